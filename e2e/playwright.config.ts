@@ -1,0 +1,53 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/chromium.ts';
+
+/**
+ * Journeys over the composed shop exactly as `npm start` serves it: the production builds of the five areas
+ * (built by `npm run test:e2e` beforehand) behind `vite preview`, and the API on a fresh SQLite database.
+ */
+const databaseFile = join(mkdtempSync(join(tmpdir(), 'shop-e2e-')), 'shop.sqlite');
+const areas = [
+  ['shell', 5173],
+  ['mf-catalog', 5174],
+  ['mf-cart-checkout', 5175],
+  ['mf-account', 5176],
+  ['mf-level-test', 5177],
+] as const;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: 'http://localhost:5173',
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    trace: 'retain-on-failure',
+    launchOptions: chromiumLaunchOptions(),
+  },
+  webServer: [
+    {
+      command: 'npm run start -w api',
+      cwd: '..',
+      url: 'http://127.0.0.1:3000/api/health',
+      env: { DATABASE_FILE: databaseFile, PORT: '3000' },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    ...areas.map(([area, port]) => ({
+      command: `npm run preview -w ${area}`,
+      cwd: '..',
+      url: `http://localhost:${port}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    })),
+  ],
+});

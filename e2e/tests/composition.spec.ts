@@ -1,0 +1,122 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+
+const remoteOrigins = [5174, 5175, 5176, 5177].map((port) => `http://localhost:${port}`);
+
+/** Visits one path of each remote inside the shell, without reloading the page. */
+async function visitAllAreas(page: Page) {
+  await page.goto('/courses');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  for (const [path, heading] of [
+    ['/cart', 'Warenkorb'],
+    ['/login', 'Anmelden'],
+    ['/level-test', 'Einstufungstest'],
+  ] as const) {
+    await page.evaluate((to) => {
+      history.pushState({}, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  }
+}
+
+test('react, react-dom and @shop/shared are loaded once with all four remotes in the page', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  // Count React renderers the way React DevTools does: every react-dom copy registers with this hook.
+  await page.addInitScript(() => {
+    const renderers: unknown[] = [];
+    Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
+      value: { renderers: new Map(), supportsFiber: true, inject: (r: unknown) => renderers.push(r), onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {} },
+    });
+    (window as unknown as { __renderers: unknown[] }).__renderers = renderers;
+  });
+
+  await visitAllAreas(page);
+
+  const scopes = await page.evaluate(() => {
+    const share = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string }>>>> } }).__FEDERATION__.__SHARE__;
+    const result: Record<string, Record<string, string[]>> = {};
+    for (const [container, byScope] of Object.entries(share)) {
+      for (const [pkg, versions] of Object.entries(byScope.default ?? {})) {
+        ((result[pkg] ??= {})[container] = Object.entries(versions).map(([version, entry]) => `${version}@${entry.from}`));
+      }
+    }
+    return result;
+  });
+  for (const pkg of ['react', 'react-dom', '@shop/shared', 'react-router-dom', 'zustand', 'i18next', 'react-i18next']) {
+    const byContainer = scopes[pkg] ?? {};
+    expect(Object.keys(byContainer).sort(), `${pkg} is in every container's share scope`).toEqual(
+      ['account', 'cartCheckout', 'catalog', 'levelTest', 'shell'],
+    );
+    const providers = new Set(Object.values(byContainer).flat());
+    expect([...providers], `${pkg} comes from exactly one provider`).toHaveLength(1);
+    expect([...providers][0]).toMatch(/@shell$/);
+  }
+
+  // No remote downloaded its own fallback copy of a singleton.
+  const remoteCopies = scripts.filter(
+    (url) => remoteOrigins.some((origin) => url.startsWith(origin)) && /prebuild__(react|react_mf_2_dom|shop)|\/react(-dom)?-[\w-]+\.js$/.test(url),
+  );
+  expect(remoteCopies).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __renderers: unknown[] }).__renderers.length)).toBe(1);
+  expect(await page.evaluate(() => (globalThis as unknown as { __SHOP_SHARED_LOADS__?: number }).__SHOP_SHARED_LOADS__)).toBe(1);
+});
+
+test('a remote that is down leaves header, footer and cart badge working, and retry recovers', async ({ page }) => {
+  await page.route('http://localhost:5174/**', (route) => route.abort('connectionrefused'));
+  await page.goto('/courses');
+  const notice = page.getByRole('alert');
+  await expect(notice).toContainText('Dieser Bereich ist gerade nicht erreichbar');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+
+  // Other areas still work while the catalog is down.
+  await page.getByRole('link', { name: /^Warenkorb/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Warenkorb');
+  await page.goBack();
+  await expect(page.getByRole('alert')).toBeVisible();
+
+  await page.unroute('http://localhost:5174/**');
+  await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test.describe('a remote that hangs', () => {
+  let server: Server;
+  const sockets = new Set<Socket>();
+  let port = 0;
+
+  test.beforeAll(async () => {
+    // Accepts connections and never answers.
+    server = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  });
+  test.afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  test('is given up after the manifest timeout; the rest of the shell keeps working', async ({ page }) => {
+    // A changed manifest points the shell at another build: here one that never answers.
+    await page.route('**/remotes.json', async (route) => {
+      const manifest = (await (await route.fetch()).json()) as { remotes: Record<string, string> };
+      manifest.remotes.catalog = `http://127.0.0.1:${port}/remoteEntry.js`;
+      await route.fulfill({ json: { ...manifest, timeoutMs: 1500 } });
+    });
+    await page.goto('/courses');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Dieser Bereich ist gerade nicht erreichbar', { timeout: 15_000 });
+    await expect(page.getByTestId('cart-count')).toHaveText('0');
+    await page.getByRole('link', { name: 'Mein Konto' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meine Daten');
+  });
+});

@@ -1,0 +1,76 @@
+import type { z } from 'zod';
+import { errorBodySchema } from '../contract/index.ts';
+import { ApiError } from './errors.ts';
+import { publishUnauthorized } from './unauthorized.ts';
+
+/** Base URL of the shop API. Relative by default: the shell (and every standalone remote) proxies `/api`. */
+let apiBase = '/api';
+let tokenSource: () => string | null = () => null;
+
+export function configureApi(options: { base?: string; token?: () => string | null }): void {
+  if (options.base !== undefined) apiBase = options.base.replace(/\/$/, '');
+  if (options.token) tokenSource = options.token;
+}
+
+type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
+
+export interface CallOptions<T extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Schema of `result`; a response that does not match is treated like a missing result. */
+  result: T;
+  /** Spec §8 message thrown when the call fails or `result` is missing. */
+  failure: string;
+  /** Send the bearer token when there is one. */
+  auth?: boolean;
+  /** Login answers 401 for wrong credentials: that must not log anybody out (spec §7). */
+  skipUnauthorizedEvent?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Arrays go out as `key[]=a&key[]=b` (spec §7 `tags[]`); empty values are left out. */
+export function toQueryString(query: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) params.append(`${key}[]`, String(item));
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** One call of spec §7: sends it, unwraps `{ result }`, and turns every failure into an ApiError. */
+export async function call<T extends z.ZodType>(options: CallOptions<T>): Promise<z.infer<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = options.auth ? tokenSource() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase}${options.path}${toQueryString(options.query ?? {})}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(options.failure, 0);
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    if (response.status === 401 && !options.skipUnauthorizedEvent) publishUnauthorized();
+    const body = errorBodySchema.safeParse(payload);
+    throw new ApiError(options.failure, response.status, body.success ? body.data : undefined);
+  }
+  const result = (payload as { result?: unknown } | undefined)?.result;
+  if (result === undefined) throw new ApiError(options.failure, response.status);
+  const parsed = options.result.safeParse(result);
+  if (!parsed.success) throw new ApiError(options.failure, response.status);
+  return parsed.data;
+}

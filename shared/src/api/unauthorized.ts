@@ -1,0 +1,15 @@
+/**
+ * The unauthorized event of spec §4/§8: any call but login that answers 401 publishes it; the shell listens,
+ * clears the tokens and goes home. A plain listener set keeps the api module free of store and router code.
+ */
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+export function onUnauthorized(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function publishUnauthorized(): void {
+  for (const listener of listeners) listener();
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { courseSchema, courseTypeSchema } from './catalog.ts';
+
+/** Cart quantity limits of spec §5/§9. */
+export const cartQuantity = { min: 1, max: 5 } as const;
+/** How long a stored cart lives (spec §9 leaves the value open; one source suggests 24 h). */
+export const cartLifetimeMs = 24 * 60 * 60 * 1000;
+
+const quantitySchema = z.number().int().min(cartQuantity.min).max(cartQuantity.max);
+
+/** A course item: the course itself, plus its appointments when it is a flexible-learning course. */
+export const courseCartItemSchema = z.object({
+  id: z.string().min(1),
+  itemType: z.literal('course'),
+  quantity: quantitySchema,
+  courseId: z.number().int(),
+  courseType: courseTypeSchema,
+  courseDetails: courseSchema,
+});
+export type CourseCartItem = z.infer<typeof courseCartItemSchema>;
+
+// Product and package items are added by the catalog and cart issues; the union grows there.
+export const cartItemSchema = z.discriminatedUnion('itemType', [courseCartItemSchema]);
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+/** What the cart store keeps in localStorage: the items and when they were last changed. */
+export const storedCartSchema = z.object({ items: z.array(cartItemSchema), timestamp: z.number() });
+export type StoredCart = z.infer<typeof storedCartSchema>;

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { isoDateSchema, languageSchema, moneySchema, queryIdSchema, timeSchema } from './common.ts';
+
+/** Product type ids of spec §3: 1 full course, 2 flexible-learning appointment, 3 conversation hours. */
+export const CourseType = {
+  fullCourse: 1,
+  flexibleAppointment: 2,
+  conversationHours: 3,
+} as const;
+export const courseTypeSchema = z.union([
+  z.literal(CourseType.fullCourse),
+  z.literal(CourseType.flexibleAppointment),
+  z.literal(CourseType.conversationHours),
+]);
+export type CourseType = z.infer<typeof courseTypeSchema>;
+
+/** Tag category ids the spec fixes (level 3, weekday 6) and the others this shop uses. */
+export const TagCategoryId = {
+  time: 1,
+  month: 2,
+  level: 3,
+  timeRange: 4,
+  collection: 5,
+  weekday: 6,
+} as const;
+
+export const localizedTitleSchema = z.object({ language: languageSchema, description: z.string() });
+export const localizedDescriptionSchema = z.object({
+  language: languageSchema,
+  type: z.enum(['pretitle', 'short']),
+  description: z.string(),
+});
+export const courseTagSchema = z.object({ categoryId: z.number().int(), slug: z.string() });
+
+export const courseSchema = z.object({
+  id: z.number().int(),
+  type: courseTypeSchema,
+  identifier: z.string(),
+  titles: z.array(localizedTitleSchema),
+  descriptions: z.array(localizedDescriptionSchema),
+  startDate: isoDateSchema,
+  /** null when the course is held by appointment. */
+  startTime: timeSchema.nullable(),
+  endDate: isoDateSchema,
+  endTime: timeSchema.nullable(),
+  /** Last day on which the course can be booked. */
+  registrationDeadline: isoDateSchema,
+  maxParticipants: z.number().int().nonnegative(),
+  freePlaces: z.number().int().nonnegative(),
+  price: moneySchema,
+  discountedPrice: moneySchema.nullable(),
+  tags: z.array(courseTagSchema),
+  flexibleLearningCourseId: z.number().int().nullable(),
+});
+export type Course = z.infer<typeof courseSchema>;
+
+export const tagSchema = z.object({ id: z.number().int(), slug: z.string(), selected: z.boolean() });
+export const tagCategorySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  tags: z.array(tagSchema),
+});
+export type TagCategory = z.infer<typeof tagCategorySchema>;
+
+/** One query value or a repeated one (`tags[]=a&tags[]=b`) both arrive as a list. */
+const stringList = z.preprocess(
+  (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+  z.array(z.string().min(1).max(64)).max(50),
+);
+
+/**
+ * Course search filter of spec §3/§7, as it arrives in a query string (numbers still strings).
+ * `tags` are tag slugs; tags of one category match any, categories combine with AND.
+ */
+export const courseSearchQuerySchema = z
+  .object({
+    tags: stringList.optional(),
+    startDate: isoDateSchema.optional(),
+    endDate: isoDateSchema.optional(),
+    courseStartUntil: isoDateSchema.optional(),
+    type: z.coerce.number().pipe(courseTypeSchema).optional(),
+    priceMin: z.coerce.number().nonnegative().optional(),
+    priceMax: z.coerce.number().nonnegative().optional(),
+    page: z.coerce.number().int().positive().default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+    flexibleLearningId: queryIdSchema.optional(),
+  })
+  .strict();
+/** The filter as a client builds it (typed values; the query string turns them into text). */
+export type CourseSearchFilter = Partial<z.output<typeof courseSearchQuerySchema>>;
+
+export const courseSearchResultSchema = z.object({
+  items: z.array(courseSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+});
+export type CourseSearchResult = z.infer<typeof courseSearchResultSchema>;
+
+export const courseTagsResultSchema = z.array(tagCategorySchema);
+
+/** Localised title of a course/product in `language`, falling back to German, then to the first one. */
+export function pickText<T extends { language: string; description: string }>(
+  texts: readonly T[],
+  language: string,
+): string {
+  return (texts.find((t) => t.language === language) ?? texts.find((t) => t.language === 'de') ?? texts[0])?.description ?? '';
+}

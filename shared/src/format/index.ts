@@ -1,0 +1,2 @@
+export { formatMoney } from './money.ts';
+export { formatDate, formatDateTime, formatTime } from './date.ts';

@@ -1,0 +1,126 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import {
+  cartLifetimeMs,
+  cartQuantity,
+  storedCartSchema,
+  type CartItem,
+  type StoredCart,
+} from '../contract/index.ts';
+import { readStorage, writeStorage } from './safeStorage.ts';
+
+/** localStorage key of the cart (spec §4 Cart). */
+export const cartStorageKey = 'cart';
+
+export interface CartState extends StoredCart {
+  /** Adds an item; the same course or product again raises its quantity (up to the maximum). */
+  addItem: (item: Omit<CartItem, 'id'>) => void;
+  /** Sets a quantity: 0 or below removes the item, above the maximum is capped. */
+  setQuantity: (id: string, quantity: number) => void;
+  /** Lowers a quantity by one, never below the minimum. */
+  decrement: (id: string) => void;
+  removeItem: (id: string) => void;
+  /** Empties the cart and its storage. */
+  clear: () => void;
+}
+
+/** A random id for a cart line (spec §3: a random string). */
+export function newCartItemId(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The same thing in the cart twice is one line with a higher quantity. */
+function sameThing(a: Omit<CartItem, 'id'>, b: Omit<CartItem, 'id'>): boolean {
+  return a.itemType === b.itemType && a.courseId === b.courseId;
+}
+
+const clamp = (quantity: number) => Math.min(cartQuantity.max, Math.max(cartQuantity.min, Math.trunc(quantity)));
+
+/**
+ * Reads the stored cart through the contract: an expired cart, or one that is not a valid list of items,
+ * counts as no cart at all (spec §4/§5) and is dropped from storage.
+ */
+export function readStoredCart(raw: string | null, now = Date.now()): StoredCart | null {
+  if (!raw) return null;
+  try {
+    const parsed = storedCartSchema.safeParse((JSON.parse(raw) as { state?: unknown }).state);
+    if (!parsed.success || now - parsed.data.timestamp > cartLifetimeMs) return null;
+    return parsed.data;
+  } catch {
+    return null;
+  }
+}
+
+const expiringLocalStorage: StateStorage = {
+  getItem: (name) => {
+    const raw = readStorage('local', name);
+    const cart = readStoredCart(raw);
+    if (raw && !cart) writeStorage('local', name, null);
+    return cart ? raw : null;
+  },
+  setItem: (name, value) => writeStorage('local', name, value),
+  removeItem: (name) => writeStorage('local', name, null),
+};
+
+export const useCartStore = create<CartState>()(
+  persist(
+    (set) => {
+      const update = (items: CartItem[]) => set({ items, timestamp: Date.now() });
+      return {
+        items: [],
+        timestamp: Date.now(),
+        addItem: (item) =>
+          set((state) => {
+            const existing = state.items.find((line) => sameThing(line, item));
+            const items = existing
+              ? state.items.map((line) =>
+                  line === existing ? { ...line, quantity: clamp(line.quantity + item.quantity) } : line,
+                )
+              : [...state.items, { ...item, quantity: clamp(item.quantity), id: newCartItemId() } as CartItem];
+            return { items, timestamp: Date.now() };
+          }),
+        setQuantity: (id, quantity) =>
+          set((state) => ({
+            items:
+              quantity <= 0
+                ? state.items.filter((line) => line.id !== id)
+                : state.items.map((line) => (line.id === id ? { ...line, quantity: clamp(quantity) } : line)),
+            timestamp: Date.now(),
+          })),
+        decrement: (id) =>
+          set((state) => ({
+            items: state.items.map((line) => (line.id === id ? { ...line, quantity: clamp(line.quantity - 1) } : line)),
+            timestamp: Date.now(),
+          })),
+        removeItem: (id) => set((state) => ({ items: state.items.filter((line) => line.id !== id), timestamp: Date.now() })),
+        clear: () => {
+          update([]);
+          useCartStore.persist.clearStorage();
+        },
+      };
+    },
+    {
+      name: cartStorageKey,
+      storage: createJSONStorage(() => expiringLocalStorage),
+      partialize: ({ items, timestamp }) => ({ items, timestamp }),
+      version: 1,
+    },
+  ),
+);
+
+/** Number shown on the header's cart badge: all booked places and items. */
+export const selectCartCount = (state: CartState) => state.items.reduce((sum, line) => sum + line.quantity, 0);
+
+/**
+ * Keeps every open tab on the same cart (spec §4): another tab's write fires a storage event here, and the
+ * store re-reads it. Returns the unsubscribe function; the shell (or a standalone remote) calls it once.
+ */
+export function syncCartAcrossTabs(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== cartStorageKey && event.key !== null) return;
+    if (event.newValue === null) useCartStore.setState({ items: [], timestamp: Date.now() });
+    else void useCartStore.persist.rehydrate();
+  };
+  target.addEventListener('storage', onStorage);
+  return () => target.removeEventListener('storage', onStorage);
+}

@@ -1,0 +1,2 @@
+export { Banner, Button, Card, Field, PlaceholderScreen, SharedStyles, type BannerTone } from './primitives.tsx';
+export { tokensCss } from './tokens.ts';

@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import { primitivesCss } from './primitives.css.ts';
+import { tokensCss } from './tokens.ts';
+
+/**
+ * Global tokens and primitive styles. React 19 hoists a <style> with `href` and `precedence` into <head> and
+ * de-duplicates it, so every area can render it and the page still gets one copy, no CSS loading across remotes.
+ */
+export function SharedStyles() {
+  return (
+    <>
+      <style href="shop-tokens" precedence="low">{tokensCss}</style>
+      <style href="shop-primitives" precedence="default">{primitivesCss}</style>
+    </>
+  );
+}
+
+export function Button({
+  variant = 'primary',
+  className,
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' }) {
+  return <button type={type} className={`shop-button shop-button--${variant} ${className ?? ''}`.trim()} {...props} />;
+}
+
+export type BannerTone = 'info' | 'success' | 'warning' | 'alert';
+
+/** A notice; alerts and warnings are announced at once (role alert), the others politely (role status). */
+export function Banner({ tone = 'info', children }: { tone?: BannerTone; children: ReactNode }) {
+  return (
+    <div className={`shop-banner shop-banner--${tone}`} role={tone === 'alert' || tone === 'warning' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}
+
+export function Card({ children, as: Tag = 'article', className }: { children: ReactNode; as?: 'article' | 'section' | 'div'; className?: string }) {
+  return <Tag className={`shop-card ${className ?? ''}`.trim()}>{children}</Tag>;
+}
+
+/** A labelled input with its error linked through aria-describedby. */
+export function Field({ label, error, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="shop-field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
+      {error ? (
+        <span id={errorId} className="shop-field__error">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A screen that a later issue builds: a heading and a translated notice, so every path of spec §2 already
+ * leads somewhere real in the composed shop.
+ */
+export function PlaceholderScreen({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="shop-placeholder" style={{ maxWidth: 1140, margin: '0 auto', padding: 24 }}>
+      <h1>{t(titleKey)}</h1>
+      <Banner>{t('common.placeholder')}</Banner>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import type { UserConfig } from 'vite';
+
+export declare const areaPorts: {
+  readonly shell: 5173;
+  readonly catalog: 5174;
+  readonly cartCheckout: 5175;
+  readonly account: 5176;
+  readonly levelTest: 5177;
+};
+export type AreaName = keyof typeof areaPorts;
+
+export declare const sharedSingletons: Record<string, { singleton: true }>;
+
+export interface AreaOptions {
+  name: AreaName;
+  /** Modules the area exposes (remotes only). */
+  exposes?: Record<string, string>;
+  /** Extra Vite settings of the area (merged shallowly). */
+  extra?: UserConfig;
+}
+
+export declare function areaViteConfig(options: AreaOptions): UserConfig;
+
+export declare function areaTestConfig(name: string): UserConfig;

@@ -1,0 +1,87 @@
+/**
+ * Vite + Module Federation settings every area builds with, in one place so that the singleton list, ports
+ * and proxies cannot drift apart between the shell and the four remotes. Node-only (used by vite.config.ts).
+ * Plain JavaScript (typed by index.d.ts) because Node loads it directly from the config, without a TS loader.
+ */
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** Ports of DESIGN.md; the shell is the one to open. */
+export const areaPorts = {
+  shell: 5173,
+  catalog: 5174,
+  cartCheckout: 5175,
+  account: 5176,
+  levelTest: 5177,
+};
+
+/** Where the shop API listens; every area proxies `/api` to it, so browser code uses relative URLs. */
+const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+
+/**
+ * One instance of each in the composed page (DESIGN.md Composition). Browser code imports `@shop/shared`
+ * from its root only, since sub-path shares are unreliable in @module-federation/vite.
+ */
+export const sharedSingletons = Object.fromEntries(
+  ['react', 'react-dom', 'react-router-dom', 'zustand', 'i18next', 'react-i18next', '@shop/shared'].map((name) => [
+    name,
+    { singleton: true },
+  ]),
+);
+
+/** @param {number} port */
+const serverOptions = (port) => ({
+  port,
+  strictPort: true,
+  host: process.env.HOST ?? 'localhost',
+  cors: true,
+  proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+});
+
+/** @param {import('./index.d.ts').AreaOptions} options */
+export function areaViteConfig({ name, exposes, extra }) {
+  const port = Number(process.env[`PORT_${name.toUpperCase()}`] ?? areaPorts[name]);
+  const isRemote = exposes !== undefined;
+  return defineConfig({
+    // Remotes use relative asset URLs (resolved against remoteEntry.js), so a build can be served from any
+    // origin without rebuilding; the shell serves its SPA from the root.
+    base: isRemote ? './' : '/',
+    plugins: [
+      react(),
+      federation({
+        name,
+        filename: 'remoteEntry.js',
+        exposes,
+        // The shell registers remotes at runtime from remotes.json; nothing is baked in.
+        remotes: {},
+        shared: sharedSingletons,
+        // A hanging remote must not block the page (DESIGN.md facts): use what is loaded first.
+        shareStrategy: 'loaded-first',
+        dts: false,
+        dev: { remoteHmr: true },
+      }),
+    ],
+    server: { ...serverOptions(port), origin: `http://localhost:${port}` },
+    preview: serverOptions(port),
+    build: { target: 'es2022', sourcemap: false },
+    ...extra,
+  });
+}
+
+/**
+ * Vitest settings of a browser workspace (shared, shell, remotes): happy-dom, tests next to the code.
+ * Kept apart from areaViteConfig so unit tests never start Module Federation.
+ * @param {string} name
+ */
+export function areaTestConfig(name) {
+  return defineConfig({
+    plugins: [react()],
+    test: {
+      name,
+      environment: 'happy-dom',
+      include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.{ts,js}'],
+      restoreMocks: true,
+    },
+  });
+}

@@ -1,0 +1,3 @@
+import { areaTestConfig } from './vite/index.js';
+
+export default areaTestConfig('shared');

@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { configureApi, initI18n, registerTranslations, syncCartAcrossTabs, useAuthStore } from '@shop/shared';
+import { App } from './app/App.tsx';
+import { shellTranslations } from './i18n/index.ts';
+
+configureApi({ token: () => useAuthStore.getState().token });
+registerTranslations(shellTranslations);
+syncCartAcrossTabs();
+
+// Render only once texts are there, so no raw key ever flashes; initI18n never rejects (bundled fallback).
+void initI18n().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
