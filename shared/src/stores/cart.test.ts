@@ -1,0 +1,100 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { CourseCartItem } from '../contract/index.ts';
+import { cartStorageKey, readStoredCart, selectCartCount, syncCartAcrossTabs, useCartStore } from './cart.ts';
+
+const course = (id: number): Omit<CourseCartItem, 'id'> => ({
+  itemType: 'course',
+  quantity: 1,
+  courseId: id,
+  courseType: 1,
+  courseDetails: {
+    id,
+    type: 1,
+    identifier: `ES-${id}`,
+    titles: [{ language: 'de', description: `Kurs ${id}` }],
+    descriptions: [],
+    startDate: '2027-02-01',
+    startTime: '18:00',
+    endDate: '2027-03-29',
+    endTime: '19:30',
+    registrationDeadline: '2027-01-29',
+    maxParticipants: 10,
+    freePlaces: 5,
+    price: 289,
+    discountedPrice: null,
+    tags: [],
+    flexibleLearningCourseId: null,
+  },
+});
+
+const stored = () => JSON.parse(localStorage.getItem(cartStorageKey) ?? 'null') as { state: { items: unknown[]; timestamp: number } } | null;
+
+beforeEach(() => {
+  localStorage.clear();
+  useCartStore.setState({ items: [], timestamp: Date.now() });
+});
+
+describe('cart store', () => {
+  it('adds items with a random id and persists them with a timestamp', () => {
+    useCartStore.getState().addItem(course(1));
+    const [line] = useCartStore.getState().items;
+    expect(line?.id).toMatch(/.{8,}/);
+    expect(stored()?.state.items).toHaveLength(1);
+    expect(stored()?.state.timestamp).toBeGreaterThan(Date.now() - 1000);
+  });
+
+  it('adds the same course again as a higher quantity, capped at 5', () => {
+    const { addItem } = useCartStore.getState();
+    for (let i = 0; i < 7; i++) addItem(course(1));
+    addItem(course(2));
+    expect(useCartStore.getState().items.map((l) => l.quantity)).toEqual([5, 1]);
+    expect(selectCartCount(useCartStore.getState())).toBe(6);
+  });
+
+  it('setQuantity caps at 5 and removes at 0 or below; decrement stops at 1', () => {
+    useCartStore.getState().addItem(course(1));
+    const id = useCartStore.getState().items[0]!.id;
+    useCartStore.getState().setQuantity(id, 9);
+    expect(useCartStore.getState().items[0]!.quantity).toBe(5);
+    useCartStore.getState().setQuantity(id, 1);
+    useCartStore.getState().decrement(id);
+    expect(useCartStore.getState().items[0]!.quantity).toBe(1);
+    useCartStore.getState().setQuantity(id, 0);
+    expect(useCartStore.getState().items).toEqual([]);
+  });
+
+  it('clear empties the store and the storage', () => {
+    useCartStore.getState().addItem(course(1));
+    useCartStore.getState().clear();
+    expect(useCartStore.getState().items).toEqual([]);
+    expect(localStorage.getItem(cartStorageKey)).toBeNull();
+  });
+
+  it('drops a stored cart older than 24 hours, and anything that is not a valid cart', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const raw = (timestamp: number, items: unknown = [{ ...course(3), id: 'a' }]) => JSON.stringify({ state: { items, timestamp }, version: 1 });
+    expect(readStoredCart(raw(Date.now() - day + 60_000))?.items).toHaveLength(1);
+    expect(readStoredCart(raw(Date.now() - day - 1))).toBeNull();
+    expect(readStoredCart(raw(Date.now(), 'not a list'))).toBeNull();
+    expect(readStoredCart('{broken')).toBeNull();
+
+    localStorage.setItem(cartStorageKey, raw(Date.now() - 2 * day));
+    await useCartStore.persist.rehydrate();
+    expect(useCartStore.getState().items).toEqual([]);
+    expect(localStorage.getItem(cartStorageKey)).toBeNull();
+  });
+
+  it('follows writes of other tabs through storage events', async () => {
+    const stop = syncCartAcrossTabs(window);
+    const otherTab = JSON.stringify({ state: { items: [{ ...course(4), id: 'other' }], timestamp: Date.now() }, version: 1 });
+    localStorage.setItem(cartStorageKey, otherTab);
+    window.dispatchEvent(new StorageEvent('storage', { key: cartStorageKey, newValue: otherTab }));
+    await Promise.resolve();
+    expect(useCartStore.getState().items.map((l) => l.id)).toEqual(['other']);
+
+    localStorage.removeItem(cartStorageKey);
+    window.dispatchEvent(new StorageEvent('storage', { key: cartStorageKey, newValue: null }));
+    expect(useCartStore.getState().items).toEqual([]);
+    stop();
+  });
+});
