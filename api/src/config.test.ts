@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { apiRoot, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to SQLite in api/data on 127.0.0.1:3000', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      database: { dialect: 'sqlite', file: path.join(apiRoot, 'data', 'shop.sqlite') },
+    });
+    expect(path.basename(apiRoot)).toBe('api');
+  });
+
+  it('resolves DATABASE_FILE relative to the api folder and selects PostgreSQL by DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_FILE: 'tmp/x.sqlite' }).database).toEqual({ dialect: 'sqlite', file: path.join(apiRoot, 'tmp', 'x.sqlite') });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', PORT: '4000', HOST: '0.0.0.0' })).toMatchObject({
+      port: 4000,
+      host: '0.0.0.0',
+      database: { dialect: 'postgres', url: 'postgres://u@h/db' },
+    });
+  });
+
+  it('refuses nonsense', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+});

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The api workspace folder, so relative paths do not depend on where the process was started. */
+export const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+}
+
+/**
+ * Reads the server configuration from the environment.
+ * DATABASE_URL=postgres://… selects PostgreSQL; otherwise SQLite at DATABASE_FILE (relative to `api/`).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be an integer between 0 and 65535, got "${env.PORT}"`);
+  }
+  const url = env.DATABASE_URL?.trim();
+  let database: DatabaseConfig;
+  if (url) {
+    if (!/^postgres(ql)?:\/\//.test(url)) {
+      throw new Error('DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for SQLite)');
+    }
+    database = { dialect: 'postgres', url };
+  } else {
+    const file = env.DATABASE_FILE?.trim() || 'data/shop.sqlite';
+    database = { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(apiRoot, file) };
+  }
+  return { port, host: env.HOST?.trim() || '127.0.0.1', database };
+}

@@ -1,0 +1,31 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Db } from './database.ts';
+import * as catalog from './migrations/0001_catalog.ts';
+import * as product from './migrations/0002_product.ts';
+import * as packagePrice from './migrations/0003_package_price.ts';
+import * as translation from './migrations/0004_translation.ts';
+
+/**
+ * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
+ * vitest and a bundler. Names sort in run order; add new ones with the next number, never edit old ones.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_catalog': catalog,
+  '0002_product': product,
+  '0003_package_price': packagePrice,
+  '0004_translation': translation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; throws (with the failing migration's name) if one fails. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${detail}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,93 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Kysely's view of the tables (see migrations/). Conventions shared by both dialects:
+ * money is integer cents (`*_cents`), dates are TEXT `yyyy-MM-dd`, times TEXT `HH:mm`,
+ * so values compare correctly as strings and neither driver converts them to Date objects.
+ */
+export interface Database {
+  tag_category: TagCategoryTable;
+  tag: TagTable;
+  flexible_learning_course: FlexibleLearningCourseTable;
+  flexible_learning_course_text: TextTable & { flexible_learning_course_id: number };
+  course: CourseTable;
+  course_text: TextTable & { course_id: number };
+  course_tag: { course_id: number; tag_id: number };
+  product: ProductTable;
+  product_text: TextTable & { product_id: number };
+  product_tag: { product_id: number; tag_id: number };
+  package_price: PackagePriceTable;
+  translation: TranslationTable;
+}
+
+/** Ids are fixed (spec: level is 3, weekday is 6), so no generated id here. */
+export interface TagCategoryTable {
+  id: number;
+  slug: string;
+  position: number;
+}
+
+export interface TagTable {
+  id: Generated<number>;
+  category_id: number;
+  slug: string;
+  /** Display order inside the category (months in calendar order, weekdays from Monday). */
+  position: number;
+}
+
+/** One row per language (de, en, es) of a course, flexible-learning course or product. */
+export interface TextTable {
+  language: string;
+  title: string;
+  pretitle: string;
+  short: string;
+}
+
+export interface FlexibleLearningCourseTable {
+  id: Generated<number>;
+  module_identifier: string;
+}
+
+export interface CourseTable {
+  id: Generated<number>;
+  /** 1 full course, 2 flexible-learning appointment, 3 conversation hours. */
+  type: number;
+  identifier: string;
+  start_date: string;
+  /** null start/end time: held by appointment. */
+  start_time: string | null;
+  end_date: string;
+  end_time: string | null;
+  registration_deadline: string;
+  max_participants: number;
+  free_places: number;
+  price_cents: number;
+  discounted_price_cents: number | null;
+  flexible_learning_course_id: number | null;
+}
+
+export interface ProductTable {
+  id: Generated<number>;
+  institution_id: number;
+  price_cents: number;
+  discounted_price_cents: number | null;
+}
+
+export type PackageType = 'conversation_hours' | 'flexible_learning';
+
+export interface PackagePriceTable {
+  id: Generated<number>;
+  type: PackageType;
+  /** Number of hours/modules; the amount-1 row is the unit price. */
+  amount: number;
+  price_cents: number;
+}
+
+export interface TranslationTable {
+  slug: string;
+  language: string;
+  value: string;
+}
+
+export type CourseRow = Selectable<CourseTable>;
+export type NewCourse = Insertable<CourseTable>;

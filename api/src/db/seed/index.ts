@@ -1,0 +1,129 @@
+import { languages } from '@shop/shared/contract';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import { isoDateInZone } from '../../lib/dates.ts';
+import type { Db } from '../database.ts';
+import type { Database, TextTable } from '../schema.ts';
+import { buildSeedCatalog, type Texts } from './catalog-data.ts';
+import { seedTagCategories } from './tags.ts';
+import { seedTranslations } from './translations.ts';
+
+export interface SeedResult {
+  /** false when the catalogue already had data and was left alone. */
+  catalog: boolean;
+  translationsAdded: number;
+}
+
+/**
+ * Fills a fresh database with the demo catalogue, in one transaction. The catalogue is seeded only
+ * when it is empty, so a restart keeps everything created since; translations are topped up with keys
+ * that are missing. `now` fixes the dates (tests pass a constant).
+ */
+export async function seed(db: Db, { now = new Date() }: { now?: Date } = {}): Promise<SeedResult> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const catalog = (await isCatalogEmpty(trx)) ? (await seedCatalog(trx, isoDateInZone(now)), true) : false;
+    const translationsAdded = await seedMissingTranslations(trx);
+    return { catalog, translationsAdded };
+  });
+}
+
+async function isCatalogEmpty(db: Kysely<Database>): Promise<boolean> {
+  for (const table of ['tag_category', 'course', 'flexible_learning_course', 'product', 'package_price'] as const) {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
+    if (Number(row?.count ?? 0) > 0) return false;
+  }
+  return true;
+}
+
+/** Inserts in chunks so that no statement exceeds a driver's limit on bound parameters. */
+async function insertChunked<T extends keyof Database>(db: Kysely<Database>, table: T, rows: Insertable<Database[T]>[]) {
+  for (let i = 0; i < rows.length; i += 200) {
+    await db.insertInto(table).values(rows.slice(i, i + 200) as never).execute();
+  }
+}
+
+const textRows = (texts: Texts): TextTable[] => languages.map((language) => ({ language, ...texts[language] }));
+
+async function seedCatalog(trx: Transaction<Database>, today: string): Promise<void> {
+  const data = buildSeedCatalog(today);
+
+  await trx.insertInto('tag_category').values(seedTagCategories.map((c, position) => ({ id: c.id, slug: c.slug, position }))).execute();
+  await trx
+    .insertInto('tag')
+    .values(seedTagCategories.flatMap((c) => c.tags.map((slug, position) => ({ category_id: c.id, slug, position }))))
+    .execute();
+  const tagIds = new Map((await trx.selectFrom('tag').select(['id', 'slug']).execute()).map((t) => [t.slug, t.id]));
+  const tagId = (slug: string) => {
+    const id = tagIds.get(slug);
+    if (id === undefined) throw new Error(`Seed uses unknown tag "${slug}"`);
+    return id;
+  };
+
+  const moduleIds = new Map<string, number>();
+  for (const flexible of data.flexibleCourses) {
+    const { id } = await trx
+      .insertInto('flexible_learning_course')
+      .values({ module_identifier: flexible.moduleIdentifier })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    moduleIds.set(flexible.moduleIdentifier, id);
+    await trx.insertInto('flexible_learning_course_text').values(textRows(flexible.texts).map((t) => ({ ...t, flexible_learning_course_id: id }))).execute();
+  }
+
+  // One insert per course to learn its id (RETURNING works on both dialects); texts and tags go in batches.
+  const courseTexts: Insertable<Database['course_text']>[] = [];
+  const courseTags: Insertable<Database['course_tag']>[] = [];
+  for (const course of data.courses) {
+    const { id } = await trx
+      .insertInto('course')
+      .values({
+        type: course.type,
+        identifier: course.identifier,
+        start_date: course.startDate,
+        start_time: course.startTime,
+        end_date: course.endDate,
+        end_time: course.endTime,
+        registration_deadline: course.registrationDeadline,
+        max_participants: course.maxParticipants,
+        free_places: course.freePlaces,
+        price_cents: course.priceCents,
+        discounted_price_cents: course.discountedPriceCents,
+        flexible_learning_course_id: course.flexibleModule ? (moduleIds.get(course.flexibleModule) ?? null) : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    courseTexts.push(...textRows(course.texts).map((t) => ({ ...t, course_id: id })));
+    courseTags.push(...course.tags.map((slug) => ({ course_id: id, tag_id: tagId(slug) })));
+  }
+  await insertChunked(trx, 'course_text', courseTexts);
+  await insertChunked(trx, 'course_tag', courseTags);
+
+  for (const product of data.products) {
+    const { id } = await trx
+      .insertInto('product')
+      .values({ institution_id: product.institutionId, price_cents: product.priceCents, discounted_price_cents: product.discountedPriceCents })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('product_text').values(textRows(product.texts).map((t) => ({ ...t, product_id: id }))).execute();
+    if (product.tags.length > 0) {
+      await trx.insertInto('product_tag').values(product.tags.map((slug) => ({ product_id: id, tag_id: tagId(slug) }))).execute();
+    }
+  }
+
+  await trx
+    .insertInto('package_price')
+    .values(data.packagePrices.map((p) => ({ type: p.type, amount: p.amount, price_cents: p.priceCents })))
+    .execute();
+}
+
+async function seedMissingTranslations(trx: Transaction<Database>): Promise<number> {
+  const rows = Object.entries(seedTranslations).flatMap(([slug, values]) =>
+    languages.map((language) => ({ slug, language, value: values[language] })),
+  );
+  if (rows.length === 0) return 0;
+  const existing = new Set(
+    (await trx.selectFrom('translation').select(['slug', 'language']).execute()).map((r) => `${r.slug}\u0000${r.language}`),
+  );
+  const missing = rows.filter((r) => !existing.has(`${r.slug}\u0000${r.language}`));
+  await insertChunked(trx, 'translation', missing);
+  return missing.length;
+}

@@ -1,0 +1,53 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seed } from './db/seed/index.ts';
+
+/** Starts the API: open the database, migrate, seed if empty, listen; close cleanly on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = createDatabase(config.database);
+  const app = buildApp({ db, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  const where = config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
+
+  try {
+    const applied = await migrateToLatest(db);
+    const seeded = await seed(db);
+    app.log.info({ database: where, migrationsApplied: applied, seededCatalog: seeded.catalog, translationsAdded: seeded.translationsAdded }, 'database ready');
+  } catch (error) {
+    app.log.error({ err: error }, 'database setup failed');
+    await db.close().catch(() => {});
+    process.exit(1);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    // Stop accepting requests and let running ones finish, then release the database.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    app.log.error({ err: error }, 'could not listen');
+    await db.close().catch(() => {});
+    process.exit(1);
+  }
+}
+
+void main();
