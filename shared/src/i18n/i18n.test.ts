@@ -9,6 +9,7 @@ describe('i18n', () => {
       new Response(JSON.stringify({ result: [{ slug: 'area.b', language: 'de', value: 'Server B' }] }), { status: 200 }),
     );
     await initI18n();
+    expect(i18n.resolvedLanguage).toBe('de');
     expect(i18n.t('area.a')).toBe('Bündel A');
     expect(i18n.t('area.b')).toBe('Server B');
     expect(i18n.t('common.retry')).toBe('Erneut versuchen');
@@ -24,5 +25,19 @@ describe('i18n', () => {
     expect(i18n.t('area.c')).toBe('Spät C');
     expect(document.documentElement.lang).toBe('es');
     expect(localStorage.getItem('language')).toBe('es');
+  });
+});
+
+describe('language detection', () => {
+  it('uses the browser language when nothing is stored, limited to de/en/es', async () => {
+    // The instance is already running; detect again as on a fresh page.
+    localStorage.removeItem('language');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US', 'de']);
+    await i18n.changeLanguage();
+    expect(i18n.resolvedLanguage).toBe('en');
+    localStorage.setItem('language', '<script>alert(1)</script>');
+    await i18n.changeLanguage();
+    expect(i18n.resolvedLanguage).not.toContain('<');
+    expect(['de', 'en', 'es']).toContain(i18n.resolvedLanguage);
   });
 });

@@ -75,6 +75,9 @@ export function initI18n(options: { serverTranslations?: boolean } = {}): Promis
     })
     .then(async () => {
       for (const bundle of pendingBundles.splice(0)) addBundle(bundle);
+      // i18next resolves the language against the texts present at init, and there were none yet:
+      // resolve again now that the bundles are in, so resolvedLanguage names the detected language.
+      await i18next.changeLanguage(i18next.language);
       const syncHtmlLang = (language: string) => {
         if (typeof document !== 'undefined') document.documentElement.lang = language;
       };
