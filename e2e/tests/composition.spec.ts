@@ -120,3 +120,16 @@ test.describe('a remote that hangs', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meine Daten');
   });
 });
+
+test('each remote also runs standalone, with its own page and the same routes', async ({ page }) => {
+  await page.goto('http://localhost:5174/courses');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  for (const [url, heading] of [
+    ['http://localhost:5175/cart', 'Warenkorb'],
+    ['http://localhost:5176/login', 'Anmelden'],
+    ['http://localhost:5177/level-test', 'Einstufungstest'],
+  ] as const) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  }
+});
