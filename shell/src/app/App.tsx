@@ -7,6 +7,7 @@ import { Header } from '../features/header/Header.tsx';
 import { Home } from '../features/home/Home.tsx';
 import { RemoteArea } from '../features/remotes/RemoteArea.tsx';
 import { areaForPath } from '../features/remotes/routeTable.ts';
+import { SessionGuard } from '../features/session/SessionGuard.tsx';
 
 /** Any path but `/`: the owning remote, or the redirect of spec §2 for unknown paths. */
 function AreaOrRedirect() {
@@ -20,6 +21,7 @@ export function Frame() {
   return (
     <>
       <SharedStyles />
+      <SessionGuard />
       <a href="#main" className="shop-skip-link">
         {t('shell.skipToContent')}
       </a>
