@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { selectCartCount, useCartStore } from '@shop/shared';
 import { shellConfig } from '../../app/config.ts';
 import { headerCss } from './header.css.ts';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 
 function PersonIcon() {
   return (
@@ -34,6 +35,7 @@ export function Header() {
         {t('shell.header.logo')}
       </a>
       <nav aria-label={t('shell.header.mainNavigation')} className="shell-header__nav">
+        <LanguageSwitcher />
         <Link to="/account-data" className="shell-header__icon" aria-label={t('shell.header.account')}>
           <PersonIcon />
         </Link>

@@ -1,0 +1,26 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n, registerTranslations } from '@shop/shared';
+import { shellTranslations } from '../../i18n/index.ts';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+
+beforeAll(async () => {
+  vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('offline'));
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  registerTranslations(shellTranslations);
+  await initI18n();
+  await i18n.changeLanguage('de');
+});
+afterEach(cleanup);
+
+describe('LanguageSwitcher', () => {
+  it('switches the language, remembers it and sets <html lang>', async () => {
+    render(<LanguageSwitcher />);
+    const select = screen.getByRole('combobox', { name: 'Sprache' });
+    fireEvent.change(select, { target: { value: 'es' } });
+    await vi.waitFor(() => expect(i18n.resolvedLanguage).toBe('es'));
+    expect(document.documentElement.lang).toBe('es');
+    expect(localStorage.getItem('language')).toBe('es');
+    expect(await screen.findByRole('combobox', { name: 'Idioma' })).toBeTruthy();
+  });
+});
