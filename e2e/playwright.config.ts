@@ -38,7 +38,8 @@ export default defineConfig({
       command: 'npm run start -w api',
       cwd: '..',
       url: 'http://127.0.0.1:3000/api/health',
-      env: { DATABASE_FILE: databaseFile, PORT: '3000' },
+      // 5180 serves the partner page of embed.spec.ts.
+      env: { DATABASE_FILE: databaseFile, PORT: '3000', PARTNER_ORIGINS: 'http://localhost:5180' },
       reuseExistingServer: false,
       timeout: 60_000,
     },

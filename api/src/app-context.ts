@@ -1,8 +1,13 @@
 import type { Db } from './db/database.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 /** What route plugins need from the outside world, injected so tests control it (database, clock). */
 export interface AppContext {
   db: Db;
   /** The current instant; tests pass a fixed one so "today" and seeded dates are reproducible. */
   now: () => Date;
+  /** Sends mails (SMTP, or the dev outbox without SMTP_URL). */
+  mailer: Mailer;
+  /** Origin of the shop (SHOP_URL): links in mails point here. */
+  shopUrl: string;
 }

@@ -3,37 +3,68 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './app-context.ts';
 import type { Db } from './db/database.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
+import { customerRoutes } from './features/customer/routes.ts';
+import type { PasswordHashingOptions } from './features/customer/passwords.ts';
+import { productRoutes } from './features/product/routes.ts';
+import { examRoutes } from './features/exam/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { translationRoutes } from './features/translation/routes.ts';
+import { registerPartnerCors } from './http/cors.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { parseQueryString } from './http/querystring.ts';
+import { defaultMailFrom, defaultShopUrl } from './mail/config.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { devMailboxRoutes } from './mail/routes.ts';
 
 export interface BuildAppOptions {
   db: Db;
   now?: () => Date;
   /** Fastify logger options; off by default so tests stay quiet. */
   logger?: FastifyServerOptions['logger'];
+  /** Mail delivery; by default the dev outbox in `db`. */
+  mailer?: Mailer;
+  /** Origin that links in mails point to (SHOP_URL). */
+  shopUrl?: string;
+  /** argon2id settings; OWASP's unless a test asks for cheaper ones. */
+  passwordHashing?: PasswordHashingOptions;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits are per client). */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Origins of partner pages that may call the API from the browser (CORS); none by default. */
+  partnerOrigins?: readonly string[];
+  /** Milliseconds a course-search answer may be served from memory (main.ts: 5 s); 0, the default, disables it. */
+  catalogCacheMs?: number;
 }
 
 /**
  * The API as a Fastify instance, not listening: main.ts listens, tests use `app.inject`.
  * Every route validates its input and its output with the zod schemas of `@shop/shared/contract`.
  */
-export function buildApp({ db, now = () => new Date(), logger = false }: BuildAppOptions) {
+export function buildApp({ db, now = () => new Date(), logger = false, partnerOrigins = [], ...options }: BuildAppOptions) {
   const app = Fastify({
     logger,
+    trustProxy: options.trustProxy ?? false,
     routerOptions: { querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerPartnerCors(app, partnerOrigins);
 
-  const ctx: AppContext = { db, now };
+  const ctx: AppContext = {
+    db,
+    now,
+    mailer: options.mailer ?? createMailer({ db, smtpUrl: null, from: defaultMailFrom, now }),
+    shopUrl: options.shopUrl ?? defaultShopUrl,
+  };
   app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
-      await api.register(catalogRoutes(ctx));
+      await api.register(catalogRoutes(ctx, { searchCacheMs: options.catalogCacheMs ?? 0 }));
+      await api.register(productRoutes(ctx));
       await api.register(translationRoutes(ctx));
+      await api.register(customerRoutes(ctx, { passwordHashing: options.passwordHashing }));
+      await api.register(devMailboxRoutes(ctx));
+      await api.register(examRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       database: { dialect: 'sqlite', file: path.join(apiRoot, 'data', 'shop.sqlite') },
+      partnerOrigins: [],
     });
     expect(path.basename(apiRoot)).toBe('api');
   });
@@ -24,5 +25,14 @@ describe('loadConfig', () => {
   it('refuses nonsense', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ PARTNER_ORIGINS: 'partner.example' })).toThrow(/PARTNER_ORIGINS/);
+    expect(() => loadConfig({ PARTNER_ORIGINS: 'ftp://partner.example' })).toThrow(/PARTNER_ORIGINS/);
+  });
+
+  it('reads PARTNER_ORIGINS as a comma-separated list of origins', () => {
+    expect(loadConfig({ PARTNER_ORIGINS: ' https://partner.example/shop/ , http://localhost:5180,' }).partnerOrigins).toEqual([
+      'https://partner.example',
+      'http://localhost:5180',
+    ]);
   });
 });

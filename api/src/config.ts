@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parsePartnerOrigins } from './http/cors.ts';
 
 /** The api workspace folder, so relative paths do not depend on where the process was started. */
 export const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -12,6 +13,8 @@ export interface Config {
   port: number;
   host: string;
   database: DatabaseConfig;
+  /** PARTNER_ORIGINS: origins allowed to call the API from the browser (CORS), e.g. the partner embed. */
+  partnerOrigins: string[];
 }
 
 /**
@@ -34,5 +37,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const file = env.DATABASE_FILE?.trim() || 'data/shop.sqlite';
     database = { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(apiRoot, file) };
   }
-  return { port, host: env.HOST?.trim() || '127.0.0.1', database };
+  return { port, host: env.HOST?.trim() || '127.0.0.1', database, partnerOrigins: parsePartnerOrigins(env.PARTNER_ORIGINS) };
 }

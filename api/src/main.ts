@@ -3,12 +3,26 @@ import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './db/seed/index.ts';
+import { trustProxyFromEnv } from './http/trust-proxy.ts';
+import { loadMailConfig } from './mail/config.ts';
+import { createMailer } from './mail/mailer.ts';
 
 /** Starts the API: open the database, migrate, seed if empty, listen; close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = createDatabase(config.database);
-  const app = buildApp({ db, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  const mail = loadMailConfig();
+  const app = buildApp({
+    db,
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    partnerOrigins: config.partnerOrigins,
+    // Listings may show free places up to 5 s old; the cart's price calculation re-checks them.
+    catalogCacheMs: 5000,
+    mailer: createMailer({ db, smtpUrl: mail.smtpUrl, from: mail.from }),
+    shopUrl: mail.shopUrl,
+    trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
+  });
+  if (!mail.smtpUrl) app.log.warn('SMTP_URL is not set: mails go to the dev outbox, readable by anybody at GET /api/dev/mailbox');
   const where = config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
 
   try {

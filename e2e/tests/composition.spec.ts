@@ -117,7 +117,8 @@ test.describe('a remote that hangs', () => {
     await expect(page.getByRole('alert')).toContainText('Dieser Bereich ist gerade nicht erreichbar', { timeout: 15_000 });
     await expect(page.getByTestId('cart-count')).toHaveText('0');
     await page.getByRole('link', { name: 'Mein Konto' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meine Daten');
+    // The account is protected: a logged-out visitor lands on its login page.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmelden');
   });
 });
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { verifiedCustomer } from '../support/account.ts';
 import { expectAccessible } from '../support/axe.ts';
 
 interface ApiCourse {
@@ -76,14 +77,17 @@ test('home, header and footer lead where spec §2 says', async ({ page }) => {
     await expect(footer.getByRole('link', { name })).toHaveAttribute('href', /^https?:\/\//);
   }
   await header.getByRole('link', { name: 'Mein Konto' }).click();
-  await expect(page).toHaveURL(/\/account-data$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meine Daten');
+  // The account is protected: a logged-out visitor is asked to log in first.
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmelden');
   await expectAccessible(page);
 });
 
-test('unknown paths redirect to /account-data', async ({ page }) => {
-  await page.goto('/gibt-es-nicht');
+test('unknown paths redirect to /account-data', async ({ page, request }) => {
+  const { token } = await verifiedCustomer(request, 'unbekannt');
+  await page.goto(`/gibt-es-nicht?customerToken=${token}`);
   await expect(page).toHaveURL(/\/account-data$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meine Daten');
 });
 
 test('every path of spec §2 is served by its area', async ({ page }) => {
@@ -93,9 +97,9 @@ test('every path of spec §2 is served by its area', async ({ page }) => {
     ['/checkout', 'Bestellung'],
     ['/checkout-complete/1001/anna%40example.org', 'Vielen Dank für Ihre Bestellung'],
     ['/login', 'Anmelden'],
-    ['/account-address', 'Rechnungsadresse'],
+    ['/register', 'Registrieren'],
     ['/level-test', 'Einstufungstest'],
-    ['/level-test/B1', 'Einstufungstest – Fragen'],
+    ['/level-test/B1', 'Einstufungstest B1'],
     ['/einstufung', 'Einstufungstest'],
   ];
   for (const [path, heading] of paths) {

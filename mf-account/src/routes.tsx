@@ -1,27 +1,33 @@
 import type { RouteObject } from 'react-router-dom';
-import { PlaceholderScreen, registerTranslations } from '@shop/shared';
+import { registerTranslations } from '@shop/shared';
+import { AddressPage } from './features/address/AddressPage.tsx';
+import { DataPage } from './features/data/DataPage.tsx';
+import { LevelPage } from './features/level/LevelPage.tsx';
+import { LoginPage } from './features/login/LoginPage.tsx';
+import { OrdersPage } from './features/orders/OrdersPage.tsx';
+import { PasswordNewPage } from './features/password/PasswordNewPage.tsx';
+import { PasswordResetPage } from './features/password/PasswordResetPage.tsx';
+import { RegisterPage } from './features/register/RegisterPage.tsx';
+import { VerifyEmailChangePage } from './features/verify/VerifyEmailChangePage.tsx';
+import { VerifyEmailPage } from './features/verify/VerifyEmailPage.tsx';
+import { VerifyEmailWaitingPage } from './features/verify/VerifyEmailWaitingPage.tsx';
 import { areaTranslations } from './i18n/index.ts';
 
 registerTranslations(areaTranslations);
 
-/** Paths of the account area (spec §2); the screens are built by the account issue. */
-const screens = [
-  ['/login', 'login'],
-  ['/register', 'register'],
-  ['/password-reset', 'passwordReset'],
-  ['/password-new', 'passwordNew'],
-  ['/verify-email', 'verifyEmail'],
-  ['/verify-email-waiting', 'verifyEmailWaiting'],
-  ['/verify-email-change', 'verifyEmailChange'],
-  ['/account-data', 'data'],
-  ['/account-order', 'orders'],
-  ['/account-level', 'level'],
-  ['/account-address', 'address'],
-] as const;
-
-const routes: RouteObject[] = screens.map(([path, key]) => ({
-  path,
-  element: <PlaceholderScreen titleKey={`account.${key}.title`} />,
-}));
+/** The account area's screens (spec §2); the /account-* ones need a logged-in, verified customer. */
+const routes: RouteObject[] = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/register', element: <RegisterPage /> },
+  { path: '/password-reset', element: <PasswordResetPage /> },
+  { path: '/password-new', element: <PasswordNewPage /> },
+  { path: '/verify-email', element: <VerifyEmailPage /> },
+  { path: '/verify-email-waiting', element: <VerifyEmailWaitingPage /> },
+  { path: '/verify-email-change', element: <VerifyEmailChangePage /> },
+  { path: '/account-data', element: <DataPage /> },
+  { path: '/account-order', element: <OrdersPage /> },
+  { path: '/account-level', element: <LevelPage /> },
+  { path: '/account-address', element: <AddressPage /> },
+];
 
 export default routes;

@@ -1,16 +1,34 @@
-import type { RouteObject } from 'react-router-dom';
-import { PlaceholderScreen, registerTranslations } from '@shop/shared';
-import { CoursesPage } from './features/courses/CoursesPage.tsx';
+import type { ComponentType } from 'react';
+import { useLocation, type RouteObject } from 'react-router-dom';
+import { registerTranslations } from '@shop/shared';
+import { ShopCartProvider } from './features/cart/CatalogCart.tsx';
+import { CombinedPage } from './features/pages/CombinedPage.tsx';
+import { CoursesPage } from './features/pages/CoursesPage.tsx';
+import { ModularCoursePage } from './features/pages/ModularCoursePage.tsx';
+import { ProductsPage } from './features/pages/ProductsPage.tsx';
 import { areaTranslations } from './i18n/index.ts';
 
 registerTranslations(areaTranslations);
 
+/**
+ * A listing screen, remounted when its URL changes: filters and search live in the screen, so leaving a
+ * listing (or following a link with other query values) starts from a clean state (spec §2).
+ */
+function Listing({ page: Page }: { page: ComponentType }) {
+  const { pathname, search } = useLocation();
+  return (
+    <ShopCartProvider>
+      <Page key={`${pathname}${search}`} />
+    </ShopCartProvider>
+  );
+}
+
 /** Paths of the catalog area (spec §2 Listing screens). */
 const routes: RouteObject[] = [
-  { path: '/courses', element: <CoursesPage /> },
-  { path: '/products', element: <PlaceholderScreen titleKey="catalog.products.title" /> },
-  { path: '/modular-course', element: <PlaceholderScreen titleKey="catalog.modular.title" /> },
-  { path: '/products-iframe', element: <PlaceholderScreen titleKey="catalog.iframe.title" /> },
+  { path: '/courses', element: <Listing page={CoursesPage} /> },
+  { path: '/products', element: <Listing page={ProductsPage} /> },
+  { path: '/modular-course', element: <Listing page={ModularCoursePage} /> },
+  { path: '/products-iframe', element: <Listing page={CombinedPage} /> },
 ];
 
 export default routes;

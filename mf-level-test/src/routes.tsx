@@ -1,15 +1,24 @@
 import type { RouteObject } from 'react-router-dom';
 import { Navigate } from 'react-router-dom';
-import { PlaceholderScreen, registerTranslations } from '@shop/shared';
+import { registerTranslations } from '@shop/shared';
+import { LevelTestLayout } from './features/layout/LevelTestLayout.tsx';
+import { QuestionsPage } from './features/questions/QuestionsPage.tsx';
+import { ResultPage } from './features/result/ResultPage.tsx';
+import { StartPage } from './features/start/StartPage.tsx';
 import { areaTranslations } from './i18n/index.ts';
 
 registerTranslations(areaTranslations);
 
-/** Paths of the level-test area (spec §2); the screens are built by the level-test issue. */
+/** Paths of the level-test area (spec §2), all inside the level-test frame with its footer links. */
 const routes: RouteObject[] = [
-  { path: '/level-test', element: <PlaceholderScreen titleKey="levelTest.start.title" /> },
-  { path: '/level-test/complete', element: <PlaceholderScreen titleKey="levelTest.complete.title" /> },
-  { path: '/level-test/:level', element: <PlaceholderScreen titleKey="levelTest.questions.title" /> },
+  {
+    element: <LevelTestLayout />,
+    children: [
+      { path: '/level-test', element: <StartPage /> },
+      { path: '/level-test/complete', element: <ResultPage /> },
+      { path: '/level-test/:level', element: <QuestionsPage /> },
+    ],
+  },
   // /einstufung is linked from the school's site as the test start.
   { path: '/einstufung', element: <Navigate to="/level-test" replace /> },
 ];

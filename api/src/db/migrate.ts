@@ -4,6 +4,12 @@ import * as catalog from './migrations/0001_catalog.ts';
 import * as product from './migrations/0002_product.ts';
 import * as packagePrice from './migrations/0003_package_price.ts';
 import * as translation from './migrations/0004_translation.ts';
+import * as customer from './migrations/0005_customer.ts';
+import * as order from './migrations/0006_order.ts';
+import * as customerBalance from './migrations/0007_customer_balance.ts';
+import * as devMail from './migrations/0008_dev_mail.ts';
+import * as examQuestion from './migrations/0020_exam_question.ts';
+import * as examResult from './migrations/0021_exam_result.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -14,6 +20,12 @@ export const migrations: Record<string, Migration> = {
   '0002_product': product,
   '0003_package_price': packagePrice,
   '0004_translation': translation,
+  '0005_customer': customer,
+  '0006_order': order,
+  '0007_customer_balance': customerBalance,
+  '0008_dev_mail': devMail,
+  '0020_exam_question': examQuestion,
+  '0021_exam_result': examResult,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

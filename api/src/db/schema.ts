@@ -1,11 +1,12 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { CustomerDatabase } from './customer-schema.ts';
 
 /**
  * Kysely's view of the tables (see migrations/). Conventions shared by both dialects:
  * money is integer cents (`*_cents`), dates are TEXT `yyyy-MM-dd`, times TEXT `HH:mm`,
  * so values compare correctly as strings and neither driver converts them to Date objects.
  */
-export interface Database {
+export interface Database extends CustomerDatabase {
   tag_category: TagCategoryTable;
   tag: TagTable;
   flexible_learning_course: FlexibleLearningCourseTable;
@@ -18,6 +19,9 @@ export interface Database {
   product_tag: { product_id: number; tag_id: number };
   package_price: PackagePriceTable;
   translation: TranslationTable;
+  exam_question: ExamQuestionTable;
+  exam_answer: ExamAnswerTable;
+  exam_result: ExamResultTable;
 }
 
 /** Ids are fixed (spec: level is 3, weekday is 6), so no generated id here. */
@@ -91,3 +95,34 @@ export interface TranslationTable {
 
 export type CourseRow = Selectable<CourseTable>;
 export type NewCourse = Insertable<CourseTable>;
+
+/** A placement-test question (Spanish text); `position` orders the questions of a level. */
+export interface ExamQuestionTable {
+  id: Generated<number>;
+  level: string;
+  position: number;
+  skill: string;
+  passage: string | null;
+  question: string;
+}
+
+export interface ExamAnswerTable {
+  id: Generated<number>;
+  question_id: number;
+  position: number;
+  answer: string;
+  /** 1 for the one correct answer of its question; never leaves the server. */
+  is_correct: number;
+}
+
+/** A saved placement result of a customer (their level history). */
+export interface ExamResultTable {
+  id: Generated<number>;
+  customer_id: number;
+  level: string;
+  reached_points: number;
+  max_points: number;
+  target_detail: string;
+  /** ISO-8601 UTC. */
+  created_at: string;
+}

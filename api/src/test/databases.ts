@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { type App, buildApp } from '../app.ts';
+import { type App, type BuildAppOptions, buildApp } from '../app.ts';
 import { createDatabase, type Db, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seed } from '../db/seed/index.ts';
@@ -23,6 +23,8 @@ export interface DatabaseTestOptions {
   seed?: boolean;
   /** Add routes or hooks before the app is ready (e.g. a route that throws, for error tests). */
   configure?: (app: App) => void;
+  /** Further app options (e.g. cheaper password hashing, a movable clock); `now` here replaces testNow. */
+  app?: Omit<BuildAppOptions, 'db'>;
 }
 
 /** A fresh, migrated database: SQLite in memory, or a new PostgreSQL database on the test server. */
@@ -78,7 +80,7 @@ export function describeEachDatabase(name: string, body: (ctx: TestContext) => v
         ctx.db = opened.db;
         await migrateToLatest(ctx.db);
         if (options.seed ?? true) await seed(ctx.db, { now: testNow });
-        ctx.app = buildApp({ db: ctx.db, now: () => testNow });
+        ctx.app = buildApp({ db: ctx.db, now: () => testNow, ...options.app });
         options.configure?.(ctx.app);
         await ctx.app.ready();
         ctx.queries.length = 0;

@@ -1,7 +1,11 @@
 import {
   courseSearchResultSchema,
   courseTagsResultSchema,
+  flexibleLearningListSchema,
+  priceConfigSchema,
+  productSearchResultSchema,
   type CourseSearchFilter,
+  type ProductSearchFilter,
 } from '../contract/index.ts';
 import { call } from './client.ts';
 
@@ -16,3 +20,18 @@ export const searchCourses = (filter: CourseSearchFilter, signal?: AbortSignal) 
 
 export const fetchCourseTags = () =>
   call({ path: '/course/tags', result: courseTagsResultSchema, failure: 'Failed to fetch course tags' });
+
+export const fetchPriceConfig = () =>
+  call({ path: '/course/price-config', result: priceConfigSchema, failure: 'Failed to fetch price configuration' });
+
+export const fetchFlexibleLearningCourses = () =>
+  call({ path: '/course/flexible-learning', result: flexibleLearningListSchema, failure: 'Failed to fetch flexible learning courses' });
+
+export const searchProducts = (filter: ProductSearchFilter, signal?: AbortSignal) =>
+  call({
+    path: '/product/search',
+    query: { ...filter },
+    result: productSearchResultSchema,
+    failure: 'Failed to search products',
+    signal,
+  });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { courseSchema, courseTypeSchema } from './catalog.ts';
+import { productSchema } from './product.ts';
 
 /** Cart quantity limits of spec §5/§9. */
 export const cartQuantity = { min: 1, max: 5 } as const;
@@ -19,8 +20,18 @@ export const courseCartItemSchema = z.object({
 });
 export type CourseCartItem = z.infer<typeof courseCartItemSchema>;
 
-// Product and package items are added by the catalog and cart issues; the union grows there.
-export const cartItemSchema = z.discriminatedUnion('itemType', [courseCartItemSchema]);
+/** A product item (spec §3): the product and the details the learner saw when adding it. */
+export const productCartItemSchema = z.object({
+  id: z.string().min(1),
+  itemType: z.literal('product'),
+  quantity: quantitySchema,
+  productId: z.number().int(),
+  productDetails: productSchema,
+});
+export type ProductCartItem = z.infer<typeof productCartItemSchema>;
+
+// Package items are added by the cart issue; the union grows there.
+export const cartItemSchema = z.discriminatedUnion('itemType', [courseCartItemSchema, productCartItemSchema]);
 export type CartItem = z.infer<typeof cartItemSchema>;
 
 /** What the cart store keeps in localStorage: the items and when they were last changed. */

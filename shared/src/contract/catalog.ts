@@ -106,3 +106,38 @@ export function pickText<T extends { language: string; description: string }>(
 ): string {
   return (texts.find((t) => t.language === language) ?? texts.find((t) => t.language === 'de') ?? texts[0])?.description ?? '';
 }
+
+/** Package types of spec §1/§9: prepaid conversation hours or flexible-learning modules. */
+export const PackageType = { conversationHours: 'conversation_hours', flexibleLearning: 'flexible_learning' } as const;
+export const packageTypeSchema = z.enum([PackageType.conversationHours, PackageType.flexibleLearning]);
+export type PackageType = z.infer<typeof packageTypeSchema>;
+
+/** Package price of spec §3: the price of `amount` hours/modules of `type`. */
+export const packagePriceSchema = z.object({
+  type: packageTypeSchema,
+  amount: z.number().int().positive(),
+  price: moneySchema,
+});
+export type PackagePrice = z.infer<typeof packagePriceSchema>;
+/** GET /course/price-config: every package price, ordered by type, then amount. */
+export const priceConfigSchema = z.array(packagePriceSchema);
+
+/** The unit price of a type (spec §3: a conversation hour costs the package price of amount 1). */
+export function packageUnitPrice(prices: readonly PackagePrice[], type: PackageType): number | null {
+  return prices.find((p) => p.type === type && p.amount === 1)?.price ?? null;
+}
+
+/**
+ * Flexible learning course of spec §3: a weekly module (`moduleIdentifier`, e.g. "A1.1") with its texts, its
+ * level tags, and `courses`, the bookable appointments (courses of type 2), upcoming ones in date order.
+ */
+export const flexibleLearningCourseSchema = z.object({
+  id: z.number().int(),
+  moduleIdentifier: z.string(),
+  titles: z.array(localizedTitleSchema),
+  descriptions: z.array(localizedDescriptionSchema),
+  tags: z.array(courseTagSchema),
+  courses: z.array(courseSchema),
+});
+export type FlexibleLearningCourse = z.infer<typeof flexibleLearningCourseSchema>;
+export const flexibleLearningListSchema = z.array(flexibleLearningCourseSchema);

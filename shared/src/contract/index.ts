@@ -4,3 +4,7 @@ export * from './catalog.ts';
 export * from './translation.ts';
 export * from './health.ts';
 export * from './cart.ts';
+export * from './exam.ts';
+export * from './product.ts';
+export * from './customer.ts';
+export * from './order.ts';

@@ -54,7 +54,7 @@ async function loadServerTranslations(): Promise<void> {
  * browser language, the page's language tag — limited to de/en/es, so anything else (including injected
  * markup) falls back to German. Keeps `<html lang>` in step with the language.
  */
-export function initI18n(options: { serverTranslations?: boolean } = {}): Promise<void> {
+export function initI18n(options: { serverTranslations?: boolean; syncHtmlLang?: boolean } = {}): Promise<void> {
   ready ??= i18next
     .use(LanguageDetector)
     .use(initReactI18next)
@@ -79,7 +79,8 @@ export function initI18n(options: { serverTranslations?: boolean } = {}): Promis
       // resolve again now that the bundles are in, so resolvedLanguage names the detected language.
       await i18next.changeLanguage(i18next.language);
       const syncHtmlLang = (language: string) => {
-        if (typeof document !== 'undefined') document.documentElement.lang = language;
+        // An embed on a partner's page must leave that page's <html lang> alone.
+        if (typeof document !== 'undefined' && options.syncHtmlLang !== false) document.documentElement.lang = language;
       };
       syncHtmlLang(i18next.resolvedLanguage ?? defaultLanguage);
       i18next.on('languageChanged', () => syncHtmlLang(i18next.resolvedLanguage ?? defaultLanguage));

@@ -6,15 +6,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
-import { configureApi, initI18n, SharedStyles, syncCartAcrossTabs, useAuthStore } from '@shop/shared';
+import { adoptTokenFromUrl, configureApi, initI18n, SharedStyles, syncCartAcrossTabs, useAuthStore, useSessionGuard } from '@shop/shared';
 
 function StandaloneRoutes({ routes }: { routes: RouteObject[] }) {
+  // The same session rules as in the shell (401 → home, unverified → waiting page).
+  useSessionGuard();
   return useRoutes(routes);
 }
 
 export async function renderStandalone(routes: RouteObject[], element: HTMLElement | null): Promise<void> {
   if (!element) throw new Error('renderStandalone: missing root element');
   configureApi({ token: () => useAuthStore.getState().token });
+  adoptTokenFromUrl();
   syncCartAcrossTabs();
   await initI18n();
   createRoot(element).render(

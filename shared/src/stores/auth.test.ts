@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorageKey, useAuthStore } from './auth.ts';
 
 beforeEach(() => {
@@ -27,5 +27,37 @@ describe('auth store', () => {
     useAuthStore.getState().logOut();
     expect(localStorage.getItem(tokenStorageKey)).toBeNull();
     expect(useAuthStore.getState().token).toBeNull();
+  });
+});
+
+describe('adoptTokenFromUrl', () => {
+  it('logs in with a customerToken query for this tab and removes it from the address', async () => {
+    const { adoptTokenFromUrl } = await import('./auth.ts');
+    const replaceState = vi.fn();
+    const adopted = adoptTokenFromUrl({ href: 'http://shop.test/courses?courseType=1&customerToken=abc123#top' }, { replaceState, state: { k: 1 } });
+    expect(adopted).toBe(true);
+    expect(replaceState).toHaveBeenCalledWith({ k: 1 }, '', '/courses?courseType=1#top');
+    expect(useAuthStore.getState()).toMatchObject({ token: 'abc123', remember: false });
+    expect(sessionStorage.getItem(tokenStorageKey)).toBe('abc123');
+  });
+
+  it('leaves the address alone without the query, and ignores an empty token', async () => {
+    const { adoptTokenFromUrl } = await import('./auth.ts');
+    const replaceState = vi.fn();
+    expect(adoptTokenFromUrl({ href: 'http://shop.test/courses' }, { replaceState, state: null })).toBe(false);
+    expect(replaceState).not.toHaveBeenCalled();
+    expect(adoptTokenFromUrl({ href: 'http://shop.test/courses?customerToken=' }, { replaceState, state: null })).toBe(false);
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/courses');
+    expect(useAuthStore.getState().token).toBeNull();
+  });
+});
+
+describe('replaceToken', () => {
+  it('keeps the session (remember-me and generation) under a new token', () => {
+    useAuthStore.getState().logIn('old', true);
+    const { generation } = useAuthStore.getState();
+    useAuthStore.getState().replaceToken('rotated');
+    expect(useAuthStore.getState()).toMatchObject({ token: 'rotated', remember: true, generation });
+    expect(localStorage.getItem(tokenStorageKey)).toBe('rotated');
   });
 });

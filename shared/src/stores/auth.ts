@@ -8,7 +8,11 @@ export interface AuthState {
   token: string | null;
   /** Remember-me: the token lives in localStorage (long-lived) instead of sessionStorage. */
   remember: boolean;
+  /** Counts logins and logouts (not token replacements): whose session it is changed when it changes. */
+  generation: number;
   logIn: (token: string, remember: boolean) => void;
+  /** The same session goes on under a new token (the server rotates it on a password change). */
+  replaceToken: (token: string) => void;
   logOut: () => void;
 }
 
@@ -20,18 +24,50 @@ function loadToken(): Pick<AuthState, 'token' | 'remember'> {
 }
 
 /** The customer's session, shared by every area through the @shop/shared singleton. */
-export const useAuthStore = create<AuthState>()((set) => ({
-  ...loadToken(),
-  logIn: (token, remember) => {
+export const useAuthStore = create<AuthState>()((set, get) => {
+  const store = (token: string, remember: boolean) => {
     writeStorage(remember ? 'local' : 'session', tokenStorageKey, token);
     writeStorage(remember ? 'session' : 'local', tokenStorageKey, null);
-    set({ token, remember });
-  },
-  logOut: () => {
-    writeStorage('local', tokenStorageKey, null);
-    writeStorage('session', tokenStorageKey, null);
-    set({ token: null, remember: false });
-  },
-}));
+  };
+  return {
+    ...loadToken(),
+    generation: 0,
+    logIn: (token, remember) => {
+      store(token, remember);
+      set((state) => ({ token, remember, generation: state.generation + 1 }));
+    },
+    replaceToken: (token) => {
+      store(token, get().remember);
+      set({ token });
+    },
+    logOut: () => {
+      writeStorage('local', tokenStorageKey, null);
+      writeStorage('session', tokenStorageKey, null);
+      set((state) => ({ token: null, remember: false, generation: state.generation + 1 }));
+    },
+  };
+});
 
 export const selectIsLoggedIn = (state: AuthState) => state.token !== null;
+
+/** Query parameter that may carry a login token (spec §2 "customerToken"). */
+export const tokenQueryParameter = 'customerToken';
+
+/**
+ * Spec §2/§4: a `customerToken` query parameter logs the visitor in (for this tab, as without remember-me) and
+ * is removed from the address bar at once, so it is neither bookmarked nor shared. Call it before the router
+ * starts. Returns whether a token was taken over.
+ */
+export function adoptTokenFromUrl(
+  location: Pick<Location, 'href'> = window.location,
+  history: Pick<History, 'replaceState' | 'state'> = window.history,
+): boolean {
+  const url = new URL(location.href);
+  const token = url.searchParams.get(tokenQueryParameter)?.trim();
+  if (!url.searchParams.has(tokenQueryParameter)) return false;
+  url.searchParams.delete(tokenQueryParameter);
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  if (!token) return false;
+  useAuthStore.getState().logIn(token, false);
+  return true;
+}

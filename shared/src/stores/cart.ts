@@ -12,9 +12,12 @@ import { readStorage, writeStorage } from './safeStorage.ts';
 /** localStorage key of the cart (spec §4 Cart). */
 export const cartStorageKey = 'cart';
 
+/** An item as it is added: everything but the random line id (distributes over the item kinds). */
+export type NewCartItem = CartItem extends infer Item ? (Item extends CartItem ? Omit<Item, 'id'> : never) : never;
+
 export interface CartState extends StoredCart {
   /** Adds an item; the same course or product again raises its quantity (up to the maximum). */
-  addItem: (item: Omit<CartItem, 'id'>) => void;
+  addItem: (item: NewCartItem) => void;
   /** Sets a quantity: 0 or below removes the item, above the maximum is capped. */
   setQuantity: (id: string, quantity: number) => void;
   /** Lowers a quantity by one, never below the minimum. */
@@ -29,9 +32,14 @@ export function newCartItemId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
+/** What a line sells, as spec §3 writes it for display: `course_{id}` or `product_{id}`. */
+export function cartItemKey(item: NewCartItem | CartItem): string {
+  return item.itemType === 'course' ? `course_${item.courseId}` : `product_${item.productId}`;
+}
+
 /** The same thing in the cart twice is one line with a higher quantity. */
-function sameThing(a: Omit<CartItem, 'id'>, b: Omit<CartItem, 'id'>): boolean {
-  return a.itemType === b.itemType && a.courseId === b.courseId;
+function sameThing(a: NewCartItem | CartItem, b: NewCartItem | CartItem): boolean {
+  return cartItemKey(a) === cartItemKey(b);
 }
 
 const clamp = (quantity: number) => Math.min(cartQuantity.max, Math.max(cartQuantity.min, Math.trunc(quantity)));

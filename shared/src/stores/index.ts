@@ -1,5 +1,7 @@
-export { selectIsLoggedIn, tokenStorageKey, useAuthStore, type AuthState } from './auth.ts';
+export { adoptTokenFromUrl, selectIsLoggedIn, tokenQueryParameter, tokenStorageKey, useAuthStore, type AuthState } from './auth.ts';
+export { useCustomerStore, type CustomerState } from './customer.ts';
 export {
+  cartItemKey,
   cartStorageKey,
   newCartItemId,
   readStoredCart,
@@ -7,4 +9,13 @@ export {
   syncCartAcrossTabs,
   useCartStore,
   type CartState,
+  type NewCartItem,
 } from './cart.ts';
+export { decodeCartSync, encodeCartSync } from './cartSync.ts';
+export {
+  isExamResultExpired,
+  levelTestResultStorageKey,
+  readStoredExamResult,
+  useLevelTestResultStore,
+  type LevelTestResultState,
+} from './levelTest.ts';

@@ -1,2 +1,3 @@
 export { Banner, Button, Card, Field, PlaceholderScreen, SharedStyles, type BannerTone } from './primitives.tsx';
 export { tokensCss } from './tokens.ts';
+export { primitivesCss, shadowTokensCss } from './shadow.ts';

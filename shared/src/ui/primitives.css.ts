@@ -17,4 +17,5 @@ export const primitivesCss = `
 .shop-field input, .shop-field select, .shop-field textarea { font: inherit; padding: 10px; border: 1px solid var(--shop-color-muted); border-radius: var(--shop-radius); }
 .shop-field [aria-invalid="true"] { border-color: var(--shop-color-alert); }
 .shop-field__error { color: var(--shop-color-alert); font-size: .95em; }
+.shop-field__hint { color: var(--shop-color-muted); font-size: .95em; }
 `;

@@ -40,14 +40,26 @@ export function Card({ children, as: Tag = 'article', className }: { children: R
   return <Tag className={`shop-card ${className ?? ''}`.trim()}>{children}</Tag>;
 }
 
-/** A labelled input with its error linked through aria-describedby. */
-export function Field({ label, error, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string }) {
+/** A labelled input with its hint and error linked through aria-describedby. */
+export function Field({
+  label,
+  error,
+  hint,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="shop-field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {hint ? (
+        <span id={hintId} className="shop-field__hint">
+          {hint}
+        </span>
+      ) : null}
       {error ? (
         <span id={errorId} className="shop-field__error">
           {error}

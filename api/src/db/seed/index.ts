@@ -4,6 +4,7 @@ import { isoDateInZone } from '../../lib/dates.ts';
 import type { Db } from '../database.ts';
 import type { Database, TextTable } from '../schema.ts';
 import { buildSeedCatalog, type Texts } from './catalog-data.ts';
+import { seedExamBank } from './exam.ts';
 import { seedTagCategories } from './tags.ts';
 import { seedTranslations } from './translations.ts';
 
@@ -16,12 +17,14 @@ export interface SeedResult {
 /**
  * Fills a fresh database with the demo catalogue, in one transaction. The catalogue is seeded only
  * when it is empty, so a restart keeps everything created since; translations are topped up with keys
- * that are missing. `now` fixes the dates (tests pass a constant).
+ * that are missing; the placement-test questions, like the catalogue, only into an empty bank. `now` fixes the
+ * dates (tests pass a constant).
  */
 export async function seed(db: Db, { now = new Date() }: { now?: Date } = {}): Promise<SeedResult> {
   return db.kysely.transaction().execute(async (trx) => {
     const catalog = (await isCatalogEmpty(trx)) ? (await seedCatalog(trx, isoDateInZone(now)), true) : false;
     const translationsAdded = await seedMissingTranslations(trx);
+    await seedExamBank(trx);
     return { catalog, translationsAdded };
   });
 }

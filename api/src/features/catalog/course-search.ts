@@ -1,5 +1,5 @@
 import type { Course, CourseType, courseSearchQuerySchema } from '@shop/shared/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { CourseRow, Database } from '../../db/schema.ts';
 import { centsToEuro, maxSqlInteger, priceBoundToCents } from '../../lib/money.ts';
@@ -39,17 +39,21 @@ export async function searchCourses(db: Kysely<Database>, filter: CourseFilter, 
   // Checked before querying: a huge page would otherwise be an out-of-range OFFSET.
   if (offset >= total) return { items: [], total, page, limit };
 
-  const rows = await query
-    .selectAll('course')
-    .orderBy('course.start_date')
-    // By-appointment courses (no time) after the timed ones of the same day, on both dialects.
-    .orderBy(sql`case when course.start_time is null then 1 else 0 end`)
-    .orderBy('course.start_time')
-    .orderBy('course.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const rows = await orderedCourseRows(query).limit(limit).offset(offset).execute();
   return { items: await toCourses(db, rows), total, page, limit };
+}
+
+/** The course rows of `query` in listing order: start date, timed before by-appointment, start time, id. */
+export function orderedCourseRows(query: SelectQueryBuilder<Database, 'course', object>) {
+  return (
+    query
+      .selectAll('course')
+      .orderBy('course.start_date')
+      // By-appointment courses (no time) after the timed ones of the same day, on both dialects.
+      .orderBy(sql`case when course.start_time is null then 1 else 0 end`)
+      .orderBy('course.start_time')
+      .orderBy('course.id')
+  );
 }
 
 /** Known slugs grouped by category; unknown slugs are ignored (a stale link must not empty the list). */

@@ -14,12 +14,13 @@ export interface CartLineView {
  * server's price calculation (cart-and-pricing issue); these are the catalog prices the learner saw.
  */
 export function toCartLine(item: CartItem, language: string): CartLineView {
-  const details = item.courseDetails;
+  // Product lines exist since the catalog issue (products have no start date).
+  const details = item.itemType === 'course' ? item.courseDetails : item.productDetails;
   const unitPrice = details.discountedPrice ?? details.price;
   return {
     id: item.id,
     title: pickText(details.titles, language),
-    startDate: details.startDate,
+    startDate: item.itemType === 'course' ? item.courseDetails.startDate : null,
     quantity: item.quantity,
     unitPrice,
     lineTotal: Math.round(unitPrice * 100 * item.quantity) / 100,

@@ -1,20 +1,10 @@
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { onUnauthorized, useAuthStore } from '@shop/shared';
+import { useSessionGuard } from '@shop/shared';
 
 /**
- * Spec §4/§8: a 401 on any call but login publishes the unauthorized event; the session ends (tokens cleared)
- * and the visitor goes home.
+ * The session rules of spec §4 for the composed shop (see useSessionGuard in @shop/shared, which a standalone
+ * remote mounts too): 401 → tokens cleared and home; unverified customer → /verify-email-waiting.
  */
 export function SessionGuard() {
-  const navigate = useNavigate();
-  useEffect(
-    () =>
-      onUnauthorized(() => {
-        useAuthStore.getState().logOut();
-        navigate('/', { replace: true });
-      }),
-    [navigate],
-  );
+  useSessionGuard();
   return null;
 }

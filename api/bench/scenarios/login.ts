@@ -1,0 +1,99 @@
+/**
+ * Login cost and login rate limits (issue 4, figures for the note). Starts the API on loopback with the
+ * production settings (OWASP argon2id, production rate limits), on a throw-away SQLite database, then:
+ * 1. login latency p50/p99 over HTTP: sequential correct logins spread over several accounts and client
+ *    addresses (X-Forwarded-For, trusted here) so that no limit interferes;
+ * 2. how many login attempts one client gets per minute before 429, and how many one address gets per window,
+ *    by sending attempts until the first 429.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '../../src/app.ts';
+import { createDatabase } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { owaspArgon2id } from '../../src/features/customer/passwords.ts';
+import { customerRateLimits } from '../../src/features/customer/rate-limits.ts';
+
+const samples = 100;
+const accounts = 12;
+const password = 'Bench#Pass1';
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function run(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-bench-login-'));
+  const db = createDatabase({ dialect: 'sqlite', file: join(dir, 'bench.sqlite') });
+  await migrateToLatest(db);
+  const app = buildApp({ db, trustProxy: true });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+  let clientNumber = 0;
+  const post = (path: string, body: unknown, client = `198.51.100.${(clientNumber++ % 250) + 1}`) =>
+    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: JSON.stringify(body) });
+
+  try {
+    const emails = Array.from({ length: accounts }, (_, i) => `bench.${i}@example.org`);
+    for (const email of emails) {
+      const response = await post('/customer/register', { firstname: 'Bench', lastname: 'Mark', email, password, locale: 'de' });
+      if (!response.ok) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+    }
+
+    // Warm-up (JIT, connection), not counted.
+    await post('/customer/login', { email: emails[0], password: 'Wrong#Pass1' });
+    const durations: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const email = emails[i % accounts]!;
+      const started = performance.now();
+      const response = await post('/customer/login', { email, password });
+      durations.push(performance.now() - started);
+      if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+    }
+    durations.sort((a, b) => a - b);
+    const p50 = percentile(durations, 50);
+    console.log(
+      `argon2id m=${owaspArgon2id.memoryCost} KiB, t=${owaspArgon2id.timeCost}, p=${owaspArgon2id.parallelism}; ${samples} sequential logins over HTTP on loopback`,
+    );
+    console.log(`login latency: p50 ${ms(p50)}, p99 ${ms(percentile(durations, 99))}, min ${ms(durations[0]!)}, max ${ms(durations.at(-1)!)}`);
+    console.log(`without limits one client could try about ${Math.floor(60_000 / p50)} passwords per minute, sequentially`);
+
+    // One client, a new (unknown) address per attempt: the per-client limit binds.
+    const client = '203.0.113.7';
+    let allowed = 0;
+    const windowStart = performance.now();
+    for (let i = 0; i < 1000; i++) {
+      const response = await post('/customer/login', { email: `nobody.${i}@example.org`, password: 'Wrong#Pass1' }, client);
+      if (response.status === 429) {
+        console.log(
+          `one client: ${allowed} login attempts per minute, then 429 (Retry-After ${response.headers.get('retry-after')} s) after ${ms(performance.now() - windowStart)}` +
+            ` [configured: ${customerRateLimits.login.perClient.max} per ${customerRateLimits.login.perClient.timeWindowMs / 60_000} min]`,
+        );
+        break;
+      }
+      allowed++;
+    }
+
+    // One address, a new client per attempt: the per-address limit binds.
+    let perAddress = 0;
+    for (let i = 0; i < 1000; i++) {
+      const response = await post('/customer/login', { email: 'target@example.org', password: 'Wrong#Pass1' }, `192.0.2.${(i % 250) + 1}`);
+      if (response.status === 429) {
+        console.log(
+          `one address: ${perAddress} attempts per ${customerRateLimits.login.perAddress.timeWindowMs / 60_000} min from any number of clients, then 429 (Retry-After ${response.headers.get('retry-after')} s)`,
+        );
+        break;
+      }
+      perAddress++;
+    }
+  } finally {
+    await app.close();
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export default { name: 'login: argon2id cost and rate limits', run };

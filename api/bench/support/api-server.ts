@@ -1,0 +1,25 @@
+/**
+ * Child process of the API benchmark: the shop API on a fresh SQLite file with the demo data and a generated
+ * catalogue of BENCH_COURSES courses, listening on a free loopback port, which it prints as `{"port":…}`.
+ * A process of its own, so the load generator does not share its event loop.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../src/app.ts';
+import { createDatabase } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { seed } from '../../src/db/seed/index.ts';
+import { isoDateInZone } from '../../src/lib/dates.ts';
+import { generateCourses } from './generate-catalog.ts';
+
+const db = createDatabase({ dialect: 'sqlite', file: join(mkdtempSync(join(tmpdir(), 'shop-bench-')), 'shop.sqlite') });
+await migrateToLatest(db);
+await seed(db);
+const courses = Number(process.env.BENCH_COURSES ?? 0);
+if (courses > 0) await generateCourses(db, courses, isoDateInZone(new Date()));
+// As main.ts runs it: course-search answers are cached for 5 s (BENCH_CACHE_MS=0 measures without).
+const app = buildApp({ db, catalogCacheMs: Number(process.env.BENCH_CACHE_MS ?? 5000) });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));

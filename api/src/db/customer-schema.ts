@@ -1,0 +1,167 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Kysely's view of the customer, order, balance and outbox tables (migrations 0005–0008), kept apart from
+ * schema.ts so each area's tables sit together. Instants are ISO-8601 UTC text, flags integers 0/1,
+ * money integer cents.
+ */
+
+export interface CustomerTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  firstname: string;
+  lastname: string;
+  display_name: string | null;
+  phone: string | null;
+  birth_year: string | null;
+  language_niveau: string | null;
+  language_niveau_details: string | null;
+  is_subscribed_to_newsletter: Generated<number>;
+  is_email_verified: Generated<number>;
+  locale: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CustomerSessionTable {
+  id: Generated<number>;
+  customer_id: number;
+  token_hash: string;
+  remember: Generated<number>;
+  created_at: string;
+  expires_at: string;
+}
+
+export type CustomerTokenPurpose = 'verify_email' | 'password_reset' | 'email_change';
+
+export interface CustomerTokenTable {
+  id: Generated<number>;
+  customer_id: number;
+  purpose: CustomerTokenPurpose;
+  token_hash: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface AddressColumns {
+  firstname: string;
+  lastname: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  zip: string;
+  country: string;
+}
+
+export interface CustomerBillingAddressTable extends AddressColumns {
+  customer_id: number;
+  updated_at: string;
+}
+
+export interface ShopOrderTable {
+  id: Generated<number>;
+  increment_id: string;
+  customer_id: number | null;
+  email: string;
+  status: string;
+  is_refunded: Generated<number>;
+  total_price_cents: number;
+  comment: string | null;
+  locale: Generated<string>;
+  created_at: string;
+}
+
+export interface OrderBillingAddressTable extends AddressColumns {
+  order_id: number;
+  phone: string | null;
+  birth_year: string | null;
+}
+
+export interface CourseBookingTable {
+  id: Generated<number>;
+  order_id: number;
+  course_id: number;
+  quantity: number;
+  total_price_cents: number;
+  discount_cents: number;
+}
+
+export interface CourseBookingParticipantTable {
+  id: Generated<number>;
+  course_booking_id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string | null;
+  birth_year: string | null;
+}
+
+export interface ProductOrderTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  quantity: number;
+  unit_price_cents: number;
+}
+
+export interface CustomerBalanceTransactionTable {
+  id: Generated<number>;
+  order_id: number;
+  transaction_type: Generated<string>;
+  type_id: number;
+  amount: number;
+  quantity: number;
+  total_price_cents: number;
+}
+
+export interface PaymentTable {
+  id: Generated<number>;
+  order_id: number;
+  provider: string;
+  method: string | null;
+  transaction_id: string | null;
+  status: string;
+  payment_link: string | null;
+  amount_cents: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CustomerBalanceTable {
+  id: Generated<number>;
+  customer_id: number;
+  type_id: number;
+  balance: number;
+  valid_from: string;
+  valid_until: string;
+  order_id: number | null;
+}
+
+export interface DevMailTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+}
+
+/** The tables above by name, merged into `Database` in schema.ts. */
+export interface CustomerDatabase {
+  customer: CustomerTable;
+  customer_session: CustomerSessionTable;
+  customer_token: CustomerTokenTable;
+  customer_billing_address: CustomerBillingAddressTable;
+  shop_order: ShopOrderTable;
+  order_billing_address: OrderBillingAddressTable;
+  course_booking: CourseBookingTable;
+  course_booking_participant: CourseBookingParticipantTable;
+  product_order: ProductOrderTable;
+  customer_balance_transaction: CustomerBalanceTransactionTable;
+  payment: PaymentTable;
+  customer_balance: CustomerBalanceTable;
+  dev_mail: DevMailTable;
+}

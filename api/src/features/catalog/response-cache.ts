@@ -1,0 +1,77 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+
+const gzipAsync = promisify(gzip);
+
+/**
+ * A small in-memory cache of serialised responses, for the catalogue reads that every listing repeats
+ * (GET /course/search). An entry is fresh for `ttlMs`; after that it is still served once while a single
+ * rebuild runs in the background (stale-while-revalidate), so no visitor waits for the database on a busy
+ * listing. Free places shown in a listing may therefore be a few seconds old — the cart's price calculation
+ * re-checks them on the server. The oldest entries go first beyond `maxEntries`. A ttl of 0 disables it
+ * (the default in tests, which change data between requests).
+ */
+export interface CachedBody {
+  /** The JSON as bytes, so a hit costs no encoding. */
+  json: Buffer;
+  /** The same, gzip-compressed once (listings are large and repetitive: about ten times smaller). */
+  gzip: Buffer;
+}
+
+/** The bodies to keep for a JSON text (compressed off the event loop). */
+export async function cachedBody(json: string): Promise<CachedBody> {
+  const bytes = Buffer.from(json);
+  return { json: bytes, gzip: await gzipAsync(bytes) };
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, { body: CachedBody; expires: number }>();
+  private readonly rebuilding = new Map<string, Promise<CachedBody>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 500,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The body for `key`: fresh from the cache, stale while `build` refreshes it, or built now on a miss. */
+  async get(key: string, build: () => Promise<CachedBody>): Promise<CachedBody> {
+    if (this.ttlMs <= 0) return build();
+    const entry = this.entries.get(key);
+    if (entry && entry.expires > this.clock()) return entry.body;
+    const running = this.rebuilding.get(key) ?? this.rebuild(key, build);
+    return entry ? entry.body : running;
+  }
+
+  private rebuild(key: string, build: () => Promise<CachedBody>): Promise<CachedBody> {
+    // A failed rebuild keeps the stale entry (if any); the next request tries again.
+    const promise = build().then((body) => {
+      this.entries.delete(key);
+      this.entries.set(key, { body, expires: this.clock() + this.ttlMs });
+      // Map keeps insertion order: the first key is the oldest entry.
+      while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+      return body;
+    });
+    const settled = promise.finally(() => this.rebuilding.delete(key));
+    // A background rebuild that fails must not become an unhandled rejection.
+    settled.catch(() => {});
+    this.rebuilding.set(key, promise);
+    return promise;
+  }
+
+  /** Forgets everything, for code that changes the catalogue and wants listings to show it at once. */
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/** A cache key for a validated query: key order and the order of list values do not matter. */
+export function queryKey(query: Record<string, unknown>): string {
+  const normalised = Object.keys(query)
+    .sort()
+    .map((key) => {
+      const value = query[key];
+      return [key, Array.isArray(value) ? [...new Set(value.map(String))].sort() : value];
+    });
+  return JSON.stringify(normalised);
+}

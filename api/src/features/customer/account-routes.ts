@@ -1,0 +1,134 @@
+import {
+  balancesSchema,
+  billingAddressResultSchema,
+  billingAddressSchema,
+  changedProfileFields,
+  CustomerErrorCode,
+  customerSchema,
+  okSchema,
+  orderListSchema,
+  ordersQuerySchema,
+  profileUpdateRequestSchema,
+  profileUpdateResponseSchema,
+  successEnvelope,
+  updatePasswordRequestSchema,
+  updatePasswordResponseSchema,
+} from '@shop/shared/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../http/errors.ts';
+import { listCustomerOrders } from '../order/read.ts';
+import { bearerToken, requireCustomer } from './authenticate.ts';
+import { readBalances } from './balances.ts';
+import { readBillingAddress, saveBillingAddress } from './billing-address.ts';
+import { toCustomer } from './customers.ts';
+import { issueLinkToken } from './link-tokens.ts';
+import { customerMails } from './mails.ts';
+import type { PasswordHasher } from './passwords.ts';
+import { openSession, revokeAllSessions, revokeSession } from './sessions.ts';
+
+/** An empty optional text clears the field. */
+const orNull = (value: string) => (value === '' ? null : value);
+
+/** The calls with a bearer token (spec §7): each acts on the token's customer only. */
+export const accountRoutes =
+  (ctx: AppContext, passwords: PasswordHasher): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/customer/me', { schema: { response: { 200: successEnvelope(customerSchema) } } }, async (request) => {
+      const { customer } = await requireCustomer(ctx, request, { allowUnverified: true });
+      return { result: toCustomer(customer) };
+    });
+
+    app.post('/customer/logout', { schema: { response: { 200: successEnvelope(okSchema) } } }, async (request) => {
+      // Idempotent: an unknown or already revoked token is logged out as well.
+      const token = bearerToken(request);
+      if (token) await revokeSession(ctx.db, token);
+      return { result: { success: true as const } };
+    });
+
+    app.put(
+      '/customer/me/update',
+      { schema: { body: profileUpdateRequestSchema, response: { 200: successEnvelope(profileUpdateResponseSchema) } } },
+      async (request) => {
+        const { customer } = await requireCustomer(ctx, request);
+        const { email, ...changes } = changedProfileFields(toCustomer(customer), request.body);
+        const columns = {
+          ...(changes.displayName !== undefined && { display_name: orNull(changes.displayName) }),
+          ...(changes.firstname !== undefined && { firstname: changes.firstname }),
+          ...(changes.lastname !== undefined && { lastname: changes.lastname }),
+          ...(changes.phone !== undefined && { phone: orNull(changes.phone) }),
+          ...(changes.birthYear !== undefined && { birth_year: orNull(changes.birthYear) }),
+          ...(changes.isSubscribedToNewsletter !== undefined && { is_subscribed_to_newsletter: changes.isSubscribedToNewsletter }),
+        };
+        if (Object.keys(columns).length > 0) {
+          await ctx.db.kysely
+            .updateTable('customer')
+            .set({ ...columns, updated_at: ctx.now().toISOString() })
+            .where('id', '=', customer.id)
+            .execute();
+        }
+        // A new address applies only once confirmed through the link sent to it. Whether another account has it
+        // is not said here (the link goes to that address's owner, and confirming then fails).
+        if (email !== undefined) {
+          const token = await issueLinkToken(ctx.db, { customerId: customer.id, purpose: 'email_change', email, now: ctx.now() });
+          await customerMails.emailChange(ctx, { ...customer, ...columns }, email, token);
+        }
+        return { result: { emailChangeRequested: email !== undefined } };
+      },
+    );
+
+    app.put(
+      '/customer/me/update-password',
+      { schema: { body: updatePasswordRequestSchema, response: { 200: successEnvelope(updatePasswordResponseSchema) } } },
+      async (request) => {
+        const { customer, session } = await requireCustomer(ctx, request);
+        const { currentPassword, newPassword } = request.body;
+        if (!(await passwords.verify(customer.password_hash, currentPassword))) {
+          throw new AppError(400, CustomerErrorCode.wrongPassword, 'The current password is wrong', { currentPassword: 'wrong_password' });
+        }
+        await ctx.db.kysely
+          .updateTable('customer')
+          .set({ password_hash: await passwords.hash(newPassword), updated_at: ctx.now().toISOString() })
+          .where('id', '=', customer.id)
+          .execute();
+        // Every session ends, this one too; it continues under a fresh token with the same lifetime.
+        await revokeAllSessions(ctx.db, customer.id);
+        const token = await openSession(ctx.db, customer.id, session.remember, ctx.now());
+        await customerMails.passwordChanged(ctx, customer);
+        return { result: { token } };
+      },
+    );
+
+    app.get(
+      '/customer/me/billing-address',
+      { schema: { response: { 200: successEnvelope(billingAddressResultSchema) } } },
+      async (request) => {
+        const { customer } = await requireCustomer(ctx, request);
+        return { result: await readBillingAddress(ctx.db, customer.id) };
+      },
+    );
+
+    app.post(
+      '/customer/me/billing-address',
+      { schema: { body: billingAddressSchema, response: { 200: successEnvelope(billingAddressSchema) } } },
+      async (request) => {
+        const { customer } = await requireCustomer(ctx, request);
+        await saveBillingAddress(ctx.db, customer.id, request.body, ctx.now());
+        return { result: request.body };
+      },
+    );
+
+    app.get('/customer/me/balances', { schema: { response: { 200: successEnvelope(balancesSchema) } } }, async (request) => {
+      const { customer } = await requireCustomer(ctx, request);
+      return { result: await readBalances(ctx.db, customer.id, ctx.now()) };
+    });
+
+    app.get(
+      '/customer/me/orders',
+      { schema: { querystring: ordersQuerySchema, response: { 200: successEnvelope(orderListSchema) } } },
+      async (request) => {
+        const { customer } = await requireCustomer(ctx, request);
+        return { result: await listCustomerOrders(ctx.db, customer.id, request.query) };
+      },
+    );
+  };

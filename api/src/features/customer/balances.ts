@@ -1,0 +1,23 @@
+import { type Balance, CourseType } from '@shop/shared/contract';
+import type { Db } from '../../db/database.ts';
+
+/** The two package contingents (spec §3 Balance / §1): flexible-learning modules and conversation hours. */
+export const balanceTypeIds = [CourseType.flexibleAppointment, CourseType.conversationHours] as const;
+
+/**
+ * What is left per type, counting only purchases still valid now (packages last 12 months). Both types are
+ * always listed, 0 when there is nothing, so every screen shows the same two lines.
+ */
+export async function readBalances(db: Db, customerId: number, now: Date): Promise<Balance[]> {
+  const instant = now.toISOString();
+  const rows = await db.kysely
+    .selectFrom('customer_balance')
+    .select(['type_id', (eb) => eb.fn.sum<number | string>('balance').as('total')])
+    .where('customer_id', '=', customerId)
+    .where('valid_from', '<=', instant)
+    .where('valid_until', '>', instant)
+    .groupBy('type_id')
+    .execute();
+  const totals = new Map(rows.map((row) => [row.type_id, Number(row.total)]));
+  return balanceTypeIds.map((typeId) => ({ typeId, balance: totals.get(typeId) ?? 0 }));
+}

@@ -1,0 +1,69 @@
+import type { CustomerTokenPurpose } from '../../db/customer-schema.ts';
+import type { Db } from '../../db/database.ts';
+import { hashToken, newToken } from './secrets.ts';
+
+/** How long a link from a mail works (issue 4: verification 48 h, reset 1 h; an e-mail change is a verification). */
+export const linkLifetimeMs: Record<CustomerTokenPurpose, number> = {
+  verify_email: 48 * 60 * 60 * 1000,
+  email_change: 48 * 60 * 60 * 1000,
+  password_reset: 60 * 60 * 1000,
+};
+
+/**
+ * Issues a single-use link token for `email`. A new link replaces the unused ones of the same purpose, so only
+ * the latest mail works.
+ */
+export async function issueLinkToken(
+  db: Db,
+  { customerId, purpose, email, now }: { customerId: number; purpose: CustomerTokenPurpose; email: string; now: Date },
+): Promise<string> {
+  const token = newToken();
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('customer_token')
+      .where('customer_id', '=', customerId)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('customer_token')
+      .values({
+        customer_id: customerId,
+        purpose,
+        token_hash: hashToken(token),
+        email,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + linkLifetimeMs[purpose]).toISOString(),
+      })
+      .execute();
+  });
+  return token;
+}
+
+/**
+ * Uses up a link token: it must exist for this purpose and address, be unexpired and unused. Marking it used is
+ * one conditional UPDATE, so two clicks racing each other cannot both succeed. Returns the customer id and
+ * the address the link was sent to, or null.
+ */
+export async function consumeLinkToken(
+  db: Db,
+  { purpose, token, email, now }: { purpose: CustomerTokenPurpose; token: string; email: string; now: Date },
+): Promise<{ customerId: number; email: string } | null> {
+  const row = await db.kysely
+    .selectFrom('customer_token')
+    .select(['id', 'customer_id', 'email'])
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  if (!row) return null;
+  const result = await db.kysely
+    .updateTable('customer_token')
+    .set({ used_at: now.toISOString() })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? { customerId: row.customer_id, email: row.email } : null;
+}

@@ -1,0 +1,44 @@
+import type { Db } from '../../db/database.ts';
+import { hashToken, newToken } from './secrets.ts';
+
+/** How long a session lasts (DESIGN.md Auth): short without remember-me, long with it. */
+export const sessionLifetimeMs = { short: 12 * 60 * 60 * 1000, remember: 30 * 24 * 60 * 60 * 1000 } as const;
+
+/** Opens a session and returns its token; the database keeps only the hash. Expired ones are swept here. */
+export async function openSession(db: Db, customerId: number, remember: boolean, now: Date): Promise<string> {
+  const token = newToken();
+  const lifetime = remember ? sessionLifetimeMs.remember : sessionLifetimeMs.short;
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.deleteFrom('customer_session').where('customer_id', '=', customerId).where('expires_at', '<=', now.toISOString()).execute();
+    await trx
+      .insertInto('customer_session')
+      .values({
+        customer_id: customerId,
+        token_hash: hashToken(token),
+        remember: remember ? 1 : 0,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + lifetime).toISOString(),
+      })
+      .execute();
+  });
+  return token;
+}
+
+/** The live session of a token, or undefined when it is unknown, revoked or expired. */
+export function findSession(db: Db, token: string, now: Date) {
+  return db.kysely
+    .selectFrom('customer_session')
+    .select(['id', 'customer_id', 'remember'])
+    .where('token_hash', '=', hashToken(token))
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+}
+
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await db.kysely.deleteFrom('customer_session').where('token_hash', '=', hashToken(token)).execute();
+}
+
+/** Ends every session of a customer (password change or reset). */
+export async function revokeAllSessions(db: Db, customerId: number): Promise<void> {
+  await db.kysely.deleteFrom('customer_session').where('customer_id', '=', customerId).execute();
+}

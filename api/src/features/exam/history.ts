@@ -1,0 +1,53 @@
+import type { ExamSaveRequest, LevelHistoryEntry } from '@shop/shared/contract';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { ExamResultTable } from '../../db/schema.ts';
+
+const toEntry = (row: Selectable<ExamResultTable>): LevelHistoryEntry => ({
+  id: row.id,
+  createdAt: row.created_at,
+  level: row.level as LevelHistoryEntry['level'],
+  reachedPoints: row.reached_points,
+  maxPoints: row.max_points,
+  targetDetail: row.target_detail,
+});
+
+/**
+ * Adds a result to the customer's history and makes it their level (spec §7 /exam/save): the customer's
+ * languageNiveau is the level code in lower case like the catalogue's tags (`b1`), the details the sub-level.
+ */
+export async function saveToHistory(db: Db, customerId: number, score: ExamSaveRequest, now: Date): Promise<LevelHistoryEntry> {
+  const createdAt = now.toISOString();
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('exam_result')
+      .values({
+        customer_id: customerId,
+        level: score.level,
+        reached_points: score.reachedPoints,
+        max_points: score.maxPoints,
+        target_detail: score.targetDetail,
+        created_at: createdAt,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('customer')
+      .set({ language_niveau: score.level.toLowerCase(), language_niveau_details: score.targetDetail, updated_at: createdAt })
+      .where('id', '=', customerId)
+      .execute();
+    return toEntry(row);
+  });
+}
+
+/** The customer's saved results, newest first (same instant: the later saved first). */
+export async function listHistory(db: Db, customerId: number): Promise<LevelHistoryEntry[]> {
+  const rows = await db.kysely
+    .selectFrom('exam_result')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toEntry);
+}

@@ -1,0 +1,87 @@
+import { CourseType, type ExamLevel, type ExamRecommendation } from '@shop/shared/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { toContractTexts } from '../catalog/texts.ts';
+
+/**
+ * Offers for a placed level, read from the live catalogue (spec §2 Result): the level's tag for group courses
+ * and for conversation hours when such courses start today or later, the flexible-learning module named like
+ * the sub-level (else the level's first module with appointments left), and the level's first product.
+ * Anything the catalogue does not offer is null, so the result page links only to what can be booked.
+ */
+export async function recommend(db: Kysely<Database>, level: ExamLevel, targetDetail: string, today: string): Promise<ExamRecommendation> {
+  const slug = level.toLowerCase();
+  const [courseTag, conversationTag, flexibleLearningCourse, product] = await Promise.all([
+    hasUpcomingCourse(db, CourseType.fullCourse, slug, today),
+    hasUpcomingCourse(db, CourseType.conversationHours, slug, today),
+    flexibleModule(db, slug, targetDetail, today),
+    levelProduct(db, slug),
+  ]);
+  return {
+    courseTag: courseTag ? slug : null,
+    conversationTag: conversationTag ? slug : null,
+    flexibleLearningCourse,
+    product,
+  };
+}
+
+const taggedCourses = (db: Kysely<Database>, slug: string) =>
+  db
+    .selectFrom('course')
+    .innerJoin('course_tag', 'course_tag.course_id', 'course.id')
+    .innerJoin('tag', 'tag.id', 'course_tag.tag_id')
+    .where('tag.slug', '=', slug);
+
+async function hasUpcomingCourse(db: Kysely<Database>, type: number, slug: string, today: string): Promise<boolean> {
+  const row = await taggedCourses(db, slug)
+    .select('course.id')
+    .where('course.type', '=', type)
+    .where('course.start_date', '>=', today)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+async function flexibleModule(db: Kysely<Database>, slug: string, targetDetail: string, today: string) {
+  const modules = await db
+    .selectFrom('flexible_learning_course as module')
+    .select(['module.id', 'module.module_identifier'])
+    .where((eb) =>
+      eb.exists(
+        taggedCourses(db, slug)
+          .select('course.id')
+          .where('course.flexible_learning_course_id', '=', eb.ref('module.id'))
+          .where('course.type', '=', CourseType.flexibleAppointment)
+          .where('course.end_date', '>=', today),
+      ),
+    )
+    .orderBy('module.module_identifier')
+    .execute();
+  const module = modules.find((m) => m.module_identifier === targetDetail) ?? modules[0];
+  if (!module) return null;
+  const texts = await db
+    .selectFrom('flexible_learning_course_text')
+    .select(['language', 'title', 'pretitle', 'short'])
+    .where('flexible_learning_course_id', '=', module.id)
+    .execute();
+  return { id: module.id, titles: toContractTexts(texts).titles };
+}
+
+async function levelProduct(db: Kysely<Database>, slug: string) {
+  const product = await db
+    .selectFrom('product')
+    .innerJoin('product_tag', 'product_tag.product_id', 'product.id')
+    .innerJoin('tag', 'tag.id', 'product_tag.tag_id')
+    .select('product.id')
+    .where('tag.slug', '=', slug)
+    .orderBy('product.id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!product) return null;
+  const texts = await db
+    .selectFrom('product_text')
+    .select(['language', 'title', 'pretitle', 'short'])
+    .where('product_id', '=', product.id)
+    .execute();
+  return { id: product.id, titles: toContractTexts(texts).titles };
+}

@@ -1,0 +1,136 @@
+import { type ExamRecommendation, type ExamScore, type Language, pickText } from '@shop/shared/contract';
+import type { MailMessage } from '../../mail/mailer.ts';
+
+/** Texts of the result mail (spec §5 Result e-mail), in the language the request names. */
+const texts: Record<Language, {
+  subject: string;
+  greeting: string;
+  intro: string;
+  points: string;
+  level: string;
+  targetDetail: string;
+  offers: string;
+  noOffers: string;
+  flexible: string;
+  group: string;
+  conversation: string;
+  product: string;
+  privacy: string;
+  signature: string;
+}> = {
+  de: {
+    subject: 'Ihr Ergebnis im Einstufungstest: {{level}}',
+    greeting: 'Guten Tag,',
+    intro: 'vielen Dank, dass Sie unseren Spanisch-Einstufungstest gemacht haben. Hier ist Ihr Ergebnis:',
+    points: 'Erreichte Punkte: {{reached}} von {{max}}',
+    level: 'Ihr Niveau: {{level}}',
+    targetDetail: 'Empfohlener Einstieg: {{detail}}',
+    offers: 'Passende Kurse für Sie:',
+    noOffers: 'Für Ihr Niveau haben wir gerade keine passenden Kurse im Angebot. Antworten Sie uns gern – wir beraten Sie persönlich.',
+    flexible: 'Flexibles Lernen: {{title}}',
+    group: 'Gruppenkurse auf Niveau {{level}}',
+    conversation: 'Konversationsstunden auf Niveau {{level}}',
+    product: 'Einzelangebot: {{title}}',
+    privacy: 'Wir haben diese E-Mail auf Ihren Wunsch einmalig an diese Adresse gesendet und die Adresse nicht gespeichert.',
+    signature: 'Viele Grüße\nIhr Team der Sprachschule',
+  },
+  en: {
+    subject: 'Your placement test result: {{level}}',
+    greeting: 'Hello,',
+    intro: 'thank you for taking our Spanish placement test. Here is your result:',
+    points: 'Points scored: {{reached}} out of {{max}}',
+    level: 'Your level: {{level}}',
+    targetDetail: 'Recommended starting point: {{detail}}',
+    offers: 'Courses that suit you:',
+    noOffers: 'We have no matching courses for your level at the moment. Just reply – we will advise you personally.',
+    flexible: 'Flexible learning: {{title}}',
+    group: 'Group courses at level {{level}}',
+    conversation: 'Conversation hours at level {{level}}',
+    product: 'Individual offer: {{title}}',
+    privacy: 'We sent this e-mail once to this address at your request and did not store the address.',
+    signature: 'Kind regards\nYour language school team',
+  },
+  es: {
+    subject: 'Tu resultado de la prueba de nivel: {{level}}',
+    greeting: 'Hola:',
+    intro: 'gracias por hacer nuestra prueba de nivel de español. Este es tu resultado:',
+    points: 'Puntos obtenidos: {{reached}} de {{max}}',
+    level: 'Tu nivel: {{level}}',
+    targetDetail: 'Punto de partida recomendado: {{detail}}',
+    offers: 'Cursos adecuados para ti:',
+    noOffers: 'Ahora mismo no tenemos cursos adecuados para tu nivel. Respóndenos y te asesoramos personalmente.',
+    flexible: 'Aprendizaje flexible: {{title}}',
+    group: 'Cursos en grupo de nivel {{level}}',
+    conversation: 'Horas de conversación de nivel {{level}}',
+    product: 'Oferta individual: {{title}}',
+    privacy: 'Te hemos enviado este correo una sola vez a petición tuya y no hemos guardado la dirección.',
+    signature: 'Un saludo\nEl equipo de la escuela de idiomas',
+  },
+};
+
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The offers as links into the shop (the same targets as the result page of spec §2). */
+function offerLinks(recommendation: ExamRecommendation, language: Language, link: (path: string, query: Record<string, string>) => string) {
+  const t = texts[language];
+  const { flexibleLearningCourse, courseTag, conversationTag, product } = recommendation;
+  return [
+    ...(flexibleLearningCourse
+      ? [{ label: fill(t.flexible, { title: pickText(flexibleLearningCourse.titles, language) }), url: link('/modular-course', { flexLearningId: String(flexibleLearningCourse.id) }) }]
+      : []),
+    ...(courseTag ? [{ label: fill(t.group, { level: courseTag.toUpperCase() }), url: link('/courses', { preSelectedTags: courseTag, courseType: '1' }) }] : []),
+    ...(conversationTag
+      ? [{ label: fill(t.conversation, { level: conversationTag.toUpperCase() }), url: link('/courses', { preSelectedTags: conversationTag, courseType: '3' }) }]
+      : []),
+    ...(product ? [{ label: fill(t.product, { title: pickText(product.titles, language) }), url: link('/products', { productId: String(product.id) }) }] : []),
+  ];
+}
+
+export interface ResultMailInput {
+  to: string;
+  language: Language;
+  score: ExamScore;
+  recommendation: ExamRecommendation;
+  /** A shop URL for a path and query (SHOP_URL based). */
+  link: (path: string, query: Record<string, string>) => string;
+}
+
+/** Renders the result mail as plain text and HTML (every value escaped). */
+export function renderResultMail({ to, language, score, recommendation, link }: ResultMailInput): MailMessage {
+  const t = texts[language];
+  const facts = [
+    fill(t.points, { reached: score.reachedPoints, max: score.maxPoints }),
+    fill(t.level, { level: score.level }),
+    fill(t.targetDetail, { detail: score.targetDetail }),
+  ];
+  const offers = offerLinks(recommendation, language, link);
+  const subject = fill(t.subject, { level: score.level });
+
+  const text = [
+    `${t.greeting}\n\n${t.intro}`,
+    facts.join('\n'),
+    offers.length > 0 ? [t.offers, ...offers.map((o) => `- ${o.label}: ${o.url}`)].join('\n') : t.noOffers,
+    t.privacy,
+    t.signature,
+  ].join('\n\n');
+
+  const p = (value: string) => `<p>${escapeHtml(value).replaceAll('\n', '<br>')}</p>`;
+  const html = [
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family: Arial, sans-serif; color: #1f2328; line-height: 1.5;">',
+    p(`${t.greeting} ${t.intro}`),
+    `<ul>${facts.map((fact) => `<li>${escapeHtml(fact)}</li>`).join('')}</ul>`,
+    offers.length > 0
+      ? `${p(t.offers)}<ul>${offers.map((o) => `<li><a href="${escapeHtml(o.url)}">${escapeHtml(o.label)}</a></li>`).join('')}</ul>`
+      : p(t.noOffers),
+    p(t.privacy),
+    p(t.signature),
+    '</body></html>',
+  ].join('\n');
+
+  return { to, subject, text, html };
+}

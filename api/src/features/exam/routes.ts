@@ -1,0 +1,102 @@
+import rateLimit from '@fastify/rate-limit';
+import {
+  ErrorCode,
+  examResultEmailRequestSchema,
+  examResultEmailResponseSchema,
+  examResultSchema,
+  examSaveRequestSchema,
+  examSchema,
+  examSubmissionSchema,
+  levelHistoryEntrySchema,
+  levelHistorySchema,
+  parseExamLevel,
+  successEnvelope,
+} from '@shop/shared/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { isoDateInZone } from '../../lib/dates.ts';
+import { requireCustomer } from '../customer/authenticate.ts';
+import { shopLink } from '../customer/mails.ts';
+import { listHistory, saveToHistory } from './history.ts';
+import { loadAnswerKey, loadExam } from './question-bank.ts';
+import { recommend } from './recommendation.ts';
+import { renderResultMail } from './result-mail.ts';
+import { placement, score, submissionErrors } from './scoring.ts';
+
+/**
+ * Result mails per client (IP address, see TRUST_PROXY): enough for a class behind one address, too few to
+ * use the shop as a mail cannon. Deliberately no per-address limit: that would keep the address, which the
+ * page promises not to do.
+ */
+export const resultMailRateLimit = { max: 20, timeWindow: 60 * 60 * 1000 };
+
+/** The placement test (spec §7 /exam/*). Fetching and submitting need no token (spec §6), save and history do. */
+export const examRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Only the result mail is limited; in-memory, per API process.
+    await app.register(rateLimit, { global: false, cache: 10_000 });
+
+    app.get(
+      '/exam/level/:level',
+      { schema: { params: z.object({ level: z.string().max(20) }), response: { 200: successEnvelope(examSchema) } } },
+      async (request) => {
+        const level = parseExamLevel(request.params.level);
+        if (!level) throw notFound(`There is no placement test for level "${request.params.level}"`);
+        return { result: await loadExam(ctx.db.kysely, level) };
+      },
+    );
+
+    app.post(
+      '/exam/submit',
+      { schema: { body: examSubmissionSchema, response: { 200: successEnvelope(examResultSchema) } } },
+      async (request) => {
+        const { level, answers } = request.body;
+        const key = await loadAnswerKey(ctx.db.kysely, level);
+        const fields = submissionErrors(key, level, answers);
+        if (Object.keys(fields).length > 0) throw new AppError(400, ErrorCode.validation, 'Invalid answers', fields);
+        const { reachedPoints, maxPoints } = score(key, answers);
+        const placed = placement(level, reachedPoints, maxPoints);
+        const recommendation = await recommend(ctx.db.kysely, placed.level, placed.targetDetail, isoDateInZone(ctx.now()));
+        return { result: { ...placed, reachedPoints, maxPoints, recommendation } };
+      },
+    );
+
+    app.post(
+      '/exam/save',
+      { schema: { body: examSaveRequestSchema, response: { 200: successEnvelope(levelHistoryEntrySchema) } } },
+      async (request) => {
+        const { customer } = await requireCustomer(ctx, request);
+        return { result: await saveToHistory(ctx.db, customer.id, request.body, ctx.now()) };
+      },
+    );
+
+    app.get('/exam/history', { schema: { response: { 200: successEnvelope(levelHistorySchema) } } }, async (request) => {
+      const { customer } = await requireCustomer(ctx, request);
+      return { result: await listHistory(ctx.db, customer.id) };
+    });
+
+    app.post(
+      '/exam/send-result-email',
+      {
+        config: { rateLimit: resultMailRateLimit },
+        schema: { body: examResultEmailRequestSchema, response: { 200: successEnvelope(examResultEmailResponseSchema) } },
+      },
+      async (request) => {
+        // The address goes into this one mail and nowhere else: not into the database, not into a log line.
+        const { email, locale, ...score } = request.body;
+        const recommendation = await recommend(ctx.db.kysely, score.level, score.targetDetail, isoDateInZone(ctx.now()));
+        const mail = renderResultMail({ to: email, language: locale, score, recommendation, link: (path, query) => shopLink(ctx, path, query) });
+        try {
+          await ctx.mailer.send(mail);
+        } catch (error) {
+          // Only the code: a transport's message may quote the recipient.
+          request.log.error({ code: (error as { code?: unknown }).code }, 'result mail could not be sent');
+          throw new AppError(503, 'MAIL_UNAVAILABLE', 'The mail could not be sent');
+        }
+        return { result: { sent: true as const } };
+      },
+    );
+  };

@@ -1,0 +1,140 @@
+import type { CourseType, Order, OrderStatus, OrdersQuery, PaymentStatus } from '@shop/shared/contract';
+import type { Db } from '../../db/database.ts';
+import { centsToEuro } from '../../lib/money.ts';
+import { groupBy, toContractTexts } from '../catalog/texts.ts';
+
+/**
+ * The read side of orders (spec §3 Order): a customer's orders, newest first, each with its positions,
+ * participants, payments and billing address. One query per table for the whole page (no query per order).
+ */
+export async function listCustomerOrders(db: Db, customerId: number, { limit = 20, offset = 0 }: OrdersQuery): Promise<Order[]> {
+  const orders = await db.kysely
+    .selectFrom('shop_order')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  if (orders.length === 0) return [];
+  const orderIds = orders.map((order) => order.id);
+  const k = db.kysely;
+
+  const [addresses, bookings, productOrders, transactions, payments] = await Promise.all([
+    k.selectFrom('order_billing_address').selectAll().where('order_id', 'in', orderIds).execute(),
+    k
+      .selectFrom('course_booking')
+      .innerJoin('course', 'course.id', 'course_booking.course_id')
+      .select([
+        'course_booking.id',
+        'course_booking.order_id',
+        'course_booking.quantity',
+        'course_booking.total_price_cents',
+        'course_booking.discount_cents',
+        'course.id as course_id',
+        'course.type',
+        'course.identifier',
+        'course.start_date',
+        'course.start_time',
+        'course.end_date',
+        'course.end_time',
+      ])
+      .where('course_booking.order_id', 'in', orderIds)
+      .orderBy('course_booking.id')
+      .execute(),
+    k.selectFrom('product_order').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
+    k.selectFrom('customer_balance_transaction').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
+    k.selectFrom('payment').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
+  ]);
+
+  const bookingIds = bookings.map((booking) => booking.id);
+  const courseIds = [...new Set(bookings.map((booking) => booking.course_id))];
+  const productIds = [...new Set(productOrders.map((line) => line.product_id))];
+  const [participants, courseTexts, productTexts] = await Promise.all([
+    bookingIds.length
+      ? k.selectFrom('course_booking_participant').selectAll().where('course_booking_id', 'in', bookingIds).orderBy('id').execute()
+      : [],
+    courseIds.length ? k.selectFrom('course_text').selectAll().where('course_id', 'in', courseIds).execute() : [],
+    productIds.length ? k.selectFrom('product_text').selectAll().where('product_id', 'in', productIds).execute() : [],
+  ]);
+
+  const addressByOrder = new Map(addresses.map((row) => [row.order_id, row]));
+  const bookingsByOrder = groupBy(bookings, (row) => row.order_id);
+  const participantsByBooking = groupBy(participants, (row) => row.course_booking_id);
+  const courseTextsById = groupBy(courseTexts, (row) => row.course_id);
+  const productOrdersByOrder = groupBy(productOrders, (row) => row.order_id);
+  const productTextsById = groupBy(productTexts, (row) => row.product_id);
+  const transactionsByOrder = groupBy(transactions, (row) => row.order_id);
+  const paymentsByOrder = groupBy(payments, (row) => row.order_id);
+
+  return orders.map((order) => {
+    const address = addressByOrder.get(order.id);
+    return {
+      id: order.id,
+      incrementId: order.increment_id,
+      createdAt: new Date(order.created_at).toISOString(),
+      status: order.status as OrderStatus,
+      isRefunded: order.is_refunded === 1,
+      totalPrice: centsToEuro(order.total_price_cents),
+      comment: order.comment,
+      courseBookings: (bookingsByOrder.get(order.id) ?? []).map((booking) => ({
+        id: booking.id,
+        quantity: booking.quantity,
+        totalPrice: centsToEuro(booking.total_price_cents),
+        discount: centsToEuro(booking.discount_cents),
+        course: {
+          id: booking.course_id,
+          type: booking.type as CourseType,
+          identifier: booking.identifier,
+          titles: toContractTexts(courseTextsById.get(booking.course_id) ?? []).titles,
+          startDate: booking.start_date,
+          startTime: booking.start_time,
+          endDate: booking.end_date,
+          endTime: booking.end_time,
+        },
+        participants: (participantsByBooking.get(booking.id) ?? []).map((p) => ({
+          id: p.id,
+          firstname: p.firstname,
+          lastname: p.lastname,
+          email: p.email,
+          phone: p.phone,
+          birthYear: p.birth_year,
+        })),
+      })),
+      productOrders: (productOrdersByOrder.get(order.id) ?? []).map((line) => ({
+        id: line.id,
+        quantity: line.quantity,
+        unitPrice: centsToEuro(line.unit_price_cents),
+        product: { id: line.product_id, titles: toContractTexts(productTextsById.get(line.product_id) ?? []).titles },
+      })),
+      customerBalanceTransactions: (transactionsByOrder.get(order.id) ?? []).map((row) => ({
+        id: row.id,
+        transactionType: 'add' as const,
+        type: row.type_id,
+        amount: row.amount,
+        quantity: row.quantity,
+        totalPrice: centsToEuro(row.total_price_cents),
+      })),
+      payments: (paymentsByOrder.get(order.id) ?? []).map((row) => ({
+        id: row.id,
+        transactionId: row.transaction_id,
+        status: row.status as PaymentStatus,
+        paymentLink: row.payment_link,
+      })),
+      customerBillingAddress: address
+        ? {
+            firstname: address.firstname,
+            lastname: address.lastname,
+            addressLine1: address.address_line1,
+            addressLine2: address.address_line2,
+            city: address.city,
+            zip: address.zip,
+            country: address.country,
+            phone: address.phone,
+            birthYear: address.birth_year,
+          }
+        : null,
+    };
+  });
+}

@@ -1,0 +1,50 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { examBank } from '../../api/src/db/seed/exam-bank/index.ts';
+
+/** The seeded correct answer of a question shown on screen (the API never tells; the seed is the key). */
+export function correctAnswerOf(level: keyof typeof examBank, questionText: string): string {
+  const question = examBank[level].find((q) => q.question === questionText);
+  if (!question) throw new Error(`Question not in the ${level} bank: ${questionText}`);
+  return question.answers[question.correct]!;
+}
+
+/** The legend of the question on screen, as the bank writes it (the gap is drawn, and named "Lücke"). */
+export async function currentQuestion(page: Page): Promise<string> {
+  return page.locator('.level-test__answers legend').evaluate((legend) => {
+    const copy = legend.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('.level-test__gap').forEach((gap) => gap.replaceWith('___'));
+    return copy.textContent ?? '';
+  });
+}
+
+/** Presses Tab until the focused element matches, like a keyboard user would; fails after `limit` presses. */
+export async function tabTo(page: Page, matches: (element: { text: string; className: string }) => boolean, limit = 40) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => ({ text: document.activeElement?.textContent ?? '', className: (document.activeElement as HTMLElement | null)?.className ?? '' }));
+    if (matches(focused)) return;
+  }
+  throw new Error('Tab never reached the element');
+}
+
+/** Answers the question on screen by keyboard: Tab to the answer button, Enter. */
+export async function answerByKeyboard(page: Page, answer: string) {
+  await tabTo(page, ({ text, className }) => className.includes('level-test__answer') && text.slice(1) === answer);
+  await page.keyboard.press('Enter');
+}
+
+/** A registered, verified and logged-in customer, made through the API and the dev outbox. */
+export async function verifiedCustomer(request: APIRequestContext) {
+  const email = `kundin.${Date.now()}@example.org`;
+  const password = 'Sprache1!';
+  const registered = await request.post('/api/customer/register', { data: { firstname: 'Ana', lastname: 'García', email, password, locale: 'de' } });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const mailbox = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const [mail] = ((await mailbox.json()) as { result: { text: string }[] }).result;
+  const link = new URL(/https?:\/\/\S+verify-email\S*/.exec(mail!.text)![0]);
+  const verified = await request.post('/api/customer/verify-email', { data: { token: link.searchParams.get('token'), email } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  const login = await request.post('/api/customer/login', { data: { email, password, remember: true } });
+  expect(login.ok(), await login.text()).toBe(true);
+  return { email, token: ((await login.json()) as { result: { token: string } }).result.token };
+}

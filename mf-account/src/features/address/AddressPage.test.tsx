@@ -1,0 +1,59 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@shop/shared';
+import { customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
+
+beforeAll(startI18n);
+beforeEach(() => useAuthStore.getState().logIn('tok', false));
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('AddressPage', () => {
+  it('starts from the customer name and Germany, offers the countries of spec §5, and shows the success banner for 5 s', async () => {
+    const saved = { firstname: 'Anna', lastname: 'Muster', addressLine1: '', addressLine2: '', city: 'Wien', zip: '1010', country: 'AT' };
+    const calls = fakeApi({
+      'GET /api/customer/me': { body: { result: customer() } },
+      'GET /api/customer/me/billing-address': { body: { result: null } },
+      'POST /api/customer/me/billing-address': { body: { result: saved } },
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    renderArea('/account-address');
+    const country = (await screen.findByLabelText(/^Land/)) as HTMLSelectElement;
+    expect(country.value).toBe('DE');
+    expect([...country.options].map((o) => o.value)).toEqual(['DE', 'AT', 'CH', 'FR', 'IT', 'ES', 'NL', 'BE', 'PL', 'CZ']);
+    expect((screen.getByLabelText(/^Vorname/) as HTMLInputElement).value).toBe('Anna');
+
+    fireEvent.change(screen.getByLabelText('Postleitzahl (optional)'), { target: { value: '12a' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Adresse speichern' }));
+    expect(await screen.findByText('Die Postleitzahl darf nur aus bis zu 5 Ziffern bestehen.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Postleitzahl (optional)'), { target: { value: '1010' } });
+    fireEvent.change(screen.getByLabelText('Ort (optional)'), { target: { value: 'Wien' } });
+    fireEvent.change(country, { target: { value: 'AT' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Adresse speichern' }));
+    expect(await screen.findByText('Ihre Rechnungsadresse wurde gespeichert.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual(saved);
+    // Let React run the effects of that render (which start the banner's timer).
+    await act(async () => {});
+    await act(async () => vi.advanceTimersByTime(4900));
+    expect(screen.queryByText('Ihre Rechnungsadresse wurde gespeichert.')).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(200));
+    await waitFor(() => expect(screen.queryByText('Ihre Rechnungsadresse wurde gespeichert.')).toBeNull());
+  });
+
+  it('shows the server message, else the generic one, when saving fails', async () => {
+    fakeApi({
+      'GET /api/customer/me': { body: { result: customer() } },
+      'GET /api/customer/me/billing-address': { body: { result: { firstname: 'Anna', lastname: 'Muster', addressLine1: 'Hauptstr. 1', addressLine2: '', city: '', zip: '', country: 'DE' } } },
+      'POST /api/customer/me/billing-address': [{ status: 500, body: {} }, { status: 503, body: { error: { code: 'X', message: 'x' }, meta: { message: 'Wartungsarbeiten' } } }],
+    });
+    renderArea('/account-address');
+    expect(((await screen.findByLabelText('Straße und Hausnummer (optional)')) as HTMLInputElement).value).toBe('Hauptstr. 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Adresse speichern' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Die Rechnungsadresse konnte nicht gespeichert werden.');
+    fireEvent.click(screen.getByRole('button', { name: 'Adresse speichern' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Wartungsarbeiten'));
+  });
+});

@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  ApiError,
+  Banner,
+  Button,
+  billingAddressSchema,
+  countries,
+  defaultCountry,
+  fetchBillingAddress,
+  saveBillingAddress,
+  useCustomerStore,
+  type BillingAddressForm,
+} from '@shop/shared';
+import { AccountScreen } from '../account/AccountLayout.tsx';
+import { SelectField, TextField } from '../forms/fields.tsx';
+import { applyServerFieldErrors } from '../forms/messages.ts';
+
+/** Spec §9: the address success banner stays 5 s. */
+export const addressBannerMs = 5000;
+
+function AddressForm({ initial }: { initial: BillingAddressForm }) {
+  const { t } = useTranslation();
+  const [notice, setNotice] = useState<{ tone: 'success' | 'alert'; text: string } | null>(null);
+  const form = useForm<BillingAddressForm>({ resolver: zodResolver(billingAddressSchema), defaultValues: initial });
+
+  useEffect(() => {
+    if (notice?.tone !== 'success') return;
+    const timer = setTimeout(() => setNotice(null), addressBannerMs);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setNotice(null);
+    try {
+      form.reset(await saveBillingAddress(values));
+      setNotice({ tone: 'success', text: t('account.address.saved') });
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, ['firstname', 'lastname', 'addressLine1', 'addressLine2', 'city', 'zip', 'country']);
+      // Spec §8: the error's own (translated) message when the server sent one, else a generic text.
+      const message = error instanceof ApiError ? error.body?.meta?.message : undefined;
+      setNotice({ tone: 'alert', text: message ?? t('account.address.error') });
+    }
+  });
+
+  const saving = form.formState.isSubmitting;
+  return (
+    <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+      {notice ? <Banner tone={notice.tone}>{notice.text}</Banner> : null}
+      <div className="account-form__row">
+        <TextField form={form} name="firstname" autoComplete="given-name" label={t('account.fields.firstname')} required />
+        <TextField form={form} name="lastname" autoComplete="family-name" label={t('account.fields.lastname')} required />
+      </div>
+      <TextField form={form} name="addressLine2" autoComplete="organization" label={t('account.fields.company')} />
+      <TextField form={form} name="addressLine1" autoComplete="address-line1" label={t('account.fields.street')} />
+      <div className="account-form__row">
+        <TextField form={form} name="zip" inputMode="numeric" autoComplete="postal-code" maxLength={5} label={t('account.fields.zip')} />
+        <TextField form={form} name="city" autoComplete="address-level2" label={t('account.fields.city')} />
+      </div>
+      <SelectField
+        form={form}
+        name="country"
+        label={t('account.fields.country')}
+        required
+        options={countries.map((code) => ({ value: code, label: t(`account.countries.${code}`) }))}
+      />
+      <div className="account-form__actions">
+        <Button type="submit" disabled={saving}>
+          {t(saving ? 'account.address.saving' : 'account.address.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function AddressContent() {
+  const { t } = useTranslation();
+  const customer = useCustomerStore((state) => state.customer)!;
+  const [initial, setInitial] = useState<BillingAddressForm | null>(null);
+  useEffect(() => {
+    let active = true;
+    // No saved address yet (or it could not be read): start from the customer's name and the default country.
+    void fetchBillingAddress().then((address) => {
+      if (!active) return;
+      setInitial(
+        address ?? { firstname: customer.firstname, lastname: customer.lastname, addressLine1: '', addressLine2: '', city: '', zip: '', country: defaultCountry },
+      );
+    });
+    return () => {
+      active = false;
+    };
+  }, [customer.firstname, customer.lastname]);
+  return (
+    <>
+      <p>{t('account.address.intro')}</p>
+      {initial ? <AddressForm initial={initial} /> : <p role="status">{t('common.loading')}</p>}
+    </>
+  );
+}
+
+/** /account-address: the billing address form with the countries of spec §5. */
+export function AddressPage() {
+  const { t } = useTranslation();
+  return (
+    <AccountScreen title={t('account.address.title')}>
+      <AddressContent />
+    </AccountScreen>
+  );
+}

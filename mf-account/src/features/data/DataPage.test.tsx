@@ -1,0 +1,77 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useAuthStore } from '@shop/shared';
+import { apiError, customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
+
+beforeAll(startI18n);
+beforeEach(() => useAuthStore.getState().logIn('tok', true));
+afterEach(cleanup);
+
+const balances = { body: { result: [{ typeId: 2, balance: 4 }, { typeId: 3, balance: 7 }] } };
+
+describe('DataPage', () => {
+  it('shows the side panel: greeting, level badge, contingents; and the registration banner once', async () => {
+    fakeApi({ 'GET /api/customer/me': { body: { result: customer() } }, 'GET /api/customer/me/balances': balances });
+    renderArea({ pathname: '/account-data', state: { registrationSuccess: true } });
+    expect(await screen.findByRole('heading', { name: 'Hallo, A. Muster!' })).toBeTruthy();
+    expect(screen.getByText('B1').className).toBe('account-badge');
+    await waitFor(() => expect(screen.getByTestId('balance-conversation').textContent).toBe('7'));
+    expect(screen.getByTestId('balance-flexible').textContent).toBe('4');
+    expect(screen.getByText('Willkommen! Ihre Registrierung ist abgeschlossen.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').dataset.state).toBe('null'));
+  });
+
+  it('sends only the changed fields and shows the e-mail-change banner when the server asks for confirmation', async () => {
+    const calls = fakeApi({
+      'GET /api/customer/me': [{ body: { result: customer() } }, { body: { result: customer({ displayName: 'Anni' }) } }],
+      'GET /api/customer/me/balances': balances,
+      'PUT /api/customer/me/update': { body: { result: { emailChangeRequested: true } } },
+    });
+    renderArea('/account-data');
+    fireEvent.change(await screen.findByLabelText('Anzeigename (optional)'), { target: { value: 'Anni' } });
+    fireEvent.change(screen.getByLabelText(/^E-Mail-Adresse/), { target: { value: 'Neu@Example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Daten speichern' }));
+    expect(await screen.findByText(/Wir haben einen Bestätigungslink an Ihre neue E-Mail-Adresse geschickt/)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ displayName: 'Anni', email: 'neu@example.org' });
+    expect(await screen.findByRole('heading', { name: 'Hallo, Anni!' })).toBeTruthy();
+  });
+
+  it('shows the error banner when saving fails', async () => {
+    fakeApi({
+      'GET /api/customer/me': { body: { result: customer() } },
+      'GET /api/customer/me/balances': balances,
+      'PUT /api/customer/me/update': { status: 500, body: {} },
+    });
+    renderArea('/account-data');
+    fireEvent.change(await screen.findByLabelText(/^Vorname/), { target: { value: 'Anne' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Daten speichern' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ihre Daten konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.');
+  });
+
+  it('password form: disabled while the passwords differ; the rotated token replaces the old one', async () => {
+    const calls = fakeApi({
+      'GET /api/customer/me': { body: { result: customer() } },
+      'GET /api/customer/me/balances': balances,
+      'PUT /api/customer/me/update-password': [apiError(400, 'WRONG_PASSWORD', { currentPassword: 'wrong_password' }), { body: { result: { token: 'rotated' } } }],
+    });
+    renderArea('/account-data');
+    const button = await screen.findByRole('button', { name: 'Passwort ändern' });
+    fireEvent.change(screen.getByLabelText(/^Aktuelles Passwort/), { target: { value: 'Sprache1!' } });
+    fireEvent.change(screen.getByLabelText(/^Neues Passwort(?! wiederholen)/), { target: { value: 'Anders#Pass1' } });
+    fireEvent.change(screen.getByLabelText(/^Neues Passwort wiederholen/), { target: { value: 'Anders#Pass2' } });
+    expect(await screen.findByText('Die Passwörter stimmen nicht überein.')).toBeTruthy();
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(/^Neues Passwort wiederholen/), { target: { value: 'Anders#Pass1' } });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+
+    fireEvent.click(button);
+    expect(await screen.findByText('Das aktuelle Passwort ist nicht korrekt.')).toBeTruthy();
+    expect(screen.getByText(/Das Passwort konnte nicht geändert werden/)).toBeTruthy();
+    await act(async () => fireEvent.click(button));
+    expect(await screen.findByText('Ihr Passwort wurde geändert. Andere Geräte wurden abgemeldet.')).toBeTruthy();
+    expect(useAuthStore.getState()).toMatchObject({ token: 'rotated', remember: true });
+    expect(localStorage.getItem('customerToken')).toBe('rotated');
+    expect((screen.getByLabelText(/^Aktuelles Passwort/) as HTMLInputElement).value).toBe('');
+    expect(calls.filter((c) => c.method === 'PUT')[1]!.body).toEqual({ currentPassword: 'Sprache1!', newPassword: 'Anders#Pass1' });
+  });
+});

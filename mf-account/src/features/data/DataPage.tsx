@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Banner, useCustomerStore, type BannerTone } from '@shop/shared';
+import { AccountScreen } from '../account/AccountLayout.tsx';
+import { PasswordForm } from './PasswordForm.tsx';
+import { ProfileForm, type ProfileOutcome } from './ProfileForm.tsx';
+import { SidePanel } from './SidePanel.tsx';
+
+type Notice = ProfileOutcome | 'registrationSuccess' | 'passwordSaved' | 'passwordError';
+const tones: Record<Notice, BannerTone> = {
+  registrationSuccess: 'success',
+  saved: 'success',
+  emailChangeRequested: 'info',
+  error: 'alert',
+  passwordSaved: 'success',
+  passwordError: 'alert',
+};
+
+/** Router state that shows the registration-success banner once (spec §2 Data). */
+export interface RegistrationSuccessState {
+  registrationSuccess?: boolean;
+}
+
+function DataContent() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const customer = useCustomerStore((state) => state.customer)!;
+  const [notice, setNotice] = useState<Notice | null>(
+    (location.state as RegistrationSuccessState | null)?.registrationSuccess ? 'registrationSuccess' : null,
+  );
+
+  // The flag is shown once: cleared from the history entry so a reload or going back does not show it again.
+  useEffect(() => {
+    if ((location.state as RegistrationSuccessState | null)?.registrationSuccess) navigate(location.pathname, { replace: true, state: null });
+  }, [location, navigate]);
+
+  return (
+    <div className="account-data">
+      <div>
+        {notice ? (
+          <Banner tone={tones[notice]}>{t(notice === 'error' ? 'account.data.error' : `account.data.${notice}`)}</Banner>
+        ) : null}
+        <section>
+          <ProfileForm key={customer.email} customer={customer} onOutcome={setNotice} />
+        </section>
+        <section>
+          <PasswordForm onOutcome={setNotice} />
+        </section>
+      </div>
+      <SidePanel customer={customer} />
+    </div>
+  );
+}
+
+/** /account-data: personal data, password, side panel and the four banners of spec §2. */
+export function DataPage() {
+  const { t } = useTranslation();
+  return (
+    <AccountScreen title={t('account.data.title')}>
+      <DataContent />
+    </AccountScreen>
+  );
+}

@@ -1,0 +1,81 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useAuthStore } from '@shop/shared';
+import { apiError, customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
+
+beforeAll(startI18n);
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  useAuthStore.getState().logOut();
+});
+afterEach(cleanup);
+
+async function logIn(email: string, password: string, remember = false) {
+  fireEvent.change(await screen.findByLabelText(/^E-Mail-Adresse/), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(/^Passwort/), { target: { value: password } });
+  if (remember) fireEvent.click(screen.getByLabelText('Angemeldet bleiben'));
+  fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+}
+
+describe('LoginPage', () => {
+  it('checks the fields before sending, with the errors linked to them', async () => {
+    const calls = fakeApi({});
+    renderArea('/login');
+    await logIn('', '');
+    const email = screen.getByLabelText(/^E-Mail-Adresse/);
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    const errorId = email.getAttribute('aria-describedby')!;
+    expect(document.getElementById(errorId)?.textContent).toBe('Bitte füllen Sie dieses Feld aus.');
+    expect(calls).toEqual([]);
+  });
+
+  it('shows the spec §8 alert for wrong credentials and stays logged out', async () => {
+    fakeApi({ 'POST /api/customer/login': apiError(401, 'INVALID_CREDENTIALS') });
+    renderArea('/login');
+    await logIn('anna@example.org', 'Falsch1!x');
+    expect((await screen.findByRole('alert')).textContent).toBe('Die E-Mail-Adresse oder das Passwort ist falsch.');
+    expect(useAuthStore.getState().token).toBeNull();
+  });
+
+  it('offers to resend the verification when the server says the address is not verified', async () => {
+    const calls = fakeApi({
+      'POST /api/customer/login': apiError(403, 'EMAIL_NOT_VERIFIED'),
+      'POST /api/customer/resend-verification': { body: { result: { success: true } } },
+    });
+    renderArea('/login');
+    await logIn('Anna@Example.org', 'Sprache1!');
+    fireEvent.click(await screen.findByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }));
+    expect(await screen.findByText('Wir haben Ihnen die Bestätigungs-E-Mail erneut geschickt.')).toBeTruthy();
+    expect(calls.at(-1)).toMatchObject({ body: { email: 'anna@example.org', locale: 'de' } });
+  });
+
+  it('with remember-me keeps the token in localStorage and goes to the origin a protected page left', async () => {
+    fakeApi({ 'POST /api/customer/login': { body: { result: { token: 'tok' } } }, 'GET /api/customer/me': { body: { result: customer() } } });
+    renderArea({ pathname: '/login', state: { from: '/account-level' } });
+    await logIn('anna@example.org', 'Sprache1!', true);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/account-level'));
+    expect(localStorage.getItem('customerToken')).toBe('tok');
+    expect(sessionStorage.getItem('customerToken')).toBeNull();
+  });
+
+  it('sends an unverified customer to the waiting page with the redirect target and address', async () => {
+    fakeApi({
+      'POST /api/customer/login': { body: { result: { token: 'tok' } } },
+      'GET /api/customer/me': { body: { result: customer({ isEmailVerified: false }) } },
+    });
+    renderArea('/login?redirect=/checkout');
+    await logIn('anna@example.org', 'Sprache1!');
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/verify-email-waiting?redirect=%2Fcheckout&email=anna%40example.org'),
+    );
+    expect(sessionStorage.getItem('customerToken')).toBe('tok');
+  });
+
+  it('ignores a redirect to another site', async () => {
+    fakeApi({ 'POST /api/customer/login': { body: { result: { token: 'tok' } } }, 'GET /api/customer/me': { body: { result: customer() } } });
+    renderArea('/login?redirect=//evil.example');
+    await logIn('anna@example.org', 'Sprache1!');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/account-data'));
+  });
+});

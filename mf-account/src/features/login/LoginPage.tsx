@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  Banner,
+  Button,
+  CustomerErrorCode,
+  currentLanguage,
+  login,
+  loginRequestSchema,
+  resendVerification,
+  safeRedirectTarget,
+  useAuthStore,
+  useCustomerStore,
+  verifyEmailWaitingPath,
+  type LoginOriginState,
+  type LoginRequest,
+} from '@shop/shared';
+import { CheckboxField, TextField } from '../forms/fields.tsx';
+import { applyServerFieldErrors, hasCode, isTooManyRequests } from '../forms/messages.ts';
+import { Page } from '../ui/Page.tsx';
+
+type Failure = 'invalidCredentials' | 'notVerified' | 'tooManyAttempts' | 'general';
+
+/** Where to go after login: the redirect query, else the origin a protected page left in the state. */
+export function loginTarget(search: URLSearchParams, state: unknown): string {
+  return safeRedirectTarget(search.get('redirect') ?? (state as Partial<LoginOriginState> | null)?.from);
+}
+
+/** Login of spec §2/§4: e-mail, password, remember-me; unverified customers go on to the waiting page. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const target = loginTarget(search, location.state);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [resent, setResent] = useState<'success' | 'failure' | null>(null);
+  // The address as submitted (normalised by the schema), for the resend option.
+  const [submittedEmail, setSubmittedEmail] = useState('');
+  const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '', remember: false } });
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    setResent(null);
+    setSubmittedEmail(values.email);
+    try {
+      const { token } = await login(values);
+      useAuthStore.getState().logIn(token, values.remember ?? false);
+      const customer = await useCustomerStore.getState().load({ force: true });
+      if (customer && !customer.isEmailVerified) navigate(verifyEmailWaitingPath(target, customer.email), { replace: true });
+      else navigate(target, { replace: true });
+    } catch (error) {
+      if (hasCode(error, CustomerErrorCode.invalidCredentials)) setFailure('invalidCredentials');
+      else if (hasCode(error, CustomerErrorCode.emailNotVerified)) setFailure('notVerified');
+      else if (isTooManyRequests(error)) setFailure('tooManyAttempts');
+      else if (!applyServerFieldErrors(error, form.setError, ['email', 'password'])) setFailure('general');
+    }
+  });
+
+  const resend = async () => {
+    try {
+      await resendVerification({ email: submittedEmail, locale: currentLanguage() });
+      setResent('success');
+    } catch {
+      setResent('failure');
+    }
+  };
+
+  const registerLink = search.get('redirect') ? `/register?${new URLSearchParams({ redirect: target })}` : '/register';
+  const submitting = form.formState.isSubmitting;
+  return (
+    <Page title={t('account.login.title')} narrow>
+      <p>{t('account.login.intro')}</p>
+      {failure === 'notVerified' ? (
+        <Banner tone="alert">
+          <p>{t('account.login.notVerified')}</p>
+          <Button variant="secondary" onClick={() => void resend()}>
+            {t('account.login.resend')}
+          </Button>
+        </Banner>
+      ) : failure ? (
+        <Banner tone="alert">{t(failure === 'invalidCredentials' ? 'account.login.invalidCredentials' : `account.errors.${failure}`)}</Banner>
+      ) : null}
+      {resent ? <Banner tone={resent === 'success' ? 'success' : 'alert'}>{t(`account.login.resend${resent === 'success' ? 'Success' : 'Failure'}`)}</Banner> : null}
+      <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+        <TextField form={form} name="email" type="email" autoComplete="email" label={t('account.fields.email')} required />
+        <TextField form={form} name="password" type="password" autoComplete="current-password" label={t('account.fields.password')} required />
+        <CheckboxField form={form} name="remember" label={t('account.login.remember')} />
+        <div className="account-form__actions">
+          <Button type="submit" disabled={submitting}>
+            {t(submitting ? 'account.login.submitting' : 'account.login.submit')}
+          </Button>
+          <Link to="/password-reset">{t('account.login.forgotPassword')}</Link>
+        </div>
+      </form>
+      <p className="account-links">
+        {t('account.login.noAccount')} <Link to={registerLink}>{t('account.login.register')}</Link>
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,152 @@
+import { useTranslation } from 'react-i18next';
+import {
+  Card,
+  completePaymentLink,
+  CourseType,
+  formatDate,
+  formatMoney,
+  formatTime,
+  orderDisplayStatus,
+  orderStatusTone,
+  pickText,
+  type CourseBooking,
+  type Order,
+} from '@shop/shared';
+
+function CourseBookingPosition({ booking, open }: { booking: CourseBooking; open: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { course } = booking;
+  const time = course.startTime ? `${formatTime(course.startTime)}${course.endTime ? ` – ${formatTime(course.endTime)}` : ''}` : t('account.orders.byAppointment');
+  return (
+    <details open={open}>
+      <summary>
+        {t('account.orders.courseBooking')}: {pickText(course.titles, i18n.language)} · {t('account.orders.places', { count: booking.quantity })} ·{' '}
+        {formatMoney(booking.totalPrice)}
+      </summary>
+      <p>
+        {formatDate(course.startDate)} – {formatDate(course.endDate)}, {time}
+      </p>
+      {booking.discount > 0 ? (
+        <p>
+          {t('account.orders.discount')}: {formatMoney(booking.discount)}
+        </p>
+      ) : null}
+      <h4>{t('account.orders.participants')}</h4>
+      <ul>
+        {booking.participants.map((participant) => (
+          <li key={participant.id}>
+            {participant.firstname} {participant.lastname}, {participant.email}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function Positions({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section aria-label={t('account.orders.positions')}>
+      {order.courseBookings.map((booking, index) => (
+        // The first course booking is open by default (spec §2 Orders).
+        <CourseBookingPosition key={booking.id} booking={booking} open={index === 0} />
+      ))}
+      {order.productOrders.map((line) => (
+        <details key={`product-${line.id}`}>
+          <summary>
+            {t('account.orders.productOrder')}: {pickText(line.product.titles, i18n.language)} · {formatMoney(line.unitPrice * line.quantity)}
+          </summary>
+          <p>
+            {t('account.orders.quantity')}: {line.quantity} · {t('account.orders.unitPrice')}: {formatMoney(line.unitPrice)}
+          </p>
+        </details>
+      ))}
+      {order.customerBalanceTransactions.map((topUp) => (
+        <details key={`topup-${topUp.id}`}>
+          <summary>
+            {t('account.orders.topUp')}:{' '}
+            {t(topUp.type === CourseType.conversationHours ? 'account.orders.topUpConversation' : 'account.orders.topUpFlexible', { count: topUp.amount })} ·{' '}
+            {formatMoney(topUp.totalPrice)}
+          </summary>
+          <p>
+            {t('account.orders.quantity')}: {topUp.quantity}
+          </p>
+        </details>
+      ))}
+    </section>
+  );
+}
+
+/** One order of spec §2 Orders: number, date, status, total, positions, address, comment, payments. */
+export function OrderCard({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const status = orderDisplayStatus(order);
+  const paymentLink = completePaymentLink(order);
+  const address = order.customerBillingAddress;
+  const headingId = `order-${order.id}`;
+  return (
+    <Card as="article" className="account-order">
+      <div className="account-order__head">
+        <h2 id={headingId}>{t('account.orders.number', { number: order.incrementId })}</h2>
+        {paymentLink ? (
+          <a className="shop-button shop-button--primary" href={paymentLink} target="_blank" rel="noopener noreferrer">
+            {t('account.orders.completePayment')} <span className="shop-visually-hidden">{t('account.orders.newTab')}</span>
+          </a>
+        ) : null}
+      </div>
+      <dl className="account-order__facts">
+        <div>
+          <dt>{t('account.orders.date')}</dt>
+          <dd>{formatDate(order.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>{t('account.orders.status')}</dt>
+          <dd className={`account-status account-status--${orderStatusTone(status)}`} data-testid="order-status">
+            {t(`account.orders.statuses.${status}`)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('account.orders.total')}</dt>
+          <dd>{formatMoney(order.totalPrice)}</dd>
+        </div>
+      </dl>
+      <Positions order={order} />
+      <div className="account-order__grid">
+        <section>
+          <h3>{t('account.orders.billingAddress')}</h3>
+          {address ? (
+            <address>
+              {address.firstname} {address.lastname}
+              {address.addressLine2 ? <><br />{address.addressLine2}</> : null}
+              {address.addressLine1 ? <><br />{address.addressLine1}</> : null}
+              <br />
+              {[address.zip, address.city].filter(Boolean).join(' ')}
+              <br />
+              {t(`account.countries.${address.country}`, { defaultValue: address.country })}
+            </address>
+          ) : (
+            <p>{t('account.orders.noAddress')}</p>
+          )}
+        </section>
+        <section>
+          <h3>{t('account.orders.comment')}</h3>
+          <p>{order.comment?.trim() ? order.comment : t('account.orders.noComment')}</p>
+        </section>
+        <section>
+          <h3>{t('account.orders.payments')}</h3>
+          {order.payments.length === 0 ? (
+            <p>{t('account.orders.noPayments')}</p>
+          ) : (
+            <ul>
+              {order.payments.map((payment) => (
+                <li key={payment.id}>
+                  {t('account.orders.transactionId')}: {payment.transactionId ?? '–'} ({t(`account.orders.paymentStatuses.${payment.status}`)})
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </Card>
+  );
+}

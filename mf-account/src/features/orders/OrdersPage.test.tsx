@@ -1,0 +1,97 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatMoney, useAuthStore, type Order } from '@shop/shared';
+import { customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
+
+beforeAll(startI18n);
+beforeEach(() => useAuthStore.getState().logIn('tok', false));
+afterEach(cleanup);
+
+const course = (id: number, title: string) => ({
+  id,
+  type: 1 as const,
+  identifier: `ES-${id}`,
+  titles: [{ language: 'de' as const, description: title }],
+  startDate: '2026-02-02',
+  startTime: '18:00',
+  endDate: '2026-03-30',
+  endTime: '19:30',
+});
+
+const order = (id: number, status: Order['status'], extra: Partial<Order> = {}): Order => ({
+  id,
+  incrementId: `10000${id}`,
+  createdAt: '2026-01-03T10:15:00.000Z',
+  status,
+  isRefunded: false,
+  totalPrice: 618.5,
+  comment: null,
+  courseBookings: [
+    { id: id * 10, quantity: 2, totalPrice: 578, discount: 10, course: course(1, 'Spanisch A1 am Abend'), participants: [{ id: 1, firstname: 'Ben', lastname: 'Muster', email: 'ben@example.org', phone: null, birthYear: null }] },
+    { id: id * 10 + 1, quantity: 1, totalPrice: 40, discount: 0, course: course(2, 'Konversation B1'), participants: [] },
+  ],
+  productOrders: [],
+  customerBalanceTransactions: [{ id: 5, transactionType: 'add', type: 3, amount: 5, quantity: 1, totalPrice: 21 }],
+  payments: [],
+  customerBillingAddress: null,
+  ...extra,
+});
+
+const api = (orders: unknown) =>
+  fakeApi({ 'GET /api/customer/me': { body: { result: customer() } }, 'GET /api/customer/me/orders?limit=20&offset=0': orders as never });
+
+describe('OrdersPage', () => {
+  it('lists the orders with status, total, positions (first course booking open), address, comment and payments', async () => {
+    api({
+      body: {
+        result: [
+          order(1, 'payment_pending', { payments: [{ id: 9, transactionId: 'tx-9', status: 'pending', paymentLink: 'https://pay.example/9' }] }),
+          order(2, 'completed', { isRefunded: true, comment: 'Bitte Rechnung per Post', customerBillingAddress: { firstname: 'Anna', lastname: 'Muster', addressLine1: 'Hauptstr. 1', addressLine2: '', city: 'Wien', zip: '1010', country: 'AT', phone: null, birthYear: null } }),
+        ],
+      },
+    });
+    renderArea('/account-order');
+    expect((await screen.findByRole('alert')).textContent).toBe('Die Zahlung für Bestellung 100001 ist noch offen.');
+    const [first, second] = screen.getAllByRole('article');
+    expect(within(first!).getByRole('heading', { name: 'Bestellung 100001' })).toBeTruthy();
+    expect(within(first!).getByTestId('order-status').textContent).toBe('Ausstehend');
+    expect(first!.textContent).toContain('03.01.2026');
+    expect(first!.textContent).toContain(formatMoney(618.5));
+    const details = first!.querySelectorAll('details');
+    expect([...details].map((d) => d.open)).toEqual([true, false, false]);
+    expect(details[0]!.textContent).toContain('Spanisch A1 am Abend');
+    expect(details[0]!.textContent).toContain('2 Plätze');
+    expect(details[2]!.textContent).toContain('5 Konversationsstunden');
+    expect(first!.textContent).toContain('Keine Anmerkung.');
+    expect(first!.textContent).toContain('tx-9');
+    const pay = within(first!).getByRole('link', { name: /Zahlung abschließen/ });
+    expect(pay.getAttribute('href')).toBe('https://pay.example/9');
+    expect(pay.getAttribute('target')).toBe('_blank');
+    expect(pay.getAttribute('rel')).toContain('noopener');
+
+    expect(within(second!).getByTestId('order-status').textContent).toBe('Erstattet');
+    expect(within(second!).getByTestId('order-status').className).toContain('warning');
+    expect(second!.textContent).toContain('Bitte Rechnung per Post');
+    expect(second!.textContent).toContain('Österreich');
+    expect(within(second!).queryByRole('link', { name: /Zahlung abschließen/ })).toBeNull();
+  });
+
+  it('says so when there are no orders, and shows the failure text when loading fails', async () => {
+    api({ body: { result: [] } });
+    renderArea('/account-order');
+    expect(await screen.findByText('Sie haben noch keine Bestellungen.')).toBeTruthy();
+    cleanup();
+    api({ status: 500, body: {} });
+    renderArea('/account-order');
+    expect((await screen.findByRole('alert')).textContent).toBe('Bestellungen konnten nicht geladen werden.');
+  });
+
+  it('does nothing when logged out: no call, on to /login', async () => {
+    useAuthStore.getState().logOut();
+    const calls = api({ body: { result: [] } });
+    renderArea('/account-order');
+    expect((await screen.findByTestId('location')).textContent).toBe('/login');
+    expect(JSON.parse(screen.getByTestId('location').dataset.state!)).toEqual({ from: '/account-order' });
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Banner, fetchOrders, isPendingOrder, orderPageSize, type Order } from '@shop/shared';
+import { AccountScreen } from '../account/AccountLayout.tsx';
+import { OrderCard } from './OrderCard.tsx';
+
+function OrdersContent() {
+  const { t } = useTranslation();
+  const [orders, setOrders] = useState<Order[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    fetchOrders({ limit: orderPageSize, offset: 0 }).then(
+      (result) => active && setOrders(result),
+      () => active && setFailed(true),
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  if (failed) return <Banner tone="alert">{t('account.orders.failed')}</Banner>;
+  if (!orders) return <p role="status">{t('account.orders.loading')}</p>;
+  if (orders.length === 0) return <p>{t('account.orders.empty')}</p>;
+  const pending = orders.filter(isPendingOrder).map((order) => order.incrementId);
+  return (
+    <>
+      {pending.length > 0 ? <Banner tone="warning">{t('account.orders.pendingBanner', { count: pending.length, numbers: pending.join(', ') })}</Banner> : null}
+      <ul className="account-orders">
+        {orders.map((order) => (
+          <li key={order.id}>
+            <OrderCard order={order} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** /account-order: the customer's orders (first page of 20), with the pending-payment banner (spec §2). */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  return (
+    <AccountScreen title={t('account.orders.title')}>
+      <OrdersContent />
+    </AccountScreen>
+  );
+}

@@ -1,0 +1,62 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Banner, Button, CustomerErrorCode, newPasswordFormSchema, resetPassword, type NewPasswordForm } from '@shop/shared';
+import { NewPasswordFields, usePasswordMismatch } from '../forms/passwords.tsx';
+import { hasCode } from '../forms/messages.ts';
+import { Page } from '../ui/Page.tsx';
+
+/** Spec §9: to /login 2 s after a successful reset. */
+export const afterResetDelayMs = 2000;
+
+/** Spec §2 completion page (query token and email): new password twice; wrong-link error; then to /login. */
+export function PasswordNewPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const token = search.get('token');
+  const email = search.get('email');
+  const [state, setState] = useState<'form' | 'done' | 'invalidLink' | 'general'>(token && email ? 'form' : 'invalidLink');
+  const form = useForm<NewPasswordForm>({ resolver: zodResolver(newPasswordFormSchema), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const mismatch = usePasswordMismatch(form);
+
+  useEffect(() => {
+    if (state !== 'done') return;
+    const timer = setTimeout(() => navigate('/login', { replace: true }), afterResetDelayMs);
+    return () => clearTimeout(timer);
+  }, [state, navigate]);
+
+  const submit = form.handleSubmit(async ({ newPassword }) => {
+    try {
+      await resetPassword({ token: token!, email: email!, newPassword });
+      setState('done');
+    } catch (error) {
+      setState(hasCode(error, CustomerErrorCode.invalidToken) ? 'invalidLink' : 'general');
+    }
+  });
+
+  return (
+    <Page title={t('account.passwordNew.title')} narrow>
+      {state === 'done' ? <Banner tone="success">{t('account.passwordNew.success')}</Banner> : null}
+      {state === 'invalidLink' ? (
+        <Banner tone="alert">
+          <p>{t('account.errors.invalidLink')}</p>
+          <Link to="/password-reset">{t('account.passwordNew.requestNew')}</Link>
+        </Banner>
+      ) : null}
+      {state === 'general' ? <Banner tone="alert">{t('account.errors.general')}</Banner> : null}
+      {state === 'form' || state === 'general' ? (
+        <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+          <NewPasswordFields form={form} mismatch={mismatch} />
+          <div className="account-form__actions">
+            <Button type="submit" disabled={form.formState.isSubmitting || mismatch}>
+              {t(form.formState.isSubmitting ? 'account.passwordNew.submitting' : 'account.passwordNew.submit')}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,51 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useAuthStore } from '@shop/shared';
+import { apiError, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
+
+beforeAll(startI18n);
+beforeEach(() => useAuthStore.getState().logOut());
+afterEach(cleanup);
+
+const submit = async () => {
+  fireEvent.change(await screen.findByLabelText(/^Passwort/), { target: { value: 'Sprache1!' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Kundenkonto anlegen' }));
+};
+
+describe('RegisterPage', () => {
+  it('prefills from the query, logs in with the returned token and waits for the verification', async () => {
+    const calls = fakeApi({ 'POST /api/customer/register': { body: { result: { token: 'tok' } } } });
+    renderArea('/register?firstname=Lena&lastname=Sommer&email=lena%40example.org&redirect=/checkout');
+    expect((await screen.findByLabelText(/^Vorname/) as HTMLInputElement).value).toBe('Lena');
+    await submit();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/verify-email-waiting?redirect=%2Fcheckout&email=lena%40example.org'));
+    expect(calls[0]!.body).toEqual({ firstname: 'Lena', lastname: 'Sommer', email: 'lena@example.org', password: 'Sprache1!', locale: 'de' });
+    expect(useAuthStore.getState()).toMatchObject({ token: 'tok', remember: false });
+  });
+
+  it('shows the success panel with a login link when no token comes back', async () => {
+    fakeApi({ 'POST /api/customer/register': { body: { result: {} } } });
+    renderArea('/register?firstname=Lena&lastname=Sommer&email=lena%40example.org');
+    await submit();
+    expect(await screen.findByRole('heading', { name: 'Fast geschafft!' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Zur Anmeldung' }).getAttribute('href')).toBe('/login');
+    expect(useAuthStore.getState().token).toBeNull();
+  });
+
+  it('on failure asks to check the input or log in, and marks the field the server named', async () => {
+    fakeApi({ 'POST /api/customer/register': apiError(409, 'EMAIL_TAKEN', { email: 'email_taken' }) });
+    renderArea('/register?firstname=Lena&lastname=Sommer&email=lena%40example.org');
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toContain('Bitte prüfen Sie Ihre Eingaben oder melden Sie sich an');
+    expect(screen.getByText('Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto.')).toBeTruthy();
+  });
+
+  it('refuses a weak password before sending', async () => {
+    const calls = fakeApi({});
+    renderArea('/register?firstname=Lena&lastname=Sommer&email=lena%40example.org');
+    fireEvent.change(await screen.findByLabelText(/^Passwort/), { target: { value: 'abcdefgh' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Kundenkonto anlegen' }));
+    expect(await screen.findByText(/Das Passwort muss einen Buchstaben, eine Ziffer/)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+});

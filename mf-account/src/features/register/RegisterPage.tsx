@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  Banner,
+  Button,
+  currentLanguage,
+  register,
+  registerFormSchema,
+  safeRedirectTarget,
+  useAuthStore,
+  verifyEmailWaitingPath,
+  type RegisterForm,
+} from '@shop/shared';
+import { TextField } from '../forms/fields.tsx';
+import { applyServerFieldErrors, isTooManyRequests } from '../forms/messages.ts';
+import { Page } from '../ui/Page.tsx';
+
+/**
+ * Registration of spec §2: prefilled from the query (firstname, lastname, email). With a token back the customer
+ * is logged in and waits for the verification; without one a success panel links to login.
+ */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const redirect = safeRedirectTarget(search.get('redirect'));
+  const [failure, setFailure] = useState<'failure' | 'tooManyAttempts' | null>(null);
+  const [registered, setRegistered] = useState(false);
+  const form = useForm<RegisterForm>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: {
+      firstname: search.get('firstname') ?? '',
+      lastname: search.get('lastname') ?? '',
+      email: search.get('email') ?? '',
+      password: '',
+    },
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const { token } = await register({ ...values, locale: currentLanguage() });
+      if (token) {
+        useAuthStore.getState().logIn(token, false);
+        navigate(verifyEmailWaitingPath(redirect, values.email), { replace: true });
+      } else {
+        setRegistered(true);
+      }
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, ['firstname', 'lastname', 'email', 'password']);
+      setFailure(isTooManyRequests(error) ? 'tooManyAttempts' : 'failure');
+    }
+  });
+
+  const loginLink = search.get('redirect') ? `/login?${new URLSearchParams({ redirect })}` : '/login';
+  if (registered) {
+    return (
+      <Page title={t('account.register.successTitle')} narrow>
+        <Banner tone="success">{t('account.register.success')}</Banner>
+        <p>
+          <Link to={loginLink}>{t('account.register.login')}</Link>
+        </p>
+      </Page>
+    );
+  }
+  const submitting = form.formState.isSubmitting;
+  return (
+    <Page title={t('account.register.title')} narrow>
+      <p>{t('account.register.intro')}</p>
+      {failure ? (
+        <Banner tone="alert">
+          {failure === 'failure' ? (
+            <>
+              {t('account.register.failure')} <Link to={loginLink}>{t('account.register.login')}</Link>
+            </>
+          ) : (
+            t('account.errors.tooManyAttempts')
+          )}
+        </Banner>
+      ) : null}
+      <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+        <div className="account-form__row">
+          <TextField form={form} name="firstname" autoComplete="given-name" label={t('account.fields.firstname')} required />
+          <TextField form={form} name="lastname" autoComplete="family-name" label={t('account.fields.lastname')} required />
+        </div>
+        <TextField form={form} name="email" type="email" autoComplete="email" label={t('account.fields.email')} required />
+        <TextField form={form} name="password" type="password" autoComplete="new-password" label={t('account.fields.password')} hint={t('account.passwordHint')} required />
+        <div className="account-form__actions">
+          <Button type="submit" disabled={submitting}>
+            {t(submitting ? 'account.register.submitting' : 'account.register.submit')}
+          </Button>
+        </div>
+      </form>
+      <p className="account-links">
+        {t('account.register.haveAccount')} <Link to={loginLink}>{t('account.register.login')}</Link>
+      </p>
+    </Page>
+  );
+}

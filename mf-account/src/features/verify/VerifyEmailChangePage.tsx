@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Banner, verifyEmailChange } from '@shop/shared';
+import { Page } from '../ui/Page.tsx';
+import { useLinkAction } from './useLinkAction.ts';
+
+/** Spec §9: redirect 2 s after the e-mail change. */
+export const afterEmailChangeDelayMs = 2000;
+
+/** Spec §2 /verify-email-change: confirms the new address, then on to /account-data or /login after 2 s. */
+export function VerifyEmailChangePage() {
+  const { t } = useTranslation();
+  const state = useLinkAction(verifyEmailChange, 'change', afterEmailChangeDelayMs);
+  const failure = { invalidLink: 'account.errors.invalidLink', taken: 'account.verifyEmailChange.taken', failed: 'account.verifyEmailChange.failed' } as const;
+  return (
+    <Page title={t('account.verifyEmailChange.title')} narrow>
+      {state === 'loading' ? <p role="status">{t('account.verifyEmailChange.loading')}</p> : null}
+      {state === 'success' ? <Banner tone="success">{t('account.verifyEmailChange.success')}</Banner> : null}
+      {state !== 'loading' && state !== 'success' ? <Banner tone="alert">{t(failure[state])}</Banner> : null}
+    </Page>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Banner, Button, currentLanguage, resendVerification, safeRedirectTarget, useAuthStore, useCustomerStore } from '@shop/shared';
+import { Page } from '../ui/Page.tsx';
+
+/** Spec §9: the waiting page polls every 5 s. */
+export const verificationPollMs = 5000;
+
+/**
+ * Spec §2 /verify-email-waiting (query redirect, email): polls the customer every 5 s and moves on to the
+ * redirect target once the address is verified; offers to send the mail again.
+ */
+export function VerifyEmailWaitingPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const redirect = safeRedirectTarget(search.get('redirect'));
+  const token = useAuthStore((state) => state.token);
+  const customer = useCustomerStore((state) => state.customer);
+  const email = search.get('email') ?? customer?.email ?? '';
+  const [resent, setResent] = useState<'success' | 'failure' | null>(null);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    const timer = setInterval(() => void useCustomerStore.getState().load({ force: true }), verificationPollMs);
+    return () => clearInterval(timer);
+  }, [token]);
+
+  useEffect(() => {
+    if (customer?.isEmailVerified) navigate(redirect, { replace: true, state: { registrationSuccess: true } });
+  }, [customer, redirect, navigate]);
+
+  const resend = async () => {
+    setSending(true);
+    setResent(null);
+    try {
+      await resendVerification({ email, locale: currentLanguage() });
+      setResent('success');
+    } catch {
+      setResent('failure');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Page title={t('account.verifyEmailWaiting.title')} narrow>
+      <p>{email ? t('account.verifyEmailWaiting.sentTo', { email }) : t('account.verifyEmailWaiting.sent')}</p>
+      {token ? <p>{t('account.verifyEmailWaiting.polling')}</p> : null}
+      {resent ? (
+        <Banner tone={resent === 'success' ? 'success' : 'alert'}>
+          {t(resent === 'success' ? 'account.verifyEmailWaiting.resendSuccess' : 'account.verifyEmailWaiting.resendFailure')}
+        </Banner>
+      ) : null}
+      <div className="account-form__actions">
+        {email ? (
+          <Button variant="secondary" disabled={sending} onClick={() => void resend()}>
+            {t('account.verifyEmailWaiting.resend')}
+          </Button>
+        ) : null}
+        {token ? null : <Link to="/login">{t('account.verifyEmailWaiting.login')}</Link>}
+      </div>
+    </Page>
+  );
+}

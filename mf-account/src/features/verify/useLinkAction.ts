@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError, CustomerErrorCode, useAuthStore, useCustomerStore, type LinkRequest } from '@shop/shared';
+
+export type LinkState = 'loading' | 'success' | 'invalidLink' | 'taken' | 'failed';
+
+/**
+ * A link's single-use token may be sent once only: a second request (React's StrictMode runs effects twice in
+ * development, a re-render may too) would find it used. Each link's request is kept and shared.
+ */
+const requests = new Map<string, Promise<unknown>>();
+function once(key: string, send: () => Promise<unknown>) {
+  let request = requests.get(key);
+  if (!request) requests.set(key, (request = send()));
+  return request;
+}
+
+/**
+ * The pages that open a link from a mail (spec §2 verify-email, verify-email-change): send token and email once,
+ * show loading, success or error, and after `delayMs` go to /account-data when logged in, else /login.
+ */
+export function useLinkAction(action: (request: LinkRequest) => Promise<unknown>, kind: string, delayMs: number): LinkState {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const token = search.get('token');
+  const email = search.get('email');
+  const [state, setState] = useState<LinkState>(token && email ? 'loading' : 'invalidLink');
+
+  useEffect(() => {
+    if (!token || !email) return;
+    let active = true;
+    once(`${kind}:${token}:${email}`, () => action({ token, email }))
+      // The customer changed (verified, new address): reload the shared copy when logged in.
+      .then(() => (useAuthStore.getState().token ? useCustomerStore.getState().load({ force: true }) : null))
+      .then(
+        () => active && setState('success'),
+        (error: unknown) => {
+          if (!active) return;
+          const code = error instanceof ApiError ? error.code : undefined;
+          setState(code === CustomerErrorCode.invalidToken ? 'invalidLink' : code === CustomerErrorCode.emailTaken ? 'taken' : 'failed');
+        },
+      );
+    return () => {
+      active = false;
+    };
+  }, [action, kind, token, email]);
+
+  useEffect(() => {
+    if (state !== 'success') return;
+    const timer = setTimeout(() => {
+      const loggedIn = Boolean(useAuthStore.getState().token);
+      navigate(loggedIn ? '/account-data' : '/login', { replace: true, state: loggedIn && kind === 'verify' ? { registrationSuccess: true } : null });
+    }, delayMs);
+    return () => clearTimeout(timer);
+  }, [state, delayMs, kind, navigate]);
+
+  return state;
+}

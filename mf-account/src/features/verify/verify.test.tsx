@@ -1,0 +1,104 @@
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { useAuthStore } from '@shop/shared';
+import { apiError, customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
+import { VerifyEmailPage } from './VerifyEmailPage.tsx';
+
+beforeAll(startI18n);
+beforeEach(() => useAuthStore.getState().logOut());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+function Where() {
+  const { pathname, state } = useLocation();
+  return <p data-testid="where" data-state={JSON.stringify(state)}>{pathname}</p>;
+}
+
+describe('/verify-email', () => {
+  it('sends the link once even under StrictMode, then goes on to /account-data after 5 s when logged in', async () => {
+    useAuthStore.getState().logIn('tok', false);
+    const calls = fakeApi({
+      'POST /api/customer/verify-email': { body: { result: customer() } },
+      'GET /api/customer/me': { body: { result: customer() } },
+    });
+    render(
+      <StrictMode>
+        <MemoryRouter initialEntries={['/verify-email?token=abc&email=anna%40example.org']}>
+          <Routes>
+            <Route path="/verify-email" element={<VerifyEmailPage />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </StrictMode>,
+    );
+    expect(await screen.findByText(/Vielen Dank! Ihre E-Mail-Adresse ist bestätigt/)).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/customer/verify-email')).toHaveLength(1);
+    expect(calls[0]!.body).toEqual({ token: 'abc', email: 'anna@example.org' });
+    expect(screen.queryByTestId('where')).toBeNull();
+    expect(await screen.findByTestId('where', {}, { timeout: 6000 })).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/account-data');
+    expect(screen.getByTestId('where').dataset.state).toBe('{"registrationSuccess":true}');
+  }, 10_000);
+
+  it('shows the invalid-link error without token or e-mail, or when the server says so', async () => {
+    const calls = fakeApi({ 'POST /api/customer/verify-email': apiError(400, 'INVALID_TOKEN') });
+    renderArea('/verify-email?email=anna%40example.org');
+    expect(await screen.findByText('Der Link ist ungültig oder abgelaufen.')).toBeTruthy();
+    expect(calls).toEqual([]);
+    cleanup();
+    renderArea('/verify-email?token=used&email=anna%40example.org');
+    expect(await screen.findByText('Der Link ist ungültig oder abgelaufen.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Erneut registrieren' }).getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('link', { name: 'Kontaktformular' }).getAttribute('href')).toMatch(/^https?:\/\//);
+  });
+});
+
+describe('/verify-email-change', () => {
+  it('goes to /login after 2 s when logged out', async () => {
+    fakeApi({ 'POST /api/customer/verify-email-change': { body: { result: customer() } } });
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    renderArea('/verify-email-change?token=abc&email=neu%40example.org');
+    expect(await screen.findByText(/Ihre neue E-Mail-Adresse ist bestätigt/)).toBeTruthy();
+    await act(async () => {});
+    await act(async () => vi.advanceTimersByTime(1900));
+    expect(screen.getByTestId('location').textContent).toContain('/verify-email-change');
+    await act(async () => vi.advanceTimersByTime(200));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+  });
+});
+
+describe('/verify-email-waiting', () => {
+  it('polls the customer every 5 s and moves on once verified; resends on request', async () => {
+    useAuthStore.getState().logIn('tok', false);
+    const calls = fakeApi({
+      'GET /api/customer/me': [{ body: { result: customer({ isEmailVerified: false }) } }, { body: { result: customer({ isEmailVerified: false }) } }, { body: { result: customer() } }],
+      'POST /api/customer/resend-verification': { body: { result: { success: true } } },
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    renderArea('/verify-email-waiting?redirect=%2Fcheckout&email=anna%40example.org');
+    expect(await screen.findByText('Wir haben eine E-Mail an anna@example.org geschickt. Bitte klicken Sie auf den Link darin.')).toBeTruthy();
+    act(() => screen.getByRole('button', { name: 'E-Mail erneut senden' }).click());
+    expect(await screen.findByText('Wir haben Ihnen die Bestätigungs-E-Mail erneut geschickt.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ email: 'anna@example.org', locale: 'de' });
+    await act(async () => vi.advanceTimersByTime(5000));
+    expect(screen.getByTestId('location').textContent).toContain('/verify-email-waiting');
+    await act(async () => vi.advanceTimersByTime(5000));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout'));
+    expect(calls.filter((c) => c.url === '/api/customer/me').length).toBe(3);
+  });
+});
+
+describe('the session guard', () => {
+  it('sends an unverified customer away from an account page to the waiting page', async () => {
+    useAuthStore.getState().logIn('tok', false);
+    fakeApi({ 'GET /api/customer/me': { body: { result: customer({ isEmailVerified: false }) } } });
+    renderArea('/account-address');
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/verify-email-waiting?redirect=%2Faccount-address&email=anna%40example.org'),
+    );
+  });
+});

@@ -1,0 +1,75 @@
+import { StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import { configureApi, i18n, initI18n, languages, primitivesCss, registerTranslations, shadowTokensCss, type Language } from '@shop/shared';
+import { EmbedCartProvider } from '../features/cart/CatalogCart.tsx';
+import { CombinedListing } from '../features/pages/CombinedListing.tsx';
+import { areaTranslations } from '../i18n/index.ts';
+
+/** Options of `mount` (exposed as `catalog/embed`; the one-script loader fills them from data attributes). */
+export interface EmbedOptions {
+  /** Base URL of the shop API, e.g. `https://shop.example/api`; this origin must be in its PARTNER_ORIGINS. */
+  apiBase?: string;
+  /** Where the shop runs: "add to cart" sends the visitor to its /cart with the item. */
+  shopUrl?: string;
+  /** de, en or es; otherwise detected like in the shop. */
+  language?: Language;
+  /** Tag slugs to filter by from the start, as `preSelectedTags` does in the shop. */
+  preselectedTags?: string[];
+  hideFilter?: boolean;
+}
+
+/** Keeps `lang` of the embed's own root in step with the language, without touching the partner's <html>. */
+function EmbedRoot({ options, shopUrl }: { options: EmbedOptions; shopUrl: string }) {
+  const [language, setLanguage] = useState(i18n.resolvedLanguage ?? 'de');
+  useEffect(() => {
+    const update = () => setLanguage(i18n.resolvedLanguage ?? 'de');
+    i18n.on('languageChanged', update);
+    return () => i18n.off('languageChanged', update);
+  }, []);
+  return (
+    <div lang={language} className="catalog-embed">
+      <style href="shop-embed-tokens" precedence="low">
+        {shadowTokensCss}
+      </style>
+      <style href="shop-embed-primitives" precedence="default">
+        {primitivesCss}
+      </style>
+      <MemoryRouter>
+        <EmbedCartProvider shopUrl={shopUrl}>
+          <CombinedListing preselected={options.preselectedTags ?? []} hideFilter={options.hideFilter ?? false} />
+        </EmbedCartProvider>
+      </MemoryRouter>
+    </div>
+  );
+}
+
+/**
+ * Shows the combined listing (products, courses, flexible courses) inside `element` on any page, with or
+ * without React. It renders into a shadow root, so the shop's styles and the partner's never meet. Returns the
+ * function that removes it again.
+ */
+export function mount(element: HTMLElement, options: EmbedOptions = {}): () => void {
+  if (options.apiBase) configureApi({ base: options.apiBase });
+  const shopUrl = options.shopUrl ?? (options.apiBase ? new URL(options.apiBase).origin : window.location.origin);
+  registerTranslations(areaTranslations);
+  const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
+  const container = document.createElement('div');
+  shadow.appendChild(container);
+  const root = createRoot(container);
+  let mounted = true;
+  void initI18n({ syncHtmlLang: false }).then(async () => {
+    if (options.language && (languages as readonly string[]).includes(options.language)) await i18n.changeLanguage(options.language);
+    if (!mounted) return;
+    root.render(
+      <StrictMode>
+        <EmbedRoot options={options} shopUrl={shopUrl} />
+      </StrictMode>,
+    );
+  });
+  return () => {
+    mounted = false;
+    root.unmount();
+    container.remove();
+  };
+}

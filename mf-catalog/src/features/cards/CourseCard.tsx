@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { Button, formatDate, type Course } from '@shop/shared';
+import { courseCartItem } from '../cart/cartItems.ts';
+import { useCatalogCart } from '../cart/CatalogCart.tsx';
+import { CardFrame, Fact, OccupancyIndicator, PriceTag, type DetailsControl } from './CardParts.tsx';
+import { cardTexts, levelOf, scheduleOf } from './cardView.ts';
+
+/** A course in a listing: what it is, when, which level, how full, what it costs, and the way into the cart. */
+export function CourseCard({ course, detailsControl }: { course: Course; detailsControl: DetailsControl }) {
+  const { t, i18n } = useTranslation();
+  const cart = useCatalogCart();
+  const texts = cardTexts(course, i18n.resolvedLanguage ?? 'de');
+  const schedule = scheduleOf(course);
+  const id = `course-${course.id}`;
+
+  return (
+    <CardFrame
+      id={id}
+      texts={texts}
+      level={levelOf(course, 'a1')}
+      detailsControl={detailsControl}
+      facts={
+        <>
+          <Fact term={t('catalog.card.date')}>{schedule.date}</Fact>
+          <Fact term={t('catalog.card.time')}>
+            {schedule.time ? t('catalog.card.timeRange', schedule.time) : t('catalog.card.byAppointment')}
+          </Fact>
+          <Fact term={t('catalog.card.location')}>{t('catalog.card.online')}</Fact>
+          <Fact term={t('catalog.card.price')} className="catalog-card__price">
+            <PriceTag price={course.price} discountedPrice={course.discountedPrice} />
+          </Fact>
+        </>
+      }
+      details={
+        <dl className="catalog-card__facts">
+          <Fact term={t('catalog.card.endDate')}>{formatDate(course.endDate)}</Fact>
+          <Fact term={t('catalog.card.deadline')}>{formatDate(course.registrationDeadline)}</Fact>
+          <Fact term={t('catalog.card.places')}>{t('catalog.card.placesValue', { free: course.freePlaces, max: course.maxParticipants })}</Fact>
+        </dl>
+      }
+    >
+      <OccupancyIndicator course={course} />
+      <Button onClick={() => cart.add(courseCartItem(course))} aria-describedby={`${id}-title`} disabled={course.freePlaces <= 0}>
+        {t('catalog.card.addToCart')}
+      </Button>
+    </CardFrame>
+  );
+}

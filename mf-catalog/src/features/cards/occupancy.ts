@@ -1,0 +1,16 @@
+/** Course occupancy of spec §4, from booked places (max − free) against max participants. */
+export type Occupancy = 'open' | 'normal' | 'low' | 'full';
+
+/** Thresholds of spec §9, in percent booked: open ≤ 30 < normal ≤ 60 < low ≤ 85 < full. */
+export const occupancyThresholds = { open: 30, normal: 60, low: 85 } as const;
+
+export function occupancyOf(course: { maxParticipants: number; freePlaces: number }): Occupancy {
+  const { maxParticipants: max, freePlaces: free } = course;
+  // A course without places cannot be booked: it counts as full.
+  if (max <= 0) return 'full';
+  const bookedPercent = ((max - Math.min(Math.max(free, 0), max)) / max) * 100;
+  if (bookedPercent <= occupancyThresholds.open) return 'open';
+  if (bookedPercent <= occupancyThresholds.normal) return 'normal';
+  if (bookedPercent <= occupancyThresholds.low) return 'low';
+  return 'full';
+}

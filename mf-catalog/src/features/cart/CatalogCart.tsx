@@ -1,0 +1,64 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { encodeCartSync, newCartItemId, trackAddToCart, useCartStore, type CartItem, type NewCartItem } from '@shop/shared';
+
+/** What a card's "add to cart" does: in the shop it fills the cart; in a partner's embed it hands over to the shop. */
+export interface CatalogCart {
+  add(item: NewCartItem): void;
+}
+
+const CatalogCartContext = createContext<CatalogCart | null>(null);
+
+export function useCatalogCart(): CatalogCart {
+  const cart = useContext(CatalogCartContext);
+  if (!cart) throw new Error('useCatalogCart: no CatalogCart provider');
+  return cart;
+}
+
+/**
+ * In the shop: add to the shared cart store, push add_to_cart, go to /cart. Spec §2: the visitor goes to
+ * /cart also when adding fails (for example when storage is unavailable) — the cart then says what it has.
+ */
+export function ShopCartProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const value = useMemo<CatalogCart>(
+    () => ({
+      add(item) {
+        try {
+          useCartStore.getState().addItem(item);
+          trackAddToCart([item], { transactionId: newCartItemId() });
+        } catch (error) {
+          console.error('Adding to the cart failed', error);
+        }
+        navigate('/cart');
+      },
+    }),
+    [navigate],
+  );
+  return <CatalogCartContext.Provider value={value}>{children}</CatalogCartContext.Provider>;
+}
+
+/** The shop's /cart URL carrying `item` as a cartSync value (spec §2), for a visitor coming from a partner page. */
+export function shopCartUrl(shopUrl: string, item: CartItem): string {
+  const url = new URL('/cart', shopUrl);
+  url.searchParams.set('cartSync', encodeCartSync([item]));
+  return url.href;
+}
+
+/**
+ * On a partner page the shop's cart lives on another origin: the item travels in the cartSync parameter, and
+ * nothing is written to the partner's storage apart from the analytics de-duplication key.
+ */
+export function EmbedCartProvider({ shopUrl, children }: { shopUrl: string; children: ReactNode }) {
+  const value = useMemo<CatalogCart>(
+    () => ({
+      add(item) {
+        const line = { ...item, id: newCartItemId() } as CartItem;
+        trackAddToCart([item], { transactionId: line.id });
+        window.location.assign(shopCartUrl(shopUrl, line));
+      },
+    }),
+    [shopUrl],
+  );
+  return <CatalogCartContext.Provider value={value}>{children}</CatalogCartContext.Provider>;
+}

@@ -1,0 +1,17 @@
+import type { Course, NewCartItem, Product } from '@shop/shared';
+
+/** One place in a course, or one appointment of a flexible-learning course (a course of type 2). */
+export const courseCartItem = (course: Course): NewCartItem => ({
+  itemType: 'course',
+  quantity: 1,
+  courseId: course.id,
+  courseType: course.type,
+  courseDetails: course,
+});
+
+export const productCartItem = (product: Product): NewCartItem => ({
+  itemType: 'product',
+  quantity: 1,
+  productId: product.id,
+  productDetails: product,
+});

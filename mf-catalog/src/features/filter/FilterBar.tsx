@@ -1,0 +1,76 @@
+import { useId, type Dispatch } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, type TagCategory } from '@shop/shared';
+import { filterCategories, rangeOptions, selectedCount, type FilterAction, type FilterState, type RangeMonths } from './filterState.ts';
+
+/**
+ * The filter bar of spec §2: toggle, clear, and a panel with one group of checkboxes per category (each with
+ * its own clear), the course range select and the apply button that counts the selected tags. Tag names are
+ * translated here from their slugs.
+ */
+export function FilterBar({ state, dispatch, categories }: { state: FilterState; dispatch: Dispatch<FilterAction>; categories: readonly TagCategory[] }) {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const rangeId = useId();
+  const count = selectedCount(state);
+
+  return (
+    <div className="catalog-filter">
+      <div className="catalog-filter__bar">
+        <Button variant="secondary" aria-expanded={state.open} aria-controls={panelId} onClick={() => dispatch({ type: 'toggleOpen' })}>
+          {t('catalog.filter.toggle')}
+        </Button>
+        <Button variant="secondary" onClick={() => dispatch({ type: 'clear' })}>
+          {t('catalog.filter.clear')}
+        </Button>
+      </div>
+      <div id={panelId} className="catalog-filter__panel" hidden={!state.open} role="group" aria-label={t('catalog.filter.title')}>
+        <div className="catalog-filter__categories">
+          {filterCategories(categories).map((category) => {
+            const name = t(`catalog.filter.categories.${category.slug}`);
+            return (
+              <fieldset key={category.id} className="catalog-filter__category">
+                <legend>{name}</legend>
+                {category.tags.map((tag) => (
+                  <label key={tag.id} className="catalog-filter__option">
+                    <input
+                      type="checkbox"
+                      checked={state.draft.tags.includes(tag.slug)}
+                      onChange={() => dispatch({ type: 'toggleTag', slug: tag.slug })}
+                    />
+                    {t(`catalog.tags.${tag.slug}`, { defaultValue: tag.slug })}
+                  </label>
+                ))}
+                <button
+                  type="button"
+                  className="catalog-filter__clear-category"
+                  aria-label={t('catalog.filter.clearCategoryLabel', { category: name })}
+                  onClick={() => dispatch({ type: 'clearCategory', slugs: category.tags.map((tag) => tag.slug) })}
+                >
+                  {t('catalog.filter.clearCategory')}
+                </button>
+              </fieldset>
+            );
+          })}
+        </div>
+        <div className="catalog-filter__range">
+          <label htmlFor={rangeId}>{t('catalog.filter.range')}</label>
+          <select
+            id={rangeId}
+            value={state.draft.months}
+            onChange={(event) => dispatch({ type: 'setRange', months: Number(event.target.value) as RangeMonths })}
+          >
+            {rangeOptions.map((months) => (
+              <option key={months} value={months}>
+                {t('catalog.filter.rangeOption', { count: months })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="catalog-filter__actions">
+          <Button onClick={() => dispatch({ type: 'apply' })}>{t('catalog.filter.apply', { count })}</Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { addMonths, format } from 'date-fns';
+import { TagCategoryId, type TagCategory } from '@shop/shared';
+
+/** Course range options of spec §9, in months; 3 is the default. */
+export const rangeOptions = [3, 6, 9, 12] as const;
+export type RangeMonths = (typeof rangeOptions)[number];
+export const defaultRange: RangeMonths = 3;
+
+/** Categories the filter bar offers, in its order (spec §2): day, level, time, month, time range. */
+export const filterCategoryIds = [TagCategoryId.weekday, TagCategoryId.level, TagCategoryId.time, TagCategoryId.month, TagCategoryId.timeRange] as const;
+
+export interface FilterSelection {
+  tags: string[];
+  months: RangeMonths;
+}
+
+/** What the visitor is choosing (`draft`) and what the listing shows (`applied`, changed by apply or clear). */
+export interface FilterState {
+  open: boolean;
+  draft: FilterSelection;
+  applied: FilterSelection;
+}
+
+export type FilterAction =
+  | { type: 'toggleOpen' }
+  | { type: 'toggleTag'; slug: string }
+  | { type: 'clearCategory'; slugs: readonly string[] }
+  | { type: 'setRange'; months: RangeMonths }
+  | { type: 'apply' }
+  | { type: 'clear' }
+  | { type: 'keepKnown'; slugs: readonly string[] };
+
+/** Preselected tags (query `preSelectedTags`) are applied from the start. */
+export function initialFilterState(preselected: readonly string[] = []): FilterState {
+  const selection = { tags: [...preselected], months: defaultRange };
+  return { open: false, draft: selection, applied: selection };
+}
+
+export function filterReducer(state: FilterState, action: FilterAction): FilterState {
+  switch (action.type) {
+    case 'toggleOpen':
+      return { ...state, open: !state.open };
+    case 'toggleTag': {
+      const tags = state.draft.tags.includes(action.slug) ? state.draft.tags.filter((t) => t !== action.slug) : [...state.draft.tags, action.slug];
+      return { ...state, draft: { ...state.draft, tags } };
+    }
+    case 'clearCategory':
+      return { ...state, draft: { ...state.draft, tags: state.draft.tags.filter((t) => !action.slugs.includes(t)) } };
+    case 'setRange':
+      return { ...state, draft: { ...state.draft, months: action.months } };
+    case 'apply':
+      return { ...state, applied: state.draft };
+    case 'clear': {
+      // Clearing resets the range to 3 months too (spec §2) and takes effect at once.
+      const empty = { tags: [], months: defaultRange };
+      return { ...state, draft: empty, applied: empty };
+    }
+    case 'keepKnown': {
+      // Tags that no category has (a stale preSelectedTags link) are dropped, so counts stay truthful.
+      const known = (tags: string[]) => tags.filter((t) => action.slugs.includes(t));
+      return { ...state, draft: { ...state.draft, tags: known(state.draft.tags) }, applied: { ...state.applied, tags: known(state.applied.tags) } };
+    }
+  }
+}
+
+/** The count on the apply button: tags selected in the draft. */
+export const selectedCount = (state: FilterState) => state.draft.tags.length;
+
+/** courseStartUntil (yyyy-MM-dd) for a range of `months` from `today`. */
+export function courseStartUntil(months: RangeMonths, today = new Date()): string {
+  return format(addMonths(today, months), 'yyyy-MM-dd');
+}
+
+/** The filter bar's categories in its order, from GET /course/tags. */
+export function filterCategories(categories: readonly TagCategory[]): TagCategory[] {
+  return filterCategoryIds.flatMap((id) => categories.filter((category) => category.id === id));
+}

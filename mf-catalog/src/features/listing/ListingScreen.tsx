@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Banner } from '@shop/shared';
+import { catalogCss } from './catalog.css.ts';
+import { CardSlider, type SliderItem } from './CardSlider.tsx';
+import type { Load } from './useLoad.ts';
+
+/**
+ * The frame of every listing screen (spec §2): heading, the main-site hint where asked for, the filter bar,
+ * then a loading notice, an error notice, a no-courses notice with a contact link, or the slider.
+ */
+export function ListingScreen({
+  title,
+  mainSiteHint = false,
+  filter,
+  items,
+  columns,
+}: {
+  title: string;
+  mainSiteHint?: boolean;
+  filter?: ReactNode;
+  items: Load<SliderItem[]>;
+  columns: 2 | 3;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="catalog-page" aria-busy={items.status === 'loading'}>
+      <style href="catalog-page" precedence="default">
+        {catalogCss}
+      </style>
+      <h1>{title}</h1>
+      {mainSiteHint ? (
+        <p className="catalog-hint">
+          {t('catalog.hint.text')} <a href={t('catalog.mainSiteUrl')}>{t('catalog.hint.link')}</a>
+        </p>
+      ) : null}
+      {filter}
+      {items.status === 'loading' ? (
+        <p role="status" className="catalog-status">
+          {t('catalog.courses.loading')}
+        </p>
+      ) : null}
+      {items.status === 'error' ? <Banner tone="alert">{t('catalog.courses.error')}</Banner> : null}
+      {items.status === 'done' && items.data.length === 0 ? (
+        <Banner>
+          {t('catalog.courses.empty')} <a href={t('catalog.contactUrl')}>{t('catalog.courses.contact')}</a>
+        </Banner>
+      ) : null}
+      {items.status === 'done' && items.data.length > 0 ? <CardSlider items={items.data} columns={columns} /> : null}
+    </section>
+  );
+}

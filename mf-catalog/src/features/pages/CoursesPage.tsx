@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { CourseType } from '@shop/shared';
+import { useCourseFilter } from '../filter/useCourseFilter.tsx';
+import { loadCourses } from '../listing/catalogData.ts';
+import { ListingScreen } from '../listing/ListingScreen.tsx';
+import { courseItems } from '../listing/sliderItems.tsx';
+import { mapLoad, useLoad } from '../listing/useLoad.ts';
+import { readCourseType, readHideFilter, readPreselectedTags } from '../query/listingQuery.ts';
+
+/** /courses: group courses, or conversation hours with courseType=3 (spec §2), with the filter bar. */
+export function CoursesPage() {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const type = readCourseType(search);
+  const filter = useCourseFilter({ preselected: readPreselectedTags(search), hidden: readHideFilter(search) });
+  const courseFilter = { type, ...filter.search };
+  const courses = useLoad(JSON.stringify(courseFilter), (signal) => loadCourses(courseFilter, signal));
+
+  return (
+    <ListingScreen
+      title={t(type === CourseType.conversationHours ? 'catalog.courses.conversationTitle' : 'catalog.courses.title')}
+      mainSiteHint
+      filter={filter.bar}
+      items={mapLoad(courses, courseItems)}
+      columns={3}
+    />
+  );
+}

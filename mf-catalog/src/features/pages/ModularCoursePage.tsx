@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { loadFlexibleCourses } from '../listing/catalogData.ts';
+import { ListingScreen } from '../listing/ListingScreen.tsx';
+import { flexibleItems } from '../listing/sliderItems.tsx';
+import { mapLoad, useLoad } from '../listing/useLoad.ts';
+import { readId } from '../query/listingQuery.ts';
+
+/** /modular-course: flexible-learning modules with their appointments; `flexLearningId` shows that module. */
+export function ModularCoursePage() {
+  const { t } = useTranslation();
+  const id = readId(useLocation().search, 'flexLearningId');
+  const courses = useLoad(`flexible:${id ?? 'all'}`, () => loadFlexibleCourses(id));
+  return <ListingScreen title={t('catalog.modular.title')} mainSiteHint items={mapLoad(courses, flexibleItems)} columns={2} />;
+}

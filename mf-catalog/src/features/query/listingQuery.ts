@@ -1,0 +1,38 @@
+import { CourseType, courseTypeSchema, queryIdSchema, type CourseType as CourseTypeValue } from '@shop/shared';
+
+/**
+ * Query values of the listing screens (spec §2, §5). A value that does not validate is ignored — the screen
+ * shows its default listing, never an error screen.
+ */
+
+/** A positive integer id (`productId`, `flexLearningId`), or undefined for anything else ("1.5", "abc", "-2"). */
+export function readId(search: string, name: string): number | undefined {
+  const raw = new URLSearchParams(search).get(name);
+  // Only plain digits: Number() would also accept "1e3", " 12" or "0x1F".
+  if (raw === null || !/^\d{1,15}$/.test(raw)) return undefined;
+  const id = queryIdSchema.safeParse(raw);
+  return id.success ? id.data : undefined;
+}
+
+/** `courseType` of /courses: one of the three course types; group courses otherwise. */
+export function readCourseType(search: string): CourseTypeValue {
+  const id = readId(search, 'courseType');
+  const type = courseTypeSchema.safeParse(id);
+  return type.success ? type.data : CourseType.fullCourse;
+}
+
+/** Tag slugs of `preSelectedTags` (comma-separated and/or repeated, `preSelectedTags[]` too), deduplicated. */
+export function readPreselectedTags(search: string): string[] {
+  const query = new URLSearchParams(search);
+  const values = [...query.getAll('preSelectedTags'), ...query.getAll('preSelectedTags[]')];
+  const slugs = values.flatMap((value) => value.split(',')).map((slug) => slug.trim().toLowerCase());
+  return [...new Set(slugs.filter((slug) => /^[a-z0-9-]{1,64}$/.test(slug)))];
+}
+
+/** The landing URL of this page load: global flags such as hideFilter stay in force while navigating. */
+const landingSearch = typeof location === 'undefined' ? '' : location.search;
+
+/** `hideFilter=true` (spec §2) in the current URL or in the one the visitor arrived with. */
+export function readHideFilter(search: string, landing = landingSearch): boolean {
+  return [search, landing].some((value) => new URLSearchParams(value).get('hideFilter') === 'true');
+}

@@ -1,0 +1,145 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configureApi, useAuthStore, useLevelTestResultStore, type ExamResult } from '@shop/shared';
+import { fakeApi, renderArea, startI18n } from '../../test/harness.tsx';
+
+const result: ExamResult = {
+  level: 'B1',
+  reachedPoints: 11,
+  maxPoints: 16,
+  targetDetail: 'B1.1',
+  recommendation: {
+    courseTag: 'b1',
+    conversationTag: 'b1',
+    flexibleLearningCourse: { id: 5, titles: [{ language: 'de', description: 'Modul B1.1 – Meinungen äußern' }] },
+    product: { id: 2, titles: [{ language: 'de', description: 'DELE B1 Prüfungsvorbereitung' }] },
+  },
+};
+const hour = 60 * 60 * 1000;
+const customer = {
+  email: 'kundin@example.org', firstname: 'Ana', lastname: 'García', displayName: null, phone: null, birthYear: null,
+  languageNiveau: null, languageNiveauDetails: null, isSubscribedToNewsletter: 0, isEmailVerified: true,
+};
+const entry = { id: 1, createdAt: '2026-01-15T09:00:00.000Z', level: 'B1', reachedPoints: 11, maxPoints: 16, targetDetail: 'B1.1' };
+
+beforeAll(startI18n);
+beforeEach(() => {
+  useAuthStore.getState().logOut();
+  useLevelTestResultStore.setState({ result: null, expired: false });
+});
+afterEach(() => {
+  cleanup();
+  configureApi({ token: () => null });
+});
+
+describe('/level-test/complete', () => {
+  it('without a result says so and leads to the start', () => {
+    renderArea('/level-test/complete');
+    expect(screen.getByText('Es liegt kein Testergebnis vor.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Zum Einstufungstest' }).getAttribute('href')).toBe('/level-test');
+  });
+
+  it('removes a result older than 24 hours with the expiry warning', async () => {
+    useLevelTestResultStore.getState().keepResult(result, Date.now() - 25 * hour);
+    renderArea('/level-test/complete');
+    expect(screen.getByRole('alert').textContent).toBe('Ihr Testergebnis ist abgelaufen. Bitte starten Sie den Einstufungstest erneut.');
+    expect(screen.queryByText(/Punkten erreicht/)).toBeNull();
+    expect(useLevelTestResultStore.getState()).toMatchObject({ result: null, expired: true });
+  });
+
+  it('shows points, level and the recommended offers as links; a guest is asked to register and nothing is saved', () => {
+    const calls = fakeApi({});
+    useLevelTestResultStore.getState().keepResult(result);
+    renderArea('/level-test/complete');
+    expect(screen.getByText('Sie haben 11 von 16 Punkten erreicht.')).toBeTruthy();
+    expect(screen.getByText('Ihr Niveau: B1 – Fortgeschrittene Sprachverwendung')).toBeTruthy();
+    const offers = within(screen.getByRole('region', { name: 'Empfohlene Kurse' })).getAllByRole('link');
+    expect(offers.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Flexibles Lernen: Modul B1.1 – Meinungen äußern', '/modular-course?flexLearningId=5'],
+      ['Gruppenkurse auf Niveau B1', '/courses?preSelectedTags=b1&courseType=1'],
+      ['Konversationsstunden auf Niveau B1', '/courses?preSelectedTags=b1&courseType=3'],
+      ['Einzelangebot: DELE B1 Prüfungsvorbereitung', '/products?productId=2'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Jetzt registrieren' }).getAttribute('href')).toBe('/register?redirect=/level-test/complete');
+    expect(calls).toEqual([]);
+  });
+
+  it('says so when the catalogue has nothing for the level', () => {
+    useLevelTestResultStore.getState().keepResult({ ...result, recommendation: { courseTag: null, conversationTag: null, flexibleLearningCourse: null, product: null } });
+    renderArea('/level-test/complete');
+    const offers = screen.getByRole('region', { name: 'Empfohlene Kurse' });
+    expect(within(offers).queryAllByRole('link')).toEqual([]);
+    expect(offers.textContent).toContain('Für Ihr Niveau haben wir gerade keine passenden Kurse');
+  });
+
+  it('mails the result: required address with the not-stored hint, spec §8 messages, request in the page language', async () => {
+    useLevelTestResultStore.getState().keepResult(result);
+    const calls = fakeApi({ 'POST /api/exam/send-result-email': { body: { result: { sent: true } } } });
+    renderArea('/level-test/complete');
+    const input = screen.getByLabelText('E-Mail-Adresse') as HTMLInputElement;
+    expect(input.type).toBe('email');
+    expect(input.required).toBe(true);
+    expect(input.value).toBe('');
+    const hint = 'Wir verwenden Ihre Adresse nur einmal für den Versand dieses Ergebnisses und speichern sie nicht.';
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)!.textContent).toBe(hint);
+    const send = screen.getByRole('button', { name: 'Ergebnis senden' });
+
+    fireEvent.click(send);
+    expect(await screen.findByText('Bitte geben Sie eine E-Mail-Adresse an.')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(input, { target: { value: 'ana@example' } });
+    fireEvent.click(send);
+    expect(await screen.findByText('Bitte geben Sie eine gültige E-Mail-Adresse an.')).toBeTruthy();
+    expect(calls).toEqual([]);
+
+    fireEvent.change(input, { target: { value: ' ana@example.com ' } });
+    fireEvent.click(send);
+    expect((await screen.findByText('Ihr Ergebnis wurde an ana@example.com gesendet.')).getAttribute('role')).toBe('status');
+    expect(calls.map((c) => c.body)).toEqual([{ email: 'ana@example.com', level: 'B1', reachedPoints: 11, maxPoints: 16, targetDetail: 'B1.1', locale: 'de' }]);
+
+    fakeApi({ 'POST /api/exam/send-result-email': { status: 429, body: { error: { code: 'TOO_MANY_REQUESTS', message: 'x' } } } });
+    fireEvent.click(send);
+    expect((await screen.findByRole('alert')).textContent).toBe('E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es erneut.');
+  });
+
+  it('refuses to mail a result that expired while the page was open', async () => {
+    useLevelTestResultStore.getState().keepResult(result, Date.now() - 24 * hour + 50);
+    const calls = fakeApi({});
+    renderArea('/level-test/complete');
+    fireEvent.change(screen.getByLabelText('E-Mail-Adresse'), { target: { value: 'ana@example.com' } });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    fireEvent.click(screen.getByRole('button', { name: 'Ergebnis senden' }));
+    expect(await screen.findByText('Ihr Testergebnis ist abgelaufen. Bitte starten Sie den Einstufungstest erneut.')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("saves a logged-in customer's result once, flags it, and says 'already saved' on the next visit", async () => {
+    configureApi({ token: () => useAuthStore.getState().token });
+    useAuthStore.getState().logIn('tok', false);
+    useLevelTestResultStore.getState().keepResult(result);
+    const calls = fakeApi({ 'POST /api/exam/save': { body: { result: entry } }, 'GET /api/customer/me': { body: { result: customer } } });
+    const first = renderArea('/level-test/complete');
+    expect((await screen.findByText('Ihr Ergebnis wurde in Ihrem Konto gespeichert.')).getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('link', { name: 'Jetzt registrieren' })).toBeNull();
+    const saves = calls.filter((c) => c.url === '/api/exam/save');
+    expect(saves).toHaveLength(1);
+    expect(saves[0]).toMatchObject({ method: 'POST', body: { level: 'B1', reachedPoints: 11, maxPoints: 16, targetDetail: 'B1.1' }, headers: { Authorization: 'Bearer tok' } });
+    expect(useLevelTestResultStore.getState().result?.saved).toBe(true);
+    // The e-mail field is prefilled with the customer's address.
+    await waitFor(() => expect((screen.getByLabelText('E-Mail-Adresse') as HTMLInputElement).value).toBe('kundin@example.org'));
+
+    first.unmount();
+    renderArea('/level-test/complete');
+    expect(screen.getByText('Dieses Ergebnis ist bereits in Ihrem Konto gespeichert.')).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/exam/save')).toHaveLength(1);
+  });
+
+  it('tells the customer when saving fails and keeps the result unsaved', async () => {
+    useAuthStore.getState().logIn('tok', false);
+    useLevelTestResultStore.getState().keepResult(result);
+    fakeApi({ 'POST /api/exam/save': { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } } });
+    renderArea('/level-test/complete');
+    expect((await screen.findByRole('alert')).textContent).toContain('Ihr Ergebnis konnte nicht in Ihrem Konto gespeichert werden.');
+    expect(useLevelTestResultStore.getState().result?.saved).toBe(false);
+  });
+});

@@ -1,0 +1,32 @@
+import { pickText, type ExamRecommendation } from '@shop/shared';
+
+/** One recommended offer as a link of spec §2; `title` for the named ones, `level` for the tag listings. */
+export type Offer =
+  | { kind: 'flexible' | 'product'; to: string; title: string }
+  | { kind: 'group' | 'conversation'; to: string; level: string };
+
+/** The links of the result page, in the order of spec §2; empty when the catalogue has nothing for the level. */
+export function offersOf(recommendation: ExamRecommendation, language: string): Offer[] {
+  const { flexibleLearningCourse, courseTag, conversationTag, product } = recommendation;
+  const tagListing = (slug: string, courseType: number) =>
+    `/courses?${new URLSearchParams({ preSelectedTags: slug, courseType: String(courseType) }).toString()}`;
+  return [
+    ...(flexibleLearningCourse
+      ? [{ kind: 'flexible' as const, to: `/modular-course?flexLearningId=${flexibleLearningCourse.id}`, title: pickText(flexibleLearningCourse.titles, language) }]
+      : []),
+    ...(courseTag ? [{ kind: 'group' as const, to: tagListing(courseTag, 1), level: courseTag.toUpperCase() }] : []),
+    ...(conversationTag ? [{ kind: 'conversation' as const, to: tagListing(conversationTag, 3), level: conversationTag.toUpperCase() }] : []),
+    ...(product ? [{ kind: 'product' as const, to: `/products?productId=${product.id}`, title: pickText(product.titles, language) }] : []),
+  ];
+}
+
+export type EmailProblem = 'noResult' | 'empty' | 'invalid';
+
+/** What keeps the result e-mail from being sent (spec §5 Result e-mail), checked before calling the API. */
+export function emailProblem(email: string, hasResult: boolean): EmailProblem | undefined {
+  if (!hasResult) return 'noResult';
+  const address = email.trim();
+  if (address === '') return 'empty';
+  // The server checks strictly; this only catches what is obviously not an address.
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) ? undefined : 'invalid';
+}

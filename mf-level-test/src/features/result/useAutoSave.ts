@@ -1,0 +1,48 @@
+import { useEffect, useRef, useState } from 'react';
+import { saveExamResult, useLevelTestResultStore, type StoredExamResult } from '@shop/shared';
+
+export type SaveStatus = 'idle' | 'saving' | 'saved' | 'alreadySaved' | 'failed';
+
+/** Saves in flight by result, so a re-render, a second mount or StrictMode never saves one result twice. */
+const inFlight = new Map<number, Promise<void>>();
+
+function saveOnce(result: StoredExamResult): Promise<void> {
+  let running = inFlight.get(result.completedAt);
+  if (!running) {
+    const { level, reachedPoints, maxPoints, targetDetail } = result;
+    running = saveExamResult({ level, reachedPoints, maxPoints, targetDetail })
+      .then(() => useLevelTestResultStore.getState().markSaved(result.completedAt))
+      .finally(() => inFlight.delete(result.completedAt));
+    inFlight.set(result.completedAt, running);
+  }
+  return running;
+}
+
+/**
+ * Spec §4 Exam result: when a logged-in customer views an unsaved result, it is saved to the account once and
+ * flagged saved. The status follows the stored flag: saved during this view is "saved", saved before it is
+ * "already saved" (the §8 info).
+ */
+export function useAutoSave(result: StoredExamResult | null, loggedIn: boolean): SaveStatus {
+  const [failedFor, setFailedFor] = useState<number | null>(null);
+  // Results this screen has shown unsaved: once flagged, they were saved here rather than before.
+  const seenUnsaved = useRef(new Set<number>());
+  if (result && !result.saved) seenUnsaved.current.add(result.completedAt);
+
+  const completedAt = result?.completedAt;
+  const needsSave = result !== null && loggedIn && !result.saved;
+  useEffect(() => {
+    if (!needsSave || !result) return;
+    saveOnce(result).catch((error: unknown) => {
+      console.warn('Could not save the level-test result', error);
+      setFailedFor(result.completedAt);
+    });
+    // Keyed by the result's identity: flagging it saved changes the object, not which result it is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [completedAt, needsSave]);
+
+  if (!result) return 'idle';
+  if (result.saved) return seenUnsaved.current.has(result.completedAt) ? 'saved' : 'alreadySaved';
+  if (!loggedIn) return 'idle';
+  return failedFor === result.completedAt ? 'failed' : 'saving';
+}

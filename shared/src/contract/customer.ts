@@ -1,0 +1,269 @@
+import { z } from 'zod';
+import { languageSchema } from './common.ts';
+
+/**
+ * The customer contract (spec §3 Customer, Balance, Billing address, payloads; §5 validation; §7 calls).
+ * The account forms validate with these schemas and the API validates every request with the very same ones,
+ * so a rule lives here once.
+ */
+
+/**
+ * Messages of the validation rules. They are codes, not prose: the server sends them as field errors
+ * (`fields: { phone: "phone" }`) and the forms translate them (`account.validation.phone`).
+ */
+export const ValidationCode = {
+  required: 'required',
+  email: 'email',
+  tooLong: 'too_long',
+  phone: 'phone',
+  phoneTooShort: 'phone_too_short',
+  birthYear: 'birth_year',
+  passwordTooShort: 'password_too_short',
+  passwordWeak: 'password_weak',
+  passwordCharacters: 'password_characters',
+  passwordsMismatch: 'passwords_mismatch',
+  zip: 'zip',
+  country: 'country',
+} as const;
+export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
+const V = ValidationCode;
+
+/** Error codes of the customer calls (besides VALIDATION_ERROR, UNAUTHORIZED, NOT_FOUND). */
+export const CustomerErrorCode = {
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  invalidToken: 'INVALID_TOKEN',
+  emailTaken: 'EMAIL_TAKEN',
+  wrongPassword: 'WRONG_PASSWORD',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+} as const;
+
+/** A required, trimmed text (names). */
+const requiredText = (max: number) => z.string().trim().min(1, V.required).max(max, V.tooLong);
+/** An optional, trimmed text; empty means "none". */
+const optionalText = (max: number) => z.string().trim().max(max, V.tooLong);
+
+export const nameSchema = requiredText(100);
+
+/** E-mail: required, e-mail type (spec §5); trimmed and lower-cased so one address is one account. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, V.required)
+  .max(254, V.tooLong)
+  .regex(z.regexes.email, V.email);
+
+/** Phone: optional; an optional plus followed by 7 to 20 digits or spaces (spec §5). */
+export const phonePattern = /^\+?[\d ]{7,20}$/;
+export const phoneSchema = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || phonePattern.test(value), V.phone);
+/** The profile form also asks for at least 4 characters (spec §5), checked first so its message wins. */
+export const profilePhoneSchema = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || value.length >= 4, { message: V.phoneTooShort, abort: true })
+  .refine((value) => value === '' || phonePattern.test(value), V.phone);
+
+/** Year of birth: optional, exactly 4 digits. Kept as text, like every other form value. */
+export const birthYearSchema = z.string().trim().regex(/^(\d{4})?$/, V.birthYear);
+
+/** Newsletter flag as the API speaks it (spec §9: 1 or 0). */
+export const newsletterFlagSchema = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * Password rules (spec §5): at least 8 characters with a letter, a digit and one of the specials; only
+ * ASCII letters, digits and those specials. The upper bound is ours: it caps the hashing work per request.
+ */
+export const passwordRules = { minLength: 8, maxLength: 128, specials: '@$!%*?&#' } as const;
+export const newPasswordSchema = z
+  .string()
+  .min(1, V.required)
+  .min(passwordRules.minLength, V.passwordTooShort)
+  .max(passwordRules.maxLength, V.tooLong)
+  .regex(/^[A-Za-z\d@$!%*?&#]*$/, V.passwordCharacters)
+  .regex(/^(?=.*[A-Za-z])(?=.*\d)(?=.*[@$!%*?&#])/, V.passwordWeak);
+/** An existing password (login, current password): only required, since older rules may have applied. */
+export const currentPasswordSchema = z.string().min(1, V.required).max(passwordRules.maxLength, V.tooLong);
+
+/** Countries offered in address forms (spec §5); DE is the default. */
+export const countries = ['DE', 'AT', 'CH', 'FR', 'IT', 'ES', 'NL', 'BE', 'PL', 'CZ'] as const;
+export const countrySchema = z.enum(countries, { error: V.country });
+export type Country = z.infer<typeof countrySchema>;
+export const defaultCountry: Country = 'DE';
+
+/** Zip: at most 5 characters, numeric (spec §5/§9); optional in the account's address. */
+export const zipSchema = z.string().trim().regex(/^\d{0,5}$/, V.zip);
+
+/** A link's one-time token (verification, reset, e-mail change): opaque text. */
+const linkTokenSchema = z.string().trim().min(1, V.required).max(200, V.tooLong);
+
+// ---------------------------------------------------------------------------------------------------------
+// Customer
+
+export const customerSchema = z.object({
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  displayName: z.string().nullable(),
+  phone: z.string().nullable(),
+  birthYear: z.string().nullable(),
+  /** Level code such as `a1`, or null before any placement. */
+  languageNiveau: z.string().nullable(),
+  /** Sub-level such as `A2.1`, when known. */
+  languageNiveauDetails: z.string().nullable(),
+  isSubscribedToNewsletter: newsletterFlagSchema,
+  isEmailVerified: z.boolean(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+/** Answer of calls that only confirm (verify, resend, reset, logout, address save). */
+export const okSchema = z.object({ success: z.literal(true) });
+
+// Login and registration --------------------------------------------------------------------------------
+
+export const loginRequestSchema = z
+  .object({ email: emailSchema, password: currentPasswordSchema, remember: z.boolean().default(false) })
+  .strict();
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+export const loginResponseSchema = z.object({ token: z.string() });
+
+export const registerFormSchema = z
+  .object({ firstname: nameSchema, lastname: nameSchema, email: emailSchema, password: newPasswordSchema })
+  .strict();
+export type RegisterForm = z.input<typeof registerFormSchema>;
+/** The registration payload: the form plus the language for the customer's mails. */
+export const registerRequestSchema = registerFormSchema.extend({ locale: languageSchema.default('de') }).strict();
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+/**
+ * A token comes back for a new account. For an address that already has one there is none (spec §7 "optional
+ * token"): the owner gets a mail instead, and the answer does not tell anybody else that the address exists.
+ */
+export const registerResponseSchema = z.object({ token: z.string().optional() });
+
+// Links from mails --------------------------------------------------------------------------------------
+
+/** verify-email and verify-email-change: the token and address from the link. */
+export const linkRequestSchema = z.object({ token: linkTokenSchema, email: emailSchema }).strict();
+export type LinkRequest = z.input<typeof linkRequestSchema>;
+
+/** resend-verification and request-password-reset: the address, and the language of the mail. */
+export const emailRequestSchema = z.object({ email: emailSchema, locale: languageSchema.default('de') }).strict();
+export type EmailRequest = z.input<typeof emailRequestSchema>;
+export const emailFormSchema = z.object({ email: emailSchema }).strict();
+export type EmailForm = z.input<typeof emailFormSchema>;
+
+export const resetPasswordRequestSchema = z
+  .object({ token: linkTokenSchema, email: emailSchema, newPassword: newPasswordSchema })
+  .strict();
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+/** New password and its repetition; the mismatch is reported on the repetition. */
+const matchingPasswords = <T extends { newPassword: string; confirmPassword: string }>(value: T) =>
+  value.newPassword === value.confirmPassword;
+const mismatch = { path: ['confirmPassword'], message: V.passwordsMismatch };
+const confirmPasswordSchema = z.string().min(1, V.required);
+
+export const newPasswordFormSchema = z
+  .object({ newPassword: newPasswordSchema, confirmPassword: confirmPasswordSchema })
+  .refine(matchingPasswords, mismatch);
+export type NewPasswordForm = z.input<typeof newPasswordFormSchema>;
+
+// Profile and password -------------------------------------------------------------------------------------
+
+/** The profile form (spec §3 Profile update payload), every field present. */
+export const profileFormSchema = z
+  .object({
+    displayName: optionalText(100),
+    email: emailSchema,
+    firstname: nameSchema,
+    lastname: nameSchema,
+    phone: profilePhoneSchema,
+    birthYear: birthYearSchema,
+    isSubscribedToNewsletter: newsletterFlagSchema,
+  })
+  .strict();
+export type ProfileForm = z.input<typeof profileFormSchema>;
+export type ProfileValues = z.output<typeof profileFormSchema>;
+/** PUT /customer/me/update: only the changed fields (spec §3); an empty text clears an optional field. */
+export const profileUpdateRequestSchema = profileFormSchema.partial().strict();
+export type ProfileUpdateRequest = z.output<typeof profileUpdateRequestSchema>;
+export const profileUpdateResponseSchema = z.object({ emailChangeRequested: z.boolean() });
+
+/** The form's values for a customer (null becomes an empty field). */
+export function profileFormValues(customer: Customer): ProfileValues {
+  return {
+    displayName: customer.displayName ?? '',
+    email: customer.email,
+    firstname: customer.firstname,
+    lastname: customer.lastname,
+    phone: customer.phone ?? '',
+    birthYear: customer.birthYear ?? '',
+    isSubscribedToNewsletter: customer.isSubscribedToNewsletter,
+  };
+}
+
+/**
+ * The fields of `update` that differ from `customer`: what the form sends and what the server applies
+ * (spec §3/§4 "only changed fields").
+ */
+export function changedProfileFields(customer: Customer, update: ProfileUpdateRequest): ProfileUpdateRequest {
+  const current = profileFormValues(customer);
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(update) as [keyof ProfileValues, unknown][]) {
+    if (value !== undefined && value !== current[key]) changes[key] = value;
+  }
+  return changes as ProfileUpdateRequest;
+}
+
+export const updatePasswordRequestSchema = z
+  .object({ currentPassword: currentPasswordSchema, newPassword: newPasswordSchema })
+  .strict();
+export type UpdatePasswordRequest = z.input<typeof updatePasswordRequestSchema>;
+/**
+ * A password change ends every session (spec: revoked on password change); the session that made the change
+ * gets a fresh token back so its customer stays logged in.
+ */
+export const updatePasswordResponseSchema = z.object({ token: z.string() });
+
+export const passwordChangeFormSchema = z
+  .object({ currentPassword: currentPasswordSchema, newPassword: newPasswordSchema, confirmPassword: confirmPasswordSchema })
+  .refine(matchingPasswords, mismatch);
+export type PasswordChangeForm = z.input<typeof passwordChangeFormSchema>;
+
+// Billing address and balances -----------------------------------------------------------------------------
+
+/**
+ * The account's billing address (spec §3/§5): names and country required; street (addressLine1), company
+ * (addressLine2) and city optional; zip numeric, at most 5. The checkout adds phone and birth year.
+ */
+export const billingAddressSchema = z
+  .object({
+    firstname: nameSchema,
+    lastname: nameSchema,
+    addressLine1: optionalText(200),
+    addressLine2: optionalText(200),
+    city: optionalText(100),
+    zip: zipSchema,
+    country: countrySchema,
+  })
+  .strict();
+export type BillingAddress = z.output<typeof billingAddressSchema>;
+export type BillingAddressForm = z.input<typeof billingAddressSchema>;
+/** GET /customer/me/billing-address: null before the first save. */
+export const billingAddressResultSchema = billingAddressSchema.nullable();
+
+/** Remaining contingent per product type (spec §3 Balance: 2 flexible-learning modules, 3 conversation hours). */
+export const balanceSchema = z.object({ typeId: z.number().int(), balance: z.number().int().nonnegative() });
+export type Balance = z.infer<typeof balanceSchema>;
+export const balancesSchema = z.array(balanceSchema);
+
+/** How the account greets its customer: the display name, else first initial and last name ("A. Muster"). */
+export function customerGreetingName(customer: Pick<Customer, 'displayName' | 'firstname' | 'lastname'>): string {
+  const displayName = customer.displayName?.trim();
+  if (displayName) return displayName;
+  const initial = customer.firstname.trim().charAt(0).toUpperCase();
+  return initial ? `${initial}. ${customer.lastname}` : customer.lastname;
+}

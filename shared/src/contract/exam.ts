@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { localizedTitleSchema } from './catalog.ts';
+import { languageSchema } from './common.ts';
+
+/**
+ * The placement test (spec §2 Level test, §3 Exam…, §7 /exam/*). The client never sees which answer is
+ * correct: the questions carry answer ids and texts only, and the server scores (see api/src/features/exam).
+ */
+
+/** The levels the test can test and reach (the catalogue also has C2, which no test places you in). */
+export const examLevels = ['A1', 'A2', 'B1', 'B2', 'C1'] as const;
+export const examLevelSchema = z.enum(examLevels);
+export type ExamLevel = z.infer<typeof examLevelSchema>;
+
+/** `b1` or `B1` → `B1`; anything else → undefined (the route answers 404, the screen goes back to the start). */
+export function parseExamLevel(value: string | undefined): ExamLevel | undefined {
+  const parsed = examLevelSchema.safeParse(value?.toUpperCase());
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** What a question tests; the screen shows a translated instruction per skill. */
+export const examSkills = ['grammar', 'vocabulary', 'reading'] as const;
+export const examSkillSchema = z.enum(examSkills);
+export type ExamSkill = z.infer<typeof examSkillSchema>;
+
+/** Answers per question (spec: lettered a to f). */
+export const examAnswerCount = { min: 3, max: 6 } as const;
+
+const id = z.number().int().positive();
+
+export const examAnswerSchema = z.object({ id, answer: z.string().min(1) });
+export const examQuestionSchema = z.object({
+  id,
+  skill: examSkillSchema,
+  /** Spanish text that reading questions are about; null for the others. */
+  passage: z.string().nullable(),
+  /** Spanish question text; `___` marks a gap to fill. */
+  question: z.string().min(1),
+  answers: z.array(examAnswerSchema).min(examAnswerCount.min).max(examAnswerCount.max),
+});
+export type ExamQuestion = z.infer<typeof examQuestionSchema>;
+
+/** GET /exam/level/{level}. */
+export const examSchema = z.object({ level: examLevelSchema, questions: z.array(examQuestionSchema) });
+export type Exam = z.infer<typeof examSchema>;
+
+/** POST /exam/submit: one answer per question of the level. */
+export const examSubmissionSchema = z
+  .object({
+    level: examLevelSchema,
+    answers: z.array(z.object({ questionId: id, answerId: id }).strict()).min(1).max(100),
+  })
+  .strict();
+export type ExamSubmission = z.infer<typeof examSubmissionSchema>;
+
+/** Sub-level to start with, e.g. `B1.2` (the second half of B1); flexible-learning modules are named alike. */
+export const targetDetailSchema = z.string().regex(/^(A1|A2|B1|B2|C1)\.[12]$/, 'Expected a sub-level such as B1.2');
+
+const recommendedItemSchema = z.object({ id, titles: z.array(localizedTitleSchema) });
+
+/** Offers for the reached level, drawn from the live catalogue; null where the catalogue has none. */
+export const examRecommendationSchema = z.object({
+  /** Level tag slug for group courses: /courses?preSelectedTags={slug}&courseType=1. */
+  courseTag: z.string().nullable(),
+  /** Level tag slug for conversation hours: /courses?preSelectedTags={slug}&courseType=3. */
+  conversationTag: z.string().nullable(),
+  /** /modular-course?flexLearningId={id}. */
+  flexibleLearningCourse: recommendedItemSchema.nullable(),
+  /** /products?productId={id}. */
+  product: recommendedItemSchema.nullable(),
+});
+export type ExamRecommendation = z.infer<typeof examRecommendationSchema>;
+
+const pointsSchema = z.number().int().nonnegative().max(100);
+
+/** The score as the client keeps, saves and mails it. */
+export const examScoreSchema = z.object({
+  level: examLevelSchema,
+  reachedPoints: pointsSchema,
+  maxPoints: pointsSchema.min(1),
+  targetDetail: targetDetailSchema,
+});
+export type ExamScore = z.infer<typeof examScoreSchema>;
+
+/** POST /exam/submit → the placement and the offers for it. */
+export const examResultSchema = examScoreSchema.extend({ recommendation: examRecommendationSchema });
+export type ExamResult = z.infer<typeof examResultSchema>;
+
+/** A score is consistent when the points fit and the sub-level belongs to the level. */
+const consistentScore = <T extends z.ZodType<ExamScore>>(schema: T) =>
+  schema
+    .refine((score) => score.reachedPoints <= score.maxPoints, { path: ['reachedPoints'], message: 'More points than the maximum' })
+    .refine((score) => score.targetDetail.startsWith(`${score.level}.`), { path: ['targetDetail'], message: 'Sub-level of another level' });
+
+/** POST /exam/save (bearer) → the new history entry. */
+export const examSaveRequestSchema = consistentScore(examScoreSchema.strict());
+export type ExamSaveRequest = z.infer<typeof examSaveRequestSchema>;
+
+/** GET /exam/history (bearer): newest first. */
+export const levelHistoryEntrySchema = examScoreSchema.extend({ id, createdAt: z.iso.datetime() });
+export type LevelHistoryEntry = z.infer<typeof levelHistoryEntrySchema>;
+export const levelHistorySchema = z.array(levelHistoryEntrySchema);
+
+/** POST /exam/send-result-email: the address is used for this one mail and not stored. */
+export const examResultEmailRequestSchema = consistentScore(
+  examScoreSchema.extend({ email: z.email().max(254), locale: languageSchema }).strict(),
+);
+export type ExamResultEmailRequest = z.infer<typeof examResultEmailRequestSchema>;
+export const examResultEmailResponseSchema = z.object({ sent: z.literal(true) });
+
+/** How long the browser keeps a result (spec §9: 24 hours). */
+export const examResultLifetimeMs = 24 * 60 * 60 * 1000;
+
+/** The result as the browser keeps it (spec §3): with its completion time (epoch ms) and whether it is saved. */
+export const storedExamResultSchema = examResultSchema.extend({ completedAt: z.number().int().nonnegative(), saved: z.boolean() });
+export type StoredExamResult = z.infer<typeof storedExamResultSchema>;

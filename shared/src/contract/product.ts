@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { courseTagSchema, localizedDescriptionSchema, localizedTitleSchema } from './catalog.ts';
+import { moneySchema, queryIdSchema } from './common.ts';
+
+/** Product of spec §3 (e.g. individual DELE/SIELE exam preparation); texts and tags shaped like a course's. */
+export const productSchema = z.object({
+  id: z.number().int(),
+  institutionId: z.number().int(),
+  titles: z.array(localizedTitleSchema),
+  descriptions: z.array(localizedDescriptionSchema),
+  tags: z.array(courseTagSchema),
+  price: moneySchema,
+  discountedPrice: moneySchema.nullable(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** One id or a repeated one (`tags[]=3&tags[]=4`) both arrive as a list of integers. */
+const idList = z.preprocess(
+  (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+  z.array(queryIdSchema).max(50),
+);
+
+/**
+ * Product search of spec §7 as it arrives in a query string. `tags` are tag ids (the course search takes
+ * slugs); as there, tags of one category match any and categories combine with AND.
+ */
+export const productSearchQuerySchema = z
+  .object({
+    tags: idList.optional(),
+    institutionId: queryIdSchema.optional(),
+    productId: queryIdSchema.optional(),
+    page: z.coerce.number().int().positive().default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .strict();
+export type ProductSearchFilter = Partial<z.output<typeof productSearchQuerySchema>>;
+
+export const productSearchResultSchema = z.object({
+  items: z.array(productSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+});
+export type ProductSearchResult = z.infer<typeof productSearchResultSchema>;

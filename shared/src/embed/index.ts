@@ -1,0 +1,1 @@
+export { documentHeight, heightMessageType, heightPollMs, startHeightReporter, type HeightMessage, type HeightReporterOptions } from './heightReporter.ts';

@@ -1,0 +1,40 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useAuthStore } from '../stores/auth.ts';
+import { useCustomerStore } from '../stores/customer.ts';
+import { Banner, Button } from '../ui/primitives.tsx';
+import type { LoginOriginState } from './redirects.ts';
+
+/**
+ * A screen for logged-in, verified customers only (spec §4 "Protected use when unauthenticated redirects to
+ * /login remembering the origin"). Logged out: to /login with the origin in the router state. Its children
+ * render only once the customer is loaded and verified, so they never call the API without a session.
+ */
+export function RequireCustomer({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const token = useAuthStore((state) => state.token);
+  const customer = useCustomerStore((state) => state.customer);
+  const status = useCustomerStore((state) => state.status);
+
+  useEffect(() => {
+    if (token) void useCustomerStore.getState().load();
+  }, [token]);
+
+  if (!token) {
+    const state: LoginOriginState = { from: `${location.pathname}${location.search}` };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  if (status === 'error') {
+    return (
+      <Banner tone="alert">
+        <p>{t('common.loadFailed')}</p>
+        <Button onClick={() => void useCustomerStore.getState().load({ force: true })}>{t('common.retry')}</Button>
+      </Banner>
+    );
+  }
+  // Unverified: the session guard is on its way to the waiting page.
+  if (!customer?.isEmailVerified) return <p role="status">{t('common.loading')}</p>;
+  return <>{children}</>;
+}

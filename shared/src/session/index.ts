@@ -1,0 +1,11 @@
+export { logOutCustomer } from './logOut.ts';
+export {
+  defaultLoginTarget,
+  safeRedirectTarget,
+  unverifiedAllowedPaths,
+  unverifiedRedirect,
+  verifyEmailWaitingPath,
+  type LoginOriginState,
+} from './redirects.ts';
+export { RequireCustomer } from './RequireCustomer.tsx';
+export { useSessionGuard } from './useSessionGuard.ts';

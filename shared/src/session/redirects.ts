@@ -1,0 +1,38 @@
+import type { Customer } from '../contract/index.ts';
+
+/** Where a visitor goes after login when nothing else is asked for (spec §2 Login). */
+export const defaultLoginTarget = '/account-data';
+
+/** Pages an unverified customer may stay on (spec §4 Login state: verify-email, login and register pages). */
+export const unverifiedAllowedPaths: readonly string[] = ['/verify-email', '/verify-email-waiting', '/verify-email-change', '/login', '/register'];
+
+/** Router state a protected page leaves for /login, so login can send the visitor back (spec §2 "origin state"). */
+export interface LoginOriginState {
+  from: string;
+}
+
+/**
+ * A local path to go to after login, from the `redirect` query or the origin state. Anything that is not a
+ * path on this site (`//evil.example`, `https://…`, `javascript:`) is ignored: open redirects are a phishing aid.
+ */
+export function safeRedirectTarget(candidate: unknown, fallback = defaultLoginTarget): string {
+  if (typeof candidate !== 'string') return fallback;
+  const value = candidate.trim();
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  return value;
+}
+
+/** The waiting page for an unverified customer, remembering where they were (spec §2/§4). */
+export function verifyEmailWaitingPath(redirect: string, email: string): string {
+  return `/verify-email-waiting?${new URLSearchParams({ redirect, email }).toString()}`;
+}
+
+/**
+ * Where an unverified, logged-in customer must go instead of `pathname`, or null when they may stay
+ * (verified, not loaded yet, or on one of the allowed pages).
+ */
+export function unverifiedRedirect(location: { pathname: string; search: string }, customer: Customer | null): string | null {
+  if (!customer || customer.isEmailVerified) return null;
+  if (unverifiedAllowedPaths.includes(location.pathname)) return null;
+  return verifyEmailWaitingPath(`${location.pathname}${location.search}`, customer.email);
+}

@@ -1,0 +1,26 @@
+import { cartLifetimeMs, storedCartSchema, type CartItem, type StoredCart } from '../contract/index.ts';
+
+/**
+ * The `cartSync` query value that carries a cart to another page (spec §2/§4), in its locally decodable
+ * form: base64url of the stored cart's JSON. The catalog's partner embed writes it to send a visitor to the
+ * shop's cart; the cart area reads it (server first, then this local decoding as the fallback).
+ */
+export function encodeCartSync(items: readonly CartItem[], now = Date.now()): string {
+  const bytes = new TextEncoder().encode(JSON.stringify({ items: [...items], timestamp: now } satisfies StoredCart));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+/** The cart in a `cartSync` value, or null when it is not one, its items are not a list, or it expired. */
+export function decodeCartSync(value: string, now = Date.now()): StoredCart | null {
+  try {
+    const binary = atob(value.replaceAll('-', '+').replaceAll('_', '/'));
+    const json = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    const parsed = storedCartSchema.safeParse(JSON.parse(json));
+    if (!parsed.success || now - parsed.data.timestamp > cartLifetimeMs) return null;
+    return parsed.data;
+  } catch {
+    return null;
+  }
+}
