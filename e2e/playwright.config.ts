@@ -9,6 +9,8 @@ import { chromiumLaunchOptions } from './support/chromium.ts';
  * (built by `npm run test:e2e` beforehand) behind `vite preview`, and the API on a fresh SQLite database.
  */
 const databaseFile = join(mkdtempSync(join(tmpdir(), 'shop-e2e-')), 'shop.sqlite');
+/** The partner site of embed.spec.ts and platform.spec.ts (port 5181 plays a stranger). */
+const partnerOrigins = 'http://localhost:5180';
 const areas = [
   ['shell', 5173],
   ['mf-catalog', 5174],
@@ -38,14 +40,15 @@ export default defineConfig({
       command: 'npm run start -w api',
       cwd: '..',
       url: 'http://127.0.0.1:3000/api/health',
-      // 5180 serves the partner page of embed.spec.ts.
-      env: { DATABASE_FILE: databaseFile, PORT: '3000', PARTNER_ORIGINS: 'http://localhost:5180' },
+      env: { DATABASE_FILE: databaseFile, PORT: '3000', PARTNER_ORIGINS: partnerOrigins },
       reuseExistingServer: false,
       timeout: 60_000,
     },
     ...areas.map(([area, port]) => ({
       command: `npm run preview -w ${area}`,
       cwd: '..',
+      // The static servers let the shop and the partners frame their pages (Content-Security-Policy).
+      env: { PARTNER_ORIGINS: partnerOrigins },
       url: `http://localhost:${port}/`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -2,16 +2,23 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import type { Db } from './db/database.ts';
+import { cartRoutes } from './features/cart/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
+import { ResponseCache } from './features/catalog/response-cache.ts';
 import { customerRoutes } from './features/customer/routes.ts';
 import type { PasswordHashingOptions } from './features/customer/passwords.ts';
 import { productRoutes } from './features/product/routes.ts';
 import { examRoutes } from './features/exam/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { orderRoutes } from './features/order/routes.ts';
+import type { PaymentProvider } from './features/payment/provider.ts';
+import { paymentRoutes } from './features/payment/routes.ts';
+import { sandboxProvider } from './features/payment/sandbox-provider.ts';
 import { translationRoutes } from './features/translation/routes.ts';
-import { registerPartnerCors } from './http/cors.ts';
+import { registerCors } from './http/cors.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { parseQueryString } from './http/querystring.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { defaultMailFrom, defaultShopUrl } from './mail/config.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { devMailboxRoutes } from './mail/routes.ts';
@@ -29,10 +36,12 @@ export interface BuildAppOptions {
   passwordHashing?: PasswordHashingOptions;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits are per client). */
   trustProxy?: FastifyServerOptions['trustProxy'];
-  /** Origins of partner pages that may call the API from the browser (CORS); none by default. */
+  /** Origins of partner pages that may call the API from the browser (CORS) and frame it; none by default. */
   partnerOrigins?: readonly string[];
   /** Milliseconds a course-search answer may be served from memory (main.ts: 5 s); 0, the default, disables it. */
   catalogCacheMs?: number;
+  /** Payment provider; the sandbox of DESIGN.md by default. */
+  paymentProvider?: PaymentProvider;
 }
 
 /**
@@ -48,23 +57,34 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerPartnerCors(app, partnerOrigins);
+  const shopUrl = options.shopUrl ?? defaultShopUrl;
+  const origins = { shopOrigin: new URL(shopUrl).origin, partnerOrigins };
+  registerSecurityHeaders(app, origins);
+  registerCors(app, origins);
 
   const ctx: AppContext = {
     db,
     now,
     mailer: options.mailer ?? createMailer({ db, smtpUrl: null, from: defaultMailFrom, now }),
-    shopUrl: options.shopUrl ?? defaultShopUrl,
+    shopUrl,
   };
+  // Booking or releasing places makes cached course-search answers (free places, occupancy) stale.
+  const searchCache = new ResponseCache(options.catalogCacheMs ?? 0);
+  const onPlacesChanged = () => searchCache.clear();
+  const sandbox = options.paymentProvider ? null : sandboxProvider(db, shopUrl);
+  const provider = options.paymentProvider ?? sandbox!;
   app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
-      await api.register(catalogRoutes(ctx, { searchCacheMs: options.catalogCacheMs ?? 0 }));
+      await api.register(catalogRoutes(ctx, { searchCache }));
       await api.register(productRoutes(ctx));
       await api.register(translationRoutes(ctx));
       await api.register(customerRoutes(ctx, { passwordHashing: options.passwordHashing }));
       await api.register(devMailboxRoutes(ctx));
       await api.register(examRoutes(ctx));
+      await api.register(cartRoutes(ctx));
+      await api.register(orderRoutes(ctx, { provider, onPlacesChanged }));
+      await api.register(paymentRoutes(ctx, { provider, sandbox, onPlacesChanged }));
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,8 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { cards } from '../support/catalog.ts';
+import { closeServers, framingPage, servePartner } from '../support/partner.ts';
 
 /**
  * A partner's plain HTML page on another origin embeds the catalog both ways: the one-script embed (a div and
@@ -18,35 +19,13 @@ const scriptPage = `<!doctype html>
 <script type="module" src="http://localhost:5174/embed.js" data-target="#sprachkurse" data-api="http://127.0.0.1:3000/api" data-shop="http://localhost:5173"></script>
 </main></body></html>`;
 
-const framePage = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Partner school – framed shop</title></head>
-<body><main><h1>Partner school</h1>
-<iframe id="shop" title="Course catalogue" style="width:100%;border:0;height:150px" src="http://localhost:5173/products-iframe?hideHeader=true&hideFooter=true"></iframe>
-</main>
-<script>
-  window.heights = [];
-  addEventListener('message', (event) => {
-    if (event.origin !== 'http://localhost:5173' || event.data?.type !== 'shop:height') return;
-    window.heights.push(event.data);
-    document.getElementById('shop').style.height = event.data.height + 'px';
-  });
-</script></body></html>`;
-
-function servePartner(port: number): Promise<Server> {
-  const server = createServer((request, response) => {
-    const body = request.url?.startsWith('/frame') ? framePage : scriptPage;
-    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(body);
-  });
-  return new Promise((resolve) => server.listen(port, () => resolve(server)));
-}
+const pages = { '/frame': framingPage('http://localhost:5173/products-iframe?hideHeader=true&hideFooter=true'), '/': scriptPage };
 
 let servers: Server[] = [];
 test.beforeAll(async () => {
-  servers = await Promise.all([servePartner(partnerPort), servePartner(strangerPort)]);
+  servers = await Promise.all([servePartner(partnerPort, pages), servePartner(strangerPort, pages)]);
 });
-test.afterAll(async () => {
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-});
+test.afterAll(() => closeServers(servers));
 
 test('one script tag shows the combined listing on a partner page; add to cart hands the item to the shop', async ({ page }) => {
   await page.goto(`http://localhost:${partnerPort}/`);

@@ -94,7 +94,7 @@ test('every path of spec §2 is served by its area', async ({ page }) => {
   const paths: [string, string][] = [
     ['/products', 'Prüfungsvorbereitung & Einzelangebote'],
     ['/modular-course', 'Flexibles Lernen'],
-    ['/checkout', 'Bestellung'],
+    ['/checkout-auth', 'Konto oder Gastbestellung'],
     ['/checkout-complete/1001/anna%40example.org', 'Vielen Dank für Ihre Bestellung'],
     ['/login', 'Anmelden'],
     ['/register', 'Registrieren'],

@@ -1,6 +1,11 @@
 import type { RouteObject } from 'react-router-dom';
-import { PlaceholderScreen, registerTranslations } from '@shop/shared';
+import { registerTranslations } from '@shop/shared';
 import { CartPage } from './features/cart/CartPage.tsx';
+import { CheckoutAuthPage } from './features/checkout/CheckoutAuthPage.tsx';
+import { CheckoutCancelPage } from './features/checkout/CheckoutCancelPage.tsx';
+import { CheckoutCompletePage } from './features/checkout/CheckoutCompletePage.tsx';
+import { CheckoutPage } from './features/checkout/CheckoutPage.tsx';
+import { EmailOrderPage } from './features/checkout/EmailOrderPage.tsx';
 import { areaTranslations } from './i18n/index.ts';
 
 registerTranslations(areaTranslations);
@@ -8,11 +13,11 @@ registerTranslations(areaTranslations);
 /** Paths of the cart-and-checkout area (spec §2). */
 const routes: RouteObject[] = [
   { path: '/cart', element: <CartPage /> },
-  { path: '/checkout-auth', element: <PlaceholderScreen titleKey="cartCheckout.checkoutAuth.title" /> },
-  { path: '/checkout', element: <PlaceholderScreen titleKey="cartCheckout.checkout.title" /> },
-  { path: '/checkout-cancel', element: <PlaceholderScreen titleKey="cartCheckout.cancel.title" /> },
-  { path: '/checkout-complete/:orderId/:email', element: <PlaceholderScreen titleKey="cartCheckout.complete.title" /> },
-  { path: '/emailorder', element: <PlaceholderScreen titleKey="cartCheckout.emailOrder.title" /> },
+  { path: '/checkout-auth', element: <CheckoutAuthPage /> },
+  { path: '/checkout', element: <CheckoutPage /> },
+  { path: '/checkout-cancel', element: <CheckoutCancelPage /> },
+  { path: '/checkout-complete/:orderId/:email', element: <CheckoutCompletePage /> },
+  { path: '/emailorder', element: <EmailOrderPage /> },
 ];
 
 export default routes;

@@ -6,6 +6,7 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { originsFromEnv, securityHeaders } from '../server/index.js';
 
 /** Ports of DESIGN.md; the shell is the one to open. */
 export const areaPorts = {
@@ -30,12 +31,19 @@ export const sharedSingletons = Object.fromEntries(
   ]),
 );
 
-/** @param {number} port */
+/**
+ * Every response of the static servers carries the hardening headers (shared/server): only the shop and the
+ * PARTNER_ORIGINS may frame a page. CORS stays open (`*`) on purpose: the remotes' files are public code that
+ * anybody can download anyway, so limiting CORS would protect nothing, while the shell, the partner script
+ * embed and standalone pages on other origins need them; who may *use the API* is decided by the API's CORS.
+ * @param {number} port
+ */
 const serverOptions = (port) => ({
   port,
   strictPort: true,
   host: process.env.HOST ?? 'localhost',
   cors: true,
+  headers: securityHeaders(originsFromEnv()),
   proxy: { '/api': { target: apiTarget, changeOrigin: false } },
 });
 
@@ -80,7 +88,7 @@ export function areaTestConfig(name) {
     test: {
       name,
       environment: 'happy-dom',
-      include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.{ts,js}'],
+      include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.{ts,js}', 'server/**/*.test.{ts,js}'],
       restoreMocks: true,
     },
   });

@@ -1,14 +1,26 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { adoptTokenFromUrl, configureApi, initI18n, registerTranslations, syncCartAcrossTabs, useAuthStore } from '@shop/shared';
+import {
+  adoptTokenFromUrl,
+  captureFrameFlags,
+  configureApi,
+  initI18n,
+  registerTranslations,
+  syncCartAcrossTabs,
+  syncSessionAcrossTabs,
+  useAuthStore,
+} from '@shop/shared';
 import { App } from './app/App.tsx';
 import { shellTranslations } from './i18n/index.ts';
 
+// Global query parameters (spec §2), before anything rewrites the address: hideHeader/hideFooter/hideFilter
+// are captured for the visit; a customerToken query logs in and leaves the URL (spec §4).
+captureFrameFlags();
 configureApi({ token: () => useAuthStore.getState().token });
-// Before the router reads the address: a customerToken query logs in and leaves the URL (spec §2/§4).
 adoptTokenFromUrl();
 registerTranslations(shellTranslations);
 syncCartAcrossTabs();
+syncSessionAcrossTabs();
 
 // Render only once texts are there, so no raw key ever flashes; initI18n never rejects (bundled fallback).
 void initI18n().then(() => {

@@ -18,6 +18,9 @@ await migrateToLatest(db);
 await seed(db);
 const courses = Number(process.env.BENCH_COURSES ?? 0);
 if (courses > 0) await generateCourses(db, courses, isoDateInZone(new Date()));
+// The submit benchmark books places on every request: BENCH_PLACES gives every course that many, so none runs out.
+const places = Number(process.env.BENCH_PLACES ?? 0);
+if (places > 0) await db.kysely.updateTable('course').set({ free_places: places, max_participants: places }).execute();
 // As main.ts runs it: course-search answers are cached for 5 s (BENCH_CACHE_MS=0 measures without).
 const app = buildApp({ db, catalogCacheMs: Number(process.env.BENCH_CACHE_MS ?? 5000) });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -37,17 +37,31 @@ export interface LoadResult {
   non2xx: number;
 }
 
+export interface LoadOptions {
+  seconds: number;
+  connections?: number;
+  rate?: number;
+  /** A POST with a JSON body (GET without). */
+  json?: unknown;
+  headers?: Record<string, string>;
+}
+
 /**
  * One autocannon run against `url`. Without `rate` it measures the most the server sustains with
  * `connections` keep-alive connections; with `rate` it sends that many requests per second and measures latency.
  */
-export async function load(label: string, url: string, options: { seconds: number; connections?: number; rate?: number }): Promise<LoadResult> {
+export async function load(label: string, url: string, options: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
     url,
     duration: options.seconds,
     connections: options.connections ?? 10,
     // As a browser asks: the API may answer compressed.
-    headers: { 'accept-encoding': 'gzip, deflate, br' },
+    headers: {
+      'accept-encoding': 'gzip, deflate, br',
+      ...(options.json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...options.headers,
+    },
+    ...(options.json === undefined ? {} : { method: 'POST' as const, body: JSON.stringify(options.json) }),
     ...(options.rate ? { overallRate: options.rate } : {}),
   });
   return {

@@ -72,6 +72,10 @@ export interface ShopOrderTable {
   comment: string | null;
   locale: Generated<string>;
   created_at: string;
+  /** Added by 0040_checkout. */
+  timezone: Generated<string>;
+  marketing_opt_in: Generated<number>;
+  payment_method: string | null;
 }
 
 export interface OrderBillingAddressTable extends AddressColumns {
@@ -115,6 +119,8 @@ export interface CustomerBalanceTransactionTable {
   amount: number;
   quantity: number;
   total_price_cents: number;
+  /** Added by 0040_checkout: credits of this purchase already spent by courses of the same order. */
+  used_in_order: Generated<number>;
 }
 
 export interface PaymentTable {
@@ -128,6 +134,8 @@ export interface PaymentTable {
   amount_cents: number;
   created_at: string;
   updated_at: string;
+  /** Added by 0040_checkout: money arrived for an order already cancelled. */
+  refund_required: Generated<number>;
 }
 
 export interface CustomerBalanceTable {

@@ -36,6 +36,30 @@ export function createDatabase(config: DatabaseConfig, { onQuery }: DatabaseOpti
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/**
+ * Kysely prepares every statement anew on each execution; on hot paths (the cart price runs four queries per
+ * request) preparing was the largest single cost. The same SQL text reuses its prepared statement instead;
+ * better-sqlite3 runs one statement at a time, so sharing is safe (no `.stream()` queries here, which would
+ * keep a statement busy). Bounded, least recently used first out, since `in (…)` lists vary the text.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database, size = 500) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql: string) => {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= size) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
 }

@@ -10,6 +10,9 @@ import * as customerBalance from './migrations/0007_customer_balance.ts';
 import * as devMail from './migrations/0008_dev_mail.ts';
 import * as examQuestion from './migrations/0020_exam_question.ts';
 import * as examResult from './migrations/0021_exam_result.ts';
+import * as discountCode from './migrations/0030_discount_code.ts';
+import * as cartSync from './migrations/0031_cart_sync.ts';
+import * as checkout from './migrations/0040_checkout.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -26,6 +29,9 @@ export const migrations: Record<string, Migration> = {
   '0008_dev_mail': devMail,
   '0020_exam_question': examQuestion,
   '0021_exam_result': examResult,
+  '0030_discount_code': discountCode,
+  '0031_cart_sync': cartSync,
+  '0040_checkout': checkout,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,13 +5,13 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { parsePartnerOrigins } from './cors.ts';
 
 // CORS does not depend on the dialect: one in-memory SQLite database is enough.
-describe('CORS for partner origins', () => {
+describe('CORS for the shop and partner origins, hardening headers', () => {
   let db: Db;
   let app: App;
   beforeAll(async () => {
     db = createDatabase({ dialect: 'sqlite', file: ':memory:' });
     await migrateToLatest(db);
-    app = buildApp({ db, partnerOrigins: parsePartnerOrigins('https://partner.example,http://localhost:5180') });
+    app = buildApp({ db, shopUrl: 'https://shop.example', partnerOrigins: parsePartnerOrigins('https://partner.example,http://localhost:5180') });
     await app.ready();
   });
   afterAll(async () => {
@@ -26,8 +26,24 @@ describe('CORS for partner origins', () => {
     expect(String(response.headers.vary)).toMatch(/Origin/);
   });
 
+  it("allows the shop's own origin (SHOP_URL)", async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/course/tags', headers: { origin: 'https://shop.example' } });
+    expect(response.headers['access-control-allow-origin']).toBe('https://shop.example');
+  });
+
+  it('sends the hardening headers on every answer, errors included', async () => {
+    for (const url of ['/api/health', '/api/nope', '/api/customer/me']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe(
+        "frame-ancestors 'self' https://shop.example https://partner.example http://localhost:5180; base-uri 'self'; object-src 'none'",
+      );
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('same-origin');
+    }
+  });
+
   it('sends no CORS header to any other origin, nor to same-origin calls', async () => {
-    for (const origin of ['https://evil.example', 'https://partner.example.evil.example', 'null']) {
+    for (const origin of ['https://evil.example', 'https://partner.example.evil.example', 'https://shop.example.evil.example', 'http://localhost:5173', 'null']) {
       const response = await app.inject({ method: 'GET', url: '/api/course/tags', headers: { origin } });
       expect(response.headers['access-control-allow-origin'], origin).toBeUndefined();
     }

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent along (the order confirmation's .ics); the dev outbox keeps only the mail's text and HTML. */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 /** Sends mails; which way (SMTP or the dev outbox) is decided once, at start. */

@@ -1,5 +1,6 @@
-import { CourseType, pickText, type CourseType as CourseTypeValue } from '../contract/index.ts';
+import { CourseType, pickText, type CartItem, type CourseType as CourseTypeValue } from '../contract/index.ts';
 import { cartItemKey, type NewCartItem } from '../stores/cart.ts';
+import { readStorage, writeStorage } from '../stores/safeStorage.ts';
 import { pushDeduplicated, type DataLayerEntry } from './dataLayer.ts';
 
 /** One item of an ecommerce event, with the fields of spec §7. */
@@ -14,10 +15,24 @@ export interface AnalyticsItem {
   sku?: string;
 }
 
+export type EcommerceEventName = 'add_to_cart' | 'begin_checkout' | 'purchase';
+
 export interface EcommerceEvent extends DataLayerEntry {
-  event: 'add_to_cart' | 'begin_checkout' | 'purchase';
+  event: EcommerceEventName;
   ecommerce: { transaction_id: string; value: number; currency: 'EUR'; items: AnalyticsItem[]; coupon: string };
 }
+
+/** What every ecommerce event is built from besides its items. */
+export interface EcommerceOptions {
+  /** Names this one user action (add_to_cart), checkout (begin_checkout) or order (purchase: its number). */
+  transactionId: string;
+  /** Discount codes, comma-joined into `coupon`. */
+  coupons?: readonly string[];
+  /** The total the server calculated; the sum of the items' prices without it. */
+  value?: number;
+}
+
+type AnyCartItem = NewCartItem | CartItem;
 
 const courseCategory: Record<CourseTypeValue, string> = {
   [CourseType.fullCourse]: 'full_course',
@@ -27,28 +42,40 @@ const courseCategory: Record<CourseTypeValue, string> = {
 
 const cents = (euro: number) => Math.round(euro * 100);
 
-/** A cart item as an analytics item: German name (reports stay in one language), the price paid, the discount. */
-export function toAnalyticsItem(item: NewCartItem): AnalyticsItem {
-  const details = item.itemType === 'course' ? item.courseDetails : item.productDetails;
-  const paid = details.discountedPrice ?? details.price;
-  return {
-    item_id: cartItemKey(item),
-    item_name: pickText(details.titles, 'de'),
-    item_category: item.itemType === 'course' ? courseCategory[item.courseType] : 'product',
-    price: paid,
-    quantity: item.quantity,
-    discount: (cents(details.price) - cents(paid)) / 100,
+/**
+ * A cart item as an analytics item: German name (reports stay in one language), the price paid, the discount;
+ * packages also carry a `sku` naming type and amount (spec §7), since one package type comes in several sizes.
+ */
+export function toAnalyticsItem(item: AnyCartItem): AnalyticsItem {
+  const priced = (price: number, discountedPrice: number | null) => {
+    const paid = discountedPrice ?? price;
+    return { price: paid, discount: (cents(price) - cents(paid)) / 100, quantity: item.quantity };
   };
+  switch (item.itemType) {
+    case 'course': {
+      const details = item.courseDetails;
+      return { item_id: cartItemKey(item), item_name: pickText(details.titles, 'de'), item_category: courseCategory[item.courseType], ...priced(details.price, details.discountedPrice) };
+    }
+    case 'product': {
+      const details = item.productDetails;
+      return { item_id: cartItemKey(item), item_name: pickText(details.titles, 'de'), item_category: 'product', ...priced(details.price, details.discountedPrice) };
+    }
+    case 'package': {
+      const sku = `${item.packageType}_${item.amount}`;
+      return { item_id: `package_${sku}`, item_name: item.packageDetails.title, item_category: `package_${item.packageType}`, sku, ...priced(item.packageDetails.price, item.packageDetails.discountedPrice) };
+    }
+  }
 }
 
-/** The `add_to_cart` event of spec §7 for items just added; `transactionId` names this one user action. */
-export function addToCartEvent(items: readonly NewCartItem[], options: { transactionId: string; coupons?: readonly string[] }): EcommerceEvent {
+/** One ecommerce event of spec §7 with its fields: transaction id, value, EUR, items and coupons. */
+export function ecommerceEvent(event: EcommerceEventName, items: readonly AnyCartItem[], options: EcommerceOptions): EcommerceEvent {
   const analyticsItems = items.map(toAnalyticsItem);
+  const sum = analyticsItems.reduce((total, i) => total + cents(i.price) * i.quantity, 0) / 100;
   return {
-    event: 'add_to_cart',
+    event,
     ecommerce: {
       transaction_id: options.transactionId,
-      value: analyticsItems.reduce((sum, i) => sum + cents(i.price) * i.quantity, 0) / 100,
+      value: options.value ?? sum,
       currency: 'EUR',
       items: analyticsItems,
       coupon: (options.coupons ?? []).join(','),
@@ -56,7 +83,49 @@ export function addToCartEvent(items: readonly NewCartItem[], options: { transac
   };
 }
 
+/** The `add_to_cart` event of spec §7 for items just added; `transactionId` names this one user action. */
+export function addToCartEvent(items: readonly NewCartItem[], options: EcommerceOptions): EcommerceEvent {
+  return ecommerceEvent('add_to_cart', items, options);
+}
+
 /** Pushes `add_to_cart` for items just added to the cart (deduplicated); returns whether it was pushed. */
-export function trackAddToCart(items: readonly NewCartItem[], options: { transactionId: string; coupons?: readonly string[] }): boolean {
+export function trackAddToCart(items: readonly NewCartItem[], options: EcommerceOptions): boolean {
   return pushDeduplicated(addToCartEvent(items, options));
+}
+
+/**
+ * `begin_checkout` (spec §4 Checkout): once, when the checkout's first price calculation arrives, with the
+ * server's total as value. The same checkout reported again (same transaction id and content) is dropped.
+ */
+export function trackBeginCheckout(items: readonly AnyCartItem[], options: EcommerceOptions): boolean {
+  return pushDeduplicated(ecommerceEvent('begin_checkout', items, options));
+}
+
+/** localStorage key of the purchase waiting for its confirmation page (spec §4 Checkout submit step 4). */
+export const pendingPurchaseStorageKey = 'analytics:purchase';
+
+/**
+ * Checkout submit, step 4: builds the `purchase` event for the order just created (its number as the
+ * transaction id) and stores it locally, because the browser may leave for the payment page first.
+ */
+export function recordPurchase(items: readonly AnyCartItem[], options: EcommerceOptions): EcommerceEvent {
+  const event = ecommerceEvent('purchase', items, options);
+  writeStorage('local', pendingPurchaseStorageKey, JSON.stringify(event));
+  return event;
+}
+
+/**
+ * The confirmation page (spec §2): fires the stored purchase once, and only when its transaction id is the
+ * order shown. Returns whether it was pushed.
+ */
+export function firePendingPurchase(orderId: string): boolean {
+  let event: EcommerceEvent | null = null;
+  try {
+    event = JSON.parse(readStorage('local', pendingPurchaseStorageKey) ?? 'null') as EcommerceEvent | null;
+  } catch {
+    event = null;
+  }
+  if (event?.event !== 'purchase' || event.ecommerce?.transaction_id !== orderId) return false;
+  writeStorage('local', pendingPurchaseStorageKey, null);
+  return pushDeduplicated(event);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { courseSchema, courseTypeSchema } from './catalog.ts';
+import { courseSchema, courseTypeSchema, packageTypeSchema } from './catalog.ts';
+import { moneySchema } from './common.ts';
 import { productSchema } from './product.ts';
 
 /** Cart quantity limits of spec §5/§9. */
@@ -30,8 +31,28 @@ export const productCartItemSchema = z.object({
 });
 export type ProductCartItem = z.infer<typeof productCartItemSchema>;
 
-// Package items are added by the cart issue; the union grows there.
-export const cartItemSchema = z.discriminatedUnion('itemType', [courseCartItemSchema, productCartItemSchema]);
+/**
+ * A prepaid package (spec §3): `amount` conversation hours or flexible-learning modules. The details are what the
+ * learner saw when choosing it; the server prices it again from its own package prices.
+ */
+export const packageDetailsSchema = z.object({
+  title: z.string(),
+  type: packageTypeSchema,
+  price: moneySchema,
+  discountedPrice: moneySchema.nullable(),
+  description: z.string(),
+});
+export const packageCartItemSchema = z.object({
+  id: z.string().min(1),
+  itemType: z.literal('package'),
+  quantity: quantitySchema,
+  packageType: packageTypeSchema,
+  amount: z.number().int().positive(),
+  packageDetails: packageDetailsSchema,
+});
+export type PackageCartItem = z.infer<typeof packageCartItemSchema>;
+
+export const cartItemSchema = z.discriminatedUnion('itemType', [courseCartItemSchema, productCartItemSchema, packageCartItemSchema]);
 export type CartItem = z.infer<typeof cartItemSchema>;
 
 /** What the cart store keeps in localStorage: the items and when they were last changed. */

@@ -8,3 +8,4 @@ export * from './exam.ts';
 export * from './product.ts';
 export * from './customer.ts';
 export * from './order.ts';
+export * from './pricing.ts';

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { courseTypeSchema, localizedTitleSchema } from './catalog.ts';
-import { isoDateSchema, moneySchema, timeSchema } from './common.ts';
+import { cartQuantity } from './cart.ts';
+import { isoDateSchema, languageSchema, moneySchema, timeSchema } from './common.ts';
+import { birthYearSchema, countrySchema, emailSchema, nameSchema, phoneSchema, ValidationCode, zipSchema } from './customer.ts';
+import { paymentMethodIdSchema, priceRequestCourseSchema, priceRequestSchema, quantityAdjustmentSchema, type PriceRequest } from './pricing.ts';
 
 /**
  * Orders as the customer's account reads them (spec §3 Order, §4 Order status, §7 GET /customer/me/orders).
@@ -146,3 +149,153 @@ export function completePaymentLink(order: Pick<Order, 'status' | 'payments'>): 
   if (!isPendingOrder(order)) return null;
   return order.payments.find((payment) => payment.status === 'pending' && payment.paymentLink)?.paymentLink ?? null;
 }
+
+// Checkout: the order request and response (spec §3 Order request / Order response, §5 Checkout) ---------------
+
+/** Order notes (spec §9). */
+export const orderCommentMaxLength = 300;
+/** Time zone when the browser names none (spec §9). */
+export const fallbackTimeZone = 'Europe/Berlin';
+
+const V = ValidationCode;
+const requiredText = (max: number) => z.string().trim().min(1, V.required).max(max, V.tooLong);
+const optionalText = (max: number) => z.string().trim().max(max, V.tooLong);
+
+/**
+ * The billing address as the checkout requires it (spec §5): names, street, zip (numeric, at most 5), city and
+ * country required; company optional; the checkout adds phone and birth year.
+ */
+export const checkoutBillingAddressSchema = z
+  .object({
+    firstname: nameSchema,
+    lastname: nameSchema,
+    addressLine1: requiredText(200),
+    addressLine2: optionalText(200).default(''),
+    city: requiredText(100),
+    zip: zipSchema.refine((zip) => zip.length > 0, V.required),
+    country: countrySchema,
+    phone: phoneSchema.default(''),
+    birthYear: birthYearSchema.default(''),
+  })
+  .strict();
+export type CheckoutBillingAddress = z.output<typeof checkoutBillingAddressSchema>;
+
+/**
+ * One booked place's learner. The form copies the billing person into participants not flagged as different
+ * (spec §4), so the request always carries a full name and e-mail per place.
+ */
+export const orderParticipantSchema = z
+  .object({
+    firstname: nameSchema,
+    lastname: nameSchema,
+    email: emailSchema,
+    phone: phoneSchema.default(''),
+    birthYear: birthYearSchema.default(''),
+  })
+  .strict();
+export type OrderParticipant = z.output<typeof orderParticipantSchema>;
+
+export const orderCourseRequestSchema = priceRequestCourseSchema
+  .extend({ participants: z.array(orderParticipantSchema).max(cartQuantity.max) })
+  .strict();
+
+/**
+ * Order request (spec §3): the price request plus participants per course, the payment method (required exactly
+ * when the server's total is above 0, which only the server knows, so it checks that), billing address, comment,
+ * e-mail (guests; a customer's comes from the account), locale and time zone. Never a price. The server also runs
+ * the price request's own checks (each item once) on the positions.
+ */
+export const orderRequestSchema = z
+  .object({
+    courses: z.array(orderCourseRequestSchema).max(50).default([]),
+    products: priceRequestSchema.shape.products,
+    packages: priceRequestSchema.shape.packages,
+    discountCodes: priceRequestSchema.shape.discountCodes,
+    locale: languageSchema.default('de'),
+    applePayAvailable: z.boolean().default(false),
+    selectedPaymentMethod: paymentMethodIdSchema.optional(),
+    billingAddress: checkoutBillingAddressSchema,
+    comment: optionalText(orderCommentMaxLength).default(''),
+    emailAddress: emailSchema.optional(),
+    marketingOptIn: z.boolean().default(false),
+    timezone: z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z0-9_+\-/]+$/)
+      .default(fallbackTimeZone),
+  })
+  .strict();
+export type OrderRequest = z.input<typeof orderRequestSchema>;
+export type ParsedOrderRequest = z.output<typeof orderRequestSchema>;
+
+/** The price request inside an order request (what the server prices again). */
+export function priceRequestOfOrder(order: ParsedOrderRequest | OrderRequest): PriceRequest {
+  return {
+    courses: (order.courses ?? []).map(({ courseId, courseType, quantity }) => ({ courseId, courseType, quantity })),
+    products: order.products,
+    packages: order.packages,
+    discountCodes: order.discountCodes,
+    locale: order.locale,
+    applePayAvailable: order.applePayAvailable,
+  };
+}
+
+/** Order response (spec §3): the order number, and where to pay when there is something to pay. */
+export const orderResponseSchema = z.object({ incrementId: z.string(), paymentLink: z.string().nullable() });
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
+
+/** Error codes of the submit besides VALIDATION_ERROR and UNAUTHORIZED. */
+export const OrderErrorCode = {
+  /** Places or appointments changed since the cart was priced; the body carries `quantityAdjustments`. */
+  placesChanged: 'PLACES_CHANGED',
+  /** The server's total is above 0 and no (or an unoffered) payment method was chosen. */
+  paymentMethodRequired: 'PAYMENT_METHOD_REQUIRED',
+} as const;
+
+/** Body of the 409 PLACES_CHANGED answer: the error envelope plus the adjustments to show. */
+export const placesChangedBodySchema = z.object({
+  error: z.object({ code: z.literal(OrderErrorCode.placesChanged), message: z.string() }),
+  quantityAdjustments: z.array(quantityAdjustmentSchema),
+});
+
+// The checkout form (spec §2 Checkout, §5) ----------------------------------------------------------------------
+
+/**
+ * One participant block: with `different` off it follows the billing person (the request copies name and
+ * e-mail), so nothing is required; with it on, first name, last name and e-mail are (spec §5).
+ */
+export const checkoutParticipantFormSchema = z
+  .object({
+    different: z.boolean(),
+    firstname: z.string(),
+    lastname: z.string(),
+    email: z.string(),
+    phone: phoneSchema,
+    birthYear: birthYearSchema,
+  })
+  .superRefine((participant, ctx) => {
+    if (!participant.different) return;
+    const check = (field: 'firstname' | 'lastname' | 'email', schema: z.ZodType) => {
+      const parsed = schema.safeParse(participant[field]);
+      if (!parsed.success) ctx.addIssue({ code: 'custom', path: [field], message: parsed.error.issues[0]?.message ?? V.required });
+    };
+    check('firstname', nameSchema);
+    check('lastname', nameSchema);
+    check('email', emailSchema);
+  });
+export type CheckoutParticipantForm = z.input<typeof checkoutParticipantFormSchema>;
+
+const consentSchema = z.boolean().refine((accepted) => accepted, V.required);
+
+/** The checkout form's values; the screen turns them into an order request. */
+export const checkoutFormSchema = z.object({
+  email: emailSchema,
+  marketingOptIn: z.boolean(),
+  billingAddress: checkoutBillingAddressSchema,
+  courses: z.array(z.object({ courseId: z.number().int(), participants: z.array(checkoutParticipantFormSchema) })),
+  comment: optionalText(orderCommentMaxLength),
+  selectedPaymentMethod: z.string(),
+  acceptTerms: consentSchema,
+  acceptCancellationPolicy: consentSchema,
+});
+export type CheckoutForm = z.input<typeof checkoutFormSchema>;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { heightMessageType, startHeightReporter } from './heightReporter.ts';
+import { heightMessageType, parentOrigin, startHeightReporter } from './heightReporter.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -44,5 +44,27 @@ describe('startHeightReporter', () => {
     vi.advanceTimersByTime(1000);
     expect(measure).not.toHaveBeenCalled();
     stop();
+  });
+});
+
+describe('parentOrigin', () => {
+  const windowWith = (ancestorOrigins: string[] | undefined) =>
+    ({ location: { ancestorOrigins: ancestorOrigins && Object.assign([...ancestorOrigins], { item: (i: number) => ancestorOrigins[i] }) } }) as unknown as Window;
+
+  it("names the framing page's origin where the browser tells it", () => {
+    expect(parentOrigin(windowWith(['https://partner.example', 'https://top.example']))).toBe('https://partner.example');
+  });
+
+  it('falls back to any origin where it does not (frame-ancestors decides who may frame)', () => {
+    expect(parentOrigin(windowWith(undefined))).toBe('*');
+    expect(parentOrigin(windowWith([]))).toBe('*');
+    expect(parentOrigin(windowWith(['null']))).toBe('*');
+  });
+
+  it('is the default target origin of the reporter', () => {
+    const postMessage = vi.fn();
+    const self = { ...window, parent: {}, location: { pathname: '/courses', ancestorOrigins: ['http://localhost:5180'] }, setInterval: () => 1, clearInterval: () => {} } as unknown as Window;
+    startHeightReporter({ self, target: { postMessage }, measure: () => 10 })();
+    expect(postMessage).toHaveBeenCalledWith({ type: heightMessageType, height: 10, path: '/courses' }, 'http://localhost:5180');
   });
 });

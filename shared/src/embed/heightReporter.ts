@@ -1,6 +1,7 @@
 /**
  * Height reporting for framed pages (spec §1/§7): a page shown in an iframe tells its parent how tall its
- * content is, so the parent can size the frame without scrollbars.
+ * content is, so the parent can size the frame without scrollbars. The shell (and a standalone remote) starts
+ * it once per page, so every framed page of the shop reports, whatever route it shows.
  *
  * Message format (window.postMessage to the parent):
  *   { "type": "shop:height", "height": <integer CSS pixels>, "path": "<location.pathname>" }
@@ -25,7 +26,7 @@ export interface HeightReporterOptions {
   target?: Pick<Window, 'postMessage'>;
   /** This window (to tell whether it is framed, and for timers and location). */
   self?: Window;
-  /** Origin the messages may be delivered to; any by default (a height is no secret). */
+  /** Origin the messages may be delivered to; by default the parent's (see parentOrigin). */
   targetOrigin?: string;
   intervalMs?: number;
   /** Content height in CSS pixels. */
@@ -37,19 +38,33 @@ export function documentHeight(doc: Document = document): number {
   return Math.ceil(doc.documentElement.getBoundingClientRect().height);
 }
 
+/**
+ * The origin of the framing page as the browser reports it (`location.ancestorOrigins`, Chromium and
+ * WebKit), so a message never reaches a page that replaced the parent meanwhile; `*` where the browser does
+ * not tell (Firefox) — harmless, because who may be the parent at all is decided by the static servers'
+ * `Content-Security-Policy: frame-ancestors` (the shop and the configured partner origins), and a height is
+ * no secret. `document.referrer` is no substitute: after a full navigation inside the frame it names the shop.
+ */
+export function parentOrigin(self: Window = window): string {
+  const origins = (self.location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
+  const origin = origins && origins.length > 0 ? origins[0] : undefined;
+  return origin && origin !== 'null' ? origin : '*';
+}
+
 /** Starts reporting when the page is framed; returns the function that stops it (a no-op when not framed). */
 export function startHeightReporter(options: HeightReporterOptions = {}): () => void {
   const self = options.self ?? window;
   const target = options.target ?? self.parent;
   if (!target || target === self) return () => {};
   const measure = options.measure ?? (() => documentHeight(self.document));
+  const targetOrigin = options.targetOrigin ?? parentOrigin(self);
   let last: number | null = null;
   const report = () => {
     const height = measure();
     if (height === last) return;
     last = height;
     const message: HeightMessage = { type: heightMessageType, height, path: self.location.pathname };
-    target.postMessage(message, options.targetOrigin ?? '*');
+    target.postMessage(message, targetOrigin);
   };
   report();
   const timer = self.setInterval(report, options.intervalMs ?? heightPollMs);

@@ -28,16 +28,30 @@ describe('i18n', () => {
   });
 });
 
-describe('language detection', () => {
-  it('uses the browser language when nothing is stored, limited to de/en/es', async () => {
-    // The instance is already running; detect again as on a fresh page.
-    localStorage.removeItem('language');
-    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US', 'de']);
+describe('language detection (the running instance detects again, as on a fresh page)', () => {
+  const detect = async ({ stored, browser, html }: { stored: string | null; browser: string[]; html: string }) => {
+    if (stored === null) localStorage.removeItem('language');
+    else localStorage.setItem('language', stored);
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(browser);
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue(browser[0] ?? '');
+    document.documentElement.lang = html;
     await i18n.changeLanguage();
-    expect(i18n.resolvedLanguage).toBe('en');
-    localStorage.setItem('language', '<script>alert(1)</script>');
-    await i18n.changeLanguage();
-    expect(i18n.resolvedLanguage).not.toContain('<');
-    expect(['de', 'en', 'es']).toContain(i18n.resolvedLanguage);
+    return i18n.resolvedLanguage;
+  };
+
+  it('prefers the stored language, then the browser language, then the page tag, then German', async () => {
+    expect(await detect({ stored: 'es', browser: ['en-US'], html: 'de' })).toBe('es');
+    expect(await detect({ stored: null, browser: ['en-US', 'de'], html: 'es' })).toBe('en');
+    expect(await detect({ stored: null, browser: ['fr-FR', 'it'], html: 'es' })).toBe('es');
+    expect(await detect({ stored: null, browser: ['fr-FR'], html: 'fr' })).toBe('de');
+  });
+
+  it('ignores a stored value that looks like script injection or is not offered, and stores the detected one', async () => {
+    expect(await detect({ stored: '<script>alert(1)</script>', browser: ['en-US'], html: 'de' })).toBe('en');
+    expect(localStorage.getItem('language')).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(await detect({ stored: 'es" onmouseover="alert(1)', browser: ['fr'], html: 'de' })).toBe('de');
+    expect(await detect({ stored: 'fr', browser: ['es-ES'], html: 'de' })).toBe('es');
+    expect(localStorage.getItem('language')).toBe('es');
   });
 });

@@ -1,8 +1,8 @@
 import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { fetchTranslations } from '../api/translation.ts';
 import { defaultLanguage, languages, type Language } from '../contract/common.ts';
+import { ShopLanguageDetector } from './detection.ts';
 import de from './locales/de.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
@@ -51,12 +51,12 @@ async function loadServerTranslations(): Promise<void> {
 
 /**
  * Starts i18n once per page (idempotent): language detection in the order of spec §1 — stored preference,
- * browser language, the page's language tag — limited to de/en/es, so anything else (including injected
- * markup) falls back to German. Keeps `<html lang>` in step with the language.
+ * browser language, the page's language tag — where a value that is not a plain tag of de/en/es (injected
+ * markup included) is skipped (detection.ts), German otherwise. Keeps `<html lang>` in step with the language.
  */
 export function initI18n(options: { serverTranslations?: boolean; syncHtmlLang?: boolean } = {}): Promise<void> {
   ready ??= i18next
-    .use(LanguageDetector)
+    .use(ShopLanguageDetector)
     .use(initReactI18next)
     .init({
       fallbackLng: defaultLanguage,
@@ -94,3 +94,5 @@ export function currentLanguage(): Language {
   const language = i18next.resolvedLanguage;
   return (languages as readonly string[]).includes(language ?? '') ? (language as Language) : defaultLanguage;
 }
+
+export { offeredLanguage, pickLanguage } from './detection.ts';

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAuthStore } from '../stores/auth.ts';
@@ -17,11 +17,16 @@ export function RequireCustomer({ children }: { children: ReactNode }) {
   const token = useAuthStore((state) => state.token);
   const customer = useCustomerStore((state) => state.customer);
   const status = useCustomerStore((state) => state.status);
+  // A session that ends while the screen is open (logout here or in another tab, a 401) goes home, which the
+  // session guard does; sending the visitor to /login as well would race it and win.
+  const hadSession = useRef(token !== null);
+  if (token) hadSession.current = true;
 
   useEffect(() => {
     if (token) void useCustomerStore.getState().load();
   }, [token]);
 
+  if (!token && hadSession.current) return null;
   if (!token) {
     const state: LoginOriginState = { from: `${location.pathname}${location.search}` };
     return <Navigate to="/login" replace state={state} />;

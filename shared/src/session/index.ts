@@ -9,3 +9,4 @@ export {
 } from './redirects.ts';
 export { RequireCustomer } from './RequireCustomer.tsx';
 export { useSessionGuard } from './useSessionGuard.ts';
+export { onSessionEndedElsewhere, sessionChannelName, syncSessionAcrossTabs, type SessionMessage } from './tabSync.ts';

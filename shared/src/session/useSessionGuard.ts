@@ -4,10 +4,11 @@ import { onUnauthorized } from '../api/unauthorized.ts';
 import { useAuthStore } from '../stores/auth.ts';
 import { useCustomerStore } from '../stores/customer.ts';
 import { unverifiedRedirect } from './redirects.ts';
+import { onSessionEndedElsewhere } from './tabSync.ts';
 
 /**
  * The session rules of spec §4 for the whole page, mounted once by the shell (and by a standalone remote):
- * - a 401 on any call but login clears the tokens and goes home;
+ * - a 401 on any call but login clears the tokens and goes home; so does a logout in another tab (tabSync.ts);
  * - with a token, the customer is loaded (one shared copy in useCustomerStore);
  * - a logged-in customer whose address is unverified is sent to /verify-email-waiting, except on the
  *   verification, login and register pages.
@@ -19,14 +20,18 @@ export function useSessionGuard(): void {
   const token = useAuthStore((state) => state.token);
   const customer = useCustomerStore((state) => state.customer);
 
-  useEffect(
-    () =>
-      onUnauthorized(() => {
-        useAuthStore.getState().logOut();
-        navigate('/', { replace: true });
-      }),
-    [navigate],
-  );
+  useEffect(() => {
+    const goHome = () => navigate('/', { replace: true });
+    const stopUnauthorized = onUnauthorized(() => {
+      useAuthStore.getState().logOut();
+      goHome();
+    });
+    const stopElsewhere = onSessionEndedElsewhere(goHome);
+    return () => {
+      stopUnauthorized();
+      stopElsewhere();
+    };
+  }, [navigate]);
 
   useEffect(() => {
     if (token) void useCustomerStore.getState().load();

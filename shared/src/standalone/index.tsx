@@ -5,20 +5,38 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
-import { adoptTokenFromUrl, configureApi, initI18n, SharedStyles, syncCartAcrossTabs, useAuthStore, useSessionGuard } from '@shop/shared';
+import {
+  adoptTokenFromUrl,
+  captureFrameFlags,
+  configureApi,
+  initI18n,
+  SharedStyles,
+  startHeightReporter,
+  syncCartAcrossTabs,
+  syncSessionAcrossTabs,
+  useAuthStore,
+  usePageHeading,
+  useSessionGuard,
+} from '@shop/shared';
 
 function StandaloneRoutes({ routes }: { routes: RouteObject[] }) {
-  // The same session rules as in the shell (401 → home, unverified → waiting page).
+  const { t } = useTranslation();
+  // The same session rules, title and focus handling as in the shell.
   useSessionGuard();
+  usePageHeading({ siteName: t('common.siteName') });
   return useRoutes(routes);
 }
 
 export async function renderStandalone(routes: RouteObject[], element: HTMLElement | null): Promise<void> {
   if (!element) throw new Error('renderStandalone: missing root element');
+  captureFrameFlags();
   configureApi({ token: () => useAuthStore.getState().token });
   adoptTokenFromUrl();
   syncCartAcrossTabs();
+  syncSessionAcrossTabs();
+  startHeightReporter();
   await initI18n();
   createRoot(element).render(
     <StrictMode>

@@ -97,4 +97,37 @@ describe('cart store', () => {
     expect(useCartStore.getState().items).toEqual([]);
     stop();
   });
+
+  it('adding a package replaces any package; other lines stay', () => {
+    const pkg = (amount: number) => ({
+      itemType: 'package' as const,
+      quantity: 1,
+      packageType: 'conversation_hours' as const,
+      amount,
+      packageDetails: { title: `${amount} Stunden`, type: 'conversation_hours' as const, price: 115, discountedPrice: null, description: '' },
+    });
+    useCartStore.getState().addItem(course(1));
+    useCartStore.getState().addPackage(pkg(5));
+    useCartStore.getState().addPackage(pkg(10));
+    expect(useCartStore.getState().items.map((l) => (l.itemType === 'package' ? l.amount : l.itemType))).toEqual(['course', 10]);
+    expect(readStoredCart(localStorage.getItem(cartStorageKey))?.items).toHaveLength(2);
+  });
+
+  it('keeps two tabs in step: each storage event from the other tab brings its latest cart', async () => {
+    const stop = syncCartAcrossTabs(window);
+    const write = (ids: string[]) => {
+      const value = JSON.stringify({ state: { items: ids.map((id, i) => ({ ...course(10 + i), id })), timestamp: Date.now() }, version: 1 });
+      localStorage.setItem(cartStorageKey, value);
+      window.dispatchEvent(new StorageEvent('storage', { key: cartStorageKey, newValue: value }));
+    };
+    write(['x']);
+    await Promise.resolve();
+    write(['x', 'y']);
+    await Promise.resolve();
+    expect(useCartStore.getState().items.map((l) => l.id)).toEqual(['x', 'y']);
+    // Other keys are none of the cart's business.
+    window.dispatchEvent(new StorageEvent('storage', { key: 'language', newValue: 'en' }));
+    expect(useCartStore.getState().items.map((l) => l.id)).toEqual(['x', 'y']);
+    stop();
+  });
 });

@@ -5,6 +5,9 @@ import {
   cartQuantity,
   storedCartSchema,
   type CartItem,
+  type CourseCartItem,
+  type PackageCartItem,
+  type ProductCartItem,
   type StoredCart,
 } from '../contract/index.ts';
 import { readStorage, writeStorage } from './safeStorage.ts';
@@ -12,12 +15,20 @@ import { readStorage, writeStorage } from './safeStorage.ts';
 /** localStorage key of the cart (spec §4 Cart). */
 export const cartStorageKey = 'cart';
 
-/** An item as it is added: everything but the random line id (distributes over the item kinds). */
-export type NewCartItem = CartItem extends infer Item ? (Item extends CartItem ? Omit<Item, 'id'> : never) : never;
+/** A course or product as the listings add it: everything but the random line id. */
+export type NewCartItem = Omit<CourseCartItem, 'id'> | Omit<ProductCartItem, 'id'>;
+/** A package as the cart's offer adds it. */
+export type NewPackageItem = Omit<PackageCartItem, 'id'>;
 
 export interface CartState extends StoredCart {
   /** Adds an item; the same course or product again raises its quantity (up to the maximum). */
   addItem: (item: NewCartItem) => void;
+  /** Adds a package in place of any package already in the cart (spec §4: one package at a time). */
+  addPackage: (item: NewPackageItem) => void;
+  /** Replaces every item (a cart carried over with cartSync). */
+  replaceItems: (items: CartItem[]) => void;
+  /** Sets the quantities the server allows (spec §4): lines at 0 are removed. Keys are line ids. */
+  applyQuantities: (quantities: ReadonlyMap<string, number>) => void;
   /** Sets a quantity: 0 or below removes the item, above the maximum is capped. */
   setQuantity: (id: string, quantity: number) => void;
   /** Lowers a quantity by one, never below the minimum. */
@@ -32,8 +43,9 @@ export function newCartItemId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** What a line sells, as spec §3 writes it for display: `course_{id}` or `product_{id}`. */
-export function cartItemKey(item: NewCartItem | CartItem): string {
+/** What a line sells, as spec §3 writes it for display: `course_{id}`, `product_{id}` (packages: type and amount). */
+export function cartItemKey(item: NewCartItem | NewPackageItem | CartItem): string {
+  if (item.itemType === 'package') return `package_${item.packageType}_${item.amount}`;
   return item.itemType === 'course' ? `course_${item.courseId}` : `product_${item.productId}`;
 }
 
@@ -87,6 +99,19 @@ export const useCartStore = create<CartState>()(
               : [...state.items, { ...item, quantity: clamp(item.quantity), id: newCartItemId() } as CartItem];
             return { items, timestamp: Date.now() };
           }),
+        addPackage: (item) =>
+          set((state) => ({
+            items: [...state.items.filter((line) => line.itemType !== 'package'), { ...item, quantity: clamp(item.quantity), id: newCartItemId() }],
+            timestamp: Date.now(),
+          })),
+        replaceItems: (items) => update(items),
+        applyQuantities: (quantities) =>
+          set((state) => ({
+            items: state.items
+              .map((line) => (quantities.has(line.id) ? { ...line, quantity: quantities.get(line.id)! } : line))
+              .filter((line) => line.quantity > 0),
+            timestamp: Date.now(),
+          })),
         setQuantity: (id, quantity) =>
           set((state) => ({
             items:

@@ -10,7 +10,12 @@ export {
   useCartStore,
   type CartState,
   type NewCartItem,
+  type NewPackageItem,
 } from './cart.ts';
+export { detectApplePay, useCartPriceStore, type CartPriceState } from './cartPrice.ts';
+export { useCartNotificationStore, type CartNotificationState } from './cartNotifications.ts';
+export { applyQuantityAdjustments, cartItemName, priceDebounceMs, startCartPricing, toPriceRequest } from './cartPricing.ts';
+export { adoptCartSync, cartSyncQueryParameter, resolveCartSync } from './cartTransfer.ts';
 export { decodeCartSync, encodeCartSync } from './cartSync.ts';
 export {
   isExamResultExpired,

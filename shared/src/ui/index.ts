@@ -1,3 +1,4 @@
 export { Banner, Button, Card, Field, PlaceholderScreen, SharedStyles, type BannerTone } from './primitives.tsx';
 export { tokensCss } from './tokens.ts';
 export { primitivesCss, shadowTokensCss } from './shadow.ts';
+export { usePageHeading } from './usePageHeading.ts';

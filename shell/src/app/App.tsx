@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { SharedStyles } from '@shop/shared';
-import { chromeFlags } from '../features/chrome/chromeFlags.ts';
+import { frameFlags, SharedStyles, startHeightReporter, usePageHeading } from '@shop/shared';
+import { useContainerId, useTagManager } from '../features/analytics/useTagManager.ts';
+import { ConsentBanner } from '../features/consent/ConsentBanner.tsx';
 import { Footer } from '../features/footer/Footer.tsx';
 import { Header } from '../features/header/Header.tsx';
 import { Home } from '../features/home/Home.tsx';
@@ -16,8 +18,20 @@ function AreaOrRedirect() {
   return area ? <RemoteArea area={area} /> : <Navigate to="/account-data" replace />;
 }
 
+/**
+ * The page frame: skip link, header (banner landmark with its nav), main, footer (contentinfo with its nav),
+ * and the platform concerns of the whole page — session rules, document title and focus after navigation,
+ * height reporting when framed, tag manager after consent. Header and footer follow the global flags
+ * (hideHeader, hideFooter) captured at start.
+ */
 export function Frame() {
   const { t } = useTranslation();
+  const flags = frameFlags();
+  const containerId = useContainerId();
+  usePageHeading({ siteName: t('common.siteName') });
+  useTagManager(containerId);
+  // Every framed page reports its height (a no-op when not framed), whatever route it shows.
+  useEffect(() => startHeightReporter(), []);
   return (
     <>
       <SharedStyles />
@@ -25,14 +39,15 @@ export function Frame() {
       <a href="#main" className="shop-skip-link">
         {t('shell.skipToContent')}
       </a>
-      {chromeFlags.hideHeader ? null : <Header />}
+      {containerId ? <ConsentBanner /> : null}
+      {flags.hideHeader ? null : <Header />}
       <main id="main" tabIndex={-1}>
         <Routes>
           <Route path="/" element={<Home />} />
           <Route path="*" element={<AreaOrRedirect />} />
         </Routes>
       </main>
-      {chromeFlags.hideFooter ? null : <Footer />}
+      {flags.hideFooter ? null : <Footer consentConfigurable={containerId !== null} />}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { isoDateInZone } from '../../lib/dates.ts';
 import type { Db } from '../database.ts';
 import type { Database, TextTable } from '../schema.ts';
 import { buildSeedCatalog, type Texts } from './catalog-data.ts';
+import { seedDiscountCodes } from './discount-codes.ts';
 import { seedExamBank } from './exam.ts';
 import { seedTagCategories } from './tags.ts';
 import { seedTranslations } from './translations.ts';
@@ -17,7 +18,8 @@ export interface SeedResult {
 /**
  * Fills a fresh database with the demo catalogue, in one transaction. The catalogue is seeded only
  * when it is empty, so a restart keeps everything created since; translations are topped up with keys
- * that are missing; the placement-test questions, like the catalogue, only into an empty bank. `now` fixes the
+ * that are missing; the placement-test questions, like the catalogue, only into an empty bank; missing demo discount
+ * codes are added. `now` fixes the
  * dates (tests pass a constant).
  */
 export async function seed(db: Db, { now = new Date() }: { now?: Date } = {}): Promise<SeedResult> {
@@ -25,6 +27,7 @@ export async function seed(db: Db, { now = new Date() }: { now?: Date } = {}): P
     const catalog = (await isCatalogEmpty(trx)) ? (await seedCatalog(trx, isoDateInZone(now)), true) : false;
     const translationsAdded = await seedMissingTranslations(trx);
     await seedExamBank(trx);
+    await seedDiscountCodes(trx, now);
     return { catalog, translationsAdded };
   });
 }

@@ -24,12 +24,13 @@ const searchEnvelope = successEnvelope(courseSearchResultSchema);
 export interface CatalogRouteOptions {
   /** How long a course-search answer may be served from memory; 0 (the default) always asks the database. */
   searchCacheMs?: number;
+  /** The cache itself, when others must clear it (the checkout does when places change). */
+  searchCache?: ResponseCache;
 }
 
 export const catalogRoutes =
-  (ctx: AppContext, { searchCacheMs = 0 }: CatalogRouteOptions = {}): FastifyPluginAsyncZod =>
+  (ctx: AppContext, { searchCacheMs = 0, searchCache = new ResponseCache(searchCacheMs) }: CatalogRouteOptions = {}): FastifyPluginAsyncZod =>
   async (app) => {
-    const searchCache = new ResponseCache(searchCacheMs);
     app.get(
       '/course/search',
       { schema: { querystring: courseSearchQuerySchema, response: { 200: searchEnvelope } } },

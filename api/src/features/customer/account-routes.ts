@@ -120,7 +120,7 @@ export const accountRoutes =
 
     app.get('/customer/me/balances', { schema: { response: { 200: successEnvelope(balancesSchema) } } }, async (request) => {
       const { customer } = await requireCustomer(ctx, request);
-      return { result: await readBalances(ctx.db, customer.id, ctx.now()) };
+      return { result: await readBalances(ctx.db.kysely, customer.id, ctx.now()) };
     });
 
     app.get(

@@ -40,3 +40,13 @@ export async function requireCustomer(
   }
   return { customer, session: { id: session.id, remember: session.remember === 1 } };
 }
+
+/**
+ * For calls where the bearer token is optional (the cart's price calculation): null without a token; with one,
+ * it must be live (401 otherwise, so a stale session ends as everywhere). The caller decides what an unverified
+ * customer may do.
+ */
+export async function optionalCustomer(ctx: AppContext, request: FastifyRequest): Promise<AuthenticatedCustomer | null> {
+  if (!bearerToken(request)) return null;
+  return requireCustomer(ctx, request, { allowUnverified: true });
+}

@@ -1,4 +1,6 @@
 import type { CourseType, Order, OrderStatus, OrdersQuery, PaymentStatus } from '@shop/shared/contract';
+import type { Selectable } from 'kysely';
+import type { ShopOrderTable } from '../../db/customer-schema.ts';
 import type { Db } from '../../db/database.ts';
 import { centsToEuro } from '../../lib/money.ts';
 import { groupBy, toContractTexts } from '../catalog/texts.ts';
@@ -17,6 +19,19 @@ export async function listCustomerOrders(db: Db, customerId: number, { limit = 2
     .limit(limit)
     .offset(offset)
     .execute();
+  return withPositions(db, orders);
+}
+
+/** One order by its id with everything the account shows (the confirmation mail renders it); null if unknown. */
+export async function readOrder(db: Db, orderId: number): Promise<(Order & { email: string; locale: string; timezone: string }) | null> {
+  const row = await db.kysely.selectFrom('shop_order').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (!row) return null;
+  const [order] = await withPositions(db, [row]);
+  return { ...order!, email: row.email, locale: row.locale, timezone: row.timezone };
+}
+
+/** Orders with their positions, participants, payments and address: one query per table for the whole list. */
+async function withPositions(db: Db, orders: Selectable<ShopOrderTable>[]): Promise<Order[]> {
   if (orders.length === 0) return [];
   const orderIds = orders.map((order) => order.id);
   const k = db.kysely;

@@ -1,57 +1,74 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Banner, Button, formatDate, formatMoney, useCartStore } from '@shop/shared';
-import { cartTotal, toCartLine } from './cartLines.ts';
+import { Banner, selectIsLoggedIn, useAuthStore, useCartStore } from '@shop/shared';
+import { DiscountCodeBox } from '../pricing/DiscountCodeBox.tsx';
+import { PriceSummary } from '../pricing/PriceSummary.tsx';
+import { pricingCss } from '../pricing/pricing.css.ts';
+import { useCartPricing } from '../pricing/useCartPricing.ts';
+import { AccountPanel } from './AccountPanel.tsx';
+import { AdjustmentNotices } from './AdjustmentNotices.tsx';
+import { cartCss } from './cart.css.ts';
+import { CartLine } from './CartLine.tsx';
+import { toCartLine } from './cartLines.ts';
+import { CartTransfer } from './CartTransfer.tsx';
+import { PackageOffers } from './PackageOffers.tsx';
+import { useCartSyncParameter } from './useCartSyncParameter.ts';
 
-const cartCss = `
-.cart-page { max-width: 1140px; margin: 0 auto; padding: 24px; }
-.cart-lines { list-style: none; padding: 0; display: flex; flex-direction: column; gap: 12px; }
-.cart-line { display: grid; grid-template-columns: 1fr auto; gap: 8px; padding: 16px; border: 1px solid var(--shop-color-border); border-radius: var(--shop-radius); }
-.cart-line h2 { margin: 0; font-size: 1.1rem; }
-.cart-line p { margin: 0; }
-.cart-summary { display: flex; justify-content: space-between; font-size: 1.2rem; font-weight: 700; padding: 16px 0; }
-`;
-
-/** /cart: the items of the shared cart store with their prices. */
+/** /cart (spec §2 Cart): the lines, adjustment warnings, package offers, balances or login, summary and codes. */
 export function CartPage() {
   const { t, i18n } = useTranslation();
+  useCartSyncParameter();
+  const { priceResult, status } = useCartPricing();
   const items = useCartStore((state) => state.items);
-  const removeItem = useCartStore((state) => state.removeItem);
-  const lines = items.map((item) => toCartLine(item, i18n.resolvedLanguage ?? 'de'));
+  const loggedIn = useAuthStore(selectIsLoggedIn);
+  const lines = items.map((item) => toCartLine(item, i18n.resolvedLanguage ?? 'de', priceResult));
 
   return (
     <section className="cart-page">
       <style href="cart-page" precedence="default">{cartCss}</style>
+      <style href="cart-pricing" precedence="default">{pricingCss}</style>
       <h1>{t('cartCheckout.cart.title')}</h1>
+      <AdjustmentNotices />
       {lines.length === 0 ? (
-        <Banner>
-          {t('cartCheckout.cart.empty')} <Link to="/courses">{t('cartCheckout.cart.browse')}</Link>
-        </Banner>
-      ) : (
-        <>
-          <ul className="cart-lines" aria-label={t('cartCheckout.cart.itemsLabel')}>
-            {lines.map((line) => (
-              <li key={line.id} className="cart-line" data-testid="cart-line">
-                <div>
-                  <h2>{line.title}</h2>
-                  {line.startDate ? <p>{t('cartCheckout.cart.starts', { date: formatDate(line.startDate) })}</p> : null}
-                  <p>{t('cartCheckout.cart.quantity', { count: line.quantity })}</p>
-                </div>
-                <div>
-                  <p className="cart-line__price">{formatMoney(line.lineTotal)}</p>
-                  <Button variant="secondary" onClick={() => removeItem(line.id)} aria-label={t('cartCheckout.cart.removeItem', { title: line.title })}>
-                    {t('cartCheckout.cart.remove')}
-                  </Button>
-                </div>
-              </li>
-            ))}
+        <div className="cart-empty">
+          <Banner>{t('cartCheckout.cart.empty')}</Banner>
+          <p>{t('cartCheckout.cart.browseListings')}</p>
+          <ul>
+            <li><Link to="/courses">{t('cartCheckout.cart.linkCourses')}</Link></li>
+            <li><Link to="/modular-course">{t('cartCheckout.cart.linkModular')}</Link></li>
+            <li><Link to="/products">{t('cartCheckout.cart.linkProducts')}</Link></li>
           </ul>
-          <p className="cart-summary">
-            <span>{t('cartCheckout.cart.total')}</span>
-            <span data-testid="cart-total">{formatMoney(cartTotal(lines))}</span>
-          </p>
-          <Link to="/products">{t('cartCheckout.cart.continueShopping')}</Link>
-        </>
+        </div>
+      ) : (
+        <div className="cart-layout">
+          <div>
+            <ul className="cart-lines" aria-label={t('cartCheckout.cart.itemsLabel')}>
+              {lines.map((line) => (
+                <CartLine key={line.id} line={line} />
+              ))}
+            </ul>
+            <PackageOffers />
+            <p>
+              <Link to="/products">{t('cartCheckout.cart.continueShopping')}</Link>
+            </p>
+            <CartTransfer />
+          </div>
+          <aside className="cart-side" aria-label={t('cartCheckout.summary.title')}>
+            <AccountPanel />
+            <section className="cart-panel">
+              <h2>{t('cartCheckout.summary.title')}</h2>
+              <DiscountCodeBox />
+              <div aria-live="polite" className="cart-price-status">
+                {status === 'loading' && !priceResult ? <p>{t('cartCheckout.cart.loading')}</p> : null}
+                {status === 'error' ? <Banner tone="alert">{t('cartCheckout.cart.priceFailed')}</Banner> : null}
+              </div>
+              <PriceSummary result={priceResult} vatNote="cart" />
+              <Link to={loggedIn ? '/checkout' : '/checkout-auth'} className="shop-button shop-button--primary cart-proceed">
+                {t('cartCheckout.cart.proceed')}
+              </Link>
+            </section>
+          </aside>
+        </div>
       )}
     </section>
   );

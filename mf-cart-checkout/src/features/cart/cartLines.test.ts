@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { CartItem } from '@shop/shared';
-import { cartTotal, toCartLine } from './cartLines.ts';
+import type { CartItem, Course, PackagePrice, PriceResult } from '@shop/shared';
+import { packageOffers, toCartLine } from './cartLines.ts';
 
-const item = (price: number, discountedPrice: number | null, quantity: number): CartItem => ({
-  id: 'x1',
+const course = (id: number, type: 1 | 2 | 3, quantity = 1, price = 289, discountedPrice: number | null = null): CartItem => ({
+  id: `c${id}`,
   itemType: 'course',
   quantity,
-  courseId: 7,
-  courseType: 1,
+  courseId: id,
+  courseType: type,
   courseDetails: {
-    id: 7,
-    type: 1,
-    identifier: 'ES-A1-01',
+    id,
+    type,
+    identifier: `ES-${id}`,
     titles: [
       { language: 'de', description: 'Spanisch A1' },
       { language: 'es', description: 'Español A1' },
@@ -28,17 +28,62 @@ const item = (price: number, discountedPrice: number | null, quantity: number): 
     discountedPrice,
     tags: [],
     flexibleLearningCourseId: null,
-  },
+  } satisfies Course,
+});
+
+const pkg: CartItem = {
+  id: 'p',
+  itemType: 'package',
+  quantity: 1,
+  packageType: 'conversation_hours',
+  amount: 5,
+  packageDetails: { title: '5 Konversationsstunden', type: 'conversation_hours', price: 115, discountedPrice: null, description: '' },
+};
+
+const result = (items: PriceResult['items']): PriceResult => ({
+  items,
+  subtotal: 0,
+  totalPrice: 0,
+  paymentMethods: [],
+  discountCodesProvided: [],
+  discountsApplied: [],
+  quantityAdjustments: [],
 });
 
 describe('toCartLine', () => {
-  it('uses the discounted price and multiplies by the quantity in cents', () => {
-    expect(toCartLine(item(289, 249.9, 3), 'de')).toMatchObject({ unitPrice: 249.9, lineTotal: 749.7, title: 'Spanisch A1' });
+  it('names a course in the language and shows the catalog price until the server priced it', () => {
+    const line = toCartLine(course(7, 1, 2, 319, 289), 'es', null);
+    expect(line).toMatchObject({ title: { text: 'Español A1' }, startDate: '2027-01-11', quantity: 2, unitPrice: 289, finalPrice: null, unit: 'place' });
   });
-  it('picks the title in the current language', () => {
-    expect(toCartLine(item(10, null, 1), 'es').title).toBe('Español A1');
+
+  it('takes unit price, final price and credits from the server’s line for that item', () => {
+    const priced = result([
+      { itemType: 'course', courseId: 8, appliedCredits: 0, quantity: 1, finalPrice: 1, unitPrice: 1, discountAmount: 0 },
+      { itemType: 'course', courseId: 7, appliedCredits: 1, quantity: 2, finalPrice: 25, unitPrice: 25, discountAmount: 0 },
+      { itemType: 'package', courseId: null, packageType: 'conversation_hours', amount: 5, appliedCredits: 0, quantity: 1, finalPrice: 103.5, unitPrice: 115, discountAmount: 11.5 },
+    ]);
+    expect(toCartLine(course(7, 3, 2), 'de', priced)).toMatchObject({ unitPrice: 25, finalPrice: 25, appliedCredits: 1 });
+    expect(toCartLine(pkg, 'de', priced)).toMatchObject({ title: { packageType: 'conversation_hours', amount: 5 }, finalPrice: 103.5, unit: 'package' });
   });
-  it('sums lines without floating-point drift', () => {
-    expect(cartTotal([toCartLine(item(0.1, null, 1), 'de'), toCartLine(item(0.2, null, 1), 'de')])).toBe(0.3);
+});
+
+describe('packageOffers', () => {
+  const prices: PackagePrice[] = [
+    { type: 'conversation_hours', amount: 10, price: 220 },
+    { type: 'conversation_hours', amount: 1, price: 25 },
+    { type: 'conversation_hours', amount: 5, price: 115 },
+    { type: 'flexible_learning', amount: 4, price: 259 },
+    { type: 'flexible_learning', amount: 1, price: 69 },
+  ];
+
+  it('offers the packages above 1 of the type of the one conversation or flexible course', () => {
+    expect(packageOffers([course(1, 3)], prices)).toEqual({ type: 'conversation_hours', offers: [prices[2], prices[0]] });
+    expect(packageOffers([course(1, 2), course(2, 1), pkg], prices)).toEqual({ type: 'flexible_learning', offers: [prices[3]] });
+  });
+
+  it('offers nothing with none or two such courses', () => {
+    expect(packageOffers([course(1, 1)], prices)).toBeNull();
+    expect(packageOffers([course(1, 3), course(2, 2)], prices)).toBeNull();
+    expect(packageOffers([course(1, 3), course(2, 3)], prices)).toBeNull();
   });
 });

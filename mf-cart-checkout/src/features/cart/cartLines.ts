@@ -1,31 +1,65 @@
-import { pickText, type CartItem } from '@shop/shared';
+import { CourseType, PackageType, pickText, type CartItem, type PackagePrice, type PriceResult, type PriceResultItem } from '@shop/shared';
 
+/** What the cart shows per line: the stored details for naming it, the server's price for what it costs. */
 export interface CartLineView {
   id: string;
-  title: string;
+  item: CartItem;
+  /** Texts the screen translates: a course or product title as is; a package by type and amount. */
+  title: { text: string } | { packageType: PackageType; amount: number };
   startDate: string | null;
   quantity: number;
+  /** Unit price: the server's when priced, else the catalog price the learner saw. */
   unitPrice: number;
-  lineTotal: number;
+  /** What the line costs after credits and codes; null until the server priced it. */
+  finalPrice: number | null;
+  appliedCredits: number;
+  /** Which unit the quantity counts: places, items, packages. */
+  unit: 'place' | 'piece' | 'package';
 }
 
-/**
- * What the cart shows per line, from the details stored with the item. The binding price comes from the
- * server's price calculation (cart-and-pricing issue); these are the catalog prices the learner saw.
- */
-export function toCartLine(item: CartItem, language: string): CartLineView {
-  // Product lines exist since the catalog issue (products have no start date).
+/** The priced line of the server's result that belongs to a cart item. */
+export function priceOf(item: CartItem, result: PriceResult | null): PriceResultItem | undefined {
+  return result?.items.find((line) => {
+    if (item.itemType === 'course') return line.itemType === 'course' && line.courseId === item.courseId;
+    if (item.itemType === 'product') return line.itemType === 'product' && line.productId === item.productId;
+    return line.itemType === 'package' && line.packageType === item.packageType && line.amount === item.amount;
+  });
+}
+
+export function toCartLine(item: CartItem, language: string, result: PriceResult | null): CartLineView {
+  const priced = priceOf(item, result);
+  const base = { id: item.id, item, quantity: item.quantity, finalPrice: priced?.finalPrice ?? null, appliedCredits: priced?.appliedCredits ?? 0 };
+  if (item.itemType === 'package') {
+    const details = item.packageDetails;
+    return {
+      ...base,
+      title: { packageType: item.packageType, amount: item.amount },
+      startDate: null,
+      unitPrice: priced?.unitPrice ?? details.discountedPrice ?? details.price,
+      unit: 'package',
+    };
+  }
   const details = item.itemType === 'course' ? item.courseDetails : item.productDetails;
-  const unitPrice = details.discountedPrice ?? details.price;
   return {
-    id: item.id,
-    title: pickText(details.titles, language),
+    ...base,
+    title: { text: pickText(details.titles, language) },
     startDate: item.itemType === 'course' ? item.courseDetails.startDate : null,
-    quantity: item.quantity,
-    unitPrice,
-    lineTotal: Math.round(unitPrice * 100 * item.quantity) / 100,
+    unitPrice: priced?.unitPrice ?? details.discountedPrice ?? details.price,
+    unit: item.itemType === 'course' ? 'place' : 'piece',
   };
 }
 
-export const cartTotal = (lines: readonly CartLineView[]) =>
-  Math.round(lines.reduce((sum, line) => sum + Math.round(line.lineTotal * 100), 0)) / 100;
+/**
+ * Package offers (spec §4 Cart): only when the cart holds exactly one conversation-hour or flexible-learning
+ * course; the packages of that type with an amount above 1, by amount.
+ */
+export function packageOffers(items: readonly CartItem[], prices: readonly PackagePrice[]): { type: PackageType; offers: PackagePrice[] } | null {
+  const courses = items.filter(
+    (item) => item.itemType === 'course' && (item.courseType === CourseType.conversationHours || item.courseType === CourseType.flexibleAppointment),
+  );
+  if (courses.length !== 1) return null;
+  const course = courses[0]!;
+  const type = course.itemType === 'course' && course.courseType === CourseType.conversationHours ? PackageType.conversationHours : PackageType.flexibleLearning;
+  const offers = prices.filter((price) => price.type === type && price.amount > 1).sort((a, b) => a.amount - b.amount);
+  return offers.length > 0 ? { type, offers } : null;
+}

@@ -38,9 +38,9 @@ describe('readPreselectedTags', () => {
 });
 
 describe('readHideFilter', () => {
-  it('is true for hideFilter=true in the current or the landing URL only', () => {
-    expect(readHideFilter('?hideFilter=true', '')).toBe(true);
-    expect(readHideFilter('', '?hideFilter=true')).toBe(true);
-    expect(readHideFilter('?hideFilter=1', '?hideFilter=false')).toBe(false);
+  it('is true for hideFilter=true in the current URL or when in force for the visit', () => {
+    expect(readHideFilter('?hideFilter=true', false)).toBe(true);
+    expect(readHideFilter('', true)).toBe(true);
+    expect(readHideFilter('?hideFilter=1', false)).toBe(false);
   });
 });

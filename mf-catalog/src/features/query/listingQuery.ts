@@ -1,4 +1,4 @@
-import { CourseType, courseTypeSchema, queryIdSchema, type CourseType as CourseTypeValue } from '@shop/shared';
+import { CourseType, courseTypeSchema, frameFlags, queryIdSchema, type CourseType as CourseTypeValue } from '@shop/shared';
 
 /**
  * Query values of the listing screens (spec §2, §5). A value that does not validate is ignored — the screen
@@ -29,10 +29,10 @@ export function readPreselectedTags(search: string): string[] {
   return [...new Set(slugs.filter((slug) => /^[a-z0-9-]{1,64}$/.test(slug)))];
 }
 
-/** The landing URL of this page load: global flags such as hideFilter stay in force while navigating. */
-const landingSearch = typeof location === 'undefined' ? '' : location.search;
-
-/** `hideFilter=true` (spec §2) in the current URL or in the one the visitor arrived with. */
-export function readHideFilter(search: string, landing = landingSearch): boolean {
-  return [search, landing].some((value) => new URLSearchParams(value).get('hideFilter') === 'true');
+/**
+ * `hideFilter=true` (spec §2) in the current URL, or in force for the visit: the shell captures the global
+ * flags from the landing URL (and keeps them inside a frame), see frameFlags in @shop/shared.
+ */
+export function readHideFilter(search: string, inForce: boolean = frameFlags().hideFilter): boolean {
+  return inForce || new URLSearchParams(search).get('hideFilter') === 'true';
 }

@@ -1,17 +1,24 @@
 import { useTranslation } from 'react-i18next';
+import { useConsentStore } from '@shop/shared';
 import { shellConfig } from '../../app/config.ts';
+import { consentSettingsButtonId } from '../consent/ConsentBanner.tsx';
 
 const footerCss = `
 .shell-footer { margin-top: 48px; padding: 24px; border-top: 1px solid var(--shop-color-border); background: var(--shop-color-surface); }
 .shell-footer ul { display: flex; flex-wrap: wrap; gap: 8px 24px; list-style: none; margin: 0; padding: 0; }
-.shell-footer a { display: inline-block; padding: 8px 0; }
+.shell-footer a, .shell-footer__link-button { display: inline-block; padding: 8px 0; }
+.shell-footer__link-button { border: 0; background: none; font: inherit; color: var(--shop-color-primary-dark); text-decoration: underline; cursor: pointer; }
 `;
 
 const linkKeys = ['imprint', 'privacy', 'terms', 'contact', 'cancellation'] as const;
 
-/** Footer links of spec §2; the targets live on the school's own site (configurable). */
-export function Footer() {
+/**
+ * Footer links of spec §2 (the targets live on the school's own site, configurable), and — when a tag
+ * manager is configured — the button that reopens the consent settings (a button: it opens, not navigates).
+ */
+export function Footer({ consentConfigurable }: { consentConfigurable: boolean }) {
   const { t } = useTranslation();
+  const reopen = useConsentStore((state) => state.reopen);
   return (
     <footer className="shell-footer">
       <style href="shell-footer" precedence="default">{footerCss}</style>
@@ -22,6 +29,13 @@ export function Footer() {
               <a href={shellConfig.footerLinks[key]}>{t(`shell.footer.${key}`)}</a>
             </li>
           ))}
+          {consentConfigurable ? (
+            <li>
+              <button type="button" id={consentSettingsButtonId} className="shell-footer__link-button" onClick={reopen}>
+                {t('shell.footer.consent')}
+              </button>
+            </li>
+          ) : null}
         </ul>
       </nav>
     </footer>

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { selectCartCount, useCartStore } from '@shop/shared';
@@ -24,10 +25,27 @@ function CartIcon() {
   );
 }
 
+/**
+ * Screen readers hear the cart count when it changes (an item added on any page, or in another tab), not
+ * when the page starts: a polite live region outside the link, whose text is set only on a change.
+ */
+function useCartAnnouncement(count: number): string {
+  const { t } = useTranslation();
+  const previous = useRef(count);
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    if (previous.current === count) return;
+    previous.current = count;
+    setAnnouncement(t('shell.header.cartChanged', { count }));
+  }, [count, t]);
+  return announcement;
+}
+
 /** Header of spec §2: logo to the school's site, person icon to the account, cart icon with its count. */
 export function Header() {
   const { t } = useTranslation();
   const count = useCartStore(selectCartCount);
+  const announcement = useCartAnnouncement(count);
   return (
     <header className="shell-header">
       <style href="shell-header" precedence="default">{headerCss}</style>
@@ -46,6 +64,9 @@ export function Header() {
           </span>
         </Link>
       </nav>
+      <span className="shop-visually-hidden" role="status" aria-live="polite" data-testid="cart-announcement">
+        {announcement}
+      </span>
     </header>
   );
 }

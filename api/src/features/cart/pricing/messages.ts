@@ -1,0 +1,52 @@
+import type { Language, PaymentMethodId } from '@shop/shared/contract';
+import type { DiscountRejection } from './model.ts';
+
+/** Why a discount code does not apply, in the request's language (the cart shows it under the code box). */
+export const discountRejectionMessages: Record<DiscountRejection, Record<Language, string>> = {
+  unknown: {
+    de: 'Diesen Gutscheincode gibt es nicht.',
+    en: 'This discount code does not exist.',
+    es: 'Este código de descuento no existe.',
+  },
+  not_started: {
+    de: 'Dieser Gutscheincode ist noch nicht gültig.',
+    en: 'This discount code is not valid yet.',
+    es: 'Este código de descuento todavía no es válido.',
+  },
+  expired: {
+    de: 'Dieser Gutscheincode ist abgelaufen.',
+    en: 'This discount code has expired.',
+    es: 'Este código de descuento ha caducado.',
+  },
+  used_up: {
+    de: 'Dieser Gutscheincode wurde bereits so oft wie möglich eingelöst.',
+    en: 'This discount code has already been used as often as allowed.',
+    es: 'Este código de descuento ya se ha canjeado el máximo de veces permitido.',
+  },
+  minimum_not_reached: {
+    de: 'Der Mindestbestellwert für diesen Gutscheincode ist noch nicht erreicht.',
+    en: 'Your order has not reached the minimum value for this discount code.',
+    es: 'Tu pedido aún no alcanza el importe mínimo para este código de descuento.',
+  },
+  not_applicable: {
+    de: 'Dieser Gutscheincode gilt für keinen Artikel in Ihrem Warenkorb.',
+    en: 'This discount code does not apply to any item in your cart.',
+    es: 'Este código de descuento no se aplica a ningún artículo de tu cesta.',
+  },
+};
+
+/** Minimum order value appended to its message, formatted the shop's way (German money format for every language). */
+export function discountRejectionMessage(rejection: DiscountRejection, language: Language, minimum?: string): string {
+  const text = discountRejectionMessages[rejection][language];
+  if (rejection !== 'minimum_not_reached' || !minimum) return text;
+  const label = { de: 'Mindestbestellwert', en: 'Minimum order value', es: 'Importe mínimo' }[language];
+  return `${text} (${label}: ${minimum})`;
+}
+
+export const paymentMethodDescriptions: Record<PaymentMethodId, Record<Language, string>> = {
+  eps: { de: 'EPS-Online-Überweisung', en: 'EPS online banking', es: 'Transferencia online EPS' },
+  card: { de: 'Kredit- oder Debitkarte', en: 'Credit or debit card', es: 'Tarjeta de crédito o débito' },
+  instant_bank_transfer: { de: 'Sofortüberweisung', en: 'Instant bank transfer', es: 'Transferencia bancaria inmediata' },
+  klarna: { de: 'Klarna', en: 'Klarna', es: 'Klarna' },
+  apple_pay: { de: 'Apple Pay', en: 'Apple Pay', es: 'Apple Pay' },
+};

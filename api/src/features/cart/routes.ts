@@ -1,0 +1,65 @@
+import {
+  cartSyncCreatedSchema,
+  cartSyncIdSchema,
+  cartSyncPayloadSchema,
+  cartSyncRequestSchema,
+  cartValidationResultSchema,
+  priceRequestSchema,
+  priceResultSchema,
+  successEnvelope,
+} from '@shop/shared/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { notFound } from '../../http/errors.ts';
+import { optionalCustomer } from '../customer/authenticate.ts';
+import { priceCart } from './pricing/index.ts';
+import { readCartSync, storeCartSync } from './sync.ts';
+
+/** The cart calls: price calculation and validation (bearer optional), and the cart transfer. */
+export const cartRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    /** Balances count only for a logged-in customer with a verified address; anybody else prices as a guest. */
+    const pricingCustomer = async (request: Parameters<typeof optionalCustomer>[1]) => {
+      const auth = await optionalCustomer(ctx, request);
+      return auth && auth.customer.is_email_verified === 1 ? auth.customer.id : null;
+    };
+
+    app.post(
+      '/cart/calculate-price',
+      { schema: { body: priceRequestSchema, response: { 200: successEnvelope(priceResultSchema) } } },
+      async (request) => {
+        const customerId = await pricingCustomer(request);
+        return { result: (await priceCart(ctx.db.kysely, request.body, { customerId, now: ctx.now() })).result };
+      },
+    );
+
+    app.post(
+      '/cart/validate',
+      { schema: { body: priceRequestSchema, response: { 200: successEnvelope(cartValidationResultSchema) } } },
+      async (request) => {
+        const customerId = await pricingCustomer(request);
+        const { calculation } = await priceCart(ctx.db.kysely, request.body, { customerId, now: ctx.now() });
+        return { result: { quantityAdjustments: calculation.adjustments } };
+      },
+    );
+
+    app.post(
+      '/cart/sync',
+      { schema: { body: cartSyncRequestSchema, response: { 200: successEnvelope(cartSyncCreatedSchema) } } },
+      async (request) => ({ result: await storeCartSync(ctx.db, request.body.items, ctx.now()) }),
+    );
+
+    app.get(
+      '/cart/sync/:id',
+      { schema: { params: z.object({ id: z.string() }), response: { 200: successEnvelope(cartSyncPayloadSchema) } } },
+      async (request) => {
+        // Anything that is not a sync id (a locally encoded cart, say) is simply not a parked cart: 404.
+        const id = cartSyncIdSchema.safeParse(request.params.id);
+        const payload = id.success ? await readCartSync(ctx.db, id.data, ctx.now()) : null;
+        if (!payload) throw notFound('No cart with this id, or it has expired');
+        return { result: payload };
+      },
+    );
+  };

@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { releaseStoredCredits } from './credits.ts';
+import { releasePlaces } from './places.ts';
+
+/**
+ * Cancels an order that is still waiting for its payment and gives back what it held: course places and
+ * appointments, discount-code redemptions and spent credits. False (nothing done) when the order is not pending,
+ * so a second call changes nothing.
+ */
+export async function cancelPendingOrder(trx: Kysely<Database>, orderId: number): Promise<boolean> {
+  const moved = await trx
+    .updateTable('shop_order')
+    .set({ status: 'cancelled' })
+    .where('id', '=', orderId)
+    .where('status', 'in', ['pending', 'payment_pending'])
+    .executeTakeFirst();
+  if (moved.numUpdatedRows !== 1n) return false;
+  const bookings = await trx.selectFrom('course_booking').select(['course_id', 'quantity']).where('order_id', '=', orderId).orderBy('course_id').execute();
+  for (const booking of bookings) await releasePlaces(trx, booking.course_id, booking.quantity);
+  await trx.deleteFrom('discount_code_usage').where('order_id', '=', orderId).execute();
+  await releaseStoredCredits(trx, orderId);
+  return true;
+}

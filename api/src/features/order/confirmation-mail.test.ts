@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { renderOrderConfirmation } from './confirmation-mail.ts';
+import { sampleOrder } from './sample-order.ts';
+
+describe('renderOrderConfirmation', () => {
+  it('names order number, dates with time zone, participants, total with VAT note, payment status, withdrawal, package validity, contact', () => {
+    const mail = renderOrderConfirmation(sampleOrder, 'de', { name: 'Ana' });
+    expect(mail.subject).toBe('Ihre Bestellung 100042');
+    for (const part of ['Bestellnummer: 100042', '06.04.2026 18:30–22.06.2026 20:00', 'Zeitzone Europe/Berlin', 'Jonas Weber <jonas.weber@example.org>', 'inkl. gesetzlicher MwSt.', 'Zahlung ausstehend', '14 Tagen', 'bis 02.03.2027', 'kontakt@sprachschule.example']) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mail.text).toMatch(/Gesamtsumme: 399\s€/);
+    expect(mail.html).toContain('<html lang="de">');
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments![0]!.content).toContain('DTSTART;TZID=Europe/Berlin:20260406T183000');
+  });
+
+  it('speaks English and Spanish', () => {
+    expect(renderOrderConfirmation(sampleOrder, 'en', { name: 'Ana' }).text).toContain('Spanish A1 – evening course');
+    expect(renderOrderConfirmation(sampleOrder, 'es', { name: 'Ana' }).subject).toBe('Su pedido 100042');
+  });
+
+  it('escapes every value in the HTML', () => {
+    const mail = renderOrderConfirmation({ ...sampleOrder, comment: '<script>alert(1)</script>' }, 'de', { name: '<b>' });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.html).toContain('Hallo &lt;b&gt;');
+  });
+
+  it('has no calendar file without course dates and says no payment was needed', () => {
+    const mail = renderOrderConfirmation({ ...sampleOrder, courseBookings: [], payments: [] }, 'de', { name: 'Ana' });
+    expect(mail.attachments).toEqual([]);
+    expect(mail.text).toContain('keine Zahlung nötig');
+  });
+});

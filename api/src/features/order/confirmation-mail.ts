@@ -1,0 +1,140 @@
+import { CourseType, type Language, type Order } from '@shop/shared/contract';
+import { formatDate, formatMoney, formatTime } from '@shop/shared/format';
+import type { MailMessage } from '../../mail/mailer.ts';
+import { shopTimeZone } from '../../lib/dates.ts';
+import { addMonths } from './dates.ts';
+import { buildIcs, type CalendarEvent } from './ics.ts';
+import de from './mail-texts/de.json' with { type: 'json' };
+import en from './mail-texts/en.json' with { type: 'json' };
+import es from './mail-texts/es.json' with { type: 'json' };
+
+type Texts = typeof de;
+const texts: Record<Language, Texts> = { de, en, es };
+
+/** What the confirmation shows: the order as the account reads it, plus who it goes to. */
+export type ConfirmationOrder = Order & { email: string };
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+const titleIn = (titles: readonly { language: Language; description: string }[], language: Language) =>
+  titles.find((t) => t.language === language)?.description ?? titles.find((t) => t.language === 'de')?.description ?? titles[0]?.description ?? '';
+
+/** One position of the mail, as lines of text (the HTML renders the same lines). */
+interface Position {
+  title: string;
+  details: string[];
+  price: string;
+}
+
+function positions(order: ConfirmationOrder, language: Language, t: Texts): Position[] {
+  const courses = order.courseBookings.map((booking) => {
+    const { course } = booking;
+    const when =
+      course.startTime && course.endTime
+        ? `${formatDate(course.startDate)} ${formatTime(course.startTime)}–${course.endDate !== course.startDate ? `${formatDate(course.endDate)} ` : ''}${formatTime(course.endTime)}`
+        : `${formatDate(course.startDate)}–${formatDate(course.endDate)} (${t.byAppointment})`;
+    return {
+      title: `${titleIn(course.titles, language)} (${course.identifier})`,
+      details: [
+        `${t.dates}: ${when}`,
+        t.online,
+        `${t.quantity}: ${booking.quantity}`,
+        `${t.participants}: ${booking.participants.map((p) => `${p.firstname} ${p.lastname} <${p.email}>`).join(', ')}`,
+        ...(booking.discount > 0 ? [`${t.discount}: −${formatMoney(booking.discount)}`] : []),
+      ],
+      price: formatMoney(booking.totalPrice),
+    };
+  });
+  const products = order.productOrders.map((line) => ({
+    title: titleIn(line.product.titles, language),
+    details: [`${t.quantity}: ${line.quantity} × ${formatMoney(line.unitPrice)}`],
+    price: formatMoney(line.quantity * line.unitPrice),
+  }));
+  const packages = order.customerBalanceTransactions.map((row) => ({
+    title: `${t.package}: ${fill(row.type === CourseType.conversationHours ? t.packageConversation : t.packageFlexible, { amount: row.amount })}`,
+    details: [`${t.quantity}: ${row.quantity}`],
+    price: formatMoney(row.totalPrice),
+  }));
+  return [...courses, ...products, ...packages];
+}
+
+function paymentText(order: ConfirmationOrder, t: Texts): string {
+  if (order.payments.length === 0) return t.payment_none;
+  return order.payments.some((p) => p.status === 'paid') ? t.payment_paid : t.payment_pending;
+}
+
+/**
+ * The order confirmation (issue 6) in the customer's language, as text and HTML (every value escaped), with the
+ * booked course dates as an .ics attachment. Pure: the /emailorder preview renders it with sample data.
+ */
+export function renderOrderConfirmation(order: ConfirmationOrder, language: Language, { name }: { name: string }): MailMessage {
+  const t = texts[language];
+  const items = positions(order, language, t);
+  const pendingLink = order.payments.find((p) => p.status === 'pending' && p.paymentLink)?.paymentLink ?? null;
+  const validUntil = formatDate(addMonths(new Date(order.createdAt), 12));
+  const address = order.customerBillingAddress;
+  const addressLines = address
+    ? [`${address.firstname} ${address.lastname}`, address.addressLine2, address.addressLine1, `${address.zip} ${address.city}`, address.country].filter(Boolean)
+    : [];
+  const facts: [string, string][] = [
+    [t.orderNumber, order.incrementId],
+    [t.orderDate, formatDate(order.createdAt)],
+    [t.paymentStatus, paymentText(order, t)],
+  ];
+  const notes = [
+    ...(order.courseBookings.length > 0 ? [fill(t.timeZone, { zone: shopTimeZone }), t.calendarHint] : []),
+    ...(order.customerBalanceTransactions.length > 0 ? [fill(t.packageValidity, { date: validUntil })] : []),
+    t.withdrawal,
+    t.contact,
+  ];
+  const subject = fill(t.subject, { number: order.incrementId });
+
+  const text = [
+    fill(t.greeting, { name }),
+    t.intro,
+    facts.map(([label, value]) => `${label}: ${value}`).join('\n'),
+    `${t.positions}:\n${items.map((item) => [`- ${item.title}: ${item.price}`, ...item.details.map((d) => `  ${d}`)].join('\n')).join('\n')}`,
+    `${t.total}: ${formatMoney(order.totalPrice)}\n${t.vatNote}`,
+    ...(pendingLink ? [`${t.payLink}: ${pendingLink}`] : []),
+    ...(order.comment ? [`${t.comment}: ${order.comment}`] : []),
+    ...(addressLines.length ? [`${t.billingAddress}:\n${addressLines.join('\n')}`] : []),
+    ...notes,
+    t.signature,
+  ].join('\n\n');
+
+  const p = (value: string) => `<p>${escapeHtml(value).replaceAll('\n', '<br>')}</p>`;
+  const html = [
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family: Arial, sans-serif; color: #1f2328; line-height: 1.5;">',
+    p(fill(t.greeting, { name })),
+    p(t.intro),
+    `<table role="presentation">${facts.map(([label, value]) => `<tr><th scope="row" style="text-align:left;padding-right:12px">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>`,
+    `<h2 style="font-size:18px">${escapeHtml(t.positions)}</h2>`,
+    `<table style="border-collapse:collapse;width:100%"><thead><tr><th scope="col" style="text-align:left">${escapeHtml(t.course)}</th><th scope="col" style="text-align:right">${escapeHtml(t.price)}</th></tr></thead><tbody>`,
+    ...items.map(
+      (item) =>
+        `<tr><td style="padding:6px 0;border-top:1px solid #d0d7de"><strong>${escapeHtml(item.title)}</strong><br>${item.details.map(escapeHtml).join('<br>')}</td><td style="text-align:right;vertical-align:top;padding:6px 0;border-top:1px solid #d0d7de">${escapeHtml(item.price)}</td></tr>`,
+    ),
+    `</tbody><tfoot><tr><th scope="row" style="text-align:left;border-top:2px solid #1f2328">${escapeHtml(t.total)}</th><td style="text-align:right;border-top:2px solid #1f2328"><strong>${escapeHtml(formatMoney(order.totalPrice))}</strong></td></tr></tfoot></table>`,
+    p(t.vatNote),
+    ...(pendingLink ? [`<p><a href="${escapeHtml(pendingLink)}" style="display:inline-block;padding:10px 18px;background:#b3261e;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(t.payLink)}</a></p>`] : []),
+    ...(order.comment ? [p(`${t.comment}: ${order.comment}`)] : []),
+    ...(addressLines.length ? [`<h2 style="font-size:18px">${escapeHtml(t.billingAddress)}</h2>`, p(addressLines.join('\n'))] : []),
+    ...notes.map(p),
+    p(t.signature),
+    '</body></html>',
+  ].join('\n');
+
+  const events: CalendarEvent[] = order.courseBookings.map((booking) => ({
+    uid: `order-${order.incrementId}-booking-${booking.id}@sprachschule.example`,
+    title: titleIn(booking.course.titles, language),
+    startDate: booking.course.startDate,
+    startTime: booking.course.startTime,
+    endDate: booking.course.endDate,
+    endTime: booking.course.endTime,
+  }));
+  const attachments = events.length
+    ? [{ filename: `bestellung-${order.incrementId}.ics`, content: buildIcs(events, { timeZone: shopTimeZone, stamp: new Date(order.createdAt) }), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
+    : [];
+  return { to: order.email, subject, text, html, attachments };
+}

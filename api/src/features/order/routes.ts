@@ -1,0 +1,70 @@
+import { CustomerErrorCode, ErrorCode, languageSchema, OrderErrorCode, orderRequestSchema, orderResponseSchema, placesChangedBodySchema, priceRequestOfOrder, priceRequestSchema, successEnvelope } from '@shop/shared/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../http/errors.ts';
+import { priceCart } from '../cart/pricing/index.ts';
+import { optionalCustomer } from '../customer/authenticate.ts';
+import type { PaymentProvider } from '../payment/provider.ts';
+import { z } from 'zod';
+import { sendOrderConfirmation } from './confirmation.ts';
+import { renderOrderConfirmation } from './confirmation-mail.ts';
+import { sampleOrder } from './sample-order.ts';
+import { PlacesChangedError, submitOrder } from './submit.ts';
+
+export interface OrderRouteOptions {
+  provider: PaymentProvider;
+  /** Called after places changed (the catalogue's cached search answers are stale then). */
+  onPlacesChanged: () => void;
+}
+
+/** POST /cart/submit (spec §7; bearer for customers, guests send emailAddress). */
+export const orderRoutes =
+  (ctx: AppContext, { provider, onPlacesChanged }: OrderRouteOptions): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/cart/submit',
+      { schema: { body: orderRequestSchema, response: { 200: successEnvelope(orderResponseSchema), 409: placesChangedBodySchema } } },
+      async (request, reply) => {
+        const auth = await optionalCustomer(ctx, request);
+        // Spec §6: customer calls need a verified address; an unverified one is sent to verify, not ordered as a guest.
+        if (auth && auth.customer.is_email_verified !== 1) throw new AppError(403, CustomerErrorCode.emailNotVerified, 'The e-mail address is not verified yet');
+        if (!auth && !request.body.emailAddress) throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: 'required' });
+        const customer = auth ? { id: auth.customer.id, email: auth.customer.email } : null;
+        const now = ctx.now();
+        try {
+          const order = await submitOrder(ctx.db.kysely, { request: request.body, customer, now, provider });
+          if (order.placesChanged) onPlacesChanged();
+          if (order.paid) await sendOrderConfirmation(ctx, order.orderId).catch((error: unknown) => request.log.error(error, 'Order confirmation mail failed'));
+          return { result: { incrementId: order.incrementId, paymentLink: order.paymentLink } };
+        } catch (error) {
+          if (!(error instanceof PlacesChangedError)) throw error;
+          // A place went between pricing and writing: read the adjustments fresh, now that the winner committed.
+          const adjustments =
+            error.quantityAdjustments.length > 0
+              ? error.quantityAdjustments
+              : (await priceCart(ctx.db.kysely, priceRequestSchema.parse(priceRequestOfOrder(request.body)), { customerId: customer?.id ?? null, now })).calculation.adjustments;
+          return reply.code(409).send({ error: { code: OrderErrorCode.placesChanged, message: error.message }, quantityAdjustments: adjustments });
+        }
+      },
+    );
+
+    /** The confirmation mail rendered with sample data, for the /emailorder preview (spec §2). */
+    app.get(
+      '/orders/confirmation-preview',
+      {
+        schema: {
+          querystring: z.object({ locale: languageSchema.default('de') }).strict(),
+          response: { 200: successEnvelope(z.object({ subject: z.string(), html: z.string(), text: z.string() })) },
+        },
+      },
+      async (request) => {
+        const { subject, html, text } = renderOrderConfirmation(sampleOrder, request.query.locale, { name: 'Ana' });
+        return { result: { subject, html, text } };
+      },
+    );
+
+    /** The same preview as a page of its own, for the /emailorder screen's frame (a real document, no scripts). */
+    app.get('/orders/confirmation-preview/html', { schema: { querystring: z.object({ locale: languageSchema.default('de') }).strict() } }, async (request, reply) =>
+      reply.type('text/html; charset=utf-8').send(renderOrderConfirmation(sampleOrder, request.query.locale, { name: 'Ana' }).html),
+    );
+  };

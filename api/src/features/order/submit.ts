@@ -1,0 +1,230 @@
+import {
+  ErrorCode,
+  OrderErrorCode,
+  priceRequestOfOrder,
+  priceRequestSchema,
+  type OrderResponse,
+  type ParsedOrderRequest,
+  type QuantityAdjustment,
+} from '@shop/shared/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { priceCart, type PricedCart } from '../cart/pricing/index.ts';
+import type { PaymentProvider } from '../payment/provider.ts';
+import { balanceTypeOfCourse, balanceTypeOfPackage } from './balance-types.ts';
+import { creditPackages, spendStoredCredits } from './credits.ts';
+import { nextOrderNumber } from './order-number.ts';
+import { takePlaces } from './places.ts';
+
+/** Places or appointments changed since the cart was priced: nothing was created (409 with the adjustments). */
+export class PlacesChangedError extends Error {
+  constructor(readonly quantityAdjustments: QuantityAdjustment[]) {
+    super('Places or appointments changed since the cart was priced');
+  }
+}
+
+export interface SubmitInput {
+  request: ParsedOrderRequest;
+  /** The logged-in customer (verified), or null for a guest. */
+  customer: { id: number; email: string } | null;
+  now: Date;
+  provider: PaymentProvider;
+}
+
+export interface SubmittedOrder extends OrderResponse {
+  orderId: number;
+  email: string;
+  /** True when nothing was to be paid and the order is complete already. */
+  paid: boolean;
+  /** Courses whose free places changed (the catalogue's cached search must forget them). */
+  placesChanged: boolean;
+}
+
+/**
+ * POST /cart/submit (issue 6): prices the order again with the cart's pricing module and creates everything in
+ * one transaction: order with its number, billing address, bookings with one participant per place, product
+ * orders, package top-ups, spent credits, discount-code redemptions and the payment. Places are taken with one
+ * conditional write per course; when they (or anything priced) changed since the cart was priced, the
+ * transaction rolls back and a PlacesChangedError carries the adjustments.
+ */
+export async function submitOrder(db: Kysely<Database>, { request, customer, now, provider }: SubmitInput): Promise<SubmittedOrder> {
+  const email = customer?.email ?? request.emailAddress;
+  if (!email) throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: 'required' });
+  // The positions must pass the price request's own checks (each item once), with the same field paths.
+  const priceRequest = priceRequestSchema.safeParse(priceRequestOfOrder(request));
+  if (!priceRequest.success) {
+    const fields = Object.fromEntries(priceRequest.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    throw new AppError(400, ErrorCode.validation, 'Invalid body', fields);
+  }
+  const participantFields = Object.fromEntries(
+    request.courses.flatMap((course, index) =>
+      course.participants.length === course.quantity ? [] : [[`courses.${index}.participants`, `Expected ${course.quantity} participants`]],
+    ),
+  );
+  if (Object.keys(participantFields).length > 0) throw new AppError(400, ErrorCode.validation, 'Invalid body', participantFields);
+
+  return db.transaction().execute(async (trx) => {
+    await lockCodesAndBalances(trx, request.discountCodes, customer?.id ?? null);
+    const priced = await priceCart(trx, priceRequest.data, { customerId: customer?.id ?? null, now });
+    if (priced.calculation.adjustments.length > 0) throw new PlacesChangedError(priced.calculation.adjustments);
+    const { totalCents } = priced.calculation;
+    const method = totalCents > 0 ? request.selectedPaymentMethod : undefined;
+    if (totalCents > 0 && (!method || !priced.result.paymentMethods.some((m) => m.id === method))) {
+      throw new AppError(400, OrderErrorCode.paymentMethodRequired, 'A payment method offered for this order is required', { selectedPaymentMethod: 'required' });
+    }
+
+    // Places first, in course id order (one lock order for every submit: no deadlocks on PostgreSQL).
+    const courseLines = priced.calculation.lines.filter((line) => line.itemType === 'course');
+    const byCourseId = [...courseLines].sort((a, b) => a.courseId! - b.courseId!);
+    for (const line of byCourseId) {
+      if (!(await takePlaces(trx, line.courseId!, line.quantity))) throw new PlacesChangedError([]);
+    }
+
+    const incrementId = await nextOrderNumber(trx);
+    const paid = totalCents === 0;
+    const order = await trx
+      .insertInto('shop_order')
+      .values({
+        increment_id: incrementId,
+        customer_id: customer?.id ?? null,
+        email,
+        status: paid ? 'paid' : 'payment_pending',
+        total_price_cents: totalCents,
+        comment: request.comment === '' ? null : request.comment,
+        locale: request.locale,
+        created_at: now.toISOString(),
+        timezone: request.timezone,
+        marketing_opt_in: request.marketingOptIn ? 1 : 0,
+        payment_method: method ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const orderId = order.id;
+    const address = request.billingAddress;
+    await trx
+      .insertInto('order_billing_address')
+      .values({
+        order_id: orderId,
+        firstname: address.firstname,
+        lastname: address.lastname,
+        address_line1: address.addressLine1,
+        address_line2: address.addressLine2,
+        city: address.city,
+        zip: address.zip,
+        country: address.country,
+        phone: address.phone || null,
+        birth_year: address.birthYear || null,
+      })
+      .execute();
+
+    await writePositions(trx, { orderId, request, priced });
+    await spendCredits(trx, { orderId, customerId: customer?.id ?? null, priced, now });
+    await redeemCodes(trx, { orderId, customerId: customer?.id ?? null, priced, now });
+
+    let paymentLink: string | null = null;
+    if (!paid) {
+      const payment = await provider.createPayment({ amountCents: totalCents, reference: incrementId, method: method!, db: trx });
+      paymentLink = payment.paymentLink;
+      await trx
+        .insertInto('payment')
+        .values({
+          order_id: orderId,
+          provider: provider.name,
+          method: method!,
+          transaction_id: payment.id,
+          status: 'pending',
+          payment_link: payment.paymentLink,
+          amount_cents: totalCents,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        .execute();
+    } else {
+      await creditPackages(trx, { orderId, customerId: customer?.id ?? null, now });
+    }
+    return { orderId, incrementId, paymentLink, email, paid, placesChanged: courseLines.length > 0 };
+  });
+}
+
+/**
+ * Serialises submits that share a discount code or a customer's balance (PostgreSQL: row locks until commit),
+ * so usage limits and balances are counted at this moment. A no-op write is the one lock both dialects know.
+ */
+async function lockCodesAndBalances(trx: Kysely<Database>, codes: readonly string[], customerId: number | null) {
+  for (const code of [...codes].sort()) {
+    await trx.updateTable('discount_code').set((eb) => ({ code: eb.ref('code') })).where('code', '=', code).execute();
+  }
+  if (customerId !== null) {
+    await trx.updateTable('customer').set((eb) => ({ id: eb.ref('id') })).where('id', '=', customerId).execute();
+  }
+}
+
+async function writePositions(trx: Kysely<Database>, { orderId, request, priced }: { orderId: number; request: ParsedOrderRequest; priced: PricedCart }) {
+  for (const line of priced.calculation.lines) {
+    if (line.itemType === 'course') {
+      const booking = await trx
+        .insertInto('course_booking')
+        .values({ order_id: orderId, course_id: line.courseId!, quantity: line.quantity, total_price_cents: line.finalCents, discount_cents: line.discountCents })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const participants = request.courses.find((c) => c.courseId === line.courseId)!.participants;
+      await trx
+        .insertInto('course_booking_participant')
+        .values(
+          participants.map((p) => ({
+            course_booking_id: booking.id,
+            firstname: p.firstname,
+            lastname: p.lastname,
+            email: p.email,
+            phone: p.phone || null,
+            birth_year: p.birthYear || null,
+          })),
+        )
+        .execute();
+    } else if (line.itemType === 'product') {
+      await trx.insertInto('product_order').values({ order_id: orderId, product_id: line.productId!, quantity: line.quantity, unit_price_cents: line.unitPriceCents }).execute();
+    } else {
+      await trx
+        .insertInto('customer_balance_transaction')
+        .values({ order_id: orderId, type_id: balanceTypeOfPackage[line.packageType!], amount: line.amount!, quantity: line.quantity, total_price_cents: line.finalCents })
+        .execute();
+    }
+  }
+}
+
+/**
+ * Spends the credits the pricing applied: stored balances first; what they do not cover comes from packages
+ * bought with this order, which are then credited short by that much when paid.
+ */
+async function spendCredits(trx: Kysely<Database>, { orderId, customerId, priced, now }: { orderId: number; customerId: number | null; priced: PricedCart; now: Date }) {
+  if (customerId === null) return;
+  const wanted = new Map<number, number>();
+  for (const line of priced.calculation.lines) {
+    const typeId = line.itemType === 'course' && line.courseType !== undefined ? balanceTypeOfCourse(line.courseType) : null;
+    if (typeId !== null && line.appliedCredits > 0) wanted.set(typeId, (wanted.get(typeId) ?? 0) + line.appliedCredits);
+  }
+  for (const [typeId, amount] of wanted) {
+    const fromStored = await spendStoredCredits(trx, { customerId, typeId, amount, orderId, now });
+    let fromCart = amount - fromStored;
+    const purchases = await trx.selectFrom('customer_balance_transaction').select(['id', 'amount', 'quantity']).where('order_id', '=', orderId).where('type_id', '=', typeId).orderBy('id').execute();
+    for (const purchase of purchases) {
+      const use = Math.min(fromCart, purchase.amount * purchase.quantity);
+      if (use > 0) await trx.updateTable('customer_balance_transaction').set({ used_in_order: use }).where('id', '=', purchase.id).execute();
+      fromCart -= use;
+    }
+    // The pricing read the balances under the same lock, so they always cover what it applied.
+    if (fromCart > 0) throw new Error(`Credits of type ${typeId} short by ${fromCart}`);
+  }
+}
+
+/** One redemption per applied code and order (unique in the database), counted against its limits from now on. */
+async function redeemCodes(trx: Kysely<Database>, { orderId, customerId, priced, now }: { orderId: number; customerId: number | null; priced: PricedCart; now: Date }) {
+  const applied = priced.calculation.codes.filter((code) => code.rejection === null).map((code) => code.code);
+  if (applied.length === 0) return;
+  const rows = await trx.selectFrom('discount_code').select('id').where('code', 'in', applied).execute();
+  await trx
+    .insertInto('discount_code_usage')
+    .values(rows.map((row) => ({ discount_code_id: row.id, customer_id: customerId, order_id: orderId, used_at: now.toISOString() })))
+    .execute();
+}

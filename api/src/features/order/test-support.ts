@@ -1,0 +1,74 @@
+import { CourseType } from '@shop/shared/contract';
+import { expect } from 'vitest';
+import { addDays } from '../../lib/dates.ts';
+import { testToday, type TestContext } from '../../test/databases.ts';
+
+/** A course made for one test, so its free places are that test's alone. */
+export async function insertCourse(ctx: TestContext, { type = CourseType.fullCourse, free = 5, priceCents = 28900 }: { type?: number; free?: number; priceCents?: number } = {}) {
+  const row = await ctx.db.kysely
+    .insertInto('course')
+    .values({
+      type,
+      identifier: `ORDER-TEST-${Math.random().toString(36).slice(2, 8)}`,
+      start_date: addDays(testToday, 20),
+      start_time: '18:00',
+      end_date: addDays(testToday, 48),
+      end_time: '19:30',
+      registration_deadline: addDays(testToday, 10),
+      max_participants: 10,
+      free_places: free,
+      price_cents: priceCents,
+      discounted_price_cents: null,
+      flexible_learning_course_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await ctx.db.kysely.insertInto('course_text').values({ course_id: row.id, language: 'de', title: 'Spanisch Testkurs', pretitle: '', short: '' }).execute();
+  return { id: row.id, type };
+}
+
+export const billing = { firstname: 'Ana', lastname: 'García', addressLine1: 'Hauptstr. 1', addressLine2: '', city: 'Berlin', zip: '10115', country: 'DE', phone: '', birthYear: '' };
+export const participant = (n: number) => ({ firstname: `Teil${n}`, lastname: 'Nehmer', email: `teil${n}@example.org`, phone: '', birthYear: '' });
+
+/** An order request for one course (participants follow the quantity). */
+export function courseOrder(course: { id: number; type: number }, quantity = 1, over: Record<string, unknown> = {}) {
+  return {
+    courses: [{ courseId: course.id, courseType: course.type, quantity, participants: Array.from({ length: quantity }, (_, i) => participant(i + 1)) }],
+    billingAddress: billing,
+    selectedPaymentMethod: 'card',
+    emailAddress: 'gast@example.org',
+    locale: 'de',
+    timezone: 'Europe/Berlin',
+    ...over,
+  };
+}
+
+export const freePlaces = async (ctx: TestContext, courseId: number) =>
+  (await ctx.db.kysely.selectFrom('course').select('free_places').where('id', '=', courseId).executeTakeFirstOrThrow()).free_places;
+
+export const orderCount = async (ctx: TestContext) => Number((await ctx.db.kysely.selectFrom('shop_order').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+
+export async function orderByNumber(ctx: TestContext, incrementId: string) {
+  return ctx.db.kysely.selectFrom('shop_order').selectAll().where('increment_id', '=', incrementId).executeTakeFirstOrThrow();
+}
+
+export async function paymentOf(ctx: TestContext, orderId: number) {
+  return ctx.db.kysely.selectFrom('payment').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+/** Presses a button on the sandbox page the way the browser does (an urlencoded form post). */
+export async function choose(ctx: TestContext, providerPaymentId: string, outcome: string) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/payments/sandbox/${providerPaymentId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `outcome=${outcome}`,
+  });
+  expect(response.statusCode, response.body).toBe(303);
+  return response.headers.location as string;
+}
+
+export async function webhook(ctx: TestContext, body: unknown) {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/payments/webhook/sandbox', payload: body as object });
+  return { status: response.statusCode, body: response.json() as any };
+}

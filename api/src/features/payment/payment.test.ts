@@ -1,0 +1,148 @@
+import { CourseType } from '@shop/shared/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase, testNow } from '../../test/databases.ts';
+import { cheapHashing, client, mailsTo, settle, verifiedCustomer, type Client } from '../customer/test-support.ts';
+import { cancelPendingOrder } from '../order/cancel.ts';
+import { choose, courseOrder, freePlaces, insertCourse, orderByNumber, paymentOf, webhook } from '../order/test-support.ts';
+
+describeEachDatabase(
+  'payments (sandbox provider, webhook, completion)',
+  (ctx) => {
+    let guest: Client;
+    beforeAll(() => {
+      guest = client(ctx);
+    });
+    /** A pending guest order for a fresh course; returns what the tests look at. */
+    const pendingOrder = async ({ free = 5, quantity = 2, email = `gast.${Math.random().toString(36).slice(2)}@example.org`, discountCodes = [] as string[] } = {}) => {
+      const course = await insertCourse(ctx, { free });
+      const reply = await guest.post('/api/cart/submit', courseOrder(course, quantity, { emailAddress: email, discountCodes }));
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      const order = await orderByNumber(ctx, reply.body.result.incrementId);
+      const payment = await paymentOf(ctx, order.id);
+      return { course, order, payment, email, providerId: payment.transaction_id!, link: reply.body.result.paymentLink as string };
+    };
+    const statusOf = async (orderId: number) => (await ctx.db.kysely.selectFrom('shop_order').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
+
+    it('serves the hosted test page with one button per outcome', async () => {
+      const { link, order } = await pendingOrder();
+      const response = await ctx.app.inject({ method: 'GET', url: new URL(link).pathname });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      for (const outcome of ['paid', 'failed', 'canceled', 'expired']) expect(response.body).toContain(`<button type="submit">${outcome}</button>`);
+      expect(response.body).toContain(order.increment_id);
+    });
+
+    it('paid: order paid, back to the confirmation page, confirmation mail with positions; a replayed webhook changes nothing', async () => {
+      const { order, providerId, email } = await pendingOrder();
+      const location = await choose(ctx, providerId, 'paid');
+      expect(location).toBe(`https://shop.test/checkout-complete/${order.increment_id}/${encodeURIComponent(email)}`);
+      expect(await statusOf(order.id)).toBe('paid');
+      expect((await paymentOf(ctx, order.id)).status).toBe('paid');
+      for (let i = 0; i < 20; i++) expect((await webhook(ctx, { id: providerId })).body.result).toEqual({ outcome: 'unchanged', paymentStatus: 'paid' });
+      await settle();
+      const mails = await mailsTo(ctx, email, { atLeast: 1 });
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.text).toContain(`Bestellnummer: ${order.increment_id}`);
+      expect(mails[0]!.text).toContain('Teil2 Nehmer <teil2@example.org>');
+      expect(mails[0]!.text).toMatch(/Gesamtsumme: 578\s€/);
+      expect(mails[0]!.text).toContain('inkl. gesetzlicher MwSt.');
+      expect(mails[0]!.text).toContain('14 Tagen');
+      expect(mails[0]!.text).toContain('Europe/Berlin');
+    });
+
+    it('20 concurrent webhook calls for a paid payment move the order once', async () => {
+      const { order, providerId, email } = await pendingOrder();
+      await ctx.db.kysely.updateTable('sandbox_payment').set({ status: 'paid' }).where('id', '=', providerId).execute();
+      const replies = await Promise.all(Array.from({ length: 20 }, () => webhook(ctx, { id: providerId })));
+      expect(replies.filter((r) => r.body.result.outcome === 'paid')).toHaveLength(1);
+      expect(replies.filter((r) => r.body.result.outcome === 'unchanged')).toHaveLength(19);
+      expect(await statusOf(order.id)).toBe('paid');
+      await settle();
+      expect(await mailsTo(ctx, email)).toHaveLength(1);
+    });
+
+    for (const outcome of ['failed', 'canceled', 'expired']) {
+      it(`${outcome}: order cancelled, places and code redemptions released, back to /checkout-cancel`, async () => {
+        const { order, providerId, course } = await pendingOrder({ free: 3, quantity: 2, discountCodes: ['SOMMER25'] });
+        expect(await freePlaces(ctx, course.id)).toBe(1);
+        expect(await choose(ctx, providerId, outcome)).toBe('https://shop.test/checkout-cancel');
+        expect(await statusOf(order.id)).toBe('cancelled');
+        expect(await freePlaces(ctx, course.id)).toBe(3);
+        expect(await ctx.db.kysely.selectFrom('discount_code_usage').select('id').where('order_id', '=', order.id).execute()).toEqual([]);
+        // Forward only: the sandbox refuses a second decision and the shop ignores a replay.
+        await choose(ctx, providerId, 'paid');
+        expect((await paymentOf(ctx, order.id)).status).toBe(outcome);
+        expect(await freePlaces(ctx, course.id)).toBe(3);
+      });
+    }
+
+    it('never trusts the webhook body: only the provider status counts', async () => {
+      const { order, providerId } = await pendingOrder();
+      const reply = await webhook(ctx, { id: providerId, status: 'paid', amount: 0 });
+      expect(reply.body.result).toEqual({ outcome: 'unchanged', paymentStatus: 'pending' });
+      expect(await statusOf(order.id)).toBe('payment_pending');
+      expect((await webhook(ctx, { id: 'sbx_unknown' })).status).toBe(404);
+      expect((await webhook(ctx, {})).status).toBe(400);
+    });
+
+    it('refuses a payment whose amount differs from the order', async () => {
+      const { order, providerId } = await pendingOrder();
+      await ctx.db.kysely.updateTable('sandbox_payment').set({ status: 'paid', amount_cents: 100 }).where('id', '=', providerId).execute();
+      expect((await webhook(ctx, { id: providerId })).body.result.outcome).toBe('amount_mismatch');
+      expect(await statusOf(order.id)).toBe('payment_pending');
+    });
+
+    it('records money for an order already cancelled and flags it for refund', async () => {
+      const { order, providerId } = await pendingOrder();
+      await ctx.db.kysely.transaction().execute((trx) => cancelPendingOrder(trx, order.id));
+      await ctx.db.kysely.updateTable('sandbox_payment').set({ status: 'paid' }).where('id', '=', providerId).execute();
+      expect((await webhook(ctx, { id: providerId })).body.result).toEqual({ outcome: 'refund_required', paymentStatus: 'paid' });
+      expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 1 });
+      expect(await statusOf(order.id)).toBe('cancelled');
+    });
+
+    describe('packages', () => {
+      it('are credited to the balance when paid, valid 12 months; a conversation course then costs 0 € with the credit', async () => {
+        const customer = await verifiedCustomer(ctx, guest);
+        const buy = await guest.post(
+          '/api/cart/submit',
+          { ...courseOrder({ id: 0, type: 1 }, 1), courses: [], packages: [{ packageType: 'conversation_hours', amount: 5, quantity: 1 }] },
+          customer.token,
+        );
+        expect(buy.status, JSON.stringify(buy.body)).toBe(200);
+        const order = await orderByNumber(ctx, buy.body.result.incrementId);
+        expect((await guest.get('/api/customer/me/balances', customer.token)).body.result).toContainEqual({ typeId: CourseType.conversationHours, balance: 0 });
+        await choose(ctx, (await paymentOf(ctx, order.id)).transaction_id!, 'paid');
+        expect((await guest.get('/api/customer/me/balances', customer.token)).body.result).toContainEqual({ typeId: CourseType.conversationHours, balance: 5 });
+        const credited = await ctx.db.kysely.selectFrom('customer_balance').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
+        expect(credited.valid_until).toBe('2027-01-15T09:00:00.000Z');
+
+        const conversation = await insertCourse(ctx, { type: CourseType.conversationHours, free: 3, priceCents: 2500 });
+        const book = await guest.post('/api/cart/submit', courseOrder(conversation, 1, { selectedPaymentMethod: undefined }), customer.token);
+        expect(book.status, JSON.stringify(book.body)).toBe(200);
+        expect(book.body.result.paymentLink).toBeNull();
+        expect((await guest.get('/api/customer/me/balances', customer.token)).body.result).toContainEqual({ typeId: CourseType.conversationHours, balance: 4 });
+      });
+
+      it('a cancelled order gives spent credits back', async () => {
+        const customer = await verifiedCustomer(ctx, guest);
+        const me = await ctx.db.kysely.selectFrom('customer').select('id').where('email', '=', customer.email).executeTakeFirstOrThrow();
+        await ctx.db.kysely
+          .insertInto('customer_balance')
+          .values({ customer_id: me.id, type_id: CourseType.conversationHours, balance: 1, valid_from: '2026-01-01T00:00:00.000Z', valid_until: '2027-01-01T00:00:00.000Z', order_id: null })
+          .execute();
+        const conversation = await insertCourse(ctx, { type: CourseType.conversationHours, free: 3, priceCents: 2500 });
+        // Two hours, one paid with the credit, one with money: the order waits for its payment.
+        const reply = await guest.post('/api/cart/submit', courseOrder(conversation, 2), customer.token);
+        expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+        const order = await orderByNumber(ctx, reply.body.result.incrementId);
+        expect(order.total_price_cents).toBe(2500);
+        expect((await guest.get('/api/customer/me/balances', customer.token)).body.result).toContainEqual({ typeId: CourseType.conversationHours, balance: 0 });
+        await choose(ctx, (await paymentOf(ctx, order.id)).transaction_id!, 'canceled');
+        expect((await guest.get('/api/customer/me/balances', customer.token)).body.result).toContainEqual({ typeId: CourseType.conversationHours, balance: 1 });
+        expect(await freePlaces(ctx, conversation.id)).toBe(3);
+      });
+    });
+  },
+  { app: { passwordHashing: cheapHashing, now: () => testNow, shopUrl: 'https://shop.test' } },
+);

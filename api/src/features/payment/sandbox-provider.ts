@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import type { PaymentProvider, ProviderPayment, ProviderPaymentStatus } from './provider.ts';
+
+export const sandboxOutcomes = ['paid', 'failed', 'canceled', 'expired'] as const satisfies readonly ProviderPaymentStatus[];
+export type SandboxOutcome = (typeof sandboxOutcomes)[number];
+
+/** The sandbox's page for one payment, served by the API itself (DESIGN.md). */
+export const sandboxPagePath = (id: string) => `/api/payments/sandbox/${encodeURIComponent(id)}`;
+
+/**
+ * The default provider (DESIGN.md "Payments"): a stand-in for an outside provider whose "hosted page" is
+ * /api/payments/sandbox/{id} with one button per outcome. Its books are the `sandbox_payment` table.
+ */
+export function sandboxProvider(db: Db, shopUrl: string): PaymentProvider & { decide(id: string, outcome: SandboxOutcome): Promise<ProviderPayment | null> } {
+  const read = async (id: string): Promise<ProviderPayment | null> => {
+    const row = await db.kysely.selectFrom('sandbox_payment').select(['id', 'status', 'amount_cents']).where('id', '=', id).executeTakeFirst();
+    return row ? { id: row.id, status: row.status as ProviderPaymentStatus, amountCents: row.amount_cents } : null;
+  };
+  return {
+    name: 'sandbox',
+    async createPayment({ amountCents, reference, db: trx }) {
+      const id = `sbx_${randomBytes(12).toString('hex')}`;
+      await trx.insertInto('sandbox_payment').values({ id, amount_cents: amountCents, status: 'pending', reference, created_at: new Date().toISOString() }).execute();
+      return { id, paymentLink: new URL(sandboxPagePath(id), shopUrl).toString() };
+    },
+    fetchPayment: read,
+    /** The tester's choice on the page. A real provider decides once, so only a pending payment changes. */
+    async decide(id, outcome) {
+      await db.kysely.updateTable('sandbox_payment').set({ status: outcome }).where('id', '=', id).where('status', '=', 'pending').execute();
+      return read(id);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { ApiCourse } from './catalog.ts';
+
+/** Helpers of the checkout journeys (issue 6): carts put in storage, the form filled, the sandbox answered. */
+
+type StoredItem = Record<string, unknown>;
+
+/** Puts a cart into the browser's storage exactly as the cart store writes it, before any page script runs. */
+export async function seedCart(page: Page, items: StoredItem[]) {
+  const stored = JSON.stringify({ state: { items, timestamp: Date.now() }, version: 1 });
+  await page.addInitScript((value) => {
+    // Only on the first page: the order clears the cart later and that must stick.
+    if (!sessionStorage.getItem('e2e-cart-seeded')) {
+      localStorage.setItem('cart', value);
+      sessionStorage.setItem('e2e-cart-seeded', '1');
+    }
+  }, stored);
+}
+
+export const courseItem = (course: ApiCourse, quantity: number): StoredItem => ({
+  id: `line-${course.id}`,
+  itemType: 'course',
+  quantity,
+  courseId: course.id,
+  courseType: course.type,
+  courseDetails: course,
+});
+
+export const packageItem = (amount: number, price: number): StoredItem => ({
+  id: `package-${amount}`,
+  itemType: 'package',
+  quantity: 1,
+  packageType: 'conversation_hours',
+  amount,
+  packageDetails: { title: `${amount} Konversationsstunden`, type: 'conversation_hours', price, discountedPrice: null, description: '' },
+});
+
+/** Logs the browser in with a token (remember-me storage), as a returning customer would be. */
+export async function signIn(page: Page, token: string) {
+  await page.addInitScript((value) => localStorage.setItem('customerToken', value), token);
+}
+
+/** A bookable course of `type` with at least `places` free places (fresh from the API). */
+export async function courseWithPlaces(request: APIRequestContext, type: number, places: number): Promise<ApiCourse> {
+  const response = await request.get(`/api/course/search?type=${type}&limit=100`);
+  const courses = ((await response.json()) as { result: { items: ApiCourse[] } }).result.items;
+  const course = courses.find((c) => c.freePlaces >= places);
+  expect(course, `a course of type ${type} with ${places} free places`).toBeDefined();
+  return course!;
+}
+
+export async function freePlaces(request: APIRequestContext, course: ApiCourse): Promise<number> {
+  const response = await request.get(`/api/course/search?type=${course.type}&limit=100`);
+  return ((await response.json()) as { result: { items: ApiCourse[] } }).result.items.find((c) => c.id === course.id)!.freePlaces;
+}
+
+export async function fillBilling(page: Page) {
+  const billing = page.getByRole('group', { name: 'Rechnungsadresse' });
+  await billing.getByLabel(/^Vorname/).fill('Ana');
+  await billing.getByLabel(/^Nachname/).fill('García');
+  await billing.getByLabel(/^Straße und Hausnummer/).fill('Hauptstraße 1');
+  await billing.getByLabel(/^PLZ/).fill('10115');
+  await billing.getByLabel(/^Ort/).fill('Berlin');
+}
+
+export async function acceptConsents(page: Page) {
+  await page.getByLabel(/Ich akzeptiere die AGB/).check();
+  await page.getByLabel(/Widerrufsbelehrung/).check();
+}
+
+export const orderButton = (page: Page) => page.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+
+/** On the sandbox provider's page: chooses an outcome and returns where the shop sent the browser. */
+export async function answerSandbox(page: Page, outcome: 'paid' | 'failed' | 'canceled' | 'expired') {
+  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/sbx_/);
+  await page.getByRole('button', { name: outcome, exact: true }).click();
+}

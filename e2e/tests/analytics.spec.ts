@@ -1,0 +1,131 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
+import { cards } from '../support/catalog.ts';
+import { navigateInShop } from '../support/navigation.ts';
+
+/**
+ * Analytics with consent (issue 8). The shipped analytics.json names no container; these journeys serve one
+ * with a test container id, as a deployment would, and answer the tag-manager host themselves — the network
+ * is closed, and no test may reach the internet: every request off localhost is caught here.
+ */
+const containerId = 'GTM-TEST123';
+const tagManagerScript = `https://www.googletagmanager.com/gtm.js?id=${containerId}`;
+const isLocal = (url: URL) => url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+
+/** Catches every request leaving localhost: tag-manager requests are answered with a stub, others refused. */
+async function watchThirdParty(page: Page, { container }: { container: boolean }) {
+  const tagManager: string[] = [];
+  const others: string[] = [];
+  if (container) await page.route('**/analytics.json', (route) => route.fulfill({ json: { gtmContainerId: containerId } }));
+  await page.route(
+    (url) => !isLocal(url),
+    (route) => {
+      const url = route.request().url();
+      if (url.startsWith('https://www.googletagmanager.com/')) {
+        tagManager.push(url);
+        return route.fulfill({ contentType: 'text/javascript', body: 'window.__tagManagerRan = true;' });
+      }
+      others.push(url);
+      return route.abort('blockedbyclient');
+    },
+  );
+  return { tagManager, others };
+}
+
+const banner = (page: Page) => page.getByRole('region', { name: 'Ihre Privatsphäre' });
+const dataLayer = (page: Page) => page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])) as unknown[]);
+
+test('without a container id the shop makes no third-party request and asks nothing; events still reach the dataLayer', async ({ page }) => {
+  const { tagManager, others } = await watchThirdParty(page, { container: false });
+  await page.goto('/courses');
+  await expect(cards(page).first()).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cookie-Einstellungen' })).toHaveCount(0);
+  await cards(page).first().getByRole('button', { name: 'In den Warenkorb' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect.poll(async () => (await dataLayer(page)).some((entry) => (entry as { event?: string }).event === 'add_to_cart')).toBe(true);
+  expect(tagManager).toEqual([]);
+  expect(others).toEqual([]);
+});
+
+test('no tag manager before consent; Consent Mode defaults denied; the container after "accept all"', async ({ page }) => {
+  const { tagManager, others } = await watchThirdParty(page, { container: true });
+  await page.goto('/courses');
+  await expect(banner(page)).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+  await expectAccessible(page, { exclude: ['#main > *'] });
+
+  // "Accept all" and "reject all" side by side on the first layer, alike in size and colour.
+  const accept = banner(page).getByRole('button', { name: 'Alle akzeptieren' });
+  const reject = banner(page).getByRole('button', { name: 'Alle ablehnen' });
+  const looks = (button: typeof accept) =>
+    button.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { background: style.backgroundColor, color: style.color, font: style.fontSize + style.fontWeight, height: element.getBoundingClientRect().height };
+    });
+  expect(await looks(reject)).toEqual(await looks(accept));
+
+  await page.waitForTimeout(500);
+  expect(tagManager).toEqual([]);
+  expect((await dataLayer(page))[0]).toEqual({
+    0: 'consent',
+    1: 'default',
+    2: { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied', wait_for_update: 500 },
+  });
+
+  await accept.click();
+  await expect(banner(page)).toHaveCount(0);
+  await expect.poll(() => tagManager).toEqual([tagManagerScript]);
+  await expect.poll(() => page.evaluate(() => (window as { __tagManagerRan?: boolean }).__tagManagerRan)).toBe(true);
+  expect((await dataLayer(page)).map((entry) => (entry as Record<string, unknown>)[1] ?? (entry as { event?: string }).event)).toEqual(
+    expect.arrayContaining(['default', 'update', 'gtm.js']),
+  );
+
+  // The choice is stored: the next page load asks nothing and loads the container again.
+  await page.reload();
+  await expect(cards(page).first()).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
+  await expect.poll(() => tagManager.length).toBe(2);
+  expect(others).toEqual([]);
+});
+
+test('nothing after "reject all"; the footer link reopens the settings per purpose', async ({ page }) => {
+  const { tagManager, others } = await watchThirdParty(page, { container: true });
+  await page.goto('/');
+  await banner(page).getByRole('button', { name: 'Alle ablehnen' }).click();
+  await expect(banner(page)).toHaveCount(0);
+  await navigateInShop(page, '/courses');
+  await expect(cards(page).first()).toBeVisible();
+  await page.reload();
+  await expect(cards(page).first()).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
+  await page.waitForTimeout(500);
+  expect(tagManager).toEqual([]);
+
+  await page.getByRole('button', { name: 'Cookie-Einstellungen' }).click();
+  await expect(banner(page)).toBeVisible();
+  await expect(banner(page).getByRole('heading', { name: 'Ihre Privatsphäre' })).toBeFocused();
+  const statistics = banner(page).getByRole('checkbox', { name: 'Statistik' });
+  await expect(statistics).not.toBeChecked();
+  await expect(banner(page).getByRole('checkbox', { name: 'Marketing' })).not.toBeChecked();
+  await expectAccessible(page, { exclude: ['#main > *'] });
+  await statistics.check();
+  await banner(page).getByRole('button', { name: 'Auswahl speichern' }).click();
+  await expect(banner(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cookie-Einstellungen' })).toBeFocused();
+  await expect.poll(() => tagManager).toEqual([tagManagerScript]);
+  expect(others).toEqual([]);
+});
+
+test('never on /products-iframe, even with consent; no banner there', async ({ page }) => {
+  const { tagManager, others } = await watchThirdParty(page, { container: true });
+  await page.addInitScript(() =>
+    localStorage.setItem('shop:consent', JSON.stringify({ analytics: true, marketing: true, version: 1, decidedAt: '2026-01-01T00:00:00.000Z' })),
+  );
+  await page.goto('/products-iframe?hideHeader=true&hideFooter=true');
+  await expect(cards(page).first()).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
+  await page.waitForTimeout(1000);
+  expect(tagManager).toEqual([]);
+  expect(others).toEqual([]);
+});

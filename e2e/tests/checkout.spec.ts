@@ -1,0 +1,165 @@
+import { expect, test } from '@playwright/test';
+import { newEmail, mailTo, verifiedCustomer } from '../support/account.ts';
+import { expectAccessible } from '../support/axe.ts';
+import { acceptConsents, answerSandbox, courseItem, courseWithPlaces, fillBilling, freePlaces, orderButton, packageItem, seedCart, signIn } from '../support/checkout.ts';
+
+/** Checkout journeys of issue 6: order form, sandbox payments, confirmation mail, orders in the account. */
+
+test('a guest books a course for two, pays on the sandbox, lands on the confirmation and gets the mail', async ({ page, request }) => {
+  const course = await courseWithPlaces(request, 1, 2);
+  const before = await freePlaces(request, course);
+  const email = newEmail('gast');
+  await seedCart(page, [courseItem(course, 2)]);
+
+  await page.goto('/checkout-auth');
+  await expect(page.getByRole('heading', { level: 1, name: 'Konto oder Gastbestellung' })).toBeVisible();
+  await expect(page.getByText('Als Gast können Sie Pakete nicht automatisch einlösen')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Konto erstellen' })).toHaveAttribute('href', '/register?redirect=/checkout');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Als Gast fortfahren' }).click();
+
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('link', { name: 'Jetzt anmelden' })).toHaveAttribute('href', '/login?redirect=/checkout');
+  await page.getByLabel(/^E-Mail-Adresse/).first().fill(email);
+  await fillBilling(page);
+  // Two places, two blocks; the second is somebody else.
+  await expect(page.getByRole('group', { name: /^Platz \d/ })).toHaveCount(2);
+  const second = page.getByRole('group', { name: /^Platz 2/ });
+  await second.getByLabel('Andere Person als die Rechnungsperson').check();
+  await second.getByLabel(/^Vorname/).fill('Jonas');
+  await second.getByLabel(/^Nachname/).fill('Weber');
+  await second.getByLabel(/^E-Mail-Adresse/).fill('jonas.weber@example.org');
+  await page.getByLabel('Anmerkungen').fill('Wir kommen zu zweit.');
+  // The first payment method is chosen by itself.
+  await expect(page.getByRole('radio').first()).toBeChecked();
+  await acceptConsents(page);
+  await expect(page.getByText('Alle Preise inklusive gesetzlicher Umsatzsteuer', { exact: false })).toBeVisible();
+  await expectAccessible(page);
+  await orderButton(page).click();
+
+  await answerSandbox(page, 'paid');
+  await expect(page).toHaveURL(new RegExp(`/checkout-complete/\\d+/${encodeURIComponent(email).replace(/\./g, '\\.')}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Jetzt Konto erstellen' })).toHaveAttribute('href', `/register?email=${encodeURIComponent(email)}`);
+  await expectAccessible(page);
+  const orderNumber = /checkout-complete\/(\d+)\//.exec(page.url())![1]!;
+
+  const mail = await mailTo(request, email, new RegExp(`Ihre Bestellung ${orderNumber}`));
+  expect(mail.text).toContain('Jonas Weber <jonas.weber@example.org>');
+  expect(mail.text).toContain('Zahlungsstatus: bezahlt');
+  expect(await freePlaces(request, course)).toBe(before - 2);
+  // The cart is empty after the order.
+  await page.goto('/cart');
+  await expect(page.getByText('Ihr Warenkorb ist leer.')).toBeVisible();
+});
+
+test('a cancelled payment returns to /checkout-cancel and frees the places again', async ({ page, request }) => {
+  const course = await courseWithPlaces(request, 1, 1);
+  const before = await freePlaces(request, course);
+  await seedCart(page, [courseItem(course, 1)]);
+  await page.goto('/checkout');
+  await page.getByLabel(/^E-Mail-Adresse/).first().fill(newEmail('abbruch'));
+  await fillBilling(page);
+  await acceptConsents(page);
+  await orderButton(page).click();
+  await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);
+  expect(await freePlaces(request, course)).toBe(before - 1);
+  await answerSandbox(page, 'canceled');
+  await expect(page).toHaveURL(/\/checkout-cancel$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Zahlung abgebrochen' })).toBeVisible();
+  await expectAccessible(page);
+  expect(await freePlaces(request, course)).toBe(before);
+});
+
+test('a customer buys hours, sees the balance, books a conversation hour for 0 € and finds both orders', async ({ page, request }) => {
+  const customer = await verifiedCustomer(request, 'paket');
+  await signIn(page, customer.token);
+  const prices = ((await (await request.get('/api/course/price-config')).json()) as { result: { type: string; amount: number; price: number }[] }).result;
+  const offer = prices.find((p) => p.type === 'conversation_hours' && p.amount > 1)!;
+  await seedCart(page, [packageItem(offer.amount, offer.price)]);
+
+  await page.goto('/checkout');
+  const email = page.getByLabel(/^E-Mail-Adresse/).first();
+  await expect(email).toHaveValue(customer.email);
+  await expect(email).toHaveAttribute('readonly', '');
+  await fillBilling(page);
+  await acceptConsents(page);
+  await orderButton(page).click();
+  await answerSandbox(page, 'paid');
+  await expect(page).toHaveURL(/\/checkout-complete\//);
+  const packageOrder = /checkout-complete\/(\d+)\//.exec(page.url())![1]!;
+
+  const balances = await (await request.get('/api/customer/me/balances', { headers: { authorization: `Bearer ${customer.token}` } })).json();
+  expect(balances.result).toContainEqual({ typeId: 3, balance: offer.amount });
+
+  const conversation = await courseWithPlaces(request, 3, 1);
+  await page.evaluate((item) => localStorage.setItem('cart', JSON.stringify({ state: { items: [item], timestamp: Date.now() }, version: 1 })), courseItem(conversation, 1));
+  await page.goto('/checkout');
+  await expect(page.getByTestId('cart-total')).toHaveText('0 €');
+  await expect(page.getByRole('group', { name: 'Zahlungsart' })).toHaveCount(0);
+  await fillBilling(page);
+  await acceptConsents(page);
+  await orderButton(page).click();
+  await expect(page).toHaveURL(/\/checkout-complete\/\d+\//);
+  const creditOrder = /checkout-complete\/(\d+)\//.exec(page.url())![1]!;
+  await expect(page.getByRole('link', { name: 'Zu meinen Bestellungen' })).toBeVisible();
+
+  await page.goto('/account-order');
+  await expect(page.getByText(`Bestellung ${packageOrder}`)).toBeVisible();
+  await expect(page.getByText(`Bestellung ${creditOrder}`)).toBeVisible();
+});
+
+test('a pending order offers its payment link in /account-order', async ({ page, request }) => {
+  const customer = await verifiedCustomer(request, 'offen');
+  await signIn(page, customer.token);
+  const course = await courseWithPlaces(request, 1, 1);
+  await seedCart(page, [courseItem(course, 1)]);
+  await page.goto('/checkout');
+  await fillBilling(page);
+  await acceptConsents(page);
+  await orderButton(page).click();
+  await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);
+  const link = page.url();
+  await page.goto('/account-order');
+  await expect(page.getByRole('link', { name: /Zahlung abschließen/ }).or(page.getByRole('button', { name: /Zahlung abschließen/ })).first()).toBeVisible();
+  const orders = await (await request.get('/api/customer/me/orders?limit=20', { headers: { authorization: `Bearer ${customer.token}` } })).json();
+  expect(orders.result[0].payments[0].paymentLink).toBe(link);
+});
+
+test('every checkout field is validated before anything is sent', async ({ page, request }) => {
+  const course = await courseWithPlaces(request, 1, 1);
+  await seedCart(page, [courseItem(course, 1)]);
+  await page.goto('/checkout');
+  await expect(page.getByRole('radio').first()).toBeChecked();
+  await orderButton(page).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  // E-mail, first and last name, street, zip, city and both consents.
+  await expect(page.getByText('Bitte füllen Sie dieses Feld aus.')).toHaveCount(8);
+  await page.getByLabel(/^E-Mail-Adresse/).first().fill('keine-adresse');
+  await page.getByRole('group', { name: 'Rechnungsadresse' }).getByLabel(/^PLZ/).fill('AB12');
+  await page.getByRole('group', { name: 'Rechnungsadresse' }).getByLabel(/^Telefon/).fill('abc');
+  await page.getByRole('group', { name: 'Rechnungsadresse' }).getByLabel(/^Geburtsjahr/).fill('19');
+  const place = page.getByRole('group', { name: /^Platz 1/ });
+  await place.getByLabel('Andere Person als die Rechnungsperson').check();
+  await orderButton(page).click();
+  await expect(page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse an.')).toBeVisible();
+  await expect(page.getByText('Die PLZ besteht aus höchstens 5 Ziffern.')).toBeVisible();
+  await expect(page.getByText(/gültige Telefonnummer/)).toBeVisible();
+  await expect(page.getByText('Bitte geben Sie das Geburtsjahr mit 4 Ziffern an.')).toBeVisible();
+  await expect(place.getByText('Bitte füllen Sie dieses Feld aus.')).toHaveCount(3);
+  await expect(page.getByLabel('Anmerkungen')).toHaveAttribute('maxlength', '300');
+  await expectAccessible(page);
+  // Nothing left the browser: the places are all still there.
+  expect(await freePlaces(request, course)).toBe(course.freePlaces);
+});
+
+test('an empty cart has no checkout; the mail preview renders the confirmation', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page).toHaveURL('http://localhost:5173/');
+  await page.goto('/emailorder');
+  await expect(page.getByRole('heading', { level: 1, name: 'Vorschau der Bestellbestätigung' })).toBeVisible();
+  await expect(page.getByText('Ihre Bestellung 100042')).toBeVisible();
+  const frame = page.frameLocator('iframe[title="Bestellbestätigung mit Beispieldaten"]');
+  await expect(frame.getByText('Bestellnummer')).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { QuantityAdjustmentReason, useCartNotificationStore, type CartNotification } from '@shop/shared';
+
+/** Text key per reason of spec §8 (literal keys, so the translation check sees each one). */
+const reasonKeys: Record<string, string> = {
+  [QuantityAdjustmentReason.registrationDeadlinePassed]: 'cartCheckout.adjustment.REGISTRATION_DEADLINE_PASSED',
+  [QuantityAdjustmentReason.courseFullyBooked]: 'cartCheckout.adjustment.COURSE_FULLY_BOOKED',
+  [QuantityAdjustmentReason.notEnoughPlaces]: 'cartCheckout.adjustment.NOT_ENOUGH_PLACES',
+  [QuantityAdjustmentReason.notEnoughAppointments]: 'cartCheckout.adjustment.NOT_ENOUGH_APPOINTMENTS',
+};
+
+/** The reason of spec §8 in words; a reason this screen does not know is shown as it came. */
+export function useAdjustmentText() {
+  const { t } = useTranslation();
+  return ({ adjustment, courseName }: Pick<CartNotification, 'adjustment' | 'courseName'>) => {
+    const key = Object.hasOwn(reasonKeys, adjustment.reason) ? reasonKeys[adjustment.reason] : undefined;
+    const reason = key ? t(key, { count: adjustment.adjustedQuantity, requested: adjustment.requestedQuantity }) : adjustment.reason;
+    return t('cartCheckout.adjustment.message', { course: courseName, reason, interpolation: { escapeValue: false } });
+  };
+}
+
+/** One dismissible warning per quantity adjustment; each vanishes after 10 s (the store's timer). */
+export function AdjustmentNotices() {
+  const { t } = useTranslation();
+  const notifications = useCartNotificationStore((state) => state.notifications);
+  const dismiss = useCartNotificationStore((state) => state.dismiss);
+  const text = useAdjustmentText();
+  if (notifications.length === 0) return null;
+  return (
+    <div className="cart-notices">
+      {notifications.map((notification) => (
+        <div key={notification.id} className="shop-banner shop-banner--warning cart-notice" role="alert" data-testid="adjustment-notice">
+          <span>{text(notification)}</span>
+          <button type="button" className="cart-notice__dismiss" onClick={() => dismiss(notification.id)} aria-label={t('cartCheckout.adjustment.dismiss')}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

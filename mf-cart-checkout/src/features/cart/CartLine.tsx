@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { cartQuantity, formatDate, formatMoney, useCartStore } from '@shop/shared';
+import type { CartLineView } from './cartLines.ts';
+import { packageNameKey } from './packageName.ts';
+
+const unitKey = { place: 'cartCheckout.cart.quantity', piece: 'cartCheckout.cart.pieces', package: 'cartCheckout.cart.packages' } as const;
+
+/** Title of a line in the current language: course and product titles as stored, packages by type and amount. */
+export function useLineTitle() {
+  const { t } = useTranslation();
+  return (line: CartLineView) => ('text' in line.title ? line.title.text : t(packageNameKey[line.title.packageType], { count: line.title.amount }));
+}
+
+/** One cart line: what it is, its quantity controls (1–5), its price, and a package's usage warning. */
+export function CartLine({ line }: { line: CartLineView }) {
+  const { t } = useTranslation();
+  const title = useLineTitle()(line);
+  const { setQuantity, decrement, removeItem } = useCartStore.getState();
+  return (
+    <li className="cart-line" data-testid="cart-line">
+      <div className="cart-line__what">
+        <h2>{title}</h2>
+        {line.startDate ? <p>{t('cartCheckout.cart.starts', { date: formatDate(line.startDate) })}</p> : null}
+        {line.item.itemType === 'package' ? <p>{t('cartCheckout.package.description')}</p> : null}
+        <p>{t('cartCheckout.cart.unitPrice', { price: formatMoney(line.unitPrice) })}</p>
+        {line.appliedCredits > 0 ? <p className="cart-line__credits">{t('cartCheckout.cart.credits', { count: line.appliedCredits })}</p> : null}
+      </div>
+      <div className="cart-line__quantity" role="group" aria-label={t('cartCheckout.cart.quantityLabel', { title })}>
+        <button type="button" className="cart-qty" onClick={() => decrement(line.id)} disabled={line.quantity <= cartQuantity.min} aria-label={t('cartCheckout.cart.decrease', { title })}>
+          −
+        </button>
+        <output aria-live="polite" data-testid="cart-quantity">{t(unitKey[line.unit], { count: line.quantity })}</output>
+        <button
+          type="button"
+          className="cart-qty"
+          onClick={() => setQuantity(line.id, line.quantity + 1)}
+          disabled={line.quantity >= cartQuantity.max}
+          aria-label={t('cartCheckout.cart.increase', { title })}
+        >
+          +
+        </button>
+      </div>
+      <div className="cart-line__price">
+        <p>
+          <span className="shop-visually-hidden">{t('cartCheckout.cart.lineTotal')}: </span>
+          <strong data-testid="cart-line-total">{line.finalPrice === null ? '…' : formatMoney(line.finalPrice)}</strong>
+        </p>
+        <button type="button" className="cart-line__remove" onClick={() => removeItem(line.id)} aria-label={t('cartCheckout.cart.removeItem', { title })}>
+          {t('cartCheckout.cart.remove')}
+        </button>
+      </div>
+      {line.item.itemType === 'package' ? (
+        <p className="cart-line__warning" data-testid="package-warning">
+          {t('cartCheckout.package.warning')}
+        </p>
+      ) : null}
+    </li>
+  );
+}

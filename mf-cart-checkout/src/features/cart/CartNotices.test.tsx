@@ -1,0 +1,85 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createInstance } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCartNotificationStore, useCartPriceStore, type PriceResult } from '@shop/shared';
+import de from '../../i18n/de.json';
+import { DiscountCodeBox } from '../pricing/DiscountCodeBox.tsx';
+import { AdjustmentNotices } from './AdjustmentNotices.tsx';
+
+const i18n = createInstance();
+void i18n.use(initReactI18next).init({ lng: 'de', resources: { de: { translation: de } }, interpolation: { escapeValue: false } });
+const renderDe = (ui: React.ReactElement) => render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  useCartNotificationStore.setState({ notifications: [] });
+  useCartPriceStore.setState({ discountCodes: [], priceResult: null, status: 'idle', isValidatingDiscount: false, discountError: null });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const notify = (reason: string, adjustedQuantity: number, requestedQuantity: number) =>
+  act(() => useCartNotificationStore.getState().notify({ adjustment: { reason, adjustedQuantity, requestedQuantity }, courseName: 'Spanisch A2' }));
+
+describe('adjustment warnings', () => {
+  it('say per reason what happened (spec §8), an unknown reason raw, and go on dismiss or after 10 s', () => {
+    renderDe(<AdjustmentNotices />);
+    notify('REGISTRATION_DEADLINE_PASSED', 0, 1);
+    notify('COURSE_FULLY_BOOKED', 0, 2);
+    notify('NOT_ENOUGH_PLACES', 2, 4);
+    notify('NOT_ENOUGH_APPOINTMENTS', 1, 3);
+    notify('WAITING_LIST_ONLY', 0, 1);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent?.replace('×', ''))).toEqual([
+      'Die Anzahl für „Spanisch A2“ wurde angepasst: Die Anmeldefrist ist abgelaufen.',
+      'Die Anzahl für „Spanisch A2“ wurde angepasst: Der Kurs ist ausgebucht.',
+      'Die Anzahl für „Spanisch A2“ wurde angepasst: Nur 2 Plätze verfügbar, angefragt: 4.',
+      'Die Anzahl für „Spanisch A2“ wurde angepasst: Nur 1 Termin verfügbar, angefragt: 3.',
+      'Die Anzahl für „Spanisch A2“ wurde angepasst: WAITING_LIST_ONLY',
+    ]);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Hinweis schließen' })[0]!);
+    expect(screen.getAllByRole('alert')).toHaveLength(4);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+  });
+});
+
+describe('discount code box', () => {
+  const result = (provided: PriceResult['discountCodesProvided']): PriceResult => ({
+    items: [],
+    subtotal: 0,
+    totalPrice: 0,
+    paymentMethods: [],
+    discountCodesProvided: provided,
+    discountsApplied: [],
+    quantityAdjustments: [],
+  });
+
+  it('adds the code normalised, shows validation, then each invalid code’s reason (or the fallback) in red', () => {
+    renderDe(<DiscountCodeBox />);
+    fireEvent.change(screen.getByLabelText('Gutscheincode'), { target: { value: ' sommer25 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Einlösen' }));
+    expect(useCartPriceStore.getState().discountCodes).toEqual(['SOMMER25']);
+    expect(screen.getByRole('status')).toHaveProperty('textContent', 'Gutscheincode wird geprüft …');
+    expect(screen.getByLabelText('Gutscheincode')).toHaveProperty('value', '');
+
+    act(() =>
+      useCartPriceStore.setState({
+        discountCodes: ['SOMMER25', 'XY'],
+        isValidatingDiscount: false,
+        priceResult: result([
+          { code: 'SOMMER25', status: 'invalid', totalDiscountAmount: 0, errorMessage: 'Mindestbestellwert nicht erreicht.' },
+          { code: 'XY', status: 'invalid', totalDiscountAmount: 0, errorMessage: null },
+        ]),
+      }),
+    );
+    expect(screen.getByText('Mindestbestellwert nicht erreicht.').className).toBe('discount-box__error');
+    expect(screen.getByText('Ungültiger Gutscheincode: XY')).toBeTruthy();
+    expect(screen.getAllByTestId('discount-tag').map((tag) => tag.className)).toEqual(['discount-tag discount-tag--invalid', 'discount-tag discount-tag--invalid']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Gutscheincode XY entfernen' }));
+    expect(useCartPriceStore.getState().discountCodes).toEqual(['SOMMER25']);
+  });
+});

@@ -1,0 +1,78 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchPriceConfig, formatMoney, useCartStore, type PackagePrice } from '@shop/shared';
+import { packageOffers } from './cartLines.ts';
+import { packageNameKey } from './packageName.ts';
+
+/**
+ * Package offers (spec §4): shown for a cart with exactly one conversation or flexible course. A single-choice
+ * radio group: choosing an offer puts that package in the cart (in place of any other), choosing it again clears it.
+ */
+export function PackageOffers() {
+  const { t } = useTranslation();
+  const id = useId();
+  const items = useCartStore((state) => state.items);
+  const [prices, setPrices] = useState<PackagePrice[]>([]);
+  useEffect(() => {
+    let live = true;
+    fetchPriceConfig().then(
+      (config) => live && setPrices(config),
+      (error: unknown) => console.error(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const offer = packageOffers(items, prices);
+  if (!offer) return null;
+  const chosen = items.find((item) => item.itemType === 'package' && item.packageType === offer.type);
+  const chosenAmount = chosen?.itemType === 'package' ? chosen.amount : null;
+
+  const choose = (price: PackagePrice) => {
+    const store = useCartStore.getState();
+    if (chosenAmount === price.amount && chosen) {
+      store.removeItem(chosen.id);
+      return;
+    }
+    store.addPackage({
+      itemType: 'package',
+      quantity: 1,
+      packageType: price.type,
+      amount: price.amount,
+      packageDetails: {
+        title: t(packageNameKey[price.type], { count: price.amount }),
+        type: price.type,
+        price: price.price,
+        discountedPrice: null,
+        description: t('cartCheckout.package.description'),
+      },
+    });
+  };
+
+  return (
+    <fieldset className="package-offers" aria-describedby={`${id}-hint`}>
+      <legend>{t('cartCheckout.package.offersTitle')}</legend>
+      <p id={`${id}-hint`}>{t('cartCheckout.package.offersHint')}</p>
+      {offer.offers.map((price) => {
+        const name = t(packageNameKey[price.type], { count: price.amount });
+        return (
+          <label key={price.amount} className="package-offer">
+            <input
+              type="radio"
+              name={`${id}-package`}
+              checked={chosenAmount === price.amount}
+              // onClick, not onChange: a click on the chosen radio must clear it, and radios fire no change then.
+              onClick={() => choose(price)}
+              onChange={() => {}}
+            />
+            <span>
+              {t('cartCheckout.package.offer', { name, price: formatMoney(price.price) })}{' '}
+              <span className="package-offer__unit">{t('cartCheckout.package.perUnit', { price: formatMoney(Math.round((price.price * 100) / price.amount) / 100) })}</span>
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,111 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dataLayer, pendingPurchaseStorageKey, useCartStore, type CartItem, type Course } from '@shop/shared';
+import { fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
+import routes from '../../routes.tsx';
+
+beforeAll(startI18n);
+afterEach(() => {
+  cleanup();
+  useCartStore.getState().clear();
+  dataLayer().length = 0;
+  localStorage.clear();
+});
+
+const course: CartItem = {
+  id: 'c7',
+  itemType: 'course',
+  quantity: 2,
+  courseId: 7,
+  courseType: 1,
+  courseDetails: {
+    id: 7, type: 1, identifier: 'ES-7', titles: [{ language: 'de', description: 'Spanisch A1' }], descriptions: [], startDate: '2027-01-11', startTime: '18:00',
+    endDate: '2027-03-01', endTime: '19:30', registrationDeadline: '2027-01-08', maxParticipants: 10, freePlaces: 4, price: 289, discountedPrice: null, tags: [], flexibleLearningCourseId: null,
+  } satisfies Course,
+};
+
+const svg = '<svg xmlns="http://www.w3.org/2000/svg"></svg>';
+const priceResult = (total: number) => ({
+  items: [{ itemType: 'course', courseId: 7, appliedCredits: 0, quantity: 2, finalPrice: total, unitPrice: 289, discountAmount: 0 }],
+  subtotal: total,
+  totalPrice: total,
+  paymentMethods: total > 0 ? [{ id: 'eps', description: 'EPS-Überweisung', image: { svg } }, { id: 'card', description: 'Kreditkarte', image: { svg } }] : [],
+  discountCodesProvided: [],
+  discountsApplied: [],
+  quantityAdjustments: [],
+});
+
+function setUp(total = 578) {
+  useCartStore.getState().replaceItems([course]);
+  return fakeApi({
+    'POST /api/cart/calculate-price': { body: { result: priceResult(total) } },
+    'POST /api/cart/validate': { body: { result: { quantityAdjustments: [] } } },
+    'POST /api/cart/submit': { body: { result: { incrementId: '100001', paymentLink: null } } },
+  });
+}
+
+const field = (scope: HTMLElement, label: RegExp) => within(scope).getByLabelText(label);
+
+describe('/checkout', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('shows the methods with the first chosen, sends begin_checkout once, and validates before sending', async () => {
+    const calls = setUp();
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), { timeout: 3000 });
+    expect(dataLayer().filter((e) => e.event === 'begin_checkout')).toHaveLength(1);
+    expect(screen.getAllByRole('group', { name: /^Platz \d/ })).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    await waitFor(() => expect(screen.getAllByText('Bitte füllen Sie dieses Feld aus.').length).toBe(8));
+    expect(calls.some((c) => c.url.endsWith('/cart/submit'))).toBe(false);
+    expect(dataLayer().filter((e) => e.event === 'begin_checkout')).toHaveLength(1);
+  });
+
+  it('submits participants that follow the billing person, records the purchase and goes to the confirmation', async () => {
+    const calls = setUp();
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), { timeout: 3000 });
+    fireEvent.change(screen.getAllByLabelText(/^E-Mail-Adresse/)[0]!, { target: { value: 'ana@example.org' } });
+    const billing = screen.getByRole('group', { name: 'Rechnungsadresse' });
+    fireEvent.change(field(billing, /^Vorname/), { target: { value: 'Ana' } });
+    fireEvent.change(field(billing, /^Nachname/), { target: { value: 'García' } });
+    fireEvent.change(field(billing, /^Straße/), { target: { value: 'Hauptstr. 1' } });
+    fireEvent.change(field(billing, /^PLZ/), { target: { value: '10115' } });
+    fireEvent.change(field(billing, /^Ort/), { target: { value: 'Berlin' } });
+    const second = screen.getByRole('group', { name: /^Platz 2/ });
+    fireEvent.click(within(second).getByLabelText('Andere Person als die Rechnungsperson'));
+    fireEvent.change(field(second, /^Vorname/), { target: { value: 'Jonas' } });
+    fireEvent.change(field(second, /^Nachname/), { target: { value: 'Weber' } });
+    fireEvent.change(field(second, /^E-Mail-Adresse/), { target: { value: 'jonas@example.org' } });
+    fireEvent.click(screen.getByLabelText(/Ich akzeptiere die AGB/));
+    fireEvent.click(screen.getByLabelText(/Widerrufsbelehrung/));
+    fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout-complete/100001/ana%40example.org'));
+    const submit = calls.find((c) => c.url.endsWith('/cart/submit'))!;
+    expect(submit.body).toMatchObject({
+      emailAddress: 'ana@example.org',
+      selectedPaymentMethod: 'eps',
+      courses: [{ courseId: 7, quantity: 2, participants: [{ firstname: 'Ana', email: 'ana@example.org' }, { firstname: 'Jonas', email: 'jonas@example.org' }] }],
+    });
+    expect(calls.findIndex((c) => c.url.endsWith('/cart/validate'))).toBeLessThan(calls.indexOf(submit));
+    // Stored at submit, fired once by the confirmation page of this order, then gone.
+    await waitFor(() => expect(dataLayer().filter((e) => e.event === 'purchase').map((e) => (e as { ecommerce: { transaction_id: string } }).ecommerce.transaction_id)).toEqual(['100001']));
+    expect(localStorage.getItem(pendingPurchaseStorageKey)).toBeNull();
+    expect(useCartStore.getState().items).toEqual([]);
+  });
+
+  it('shows no payment step when nothing is to be paid', async () => {
+    setUp(0);
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^0\s€$/), { timeout: 3000 });
+    expect(screen.queryByRole('group', { name: 'Zahlungsart' })).toBeNull();
+  });
+
+  it('sends an empty cart home', async () => {
+    fakeApi({});
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+  });
+});

@@ -1,0 +1,214 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  Button,
+  cartItemName,
+  checkoutFormSchema,
+  defaultCountry,
+  fetchBillingAddress,
+  formatMoney,
+  newCartItemId,
+  orderCommentMaxLength,
+  selectIsLoggedIn,
+  trackBeginCheckout,
+  useAuthStore,
+  useCartPriceStore,
+  useCartStore,
+  useCustomerStore,
+  type CheckoutForm,
+} from '@shop/shared';
+import { AdjustmentNotices } from '../cart/AdjustmentNotices.tsx';
+import { DiscountCodeBox } from '../pricing/DiscountCodeBox.tsx';
+import { PriceSummary } from '../pricing/PriceSummary.tsx';
+import { pricingCss } from '../pricing/pricing.css.ts';
+import { useCartPricing } from '../pricing/useCartPricing.ts';
+import { BillingFields } from './BillingFields.tsx';
+import { checkoutCss } from './checkout.css.ts';
+import { termsUrl, privacyUrl, cancellationUrl } from './links.ts';
+import { Checkbox, TextInput, useError } from './fields.tsx';
+import { participantsForCart } from './orderRequest.ts';
+import { ParticipantBlocks } from './ParticipantBlocks.tsx';
+import { PaymentMethods } from './PaymentMethods.tsx';
+import { useCheckoutSubmit } from './useCheckoutSubmit.ts';
+
+const emptyForm: CheckoutForm = {
+  email: '',
+  marketingOptIn: false,
+  billingAddress: { firstname: '', lastname: '', addressLine1: '', addressLine2: '', city: '', zip: '', country: defaultCountry, phone: '', birthYear: '' },
+  courses: [],
+  comment: '',
+  selectedPaymentMethod: '',
+  acceptTerms: false,
+  acceptCancellationPolicy: false,
+};
+
+/** /checkout (spec §2 Checkout, §4 Checkout submit, §5). */
+export function CheckoutPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const items = useCartStore((state) => state.items);
+  const { priceResult } = useCartPricing();
+  const loggedIn = useAuthStore(selectIsLoggedIn);
+  const customer = useCustomerStore((state) => state.customer);
+  const { submit, submitting, done } = useCheckoutSubmit();
+  const form = useForm<CheckoutForm>({ resolver: zodResolver(checkoutFormSchema), defaultValues: emptyForm, mode: 'onTouched' });
+  const commentId = 'checkout-comment';
+  const commentError = useError(form, 'comment');
+  const comment = useWatch({ control: form.control, name: 'comment' }) ?? '';
+
+  // An empty cart has nothing to check out (spec §2), unless it was just emptied by the order itself.
+  useEffect(() => {
+    if (items.length === 0 && !done.current) navigate('/', { replace: true });
+  }, [items.length, navigate, done]);
+
+  // Participants follow the courses and their quantities (spec §4).
+  useEffect(() => {
+    form.setValue('courses', participantsForCart(items, form.getValues('courses')));
+  }, [items, form]);
+
+  // A customer's e-mail is fixed; newsletter, phone and birth year start from the profile, the address from the saved one.
+  useEffect(() => {
+    if (!loggedIn) return;
+    void useCustomerStore.getState().load();
+    let active = true;
+    fetchBillingAddress()
+      .then((address) => {
+        if (!active || !address) return;
+        for (const [key, value] of Object.entries(address)) {
+          const name = `billingAddress.${key}` as 'billingAddress.firstname';
+          if (!form.getFieldState(name).isDirty) form.setValue(name, value ?? '');
+        }
+      })
+      .catch((error: unknown) => console.error('Billing address could not be loaded', error));
+    return () => {
+      active = false;
+    };
+  }, [loggedIn, form]);
+  useEffect(() => {
+    if (!customer) return;
+    form.setValue('email', customer.email);
+    if (!form.getFieldState('marketingOptIn').isDirty) form.setValue('marketingOptIn', customer.isSubscribedToNewsletter === 1);
+    for (const [field, value] of [['firstname', customer.firstname], ['lastname', customer.lastname], ['phone', customer.phone], ['birthYear', customer.birthYear]] as const) {
+      const name = `billingAddress.${field}` as const;
+      if (!form.getValues(name) && value) form.setValue(name, value);
+    }
+  }, [customer, form]);
+
+  // The first payment method is chosen when something is to be paid and none is (spec §4).
+  const methods = priceResult?.paymentMethods ?? [];
+  useEffect(() => {
+    const chosen = form.getValues('selectedPaymentMethod');
+    if ((priceResult?.totalPrice ?? 0) > 0 && methods.length > 0 && !methods.some((m) => m.id === chosen)) form.setValue('selectedPaymentMethod', methods[0]!.id);
+  }, [priceResult, methods, form]);
+
+  // begin_checkout once, when the first price arrives (spec §4).
+  const [checkoutId] = useState(newCartItemId);
+  const began = useRef(false);
+  useEffect(() => {
+    if (!priceResult || began.current) return;
+    began.current = true;
+    trackBeginCheckout(useCartStore.getState().items, { transactionId: checkoutId, coupons: useCartPriceStore.getState().discountCodes, value: priceResult.totalPrice });
+  }, [priceResult, checkoutId]);
+
+  const language = i18n.resolvedLanguage ?? 'de';
+  return (
+    <section className="checkout-page">
+      <style href="checkout-page" precedence="default">{checkoutCss}</style>
+      <style href="cart-pricing" precedence="default">{pricingCss}</style>
+      <h1>{t('cartCheckout.checkout.title')}</h1>
+      <AdjustmentNotices />
+      <div className="checkout-layout">
+        <form noValidate onSubmit={form.handleSubmit(submit)} aria-busy={submitting} className="checkout-form">
+          <fieldset className="checkout-section">
+            <legend>{t('cartCheckout.checkout.contact.title')}</legend>
+            <TextInput
+              form={form}
+              name="email"
+              type="email"
+              autoComplete="email"
+              label={t('cartCheckout.checkout.contact.email')}
+              required={!customer}
+              readOnly={Boolean(customer)}
+              hint={
+                customer ? (
+                  t('cartCheckout.checkout.contact.locked')
+                ) : (
+                  <Trans i18nKey="cartCheckout.checkout.contact.loginHint" components={{ login: <Link to="/login?redirect=/checkout" /> }} />
+                )
+              }
+            />
+            <Checkbox form={form} name="marketingOptIn" label={t('cartCheckout.checkout.contact.marketing')} />
+          </fieldset>
+
+          <BillingFields form={form} />
+          <ParticipantBlocks form={form} items={items} />
+
+          <div className="checkout-section shop-field">
+            <label htmlFor={commentId}>{t('cartCheckout.checkout.comment.label')}</label>
+            <textarea
+              id={commentId}
+              rows={4}
+              maxLength={orderCommentMaxLength}
+              aria-invalid={commentError ? true : undefined}
+              aria-describedby={`${commentId}-count${commentError ? ` ${commentId}-error` : ''}`}
+              {...form.register('comment')}
+            />
+            <span id={`${commentId}-count`} className="checkout-hint">
+              {t('cartCheckout.checkout.comment.count', { count: comment.length, max: orderCommentMaxLength })}
+            </span>
+            {commentError ? <span id={`${commentId}-error`} className="shop-field__error">{commentError}</span> : null}
+          </div>
+
+          {(priceResult?.totalPrice ?? 0) > 0 ? <PaymentMethods form={form} methods={methods} /> : null}
+
+          <fieldset className="checkout-section">
+            <legend>{t('cartCheckout.checkout.consents.title')}</legend>
+            <Checkbox
+              form={form}
+              name="acceptTerms"
+              required
+              label={<Trans i18nKey="cartCheckout.checkout.consents.terms" components={{ terms: <a href={termsUrl} target="_blank" rel="noreferrer" />, privacy: <a href={privacyUrl} target="_blank" rel="noreferrer" /> }} />}
+            />
+            <Checkbox
+              form={form}
+              name="acceptCancellationPolicy"
+              required
+              label={<Trans i18nKey="cartCheckout.checkout.consents.cancellation" components={{ policy: <a href={cancellationUrl} target="_blank" rel="noreferrer" /> }} />}
+            />
+          </fieldset>
+
+          <Button type="submit" disabled={submitting || !priceResult} className="checkout-submit">
+            {t('cartCheckout.checkout.submit')}
+          </Button>
+          <p aria-live="polite" className="checkout-hint">
+            {submitting ? t('cartCheckout.checkout.submitting') : ''}
+          </p>
+        </form>
+
+        <aside className="checkout-side" aria-label={t('cartCheckout.checkout.summary')}>
+          <h2>{t('cartCheckout.checkout.summary')}</h2>
+          <ul className="checkout-items">
+            {items.map((item) => {
+              const priced = priceResult?.items.find((p) =>
+                item.itemType === 'course' ? p.courseId === item.courseId : item.itemType === 'product' ? p.productId === item.productId : p.packageType === item.packageType && p.amount === item.amount,
+              );
+              return (
+                <li key={item.id}>
+                  <span>
+                    {item.quantity} × {cartItemName(item, language)}
+                  </span>
+                  <span>{priced ? formatMoney(priced.finalPrice) : '–'}</span>
+                </li>
+              );
+            })}
+          </ul>
+          <DiscountCodeBox />
+          <PriceSummary result={priceResult} vatNote="checkout" />
+        </aside>
+      </div>
+    </section>
+  );
+}

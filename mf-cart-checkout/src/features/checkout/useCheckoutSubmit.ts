@@ -1,0 +1,97 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  ApiError,
+  applyQuantityAdjustments,
+  currentLanguage,
+  OrderErrorCode,
+  recordPurchase,
+  submitCart,
+  toPriceRequest,
+  updateCustomer,
+  useCartPriceStore,
+  useCartStore,
+  useCustomerStore,
+  validateCart,
+  type CheckoutForm,
+  type PriceResult,
+  type QuantityAdjustment,
+} from '@shop/shared';
+import { toOrderRequest } from './orderRequest.ts';
+import { detectTimeZone } from './timezone.ts';
+
+/** Shows the server's adjustments as the cart does (quantities replaced, one dismissible warning each). */
+function showAdjustments(quantityAdjustments: QuantityAdjustment[], priceResult: PriceResult | null): boolean {
+  if (quantityAdjustments.length === 0) return false;
+  applyQuantityAdjustments({ ...(priceResult as PriceResult), quantityAdjustments }, currentLanguage());
+  return true;
+}
+
+/**
+ * The checkout's submit (spec §4 Checkout submit): (1) a customer is reloaded and newsletter, phone and birth year
+ * saved when changed; (2) the cart is checked, adjustments shown (and the order not sent); (3) the order is created;
+ * (4) the purchase event is recorded locally; (5) the cart is cleared; (6) off to the payment link, or to the
+ * confirmation. Errors are only logged (spec §8): the form keeps what was typed. `submitting` is the loading flag;
+ * `done` tells the page not to treat the now empty cart as "nothing to check out".
+ */
+export function useCheckoutSubmit() {
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const done = useRef(false);
+
+  const submit = async (values: CheckoutForm) => {
+    setSubmitting(true);
+    try {
+      const { items } = useCartStore.getState();
+      const { discountCodes, applePayAvailable, priceResult } = useCartPriceStore.getState();
+      const locale = currentLanguage();
+      const customer = await useCustomerStore.getState().load({ force: true });
+      if (customer) {
+        const changes = {
+          ...(customer.isSubscribedToNewsletter !== (values.marketingOptIn ? 1 : 0) ? { isSubscribedToNewsletter: values.marketingOptIn ? (1 as const) : (0 as const) } : {}),
+          ...((customer.phone ?? '') !== (values.billingAddress.phone ?? '') ? { phone: values.billingAddress.phone ?? '' } : {}),
+          ...((customer.birthYear ?? '') !== (values.billingAddress.birthYear ?? '') ? { birthYear: values.billingAddress.birthYear ?? '' } : {}),
+        };
+        if (Object.keys(changes).length > 0) await updateCustomer(changes);
+      }
+
+      const priceRequest = toPriceRequest(items, discountCodes, locale, applePayAvailable);
+      if (showAdjustments((await validateCart(priceRequest)).quantityAdjustments, priceResult)) return;
+
+      const request = toOrderRequest(values, {
+        items,
+        discountCodes,
+        locale,
+        applePayAvailable,
+        timezone: detectTimeZone(),
+        totalAboveZero: (priceResult?.totalPrice ?? 0) > 0,
+        isGuest: customer === null,
+      });
+      let order;
+      try {
+        order = await submitCart(request);
+      } catch (error) {
+        // Places went between the check and the order: show what is left, as step 2 does.
+        if (error instanceof ApiError && error.code === OrderErrorCode.placesChanged) {
+          showAdjustments((await validateCart(priceRequest)).quantityAdjustments, priceResult);
+          return;
+        }
+        throw error;
+      }
+
+      recordPurchase(items, { transactionId: order.incrementId, coupons: discountCodes, value: priceResult?.totalPrice });
+      done.current = true;
+      useCartStore.getState().clear();
+      for (const code of discountCodes) useCartPriceStore.getState().removeDiscountCode(code);
+      const email = customer?.email ?? values.email;
+      if (order.paymentLink) window.location.assign(order.paymentLink);
+      else navigate(`/checkout-complete/${encodeURIComponent(order.incrementId)}/${encodeURIComponent(email)}`);
+    } catch (error) {
+      console.error('Checkout submit failed', error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return { submit, submitting, done };
+}

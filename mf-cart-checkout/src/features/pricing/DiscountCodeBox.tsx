@@ -1,0 +1,68 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, discountCodeMaxLength, useCartPriceStore } from '@shop/shared';
+
+/**
+ * The discount-code box of the cart and of the checkout summary (spec §2, §4, §8): codes are normalised by the
+ * store; each entered code shows as a tag (red when invalid, with the server's reason in red under the box).
+ */
+export function DiscountCodeBox() {
+  const { t } = useTranslation();
+  const id = useId();
+  const [value, setValue] = useState('');
+  const { discountCodes, priceResult, isValidatingDiscount, discountError, addDiscountCode, removeDiscountCode } = useCartPriceStore();
+  const statusOf = (code: string) => priceResult?.discountCodesProvided.find((provided) => provided.code === code);
+  const invalid = discountCodes.map((code) => ({ code, provided: statusOf(code) })).filter(({ provided }) => provided && provided.status !== 'valid');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    addDiscountCode(value);
+    setValue('');
+  };
+
+  return (
+    <div className="discount-box">
+      <form onSubmit={submit} className="discount-box__form">
+        <div className="shop-field">
+          <label htmlFor={id}>{t('cartCheckout.discount.label')}</label>
+          <input
+            id={id}
+            name="discountCode"
+            value={value}
+            maxLength={discountCodeMaxLength}
+            autoComplete="off"
+            onChange={(event) => setValue(event.target.value)}
+            aria-describedby={`${id}-errors`}
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          {t('cartCheckout.discount.apply')}
+        </Button>
+      </form>
+      {discountCodes.length > 0 ? (
+        <ul className="discount-box__codes" aria-label={t('cartCheckout.discount.codes')}>
+          {discountCodes.map((code) => {
+            const status = statusOf(code)?.status;
+            return (
+              <li key={code} className={`discount-tag discount-tag--${status ?? 'pending'}`} data-testid="discount-tag">
+                <span>{status === 'invalid' ? t('cartCheckout.discount.invalidTag', { code }) : status === 'valid' ? t('cartCheckout.discount.validTag', { code }) : code}</span>
+                <button type="button" className="discount-tag__remove" onClick={() => removeDiscountCode(code)} aria-label={t('cartCheckout.discount.remove', { code })}>
+                  ×
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      <div id={`${id}-errors`} aria-live="polite">
+        {isValidatingDiscount ? <p role="status">{t('cartCheckout.discount.validating')}</p> : null}
+        {invalid.map(({ code, provided }) => (
+          <p key={code} className="discount-box__error">
+            {provided?.errorMessage || t('cartCheckout.discount.invalid', { code })}
+          </p>
+        ))}
+        {discountError ? <p className="discount-box__error">{discountError}</p> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+export declare const defaultShopUrl: string;
+export declare function parseOrigins(value: string | undefined, name: string): string[];
+export interface DeploymentOrigins {
+  shopOrigin: string;
+  partnerOrigins: string[];
+}
+export declare function originsFromEnv(env?: Record<string, string | undefined>): DeploymentOrigins;
+export declare function securityHeaders(origins: { shopOrigin: string; partnerOrigins: readonly string[] }): Record<string, string>;

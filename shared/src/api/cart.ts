@@ -1,0 +1,23 @@
+import {
+  cartSyncCreatedSchema,
+  cartSyncPayloadSchema,
+  cartValidationResultSchema,
+  priceResultSchema,
+  type CartItem,
+  type PriceRequest,
+} from '../contract/index.ts';
+import { call } from './client.ts';
+
+/** The cart calls (spec §7, DESIGN.md), each with its spec §8 failure message. The token goes along when there is one. */
+
+export const calculateCartPrice = (request: PriceRequest, signal?: AbortSignal) =>
+  call({ method: 'POST', path: '/cart/calculate-price', body: request, auth: true, result: priceResultSchema, failure: 'Failed to calculate cart price', signal });
+
+export const validateCart = (request: PriceRequest) =>
+  call({ method: 'POST', path: '/cart/validate', body: request, auth: true, result: cartValidationResultSchema, failure: 'Failed to validate cart' });
+
+export const createCartSync = (items: readonly CartItem[]) =>
+  call({ method: 'POST', path: '/cart/sync', body: { items }, result: cartSyncCreatedSchema, failure: 'Failed to create cart sync payload' });
+
+export const fetchCartSync = (id: string) =>
+  call({ path: `/cart/sync/${encodeURIComponent(id)}`, result: cartSyncPayloadSchema, failure: 'Failed to fetch cart sync payload' });

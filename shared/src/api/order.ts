@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { orderResponseSchema, type OrderRequest } from '../contract/index.ts';
+import { call } from './client.ts';
+
+/** POST /cart/submit (spec §7): the token goes along when there is one; guests send emailAddress. */
+export const submitCart = (request: OrderRequest) =>
+  call({ method: 'POST', path: '/cart/submit', body: request, auth: true, result: orderResponseSchema, failure: 'Failed to submit cart' });
+
+const confirmationPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+
+/** The order confirmation mail rendered with sample data (the /emailorder preview). */
+export const fetchOrderConfirmationPreview = (locale: string) =>
+  call({ path: `/orders/confirmation-preview?locale=${encodeURIComponent(locale)}`, result: confirmationPreviewSchema, failure: 'Failed to fetch order mail preview' });

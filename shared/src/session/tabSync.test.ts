@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenStorageKey, useAuthStore } from '../stores/auth.ts';
+import { onSessionEndedElsewhere, sessionChannelName, syncSessionAcrossTabs, type SessionMessage } from './tabSync.ts';
+
+/** The other tab: a second channel of the same name (Node's BroadcastChannel delivers between them). */
+let otherTab: BroadcastChannel;
+let received: SessionMessage[] = [];
+let stop: () => void;
+
+beforeAll(() => {
+  stop = syncSessionAcrossTabs();
+  otherTab = new BroadcastChannel(sessionChannelName);
+  otherTab.onmessage = (event: MessageEvent) => received.push(event.data as SessionMessage);
+});
+afterAll(() => {
+  stop();
+  otherTab.close();
+});
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  useAuthStore.setState({ token: null, remember: false });
+  received = [];
+});
+
+describe('session across tabs', () => {
+  it('tells the other tabs about a login, a rotated token and a logout here', async () => {
+    useAuthStore.getState().logIn('tab-a', false);
+    useAuthStore.getState().replaceToken('tab-a-rotated');
+    useAuthStore.getState().logOut();
+    await vi.waitFor(() =>
+      expect(received).toEqual([{ type: 'login', token: 'tab-a', remember: false }, { type: 'token', token: 'tab-a-rotated' }, { type: 'logout' }]),
+    );
+  });
+
+  it('takes over a login from another tab into this tab’s storage, without echoing it', async () => {
+    otherTab.postMessage({ type: 'login', token: 'from-b', remember: false });
+    await vi.waitFor(() => expect(useAuthStore.getState().token).toBe('from-b'));
+    expect(sessionStorage.getItem(tokenStorageKey)).toBe('from-b');
+    otherTab.postMessage({ type: 'login', token: 'long-b', remember: true });
+    await vi.waitFor(() => expect(useAuthStore.getState()).toMatchObject({ token: 'long-b', remember: true }));
+    expect(localStorage.getItem(tokenStorageKey)).toBe('long-b');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(received).toEqual([]);
+  });
+
+  it('logs out when another tab does, and lets the guard go home', async () => {
+    const ended = vi.fn();
+    const unsubscribe = onSessionEndedElsewhere(ended);
+    useAuthStore.getState().logIn('mine', true);
+    otherTab.postMessage({ type: 'logout' });
+    await vi.waitFor(() => expect(useAuthStore.getState().token).toBeNull());
+    expect(localStorage.getItem(tokenStorageKey)).toBeNull();
+    expect(ended).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
+
+  it('ignores malformed messages', async () => {
+    useAuthStore.getState().logIn('mine', false);
+    for (const data of [null, 'logout', { type: 'login', token: '' , remember: false }, { type: 'login', token: 'x' }, { type: 'token' }, { type: 'evil', token: 'x' }]) {
+      otherTab.postMessage(data);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(useAuthStore.getState().token).toBe('mine');
+  });
+});

@@ -1,0 +1,50 @@
+import { create } from 'zustand';
+import { discountCodeMaxLength, normalizeDiscountCode, type PriceResult } from '../contract/index.ts';
+
+export interface CartPriceState {
+  /** Codes as entered, normalised (spec §4/§5); sent with every price request. Not stored: a reload starts without. */
+  discountCodes: string[];
+  /** The server's price of the current cart, or null (empty cart, failure, not asked yet). */
+  priceResult: PriceResult | null;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** A code was added and its answer has not come yet. */
+  isValidatingDiscount: boolean;
+  /** Why the price (with codes) could not be calculated (spec §8), shown under the code box. */
+  discountError: string | null;
+  /** Whether this browser offers Apple Pay (the server then lists it). */
+  applePayAvailable: boolean;
+  /** Adds a code; returns false when it is empty, too long or already there. */
+  addDiscountCode: (raw: string) => boolean;
+  removeDiscountCode: (code: string) => void;
+  setApplePayAvailable: (available: boolean) => void;
+}
+
+/** The price side of the cart: codes and the server's price result, kept apart from the persisted items. */
+export const useCartPriceStore = create<CartPriceState>()((set, get) => ({
+  discountCodes: [],
+  priceResult: null,
+  status: 'idle',
+  isValidatingDiscount: false,
+  discountError: null,
+  applePayAvailable: false,
+  addDiscountCode: (raw) => {
+    const code = normalizeDiscountCode(raw);
+    if (!code || code.length > discountCodeMaxLength || get().discountCodes.includes(code)) return false;
+    set((state) => ({ discountCodes: [...state.discountCodes, code], isValidatingDiscount: true, discountError: null }));
+    return true;
+  },
+  removeDiscountCode: (code) => set((state) => ({ discountCodes: state.discountCodes.filter((c) => c !== code), discountError: null })),
+  setApplePayAvailable: (available) => {
+    if (get().applePayAvailable !== available) set({ applePayAvailable: available });
+  },
+}));
+
+/** Whether this browser can pay with Apple Pay (Safari with a card in the wallet); false anywhere else or on error. */
+export function detectApplePay(target: unknown = globalThis): boolean {
+  try {
+    const session = (target as { ApplePaySession?: { canMakePayments?: () => boolean } }).ApplePaySession;
+    return Boolean(session?.canMakePayments?.());
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,120 @@
+import { ApiError } from '../api/errors.ts';
+import { calculateCartPrice } from '../api/cart.ts';
+import { pickText, type CartItem, type Language, type PriceRequest, type PriceResult } from '../contract/index.ts';
+import { currentLanguage, i18n } from '../i18n/index.ts';
+import { useAuthStore } from './auth.ts';
+import { useCartStore } from './cart.ts';
+import { useCartNotificationStore } from './cartNotifications.ts';
+import { detectApplePay, useCartPriceStore } from './cartPrice.ts';
+
+/** Quiet time before the price is asked for again (spec §9). */
+export const priceDebounceMs = 500;
+
+/** The Price request of spec §3 for the cart: what and how many, never a price. */
+export function toPriceRequest(items: readonly CartItem[], discountCodes: readonly string[], locale: Language, applePayAvailable: boolean): PriceRequest {
+  const request = { courses: [], products: [], packages: [], discountCodes: [...discountCodes], locale, applePayAvailable } as Required<PriceRequest>;
+  for (const item of items) {
+    if (item.itemType === 'course') request.courses.push({ courseId: item.courseId, courseType: item.courseType, quantity: item.quantity });
+    else if (item.itemType === 'product') request.products.push({ productId: item.productId, quantity: item.quantity });
+    else request.packages.push({ packageType: item.packageType, amount: item.amount, quantity: item.quantity });
+  }
+  return request;
+}
+
+/** The display name of a line, in `language` (notifications name the course). */
+export function cartItemName(item: CartItem, language: string): string {
+  if (item.itemType === 'course') return pickText(item.courseDetails.titles, language);
+  if (item.itemType === 'product') return pickText(item.productDetails.titles, language);
+  return item.packageDetails.title;
+}
+
+/**
+ * Spec §4: the server's quantity adjustments replace the cart's quantities (lines at 0 go), and each raises a
+ * warning naming the course.
+ */
+export function applyQuantityAdjustments(result: PriceResult, language: string): void {
+  if (result.quantityAdjustments.length === 0) return;
+  const items = useCartStore.getState().items;
+  const quantities = new Map<string, number>();
+  for (const adjustment of result.quantityAdjustments) {
+    const item = items.find((line) => line.itemType === 'course' && line.courseId === adjustment.itemId);
+    if (!item || adjustment.adjustedQuantity >= item.quantity) continue;
+    quantities.set(item.id, adjustment.adjustedQuantity);
+    const { reason, adjustedQuantity, requestedQuantity } = adjustment;
+    useCartNotificationStore.getState().notify({ adjustment: { reason, adjustedQuantity, requestedQuantity }, courseName: cartItemName(item, language) });
+  }
+  if (quantities.size > 0) useCartStore.getState().applyQuantities(quantities);
+}
+
+/**
+ * Keeps the cart's price current while a screen shows it (the cart, the checkout): after 500 ms of quiet
+ * following a change of items, codes, Apple Pay availability, session or language it asks the server again.
+ * An empty cart clears the price at once. Only the newest answer counts. Returns the function that stops it.
+ */
+export function startCartPricing({ debounceMs = priceDebounceMs }: { debounceMs?: number } = {}): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inFlight: AbortController | undefined;
+  const prices = useCartPriceStore;
+
+  const run = async () => {
+    const items = useCartStore.getState().items;
+    const { discountCodes, applePayAvailable } = prices.getState();
+    inFlight?.abort();
+    if (items.length === 0) {
+      prices.setState({ priceResult: null, status: 'idle', isValidatingDiscount: false });
+      return;
+    }
+    const controller = new AbortController();
+    inFlight = controller;
+    const language = currentLanguage();
+    prices.setState({ status: 'loading' });
+    try {
+      const result = await calculateCartPrice(toPriceRequest(items, discountCodes, language, applePayAvailable), controller.signal);
+      if (controller.signal.aborted) return;
+      prices.setState({ priceResult: result, status: 'ready', isValidatingDiscount: false, discountError: null });
+      applyQuantityAdjustments(result, language);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      console.error('Cart price calculation failed', error);
+      // Spec §8: the price goes; with codes present, the server's message (or ours) shows as the code error.
+      const message = error instanceof ApiError ? error.userMessage : error instanceof Error ? error.message : 'Unknown error occurred';
+      prices.setState({
+        priceResult: null,
+        status: 'error',
+        isValidatingDiscount: false,
+        discountError: prices.getState().discountCodes.length > 0 ? message || 'Unknown error occurred' : null,
+      });
+    }
+  };
+
+  const schedule = () => {
+    clearTimeout(timer);
+    if (useCartStore.getState().items.length === 0) {
+      void run();
+      return;
+    }
+    timer = setTimeout(() => void run(), debounceMs);
+  };
+
+  prices.getState().setApplePayAvailable(detectApplePay());
+  const unsubscribers = [
+    useCartStore.subscribe((state, previous) => {
+      if (state.items !== previous.items) schedule();
+    }),
+    prices.subscribe((state, previous) => {
+      if (state.discountCodes !== previous.discountCodes || state.applePayAvailable !== previous.applePayAvailable) schedule();
+    }),
+    // Credits depend on who is logged in; error texts on the language.
+    useAuthStore.subscribe((state, previous) => {
+      if (state.token !== previous.token) schedule();
+    }),
+  ];
+  i18n.on('languageChanged', schedule);
+  schedule();
+  return () => {
+    clearTimeout(timer);
+    inFlight?.abort();
+    i18n.off('languageChanged', schedule);
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  };
+}

@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartLifetimeMs, type CartItem } from '../contract/index.ts';
+import { courseItem, productItem } from '../test/catalogFixtures.ts';
+import { useCartStore } from './cart.ts';
+import { encodeCartSync } from './cartSync.ts';
+import { adoptCartSync, resolveCartSync } from './cartTransfer.ts';
+
+const items = [{ ...courseItem(), id: 'a' }, { ...productItem(), id: 'b' }] as CartItem[];
+const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+
+beforeEach(() => {
+  localStorage.clear();
+  useCartStore.setState({ items: [{ ...productItem(), id: 'old' } as CartItem], timestamp: Date.now() });
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('cartSync', () => {
+  it('asks the server first and replaces the cart with its items', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer(200, { result: { items, expiresAt: new Date(Date.now() + 60_000).toISOString() } }));
+    await expect(adoptCartSync('abcdefghijklmnopqrstuv')).resolves.toBe(true);
+    expect(fetch.mock.calls[0]![0]).toBe('/api/cart/sync/abcdefghijklmnopqrstuv');
+    expect(useCartStore.getState().items).toEqual(items);
+    expect(JSON.parse(localStorage.getItem('cart')!).state.items).toEqual(items);
+  });
+
+  it('falls back to decoding the value locally when the server does not know it', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer(404, { error: { code: 'NOT_FOUND', message: 'x' } }));
+    await expect(adoptCartSync(encodeCartSync(items))).resolves.toBe(true);
+    expect(useCartStore.getState().items).toEqual(items);
+  });
+
+  it('also when the server cannot be reached', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('offline'));
+    await expect(resolveCartSync(encodeCartSync(items))).resolves.toEqual(items);
+  });
+
+  it('keeps the cart when the value is expired, not a list of items, or nothing at all', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer(404, {}));
+    for (const value of [encodeCartSync(items, Date.now() - cartLifetimeMs - 1), btoa(JSON.stringify({ items: {}, timestamp: Date.now() })), 'garbage']) {
+      await expect(adoptCartSync(value)).resolves.toBe(false);
+    }
+    expect(useCartStore.getState().items.map((l) => l.id)).toEqual(['old']);
+  });
+});

@@ -1,0 +1,82 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
+import { usePageHeading } from './usePageHeading.ts';
+
+afterEach(cleanup);
+
+/** A page whose heading arrives late, as a lazily loaded remote's does. */
+function LatePage() {
+  const [shown, setShown] = useState(false);
+  return shown ? <h1>Warenkorb</h1> : <button onClick={() => setShown(true)}>laden</button>;
+}
+
+function Shop() {
+  usePageHeading({ siteName: 'Sprachschule' });
+  return (
+    <>
+      <header>
+        <Link to="/courses">Kurse</Link>
+        <Link to="/cart">Warenkorb öffnen</Link>
+      </header>
+      <main id="main">
+        <Routes>
+          <Route path="/" element={<h1>Start</h1>} />
+          <Route path="/courses" element={<h1>Gruppenkurse</h1>} />
+          <Route path="/cart" element={<LatePage />} />
+        </Routes>
+      </main>
+    </>
+  );
+}
+
+describe('usePageHeading', () => {
+  it('names the document after the main heading, and leaves focus alone on the first page', () => {
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Shop />
+      </MemoryRouter>,
+    );
+    expect(document.title).toBe('Start – Sprachschule');
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('moves focus to the new page’s heading after a navigation, also when the heading comes later', async () => {
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Shop />
+      </MemoryRouter>,
+    );
+    await act(async () => screen.getByRole('link', { name: 'Kurse' }).click());
+    const courses = screen.getByRole('heading', { name: 'Gruppenkurse' });
+    expect(document.activeElement).toBe(courses);
+    expect(courses.getAttribute('tabindex')).toBe('-1');
+    expect(document.title).toBe('Gruppenkurse – Sprachschule');
+
+    await act(async () => screen.getByRole('link', { name: 'Warenkorb öffnen' }).click());
+    expect(document.title).toBe('Sprachschule');
+    await act(async () => screen.getByRole('button', { name: 'laden' }).click());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Warenkorb' }));
+    expect(document.title).toBe('Warenkorb – Sprachschule');
+  });
+
+  it('does not pull focus away when the visitor acts before the heading arrives', async () => {
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Shop />
+      </MemoryRouter>,
+    );
+    await act(async () => screen.getByRole('link', { name: 'Warenkorb öffnen' }).click());
+    const button = screen.getByRole('button', { name: 'laden' });
+    button.focus();
+    await act(async () => {
+      button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      button.click();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.activeElement).not.toBe(screen.getByRole('heading', { name: 'Warenkorb' }));
+    expect(document.title).toBe('Warenkorb – Sprachschule');
+  });
+});

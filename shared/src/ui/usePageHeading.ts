@@ -1,0 +1,59 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+
+/**
+ * One mechanism for every route of every area (WCAG 2.4.2 page titled, 2.4.3 focus order), mounted once by
+ * the shell and by a standalone remote: the page's main heading — the `<h1>` inside `<main>` that each
+ * screen renders anyway — is the source of both
+ * - the document title, `<h1> – <site name>`, kept in step while the heading changes (language switch,
+ *   a screen that renders its heading after loading); and
+ * - where focus goes after a client-side navigation to another path, so keyboard and screen-reader users
+ *   start at the new content instead of wherever the old page left them. Not on the first page load: there
+ *   the browser starts at the top, where the skip link is. A remote that loads lazily renders its heading
+ *   later, so the heading is awaited (up to `waitMs`) rather than looked for once — unless the visitor acts
+ *   (a key or pointer press) before it arrives: focus is never pulled away from where they are working.
+ * Areas therefore neither set titles nor move focus on arrival themselves.
+ */
+export function usePageHeading({ mainId = 'main', siteName, waitMs = 10_000 }: { mainId?: string; siteName: string; waitMs?: number }): void {
+  const { pathname } = useLocation();
+  const firstPath = useRef<string | null>(null);
+  const focusPending = useRef(false);
+
+  useEffect(() => {
+    if (firstPath.current === null) firstPath.current = pathname;
+    else {
+      focusPending.current = true;
+      window.scrollTo?.(0, 0);
+    }
+  }, [pathname]);
+
+  useEffect(() => {
+    const main = document.getElementById(mainId);
+    if (!main) return;
+    let giveUp: ReturnType<typeof setTimeout> | undefined;
+    const update = () => {
+      const heading = main.querySelector('h1');
+      const text = heading?.textContent?.replace(/\s+/g, ' ').trim();
+      const title = text ? `${text} – ${siteName}` : siteName;
+      if (document.title !== title) document.title = title;
+      if (heading && focusPending.current) {
+        focusPending.current = false;
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      }
+    };
+    const cancel = () => (focusPending.current = false);
+    update();
+    if (focusPending.current) giveUp = setTimeout(cancel, waitMs);
+    document.addEventListener('keydown', cancel, true);
+    document.addEventListener('pointerdown', cancel, true);
+    const observer = new MutationObserver(update);
+    observer.observe(main, { childList: true, subtree: true, characterData: true });
+    return () => {
+      observer.disconnect();
+      clearTimeout(giveUp);
+      document.removeEventListener('keydown', cancel, true);
+      document.removeEventListener('pointerdown', cancel, true);
+    };
+  }, [mainId, siteName, waitMs, pathname]);
+}

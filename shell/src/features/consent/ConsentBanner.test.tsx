@@ -1,0 +1,73 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { consentStorageKey, i18n, initI18n, registerTranslations, useConsentStore } from '@shop/shared';
+import { shellTranslations } from '../../i18n/index.ts';
+import { Footer } from '../footer/Footer.tsx';
+import { ConsentBanner } from './ConsentBanner.tsx';
+
+beforeAll(async () => {
+  vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('offline'));
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  registerTranslations(shellTranslations);
+  await initI18n();
+  await i18n.changeLanguage('de');
+});
+beforeEach(() => {
+  localStorage.clear();
+  useConsentStore.setState({ choice: null, reopened: false });
+});
+afterEach(cleanup);
+
+const renderAt = (path = '/courses') =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <ConsentBanner />
+      <Footer consentConfigurable />
+    </MemoryRouter>,
+  );
+
+describe('ConsentBanner', () => {
+  it('offers accept all and reject all as equal buttons on its first layer, and settings per purpose', () => {
+    renderAt();
+    const banner = screen.getByRole('region', { name: 'Ihre Privatsphäre' });
+    const accept = screen.getByRole('button', { name: 'Alle akzeptieren' });
+    const reject = screen.getByRole('button', { name: 'Alle ablehnen' });
+    expect(banner.contains(accept) && banner.contains(reject)).toBe(true);
+    expect(accept.className).toBe(reject.className);
+    expect(screen.queryByRole('checkbox', { name: 'Statistik' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Einstellungen' }));
+    expect(screen.getByRole('button', { name: 'Einstellungen' }).getAttribute('aria-expanded')).toBe('true');
+    const statistics = screen.getByRole('checkbox', { name: 'Statistik' });
+    expect((statistics as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'Marketing' }) as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(statistics);
+    fireEvent.click(screen.getByRole('button', { name: 'Auswahl speichern' }));
+
+    expect(screen.queryByRole('region', { name: 'Ihre Privatsphäre' })).toBeNull();
+    expect(JSON.parse(localStorage.getItem(consentStorageKey)!)).toMatchObject({ analytics: true, marketing: false });
+  });
+
+  it('stores "reject all" and stays closed; the footer link reopens it with the stored choice', async () => {
+    renderAt();
+    fireEvent.click(screen.getByRole('button', { name: 'Alle ablehnen' }));
+    expect(screen.queryByRole('region', { name: 'Ihre Privatsphäre' })).toBeNull();
+    expect(JSON.parse(localStorage.getItem(consentStorageKey)!)).toMatchObject({ analytics: false, marketing: false });
+
+    const footerLink = screen.getByRole('button', { name: 'Cookie-Einstellungen' });
+    await act(async () => fireEvent.click(footerLink));
+    expect(screen.getByRole('region', { name: 'Ihre Privatsphäre' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Ihre Privatsphäre' }));
+    expect((screen.getByRole('checkbox', { name: 'Statistik' }) as HTMLInputElement).checked).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Alle akzeptieren' }));
+    expect(JSON.parse(localStorage.getItem(consentStorageKey)!)).toMatchObject({ analytics: true, marketing: true });
+    expect(document.activeElement).toBe(footerLink);
+  });
+
+  it('is not shown on the embed listing', () => {
+    renderAt('/products-iframe');
+    expect(screen.queryByRole('region', { name: 'Ihre Privatsphäre' })).toBeNull();
+  });
+});
