@@ -16,9 +16,9 @@ export async function readBillingAddress(db: Db, customerId: number): Promise<Bi
   };
 }
 
-/** Creates or replaces the one billing address of a customer. */
-export async function saveBillingAddress(db: Db, customerId: number, address: BillingAddress, now: Date): Promise<void> {
-  const values = {
+/** The address fields as database columns; shared by the customer's address and the order's copy of it. */
+export function billingAddressColumns(address: BillingAddress) {
+  return {
     firstname: address.firstname,
     lastname: address.lastname,
     address_line1: address.addressLine1,
@@ -26,8 +26,12 @@ export async function saveBillingAddress(db: Db, customerId: number, address: Bi
     city: address.city,
     zip: address.zip,
     country: address.country,
-    updated_at: now.toISOString(),
   };
+}
+
+/** Creates or replaces the one billing address of a customer. */
+export async function saveBillingAddress(db: Db, customerId: number, address: BillingAddress, now: Date): Promise<void> {
+  const values = { ...billingAddressColumns(address), updated_at: now.toISOString() };
   await db.kysely
     .insertInto('customer_billing_address')
     .values({ customer_id: customerId, ...values })

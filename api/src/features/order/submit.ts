@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { priceCart, type PricedCart } from '../cart/pricing/index.ts';
+import { billingAddressColumns } from '../customer/billing-address.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
 import { balanceTypeOfCourse, balanceTypeOfPackage } from './balance-types.ts';
 import { creditPackages, spendStoredCredits } from './credits.ts';
@@ -106,13 +107,7 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
       .insertInto('order_billing_address')
       .values({
         order_id: orderId,
-        firstname: address.firstname,
-        lastname: address.lastname,
-        address_line1: address.addressLine1,
-        address_line2: address.addressLine2,
-        city: address.city,
-        zip: address.zip,
-        country: address.country,
+        ...billingAddressColumns(address),
         phone: address.phone || null,
         birth_year: address.birthYear || null,
       })
