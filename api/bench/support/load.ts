@@ -3,6 +3,7 @@
  * autocannon, and print one comparable line per run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -40,6 +41,7 @@ export interface LoadResult {
 export interface LoadOptions {
   seconds: number;
   connections?: number;
+  /** Requests per second for an open-loop paced run (latency at that rate); without, the most the server sustains. */
   rate?: number;
   /** A POST with a JSON body (GET without). */
   json?: unknown;
@@ -47,22 +49,17 @@ export interface LoadOptions {
 }
 
 /**
- * One autocannon run against `url`. Without `rate` it measures the most the server sustains with
- * `connections` keep-alive connections; with `rate` it sends that many requests per second and measures latency.
+ * One run against `url`. Without `rate`: autocannon measures the most the server sustains with `connections`
+ * keep-alive connections. With `rate`: an open-loop paced run (see pacedLoad) measures latency at that rate.
  */
 export async function load(label: string, url: string, options: LoadOptions): Promise<LoadResult> {
+  if (options.rate) return pacedLoad(label, url, { ...options, rate: options.rate });
   const result = await autocannon({
     url,
     duration: options.seconds,
     connections: options.connections ?? 10,
-    // As a browser asks: the API may answer compressed.
-    headers: {
-      'accept-encoding': 'gzip, deflate, br',
-      ...(options.json === undefined ? {} : { 'content-type': 'application/json' }),
-      ...options.headers,
-    },
+    headers: requestHeaders(options),
     ...(options.json === undefined ? {} : { method: 'POST' as const, body: JSON.stringify(options.json) }),
-    ...(options.rate ? { overallRate: options.rate } : {}),
   });
   return {
     label,
@@ -72,6 +69,73 @@ export async function load(label: string, url: string, options: LoadOptions): Pr
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+// As a browser asks: the API may answer compressed.
+function requestHeaders(options: LoadOptions): Record<string, string> {
+  return {
+    'accept-encoding': 'gzip, deflate, br',
+    ...(options.json === undefined ? {} : { 'content-type': 'application/json' }),
+    ...options.headers,
+  };
+}
+
+/**
+ * Latency at a fixed rate, measured the way "p99 at N requests per second" means it: request i is due at
+ * start + i/rate, sent then whether or not earlier answers are back (open loop), and its latency counts from
+ * when it was due, so a stalled server or generator cannot hide queueing (no coordinated omission).
+ *
+ * Not autocannon's `overallRate`: that lets each connection send its whole share for the second as soon as the
+ * second starts and then idle, so it measures bursts of `connections` requests at once after ~0.8 s of quiet
+ * (even a hello-world shows a p99 of 3–5 ms that way), not a steady rate. Its latencies are also whole
+ * milliseconds; these are to the microsecond.
+ */
+export async function pacedLoad(label: string, url: string, options: LoadOptions & { rate: number }): Promise<LoadResult> {
+  const target = new URL(url);
+  const agent = new Agent({ keepAlive: true, maxSockets: options.connections ?? 64 });
+  const body = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json));
+  const headers = { ...requestHeaders(options), ...(body ? { 'content-length': String(body.length) } : {}) };
+  const total = Math.round(options.rate * options.seconds);
+  const interval = 1000 / options.rate;
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+
+  const send = (due: number) =>
+    new Promise<void>((resolve) => {
+      const req = httpRequest(
+        { host: target.hostname, port: target.port, path: target.pathname + target.search, method: body ? 'POST' : 'GET', headers, agent },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+
+  const start = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let sent = 0; sent < total; ) {
+    // Send everything that is due (timers fire late by up to a millisecond or so), then sleep until the next.
+    const now = performance.now();
+    while (sent < total && start + sent * interval <= now) inFlight.push(send(start + sent++ * interval));
+    if (sent < total) await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + sent * interval - performance.now())));
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+
+  latencies.sort((a, b) => a - b);
+  const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN;
+  return { label, rps: latencies.length / elapsed, p50: percentile(50), p99: percentile(99), errors, non2xx };
 }
 
 export function printTable(results: readonly LoadResult[]): void {

@@ -2,8 +2,8 @@ import { CustomerErrorCode, ErrorCode } from '@shop/shared/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/errors.ts';
-import { type CustomerRow, findCustomerById } from './customers.ts';
-import { findSession } from './sessions.ts';
+import type { CustomerRow } from './customers.ts';
+import { findSessionCustomer } from './sessions.ts';
 
 export interface AuthenticatedCustomer {
   customer: CustomerRow;
@@ -31,14 +31,13 @@ export async function requireCustomer(
 ): Promise<AuthenticatedCustomer> {
   const token = bearerToken(request);
   if (!token) throw unauthorized();
-  const session = await findSession(ctx.db, token, ctx.now());
-  if (!session) throw unauthorized();
-  const customer = await findCustomerById(ctx.db, session.customer_id);
-  if (!customer) throw unauthorized();
+  const found = await findSessionCustomer(ctx.db, token, ctx.now());
+  if (!found) throw unauthorized();
+  const { customer, session } = found;
   if (!allowUnverified && customer.is_email_verified !== 1) {
     throw new AppError(403, CustomerErrorCode.emailNotVerified, 'The e-mail address is not verified yet');
   }
-  return { customer, session: { id: session.id, remember: session.remember === 1 } };
+  return { customer, session };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { CourseType, type CourseType as CourseTypeValue } from '@shop/shared/contract';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { isoDateInZone } from '../../../lib/dates.ts';
 import { readBalances } from '../../customer/balances.ts';
@@ -56,39 +56,36 @@ export async function loadPricingFacts(db: Kysely<Database>, request: PricingReq
 
 const itemTypes: readonly PricedItemType[] = ['course', 'product', 'package'];
 
-/** The codes with their use counts (in all, and by this customer) in one query. */
+/**
+ * The codes with their use counts (in all, and by this customer) in one query. Counted by correlated
+ * subqueries on the usage index rather than a join with a ten-column GROUP BY: cheaper to build and to run.
+ */
 async function loadDiscountCodes(db: Kysely<Database>, codes: readonly string[], customerId: number | null): Promise<Map<string, DiscountCodeFacts>> {
   if (codes.length === 0) return new Map();
+  const uses = (eb: ExpressionBuilder<Database, 'discount_code'>) => eb.selectFrom('discount_code_usage').whereRef('discount_code_usage.discount_code_id', '=', 'discount_code.id');
   const rows = await db
     .selectFrom('discount_code')
-    .leftJoin('discount_code_usage', 'discount_code_usage.discount_code_id', 'discount_code.id')
     .select([
-      'discount_code.code',
-      'discount_code.percent_off',
-      'discount_code.amount_off_cents',
-      'discount_code.valid_from',
-      'discount_code.valid_until',
-      'discount_code.usage_limit',
-      'discount_code.usage_limit_per_customer',
-      'discount_code.min_order_cents',
-      'discount_code.item_types',
-      (eb) => eb.fn.count<number | string>('discount_code_usage.id').as('uses_total'),
-      // -1 never matches a customer id: a guest has no uses of their own.
-      sql<number | string>`sum(case when discount_code_usage.customer_id = ${customerId ?? -1} then 1 else 0 end)`.as('uses_by_customer'),
+      'code',
+      'percent_off',
+      'amount_off_cents',
+      'valid_from',
+      'valid_until',
+      'usage_limit',
+      'usage_limit_per_customer',
+      'min_order_cents',
+      'item_types',
+      (eb) => uses(eb).select((u) => u.fn.countAll<number | string>().as('n')).as('uses_total'),
+      // A guest has no uses of their own.
+      (eb) =>
+        customerId === null
+          ? sql<number>`0`.as('uses_by_customer')
+          : uses(eb)
+              .where('discount_code_usage.customer_id', '=', customerId)
+              .select((u) => u.fn.countAll<number | string>().as('n'))
+              .as('uses_by_customer'),
     ])
-    .where('discount_code.code', 'in', [...codes])
-    .groupBy([
-      'discount_code.id',
-      'discount_code.code',
-      'discount_code.percent_off',
-      'discount_code.amount_off_cents',
-      'discount_code.valid_from',
-      'discount_code.valid_until',
-      'discount_code.usage_limit',
-      'discount_code.usage_limit_per_customer',
-      'discount_code.min_order_cents',
-      'discount_code.item_types',
-    ])
+    .where('code', 'in', [...codes])
     .execute();
   return new Map(
     rows.map((row) => [
