@@ -2,8 +2,11 @@
  * POST /api/cart/submit (issue 6): a guest orders a group course (one place, one participant) and a product,
  * paying by card through the sandbox provider. Each request prices again, takes a place, numbers the order and
  * writes order, address, booking, participant, product order and payment in one transaction. Sustained orders
- * per second with 10 connections, and p50/p99 at a fixed 100 orders per second. SQLite, as `npm start` runs.
+ * per second with 10 connections, and p50/p99 at a fixed 100 orders per second. On SQLite, as `npm start` runs,
+ * and on PostgreSQL when local server binaries are there (a throw-away cluster with PostgreSQL's durable
+ * defaults: fsync and synchronous commit on, as SQLite's WAL commits are synced too).
  */
+import { startTemporaryPostgres } from '../../src/test/temporary-postgres.ts';
 import { load, printTable, startServer, type LoadResult } from '../support/load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -31,24 +34,45 @@ async function benchOrder(api: string) {
   };
 }
 
+/** One database's run: its own API process with places enough that no order runs out. */
+async function measure(database: string, env: Record<string, string>): Promise<LoadResult[]> {
+  const api = await startServer('api-server.ts', { BENCH_PLACES: '10000000', ...env });
+  try {
+    const order = await benchOrder(api.url);
+    const url = `${api.url}/api/cart/submit`;
+    const first = await json<{ incrementId: string; paymentLink: string | null }>(
+      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order) }),
+    );
+    if (!first.paymentLink) throw new Error(`Unexpected order response: ${JSON.stringify(first)}`);
+    await load('warm-up', url, { seconds: 2, json: order });
+    return [
+      await load(`cart submit, ${database} (max)`, url, { seconds, json: order }),
+      await load(`cart submit, ${database} @ ${targetRate}/s`, url, { seconds, json: order, rate: targetRate }),
+    ];
+  } finally {
+    api.stop();
+  }
+}
+
 export default {
-  name: 'cart submit (course + product, sandbox card payment) as guest',
+  name: 'cart submit (course + product, sandbox card payment) as guest, on SQLite and PostgreSQL',
   async run() {
-    const api = await startServer('api-server.ts', { BENCH_PLACES: '10000000' });
-    try {
-      const order = await benchOrder(api.url);
-      const url = `${api.url}/api/cart/submit`;
-      const first = await json<{ incrementId: string; paymentLink: string | null }>(
-        await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order) }),
-      );
-      if (!first.paymentLink) throw new Error(`Unexpected order response: ${JSON.stringify(first)}`);
-      await load('warm-up', url, { seconds: 2, json: order });
-      const results: LoadResult[] = [await load('cart submit (max)', url, { seconds, json: order }), await load(`cart submit @ ${targetRate}/s`, url, { seconds, json: order, rate: targetRate })];
-      printTable(results);
-      console.log(`\nsustained orders per second: ${results[0]!.rps.toFixed(0)}; p50/p99 at ${targetRate}/s: ${results[1]!.p50.toFixed(1)} / ${results[1]!.p99.toFixed(1)} ms`);
-      if (results.some((r) => r.errors + r.non2xx > 0)) console.log('WARNING: some requests failed; figures are not valid.');
-    } finally {
-      api.stop();
+    const results = await measure('SQLite', {});
+    const postgres = await startTemporaryPostgres({ durable: true });
+    if ('started' in postgres) {
+      try {
+        results.push(...(await measure('PostgreSQL', { BENCH_DATABASE_URL: postgres.started.url })));
+      } finally {
+        postgres.started.stop();
+      }
     }
+    printTable(results);
+    console.log();
+    for (let i = 0; i + 1 < results.length; i += 2) {
+      const [max, paced] = [results[i]!, results[i + 1]!];
+      console.log(`${max.label.replace(' (max)', '')}: sustained ${max.rps.toFixed(0)} orders/s; p50/p99 at ${targetRate}/s: ${paced.p50.toFixed(1)} / ${paced.p99.toFixed(1)} ms`);
+    }
+    if ('notStarted' in postgres) console.log(`PostgreSQL not measured: ${postgres.notStarted}`);
+    if (results.some((r) => r.errors + r.non2xx > 0)) console.log('WARNING: some requests failed; figures are not valid.');
   },
 };

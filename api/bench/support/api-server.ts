@@ -1,6 +1,7 @@
 /**
- * Child process of the API benchmark: the shop API on a fresh SQLite file with the demo data and a generated
- * catalogue of BENCH_COURSES courses, listening on a free loopback port, which it prints as `{"port":…}`.
+ * Child process of the API benchmark: the shop API on a fresh SQLite file (or, with BENCH_DATABASE_URL, on that
+ * empty PostgreSQL database) with the demo data and a generated catalogue of BENCH_COURSES courses, listening
+ * on a free loopback port, which it prints as `{"port":…}`.
  * A process of its own, so the load generator does not share its event loop.
  */
 import { mkdtempSync } from 'node:fs';
@@ -13,7 +14,10 @@ import { seed } from '../../src/db/seed/index.ts';
 import { isoDateInZone } from '../../src/lib/dates.ts';
 import { generateCourses } from './generate-catalog.ts';
 
-const db = createDatabase({ dialect: 'sqlite', file: join(mkdtempSync(join(tmpdir(), 'shop-bench-')), 'shop.sqlite') });
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+const db = createDatabase(
+  postgresUrl ? { dialect: 'postgres', url: postgresUrl } : { dialect: 'sqlite', file: join(mkdtempSync(join(tmpdir(), 'shop-bench-')), 'shop.sqlite') },
+);
 await migrateToLatest(db);
 await seed(db);
 const courses = Number(process.env.BENCH_COURSES ?? 0);
