@@ -89,8 +89,10 @@ test('a customer buys hours, sees the balance, books a conversation hour for 0 â
   await expect(page).toHaveURL(/\/checkout-complete\//);
   const packageOrder = /checkout-complete\/(\d+)\//.exec(page.url())![1]!;
 
-  const balances = await (await request.get('/api/customer/me/balances', { headers: { authorization: `Bearer ${customer.token}` } })).json();
-  expect(balances.result).toContainEqual({ typeId: 3, balance: offer.amount });
+  // The paid package is credited: the account's side panel lists the hours.
+  await page.goto('/account-data');
+  await expect(page.getByTestId('balance-conversation')).toHaveText(String(offer.amount));
+  await expect(page.getByRole('term').filter({ hasText: 'Konversationsstunden' })).toBeVisible();
 
   const conversation = await courseWithPlaces(request, 3, 1);
   await page.evaluate((item) => localStorage.setItem('cart', JSON.stringify({ state: { items: [item], timestamp: Date.now() }, version: 1 })), courseItem(conversation, 1));
