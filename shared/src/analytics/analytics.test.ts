@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { courseFixture, courseItem, productItem } from '../test/catalogFixtures.ts';
+import { courseFixture, courseItem, productItem } from '../testing/fixtures.ts';
 import { dataLayer, lastEventStorageKey, pushDeduplicated } from './dataLayer.ts';
 import { addToCartEvent, trackAddToCart } from './ecommerce.ts';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { NewCartItem } from '../stores/cart.ts';
-import { courseItem, productItem } from '../test/catalogFixtures.ts';
+import { courseItem, productItem } from '../testing/fixtures.ts';
 import { dataLayer } from './dataLayer.ts';
 import { firePendingPurchase, pendingPurchaseStorageKey, recordPurchase, trackBeginCheckout } from './ecommerce.ts';
 

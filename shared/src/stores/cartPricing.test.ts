@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PriceResult } from '../contract/index.ts';
-import { courseFixture, courseItem, productItem } from '../test/catalogFixtures.ts';
+import { courseFixture, courseItem, productItem } from '../testing/fixtures.ts';
 import { useAuthStore } from './auth.ts';
 import { useCartStore } from './cart.ts';
 import { useCartNotificationStore } from './cartNotifications.ts';

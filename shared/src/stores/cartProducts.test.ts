@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { courseFixture, courseItem, productFixture, productItem } from '../test/catalogFixtures.ts';
+import { courseFixture, courseItem, productFixture, productItem } from '../testing/fixtures.ts';
 import { cartItemKey, readStoredCart, useCartStore } from './cart.ts';
 
 beforeEach(() => {

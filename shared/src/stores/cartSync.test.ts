@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartLifetimeMs, type CartItem } from '../contract/index.ts';
-import { courseFixture, courseItem, productItem } from '../test/catalogFixtures.ts';
+import { courseFixture, courseItem, productItem } from '../testing/fixtures.ts';
 import { decodeCartSync, encodeCartSync } from './cartSync.ts';
 
 const items = [

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartLifetimeMs, type CartItem } from '../contract/index.ts';
-import { courseItem, productItem } from '../test/catalogFixtures.ts';
+import { courseItem, productItem } from '../testing/fixtures.ts';
 import { useCartStore } from './cart.ts';
 import { encodeCartSync } from './cartSync.ts';
 import { adoptCartSync, resolveCartSync } from './cartTransfer.ts';

@@ -1,21 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Customer } from '../contract/index.ts';
 import { configureApi } from '../api/client.ts';
+import { customerFixture } from '../testing/fixtures.ts';
 import { useAuthStore } from './auth.ts';
 import { useCustomerStore } from './customer.ts';
 
-const customer = (email: string, verified = true): Customer => ({
-  email,
-  firstname: 'Anna',
-  lastname: 'Muster',
-  displayName: null,
-  phone: null,
-  birthYear: null,
-  languageNiveau: 'b1',
-  languageNiveauDetails: null,
-  isSubscribedToNewsletter: 0,
-  isEmailVerified: verified,
-});
+const customer = (email: string, verified = true) => customerFixture({ email, isEmailVerified: verified });
 
 function answerWith(...bodies: unknown[]) {
   const fetch = vi.spyOn(globalThis, 'fetch');

@@ -7,6 +7,8 @@ import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { configureApi, i18n, initI18n, useAuthStore, useSessionGuard } from '../index.ts';
 
+export { courseFixture, courseItem, customerFixture, productFixture, productItem } from './fixtures.ts';
+
 /** German texts (the source) and no server translations: what a de-DE visitor sees when the API has none. */
 export async function startI18n(): Promise<void> {
   vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -1,18 +1,12 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
-import { consentStorageKey, i18n, initI18n, registerTranslations, useConsentStore } from '@shop/shared';
-import { shellTranslations } from '../../i18n/index.ts';
+import { consentStorageKey, useConsentStore } from '@shop/shared';
+import { startShellI18n } from '../../i18n/testing.ts';
 import { Footer } from '../footer/Footer.tsx';
 import { ConsentBanner } from './ConsentBanner.tsx';
 
-beforeAll(async () => {
-  vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('offline'));
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  registerTranslations(shellTranslations);
-  await initI18n();
-  await i18n.changeLanguage('de');
-});
+beforeAll(startShellI18n);
 beforeEach(() => {
   localStorage.clear();
   useConsentStore.setState({ choice: null, reopened: false });

@@ -1,18 +1,12 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
-import { i18n, initI18n, registerTranslations, useCartStore } from '@shop/shared';
-import { courseFixture } from '../../../../shared/src/test/catalogFixtures.ts';
-import { shellTranslations } from '../../i18n/index.ts';
+import { useCartStore } from '@shop/shared';
+import { courseFixture } from '@shop/shared/testing';
+import { startShellI18n } from '../../i18n/testing.ts';
 import { Header } from './Header.tsx';
 
-beforeAll(async () => {
-  vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('offline'));
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  registerTranslations(shellTranslations);
-  await initI18n();
-  await i18n.changeLanguage('de');
-});
+beforeAll(startShellI18n);
 afterEach(cleanup);
 
 describe('Header', () => {

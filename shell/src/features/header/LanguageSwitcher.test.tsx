@@ -1,16 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n, registerTranslations } from '@shop/shared';
-import { shellTranslations } from '../../i18n/index.ts';
+import { i18n } from '@shop/shared';
+import { startShellI18n } from '../../i18n/testing.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 
-beforeAll(async () => {
-  vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('offline'));
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  registerTranslations(shellTranslations);
-  await initI18n();
-  await i18n.changeLanguage('de');
-});
+beforeAll(startShellI18n);
 afterEach(cleanup);
 
 describe('LanguageSwitcher', () => {

@@ -1,17 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
-import { i18n, initI18n, registerTranslations } from '@shop/shared';
-import { shellTranslations } from '../../i18n/index.ts';
+import { startShellI18n } from '../../i18n/testing.ts';
 import { RemoteArea, type LoadRoutes } from './RemoteArea.tsx';
 
-beforeAll(async () => {
-  vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('offline'));
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  registerTranslations(shellTranslations);
-  await initI18n();
-  await i18n.changeLanguage('de');
-});
+beforeAll(startShellI18n);
 afterEach(cleanup);
 
 function Boom(): never {

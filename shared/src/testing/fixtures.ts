@@ -1,7 +1,7 @@
-import type { Course, Product } from '../contract/index.ts';
+import type { Course, Customer, Product } from '../contract/index.ts';
 import type { NewCartItem } from '../stores/cart.ts';
 
-/** Small catalogue objects for unit tests; fields that a test cares about are overridden. */
+/** Small contract objects for unit tests; fields that a test cares about are overridden. */
 export function courseFixture(overrides: Partial<Course> = {}): Course {
   return {
     id: 7,
@@ -54,3 +54,19 @@ export const productItem = (product: Product = productFixture(), quantity = 1): 
   productId: product.id,
   productDetails: product,
 });
+
+export function customerFixture(overrides: Partial<Customer> = {}): Customer {
+  return {
+    email: 'anna@example.org',
+    firstname: 'Anna',
+    lastname: 'Muster',
+    displayName: null,
+    phone: null,
+    birthYear: null,
+    languageNiveau: 'b1',
+    languageNiveauDetails: null,
+    isSubscribedToNewsletter: 0,
+    isEmailVerified: true,
+    ...overrides,
+  };
+}
