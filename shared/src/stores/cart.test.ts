@@ -1,31 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CourseCartItem } from '../contract/index.ts';
+import { courseFixture, courseItem } from '../testing/fixtures.ts';
 import { cartStorageKey, readStoredCart, selectCartCount, syncCartAcrossTabs, useCartStore } from './cart.ts';
 
-const course = (id: number): Omit<CourseCartItem, 'id'> => ({
-  itemType: 'course',
-  quantity: 1,
-  courseId: id,
-  courseType: 1,
-  courseDetails: {
-    id,
-    type: 1,
-    identifier: `ES-${id}`,
-    titles: [{ language: 'de', description: `Kurs ${id}` }],
-    descriptions: [],
-    startDate: '2027-02-01',
-    startTime: '18:00',
-    endDate: '2027-03-29',
-    endTime: '19:30',
-    registrationDeadline: '2027-01-29',
-    maxParticipants: 10,
-    freePlaces: 5,
-    price: 289,
-    discountedPrice: null,
-    tags: [],
-    flexibleLearningCourseId: null,
-  },
-});
+const course = (id: number) => courseItem(courseFixture({ id }));
 
 const stored = () => JSON.parse(localStorage.getItem(cartStorageKey) ?? 'null') as { state: { items: unknown[]; timestamp: number } } | null;
 

@@ -1,34 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { CartItem, Course, PackagePrice, PriceResult } from '@shop/shared';
+import type { CartItem, PackagePrice, PriceResult } from '@shop/shared';
+import { courseFixture, courseItem } from '@shop/shared/testing';
 import { packageOffers, toCartLine } from './cartLines.ts';
 
+const titles = [
+  { language: 'de' as const, description: 'Spanisch A1' },
+  { language: 'es' as const, description: 'Español A1' },
+];
 const course = (id: number, type: 1 | 2 | 3, quantity = 1, price = 289, discountedPrice: number | null = null): CartItem => ({
   id: `c${id}`,
-  itemType: 'course',
-  quantity,
-  courseId: id,
-  courseType: type,
-  courseDetails: {
-    id,
-    type,
-    identifier: `ES-${id}`,
-    titles: [
-      { language: 'de', description: 'Spanisch A1' },
-      { language: 'es', description: 'Español A1' },
-    ],
-    descriptions: [],
-    startDate: '2027-01-11',
-    startTime: '18:00',
-    endDate: '2027-03-01',
-    endTime: '19:30',
-    registrationDeadline: '2027-01-08',
-    maxParticipants: 10,
-    freePlaces: 4,
-    price,
-    discountedPrice,
-    tags: [],
-    flexibleLearningCourseId: null,
-  } satisfies Course,
+  ...courseItem(courseFixture({ id, type, price, discountedPrice, titles, startDate: '2027-01-11' }), quantity),
 });
 
 const pkg: CartItem = {

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dataLayer, pendingPurchaseStorageKey, useCartStore, type CartItem, type Course } from '@shop/shared';
-import { fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
+import { dataLayer, pendingPurchaseStorageKey, useCartStore, type CartItem } from '@shop/shared';
+import { courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
 import routes from '../../routes.tsx';
 
 beforeAll(startI18n);
@@ -12,17 +12,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const course: CartItem = {
-  id: 'c7',
-  itemType: 'course',
-  quantity: 2,
-  courseId: 7,
-  courseType: 1,
-  courseDetails: {
-    id: 7, type: 1, identifier: 'ES-7', titles: [{ language: 'de', description: 'Spanisch A1' }], descriptions: [], startDate: '2027-01-11', startTime: '18:00',
-    endDate: '2027-03-01', endTime: '19:30', registrationDeadline: '2027-01-08', maxParticipants: 10, freePlaces: 4, price: 289, discountedPrice: null, tags: [], flexibleLearningCourseId: null,
-  } satisfies Course,
-};
+const course: CartItem = { id: 'c7', ...courseItem(courseFixture({ id: 7 }), 2) };
 
 const svg = '<svg xmlns="http://www.w3.org/2000/svg"></svg>';
 const priceResult = (total: number) => ({

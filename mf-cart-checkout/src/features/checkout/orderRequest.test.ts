@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CartItem, CheckoutForm, Course } from '@shop/shared';
+import type { CartItem, CheckoutForm } from '@shop/shared';
+import { courseFixture, courseItem } from '@shop/shared/testing';
 import { blankParticipant, participantsForCart, resizeParticipants, toOrderRequest } from './orderRequest.ts';
 
-const course = (id: number, quantity: number): CartItem => ({
-  id: `c${id}`,
-  itemType: 'course',
-  quantity,
-  courseId: id,
-  courseType: 1,
-  courseDetails: {
-    id, type: 1, identifier: `ES-${id}`, titles: [{ language: 'de', description: 'Spanisch A1' }], descriptions: [], startDate: '2027-01-11', startTime: '18:00',
-    endDate: '2027-03-01', endTime: '19:30', registrationDeadline: '2027-01-08', maxParticipants: 10, freePlaces: 4, price: 289, discountedPrice: null, tags: [], flexibleLearningCourseId: null,
-  } satisfies Course,
-});
+const course = (id: number, quantity: number): CartItem => ({ id: `c${id}`, ...courseItem(courseFixture({ id }), quantity) });
 
 const values = (over: Partial<CheckoutForm> = {}): CheckoutForm => ({
   email: 'ana@example.org',
