@@ -1,4 +1,6 @@
 import { type ExamRecommendation, type ExamScore, type Language, pickText } from '@shop/shared/contract';
+import { escapeHtml } from '../../lib/html.ts';
+import { fillText, mailDocument, mailParagraph } from '../../mail/html.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 
 /** Texts of the result mail (spec §5 Result e-mail), in the language the request names. */
@@ -68,25 +70,19 @@ const texts: Record<Language, {
   },
 };
 
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** The offers as links into the shop (the same targets as the result page of spec §2). */
 function offerLinks(recommendation: ExamRecommendation, language: Language, link: (path: string, query: Record<string, string>) => string) {
   const t = texts[language];
   const { flexibleLearningCourse, courseTag, conversationTag, product } = recommendation;
   return [
     ...(flexibleLearningCourse
-      ? [{ label: fill(t.flexible, { title: pickText(flexibleLearningCourse.titles, language) }), url: link('/modular-course', { flexLearningId: String(flexibleLearningCourse.id) }) }]
+      ? [{ label: fillText(t.flexible, { title: pickText(flexibleLearningCourse.titles, language) }), url: link('/modular-course', { flexLearningId: String(flexibleLearningCourse.id) }) }]
       : []),
-    ...(courseTag ? [{ label: fill(t.group, { level: courseTag.toUpperCase() }), url: link('/courses', { preSelectedTags: courseTag, courseType: '1' }) }] : []),
+    ...(courseTag ? [{ label: fillText(t.group, { level: courseTag.toUpperCase() }), url: link('/courses', { preSelectedTags: courseTag, courseType: '1' }) }] : []),
     ...(conversationTag
-      ? [{ label: fill(t.conversation, { level: conversationTag.toUpperCase() }), url: link('/courses', { preSelectedTags: conversationTag, courseType: '3' }) }]
+      ? [{ label: fillText(t.conversation, { level: conversationTag.toUpperCase() }), url: link('/courses', { preSelectedTags: conversationTag, courseType: '3' }) }]
       : []),
-    ...(product ? [{ label: fill(t.product, { title: pickText(product.titles, language) }), url: link('/products', { productId: String(product.id) }) }] : []),
+    ...(product ? [{ label: fillText(t.product, { title: pickText(product.titles, language) }), url: link('/products', { productId: String(product.id) }) }] : []),
   ];
 }
 
@@ -103,12 +99,12 @@ export interface ResultMailInput {
 export function renderResultMail({ to, language, score, recommendation, link }: ResultMailInput): MailMessage {
   const t = texts[language];
   const facts = [
-    fill(t.points, { reached: score.reachedPoints, max: score.maxPoints }),
-    fill(t.level, { level: score.level }),
-    fill(t.targetDetail, { detail: score.targetDetail }),
+    fillText(t.points, { reached: score.reachedPoints, max: score.maxPoints }),
+    fillText(t.level, { level: score.level }),
+    fillText(t.targetDetail, { detail: score.targetDetail }),
   ];
   const offers = offerLinks(recommendation, language, link);
-  const subject = fill(t.subject, { level: score.level });
+  const subject = fillText(t.subject, { level: score.level });
 
   const text = [
     `${t.greeting}\n\n${t.intro}`,
@@ -118,19 +114,15 @@ export function renderResultMail({ to, language, score, recommendation, link }: 
     t.signature,
   ].join('\n\n');
 
-  const p = (value: string) => `<p>${escapeHtml(value).replaceAll('\n', '<br>')}</p>`;
-  const html = [
-    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family: Arial, sans-serif; color: #1f2328; line-height: 1.5;">',
-    p(`${t.greeting} ${t.intro}`),
+  const html = mailDocument(language, subject, [
+    mailParagraph(`${t.greeting} ${t.intro}`),
     `<ul>${facts.map((fact) => `<li>${escapeHtml(fact)}</li>`).join('')}</ul>`,
     offers.length > 0
-      ? `${p(t.offers)}<ul>${offers.map((o) => `<li><a href="${escapeHtml(o.url)}">${escapeHtml(o.label)}</a></li>`).join('')}</ul>`
-      : p(t.noOffers),
-    p(t.privacy),
-    p(t.signature),
-    '</body></html>',
-  ].join('\n');
+      ? `${mailParagraph(t.offers)}<ul>${offers.map((o) => `<li><a href="${escapeHtml(o.url)}">${escapeHtml(o.label)}</a></li>`).join('')}</ul>`
+      : mailParagraph(t.noOffers),
+    mailParagraph(t.privacy),
+    mailParagraph(t.signature),
+  ]);
 
   return { to, subject, text, html };
 }

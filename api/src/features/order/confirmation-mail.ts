@@ -1,5 +1,7 @@
 import { CourseType, type Language, type Order } from '@shop/shared/contract';
 import { formatDate, formatMoney, formatTime } from '@shop/shared/format';
+import { escapeHtml } from '../../lib/html.ts';
+import { fillText, mailButton, mailDocument, mailParagraph } from '../../mail/html.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { shopTimeZone } from '../../lib/dates.ts';
 import { addMonths } from './dates.ts';
@@ -14,8 +16,6 @@ const texts: Record<Language, Texts> = { de, en, es };
 /** What the confirmation shows: the order as the account reads it, plus who it goes to. */
 export type ConfirmationOrder = Order & { email: string };
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 const titleIn = (titles: readonly { language: Language; description: string }[], language: Language) =>
   titles.find((t) => t.language === language)?.description ?? titles.find((t) => t.language === 'de')?.description ?? titles[0]?.description ?? '';
 
@@ -51,7 +51,7 @@ function positions(order: ConfirmationOrder, language: Language, t: Texts): Posi
     price: formatMoney(line.quantity * line.unitPrice),
   }));
   const packages = order.customerBalanceTransactions.map((row) => ({
-    title: `${t.package}: ${fill(row.type === CourseType.conversationHours ? t.packageConversation : t.packageFlexible, { amount: row.amount })}`,
+    title: `${t.package}: ${fillText(row.type === CourseType.conversationHours ? t.packageConversation : t.packageFlexible, { amount: row.amount })}`,
     details: [`${t.quantity}: ${row.quantity}`],
     price: formatMoney(row.totalPrice),
   }));
@@ -82,15 +82,15 @@ export function renderOrderConfirmation(order: ConfirmationOrder, language: Lang
     [t.paymentStatus, paymentText(order, t)],
   ];
   const notes = [
-    ...(order.courseBookings.length > 0 ? [fill(t.timeZone, { zone: shopTimeZone }), t.calendarHint] : []),
-    ...(order.customerBalanceTransactions.length > 0 ? [fill(t.packageValidity, { date: validUntil })] : []),
+    ...(order.courseBookings.length > 0 ? [fillText(t.timeZone, { zone: shopTimeZone }), t.calendarHint] : []),
+    ...(order.customerBalanceTransactions.length > 0 ? [fillText(t.packageValidity, { date: validUntil })] : []),
     t.withdrawal,
     t.contact,
   ];
-  const subject = fill(t.subject, { number: order.incrementId });
+  const subject = fillText(t.subject, { number: order.incrementId });
 
   const text = [
-    fill(t.greeting, { name }),
+    fillText(t.greeting, { name }),
     t.intro,
     facts.map(([label, value]) => `${label}: ${value}`).join('\n'),
     `${t.positions}:\n${items.map((item) => [`- ${item.title}: ${item.price}`, ...item.details.map((d) => `  ${d}`)].join('\n')).join('\n')}`,
@@ -102,12 +102,9 @@ export function renderOrderConfirmation(order: ConfirmationOrder, language: Lang
     t.signature,
   ].join('\n\n');
 
-  const p = (value: string) => `<p>${escapeHtml(value).replaceAll('\n', '<br>')}</p>`;
-  const html = [
-    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family: Arial, sans-serif; color: #1f2328; line-height: 1.5;">',
-    p(fill(t.greeting, { name })),
-    p(t.intro),
+  const html = mailDocument(language, subject, [
+    mailParagraph(fillText(t.greeting, { name })),
+    mailParagraph(t.intro),
     `<table role="presentation">${facts.map(([label, value]) => `<tr><th scope="row" style="text-align:left;padding-right:12px">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>`,
     `<h2 style="font-size:18px">${escapeHtml(t.positions)}</h2>`,
     `<table style="border-collapse:collapse;width:100%"><thead><tr><th scope="col" style="text-align:left">${escapeHtml(t.course)}</th><th scope="col" style="text-align:right">${escapeHtml(t.price)}</th></tr></thead><tbody>`,
@@ -116,14 +113,13 @@ export function renderOrderConfirmation(order: ConfirmationOrder, language: Lang
         `<tr><td style="padding:6px 0;border-top:1px solid #d0d7de"><strong>${escapeHtml(item.title)}</strong><br>${item.details.map(escapeHtml).join('<br>')}</td><td style="text-align:right;vertical-align:top;padding:6px 0;border-top:1px solid #d0d7de">${escapeHtml(item.price)}</td></tr>`,
     ),
     `</tbody><tfoot><tr><th scope="row" style="text-align:left;border-top:2px solid #1f2328">${escapeHtml(t.total)}</th><td style="text-align:right;border-top:2px solid #1f2328"><strong>${escapeHtml(formatMoney(order.totalPrice))}</strong></td></tr></tfoot></table>`,
-    p(t.vatNote),
-    ...(pendingLink ? [`<p><a href="${escapeHtml(pendingLink)}" style="display:inline-block;padding:10px 18px;background:#b3261e;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(t.payLink)}</a></p>`] : []),
-    ...(order.comment ? [p(`${t.comment}: ${order.comment}`)] : []),
-    ...(addressLines.length ? [`<h2 style="font-size:18px">${escapeHtml(t.billingAddress)}</h2>`, p(addressLines.join('\n'))] : []),
-    ...notes.map(p),
-    p(t.signature),
-    '</body></html>',
-  ].join('\n');
+    mailParagraph(t.vatNote),
+    ...(pendingLink ? [mailButton(pendingLink, t.payLink)] : []),
+    ...(order.comment ? [mailParagraph(`${t.comment}: ${order.comment}`)] : []),
+    ...(addressLines.length ? [`<h2 style="font-size:18px">${escapeHtml(t.billingAddress)}</h2>`, mailParagraph(addressLines.join('\n'))] : []),
+    ...notes.map(mailParagraph),
+    mailParagraph(t.signature),
+  ]);
 
   const events: CalendarEvent[] = order.courseBookings.map((booking) => ({
     uid: `order-${order.incrementId}-booking-${booking.id}@sprachschule.example`,

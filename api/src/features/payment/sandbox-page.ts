@@ -1,7 +1,7 @@
+import { escapeHtml } from '../../lib/html.ts';
 import type { ProviderPayment } from './provider.ts';
 import { sandboxOutcomes } from './sandbox-provider.ts';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const euros = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 
 /**
