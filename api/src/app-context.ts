@@ -10,4 +10,6 @@ export interface AppContext {
   mailer: Mailer;
   /** Origin of the shop (SHOP_URL): links in mails point here. */
   shopUrl: string;
+  /** How long an order waiting for its payment holds what it took (PAYMENT_HOLD_SECONDS, default 1800). */
+  paymentHoldSeconds: number;
 }

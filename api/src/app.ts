@@ -14,6 +14,7 @@ import { orderRoutes } from './features/order/routes.ts';
 import type { PaymentProvider } from './features/payment/provider.ts';
 import { paymentRoutes } from './features/payment/routes.ts';
 import { sandboxProvider } from './features/payment/sandbox-provider.ts';
+import { defaultPaymentHoldSeconds } from './features/payment/provider.ts';
 import { translationRoutes } from './features/translation/routes.ts';
 import { registerCors } from './http/cors.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -40,7 +41,9 @@ export interface BuildAppOptions {
   partnerOrigins?: readonly string[];
   /** Milliseconds a course-search answer may be served from memory (main.ts: 5 s); 0, the default, disables it. */
   catalogCacheMs?: number;
-  /** Payment provider; the sandbox of DESIGN.md by default. */
+  /** Seconds an order waiting for its payment holds places, credits and codes; 1800 by default. */
+  paymentHoldSeconds?: number;
+  /** Payment provider; the sandbox by default. */
   paymentProvider?: PaymentProvider;
 }
 
@@ -67,6 +70,7 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
     now,
     mailer: options.mailer ?? createMailer({ db, smtpUrl: null, from: defaultMailFrom, now }),
     shopUrl,
+    paymentHoldSeconds: options.paymentHoldSeconds ?? defaultPaymentHoldSeconds,
   };
   // Booking or releasing places makes cached course-search answers (free places, occupancy) stale.
   const searchCache = new ResponseCache(options.catalogCacheMs ?? 0);

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       database: { dialect: 'sqlite', file: path.join(apiRoot, 'data', 'shop.sqlite') },
       partnerOrigins: [],
+      paymentHoldSeconds: 1800,
     });
     expect(path.basename(apiRoot)).toBe('api');
   });
@@ -27,6 +28,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ PARTNER_ORIGINS: 'partner.example' })).toThrow(/PARTNER_ORIGINS/);
     expect(() => loadConfig({ PARTNER_ORIGINS: 'ftp://partner.example' })).toThrow(/PARTNER_ORIGINS/);
+    expect(() => loadConfig({ PAYMENT_HOLD_SECONDS: '5' })).toThrow(/PAYMENT_HOLD_SECONDS/);
+    expect(() => loadConfig({ PAYMENT_HOLD_SECONDS: 'soon' })).toThrow(/PAYMENT_HOLD_SECONDS/);
   });
 
   it('reads PARTNER_ORIGINS as a comma-separated list of origins', () => {

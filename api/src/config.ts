@@ -15,6 +15,8 @@ export interface Config {
   database: DatabaseConfig;
   /** PARTNER_ORIGINS: origins allowed to call the API from the browser (CORS), e.g. the partner embed. */
   partnerOrigins: string[];
+  /** PAYMENT_HOLD_SECONDS: how long an order waiting for its payment holds places, credits and codes. */
+  paymentHoldSeconds: number;
 }
 
 /**
@@ -37,5 +39,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const file = env.DATABASE_FILE?.trim() || 'data/shop.sqlite';
     database = { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(apiRoot, file) };
   }
-  return { port, host: env.HOST?.trim() || '127.0.0.1', database, partnerOrigins: parsePartnerOrigins(env.PARTNER_ORIGINS) };
+  const paymentHoldSeconds = Number(env.PAYMENT_HOLD_SECONDS?.trim() || 1800);
+  if (!Number.isInteger(paymentHoldSeconds) || paymentHoldSeconds < 10) {
+    throw new Error(`PAYMENT_HOLD_SECONDS must be a whole number of seconds, at least 10, got "${env.PAYMENT_HOLD_SECONDS}"`);
+  }
+  return { port, host: env.HOST?.trim() || '127.0.0.1', database, partnerOrigins: parsePartnerOrigins(env.PARTNER_ORIGINS), paymentHoldSeconds };
 }

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     catalogCacheMs: 5000,
     mailer: createMailer({ db, smtpUrl: mail.smtpUrl, from: mail.from }),
     shopUrl: mail.shopUrl,
+    paymentHoldSeconds: config.paymentHoldSeconds,
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
   });
   if (!mail.smtpUrl) app.log.warn('SMTP_URL is not set: mails go to the dev outbox, readable by anybody at GET /api/dev/mailbox');

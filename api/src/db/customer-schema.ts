@@ -76,6 +76,8 @@ export interface ShopOrderTable {
   timezone: Generated<string>;
   marketing_opt_in: Generated<number>;
   payment_method: string | null;
+  /** Added by 0050_payment_hold: until when a payment_pending order holds what it took (ISO instant). */
+  hold_expires_at: string | null;
 }
 
 export interface OrderBillingAddressTable extends AddressColumns {

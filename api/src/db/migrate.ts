@@ -13,6 +13,7 @@ import * as examResult from './migrations/0021_exam_result.ts';
 import * as discountCode from './migrations/0030_discount_code.ts';
 import * as cartSync from './migrations/0031_cart_sync.ts';
 import * as checkout from './migrations/0040_checkout.ts';
+import * as paymentHold from './migrations/0050_payment_hold.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0030_discount_code': discountCode,
   '0031_cart_sync': cartSync,
   '0040_checkout': checkout,
+  '0050_payment_hold': paymentHold,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

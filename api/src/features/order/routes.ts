@@ -32,7 +32,7 @@ export const orderRoutes =
         const customer = auth ? { id: auth.customer.id, email: auth.customer.email } : null;
         const now = ctx.now();
         try {
-          const order = await submitOrder(ctx.db.kysely, { request: request.body, customer, now, provider });
+          const order = await submitOrder(ctx.db.kysely, { request: request.body, customer, now, provider, paymentHoldSeconds: ctx.paymentHoldSeconds });
           if (order.placesChanged) onPlacesChanged();
           if (order.paid) await sendOrderConfirmation(ctx, order.orderId).catch((error: unknown) => request.log.error(error, 'Order confirmation mail failed'));
           return { result: { incrementId: order.incrementId, paymentLink: order.paymentLink } };

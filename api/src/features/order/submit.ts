@@ -31,6 +31,8 @@ export interface SubmitInput {
   customer: { id: number; email: string } | null;
   now: Date;
   provider: PaymentProvider;
+  /** How long a payment_pending order holds what it took. */
+  paymentHoldSeconds: number;
 }
 
 export interface SubmittedOrder extends OrderResponse {
@@ -49,7 +51,7 @@ export interface SubmittedOrder extends OrderResponse {
  * conditional write per course; when they (or anything priced) changed since the cart was priced, the
  * transaction rolls back and a PlacesChangedError carries the adjustments.
  */
-export async function submitOrder(db: Kysely<Database>, { request, customer, now, provider }: SubmitInput): Promise<SubmittedOrder> {
+export async function submitOrder(db: Kysely<Database>, { request, customer, now, provider, paymentHoldSeconds }: SubmitInput): Promise<SubmittedOrder> {
   const email = customer?.email ?? request.emailAddress;
   if (!email) throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: 'required' });
   // The positions must pass the price request's own checks (each item once), with the same field paths.
@@ -84,6 +86,7 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
 
     const incrementId = await nextOrderNumber(trx);
     const paid = totalCents === 0;
+    const holdExpiresAt = new Date(now.getTime() + paymentHoldSeconds * 1000);
     const order = await trx
       .insertInto('shop_order')
       .values({
@@ -98,6 +101,7 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
         timezone: request.timezone,
         marketing_opt_in: request.marketingOptIn ? 1 : 0,
         payment_method: method ?? null,
+        hold_expires_at: paid ? null : holdExpiresAt.toISOString(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -119,7 +123,16 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
 
     let paymentLink: string | null = null;
     if (!paid) {
-      const payment = await provider.createPayment({ amountCents: totalCents, reference: incrementId, method: method!, db: trx });
+      const payment = await provider.createPayment({
+        amountCents: totalCents,
+        reference: incrementId,
+        orderId,
+        email,
+        locale: request.locale,
+        expiresAt: holdExpiresAt,
+        method: method!,
+        db: trx,
+      });
       paymentLink = payment.paymentLink;
       await trx
         .insertInto('payment')

@@ -1,3 +1,4 @@
+import type { Language } from '@shop/shared/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -11,17 +12,36 @@ export interface ProviderPayment {
   amountCents: number;
 }
 
+/** How long an order waits for its payment unless PAYMENT_HOLD_SECONDS says otherwise. */
+export const defaultPaymentHoldSeconds = 1800;
+
+/**
+ * Where the provider sends the buyer back (its `redirectUrl`): the shop's return page for this order, which asks
+ * the API for the order's state and goes on to the confirmation, a waiting notice or the cancel page.
+ */
+export function checkoutReturnUrl(shopUrl: string, incrementId: string, email: string): string {
+  return new URL(`/checkout-return/${encodeURIComponent(incrementId)}/${encodeURIComponent(email)}`, `${shopUrl}/`).toString();
+}
+
 export interface CreatePaymentInput {
   amountCents: number;
   /** The order number, shown on the provider's page. */
   reference: string;
+  /** The shop's id of the order (a provider keeps it in its metadata). */
+  orderId: number;
+  /** The buyer's address (for the return URL). */
+  email: string;
+  /** The language of the order (the provider's page speaks it). */
+  locale: Language;
+  /** The end of the order's hold: the provider's payment must not outlive it. */
+  expiresAt: Date;
   method: string;
   /** The database handle of the caller's transaction: a provider with its own books here (sandbox) joins it. */
   db: Kysely<Database>;
 }
 
 /**
- * A payment provider (DESIGN.md "Payments"). A real one (Mollie, Stripe…) would call its HTTP API here; the
+ * A payment provider. A real one (Mollie, Stripe…) would call its HTTP API here; the
  * `sandbox` provider keeps its books in the shop's database and serves a test page.
  */
 export interface PaymentProvider {
