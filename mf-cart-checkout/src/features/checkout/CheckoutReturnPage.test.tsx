@@ -37,7 +37,8 @@ describe('/checkout-return/{orderId}/{email}', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Reservierung für die Bestellung 100001 ist abgelaufen/), { timeout: orderStatePollMs + 2000 });
     expect(location()).toBe('/checkout-return/100001/ana%40example.org');
     await waitFor(() => expect(location()).toBe('/checkout-complete/100001/ana%40example.org'), { timeout: orderStatePollMs + 2000 });
-    expect(calls.filter((c) => c.url === '/api/orders/100001/state')).toHaveLength(3);
+    // Three by the return page, then the confirmation's own check.
+    expect(calls.filter((c) => c.url === '/api/orders/100001/state')).toHaveLength(4);
   }, 15_000);
 
   it('keeps asking after a failed call (network, rate limit)', async () => {
