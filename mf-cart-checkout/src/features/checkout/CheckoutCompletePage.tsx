@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Banner, firePendingPurchase, forgetSubmittedCart, selectIsLoggedIn, useAuthStore } from '@shop/shared';
 import { checkoutCss } from './checkout.css.ts';
 import { contactUrl } from './links.ts';
-import { OrderNotFound } from './OrderNotFound.tsx';
+import { OrderCheckScreen } from './OrderCheckScreen.tsx';
 import { useOrderState } from './useOrderState.ts';
 
 /**
@@ -31,17 +31,11 @@ export function CheckoutCompletePage() {
 
   if (!paid) {
     return (
-      <section className="checkout-info">
-        <style href="checkout-page" precedence="default">{checkoutCss}</style>
-        {lookup.kind === 'notFound' ? (
-          <OrderNotFound />
-        ) : (
-          <>
-            <h1>{t('cartCheckout.checkoutComplete.checkingTitle')}</h1>
-            <Banner tone="info">{t('cartCheckout.checkoutComplete.checking')}</Banner>
-          </>
-        )}
-      </section>
+      <OrderCheckScreen
+        notFound={lookup.kind === 'notFound'}
+        title={t('cartCheckout.checkoutComplete.checkingTitle')}
+        notice={t('cartCheckout.checkoutComplete.checking')}
+      />
     );
   }
   return (

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Banner, restoreSubmittedCart } from '@shop/shared';
-import { checkoutCss } from './checkout.css.ts';
-import { OrderNotFound } from './OrderNotFound.tsx';
+import { restoreSubmittedCart } from '@shop/shared';
+import { OrderCheckScreen } from './OrderCheckScreen.tsx';
 import { useOrderState } from './useOrderState.ts';
 
 /**
@@ -29,18 +28,14 @@ export function CheckoutReturnPage() {
   }, [lookup, orderId, email, navigate]);
 
   return (
-    <section className="checkout-info">
-      <style href="checkout-page" precedence="default">{checkoutCss}</style>
-      {lookup.kind === 'notFound' ? (
-        <OrderNotFound />
-      ) : (
-        <>
-          <h1>{t('cartCheckout.checkoutReturn.title')}</h1>
-          <Banner tone="info">
-            {lookup.state?.holdActive === false ? t('cartCheckout.checkoutReturn.holdEnded', { orderId }) : t('cartCheckout.checkoutReturn.waiting', { orderId })}
-          </Banner>
-        </>
-      )}
-    </section>
+    <OrderCheckScreen
+      notFound={lookup.kind === 'notFound'}
+      title={t('cartCheckout.checkoutReturn.title')}
+      notice={
+        lookup.kind === 'checking' && lookup.state?.holdActive === false
+          ? t('cartCheckout.checkoutReturn.holdEnded', { orderId })
+          : t('cartCheckout.checkoutReturn.waiting', { orderId })
+      }
+    />
   );
 }
