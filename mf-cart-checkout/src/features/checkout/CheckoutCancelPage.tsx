@@ -5,7 +5,7 @@ import { checkoutCss } from './checkout.css.ts';
 import { contactUrl } from './links.ts';
 
 /**
- * /checkout-cancel (spec §2): the payment did not go through; a notice and the contact link. The return page has
+ * /checkout-cancel: the payment did not go through; a notice and the contact link. The return page has
  * put the submitted cart back by then, so a cart with something in it is offered to try again (the checkout, or
  * the cart first); the re-pricing there checks the quantities against the places left.
  */
