@@ -11,6 +11,7 @@ import { productRoutes } from './features/product/routes.ts';
 import { examRoutes } from './features/exam/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { orderRoutes } from './features/order/routes.ts';
+import { orderStateRoutes } from './features/order/state-routes.ts';
 import type { PaymentProvider } from './features/payment/provider.ts';
 import { paymentRoutes } from './features/payment/routes.ts';
 import { sandboxProvider } from './features/payment/sandbox-provider.ts';
@@ -88,6 +89,7 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
       await api.register(examRoutes(ctx));
       await api.register(cartRoutes(ctx));
       await api.register(orderRoutes(ctx, { provider, onPlacesChanged }));
+      await api.register(orderStateRoutes(ctx));
       await api.register(paymentRoutes(ctx, { provider, sandbox, onPlacesChanged }));
     },
     { prefix: '/api' },

@@ -75,3 +75,26 @@ export async function answerSandbox(page: Page, outcome: 'paid' | 'failed' | 'ca
   await expect(page).toHaveURL(/\/api\/payments\/sandbox\/sbx_/);
   await page.getByRole('button', { name: outcome, exact: true }).click();
 }
+
+/** Fills the checkout form of a guest (or of the signed-in customer, without `email`) and orders. */
+export async function placeOrder(page: Page, { email }: { email?: string } = {}) {
+  if (email) await page.getByLabel(/^E-Mail-Adresse/).first().fill(email);
+  await fillBilling(page);
+  await acceptConsents(page);
+  await orderButton(page).click();
+}
+
+/** Decides a sandbox payment from outside the browser, as the provider would while the buyer waits elsewhere. */
+export async function decideSandbox(request: APIRequestContext, paymentLink: string, outcome: 'paid' | 'failed' | 'canceled' | 'expired') {
+  const response = await request.post(new URL(paymentLink).pathname, { form: { outcome }, maxRedirects: 0 });
+  expect(response.status()).toBe(303);
+}
+
+/** Every URL the page's main frame shows from now on, same-document moves (history.replaceState) included. */
+export function recordUrls(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url());
+  });
+  return urls;
+}

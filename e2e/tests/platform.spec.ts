@@ -256,6 +256,7 @@ test.describe('accessible frame', () => {
       '/cart',
       '/checkout-auth',
       '/checkout-cancel',
+      '/checkout-return/100001/anna%40example.org',
       '/checkout-complete/100001/anna%40example.org',
       '/emailorder',
       '/login',

@@ -95,7 +95,8 @@ test('every path of spec §2 is served by its area', async ({ page }) => {
     ['/products', 'Prüfungsvorbereitung & Einzelangebote'],
     ['/modular-course', 'Flexibles Lernen'],
     ['/checkout-auth', 'Konto oder Gastbestellung'],
-    ['/checkout-complete/1001/anna%40example.org', 'Vielen Dank für Ihre Bestellung'],
+    // No such order: the confirmation is only for an order the server knows with this address.
+    ['/checkout-complete/1001/anna%40example.org', 'Bestellung nicht gefunden'],
     ['/login', 'Anmelden'],
     ['/register', 'Registrieren'],
     ['/level-test', 'Einstufungstest'],

@@ -5,6 +5,7 @@ import { CheckoutAuthPage } from './features/checkout/CheckoutAuthPage.tsx';
 import { CheckoutCancelPage } from './features/checkout/CheckoutCancelPage.tsx';
 import { CheckoutCompletePage } from './features/checkout/CheckoutCompletePage.tsx';
 import { CheckoutPage } from './features/checkout/CheckoutPage.tsx';
+import { CheckoutReturnPage } from './features/checkout/CheckoutReturnPage.tsx';
 import { EmailOrderPage } from './features/checkout/EmailOrderPage.tsx';
 import { areaTranslations } from './i18n/index.ts';
 
@@ -16,6 +17,7 @@ const routes: RouteObject[] = [
   { path: '/checkout-auth', element: <CheckoutAuthPage /> },
   { path: '/checkout', element: <CheckoutPage /> },
   { path: '/checkout-cancel', element: <CheckoutCancelPage /> },
+  { path: '/checkout-return/:orderId/:email', element: <CheckoutReturnPage /> },
   { path: '/checkout-complete/:orderId/:email', element: <CheckoutCompletePage /> },
   { path: '/emailorder', element: <EmailOrderPage /> },
 ];

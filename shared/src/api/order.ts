@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderResponseSchema, type OrderRequest } from '../contract/index.ts';
+import { orderResponseSchema, orderStateSchema, type OrderRequest } from '../contract/index.ts';
 import { call } from './client.ts';
 
 /** POST /cart/submit (spec §7): the token goes along when there is one; guests send emailAddress. */
@@ -11,3 +11,16 @@ const confirmationPreviewSchema = z.object({ subject: z.string(), html: z.string
 /** The order confirmation mail rendered with sample data (the /emailorder preview). */
 export const fetchOrderConfirmationPreview = (locale: string) =>
   call({ path: `/orders/confirmation-preview?locale=${encodeURIComponent(locale)}`, result: confirmationPreviewSchema, failure: 'Failed to fetch order mail preview' });
+
+/**
+ * The state of an order, asked with its number and the address it was placed with (the return page and the
+ * confirmation). An unknown number and a wrong address both fail with 404.
+ */
+export const fetchOrderState = (incrementId: string, email: string) =>
+  call({
+    method: 'POST',
+    path: `/orders/${encodeURIComponent(incrementId)}/state`,
+    body: { email },
+    result: orderStateSchema,
+    failure: 'Failed to fetch order state',
+  });

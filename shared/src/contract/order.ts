@@ -299,3 +299,29 @@ export const checkoutFormSchema = z.object({
   acceptCancellationPolicy: consentSchema,
 });
 export type CheckoutForm = z.input<typeof checkoutFormSchema>;
+
+// The order's state for the pages after the payment (return, confirmation) -------------------------------------
+
+/**
+ * What the pages after the payment act on: `paid` (also completed), `pending` (still waiting for the provider)
+ * or `failed` (the order was cancelled: payment failed, canceled or expired, or its hold ran out).
+ */
+export const orderPaymentStates = ['paid', 'pending', 'failed'] as const;
+export const orderPaymentStateSchema = z.enum(orderPaymentStates);
+export type OrderPaymentState = z.infer<typeof orderPaymentStateSchema>;
+
+/** POST /orders/{incrementId}/state: the address the order was placed with, as proof of knowing the order. */
+export const orderStateRequestSchema = z.object({ email: emailSchema }).strict();
+export const orderStateParamsSchema = z.object({ incrementId: z.string().min(1).max(40) });
+
+/** The answer: only what the confirmation and the return page need, nothing about positions or people. */
+export const orderStateSchema = z.object({
+  incrementId: z.string(),
+  state: orderPaymentStateSchema,
+  /** The status of the order's latest payment; null when there was nothing to pay. */
+  paymentStatus: paymentStatusSchema.nullable(),
+  /** Whether the order still holds its places while it waits for its payment. */
+  holdActive: z.boolean(),
+  totalPrice: moneySchema,
+});
+export type OrderState = z.infer<typeof orderStateSchema>;

@@ -18,6 +18,15 @@ export { applyQuantityAdjustments, cartItemName, priceDebounceMs, startCartPrici
 export { adoptCartSync, cartSyncQueryParameter, resolveCartSync } from './cartTransfer.ts';
 export { decodeCartSync, encodeCartSync } from './cartSync.ts';
 export {
+  forgetSubmittedCart,
+  mergeSubmittedItems,
+  readSubmittedCart,
+  rememberSubmittedCart,
+  restoreSubmittedCart,
+  submittedCartStorageKey,
+  type SubmittedCart,
+} from './submittedCart.ts';
+export {
   isExamResultExpired,
   levelTestResultStorageKey,
   readStoredExamResult,

@@ -32,10 +32,10 @@ describeEachDatabase(
       expect(response.body).toContain(order.increment_id);
     });
 
-    it('paid: order paid, back to the confirmation page, confirmation mail with positions; a replayed webhook changes nothing', async () => {
+    it('paid: order paid, back to the return page, confirmation mail with positions; a replayed webhook changes nothing', async () => {
       const { order, providerId, email } = await pendingOrder();
       const location = await choose(ctx, providerId, 'paid');
-      expect(location).toBe(`https://shop.test/checkout-complete/${order.increment_id}/${encodeURIComponent(email)}`);
+      expect(location).toBe(`https://shop.test/checkout-return/${order.increment_id}/${encodeURIComponent(email)}`);
       expect(await statusOf(order.id)).toBe('paid');
       expect((await paymentOf(ctx, order.id)).status).toBe('paid');
       for (let i = 0; i < 20; i++) expect((await webhook(ctx, { id: providerId })).body.result).toEqual({ outcome: 'unchanged', paymentStatus: 'paid' });
@@ -62,10 +62,10 @@ describeEachDatabase(
     });
 
     for (const outcome of ['failed', 'canceled', 'expired']) {
-      it(`${outcome}: order cancelled, places and code redemptions released, back to /checkout-cancel`, async () => {
-        const { order, providerId, course } = await pendingOrder({ free: 3, quantity: 2, discountCodes: ['SOMMER25'] });
+      it(`${outcome}: order cancelled, places and code redemptions released, back to the return page`, async () => {
+        const { order, providerId, course, email } = await pendingOrder({ free: 3, quantity: 2, discountCodes: ['SOMMER25'] });
         expect(await freePlaces(ctx, course.id)).toBe(1);
-        expect(await choose(ctx, providerId, outcome)).toBe('https://shop.test/checkout-cancel');
+        expect(await choose(ctx, providerId, outcome)).toBe(`https://shop.test/checkout-return/${order.increment_id}/${encodeURIComponent(email)}`);
         expect(await statusOf(order.id)).toBe('cancelled');
         expect(await freePlaces(ctx, course.id)).toBe(3);
         expect(await ctx.db.kysely.selectFrom('discount_code_usage').select('id').where('order_id', '=', order.id).execute()).toEqual([]);

@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
 import { sendOrderConfirmation } from '../order/confirmation.ts';
 import { type Completion, completePayment } from './complete.ts';
-import type { PaymentProvider } from './provider.ts';
+import { checkoutReturnUrl, type PaymentProvider } from './provider.ts';
 import { renderSandboxPage } from './sandbox-page.ts';
 import { type sandboxProvider, sandboxOutcomes } from './sandbox-provider.ts';
 
@@ -68,15 +68,10 @@ export const paymentRoutes =
       async (request, reply) => {
         const decided = await sandbox.decide(request.params.paymentId, request.body.outcome);
         if (!decided) throw notFound('Unknown payment');
-        // The same path as the provider's webhook, then back to the shop like a real provider's return.
+        // The same path as the provider's webhook, then, whatever the outcome, back to the shop's return page like a
+        // real provider's redirectUrl: that page asks for the order's state and goes on from there.
         const completion = await complete(decided.id, request.log);
-        const target =
-          completion.paymentStatus === 'paid'
-            ? `/checkout-complete/${encodeURIComponent(completion.incrementId)}/${encodeURIComponent(completion.email)}`
-            : completion.paymentStatus === 'pending'
-              ? `/api/payments/sandbox/${encodeURIComponent(decided.id)}`
-              : '/checkout-cancel';
-        return reply.redirect(new URL(target, `${ctx.shopUrl}/`).toString(), 303);
+        return reply.redirect(checkoutReturnUrl(ctx.shopUrl, completion.incrementId, completion.email), 303);
       },
     );
   };

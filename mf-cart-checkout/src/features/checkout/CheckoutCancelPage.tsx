@@ -1,17 +1,35 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Banner } from '@shop/shared';
+import { Banner, selectCartCount, useCartStore } from '@shop/shared';
 import { checkoutCss } from './checkout.css.ts';
 import { contactUrl } from './links.ts';
 
-/** /checkout-cancel (spec §2): the payment did not go through; a notice and the contact link. */
+/**
+ * /checkout-cancel: the payment did not go through; a notice and the contact link. The return page has
+ * put the submitted cart back by then, so a cart with something in it is offered to try again (the checkout, or
+ * the cart first); the re-pricing there checks the quantities against the places left.
+ */
 export function CheckoutCancelPage() {
   const { t } = useTranslation();
+  const count = useCartStore(selectCartCount);
   return (
     <section className="checkout-info">
       <style href="checkout-page" precedence="default">{checkoutCss}</style>
       <h1>{t('cartCheckout.cancel.title')}</h1>
       <Banner tone="warning">{t('cartCheckout.checkoutCancel.notice')}</Banner>
+      {count > 0 ? (
+        <>
+          <p>{t('cartCheckout.checkoutCancel.cartKept', { count })}</p>
+          <p className="checkout-actions">
+            <Link className="shop-button shop-button--primary" to="/checkout">
+              {t('cartCheckout.checkoutCancel.retry')}
+            </Link>
+            <Link className="shop-button shop-button--secondary" to="/cart">
+              {t('cartCheckout.checkoutCancel.viewCart')}
+            </Link>
+          </p>
+        </>
+      ) : null}
       <p>
         {t('cartCheckout.checkoutCancel.contactText')} <a href={contactUrl}>{t('cartCheckout.checkoutCancel.contact')}</a>
       </p>

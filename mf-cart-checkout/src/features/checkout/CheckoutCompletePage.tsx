@@ -1,21 +1,43 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
-import { Banner, firePendingPurchase, selectIsLoggedIn, useAuthStore } from '@shop/shared';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Banner, firePendingPurchase, forgetSubmittedCart, selectIsLoggedIn, useAuthStore } from '@shop/shared';
 import { checkoutCss } from './checkout.css.ts';
 import { contactUrl } from './links.ts';
+import { OrderCheckScreen } from './OrderCheckScreen.tsx';
+import { useOrderState } from './useOrderState.ts';
 
 /**
  * /checkout-complete/{orderId}/{email} (spec §2): confirmation, next steps, contact; guests are offered an account
- * with their address. The stored purchase event fires once, and only for this order.
+ * with their address. Shown only when the server confirms that the number and the address belong to one paid
+ * order; otherwise "order not found". An order still waiting for its payment (or one that failed) goes to the
+ * return page, which decides. The stored purchase event fires once, and only for this confirmed order.
  */
 export function CheckoutCompletePage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { orderId = '', email = '' } = useParams();
   const loggedIn = useAuthStore(selectIsLoggedIn);
+  const lookup = useOrderState(orderId, email);
+  const paid = lookup.kind === 'found' && lookup.state.state === 'paid';
+  const undecided = (lookup.kind === 'found' && !paid) || (lookup.kind === 'checking' && lookup.state?.state === 'pending');
+
   useEffect(() => {
-    firePendingPurchase(orderId);
-  }, [orderId]);
+    if (paid) {
+      forgetSubmittedCart(orderId);
+      firePendingPurchase(orderId);
+    } else if (undecided) navigate(`/checkout-return/${encodeURIComponent(orderId)}/${encodeURIComponent(email)}`, { replace: true });
+  }, [paid, undecided, orderId, email, navigate]);
+
+  if (!paid) {
+    return (
+      <OrderCheckScreen
+        notFound={lookup.kind === 'notFound'}
+        title={t('cartCheckout.checkoutComplete.checkingTitle')}
+        notice={t('cartCheckout.checkoutComplete.checking')}
+      />
+    );
+  }
   return (
     <section className="checkout-info">
       <style href="checkout-page" precedence="default">{checkoutCss}</style>

@@ -31,6 +31,8 @@ function setUp(total = 578) {
     'POST /api/cart/calculate-price': { body: { result: priceResult(total) } },
     'POST /api/cart/validate': { body: { result: { quantityAdjustments: [] } } },
     'POST /api/cart/submit': { body: { result: { incrementId: '100001', paymentLink: null } } },
+    // The confirmation shows the order only once the server confirms it is paid.
+    'POST /api/orders/100001/state': { body: { result: { incrementId: '100001', state: 'paid', paymentStatus: null, holdActive: false, totalPrice: 0 } } },
   });
 }
 

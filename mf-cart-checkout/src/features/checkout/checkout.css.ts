@@ -24,5 +24,6 @@ export const checkoutCss = `
 .checkout-items li { display: flex; justify-content: space-between; gap: 12px; padding: 6px 0; border-bottom: 1px solid #eaeef2; }
 .checkout-choices { display: grid; gap: 16px; }
 @media (min-width: 768px) { .checkout-choices { grid-template-columns: 1fr 1fr; } }
+.checkout-actions { display: flex; flex-wrap: wrap; gap: 12px; }
 .checkout-mail-preview { width: 100%; min-height: 900px; border: 1px solid #d0d7de; border-radius: 8px; }
 `;

@@ -6,6 +6,7 @@ import {
   currentLanguage,
   OrderErrorCode,
   recordPurchase,
+  rememberSubmittedCart,
   submitCart,
   toPriceRequest,
   updateCustomer,
@@ -30,9 +31,9 @@ function showAdjustments(quantityAdjustments: QuantityAdjustment[], priceResult:
 /**
  * The checkout's submit (spec §4 Checkout submit): (1) a customer is reloaded and newsletter, phone and birth year
  * saved when changed; (2) the cart is checked, adjustments shown (and the order not sent); (3) the order is created;
- * (4) the purchase event is recorded locally; (5) the cart is cleared; (6) off to the payment link, or to the
- * confirmation. Errors are only logged (spec §8): the form keeps what was typed. `submitting` is the loading flag;
- * `done` tells the page not to treat the now empty cart as "nothing to check out".
+ * (4) the purchase event is recorded locally; (5) the cart is kept aside for a failed payment, then cleared; (6) off
+ * to the payment link, or to the confirmation. Errors are only logged (spec §8): the form keeps what was typed.
+ * `submitting` is the loading flag; `done` tells the page not to treat the now empty cart as "nothing to check out".
  */
 export function useCheckoutSubmit() {
   const navigate = useNavigate();
@@ -80,6 +81,8 @@ export function useCheckoutSubmit() {
       }
 
       recordPurchase(items, { transactionId: order.incrementId, coupons: discountCodes, value: priceResult?.totalPrice });
+      // Kept until the payment ends: a failed one puts this cart back (the return page), a paid one forgets it.
+      if (order.paymentLink) rememberSubmittedCart({ orderId: order.incrementId, items, discountCodes });
       done.current = true;
       useCartStore.getState().clear();
       for (const code of discountCodes) useCartPriceStore.getState().removeDiscountCode(code);

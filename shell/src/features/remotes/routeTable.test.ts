@@ -7,6 +7,7 @@ describe('areaForPath', () => {
     ['/products-iframe', 'catalog'],
     ['/cart', 'cartCheckout'],
     ['/checkout-complete/100023/anna%40example.org', 'cartCheckout'],
+    ['/checkout-return/100023/anna%40example.org', 'cartCheckout'],
     ['/account-address', 'account'],
     ['/verify-email-change', 'account'],
     ['/level-test/B1', 'levelTest'],
@@ -20,5 +21,6 @@ describe('areaForPath', () => {
     expect(areaForPath('/nope')).toBeUndefined();
     expect(areaForPath('/courses/12/extra')).toBeUndefined();
     expect(areaForPath('/checkout-complete/1')).toBeUndefined();
+    expect(areaForPath('/checkout-return/1')).toBeUndefined();
   });
 });

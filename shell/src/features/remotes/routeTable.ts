@@ -10,7 +10,7 @@ export type AreaName = (typeof areaNames)[number];
  */
 export const routeTable: Record<AreaName, readonly string[]> = {
   catalog: ['/products', '/courses', '/modular-course', '/products-iframe'],
-  cartCheckout: ['/cart', '/checkout-auth', '/checkout', '/checkout-cancel', '/checkout-complete/:orderId/:email', '/emailorder'],
+  cartCheckout: ['/cart', '/checkout-auth', '/checkout', '/checkout-cancel', '/checkout-return/:orderId/:email', '/checkout-complete/:orderId/:email', '/emailorder'],
   account: [
     '/login',
     '/register',

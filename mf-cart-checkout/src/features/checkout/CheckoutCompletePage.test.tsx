@@ -1,0 +1,79 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dataLayer, pendingPurchaseStorageKey, readSubmittedCart, recordPurchase, rememberSubmittedCart, type CartItem } from '@shop/shared';
+import { apiError, courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
+import routes from '../../routes.tsx';
+
+beforeAll(startI18n);
+afterEach(() => {
+  cleanup();
+  dataLayer().length = 0;
+  localStorage.clear();
+});
+
+const stateUrl = 'POST /api/orders/100001/state';
+const orderState = (state: 'paid' | 'pending' | 'failed', paymentStatus: string | null) => ({
+  body: { result: { incrementId: '100001', state, paymentStatus, holdActive: state === 'pending', totalPrice: 578 } },
+});
+const item: CartItem = { id: 'c7', ...courseItem(courseFixture({ id: 7 }), 1) } as CartItem;
+const purchases = () => dataLayer().filter((entry) => entry.event === 'purchase');
+
+describe('/checkout-complete/{orderId}/{email}', () => {
+  it('confirms a paid order the server knows with this address, fires its purchase once and forgets its cart', async () => {
+    recordPurchase([item], { transactionId: '100001', coupons: [], value: 289 });
+    rememberSubmittedCart({ orderId: '100001', items: [item], discountCodes: [] });
+    const calls = fakeApi({ [stateUrl]: orderState('paid', 'paid') });
+    const { unmount } = renderRoutes(routes, '/checkout-complete/100001/ana%40example.org');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeTruthy();
+    expect(screen.getByText('Ihre Bestellung 100001 ist eingegangen. Die Bestätigung geht an ana@example.org.')).toBeTruthy();
+    expect(calls[0]).toMatchObject({ url: '/api/orders/100001/state', body: { email: 'ana@example.org' } });
+    await waitFor(() => expect(purchases()).toHaveLength(1));
+    expect(localStorage.getItem(pendingPurchaseStorageKey)).toBeNull();
+    expect(readSubmittedCart()).toBeNull();
+    // A reload of the confirmation fires nothing again.
+    unmount();
+    renderRoutes(routes, '/checkout-complete/100001/ana%40example.org');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeTruthy();
+    expect(purchases()).toHaveLength(1);
+  });
+
+  it('a free order (nothing to pay) is confirmed as paid without a payment', async () => {
+    fakeApi({ [stateUrl]: orderState('paid', null) });
+    renderRoutes(routes, '/checkout-complete/100001/ana%40example.org');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeTruthy();
+  });
+
+  it('an unknown number or a wrong address: "order not found" with the contact link, no confirmation, no purchase', async () => {
+    recordPurchase([item], { transactionId: '100001', coupons: [], value: 289 });
+    fakeApi({ [stateUrl]: apiError(404, 'NOT_FOUND') });
+    renderRoutes(routes, '/checkout-complete/100001/ana%40example.org');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bestellung nicht gefunden' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch(/Zu dieser Bestellnummer und E-Mail-Adresse finden wir keine Bestellung/);
+    expect(screen.getByRole('link', { name: 'Kontaktieren Sie uns' }).getAttribute('href')).toMatch(/kontakt$/);
+    expect(screen.queryByText(/ist eingegangen/)).toBeNull();
+    expect(purchases()).toHaveLength(0);
+    expect(localStorage.getItem(pendingPurchaseStorageKey)).not.toBeNull();
+  });
+
+  it('checks before it shows anything', async () => {
+    fakeApi({ [stateUrl]: () => new Promise<Response>(() => {}) });
+    renderRoutes(routes, '/checkout-complete/100001/ana%40example.org');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bestellung wird geprüft' })).toBeTruthy();
+    expect(screen.queryByText(/ist eingegangen/)).toBeNull();
+  });
+
+  for (const [state, paymentStatus] of [
+    ['pending', 'pending'],
+    ['failed', 'canceled'],
+  ] as const) {
+    it(`an order ${state} goes to the return page, which decides`, async () => {
+      recordPurchase([item], { transactionId: '100001', coupons: [], value: 289 });
+      fakeApi({ [stateUrl]: orderState(state, paymentStatus) });
+      renderRoutes(routes, '/checkout-complete/100001/ana%40example.org');
+      // Pending waits on the return page; failed passes through it to /checkout-cancel.
+      const target = state === 'pending' ? /^\/checkout-return\/100001\/ana%40example.org$/ : /^\/checkout-cancel$/;
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(target));
+      expect(purchases()).toHaveLength(0);
+    });
+  }
+});

@@ -1,0 +1,87 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readSubmittedCart, rememberSubmittedCart, useCartPriceStore, useCartStore, type CartItem } from '@shop/shared';
+import { apiError, courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
+import routes from '../../routes.tsx';
+import { orderStatePollMs } from './useOrderState.ts';
+
+beforeAll(startI18n);
+afterEach(() => {
+  cleanup();
+  useCartStore.getState().clear();
+  useCartPriceStore.setState({ discountCodes: [] });
+  localStorage.clear();
+});
+
+const stateUrl = 'POST /api/orders/100001/state';
+const orderState = (state: 'paid' | 'pending' | 'failed', paymentStatus: string, holdActive = state === 'pending') => ({
+  body: { result: { incrementId: '100001', state, paymentStatus, holdActive, totalPrice: 578 } },
+});
+const submitted: CartItem = { id: 'c7', ...courseItem(courseFixture({ id: 7 }), 2) } as CartItem;
+const location = () => screen.getByTestId('location').textContent;
+
+describe('/checkout-return/{orderId}/{email}', () => {
+  it('asks with the number and the address and goes on to the confirmation when paid, replacing itself', async () => {
+    const calls = fakeApi({ [stateUrl]: orderState('paid', 'paid') });
+    renderRoutes(routes, '/checkout-return/100001/ana%40example.org');
+    await waitFor(() => expect(location()).toBe('/checkout-complete/100001/ana%40example.org'));
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/orders/100001/state', body: { email: 'ana@example.org' } });
+  });
+
+  it('waits with a notice while the payment is open and asks again every few seconds', async () => {
+    const calls = fakeApi({ [stateUrl]: [orderState('pending', 'pending'), orderState('pending', 'pending', false), orderState('paid', 'paid')] });
+    renderRoutes(routes, '/checkout-return/100001/ana%40example.org');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zahlung wird geprüft' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Wir warten auf die Bestätigung Ihres Zahlungsanbieters für die Bestellung 100001/));
+    // The second answer: still open, but the hold ran out.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Reservierung für die Bestellung 100001 ist abgelaufen/), { timeout: orderStatePollMs + 2000 });
+    expect(location()).toBe('/checkout-return/100001/ana%40example.org');
+    await waitFor(() => expect(location()).toBe('/checkout-complete/100001/ana%40example.org'), { timeout: orderStatePollMs + 2000 });
+    // Three by the return page, then the confirmation's own check.
+    expect(calls.filter((c) => c.url === '/api/orders/100001/state')).toHaveLength(4);
+  }, 15_000);
+
+  it('keeps asking after a failed call (network, rate limit)', async () => {
+    fakeApi({ [stateUrl]: [apiError(429, 'TOO_MANY_REQUESTS'), orderState('paid', 'paid')] });
+    renderRoutes(routes, '/checkout-return/100001/ana%40example.org');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zahlung wird geprüft' })).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/checkout-complete/100001/ana%40example.org'), { timeout: orderStatePollMs + 2000 });
+  }, 10_000);
+
+  for (const paymentStatus of ['failed', 'canceled', 'expired']) {
+    it(`${paymentStatus}: puts the submitted cart and its codes back and goes to /checkout-cancel`, async () => {
+      rememberSubmittedCart({ orderId: '100001', items: [submitted], discountCodes: ['SOMMER25'] });
+      fakeApi({ [stateUrl]: orderState('failed', paymentStatus) });
+      renderRoutes(routes, '/checkout-return/100001/ana%40example.org');
+      await waitFor(() => expect(location()).toBe('/checkout-cancel'));
+      expect(useCartStore.getState().items).toMatchObject([{ courseId: 7, quantity: 2 }]);
+      expect(useCartPriceStore.getState().discountCodes).toEqual(['SOMMER25']);
+      expect(readSubmittedCart()).toBeNull();
+      // The cancel page offers to try again.
+      expect(screen.getByRole('link', { name: 'Erneut versuchen' }).getAttribute('href')).toBe('/checkout');
+      expect(screen.getByRole('link', { name: 'Warenkorb ansehen' }).getAttribute('href')).toBe('/cart');
+      expect(screen.getByText(/Ihr Warenkorb ist wieder da \(2 Artikel\)/)).toBeTruthy();
+    });
+  }
+
+  it('does not put back the cart of another order', async () => {
+    rememberSubmittedCart({ orderId: '100002', items: [submitted], discountCodes: [] });
+    fakeApi({ [stateUrl]: orderState('failed', 'canceled') });
+    renderRoutes(routes, '/checkout-return/100001/ana%40example.org');
+    await waitFor(() => expect(location()).toBe('/checkout-cancel'));
+    expect(useCartStore.getState().items).toEqual([]);
+    expect(readSubmittedCart()?.orderId).toBe('100002');
+    expect(screen.queryByRole('link', { name: 'Erneut versuchen' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Zurück zu den Kursen' })).toBeTruthy();
+  });
+
+  it('an unknown order (or a wrong address) shows "order not found" with the contact link, and stops asking', async () => {
+    const calls = fakeApi({ [stateUrl]: apiError(404, 'NOT_FOUND') });
+    renderRoutes(routes, '/checkout-return/100001/ana%40example.org');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bestellung nicht gefunden' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Kontaktieren Sie uns' }).getAttribute('href')).toMatch(/kontakt$/);
+    await new Promise((resolve) => setTimeout(resolve, orderStatePollMs + 500));
+    expect(calls).toHaveLength(1);
+    expect(location()).toBe('/checkout-return/100001/ana%40example.org');
+  }, 10_000);
+});

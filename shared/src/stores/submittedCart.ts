@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { cartItemSchema, cartLifetimeMs, type CartItem } from '../contract/index.ts';
+import { cartItemKey, newCartItemId, useCartStore } from './cart.ts';
+import { useCartPriceStore } from './cartPrice.ts';
+import { readStorage, writeStorage } from './safeStorage.ts';
+
+/**
+ * The cart a buyer submitted while its order waits for the payment. The checkout clears the cart at submit; when
+ * the payment then fails, is canceled or expires, the return page puts this cart back, and a paid order forgets
+ * it (docs/decisions/0004-checkout-return.md). One slot in localStorage: the browser leaves for the provider's
+ * page and comes back with a fresh page load.
+ */
+export const submittedCartStorageKey = 'cart:submitted';
+
+const submittedCartSchema = z.object({
+  /** The order number the cart became. */
+  orderId: z.string(),
+  items: z.array(cartItemSchema),
+  discountCodes: z.array(z.string()),
+  /** When it was submitted; kept as long as a cart is (24 hours). */
+  timestamp: z.number(),
+});
+export type SubmittedCart = z.infer<typeof submittedCartSchema>;
+
+/** The submitted cart in storage, or null when there is none, it is malformed or older than a cart may be. */
+export function readSubmittedCart(now = Date.now()): SubmittedCart | null {
+  try {
+    const parsed = submittedCartSchema.safeParse(JSON.parse(readStorage('local', submittedCartStorageKey) ?? 'null'));
+    if (!parsed.success || now - parsed.data.timestamp > cartLifetimeMs) return null;
+    return parsed.data;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the cart of order `orderId` before the checkout clears it (replaces any earlier one). */
+export function rememberSubmittedCart(cart: Omit<SubmittedCart, 'timestamp'>, now = Date.now()): void {
+  writeStorage('local', submittedCartStorageKey, JSON.stringify({ ...cart, timestamp: now }));
+}
+
+/** Drops the kept cart when it is order `orderId`'s (a paid order); another order's cart stays. */
+export function forgetSubmittedCart(orderId: string): void {
+  if (readSubmittedCart()?.orderId === orderId) writeStorage('local', submittedCartStorageKey, null);
+}
+
+/**
+ * The submitted lines merged into the current ones. A thing in both keeps the larger quantity (the buyer added it
+ * again, not twice); a package only comes back when the current cart has none (one package at a time, the newer
+ * choice wins); the rest is added. The normal re-pricing then checks the quantities against the places left.
+ */
+export function mergeSubmittedItems(current: readonly CartItem[], submitted: readonly CartItem[]): CartItem[] {
+  const merged = [...current];
+  const ids = new Set(current.map((line) => line.id));
+  for (const line of submitted) {
+    const index = merged.findIndex((existing) => cartItemKey(existing) === cartItemKey(line));
+    if (index >= 0) merged[index] = { ...merged[index]!, quantity: Math.max(merged[index]!.quantity, line.quantity) };
+    else if (line.itemType !== 'package' || !merged.some((existing) => existing.itemType === 'package')) merged.push(ids.has(line.id) ? { ...line, id: newCartItemId() } : line);
+  }
+  return merged;
+}
+
+/**
+ * After order `orderId`'s payment failed: its cart goes back into the cart (merged with whatever is there now) and
+ * its discount codes back into the price side, then the kept copy is dropped. Returns whether anything came back.
+ */
+export function restoreSubmittedCart(orderId: string): boolean {
+  const submitted = readSubmittedCart();
+  if (submitted?.orderId !== orderId) return false;
+  const cart = useCartStore.getState();
+  cart.replaceItems(mergeSubmittedItems(cart.items, submitted.items));
+  for (const code of submitted.discountCodes) useCartPriceStore.getState().addDiscountCode(code);
+  writeStorage('local', submittedCartStorageKey, null);
+  return true;
+}
