@@ -23,12 +23,19 @@ describeEachDatabase(
     };
     const statusOf = async (orderId: number) => (await ctx.db.kysely.selectFrom('shop_order').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
 
-    it('serves the hosted test page with one button per outcome', async () => {
+    it('serves the hosted test page with one button per outcome, each marked as a test', async () => {
       const { link, order } = await pendingOrder();
       const response = await ctx.app.inject({ method: 'GET', url: new URL(link).pathname });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
-      for (const outcome of ['paid', 'failed', 'canceled', 'expired']) expect(response.body).toContain(`<button type="submit">${outcome}</button>`);
+      for (const [outcome, label] of [
+        ['paid', 'Testzahlung: bezahlt'],
+        ['failed', 'Testzahlung: fehlgeschlagen'],
+        ['canceled', 'Testzahlung: abgebrochen'],
+        ['expired', 'Testzahlung: abgelaufen'],
+      ]) {
+        expect(response.body).toMatch(new RegExp(`<button class="shop-button [^"]+" type="submit" name="outcome" value="${outcome}">${label}</button>`));
+      }
       expect(response.body).toContain(order.increment_id);
     });
 
@@ -94,7 +101,7 @@ describeEachDatabase(
 
     it('records money for an order already cancelled and flags it for refund', async () => {
       const { order, providerId } = await pendingOrder();
-      await ctx.db.kysely.transaction().execute((trx) => cancelPendingOrder(trx, order.id));
+      await ctx.db.kysely.transaction().execute((trx) => cancelPendingOrder(trx, order.id, 'hold_expired'));
       await ctx.db.kysely.updateTable('sandbox_payment').set({ status: 'paid' }).where('id', '=', providerId).execute();
       expect((await webhook(ctx, { id: providerId })).body.result).toEqual({ outcome: 'refund_required', paymentStatus: 'paid' });
       expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 1 });
