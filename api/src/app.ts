@@ -53,7 +53,7 @@ export interface BuildAppOptions {
    * `development` by default (docs/decisions/0003-production-mode.md).
    */
   mode?: ShopMode;
-  /** Milliseconds between two runs of the payment-hold sweep (main.ts: every 5 s); unset, the default: no sweep. */
+  /** Milliseconds between two runs of the payment-hold sweep (main.ts: PAYMENT_HOLD_SWEEP_MS, 5 s by default); unset: no sweep. */
   holdSweepIntervalMs?: number;
 }
 

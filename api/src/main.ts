@@ -6,7 +6,6 @@ import { seed } from './db/seed/index.ts';
 import { trustProxyFromEnv } from './http/trust-proxy.ts';
 import { defaultMailFrom, loadMailConfig } from './mail/config.ts';
 import { productionRefusal, shopModeFromEnv } from './features/mode/production-check.ts';
-import { holdSweepIntervalMs } from './features/order/hold-sweep.ts';
 import { createMailer } from './mail/mailer.ts';
 
 /** Starts the API: open the database, migrate, seed if empty, listen; close cleanly on SIGINT/SIGTERM. */
@@ -33,7 +32,7 @@ async function main(): Promise<void> {
     paymentHoldSeconds: config.paymentHoldSeconds,
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     mode,
-    holdSweepIntervalMs,
+    holdSweepIntervalMs: config.holdSweepMs,
   });
   if (mode === 'development') {
     app.log.warn('Development mode: sandbox payments, and every page says it is a test shop; NODE_ENV=production to go live (README "Going live")');

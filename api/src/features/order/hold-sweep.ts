@@ -3,9 +3,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { cancelPendingOrder } from './cancel.ts';
 
-/** How often each API process looks for expired holds (main.ts); a hold ends at most this much late. */
-export const holdSweepIntervalMs = 5000;
-
 export interface ExpiredOrder {
   orderId: number;
   incrementId: string;
