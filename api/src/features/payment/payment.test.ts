@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CourseType } from '@shop/shared/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, testNow } from '../../test/databases.ts';
@@ -37,6 +38,30 @@ describeEachDatabase(
         expect(response.body).toMatch(new RegExp(`<button class="shop-button [^"]+" type="submit" name="outcome" value="${outcome}">${label}</button>`));
       }
       expect(response.body).toContain(order.increment_id);
+    });
+
+    it("speaks the order's language, looks like the shop and allows nothing but its own style and form", async () => {
+      for (const [locale, heading, button, amount] of [
+        ['en', 'Test payment', 'Test payment: paid', '€578.00'],
+        ['es', 'Pago de prueba', 'Pago de prueba: pagado', '578,00\u00a0€'],
+        ['de', 'Testzahlung', 'Testzahlung: bezahlt', '578,00\u00a0€'],
+      ]) {
+        const course = await insertCourse(ctx, { free: 2 });
+        const reply = await guest.post('/api/cart/submit', courseOrder(course, 2, { locale }));
+        const response = await ctx.app.inject({ method: 'GET', url: new URL(reply.body.result.paymentLink).pathname });
+        expect(response.body).toContain(`<html lang="${locale}">`);
+        expect(response.body).toContain(`<h1>${heading}</h1>`);
+        expect(response.body).toContain(`value="paid">${button}</button>`);
+        expect(response.body).toContain(amount);
+        // The shop's design tokens, and no script at all.
+        expect(response.body).toContain('--shop-color-primary: #b3261e;');
+        expect(response.body).toContain('--shop-font:');
+        expect(response.body).not.toMatch(/<script/i);
+        const csp = response.headers['content-security-policy'] as string;
+        const hash = createHash('sha256').update(/<style>([\s\S]*?)<\/style>/.exec(response.body)![1]!).digest('base64');
+        expect(csp).toContain(`default-src 'none'; style-src 'sha256-${hash}'; form-action 'self' https://shop.test`);
+        expect(csp).toContain("frame-ancestors 'self' https://shop.test");
+      }
     });
 
     it('paid: order paid, back to the confirmation page, confirmation mail with positions; a replayed webhook changes nothing', async () => {
