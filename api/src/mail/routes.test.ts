@@ -49,7 +49,7 @@ describeEachDatabase(
 
     it('never answers through a proxy, even one on this machine that names a loopback client', async () => {
       for (const headers of [
-        { 'x-forwarded-for': '127.0.0.1' },
+        { 'x-forwarded-for': '127.0.0.1' } as Record<string, string>,
         { forwarded: 'for=127.0.0.1' },
         { 'x-real-ip': '127.0.0.1' },
         { 'x-forwarded-host': 'localhost' },

@@ -57,7 +57,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
     it('cancels each expired order once and releases each place once', async () => {
       const today = isoDateInZone(new Date());
-      const courses = [];
+      const courses: { id: number; type: number }[] = [];
       for (let i = 0; i < courseCount; i++) {
         const row = await db.kysely
           .insertInto('course')

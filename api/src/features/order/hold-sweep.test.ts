@@ -134,7 +134,7 @@ describeEachDatabase(
 
     it('a payment completing while the sweep runs: each order ends either paid with its places or cancelled with them released and the money flagged', async () => {
       const course = await insertCourse(ctx, { free: 10 });
-      const orders = [];
+      const orders: Awaited<ReturnType<typeof submit>>[] = [];
       for (let i = 0; i < 8; i++) orders.push(await submit(courseOrder(course, 1)));
       const providerIds = await Promise.all(orders.map(async (order) => (await paymentOf(ctx, order.id)).transaction_id!));
       await ctx.db.kysely.updateTable('sandbox_payment').set({ status: 'paid' }).where('id', 'in', providerIds).execute();
@@ -155,7 +155,7 @@ describeEachDatabase(
 
     it('two sweeps at once cancel each order once and release each place once', async () => {
       const courses = [await insertCourse(ctx, { free: 6 }), await insertCourse(ctx, { free: 6 })];
-      const orders = [];
+      const orders: Awaited<ReturnType<typeof submit>>[] = [];
       for (let i = 0; i < 6; i++) orders.push(await submit(courseOrder(courses[i % 2]!, 1)));
       expect([await freePlaces(ctx, courses[0]!.id), await freePlaces(ctx, courses[1]!.id)]).toEqual([3, 3]);
       // Past the hold, but before this app's own sweep looks again: two more sweeps race it.
