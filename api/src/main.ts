@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     holdSweepIntervalMs: config.holdSweepMs,
   });
   if (mode === 'development') {
-    app.log.warn('Development mode: sandbox payments, and every page says it is a test shop; NODE_ENV=production to go live (README "Going live")');
+    app.log.warn('Development mode: every page says it is a test shop, and the sandbox takes payments unless PAYMENT_PROVIDER is set; NODE_ENV=production to go live (README "Going live")');
     if (!mail.smtpUrl) app.log.warn('SMTP_URL is not set: mails go to the dev outbox, readable from this machine only at GET /api/dev/mailbox');
   } else if (mail.from === defaultMailFrom) {
     app.log.warn(`MAIL_FROM is not set: mails are sent as "${defaultMailFrom}", an address nobody can answer`);

@@ -56,7 +56,7 @@ describe('development mode (tsx src/main.ts without NODE_ENV=production)', () =>
       expect(await mode.json()).toEqual({ result: { mode: 'development' } });
       expect((await fetch(`${api.url}/api/dev/mailbox`)).status).toBe(200);
       expect((await fetch(`${api.url}/api/dev/mailbox`, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(404);
-      expect(api.output()).toContain('Development mode: sandbox payments');
+      expect(api.output()).toContain('Development mode: every page says it is a test shop');
     } finally {
       expect(await api.stop()).toBe(0);
     }
