@@ -8,7 +8,10 @@ import { chromiumLaunchOptions } from './support/chromium.ts';
  * Journeys over the composed shop exactly as `npm start` serves it: the production builds of the five areas
  * (built by `npm run test:e2e` beforehand) behind `vite preview`, and the API on a fresh SQLite database.
  */
-const databaseFile = join(mkdtempSync(join(tmpdir(), 'shop-e2e-')), 'shop.sqlite');
+// The journeys' own workers load this file again: they inherit the path the runner chose, so that a journey can
+// open the same file (see e2e/support/database.ts).
+process.env.E2E_DATABASE_FILE ??= join(mkdtempSync(join(tmpdir(), 'shop-e2e-')), 'shop.sqlite');
+const databaseFile = process.env.E2E_DATABASE_FILE;
 /** The partner site of embed.spec.ts and platform.spec.ts (port 5181 plays a stranger). */
 const partnerOrigins = 'http://localhost:5180';
 const areas = [

@@ -1,3 +1,4 @@
+import type { ShopMode } from '@shop/shared/contract';
 import type { Db } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
 
@@ -12,4 +13,6 @@ export interface AppContext {
   shopUrl: string;
   /** How long an order waiting for its payment holds what it took (PAYMENT_HOLD_SECONDS, default 1800). */
   paymentHoldSeconds: number;
+  /** `production` leaves out what only development may have: the dev outbox route and the sandbox. */
+  mode: ShopMode;
 }

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import type { Db } from './db/database.ts';
@@ -10,11 +10,14 @@ import type { PasswordHashingOptions } from './features/customer/passwords.ts';
 import { productRoutes } from './features/product/routes.ts';
 import { examRoutes } from './features/exam/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { shopModeRoutes } from './features/mode/routes.ts';
+import type { ShopMode } from '@shop/shared/contract';
+import { startHoldSweep } from './features/order/hold-sweep.ts';
 import { orderRoutes } from './features/order/routes.ts';
 import { orderStateRoutes } from './features/order/state-routes.ts';
 import type { PaymentProvider } from './features/payment/provider.ts';
 import { paymentRoutes } from './features/payment/routes.ts';
-import { sandboxProvider } from './features/payment/sandbox-provider.ts';
+import { sandboxProvider, sandboxProviderName } from './features/payment/sandbox-provider.ts';
 import { defaultPaymentHoldSeconds } from './features/payment/provider.ts';
 import { translationRoutes } from './features/translation/routes.ts';
 import { registerCors } from './http/cors.ts';
@@ -44,15 +47,25 @@ export interface BuildAppOptions {
   catalogCacheMs?: number;
   /** Seconds an order waiting for its payment holds places, credits and codes; 1800 by default. */
   paymentHoldSeconds?: number;
-  /** Payment provider; the sandbox by default. */
+  /** Payment provider; the sandbox by default (development only). */
   paymentProvider?: PaymentProvider;
+  /**
+   * `production` (NODE_ENV=production): no dev outbox route and no sandbox, so a payment provider is required.
+   * `development` by default (docs/decisions/0003-production-mode.md).
+   */
+  mode?: ShopMode;
+  /** Milliseconds between two runs of the payment-hold sweep (main.ts: PAYMENT_HOLD_SWEEP_MS, 5 s by default); unset: no sweep. */
+  holdSweepIntervalMs?: number;
 }
 
 /**
  * The API as a Fastify instance, not listening: main.ts listens, tests use `app.inject`.
  * Every route validates its input and its output with the zod schemas of `@shop/shared/contract`.
  */
-export function buildApp({ db, now = () => new Date(), logger = false, partnerOrigins = [], ...options }: BuildAppOptions) {
+export function buildApp({ db, now = () => new Date(), logger = false, partnerOrigins = [], mode = 'development', ...options }: BuildAppOptions) {
+  if (mode === 'production' && (!options.paymentProvider || options.paymentProvider.name === sandboxProviderName)) {
+    throw new Error('Production mode needs a real payment provider (the sandbox exists in development only)');
+  }
   const app = Fastify({
     logger,
     trustProxy: options.trustProxy ?? false,
@@ -72,15 +85,18 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
     mailer: options.mailer ?? createMailer({ db, smtpUrl: null, from: defaultMailFrom, now }),
     shopUrl,
     paymentHoldSeconds: options.paymentHoldSeconds ?? defaultPaymentHoldSeconds,
+    mode,
   };
   // Booking or releasing places makes cached course-search answers (free places, occupancy) stale.
   const searchCache = new ResponseCache(options.catalogCacheMs ?? 0);
   const onPlacesChanged = () => searchCache.clear();
   const sandbox = options.paymentProvider ? null : sandboxProvider(db, shopUrl);
   const provider = options.paymentProvider ?? sandbox!;
+  if (options.holdSweepIntervalMs) registerHoldSweep(app, { db: db.kysely, now, intervalMs: options.holdSweepIntervalMs, onCancelled: onPlacesChanged });
   app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
+      await api.register(shopModeRoutes(ctx));
       await api.register(catalogRoutes(ctx, { searchCache }));
       await api.register(productRoutes(ctx));
       await api.register(translationRoutes(ctx));
@@ -98,3 +114,14 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
 }
 
 export type App = ReturnType<typeof buildApp>;
+
+/** The payment-hold sweep runs while the app is ready: started with it, stopped (awaited) when it closes. */
+function registerHoldSweep(app: FastifyInstance, options: { db: Db['kysely']; now: () => Date; intervalMs: number; onCancelled: () => void }): void {
+  let sweep: ReturnType<typeof startHoldSweep> | null = null;
+  app.addHook('onReady', async () => {
+    sweep = startHoldSweep({ ...options, log: app.log });
+  });
+  app.addHook('onClose', async () => {
+    await sweep?.stop();
+  });
+}

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       database: { dialect: 'sqlite', file: path.join(apiRoot, 'data', 'shop.sqlite') },
       partnerOrigins: [],
       paymentHoldSeconds: 1800,
+      holdSweepMs: 5000,
     });
     expect(path.basename(apiRoot)).toBe('api');
   });
@@ -30,6 +31,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PARTNER_ORIGINS: 'ftp://partner.example' })).toThrow(/PARTNER_ORIGINS/);
     expect(() => loadConfig({ PAYMENT_HOLD_SECONDS: '5' })).toThrow(/PAYMENT_HOLD_SECONDS/);
     expect(() => loadConfig({ PAYMENT_HOLD_SECONDS: 'soon' })).toThrow(/PAYMENT_HOLD_SECONDS/);
+    // The sweep runs at least every 10 s, so a hold never outlasts its end by more than that.
+    expect(() => loadConfig({ PAYMENT_HOLD_SWEEP_MS: '10001' })).toThrow(/PAYMENT_HOLD_SWEEP_MS/);
+    expect(() => loadConfig({ PAYMENT_HOLD_SWEEP_MS: '50' })).toThrow(/PAYMENT_HOLD_SWEEP_MS/);
+    expect(loadConfig({ PAYMENT_HOLD_SWEEP_MS: '250' }).holdSweepMs).toBe(250);
   });
 
   it('reads PARTNER_ORIGINS as a comma-separated list of origins', () => {

@@ -2,6 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parsePartnerOrigins } from './http/cors.ts';
 
+/** Every API process looks for expired payment holds this often unless PAYMENT_HOLD_SWEEP_MS says otherwise. */
+const defaultHoldSweepMs = 5000;
+
 /** The api workspace folder, so relative paths do not depend on where the process was started. */
 export const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,6 +20,8 @@ export interface Config {
   partnerOrigins: string[];
   /** PAYMENT_HOLD_SECONDS: how long an order waiting for its payment holds places, credits and codes. */
   paymentHoldSeconds: number;
+  /** PAYMENT_HOLD_SWEEP_MS: how often each process cancels orders whose hold ended (100 to 10000, default 5000). */
+  holdSweepMs: number;
 }
 
 /**
@@ -43,5 +48,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(paymentHoldSeconds) || paymentHoldSeconds < 10) {
     throw new Error(`PAYMENT_HOLD_SECONDS must be a whole number of seconds, at least 10, got "${env.PAYMENT_HOLD_SECONDS}"`);
   }
-  return { port, host: env.HOST?.trim() || '127.0.0.1', database, partnerOrigins: parsePartnerOrigins(env.PARTNER_ORIGINS), paymentHoldSeconds };
+  const holdSweepMs = Number(env.PAYMENT_HOLD_SWEEP_MS?.trim() || defaultHoldSweepMs);
+  if (!Number.isInteger(holdSweepMs) || holdSweepMs < 100 || holdSweepMs > 10_000) {
+    throw new Error(`PAYMENT_HOLD_SWEEP_MS must be a whole number of milliseconds from 100 to 10000, got "${env.PAYMENT_HOLD_SWEEP_MS}"`);
+  }
+  return { port, host: env.HOST?.trim() || '127.0.0.1', database, partnerOrigins: parsePartnerOrigins(env.PARTNER_ORIGINS), paymentHoldSeconds, holdSweepMs };
 }

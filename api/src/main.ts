@@ -4,11 +4,20 @@ import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './db/seed/index.ts';
 import { trustProxyFromEnv } from './http/trust-proxy.ts';
-import { loadMailConfig } from './mail/config.ts';
+import { defaultMailFrom, loadMailConfig } from './mail/config.ts';
+import { productionRefusal, shopModeFromEnv } from './features/mode/production-check.ts';
 import { createMailer } from './mail/mailer.ts';
 
 /** Starts the API: open the database, migrate, seed if empty, listen; close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
+  // Before anything is opened: production without its settings stops here with one line naming them all.
+  const refusal = productionRefusal(process.env);
+  if (refusal) {
+    console.error(refusal);
+    process.exitCode = 1;
+    return;
+  }
+  const mode = shopModeFromEnv(process.env);
   const config = loadConfig();
   const db = createDatabase(config.database);
   const mail = loadMailConfig();
@@ -22,8 +31,15 @@ async function main(): Promise<void> {
     shopUrl: mail.shopUrl,
     paymentHoldSeconds: config.paymentHoldSeconds,
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
+    mode,
+    holdSweepIntervalMs: config.holdSweepMs,
   });
-  if (!mail.smtpUrl) app.log.warn('SMTP_URL is not set: mails go to the dev outbox, readable by anybody at GET /api/dev/mailbox');
+  if (mode === 'development') {
+    app.log.warn('Development mode: every page says it is a test shop, and the sandbox takes payments unless PAYMENT_PROVIDER is set; NODE_ENV=production to go live (README "Going live")');
+    if (!mail.smtpUrl) app.log.warn('SMTP_URL is not set: mails go to the dev outbox, readable from this machine only at GET /api/dev/mailbox');
+  } else if (mail.from === defaultMailFrom) {
+    app.log.warn(`MAIL_FROM is not set: mails are sent as "${defaultMailFrom}", an address nobody can answer`);
+  }
   const where = config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
 
   try {

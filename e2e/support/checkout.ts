@@ -70,10 +70,13 @@ export async function acceptConsents(page: Page) {
 
 export const orderButton = (page: Page) => page.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
 
+/** The sandbox page's button for an outcome, whatever the language of its label ("Testzahlung: bezahlt" …). */
+export const sandboxButton = (page: Page, outcome: 'paid' | 'failed' | 'canceled' | 'expired') => page.locator(`button[name="outcome"][value="${outcome}"]`);
+
 /** On the sandbox provider's page: chooses an outcome and returns where the shop sent the browser. */
 export async function answerSandbox(page: Page, outcome: 'paid' | 'failed' | 'canceled' | 'expired') {
   await expect(page).toHaveURL(/\/api\/payments\/sandbox\/sbx_/);
-  await page.getByRole('button', { name: outcome, exact: true }).click();
+  await sandboxButton(page, outcome).click();
 }
 
 /** Fills the checkout form of a guest (or of the signed-in customer, without `email`) and orders. */

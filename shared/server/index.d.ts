@@ -6,3 +6,5 @@ export interface DeploymentOrigins {
 }
 export declare function originsFromEnv(env?: Record<string, string | undefined>): DeploymentOrigins;
 export declare function securityHeaders(origins: { shopOrigin: string; partnerOrigins: readonly string[] }): Record<string, string>;
+export declare function isLoopbackAddress(address: string | undefined): boolean;
+export declare function forwardedFor(clientAddress: string | undefined, sentByClient: string | string[] | undefined): string | null;

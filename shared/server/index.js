@@ -61,3 +61,32 @@ export function securityHeaders({ shopOrigin, partnerOrigins }) {
     'Referrer-Policy': 'same-origin',
   };
 }
+
+/**
+ * Whether a socket address is this machine's loopback: 127.0.0.0/8 or ::1, also as IPv4-mapped IPv6
+ * (`::ffff:127.0.0.1`). The API's dev outbox answers only such clients, and the static servers' `/api` proxy
+ * tells the API who any other client is (forwardedFor).
+ * @param {string | undefined} address
+ * @returns {boolean}
+ */
+export function isLoopbackAddress(address) {
+  if (!address) return false;
+  const ip = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
+  return ip === '::1' || /^127(\.\d{1,3}){3}$/.test(ip);
+}
+
+/**
+ * The X-Forwarded-For the static servers' `/api` proxy sends for a client, or null to send none: a client on
+ * this machine is passed on as it came (so the dev outbox keeps answering the developer's own browser and the
+ * journeys), anyone else is named, so that a static server reachable from outside never makes a stranger look
+ * like this machine to the API. A header the client sent itself is kept in front.
+ * @param {string | undefined} clientAddress
+ * @param {string | string[] | undefined} sentByClient
+ * @returns {string | null}
+ */
+export function forwardedFor(clientAddress, sentByClient) {
+  if (isLoopbackAddress(clientAddress)) return null;
+  const previous = [sentByClient ?? []].flat().join(', ');
+  const client = clientAddress ?? 'unknown';
+  return previous ? `${previous}, ${client}` : client;
+}

@@ -6,7 +6,7 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { originsFromEnv, securityHeaders } from '../server/index.js';
+import { forwardedFor, originsFromEnv, securityHeaders } from '../server/index.js';
 
 /** Ports of DESIGN.md; the shell is the one to open. */
 export const areaPorts = {
@@ -44,8 +44,20 @@ const serverOptions = (port) => ({
   host: process.env.HOST ?? 'localhost',
   cors: true,
   headers: securityHeaders(originsFromEnv()),
-  proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  proxy: { '/api': { target: apiTarget, changeOrigin: false, configure: (proxy) => proxy.on('proxyReq', nameTheClient) } },
 });
+
+/**
+ * A client that is not this machine is named to the API (X-Forwarded-For), so that a static server reachable
+ * from outside (HOST=0.0.0.0) never lends it this machine's loopback address: the dev outbox answers only local
+ * requests without a proxy header (docs/decisions/0003-production-mode.md).
+ * @param {import('node:http').ClientRequest} proxyReq
+ * @param {import('node:http').IncomingMessage} req
+ */
+function nameTheClient(proxyReq, req) {
+  const value = forwardedFor(req.socket.remoteAddress, req.headers['x-forwarded-for']);
+  if (value !== null) proxyReq.setHeader('x-forwarded-for', value);
+}
 
 /** @param {import('./index.d.ts').AreaOptions} options */
 export function areaViteConfig({ name, exposes, extra }) {

@@ -11,6 +11,7 @@ import {
   useAuthStore,
 } from '@shop/shared';
 import { App } from './app/App.tsx';
+import { loadShopMode } from './features/test-mode/shopMode.ts';
 import { shellTranslations } from './i18n/index.ts';
 
 // Global query parameters (spec §2), before anything rewrites the address: hideHeader/hideFooter/hideFilter
@@ -22,6 +23,8 @@ registerTranslations(shellTranslations);
 syncCartAcrossTabs();
 syncSessionAcrossTabs();
 
+// Asked now, beside the texts, so the test-shop notice never waits for them (nor they for it).
+void loadShopMode();
 // Render only once texts are there, so no raw key ever flashes; initI18n never rejects (bundled fallback).
 void initI18n().then(() => {
   createRoot(document.getElementById('root')!).render(

@@ -78,6 +78,8 @@ export interface ShopOrderTable {
   payment_method: string | null;
   /** Added by 0050_payment_hold: until when a payment_pending order holds what it took (ISO instant). */
   hold_expires_at: string | null;
+  /** Added by 0052_cancel_reason: why a cancelled order was cancelled (OrderCancelReason of the contract). */
+  cancel_reason: string | null;
 }
 
 export interface OrderBillingAddressTable extends AddressColumns {

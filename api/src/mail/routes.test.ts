@@ -28,3 +28,50 @@ describeEachDatabase(
   },
   { seed: false },
 );
+
+describeEachDatabase(
+  'GET /api/dev/mailbox answers this machine only',
+  (ctx) => {
+    const status = async (remoteAddress: string, headers: Record<string, string> = {}) =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress, headers })).statusCode;
+
+    it('answers loopback addresses, IPv4, IPv6 and IPv4-mapped', async () => {
+      for (const address of ['127.0.0.1', '127.3.2.1', '::1', '::ffff:127.0.0.1']) expect(await status(address), address).toBe(200);
+    });
+
+    it('answers anyone else with the 404 of a route that does not exist', async () => {
+      for (const address of ['10.0.0.7', '192.168.1.20', '203.0.113.5', '::ffff:10.0.0.7', '2001:db8::1', '128.0.0.1']) {
+        const response = await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: address });
+        expect(response.statusCode, address).toBe(404);
+        expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route GET /api/dev/mailbox not found' } });
+      }
+    });
+
+    it('never answers through a proxy, even one on this machine that names a loopback client', async () => {
+      for (const headers of [
+        { 'x-forwarded-for': '127.0.0.1' } as Record<string, string>,
+        { forwarded: 'for=127.0.0.1' },
+        { 'x-real-ip': '127.0.0.1' },
+        { 'x-forwarded-host': 'localhost' },
+        { via: '1.1 proxy' },
+      ]) {
+        expect(await status('127.0.0.1', headers), JSON.stringify(headers)).toBe(404);
+      }
+    });
+  },
+  { seed: false },
+);
+
+describeEachDatabase(
+  'GET /api/dev/mailbox with TRUST_PROXY set',
+  (ctx) => {
+    it('still reads the socket: a forwarded request naming a loopback client gets 404', async () => {
+      const forwarded = await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '127.0.0.1' } });
+      expect(forwarded.statusCode).toBe(404);
+      const fromProxyHost = await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1' } });
+      expect(fromProxyHost.statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+    });
+  },
+  { seed: false, app: { trustProxy: true } },
+);

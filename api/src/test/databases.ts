@@ -34,6 +34,22 @@ async function openTestDatabase(dialect: Dialect, queries: string[]): Promise<{ 
     const db = createDatabase({ dialect: 'sqlite', file: ':memory:' }, { onQuery });
     return { db, dispose: () => db.close() };
   }
+  const created = await createPostgresTestDatabase();
+  const db = createDatabase({ dialect: 'postgres', url: created.url }, { onQuery });
+  return {
+    db,
+    dispose: async () => {
+      await db.close();
+      await created.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty database on the PostgreSQL test server (for a test that connects to it by URL, e.g. from other
+ * processes), and how to drop it again.
+ */
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   if (!adminUrl) throw new Error('No PostgreSQL test server');
   const name = `shop_test_${randomUUID().replaceAll('-', '')}`;
@@ -46,11 +62,9 @@ async function openTestDatabase(dialect: Dialect, queries: string[]): Promise<{ 
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = createDatabase({ dialect: 'postgres', url: url.toString() }, { onQuery });
   return {
-    db,
-    dispose: async () => {
-      await db.close();
+    url: url.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       try {

@@ -7,3 +7,4 @@ export { fetchExam, fetchExamHistory, saveExamResult, sendExamResultEmail, submi
 export { fetchBalances, fetchBillingAddress, fetchCustomer, fetchOrders, login, logout, register, requestPasswordReset, resendVerification, resetPassword, saveBillingAddress, updateCustomer, updatePassword, verifyEmail, verifyEmailChange } from './customer.ts';
 export { calculateCartPrice, createCartSync, fetchCartSync, validateCart } from './cart.ts';
 export { fetchOrderConfirmationPreview, fetchOrderState, submitCart } from './order.ts';
+export { fetchShopMode } from './mode.ts';

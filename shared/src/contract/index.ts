@@ -9,3 +9,4 @@ export * from './product.ts';
 export * from './customer.ts';
 export * from './order.ts';
 export * from './pricing.ts';
+export * from './mode.ts';

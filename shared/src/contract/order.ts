@@ -20,6 +20,14 @@ export const paymentStatuses = ['pending', 'paid', 'failed', 'canceled', 'expire
 export const paymentStatusSchema = z.enum(paymentStatuses);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
+/**
+ * Why an order was cancelled: the provider reported its payment failed, canceled or expired, or the order's
+ * payment hold ran out with no answer (docs/decisions/0003-production-mode.md).
+ */
+export const orderCancelReasons = ['payment_failed', 'payment_canceled', 'payment_expired', 'hold_expired'] as const;
+export const orderCancelReasonSchema = z.enum(orderCancelReasons);
+export type OrderCancelReason = z.infer<typeof orderCancelReasonSchema>;
+
 /** Page size of the orders screen (spec §9). */
 export const orderPageSize = 20;
 
@@ -113,6 +121,10 @@ export const orderSchema = z.object({
   customerBalanceTransactions: z.array(balanceTransactionSchema),
   payments: z.array(paymentSchema),
   customerBillingAddress: orderBillingAddressSchema.nullable(),
+  /** Until when an order waiting for its payment holds its places (UTC instant); null when it never waited. */
+  holdExpiresAt: z.iso.datetime().nullable(),
+  /** Why a cancelled order was cancelled; null otherwise (and for orders cancelled before reasons were kept). */
+  cancelReason: orderCancelReasonSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);
@@ -130,10 +142,25 @@ export type OrdersQuery = z.output<typeof ordersQuerySchema>;
 export const isPendingOrder = (order: Pick<Order, 'status'>) =>
   order.status === 'pending' || order.status === 'payment_pending';
 
-/** The status a customer sees: both pending states as one, a refunded completed order as refunded (spec §4). */
-export type OrderDisplayStatus = 'pending' | 'paid' | 'completed' | 'refunded' | 'cancelled';
-export function orderDisplayStatus(order: Pick<Order, 'status' | 'isRefunded'>): OrderDisplayStatus {
-  if (isPendingOrder(order)) return 'pending';
+/**
+ * Whether a pending order still holds its places and may be paid: until `holdExpiresAt`, after which the
+ * server's sweep cancels it. A pending order without a recorded hold (made before holds existed) is over.
+ */
+export function isHoldRunning(order: Pick<Order, 'status' | 'holdExpiresAt'>, now: Date = new Date()): boolean {
+  return isPendingOrder(order) && order.holdExpiresAt !== null && now.getTime() < Date.parse(order.holdExpiresAt);
+}
+
+/** Reasons a customer sees as "expired": nobody paid in time (the hold ran out, or the provider's payment did). */
+const expiryReasons: readonly (OrderCancelReason | null)[] = ['hold_expired', 'payment_expired'];
+
+/**
+ * The status a customer sees: both pending states as one, a refunded completed order as refunded (spec §4), and
+ * "expired" for a pending order whose hold is over (before the sweep got to it) or one cancelled for expiry.
+ */
+export type OrderDisplayStatus = 'pending' | 'paid' | 'completed' | 'refunded' | 'cancelled' | 'expired';
+export function orderDisplayStatus(order: Pick<Order, 'status' | 'isRefunded' | 'holdExpiresAt' | 'cancelReason'>, now: Date = new Date()): OrderDisplayStatus {
+  if (isPendingOrder(order)) return isHoldRunning(order, now) ? 'pending' : 'expired';
+  if (order.status === 'cancelled' && expiryReasons.includes(order.cancelReason)) return 'expired';
   if (order.status === 'completed' && order.isRefunded) return 'refunded';
   return order.status as Exclude<OrderStatus, 'pending' | 'payment_pending'>;
 }
@@ -144,9 +171,9 @@ export function orderStatusTone(status: OrderDisplayStatus): 'success' | 'warnin
   return status === 'refunded' ? 'warning' : 'alert';
 }
 
-/** The link to complete the payment of a pending order, when it has a pending payment with one (spec §2). */
-export function completePaymentLink(order: Pick<Order, 'status' | 'payments'>): string | null {
-  if (!isPendingOrder(order)) return null;
+/** The link to complete the payment of a pending order while its hold lasts, from a pending payment (spec §2). */
+export function completePaymentLink(order: Pick<Order, 'status' | 'payments' | 'holdExpiresAt'>, now: Date = new Date()): string | null {
+  if (!isHoldRunning(order, now)) return null;
   return order.payments.find((payment) => payment.status === 'pending' && payment.paymentLink)?.paymentLink ?? null;
 }
 

@@ -10,6 +10,7 @@ import { Home } from '../features/home/Home.tsx';
 import { RemoteArea } from '../features/remotes/RemoteArea.tsx';
 import { areaForPath } from '../features/remotes/routeTable.ts';
 import { SessionGuard } from '../features/session/SessionGuard.tsx';
+import { TestShopNotice } from '../features/test-mode/TestShopNotice.tsx';
 
 /** Any path but `/`: the owning remote, or the redirect of spec §2 for unknown paths. */
 function AreaOrRedirect() {
@@ -21,8 +22,8 @@ function AreaOrRedirect() {
 /**
  * The page frame: skip link, header (banner landmark with its nav), main, footer (contentinfo with its nav),
  * and the platform concerns of the whole page — session rules, document title and focus after navigation,
- * height reporting when framed, tag manager after consent. Header and footer follow the global flags
- * (hideHeader, hideFooter) captured at start.
+ * height reporting when framed, tag manager after consent, the test-shop notice in development. Header and
+ * footer follow the global flags (hideHeader, hideFooter) captured at start.
  */
 export function Frame() {
   const { t } = useTranslation();
@@ -48,6 +49,7 @@ export function Frame() {
         </Routes>
       </main>
       {flags.hideFooter ? null : <Footer consentConfigurable={containerId !== null} />}
+      <TestShopNotice />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import type { OrderCancelReason } from '@shop/shared/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { releaseStoredCredits } from './credits.ts';
@@ -5,13 +6,14 @@ import { releasePlaces } from './places.ts';
 
 /**
  * Cancels an order that is still waiting for its payment and gives back what it held: course places and
- * appointments, discount-code redemptions and spent credits. False (nothing done) when the order is not pending,
- * so a second call changes nothing.
+ * appointments, discount-code redemptions and spent credits; `reason` is kept with the order. False (nothing
+ * done) when the order is not pending, so a second call, from this process or another, changes nothing: the
+ * status update is conditional, and on PostgreSQL a concurrent one waits for this row and then finds it moved.
  */
-export async function cancelPendingOrder(trx: Kysely<Database>, orderId: number): Promise<boolean> {
+export async function cancelPendingOrder(trx: Kysely<Database>, orderId: number, reason: OrderCancelReason): Promise<boolean> {
   const moved = await trx
     .updateTable('shop_order')
-    .set({ status: 'cancelled' })
+    .set({ status: 'cancelled', cancel_reason: reason })
     .where('id', '=', orderId)
     .where('status', 'in', ['pending', 'payment_pending'])
     .executeTakeFirst();

@@ -1,4 +1,4 @@
-import type { CourseType, Order, OrderStatus, OrdersQuery, PaymentStatus } from '@shop/shared/contract';
+import type { CourseType, Order, OrderCancelReason, OrderStatus, OrdersQuery, PaymentStatus } from '@shop/shared/contract';
 import type { Selectable } from 'kysely';
 import type { ShopOrderTable } from '../../db/customer-schema.ts';
 import type { Db } from '../../db/database.ts';
@@ -150,6 +150,8 @@ async function withPositions(db: Db, orders: Selectable<ShopOrderTable>[]): Prom
             birthYear: address.birth_year,
           }
         : null,
+      holdExpiresAt: order.hold_expires_at === null ? null : new Date(order.hold_expires_at).toISOString(),
+      cancelReason: order.cancel_reason as OrderCancelReason | null,
     };
   });
 }

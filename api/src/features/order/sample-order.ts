@@ -48,4 +48,6 @@ export const sampleOrder: ConfirmationOrder = {
   customerBalanceTransactions: [{ id: 1, transactionType: 'add', type: CourseType.conversationHours, amount: 5, quantity: 1, totalPrice: 115 }],
   payments: [{ id: 1, transactionId: 'sbx_sample', status: 'pending', paymentLink: 'https://shop.example/api/payments/sandbox/sbx_sample' }],
   customerBillingAddress: { firstname: 'Ana', lastname: 'García', addressLine1: 'Hauptstraße 1', addressLine2: '', city: 'Berlin', zip: '10115', country: 'DE', phone: null, birthYear: null },
+  holdExpiresAt: '2026-03-02T09:30:00.000Z',
+  cancelReason: null,
 };

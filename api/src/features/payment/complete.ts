@@ -1,3 +1,4 @@
+import type { OrderCancelReason } from '@shop/shared/contract';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
 import { cancelPendingOrder } from '../order/cancel.ts';
@@ -16,6 +17,12 @@ export type CompletionOutcome =
   /** The provider's amount differs from the order's: nothing changes, the mismatch is logged. */
   | 'amount_mismatch';
 
+/** Why the order is cancelled when its payment ends without money. */
+const cancelReasons = { failed: 'payment_failed', canceled: 'payment_canceled', expired: 'payment_expired' } as const satisfies Record<
+  Exclude<ProviderPaymentStatus, 'pending' | 'paid'>,
+  OrderCancelReason
+>;
+
 export interface Completion {
   outcome: CompletionOutcome;
   orderId: number;
@@ -23,6 +30,10 @@ export interface Completion {
   email: string;
   /** The payment's status after this call. */
   paymentStatus: ProviderPaymentStatus;
+  /** The payment's amount (for the operator's log of a refund). */
+  amountCents: number;
+  /** Why the order was cancelled, when it is (for the operator's log of a refund). */
+  cancelReason: OrderCancelReason | null;
 }
 
 /**
@@ -42,17 +53,19 @@ export async function completePayment(ctx: AppContext, provider: PaymentProvider
     const payment = await trx
       .selectFrom('payment')
       .innerJoin('shop_order', 'shop_order.id', 'payment.order_id')
-      .select(['payment.id', 'payment.status', 'payment.amount_cents', 'shop_order.id as order_id', 'shop_order.increment_id', 'shop_order.email', 'shop_order.customer_id', 'shop_order.status as order_status'])
+      .select(['payment.id', 'payment.status', 'payment.amount_cents', 'shop_order.id as order_id', 'shop_order.increment_id', 'shop_order.email', 'shop_order.customer_id', 'shop_order.status as order_status', 'shop_order.cancel_reason'])
       .where('payment.provider', '=', provider.name)
       .where('payment.transaction_id', '=', providerPaymentId)
       .executeTakeFirst();
     if (!payment) throw notFound('Unknown payment');
-    const result = (outcome: CompletionOutcome, paymentStatus: string): Completion => ({
+    const result = (outcome: CompletionOutcome, paymentStatus: string, cancelReason = payment.cancel_reason): Completion => ({
       outcome,
       orderId: payment.order_id,
       incrementId: payment.increment_id,
       email: payment.email,
       paymentStatus: paymentStatus as ProviderPaymentStatus,
+      amountCents: payment.amount_cents,
+      cancelReason: cancelReason as OrderCancelReason | null,
     });
     if (payment.status !== 'pending' || reported.status === 'pending') return result('unchanged', payment.status);
     if (reported.amountCents !== payment.amount_cents) {
@@ -60,20 +73,32 @@ export async function completePayment(ctx: AppContext, provider: PaymentProvider
       return result('amount_mismatch', payment.status);
     }
 
-    const paid = reported.status === 'paid';
-    const orderOpen = payment.order_status === 'pending' || payment.order_status === 'payment_pending';
+    if (reported.status !== 'paid') {
+      await trx.updateTable('payment').set({ status: reported.status }).where('id', '=', payment.id).where('status', '=', 'pending').execute();
+      const reason = cancelReasons[reported.status];
+      const cancelled = await cancelPendingOrder(trx, payment.order_id, reason);
+      return cancelled ? result('cancelled', reported.status, reason) : result('unchanged', reported.status);
+    }
+    // The order moves to paid only while it is still open: a conditional update, so that when the hold sweep (of
+    // this or another process) cancelled it meanwhile, the cancellation stands and the money is flagged instead.
+    const moved = await trx
+      .updateTable('shop_order')
+      .set({ status: 'paid' })
+      .where('id', '=', payment.order_id)
+      .where('status', 'in', ['pending', 'payment_pending'])
+      .executeTakeFirst();
+    const orderPaid = moved.numUpdatedRows === 1n;
     await trx
       .updateTable('payment')
-      .set({ status: reported.status, refund_required: paid && !orderOpen ? 1 : 0 })
+      .set({ status: 'paid', refund_required: orderPaid ? 0 : 1 })
       .where('id', '=', payment.id)
       .where('status', '=', 'pending')
       .execute();
-    if (!paid) {
-      const cancelled = await cancelPendingOrder(trx, payment.order_id);
-      return result(cancelled ? 'cancelled' : 'unchanged', reported.status);
+    if (!orderPaid) {
+      // Read again: the cancellation may have been committed after the first read.
+      const order = await trx.selectFrom('shop_order').select('cancel_reason').where('id', '=', payment.order_id).executeTakeFirstOrThrow();
+      return result('refund_required', 'paid', order.cancel_reason);
     }
-    if (!orderOpen) return result('refund_required', 'paid');
-    await trx.updateTable('shop_order').set({ status: 'paid' }).where('id', '=', payment.order_id).execute();
     await creditPackages(trx, { orderId: payment.order_id, customerId: payment.customer_id, now });
     return result('paid', 'paid');
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CourseType } from '@shop/shared/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, testNow } from '../../test/databases.ts';
@@ -23,13 +24,44 @@ describeEachDatabase(
     };
     const statusOf = async (orderId: number) => (await ctx.db.kysely.selectFrom('shop_order').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
 
-    it('serves the hosted test page with one button per outcome', async () => {
+    it('serves the hosted test page with one button per outcome, each marked as a test', async () => {
       const { link, order } = await pendingOrder();
       const response = await ctx.app.inject({ method: 'GET', url: new URL(link).pathname });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
-      for (const outcome of ['paid', 'failed', 'canceled', 'expired']) expect(response.body).toContain(`<button type="submit">${outcome}</button>`);
+      for (const [outcome, label] of [
+        ['paid', 'Testzahlung: bezahlt'],
+        ['failed', 'Testzahlung: fehlgeschlagen'],
+        ['canceled', 'Testzahlung: abgebrochen'],
+        ['expired', 'Testzahlung: abgelaufen'],
+      ]) {
+        expect(response.body).toMatch(new RegExp(`<button class="shop-button [^"]+" type="submit" name="outcome" value="${outcome}">${label}</button>`));
+      }
       expect(response.body).toContain(order.increment_id);
+    });
+
+    it("speaks the order's language, looks like the shop and allows nothing but its own style and form", async () => {
+      for (const [locale, heading, button, amount] of [
+        ['en', 'Test payment', 'Test payment: paid', '€578.00'],
+        ['es', 'Pago de prueba', 'Pago de prueba: pagado', '578,00\u00a0€'],
+        ['de', 'Testzahlung', 'Testzahlung: bezahlt', '578,00\u00a0€'],
+      ]) {
+        const course = await insertCourse(ctx, { free: 2 });
+        const reply = await guest.post('/api/cart/submit', courseOrder(course, 2, { locale }));
+        const response = await ctx.app.inject({ method: 'GET', url: new URL(reply.body.result.paymentLink).pathname });
+        expect(response.body).toContain(`<html lang="${locale}">`);
+        expect(response.body).toContain(`<h1>${heading}</h1>`);
+        expect(response.body).toContain(`value="paid">${button}</button>`);
+        expect(response.body).toContain(amount);
+        // The shop's design tokens, and no script at all.
+        expect(response.body).toContain('--shop-color-primary: #b3261e;');
+        expect(response.body).toContain('--shop-font:');
+        expect(response.body).not.toMatch(/<script/i);
+        const csp = response.headers['content-security-policy'] as string;
+        const hash = createHash('sha256').update(/<style>([\s\S]*?)<\/style>/.exec(response.body)![1]!).digest('base64');
+        expect(csp).toContain(`default-src 'none'; style-src 'sha256-${hash}'; form-action 'self' https://shop.test`);
+        expect(csp).toContain("frame-ancestors 'self' https://shop.test");
+      }
     });
 
     it('paid: order paid, back to the return page, confirmation mail with positions; a replayed webhook changes nothing', async () => {
@@ -94,7 +126,7 @@ describeEachDatabase(
 
     it('records money for an order already cancelled and flags it for refund', async () => {
       const { order, providerId } = await pendingOrder();
-      await ctx.db.kysely.transaction().execute((trx) => cancelPendingOrder(trx, order.id));
+      await ctx.db.kysely.transaction().execute((trx) => cancelPendingOrder(trx, order.id, 'hold_expired'));
       await ctx.db.kysely.updateTable('sandbox_payment').set({ status: 'paid' }).where('id', '=', providerId).execute();
       expect((await webhook(ctx, { id: providerId })).body.result).toEqual({ outcome: 'refund_required', paymentStatus: 'paid' });
       expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 1 });

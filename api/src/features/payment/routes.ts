@@ -1,4 +1,5 @@
-import { successEnvelope } from '@shop/shared/contract';
+import { isHoldRunning, languageSchema, type OrderStatus, successEnvelope } from '@shop/shared/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -6,7 +7,7 @@ import { notFound } from '../../http/errors.ts';
 import { sendOrderConfirmation } from '../order/confirmation.ts';
 import { type Completion, completePayment } from './complete.ts';
 import { checkoutReturnUrl, type PaymentProvider } from './provider.ts';
-import { renderSandboxPage } from './sandbox-page.ts';
+import { renderSandboxPage, sandboxPageCsp } from './sandbox-page.ts';
 import { type sandboxProvider, sandboxOutcomes } from './sandbox-provider.ts';
 
 export interface PaymentRouteOptions {
@@ -19,17 +20,30 @@ export interface PaymentRouteOptions {
 const completionSchema = z.object({ outcome: z.string(), paymentStatus: z.string() });
 
 /**
+ * Money arrived for an order that was cancelled (typically its hold expired before the buyer paid): nothing in
+ * the shop undoes that, a person has to refund it at the provider. One error line with everything needed, under
+ * a fixed `alert` value that log monitoring can match, and `payment.refund_required = 1` in the database.
+ */
+function logRefundRequired(log: FastifyBaseLogger, providerName: string, providerPaymentId: string, completion: Completion): void {
+  const amount = (completion.amountCents / 100).toFixed(2);
+  log.error(
+    { alert: 'REFUND_REQUIRED', orderNumber: completion.incrementId, provider: providerName, providerPaymentId, amountCents: completion.amountCents, cancelReason: completion.cancelReason },
+    `REFUND REQUIRED: ${providerName} payment ${providerPaymentId} of ${amount} EUR arrived for order ${completion.incrementId}, which was cancelled (${completion.cancelReason ?? 'reason unknown'}); refund it at the provider`,
+  );
+}
+
+/**
  * The provider's webhook (POST /payments/webhook/{provider}, body `{ id }`: only the provider's payment id is
  * read) and the sandbox's hosted test page. Both end in completePayment, then do what follows a change once.
  */
 export const paymentRoutes =
   (ctx: AppContext, { provider, sandbox, onPlacesChanged }: PaymentRouteOptions): FastifyPluginAsyncZod =>
   async (app) => {
-    const complete = async (id: string, log: { error: (error: unknown, message: string) => void }): Promise<Completion> => {
+    const complete = async (id: string, log: FastifyBaseLogger): Promise<Completion> => {
       const completion = await completePayment(ctx, provider, id);
       if (completion.outcome === 'cancelled') onPlacesChanged();
       if (completion.outcome === 'paid') await sendOrderConfirmation(ctx, completion.orderId).catch((error: unknown) => log.error(error, 'Order confirmation mail failed'));
-      if (completion.outcome === 'refund_required') log.error(new Error(`Order ${completion.incrementId}`), 'Payment received for a cancelled order: refund required');
+      if (completion.outcome === 'refund_required') logRefundRequired(log, provider.name, id, completion);
       return completion;
     };
 
@@ -58,10 +72,22 @@ export const paymentRoutes =
     app.get('/payments/sandbox/:paymentId', { schema: { params: z.object({ paymentId: z.string().max(200) }) } }, async (request, reply) => {
       const payment = await sandbox.fetchPayment(request.params.paymentId);
       if (!payment) throw notFound('Unknown payment');
-      const row = await ctx.db.kysely.selectFrom('sandbox_payment').select('reference').where('id', '=', payment.id).executeTakeFirstOrThrow();
-      return reply.type('text/html; charset=utf-8').send(renderSandboxPage({ payment, reference: row.reference }));
+      const row = await ctx.db.kysely
+        .selectFrom('sandbox_payment')
+        .leftJoin('payment', (join) => join.onRef('payment.transaction_id', '=', 'sandbox_payment.id').on('payment.provider', '=', sandbox.name))
+        .leftJoin('shop_order', 'shop_order.id', 'payment.order_id')
+        .select(['sandbox_payment.reference', 'shop_order.locale', 'shop_order.status', 'shop_order.hold_expires_at'])
+        .where('sandbox_payment.id', '=', payment.id)
+        .executeTakeFirstOrThrow();
+      const language = languageSchema.catch('de').parse(row.locale);
+      const holdOver = row.status !== null && !isHoldRunning({ status: row.status as OrderStatus, holdExpiresAt: row.hold_expires_at }, ctx.now());
+      const csp = `${sandboxPageCsp(new URL(ctx.shopUrl).origin)}; ${String(reply.getHeader('content-security-policy') ?? '')}`;
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', csp)
+        .header('cache-control', 'no-store')
+        .send(renderSandboxPage({ payment, reference: row.reference, language, holdOver, shopUrl: ctx.shopUrl }));
     });
-
     app.post(
       '/payments/sandbox/:paymentId',
       { schema: { params: z.object({ paymentId: z.string().max(200) }), body: z.object({ outcome: z.enum(sandboxOutcomes) }) } },

@@ -5,6 +5,9 @@ import type { PaymentProvider, ProviderPayment, ProviderPaymentStatus } from './
 export const sandboxOutcomes = ['paid', 'failed', 'canceled', 'expired'] as const satisfies readonly ProviderPaymentStatus[];
 export type SandboxOutcome = (typeof sandboxOutcomes)[number];
 
+/** The sandbox's provider name (payment.provider, the webhook path); production refuses a provider of this name. */
+export const sandboxProviderName = 'sandbox';
+
 /** The sandbox's page for one payment, served by the API itself (DESIGN.md). */
 export const sandboxPagePath = (id: string) => `/api/payments/sandbox/${encodeURIComponent(id)}`;
 
@@ -18,7 +21,7 @@ export function sandboxProvider(db: Db, shopUrl: string): PaymentProvider & { de
     return row ? { id: row.id, status: row.status as ProviderPaymentStatus, amountCents: row.amount_cents } : null;
   };
   return {
-    name: 'sandbox',
+    name: sandboxProviderName,
     async createPayment({ amountCents, reference, db: trx }) {
       const id = `sbx_${randomBytes(12).toString('hex')}`;
       await trx.insertInto('sandbox_payment').values({ id, amount_cents: amountCents, status: 'pending', reference, created_at: new Date().toISOString() }).execute();

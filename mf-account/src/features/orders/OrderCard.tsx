@@ -4,6 +4,7 @@ import {
   completePaymentLink,
   CourseType,
   formatDate,
+  formatDateTime,
   formatMoney,
   formatTime,
   orderDisplayStatus,
@@ -12,6 +13,7 @@ import {
   type CourseBooking,
   type Order,
 } from '@shop/shared';
+import { useNowAfter } from './useNowAfter.ts';
 
 function CourseBookingPosition({ booking, open }: { booking: CourseBooking; open: boolean }) {
   const { t, i18n } = useTranslation();
@@ -77,11 +79,15 @@ function Positions({ order }: { order: Order }) {
   );
 }
 
-/** One order of spec §2 Orders: number, date, status, total, positions, address, comment, payments. */
+/**
+ * One order of spec §2 Orders: number, date, status, total, positions, address, comment, payments. A pending
+ * order offers its payment link only while its hold lasts (until when is shown), and reads "expired" after.
+ */
 export function OrderCard({ order }: { order: Order }) {
   const { t } = useTranslation();
-  const status = orderDisplayStatus(order);
-  const paymentLink = completePaymentLink(order);
+  const now = useNowAfter(order.holdExpiresAt);
+  const status = orderDisplayStatus(order, now);
+  const paymentLink = completePaymentLink(order, now);
   const address = order.customerBillingAddress;
   const headingId = `order-${order.id}`;
   return (
@@ -94,6 +100,8 @@ export function OrderCard({ order }: { order: Order }) {
           </a>
         ) : null}
       </div>
+      {paymentLink && order.holdExpiresAt ? <p>{t('account.orders.payUntil', { time: formatDateTime(order.holdExpiresAt) })}</p> : null}
+      {status === 'expired' ? <p>{t('account.orders.expiredNote')}</p> : null}
       <dl className="account-order__facts">
         <div>
           <dt>{t('account.orders.date')}</dt>

@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatMoney, useAuthStore, type Order } from '@shop/shared';
 import { customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
@@ -34,8 +34,13 @@ const order = (id: number, status: Order['status'], extra: Partial<Order> = {}):
   customerBalanceTransactions: [{ id: 5, transactionType: 'add', type: 3, amount: 5, quantity: 1, totalPrice: 21 }],
   payments: [],
   customerBillingAddress: null,
+  holdExpiresAt: null,
+  cancelReason: null,
   ...extra,
 });
+
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+const pendingPayment = (id: number) => ({ id, transactionId: `tx-${id}`, status: 'pending' as const, paymentLink: `https://pay.example/${id}` });
 
 const api = (orders: unknown) =>
   fakeApi({ 'GET /api/customer/me': { body: { result: customer() } }, 'GET /api/customer/me/orders?limit=20&offset=0': orders as never });
@@ -45,7 +50,7 @@ describe('OrdersPage', () => {
     api({
       body: {
         result: [
-          order(1, 'payment_pending', { payments: [{ id: 9, transactionId: 'tx-9', status: 'pending', paymentLink: 'https://pay.example/9' }] }),
+          order(1, 'payment_pending', { payments: [pendingPayment(9)], holdExpiresAt: inMinutes(30) }),
           order(2, 'completed', { isRefunded: true, comment: 'Bitte Rechnung per Post', customerBillingAddress: { firstname: 'Anna', lastname: 'Muster', addressLine1: 'Hauptstr. 1', addressLine2: '', city: 'Wien', zip: '1010', country: 'AT', phone: null, birthYear: null } }),
         ],
       },
@@ -74,6 +79,38 @@ describe('OrdersPage', () => {
     expect(second!.textContent).toContain('Bitte Rechnung per Post');
     expect(second!.textContent).toContain('Österreich');
     expect(within(second!).queryByRole('link', { name: /Zahlung abschließen/ })).toBeNull();
+  });
+
+  it('offers the payment only while the hold lasts: "expired" after it, also once the order was cancelled for that', async () => {
+    api({
+      body: {
+        result: [
+          order(1, 'payment_pending', { payments: [pendingPayment(1)], holdExpiresAt: inMinutes(-1) }),
+          order(2, 'cancelled', { payments: [pendingPayment(2)], holdExpiresAt: inMinutes(-60), cancelReason: 'hold_expired' }),
+          order(3, 'cancelled', { payments: [{ ...pendingPayment(3), status: 'failed' }], holdExpiresAt: inMinutes(-60), cancelReason: 'payment_failed' }),
+        ],
+      },
+    });
+    renderArea('/account-order');
+    const [first, second, third] = await screen.findAllByRole('article');
+    for (const card of [first!, second!]) {
+      expect(within(card).getByTestId('order-status').textContent).toBe('Abgelaufen');
+      expect(card.textContent).toContain('Die Zahlungsfrist ist abgelaufen.');
+      expect(within(card).queryByRole('link', { name: /Zahlung abschließen/ })).toBeNull();
+    }
+    expect(within(third!).getByTestId('order-status').textContent).toBe('Storniert');
+    // Nothing left to pay, so no "payment still open" banner.
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('takes the payment button away when the hold ends while the page is open', async () => {
+    api({ body: { result: [order(1, 'payment_pending', { payments: [pendingPayment(1)], holdExpiresAt: new Date(Date.now() + 400).toISOString() })] } });
+    renderArea('/account-order');
+    const card = await screen.findByRole('article');
+    expect(within(card).getByRole('link', { name: /Zahlung abschließen/ })).toBeTruthy();
+    expect(card.textContent).toMatch(/Zahlbar bis \d\d\.\d\d\.\d{4} \d\d:\d\d/);
+    await waitFor(() => expect(within(card).getByTestId('order-status').textContent).toBe('Abgelaufen'), { timeout: 2000 });
+    expect(within(card).queryByRole('link', { name: /Zahlung abschließen/ })).toBeNull();
   });
 
   it('says so when there are no orders, and shows the failure text when loading fails', async () => {

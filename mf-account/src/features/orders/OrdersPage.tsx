@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Banner, fetchOrders, isPendingOrder, orderPageSize, type Order } from '@shop/shared';
+import { Banner, fetchOrders, isHoldRunning, orderPageSize, type Order } from '@shop/shared';
 import { AccountScreen } from '../account/AccountLayout.tsx';
 import { OrderCard } from './OrderCard.tsx';
 
@@ -23,7 +23,8 @@ function OrdersContent() {
   if (failed) return <Banner tone="alert">{t('account.orders.failed')}</Banner>;
   if (!orders) return <p role="status">{t('account.orders.loading')}</p>;
   if (orders.length === 0) return <p>{t('account.orders.empty')}</p>;
-  const pending = orders.filter(isPendingOrder).map((order) => order.incrementId);
+  // Only orders that can still be paid: an expired hold is announced on its card, not as an open payment.
+  const pending = orders.filter((order) => isHoldRunning(order)).map((order) => order.incrementId);
   return (
     <>
       {pending.length > 0 ? <Banner tone="warning">{t('account.orders.pendingBanner', { count: pending.length, numbers: pending.join(', ') })}</Banner> : null}

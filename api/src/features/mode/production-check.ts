@@ -1,0 +1,72 @@
+import type { ShopMode } from '@shop/shared/contract';
+
+/**
+ * What production mode requires before the API may start (docs/decisions/0003-production-mode.md). Raw settings
+ * as the environment gives them, so the check is a pure function and does not depend on how each module parses
+ * its own variables (the payment provider's are PAYMENT_PROVIDER and MOLLIE_API_KEY).
+ */
+export interface ProductionSettings {
+  /** SMTP_URL: without it mails would go to the dev outbox. */
+  smtpUrl: string | null;
+  /** SHOP_URL: links in mails, the provider's return and webhook URLs; must be https. */
+  shopUrl: string | null;
+  /** PAYMENT_PROVIDER: `mollie` is the one that takes real money; unset means the sandbox. */
+  paymentProvider: string | null;
+  /** MOLLIE_API_KEY. */
+  mollieApiKey: string | null;
+  /** NODE_TLS_REJECT_UNAUTHORIZED: `0` turns off certificate checks of every outgoing connection. */
+  tlsRejectUnauthorized: string | null;
+}
+
+const setting = (value: string | undefined): string | null => value?.trim() || null;
+
+/** NODE_ENV=production selects production mode; anything else (or nothing) is development. */
+export function shopModeFromEnv(env: NodeJS.ProcessEnv): ShopMode {
+  return env.NODE_ENV?.trim() === 'production' ? 'production' : 'development';
+}
+
+export function productionSettingsFromEnv(env: NodeJS.ProcessEnv): ProductionSettings {
+  return {
+    smtpUrl: setting(env.SMTP_URL),
+    shopUrl: setting(env.SHOP_URL),
+    paymentProvider: setting(env.PAYMENT_PROVIDER),
+    mollieApiKey: setting(env.MOLLIE_API_KEY),
+    tlsRejectUnauthorized: setting(env.NODE_TLS_REJECT_UNAUTHORIZED),
+  };
+}
+
+/** Every reason production mode cannot start with these settings, one short phrase each naming the variable. */
+export function productionProblems(settings: ProductionSettings): string[] {
+  const problems: string[] = [];
+  if (!settings.smtpUrl) problems.push('SMTP_URL is not set (mails would go to the dev outbox)');
+  if (settings.paymentProvider !== 'mollie') {
+    problems.push(
+      settings.paymentProvider === null
+        ? 'PAYMENT_PROVIDER is not set (must be mollie; the sandbox takes no money)'
+        : `PAYMENT_PROVIDER is "${settings.paymentProvider}" (must be mollie)`,
+    );
+  }
+  if (!settings.mollieApiKey) problems.push('MOLLIE_API_KEY is not set');
+  if (!settings.shopUrl) problems.push('SHOP_URL is not set (must be the shop\'s https:// address)');
+  else if (!isHttpsUrl(settings.shopUrl)) problems.push(`SHOP_URL is "${settings.shopUrl}" (must start with https://)`);
+  if (settings.tlsRejectUnauthorized === '0') problems.push('NODE_TLS_REJECT_UNAUTHORIZED=0 turns certificate checks off (unset it)');
+  return problems;
+}
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The one line main.ts prints before exiting when production mode lacks something, or null when it may start
+ * (always null in development).
+ */
+export function productionRefusal(env: NodeJS.ProcessEnv): string | null {
+  if (shopModeFromEnv(env) !== 'production') return null;
+  const problems = productionProblems(productionSettingsFromEnv(env));
+  return problems.length === 0 ? null : `Refusing to start in production mode (NODE_ENV=production): ${problems.join('; ')}.`;
+}

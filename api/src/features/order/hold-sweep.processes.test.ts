@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { orderRequestSchema } from '@shop/shared/contract';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase, type Db } from '../../db/database.ts';
+import { addDays, isoDateInZone } from '../../lib/dates.ts';
+import { type ApiProcess, startApiProcess } from '../../test/api-process.ts';
+import { createPostgresTestDatabase } from '../../test/databases.ts';
+import { sandboxProvider } from '../payment/sandbox-provider.ts';
+import { submitOrder } from './submit.ts';
+import { courseOrder } from './test-support.ts';
+
+/**
+ * Two real API processes (`tsx src/main.ts`) sweeping one database at once: every order whose hold ended is
+ * cancelled exactly once, and every place it held is given back exactly once.
+ */
+
+const holdSeconds = 10;
+const ordersPerCourse = 12;
+const courseCount = 3;
+
+for (const dialect of ['sqlite', 'postgres'] as const) {
+  const available = dialect === 'sqlite' || Boolean(inject('pgAdminUrl'));
+  const run = available ? describe : describe.skip;
+  run(`two API processes sweep one database [${dialect}${available ? '' : ': NOT AVAILABLE, skipped'}]`, () => {
+    let db: Db;
+    let env: Record<string, string>;
+    let cleanup = async () => {};
+    const processes: ApiProcess[] = [];
+
+    beforeAll(async () => {
+      if (dialect === 'postgres') {
+        const created = await createPostgresTestDatabase();
+        env = { DATABASE_URL: created.url };
+        db = createDatabase({ dialect: 'postgres', url: created.url });
+        cleanup = created.drop;
+      } else {
+        const folder = mkdtempSync(path.join(tmpdir(), 'shop-api-sweep-'));
+        const file = path.join(folder, 'shop.sqlite');
+        env = { DATABASE_FILE: file };
+        db = createDatabase({ dialect: 'sqlite', file });
+        cleanup = async () => rmSync(folder, { recursive: true, force: true });
+      }
+      Object.assign(env, { PAYMENT_HOLD_SECONDS: String(holdSeconds), PAYMENT_HOLD_SWEEP_MS: '100', LOG_LEVEL: 'info' });
+      // One after the other: the first one migrates and seeds, the second finds the database ready.
+      processes.push(await startApiProcess(env));
+      processes.push(await startApiProcess(env));
+    }, 120_000);
+
+    afterAll(async () => {
+      const codes = await Promise.all(processes.map((api) => api.stop()));
+      await db?.close();
+      await cleanup();
+      expect(codes).toEqual(processes.map(() => 0));
+    }, 60_000);
+
+    it('cancels each expired order once and releases each place once', async () => {
+      const today = isoDateInZone(new Date());
+      const courses: { id: number; type: number }[] = [];
+      for (let i = 0; i < courseCount; i++) {
+        const row = await db.kysely
+          .insertInto('course')
+          .values({
+            type: 1,
+            identifier: `SWEEP-${dialect}-${i}`,
+            start_date: addDays(today, 30),
+            start_time: '18:00',
+            end_date: addDays(today, 60),
+            end_time: '19:30',
+            registration_deadline: addDays(today, 20),
+            max_participants: 30,
+            free_places: 25,
+            price_cents: 10_000,
+            discounted_price_cents: null,
+            flexible_learning_course_id: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await db.kysely.insertInto('course_text').values({ course_id: row.id, language: 'de', title: `Sweep ${i}`, pretitle: '', short: '' }).execute();
+        courses.push({ id: row.id, type: 1 });
+      }
+
+      // Orders as the checkout writes them, with the processes' hold of PAYMENT_HOLD_SECONDS.
+      const provider = sandboxProvider(db, 'https://shop.test');
+      const numbers: string[] = [];
+      for (let i = 0; i < ordersPerCourse * courseCount; i++) {
+        const request = orderRequestSchema.parse(courseOrder(courses[i % courseCount]!, 1, { emailAddress: `sweep.${i}@example.org` }));
+        const order = await submitOrder(db.kysely, { request, customer: null, now: new Date(), provider, paymentHoldSeconds: holdSeconds });
+        numbers.push(order.incrementId);
+      }
+      const freePlaces = async () =>
+        (await db.kysely.selectFrom('course').select('free_places').where('id', 'in', courses.map((c) => c.id)).orderBy('id').execute()).map((row) => row.free_places);
+      expect(await freePlaces()).toEqual(courses.map(() => 25 - ordersPerCourse));
+
+      // All holds end at one instant, so both processes find the whole set due in the same moment.
+      const holds = await db.kysely.selectFrom('shop_order').select('hold_expires_at').where('increment_id', 'in', numbers).execute();
+      const end = holds.map((row) => row.hold_expires_at!).sort().at(-1)!;
+      await db.kysely.updateTable('shop_order').set({ hold_expires_at: end }).where('increment_id', 'in', numbers).execute();
+      const pendingLeft = async () =>
+        Number((await db.kysely.selectFrom('shop_order').select((eb) => eb.fn.countAll<number | string>().as('n')).where('increment_id', 'in', numbers).where('status', '=', 'payment_pending').executeTakeFirstOrThrow()).n);
+      expect(await pendingLeft()).toBe(numbers.length);
+
+      const deadline = Date.parse(end) + 30_000;
+      while ((await pendingLeft()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await pendingLeft()).toBe(0);
+      // Let any sweep still running finish its (empty-handed) attempts.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+
+      const rows = await db.kysely.selectFrom('shop_order').select(['status', 'cancel_reason']).where('increment_id', 'in', numbers).execute();
+      expect(new Set(rows.map((row) => `${row.status}/${row.cancel_reason}`))).toEqual(new Set(['cancelled/hold_expired']));
+      expect(await freePlaces()).toEqual(courses.map(() => 25));
+
+      // Each order's cancellation was done, and logged, by exactly one of the two processes.
+      const cancelledBy = processes.map((api) =>
+        api
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('"event":"hold_expired"'))
+          .map((line) => JSON.parse(line).orderNumber as string),
+      );
+      expect(cancelledBy.flat().sort()).toEqual([...numbers].sort());
+      console.info(`[${dialect}] cancellations per process: ${cancelledBy.map((list) => list.length).join(' + ')}`);
+    }, 120_000);
+  });
+}

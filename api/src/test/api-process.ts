@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { apiRoot } from '../config.ts';
+
+/**
+ * The real API process (`tsx src/main.ts`, as `npm start -w api` runs it) for tests of what only a process
+ * shows: the start refusals of production mode, and several processes on one database.
+ */
+
+const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+
+/** Variables of the test runner's own environment that would change what the API does; each test sets its own. */
+const apiVariables = [
+  'NODE_ENV',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'SHOP_URL',
+  'PAYMENT_PROVIDER',
+  'MOLLIE_API_KEY',
+  'MOLLIE_API_URL',
+  'PAYMENT_HOLD_SECONDS',
+  'PAYMENT_HOLD_SWEEP_MS',
+  'DATABASE_URL',
+  'DATABASE_FILE',
+  'PARTNER_ORIGINS',
+  'TRUST_PROXY',
+  'REDIS_URL',
+  'NODE_TLS_REJECT_UNAUTHORIZED',
+  'PORT',
+  'HOST',
+  'LOG_LEVEL',
+];
+
+function processEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !apiVariables.includes(name)));
+  return { ...base, PORT: '0', HOST: '127.0.0.1', ...env };
+}
+
+export interface ApiProcess {
+  /** `http://127.0.0.1:<port>`, read from the process's "listening" log line. */
+  url: string;
+  /** Everything it wrote to stdout so far (JSON log lines). */
+  output(): string;
+  /** SIGTERM, then its exit code. */
+  stop(): Promise<number | null>;
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+
+/** Runs the API until it exits by itself (a refused start); kills it after `timeoutMs` if it does not. */
+export async function runApiUntilExit(env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [tsxCli, 'src/main.ts'], { cwd: apiRoot, env: processEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await exited(child);
+  clearTimeout(timer);
+  return { code, stdout, stderr };
+}
+
+/** Starts the API and resolves once it listens; rejects with its output if it exits first. */
+export function startApiProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ApiProcess> {
+  const child = spawn(process.execPath, [tsxCli, 'src/main.ts'], { cwd: apiRoot, env: processEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    return exited(child);
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`The API did not start within ${timeoutMs} ms:\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      if (listening) {
+        clearTimeout(timer);
+        resolve({ url: listening[1]!, output: () => stdout, stop });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The API exited (${code}) before listening:\n${stdout}\n${stderr}`));
+    });
+  });
+}
