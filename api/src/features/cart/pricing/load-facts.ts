@@ -70,7 +70,8 @@ const itemTypes: readonly PricedItemType[] = ['course', 'product', 'package'];
  * The codes with their use counts (in all, and by this buyer) in one query. Counted by correlated subqueries on
  * the usage indexes rather than a join with a ten-column GROUP BY: cheaper to build and to run. A buyer's uses
  * are those of their account plus those of their address not made by that account (so none counts twice): a
- * guest order counts for the account with its address and an account's orders for a guest giving its address.
+ * guest order counts for the account with its address and an account's orders for a guest giving its address
+ * (docs/decisions/0006-charged-total.md).
  */
 async function loadDiscountCodes(db: Kysely<Database>, codes: readonly string[], buyer: Buyer): Promise<Map<string, DiscountCodeFacts>> {
   if (codes.length === 0) return new Map();
