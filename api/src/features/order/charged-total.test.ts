@@ -2,7 +2,7 @@ import { CourseType } from '@shop/shared/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, testNow } from '../../test/databases.ts';
 import { cheapHashing, client, newEmail, verifiedCustomer, type Client } from '../customer/test-support.ts';
-import { courseOrder, freePlaces, insertCourse, orderByNumber, orderCount, paymentOf } from './test-support.ts';
+import { courseOrder, freePlaces, grantConversationHours, insertCourse, orderByNumber, orderCount, paymentOf } from './test-support.ts';
 
 /**
  * The customer is never charged a total other than the one shown (docs/decisions/0006-charged-total.md): the
@@ -153,12 +153,8 @@ describeEachDatabase(
 
     describe('a customer with credits', () => {
       it('whose credit was spent elsewhere since pricing: 409 with the price to pay now, nothing created', async () => {
-        const customer = await verifiedCustomer(ctx, guest, { email: newEmail('guthaben') });
-        const me = await ctx.db.kysely.selectFrom('customer').select('id').where('email', '=', customer.email).executeTakeFirstOrThrow();
-        await ctx.db.kysely
-          .insertInto('customer_balance')
-          .values({ customer_id: me.id, type_id: CourseType.conversationHours, balance: 1, valid_from: '2026-01-01T00:00:00.000Z', valid_until: '2027-01-01T00:00:00.000Z', order_id: null })
-          .execute();
+        const customer = await verifiedCustomer(ctx, guest);
+        await grantConversationHours(ctx, customer.email, 1);
         const first = await insertCourse(ctx, { type: CourseType.conversationHours, free: 3, priceCents: 2500 });
         const second = await insertCourse(ctx, { type: CourseType.conversationHours, free: 3, priceCents: 2500 });
         // Both carts are shown at 0 €: the one hour of credit pays either.

@@ -47,6 +47,15 @@ export function courseOrder(course: { id: number; type: number; priceCents?: num
   };
 }
 
+/** Gives the customer with `email` stored conversation-hour credits, valid through 2026. */
+export async function grantConversationHours(ctx: TestContext, email: string, hours: number) {
+  const customer = await ctx.db.kysely.selectFrom('customer').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  await ctx.db.kysely
+    .insertInto('customer_balance')
+    .values({ customer_id: customer.id, type_id: CourseType.conversationHours, balance: hours, valid_from: '2026-01-01T00:00:00.000Z', valid_until: '2027-01-01T00:00:00.000Z', order_id: null })
+    .execute();
+}
+
 export const freePlaces = async (ctx: TestContext, courseId: number) =>
   (await ctx.db.kysely.selectFrom('course').select('free_places').where('id', '=', courseId).executeTakeFirstOrThrow()).free_places;
 
