@@ -19,7 +19,8 @@ describeEachDatabase(
     const withCode = 260.1;
     const order = async (over: Record<string, unknown>, token?: string) => {
       const course = await insertCourse(ctx, { free: 5 });
-      return browser.post('/api/cart/submit', courseOrder(course, 1, { discountCodes: ['WILLKOMMEN10'], expectedTotalPrice: withCode, ...over }), token);
+      // A browser of its own per order, as separate buyers would be.
+      return client(ctx).post('/api/cart/submit', courseOrder(course, 1, { discountCodes: ['WILLKOMMEN10'], expectedTotalPrice: withCode, ...over }), token);
     };
     const codeStatus = async (token?: string) => {
       const course = await insertCourse(ctx, { free: 5 });
@@ -81,8 +82,8 @@ describeEachDatabase(
     it('a guest and the customer of one address submitting at once: only one gets the code', async () => {
       const customer = await verifiedCustomer(ctx, client(ctx));
       const replies = await Promise.all([
-        ...Array.from({ length: 3 }, () => order({ emailAddress: customer.email })),
-        ...Array.from({ length: 3 }, () => order({}, customer.token)),
+        ...Array.from({ length: 2 }, () => order({ emailAddress: customer.email })),
+        ...Array.from({ length: 2 }, () => order({}, customer.token)),
       ]);
       expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
       for (const reply of replies.filter((r) => r.status !== 200)) expectRefusedCode(reply);
