@@ -23,9 +23,15 @@ async function benchOrder(api: string) {
   const course = groups.find((c) => c.registrationDeadline >= today);
   const [product] = (await json<{ items: { id: number }[] }>(await fetch(`${api}/api/product/search?limit=1`))).items;
   if (!course || !product) throw new Error('The seed lacks a bookable course or a product for the benchmark');
+  const positions = { courses: [{ courseId: course.id, courseType: 1, quantity: 1 }], products: [{ productId: product.id, quantity: 1 }] };
+  // The total the checkout would have shown, as every order carries it.
+  const price = await json<{ totalPrice: number }>(
+    await fetch(`${api}/api/cart/calculate-price`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(positions) }),
+  );
   return {
-    courses: [{ courseId: course.id, courseType: 1, quantity: 1, participants: [{ firstname: 'Bench', lastname: 'Mark', email: 'bench@example.org' }] }],
-    products: [{ productId: product.id, quantity: 1 }],
+    courses: [{ ...positions.courses[0]!, participants: [{ firstname: 'Bench', lastname: 'Mark', email: 'bench@example.org' }] }],
+    products: positions.products,
+    expectedTotalPrice: price.totalPrice,
     billingAddress: { firstname: 'Bench', lastname: 'Mark', addressLine1: 'Hauptstr. 1', city: 'Berlin', zip: '10115', country: 'DE' },
     selectedPaymentMethod: 'card',
     emailAddress: 'bench@example.org',

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * Kysely's view of the cart tables (migrations 0030–0031): discount codes with their uses, and carts parked for
+ * Kysely's view of the cart tables (migrations 0030–0031, 0055): discount codes with their uses, and carts parked for
  * a transfer to another page. Instants are ISO-8601 UTC text, money integer cents.
  */
 
@@ -30,6 +30,8 @@ export interface DiscountCodeUsageTable {
   discount_code_id: number;
   customer_id: number | null;
   order_id: number | null;
+  /** The order's address, trimmed and lower-cased (migration 0055); null for uses without an order. */
+  email: string | null;
   used_at: string;
 }
 

@@ -15,6 +15,7 @@ import * as cartSync from './migrations/0031_cart_sync.ts';
 import * as checkout from './migrations/0040_checkout.ts';
 import * as paymentHold from './migrations/0050_payment_hold.ts';
 import * as cancelReason from './migrations/0052_cancel_reason.ts';
+import * as codeUsageEmail from './migrations/0055_code_usage_email.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0040_checkout': checkout,
   '0050_payment_hold': paymentHold,
   '0052_cancel_reason': cancelReason,
+  '0055_code_usage_email': codeUsageEmail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

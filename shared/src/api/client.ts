@@ -66,7 +66,7 @@ export async function call<T extends z.ZodType>(options: CallOptions<T>): Promis
   if (!response.ok) {
     if (response.status === 401 && !options.skipUnauthorizedEvent) publishUnauthorized();
     const body = errorBodySchema.safeParse(payload);
-    throw new ApiError(options.failure, response.status, body.success ? body.data : undefined);
+    throw new ApiError(options.failure, response.status, body.success ? body.data : undefined, payload);
   }
   const result = (payload as { result?: unknown } | undefined)?.result;
   if (result === undefined) throw new ApiError(options.failure, response.status);

@@ -1,10 +1,18 @@
 import { z } from 'zod';
-import { orderResponseSchema, orderStateSchema, type OrderRequest } from '../contract/index.ts';
+import { OrderErrorCode, orderResponseSchema, orderStateSchema, priceChangedBodySchema, type OrderRequest, type PriceChangedBody } from '../contract/index.ts';
 import { call } from './client.ts';
+import { ApiError } from './errors.ts';
 
 /** POST /cart/submit (spec §7): the token goes along when there is one; guests send emailAddress. */
 export const submitCart = (request: OrderRequest) =>
   call({ method: 'POST', path: '/cart/submit', body: request, auth: true, result: orderResponseSchema, failure: 'Failed to submit cart' });
+
+/** The fresh price and the reasons of submitCart's 409 PRICE_CHANGED, or null for any other failure. */
+export function priceChangeOf(error: unknown): PriceChangedBody | null {
+  if (!(error instanceof ApiError) || error.code !== OrderErrorCode.priceChanged) return null;
+  const parsed = priceChangedBodySchema.safeParse(error.payload);
+  return parsed.success ? parsed.data : null;
+}
 
 const confirmationPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 

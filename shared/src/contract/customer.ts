@@ -45,6 +45,9 @@ const optionalText = (max: number) => z.string().trim().max(max, V.tooLong);
 
 export const nameSchema = requiredText(100);
 
+/** The form an address is compared in (trimmed, lower case), as emailSchema gives it. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
 /** E-mail: required, e-mail type (spec §5); trimmed and lower-cased so one address is one account. */
 export const emailSchema = z
   .string()

@@ -3,7 +3,7 @@ import { courseTypeSchema, localizedTitleSchema } from './catalog.ts';
 import { cartQuantity } from './cart.ts';
 import { isoDateSchema, languageSchema, moneySchema, timeSchema } from './common.ts';
 import { birthYearSchema, countrySchema, emailSchema, nameSchema, phoneSchema, ValidationCode, zipSchema } from './customer.ts';
-import { paymentMethodIdSchema, priceRequestCourseSchema, priceRequestSchema, quantityAdjustmentSchema, type PriceRequest } from './pricing.ts';
+import { paymentMethodIdSchema, priceRequestCourseSchema, priceRequestSchema, priceResultSchema, quantityAdjustmentSchema, type PriceRequest } from './pricing.ts';
 
 /**
  * Orders as the customer's account reads them (spec §3 Order, §4 Order status, §7 GET /customer/me/orders).
@@ -179,6 +179,9 @@ export function completePaymentLink(order: Pick<Order, 'status' | 'payments' | '
 
 // Checkout: the order request and response (spec §3 Order request / Order response, §5 Checkout) ---------------
 
+/** Far above any real order; bounds the number so that cents stay exact. */
+const expectedTotalMax = 10_000_000;
+
 /** Order notes (spec §9). */
 export const orderCommentMaxLength = 300;
 /** Time zone when the browser names none (spec §9). */
@@ -229,15 +232,20 @@ export const orderCourseRequestSchema = priceRequestCourseSchema
 /**
  * Order request (spec §3): the price request plus participants per course, the payment method (required exactly
  * when the server's total is above 0, which only the server knows, so it checks that), billing address, comment,
- * e-mail (guests; a customer's comes from the account), locale and time zone. Never a price. The server also runs
- * the price request's own checks (each item once) on the positions.
+ * e-mail (guests; a customer's comes from the account), locale and time zone. Never a price to charge: the server
+ * prices again and only compares its total with `expectedTotalPrice`, the total the buyer was shown, refusing the
+ * order when they differ or when a code it names does not apply (docs/decisions/0006-charged-total.md). The
+ * server also runs the price request's own checks (each item once) on the positions.
  */
 export const orderRequestSchema = z
   .object({
     courses: z.array(orderCourseRequestSchema).max(50).default([]),
     products: priceRequestSchema.shape.products,
     packages: priceRequestSchema.shape.packages,
+    /** The codes the buyer saw applied; one that does not apply at submit is a price change. */
     discountCodes: priceRequestSchema.shape.discountCodes,
+    /** The price result's `totalPrice` the buyer was shown, in euros; compared in whole cents. Required. */
+    expectedTotalPrice: moneySchema.max(expectedTotalMax),
     locale: languageSchema.default('de'),
     applePayAvailable: z.boolean().default(false),
     selectedPaymentMethod: paymentMethodIdSchema.optional(),
@@ -277,6 +285,8 @@ export const OrderErrorCode = {
   placesChanged: 'PLACES_CHANGED',
   /** The server's total is above 0 and no (or an unoffered) payment method was chosen. */
   paymentMethodRequired: 'PAYMENT_METHOD_REQUIRED',
+  /** The price is not the one the buyer was shown; the body carries the fresh `priceResult` and the `reasons`. */
+  priceChanged: 'PRICE_CHANGED',
 } as const;
 
 /** Body of the 409 PLACES_CHANGED answer: the error envelope plus the adjustments to show. */
@@ -284,6 +294,32 @@ export const placesChangedBodySchema = z.object({
   error: z.object({ code: z.literal(OrderErrorCode.placesChanged), message: z.string() }),
   quantityAdjustments: z.array(quantityAdjustmentSchema),
 });
+
+/** Why an order's price is not the one its buyer was shown. */
+export const PriceChangeReason = {
+  /** A code the order names does not apply (any more): used up, expired, below its minimum… `message` says why. */
+  discountCodeRejected: 'DISCOUNT_CODE_REJECTED',
+  /** The server's total differs from `expectedTotalPrice` (a price, a credit or a code changed). */
+  totalChanged: 'TOTAL_CHANGED',
+} as const;
+
+export const priceChangeSchema = z.discriminatedUnion('reason', [
+  z.object({ reason: z.literal(PriceChangeReason.discountCodeRejected), code: z.string(), message: z.string() }),
+  z.object({ reason: z.literal(PriceChangeReason.totalChanged), expectedTotalPrice: moneySchema, totalPrice: moneySchema }),
+]);
+export type PriceChange = z.infer<typeof priceChangeSchema>;
+
+/**
+ * Body of the 409 PRICE_CHANGED answer: the error envelope (with a translated `meta.message`) plus the fresh
+ * price result to show and why it differs; nothing was created.
+ */
+export const priceChangedBodySchema = z.object({
+  error: z.object({ code: z.literal(OrderErrorCode.priceChanged), message: z.string() }),
+  meta: z.object({ message: z.string() }),
+  priceResult: priceResultSchema,
+  reasons: z.array(priceChangeSchema).min(1),
+});
+export type PriceChangedBody = z.infer<typeof priceChangedBodySchema>;
 
 // The checkout form (spec §2 Checkout, §5) ----------------------------------------------------------------------
 

@@ -17,6 +17,11 @@ export interface CartPriceState {
   addDiscountCode: (raw: string) => boolean;
   removeDiscountCode: (code: string) => void;
   setApplePayAvailable: (available: boolean) => void;
+  /**
+   * Shows a price the server answered outside the pricing loop (the submit's PRICE_CHANGED) as a fresh
+   * calculation would be shown: summary, code states and messages.
+   */
+  acceptPrice: (result: PriceResult) => void;
 }
 
 /** The price side of the cart: codes and the server's price result, kept apart from the persisted items. */
@@ -37,7 +42,13 @@ export const useCartPriceStore = create<CartPriceState>()((set, get) => ({
   setApplePayAvailable: (available) => {
     if (get().applePayAvailable !== available) set({ applePayAvailable: available });
   },
+  acceptPrice: (result) => set({ priceResult: result, status: 'ready', isValidatingDiscount: false, discountError: null }),
 }));
+
+/** The codes a price result applied: what the buyer saw discounted, and all an order may name. */
+export function appliedDiscountCodes(result: PriceResult): string[] {
+  return result.discountCodesProvided.filter((provided) => provided.status === 'valid').map((provided) => provided.code);
+}
 
 /** Whether this browser can pay with Apple Pay (Safari with a card in the wallet); false anywhere else or on error. */
 export function detectApplePay(target: unknown = globalThis): boolean {

@@ -12,7 +12,7 @@ export {
   type NewCartItem,
   type NewPackageItem,
 } from './cart.ts';
-export { detectApplePay, useCartPriceStore, type CartPriceState } from './cartPrice.ts';
+export { appliedDiscountCodes, detectApplePay, useCartPriceStore, type CartPriceState } from './cartPrice.ts';
 export { useCartNotificationStore, type CartNotificationState } from './cartNotifications.ts';
 export { applyQuantityAdjustments, cartItemName, priceDebounceMs, startCartPricing, toPriceRequest } from './cartPricing.ts';
 export { adoptCartSync, cartSyncQueryParameter, resolveCartSync } from './cartTransfer.ts';

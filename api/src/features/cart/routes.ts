@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
-import { priceCart } from './pricing/index.ts';
+import { priceCart, type Buyer } from './pricing/index.ts';
 import { readCartSync, storeCartSync } from './sync.ts';
 
 /** The cart calls: price calculation and validation (bearer optional), and the cart transfer. */
@@ -21,17 +21,17 @@ export const cartRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     /** Balances count only for a logged-in customer with a verified address; anybody else prices as a guest. */
-    const pricingCustomer = async (request: Parameters<typeof optionalCustomer>[1]) => {
+    const pricingBuyer = async (request: Parameters<typeof optionalCustomer>[1]): Promise<Buyer> => {
       const auth = await optionalCustomer(ctx, request);
-      return auth && auth.customer.is_email_verified === 1 ? auth.customer.id : null;
+      return auth && auth.customer.is_email_verified === 1 ? { customerId: auth.customer.id, email: auth.customer.email } : { customerId: null, email: null };
     };
 
     app.post(
       '/cart/calculate-price',
       { schema: { body: priceRequestSchema, response: { 200: successEnvelope(priceResultSchema) } } },
       async (request) => {
-        const customerId = await pricingCustomer(request);
-        return { result: (await priceCart(ctx.db.kysely, request.body, { customerId, now: ctx.now() })).result };
+        const buyer = await pricingBuyer(request);
+        return { result: (await priceCart(ctx.db.kysely, request.body, { ...buyer, now: ctx.now() })).result };
       },
     );
 
@@ -39,8 +39,8 @@ export const cartRoutes =
       '/cart/validate',
       { schema: { body: priceRequestSchema, response: { 200: successEnvelope(cartValidationResultSchema) } } },
       async (request) => {
-        const customerId = await pricingCustomer(request);
-        const { calculation } = await priceCart(ctx.db.kysely, request.body, { customerId, now: ctx.now() });
+        const buyer = await pricingBuyer(request);
+        const { calculation } = await priceCart(ctx.db.kysely, request.body, { ...buyer, now: ctx.now() });
         return { result: { quantityAdjustments: calculation.adjustments } };
       },
     );

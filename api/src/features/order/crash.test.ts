@@ -41,8 +41,9 @@ async function startApi(env: Record<string, string>): Promise<{ url: string; chi
   throw new Error('API did not start');
 }
 
-const order = (courseId: number, n: number) => ({
-  courses: [{ courseId, courseType: 1, quantity: 1, participants: [{ firstname: 'Crash', lastname: `Test${n}`, email: `crash${n}@example.org` }] }],
+const order = (course: { id: number; price: number; discountedPrice: number | null }, n: number) => ({
+  courses: [{ courseId: course.id, courseType: 1, quantity: 1, participants: [{ firstname: 'Crash', lastname: `Test${n}`, email: `crash${n}@example.org` }] }],
+  expectedTotalPrice: course.discountedPrice ?? course.price,
   billingAddress: { firstname: 'Crash', lastname: 'Test', addressLine1: 'Hauptstr. 1', city: 'Berlin', zip: '10115', country: 'DE' },
   selectedPaymentMethod: 'card',
   emailAddress: `crash${n}@example.org`,
@@ -51,7 +52,7 @@ const order = (courseId: number, n: number) => ({
 async function crashRun(env: Record<string, string>, openDb: () => Db) {
   let api = await startApi(env);
   const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' });
-  const courses = ((await (await fetch(`${api.url}/api/course/search?type=1&limit=50`)).json()) as { result: { items: { id: number; freePlaces: number; registrationDeadline: string }[] } }).result.items;
+  const courses = ((await (await fetch(`${api.url}/api/course/search?type=1&limit=50`)).json()) as { result: { items: { id: number; freePlaces: number; registrationDeadline: string; price: number; discountedPrice: number | null }[] } }).result.items;
   const course = courses.find((c) => c.freePlaces >= 3 && c.registrationDeadline >= today)!;
   expect(course).toBeDefined();
   const db = openDb();
@@ -65,7 +66,7 @@ async function crashRun(env: Record<string, string>, openDb: () => Db) {
     const exited = new Promise((resolve) => api.child.once('exit', resolve));
     const stream = async () => {
       while (!killed) {
-        const reply = await fetch(`${api.url}/api/cart/submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order(course.id, ++n)) }).catch((error: unknown) => {
+        const reply = await fetch(`${api.url}/api/cart/submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order(course, ++n)) }).catch((error: unknown) => {
           if (!killed) throw error;
           return null;
         });
@@ -109,7 +110,7 @@ async function crashRun(env: Record<string, string>, openDb: () => Db) {
       .execute();
     expect(incomplete).toEqual([]);
     // And the restarted API takes orders again.
-    expect((await fetch(`${api.url}/api/cart/submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order(course.id, 0)) })).status).toBe(200);
+    expect((await fetch(`${api.url}/api/cart/submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order(course, 0)) })).status).toBe(200);
   } finally {
     api.child.kill('SIGKILL');
     await db.close();

@@ -50,6 +50,8 @@ describeEachDatabase(
       const conversation = await insertCourse(ctx, { type: CourseType.conversationHours, free: 4, priceCents: 2500 });
       const request = courseOrder(full, 2, { discountCodes: ['WILLKOMMEN10'] });
       request.courses.push(courseOrder(conversation, 2).courses[0]!);
+      // 2 × 289 € less 10 %, plus one conversation hour paid by the credit and one at 25 € less 10 %.
+      request.expectedTotalPrice = 542.7;
       const order = await submit(request, customer.token);
       expect(order.hold_expires_at).toBe(new Date(clock.now().getTime() + holdSeconds * 1000).toISOString());
       const balance = async () => (await c.get('/api/customer/me/balances', customer.token)).body.result as { typeId: number; balance: number }[];

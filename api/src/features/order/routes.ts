@@ -1,4 +1,16 @@
-import { CustomerErrorCode, ErrorCode, languageSchema, OrderErrorCode, orderRequestSchema, orderResponseSchema, placesChangedBodySchema, priceRequestOfOrder, priceRequestSchema, successEnvelope } from '@shop/shared/contract';
+import {
+  CustomerErrorCode,
+  ErrorCode,
+  languageSchema,
+  OrderErrorCode,
+  orderRequestSchema,
+  orderResponseSchema,
+  placesChangedBodySchema,
+  priceChangedBodySchema,
+  priceRequestOfOrder,
+  priceRequestSchema,
+  successEnvelope,
+} from '@shop/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/errors.ts';
@@ -9,6 +21,7 @@ import { z } from 'zod';
 import { sendOrderConfirmation } from './confirmation.ts';
 import { renderOrderConfirmation } from './confirmation-mail.ts';
 import { sampleOrder } from './sample-order.ts';
+import { PriceChangedError, priceChangedMessages } from './price-check.ts';
 import { PlacesChangedError, submitOrder } from './submit.ts';
 
 export interface OrderRouteOptions {
@@ -23,7 +36,7 @@ export const orderRoutes =
   async (app) => {
     app.post(
       '/cart/submit',
-      { schema: { body: orderRequestSchema, response: { 200: successEnvelope(orderResponseSchema), 409: placesChangedBodySchema } } },
+      { schema: { body: orderRequestSchema, response: { 200: successEnvelope(orderResponseSchema), 409: z.union([placesChangedBodySchema, priceChangedBodySchema]) } } },
       async (request, reply) => {
         const auth = await optionalCustomer(ctx, request);
         // Spec §6: customer calls need a verified address; an unverified one is sent to verify, not ordered as a guest.
@@ -37,12 +50,20 @@ export const orderRoutes =
           if (order.paid) await sendOrderConfirmation(ctx, order.orderId).catch((error: unknown) => request.log.error(error, 'Order confirmation mail failed'));
           return { result: { incrementId: order.incrementId, paymentLink: order.paymentLink } };
         } catch (error) {
+          if (error instanceof PriceChangedError) {
+            return reply.code(409).send({
+              error: { code: OrderErrorCode.priceChanged, message: error.message },
+              meta: { message: priceChangedMessages[request.body.locale] },
+              priceResult: error.priceResult,
+              reasons: error.reasons,
+            });
+          }
           if (!(error instanceof PlacesChangedError)) throw error;
           // A place went between pricing and writing: read the adjustments fresh, now that the winner committed.
           const adjustments =
             error.quantityAdjustments.length > 0
               ? error.quantityAdjustments
-              : (await priceCart(ctx.db.kysely, priceRequestSchema.parse(priceRequestOfOrder(request.body)), { customerId: customer?.id ?? null, now })).calculation.adjustments;
+              : (await priceCart(ctx.db.kysely, priceRequestSchema.parse(priceRequestOfOrder(request.body)), { customerId: customer?.id ?? null, email: customer?.email ?? request.body.emailAddress ?? null, now })).calculation.adjustments;
           return reply.code(409).send({ error: { code: OrderErrorCode.placesChanged, message: error.message }, quantityAdjustments: adjustments });
         }
       },

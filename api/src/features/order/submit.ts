@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  normalizeEmail,
   OrderErrorCode,
   priceRequestOfOrder,
   priceRequestSchema,
@@ -17,6 +18,7 @@ import { balanceTypeOfCourse, balanceTypeOfPackage } from './balance-types.ts';
 import { creditPackages, spendStoredCredits } from './credits.ts';
 import { nextOrderNumber } from './order-number.ts';
 import { takePlaces } from './places.ts';
+import { PriceChangedError, priceChanges } from './price-check.ts';
 
 /** Places or appointments changed since the cart was priced: nothing was created (409 with the adjustments). */
 export class PlacesChangedError extends Error {
@@ -49,7 +51,8 @@ export interface SubmittedOrder extends OrderResponse {
  * one transaction: order with its number, billing address, bookings with one participant per place, product
  * orders, package top-ups, spent credits, discount-code redemptions and the payment. Places are taken with one
  * conditional write per course; when they (or anything priced) changed since the cart was priced, the
- * transaction rolls back and a PlacesChangedError carries the adjustments.
+ * transaction rolls back and a PlacesChangedError carries the adjustments; when the total or an applied code is
+ * not what the buyer was shown, a PriceChangedError carries the fresh price.
  */
 export async function submitOrder(db: Kysely<Database>, { request, customer, now, provider, paymentHoldSeconds }: SubmitInput): Promise<SubmittedOrder> {
   const email = customer?.email ?? request.emailAddress;
@@ -69,8 +72,12 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
 
   return db.transaction().execute(async (trx) => {
     await lockCodesAndBalances(trx, request.discountCodes, customer?.id ?? null);
-    const priced = await priceCart(trx, priceRequest.data, { customerId: customer?.id ?? null, now });
+    // Priced under the code lock with the buyer's address, so once-per-customer codes count this address's orders.
+    const priced = await priceCart(trx, priceRequest.data, { customerId: customer?.id ?? null, email, now });
     if (priced.calculation.adjustments.length > 0) throw new PlacesChangedError(priced.calculation.adjustments);
+    // Charged only at the total the buyer was shown, with every code they saw applied.
+    const changes = priceChanges(request.expectedTotalPrice, priced);
+    if (changes.length > 0) throw new PriceChangedError(priced.result, changes);
     const { totalCents } = priced.calculation;
     const method = totalCents > 0 ? request.selectedPaymentMethod : undefined;
     if (totalCents > 0 && (!method || !priced.result.paymentMethods.some((m) => m.id === method))) {
@@ -119,7 +126,7 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
 
     await writePositions(trx, { orderId, request, priced });
     await spendCredits(trx, { orderId, customerId: customer?.id ?? null, priced, now });
-    await redeemCodes(trx, { orderId, customerId: customer?.id ?? null, priced, now });
+    await redeemCodes(trx, { orderId, customerId: customer?.id ?? null, email, priced, now });
 
     let paymentLink: string | null = null;
     if (!paid) {
@@ -226,13 +233,19 @@ async function spendCredits(trx: Kysely<Database>, { orderId, customerId, priced
   }
 }
 
-/** One redemption per applied code and order (unique in the database), counted against its limits from now on. */
-async function redeemCodes(trx: Kysely<Database>, { orderId, customerId, priced, now }: { orderId: number; customerId: number | null; priced: PricedCart; now: Date }) {
+/**
+ * One redemption per applied code and order (unique in the database), counted against its limits from now on;
+ * with the order's address, so once-per-customer limits also count it for that address.
+ */
+async function redeemCodes(
+  trx: Kysely<Database>,
+  { orderId, customerId, email, priced, now }: { orderId: number; customerId: number | null; email: string; priced: PricedCart; now: Date },
+) {
   const applied = priced.calculation.codes.filter((code) => code.rejection === null).map((code) => code.code);
   if (applied.length === 0) return;
   const rows = await trx.selectFrom('discount_code').select('id').where('code', 'in', applied).execute();
   await trx
     .insertInto('discount_code_usage')
-    .values(rows.map((row) => ({ discount_code_id: row.id, customer_id: customerId, order_id: orderId, used_at: now.toISOString() })))
+    .values(rows.map((row) => ({ discount_code_id: row.id, customer_id: customerId, order_id: orderId, email: normalizeEmail(email), used_at: now.toISOString() })))
     .execute();
 }

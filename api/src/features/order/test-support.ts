@@ -24,16 +24,20 @@ export async function insertCourse(ctx: TestContext, { type = CourseType.fullCou
     .returning('id')
     .executeTakeFirstOrThrow();
   await ctx.db.kysely.insertInto('course_text').values({ course_id: row.id, language: 'de', title: 'Spanisch Testkurs', pretitle: '', short: '' }).execute();
-  return { id: row.id, type };
+  return { id: row.id, type, priceCents };
 }
 
 export const billing = { firstname: 'Ana', lastname: 'García', addressLine1: 'Hauptstr. 1', addressLine2: '', city: 'Berlin', zip: '10115', country: 'DE', phone: '', birthYear: '' };
 export const participant = (n: number) => ({ firstname: `Teil${n}`, lastname: 'Nehmer', email: `teil${n}@example.org`, phone: '', birthYear: '' });
 
-/** An order request for one course (participants follow the quantity). */
-export function courseOrder(course: { id: number; type: number }, quantity = 1, over: Record<string, unknown> = {}) {
+/**
+ * An order request for one course (participants follow the quantity). It expects the full price of the places
+ * (the course's `priceCents`, 0 without); pass `expectedTotalPrice` when codes, credits or other items change it.
+ */
+export function courseOrder(course: { id: number; type: number; priceCents?: number }, quantity = 1, over: Record<string, unknown> = {}) {
   return {
     courses: [{ courseId: course.id, courseType: course.type, quantity, participants: Array.from({ length: quantity }, (_, i) => participant(i + 1)) }],
+    expectedTotalPrice: ((course.priceCents ?? 0) * quantity) / 100,
     billingAddress: billing,
     selectedPaymentMethod: 'card',
     emailAddress: 'gast@example.org',
@@ -41,6 +45,15 @@ export function courseOrder(course: { id: number; type: number }, quantity = 1, 
     timezone: 'Europe/Berlin',
     ...over,
   };
+}
+
+/** Gives the customer with `email` stored conversation-hour credits, valid through 2026. */
+export async function grantConversationHours(ctx: TestContext, email: string, hours: number) {
+  const customer = await ctx.db.kysely.selectFrom('customer').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  await ctx.db.kysely
+    .insertInto('customer_balance')
+    .values({ customer_id: customer.id, type_id: CourseType.conversationHours, balance: hours, valid_from: '2026-01-01T00:00:00.000Z', valid_until: '2027-01-01T00:00:00.000Z', order_id: null })
+    .execute();
 }
 
 export const freePlaces = async (ctx: TestContext, courseId: number) =>

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dataLayer, pendingPurchaseStorageKey, useCartStore, type CartItem } from '@shop/shared';
+import { dataLayer, pendingPurchaseStorageKey, useCartPriceStore, useCartStore, type CartItem } from '@shop/shared';
 import { courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
 import routes from '../../routes.tsx';
 
@@ -8,6 +8,7 @@ beforeAll(startI18n);
 afterEach(() => {
   cleanup();
   useCartStore.getState().clear();
+  useCartPriceStore.setState({ discountCodes: [], priceResult: null, status: 'idle' });
   dataLayer().length = 0;
   localStorage.clear();
 });
@@ -38,6 +39,19 @@ function setUp(total = 578) {
 
 const field = (scope: HTMLElement, label: RegExp) => within(scope).getByLabelText(label);
 
+/** Fills contact, billing address and consents as a guest (ana@example.org). */
+function fillGuestForm() {
+  fireEvent.change(screen.getAllByLabelText(/^E-Mail-Adresse/)[0]!, { target: { value: 'ana@example.org' } });
+  const billing = screen.getByRole('group', { name: 'Rechnungsadresse' });
+  fireEvent.change(field(billing, /^Vorname/), { target: { value: 'Ana' } });
+  fireEvent.change(field(billing, /^Nachname/), { target: { value: 'García' } });
+  fireEvent.change(field(billing, /^Straße/), { target: { value: 'Hauptstr. 1' } });
+  fireEvent.change(field(billing, /^PLZ/), { target: { value: '10115' } });
+  fireEvent.change(field(billing, /^Ort/), { target: { value: 'Berlin' } });
+  fireEvent.click(screen.getByLabelText(/Ich akzeptiere die AGB/));
+  fireEvent.click(screen.getByLabelText(/Widerrufsbelehrung/));
+}
+
 describe('/checkout', () => {
   beforeEach(() => localStorage.clear());
 
@@ -58,20 +72,12 @@ describe('/checkout', () => {
     const calls = setUp();
     renderRoutes(routes, '/checkout');
     await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), { timeout: 3000 });
-    fireEvent.change(screen.getAllByLabelText(/^E-Mail-Adresse/)[0]!, { target: { value: 'ana@example.org' } });
-    const billing = screen.getByRole('group', { name: 'Rechnungsadresse' });
-    fireEvent.change(field(billing, /^Vorname/), { target: { value: 'Ana' } });
-    fireEvent.change(field(billing, /^Nachname/), { target: { value: 'García' } });
-    fireEvent.change(field(billing, /^Straße/), { target: { value: 'Hauptstr. 1' } });
-    fireEvent.change(field(billing, /^PLZ/), { target: { value: '10115' } });
-    fireEvent.change(field(billing, /^Ort/), { target: { value: 'Berlin' } });
+    fillGuestForm();
     const second = screen.getByRole('group', { name: /^Platz 2/ });
     fireEvent.click(within(second).getByLabelText('Andere Person als die Rechnungsperson'));
     fireEvent.change(field(second, /^Vorname/), { target: { value: 'Jonas' } });
     fireEvent.change(field(second, /^Nachname/), { target: { value: 'Weber' } });
     fireEvent.change(field(second, /^E-Mail-Adresse/), { target: { value: 'jonas@example.org' } });
-    fireEvent.click(screen.getByLabelText(/Ich akzeptiere die AGB/));
-    fireEvent.click(screen.getByLabelText(/Widerrufsbelehrung/));
     fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
 
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout-complete/100001/ana%40example.org'));
@@ -86,6 +92,61 @@ describe('/checkout', () => {
     await waitFor(() => expect(dataLayer().filter((e) => e.event === 'purchase').map((e) => (e as { ecommerce: { transaction_id: string } }).ecommerce.transaction_id)).toEqual(['100001']));
     expect(localStorage.getItem(pendingPurchaseStorageKey)).toBeNull();
     expect(useCartStore.getState().items).toEqual([]);
+  });
+
+  it('a price changed at submit: shows the fresh price and why, keeps the form, and the next click confirms that price', async () => {
+    const halfOff = {
+      ...priceResult(289),
+      discountCodesProvided: [{ code: 'HALB50', status: 'valid', totalDiscountAmount: 289, errorMessage: null }],
+      discountsApplied: [{ code: 'HALB50', totalDiscountAmount: 289 }],
+    };
+    const usedUp = 'Dieser Gutscheincode wurde bereits so oft wie möglich eingelöst.';
+    const fresh = { ...priceResult(578), discountCodesProvided: [{ code: 'HALB50', status: 'invalid', totalDiscountAmount: 0, errorMessage: usedUp }] };
+    useCartStore.getState().replaceItems([course]);
+    useCartPriceStore.getState().addDiscountCode('HALB50');
+    const calls = fakeApi({
+      'POST /api/cart/calculate-price': { body: { result: halfOff } },
+      'POST /api/cart/validate': { body: { result: { quantityAdjustments: [] } } },
+      'POST /api/cart/submit': [
+        {
+          status: 409,
+          body: {
+            error: { code: 'PRICE_CHANGED', message: 'The price changed since it was shown' },
+            meta: { message: 'Der Preis Ihrer Bestellung hat sich geändert.' },
+            priceResult: fresh,
+            reasons: [
+              { reason: 'DISCOUNT_CODE_REJECTED', code: 'HALB50', message: usedUp },
+              { reason: 'TOTAL_CHANGED', expectedTotalPrice: 289, totalPrice: 578 },
+            ],
+          },
+        },
+        { body: { result: { incrementId: '100002', paymentLink: null } } },
+      ],
+    });
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^289\s€$/), { timeout: 3000 });
+    fillGuestForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+
+    const notice = await screen.findByTestId('price-change-notice');
+    expect(within(notice).getByRole('alert').textContent).toContain('Der Preis Ihrer Bestellung hat sich geändert');
+    expect(notice.textContent).toContain(`Der Rabattcode HALB50 kann nicht mehr eingelöst werden: ${usedUp}`);
+    expect(notice.textContent).toMatch(/Neuer Gesamtpreis: 578\s€ \(bisher 289\s€\)/);
+    // The summary and the code box show the fresh price, as the cart shows an invalid code.
+    expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/);
+    expect(screen.getByText(usedUp, { selector: '.discount-box__error' })).toBeTruthy();
+    // Nothing was ordered and nothing typed is lost.
+    expect(screen.getByTestId('location').textContent).toBe('/checkout');
+    expect((screen.getAllByLabelText(/^E-Mail-Adresse/)[0] as HTMLInputElement).value).toBe('ana@example.org');
+    expect((screen.getByLabelText(/Ich akzeptiere die AGB/) as HTMLInputElement).checked).toBe(true);
+    const [first] = calls.filter((c) => c.url.endsWith('/cart/submit'));
+    expect(first!.body).toMatchObject({ expectedTotalPrice: 289, discountCodes: ['HALB50'] });
+
+    // Confirming again orders at the price now shown, without the spent code.
+    fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout-complete/100002/ana%40example.org'));
+    const second = calls.filter((c) => c.url.endsWith('/cart/submit'))[1]!;
+    expect(second.body).toMatchObject({ expectedTotalPrice: 578, discountCodes: [], selectedPaymentMethod: 'eps' });
   });
 
   it('shows no payment step when nothing is to be paid', async () => {

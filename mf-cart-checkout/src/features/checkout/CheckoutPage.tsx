@@ -32,6 +32,7 @@ import { Checkbox, TextInput, useError } from './fields.tsx';
 import { participantsForCart } from './orderRequest.ts';
 import { ParticipantBlocks } from './ParticipantBlocks.tsx';
 import { PaymentMethods } from './PaymentMethods.tsx';
+import { PriceChangeNotice } from './PriceChangeNotice.tsx';
 import { useCheckoutSubmit } from './useCheckoutSubmit.ts';
 
 const emptyForm: CheckoutForm = {
@@ -53,7 +54,7 @@ export function CheckoutPage() {
   const { priceResult } = useCartPricing();
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const customer = useCustomerStore((state) => state.customer);
-  const { submit, submitting, done } = useCheckoutSubmit();
+  const { submit, submitting, done, priceChange } = useCheckoutSubmit();
   const form = useForm<CheckoutForm>({ resolver: zodResolver(checkoutFormSchema), defaultValues: emptyForm, mode: 'onTouched' });
   const commentId = 'checkout-comment';
   const commentError = useError(form, 'comment');
@@ -180,6 +181,7 @@ export function CheckoutPage() {
             />
           </fieldset>
 
+          {priceChange ? <PriceChangeNotice lines={priceChange} /> : null}
           <Button type="submit" disabled={submitting || !priceResult} className="checkout-submit">
             {t('cartCheckout.checkout.submit')}
           </Button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartItem, CheckoutForm } from '@shop/shared';
+import type { CartItem, CheckoutForm, PriceResult } from '@shop/shared';
 import { courseFixture, courseItem } from '@shop/shared/testing';
 import { blankParticipant, participantsForCart, resizeParticipants, toOrderRequest } from './orderRequest.ts';
 
@@ -17,7 +17,20 @@ const values = (over: Partial<CheckoutForm> = {}): CheckoutForm => ({
   ...over,
 });
 
-const context = { items: [course(7, 2)], discountCodes: ['SOMMER25'], locale: 'de' as const, applePayAvailable: false, timezone: 'Europe/Vienna', totalAboveZero: true, isGuest: true };
+/** The price shown: SOMMER25 applied, a code that does not apply listed beside it. */
+const shown = (totalPrice: number): PriceResult => ({
+  items: [{ itemType: 'course', courseId: 7, appliedCredits: 0, quantity: 2, finalPrice: totalPrice, unitPrice: 289, discountAmount: 25 }],
+  subtotal: 578,
+  totalPrice,
+  paymentMethods: [],
+  discountCodesProvided: [
+    { code: 'SOMMER25', status: 'valid', totalDiscountAmount: 25, errorMessage: null },
+    { code: 'ABGELAUFEN', status: 'invalid', totalDiscountAmount: 0, errorMessage: 'Dieser Gutscheincode ist abgelaufen.' },
+  ],
+  discountsApplied: [{ code: 'SOMMER25', totalDiscountAmount: 25 }],
+  quantityAdjustments: [],
+});
+const context = { items: [course(7, 2)], shown: shown(553), locale: 'de' as const, applePayAvailable: false, timezone: 'Europe/Vienna', isGuest: true };
 
 describe('participants follow the quantity', () => {
   it('extends with blanks and trims', () => {
@@ -35,7 +48,7 @@ describe('participants follow the quantity', () => {
 });
 
 describe('toOrderRequest', () => {
-  it('copies the billing person into participants not flagged as different, sends no price', () => {
+  it('copies the billing person into participants not flagged as different, sends no price but the total shown', () => {
     const request = toOrderRequest(values(), context);
     expect(request.courses).toEqual([
       {
@@ -48,11 +61,17 @@ describe('toOrderRequest', () => {
         ],
       },
     ]);
-    expect(request).toMatchObject({ discountCodes: ['SOMMER25'], timezone: 'Europe/Vienna', selectedPaymentMethod: 'card', emailAddress: 'ana@example.org', comment: 'Hallo', marketingOptIn: true });
-    expect(JSON.stringify(request)).not.toMatch(/price/i);
+    expect(request).toMatchObject({ timezone: 'Europe/Vienna', selectedPaymentMethod: 'card', emailAddress: 'ana@example.org', comment: 'Hallo', marketingOptIn: true });
+    // The total shown, to be matched; no other price.
+    expect(request.expectedTotalPrice).toBe(553);
+    const { expectedTotalPrice: _, ...rest } = request;
+    expect(JSON.stringify(rest)).not.toMatch(/price/i);
+  });
+  it('names only the codes the price shown applied', () => {
+    expect(toOrderRequest(values(), context).discountCodes).toEqual(['SOMMER25']);
   });
   it('sends a payment method only when something is to be paid, and the e-mail only for guests', () => {
-    const request = toOrderRequest(values(), { ...context, totalAboveZero: false, isGuest: false });
+    const request = toOrderRequest(values(), { ...context, shown: shown(0), isGuest: false });
     expect(request).not.toHaveProperty('selectedPaymentMethod');
     expect(request).not.toHaveProperty('emailAddress');
   });

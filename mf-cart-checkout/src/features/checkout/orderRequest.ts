@@ -1,4 +1,4 @@
-import { toPriceRequest, type CartItem, type CheckoutForm, type CheckoutParticipantForm, type Language, type OrderRequest } from '@shop/shared';
+import { appliedDiscountCodes, toPriceRequest, type CartItem, type CheckoutForm, type CheckoutParticipantForm, type Language, type OrderRequest, type PriceResult } from '@shop/shared';
 
 export const blankParticipant = (): CheckoutParticipantForm => ({ different: false, firstname: '', lastname: '', email: '', phone: '', birthYear: '' });
 
@@ -18,22 +18,22 @@ export function participantsForCart(items: readonly CartItem[], current: Checkou
 
 export interface OrderContext {
   items: readonly CartItem[];
-  discountCodes: readonly string[];
+  /** The price the buyer is shown: the order names its applied codes and expects its total. */
+  shown: PriceResult;
   locale: Language;
   applePayAvailable: boolean;
   timezone: string;
-  /** Whether the price has something to pay (methods are sent only then, spec §3). */
-  totalAboveZero: boolean;
   isGuest: boolean;
 }
 
 /**
- * The order request of spec §3 from the form: the cart's positions (never a price), one participant per place
+ * The order request of spec §3 from the form: the cart's positions (never a price to charge, only the total the
+ * buyer is shown, which the server must match, with the codes that total applied), one participant per place
  * (those not flagged as different take the billing person's name and the contact e-mail, spec §4), the payment
  * method only when something is to be paid, and the e-mail only for guests.
  */
 export function toOrderRequest(values: CheckoutForm, context: OrderContext): OrderRequest {
-  const price = toPriceRequest(context.items, context.discountCodes, context.locale, context.applePayAvailable);
+  const price = toPriceRequest(context.items, appliedDiscountCodes(context.shown), context.locale, context.applePayAvailable);
   const billing = values.billingAddress;
   return {
     ...price,
@@ -48,11 +48,12 @@ export function toOrderRequest(values: CheckoutForm, context: OrderContext): Ord
         ),
       };
     }),
+    expectedTotalPrice: context.shown.totalPrice,
     billingAddress: billing,
     comment: values.comment ?? '',
     marketingOptIn: values.marketingOptIn,
     timezone: context.timezone,
-    ...(context.totalAboveZero && values.selectedPaymentMethod ? { selectedPaymentMethod: values.selectedPaymentMethod as OrderRequest['selectedPaymentMethod'] } : {}),
+    ...(context.shown.totalPrice > 0 && values.selectedPaymentMethod ? { selectedPaymentMethod: values.selectedPaymentMethod as OrderRequest['selectedPaymentMethod'] } : {}),
     ...(context.isGuest ? { emailAddress: values.email } : {}),
   };
 }

@@ -5,6 +5,7 @@ import {
   applyQuantityAdjustments,
   currentLanguage,
   OrderErrorCode,
+  priceChangeOf,
   recordPurchase,
   rememberSubmittedCart,
   submitCart,
@@ -19,6 +20,7 @@ import {
   type QuantityAdjustment,
 } from '@shop/shared';
 import { toOrderRequest } from './orderRequest.ts';
+import { describePriceChange, type PriceChangeLine } from './priceChange.ts';
 import { detectTimeZone } from './timezone.ts';
 
 /** Shows the server's adjustments as the cart does (quantities replaced, one dismissible warning each). */
@@ -32,19 +34,24 @@ function showAdjustments(quantityAdjustments: QuantityAdjustment[], priceResult:
  * The checkout's submit (spec §4 Checkout submit): (1) a customer is reloaded and newsletter, phone and birth year
  * saved when changed; (2) the cart is checked, adjustments shown (and the order not sent); (3) the order is created;
  * (4) the purchase event is recorded locally; (5) the cart is kept aside for a failed payment, then cleared; (6) off
- * to the payment link, or to the confirmation. Errors are only logged (spec §8): the form keeps what was typed.
- * `submitting` is the loading flag; `done` tells the page not to treat the now empty cart as "nothing to check out".
+ * to the payment link, or to the confirmation. The order carries the total shown; when the server's differs (409
+ * PRICE_CHANGED) the fresh price replaces the shown one and `priceChange` says why, and the buyer confirms again.
+ * Errors are only logged (spec §8): the form keeps what was typed. `submitting` is the loading flag; `done` tells
+ * the page not to treat the now empty cart as "nothing to check out".
  */
 export function useCheckoutSubmit() {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
+  const [priceChange, setPriceChange] = useState<PriceChangeLine[] | null>(null);
   const done = useRef(false);
 
   const submit = async (values: CheckoutForm) => {
     setSubmitting(true);
+    setPriceChange(null);
     try {
       const { items } = useCartStore.getState();
       const { discountCodes, applePayAvailable, priceResult } = useCartPriceStore.getState();
+      if (!priceResult) return;
       const locale = currentLanguage();
       const customer = await useCustomerStore.getState().load({ force: true });
       if (customer) {
@@ -59,15 +66,7 @@ export function useCheckoutSubmit() {
       const priceRequest = toPriceRequest(items, discountCodes, locale, applePayAvailable);
       if (showAdjustments((await validateCart(priceRequest)).quantityAdjustments, priceResult)) return;
 
-      const request = toOrderRequest(values, {
-        items,
-        discountCodes,
-        locale,
-        applePayAvailable,
-        timezone: detectTimeZone(),
-        totalAboveZero: (priceResult?.totalPrice ?? 0) > 0,
-        isGuest: customer === null,
-      });
+      const request = toOrderRequest(values, { items, shown: priceResult, locale, applePayAvailable, timezone: detectTimeZone(), isGuest: customer === null });
       let order;
       try {
         order = await submitCart(request);
@@ -77,10 +76,17 @@ export function useCheckoutSubmit() {
           showAdjustments((await validateCart(priceRequest)).quantityAdjustments, priceResult);
           return;
         }
+        // Not the price shown: show the fresh one and why; the next click confirms it.
+        const change = priceChangeOf(error);
+        if (change) {
+          useCartPriceStore.getState().acceptPrice(change.priceResult);
+          setPriceChange(describePriceChange(priceResult, change, items));
+          return;
+        }
         throw error;
       }
 
-      recordPurchase(items, { transactionId: order.incrementId, coupons: discountCodes, value: priceResult?.totalPrice });
+      recordPurchase(items, { transactionId: order.incrementId, coupons: request.discountCodes ?? [], value: request.expectedTotalPrice });
       // Kept until the payment ends: a failed one puts this cart back (the return page), a paid one forgets it.
       if (order.paymentLink) rememberSubmittedCart({ orderId: order.incrementId, items, discountCodes });
       done.current = true;
@@ -96,5 +102,5 @@ export function useCheckoutSubmit() {
     }
   };
 
-  return { submit, submitting, done };
+  return { submit, submitting, done, priceChange };
 }

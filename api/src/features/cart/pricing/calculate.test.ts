@@ -52,6 +52,18 @@ describe('calculatePrice', () => {
     expect(result.totalCents).toBe(900);
   });
 
+  it('checks a once-per-customer limit whenever the buyer is known, a guest at submit included, and not before', () => {
+    const courses = new Map<number, CourseFacts>([[1, { id: 1, type: CourseType.fullCourse, unitPriceCents: 1000, freePlaces: 9, registrationDeadline: today }]]);
+    const request: PricingRequest = { courses: [{ courseId: 1, courseType: CourseType.fullCourse, quantity: 1 }], products: [], packages: [], discountCodes: ['ONCE'] };
+    const rejection = (usesByCustomer: number | null) =>
+      calculatePrice(request, facts({ courses, discountCodes: new Map([['ONCE', code({ code: 'ONCE', percentOff: 10, usageLimitPerCustomer: 1, usesByCustomer })]]) })).codes[0]!.rejection;
+    // A guest (no balances) whose address has a use is refused like a customer.
+    expect(rejection(1)).toBe('used_up');
+    expect(rejection(0)).toBeNull();
+    // A guest's cart, before any address is known.
+    expect(rejection(null)).toBeNull();
+  });
+
   it('a fixed amount is capped at what the covered lines still cost', () => {
     const lines: PricedLine[] = [
       { itemType: 'product', courseId: null, productId: 1, quantity: 1, unitPriceCents: 1000, appliedCredits: 0, discountCents: 0, finalCents: 0 },

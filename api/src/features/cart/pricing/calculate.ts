@@ -38,11 +38,7 @@ export function calculatePrice(request: PricingRequest, facts: PricingFacts): Pr
   }
 
   const subtotalCents = lines.reduce((sum, l) => sum + (l.quantity - l.appliedCredits) * l.unitPriceCents, 0);
-  const codes = applyDiscountCodes(request.discountCodes, facts.discountCodes, lines, {
-    subtotalCents,
-    now: facts.now,
-    isCustomer: facts.balances !== null,
-  });
+  const codes = applyDiscountCodes(request.discountCodes, facts.discountCodes, lines, { subtotalCents, now: facts.now });
   for (const l of lines) l.finalCents = (l.quantity - l.appliedCredits) * l.unitPriceCents - l.discountCents;
   const discountCents = codes.reduce((sum, c) => sum + c.discountCents, 0);
   return { lines, subtotalCents, totalCents: Math.max(0, subtotalCents - discountCents), codes, adjustments };

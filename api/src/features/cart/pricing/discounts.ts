@@ -7,14 +7,14 @@ import type { CodeOutcome, DiscountCodeFacts, DiscountRejection, PricedLine } fr
  */
 export function rejectDiscountCode(
   code: DiscountCodeFacts | undefined,
-  { lines, subtotalCents, now, isCustomer }: { lines: readonly PricedLine[]; subtotalCents: number; now: string; isCustomer: boolean },
+  { lines, subtotalCents, now }: { lines: readonly PricedLine[]; subtotalCents: number; now: string },
 ): DiscountRejection | null {
   if (!code) return 'unknown';
   if (code.validFrom !== null && now < code.validFrom) return 'not_started';
   if (code.validUntil !== null && now >= code.validUntil) return 'expired';
   if (code.usageLimit !== null && code.usesTotal >= code.usageLimit) return 'used_up';
-  // A guest's uses are counted by the checkout, which knows the e-mail address.
-  if (isCustomer && code.usageLimitPerCustomer !== null && code.usesByCustomer >= code.usageLimitPerCustomer) return 'used_up';
+  // An unknown buyer (a guest's cart) is counted at submit, which knows the address.
+  if (code.usageLimitPerCustomer !== null && code.usesByCustomer !== null && code.usesByCustomer >= code.usageLimitPerCustomer) return 'used_up';
   if (code.minOrderCents !== null && subtotalCents < code.minOrderCents) return 'minimum_not_reached';
   if (!lines.some((line) => appliesTo(code, line) && payable(line) > 0)) return 'not_applicable';
   return null;
@@ -56,7 +56,7 @@ export function applyDiscountCodes(
   codes: readonly string[],
   facts: ReadonlyMap<string, DiscountCodeFacts>,
   lines: PricedLine[],
-  context: { subtotalCents: number; now: string; isCustomer: boolean },
+  context: { subtotalCents: number; now: string },
 ): CodeOutcome[] {
   return codes.map((code) => {
     const found = facts.get(code);

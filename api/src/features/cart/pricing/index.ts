@@ -4,12 +4,12 @@ import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/errors.ts';
 import { calculatePrice } from './calculate.ts';
 import { unknownItemFields } from './check-request.ts';
-import { loadPricingFacts } from './load-facts.ts';
+import { loadPricingFacts, type Buyer } from './load-facts.ts';
 import type { PriceCalculation, PricingFacts } from './model.ts';
 import { toPriceResult } from './present.ts';
 
 export { calculatePrice } from './calculate.ts';
-export { loadPricingFacts } from './load-facts.ts';
+export { loadPricingFacts, type Buyer } from './load-facts.ts';
 export type { PriceCalculation, PricingFacts } from './model.ts';
 
 export interface PricedCart {
@@ -19,12 +19,12 @@ export interface PricedCart {
 }
 
 /**
- * Prices a validated request for a customer (id) or a guest (null): reads the facts from `db` (a transaction
- * when the checkout submits), refuses unknown items with a 400 and field errors, calculates, and presents the
- * Price result. The one entry point for the cart routes and the checkout's submit.
+ * Prices a validated request for a buyer (a customer, or a guest with or without an address): reads the facts
+ * from `db` (a transaction when the checkout submits), refuses unknown items with a 400 and field errors,
+ * calculates, and presents the Price result. The one entry point for the cart routes and the checkout's submit.
  */
-export async function priceCart(db: Kysely<Database>, request: ParsedPriceRequest, { customerId, now }: { customerId: number | null; now: Date }): Promise<PricedCart> {
-  const facts = await loadPricingFacts(db, request, { customerId, now });
+export async function priceCart(db: Kysely<Database>, request: ParsedPriceRequest, buyer: Buyer & { now: Date }): Promise<PricedCart> {
+  const facts = await loadPricingFacts(db, request, buyer);
   const fields = unknownItemFields(request, facts);
   if (Object.keys(fields).length > 0) throw new AppError(400, ErrorCode.validation, 'Invalid body', fields);
   const calculation = calculatePrice(request, facts);

@@ -1,16 +1,26 @@
-import { CourseType, type CourseType as CourseTypeValue } from '@shop/shared/contract';
+import { CourseType, normalizeEmail, type CourseType as CourseTypeValue } from '@shop/shared/contract';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { isoDateInZone } from '../../../lib/dates.ts';
 import { readBalances } from '../../customer/balances.ts';
 import { packageKey, type DiscountCodeFacts, type PricedItemType, type PricingFacts, type PricingRequest } from './model.ts';
 
+/** Who is buying: the logged-in customer (null for a guest) and the buyer's address when it is known. */
+export interface Buyer {
+  customerId: number | null;
+  /**
+   * A customer's address, or a guest's once the checkout's submit names it; null for a guest's cart, whose
+   * once-per-customer codes are then counted at submit.
+   */
+  email: string | null;
+}
+
 /**
  * Reads what the calculation needs, fresh from the database (never from the course search's response cache:
  * free places must be current). Pass a transaction to price inside it (the checkout's submit does).
  * `customerId` null prices for a guest.
  */
-export async function loadPricingFacts(db: Kysely<Database>, request: PricingRequest, { customerId, now }: { customerId: number | null; now: Date }): Promise<PricingFacts> {
+export async function loadPricingFacts(db: Kysely<Database>, request: PricingRequest, { customerId, email, now }: Buyer & { now: Date }): Promise<PricingFacts> {
   const courseIds = request.courses.map((c) => c.courseId);
   const productIds = request.products.map((p) => p.productId);
   const [courses, products, packagePrices, discountCodes, balances] = await Promise.all([
@@ -23,7 +33,7 @@ export async function loadPricingFacts(db: Kysely<Database>, request: PricingReq
           .execute(),
     productIds.length === 0 ? [] : db.selectFrom('product').select(['id', 'price_cents', 'discounted_price_cents']).where('id', 'in', productIds).execute(),
     request.packages.length === 0 ? [] : db.selectFrom('package_price').select(['type', 'amount', 'price_cents']).execute(),
-    loadDiscountCodes(db, request.discountCodes, customerId),
+    loadDiscountCodes(db, request.discountCodes, { customerId, email }),
     customerId === null ? null : readBalances(db, customerId, now),
   ]);
   return {
@@ -57,12 +67,19 @@ export async function loadPricingFacts(db: Kysely<Database>, request: PricingReq
 const itemTypes: readonly PricedItemType[] = ['course', 'product', 'package'];
 
 /**
- * The codes with their use counts (in all, and by this customer) in one query. Counted by correlated
- * subqueries on the usage index rather than a join with a ten-column GROUP BY: cheaper to build and to run.
+ * The codes with their use counts (in all, and by this buyer) in one query. Counted by correlated subqueries on
+ * the usage indexes rather than a join with a ten-column GROUP BY: cheaper to build and to run. A buyer's uses
+ * are those of their account plus those of their address not made by that account (so none counts twice): a
+ * guest order counts for the account with its address and an account's orders for a guest giving its address
+ * (docs/decisions/0006-charged-total.md).
  */
-async function loadDiscountCodes(db: Kysely<Database>, codes: readonly string[], customerId: number | null): Promise<Map<string, DiscountCodeFacts>> {
+async function loadDiscountCodes(db: Kysely<Database>, codes: readonly string[], buyer: Buyer): Promise<Map<string, DiscountCodeFacts>> {
   if (codes.length === 0) return new Map();
+  const email = buyer.email === null ? null : normalizeEmail(buyer.email);
+  // A guest's address may belong to an account: that account's uses are the guest's too.
+  const accountId = buyer.customerId ?? (email === null ? null : await accountWithAddress(db, email));
   const uses = (eb: ExpressionBuilder<Database, 'discount_code'>) => eb.selectFrom('discount_code_usage').whereRef('discount_code_usage.discount_code_id', '=', 'discount_code.id');
+  const count = (u: ExpressionBuilder<Database, 'discount_code_usage'>) => u.fn.countAll<number | string>().as('n');
   const rows = await db
     .selectFrom('discount_code')
     .select([
@@ -75,15 +92,16 @@ async function loadDiscountCodes(db: Kysely<Database>, codes: readonly string[],
       'usage_limit_per_customer',
       'min_order_cents',
       'item_types',
-      (eb) => uses(eb).select((u) => u.fn.countAll<number | string>().as('n')).as('uses_total'),
-      // A guest has no uses of their own.
+      (eb) => uses(eb).select(count).as('uses_total'),
+      (eb) => (accountId === null ? sql<number>`0` : uses(eb).where('discount_code_usage.customer_id', '=', accountId).select(count)).as('uses_by_account'),
       (eb) =>
-        customerId === null
-          ? sql<number>`0`.as('uses_by_customer')
+        (email === null
+          ? sql<number>`0`
           : uses(eb)
-              .where('discount_code_usage.customer_id', '=', customerId)
-              .select((u) => u.fn.countAll<number | string>().as('n'))
-              .as('uses_by_customer'),
+              .where('discount_code_usage.email', '=', email)
+              .$if(accountId !== null, (q) => q.where((u) => u.or([u('discount_code_usage.customer_id', 'is', null), u('discount_code_usage.customer_id', '<>', accountId!)])))
+              .select(count)
+        ).as('uses_by_address'),
     ])
     .where('code', 'in', [...codes])
     .execute();
@@ -101,8 +119,14 @@ async function loadDiscountCodes(db: Kysely<Database>, codes: readonly string[],
         minOrderCents: row.min_order_cents,
         itemTypes: row.item_types === null ? null : itemTypes.filter((type) => row.item_types!.split(',').map((t) => t.trim()).includes(type)),
         usesTotal: Number(row.uses_total),
-        usesByCustomer: Number(row.uses_by_customer ?? 0),
+        // Unknown for a guest without an address: nobody's uses to count yet.
+        usesByCustomer: accountId === null && email === null ? null : Number(row.uses_by_account ?? 0) + Number(row.uses_by_address ?? 0),
       },
     ]),
   );
+}
+
+async function accountWithAddress(db: Kysely<Database>, email: string): Promise<number | null> {
+  const row = await db.selectFrom('customer').select('id').where('email', '=', email).executeTakeFirst();
+  return row?.id ?? null;
 }

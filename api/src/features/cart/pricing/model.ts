@@ -48,9 +48,12 @@ export interface DiscountCodeFacts {
   minOrderCents: number | null;
   /** null: every item type. */
   itemTypes: readonly PricedItemType[] | null;
-  /** Uses so far, in all and by the requesting customer (0 for a guest). */
+  /**
+   * Uses so far, in all and by the buyer (their account's and their address's, guest orders included); null
+   * when the buyer is not known yet (a guest's cart before the checkout names the address).
+   */
   usesTotal: number;
-  usesByCustomer: number;
+  usesByCustomer: number | null;
 }
 
 export interface CustomerBalances {
