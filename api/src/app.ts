@@ -11,6 +11,8 @@ import { productRoutes } from './features/product/routes.ts';
 import { examRoutes } from './features/exam/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { orderRoutes } from './features/order/routes.ts';
+import { guardedProvider } from './features/payment/guarded-provider.ts';
+import { offeredMethodsOf } from './features/payment/offered-methods.ts';
 import type { PaymentProvider } from './features/payment/provider.ts';
 import { paymentRoutes } from './features/payment/routes.ts';
 import { sandboxProvider } from './features/payment/sandbox-provider.ts';
@@ -45,6 +47,8 @@ export interface BuildAppOptions {
   paymentHoldSeconds?: number;
   /** Payment provider; the sandbox by default. */
   paymentProvider?: PaymentProvider;
+  /** Milliseconds the shop waits for the payment provider per call (5 s by default). */
+  paymentProviderTimeoutMs?: number;
 }
 
 /**
@@ -76,7 +80,8 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
   const searchCache = new ResponseCache(options.catalogCacheMs ?? 0);
   const onPlacesChanged = () => searchCache.clear();
   const sandbox = options.paymentProvider ? null : sandboxProvider(db, shopUrl);
-  const provider = options.paymentProvider ?? sandbox!;
+  const provider = guardedProvider(options.paymentProvider ?? sandbox!, options.paymentProviderTimeoutMs);
+  const offeredPaymentMethods = offeredMethodsOf(provider, { now: () => now().getTime() });
   app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
@@ -86,8 +91,8 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
       await api.register(customerRoutes(ctx, { passwordHashing: options.passwordHashing }));
       await api.register(devMailboxRoutes(ctx));
       await api.register(examRoutes(ctx));
-      await api.register(cartRoutes(ctx));
-      await api.register(orderRoutes(ctx, { provider, onPlacesChanged }));
+      await api.register(cartRoutes(ctx, { offeredPaymentMethods }));
+      await api.register(orderRoutes(ctx, { provider, offeredPaymentMethods, onPlacesChanged }));
       await api.register(paymentRoutes(ctx, { provider, sandbox, onPlacesChanged }));
     },
     { prefix: '/api' },

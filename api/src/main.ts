@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { loadPaymentConfig } from './features/payment/config.ts';
+import { mollieProvider } from './features/payment/mollie-provider.ts';
 import { seed } from './db/seed/index.ts';
 import { trustProxyFromEnv } from './http/trust-proxy.ts';
 import { loadMailConfig } from './mail/config.ts';
@@ -12,6 +14,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = createDatabase(config.database);
   const mail = loadMailConfig();
+  const payment = loadPaymentConfig();
   const app = buildApp({
     db,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
@@ -21,8 +24,11 @@ async function main(): Promise<void> {
     mailer: createMailer({ db, smtpUrl: mail.smtpUrl, from: mail.from }),
     shopUrl: mail.shopUrl,
     paymentHoldSeconds: config.paymentHoldSeconds,
+    // Without PAYMENT_PROVIDER=mollie the app serves the sandbox (no money moves).
+    paymentProvider: payment.provider === 'mollie' ? mollieProvider({ apiKey: payment.apiKey, apiUrl: payment.apiUrl, shopUrl: mail.shopUrl }) : undefined,
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
   });
+  app.log.info(`payment provider: ${payment.provider}`);
   if (!mail.smtpUrl) app.log.warn('SMTP_URL is not set: mails go to the dev outbox, readable by anybody at GET /api/dev/mailbox');
   const where = config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
 

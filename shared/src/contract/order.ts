@@ -250,6 +250,8 @@ export const OrderErrorCode = {
   placesChanged: 'PLACES_CHANGED',
   /** The server's total is above 0 and no (or an unoffered) payment method was chosen. */
   paymentMethodRequired: 'PAYMENT_METHOD_REQUIRED',
+  /** The payment provider failed or did not answer in time (503): nothing was ordered, the buyer may try again. */
+  paymentProviderUnavailable: 'PAYMENT_PROVIDER_UNAVAILABLE',
 } as const;
 
 /** Body of the 409 PLACES_CHANGED answer: the error envelope plus the adjustments to show. */

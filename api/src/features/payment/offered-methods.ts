@@ -1,0 +1,42 @@
+import type { PaymentMethodId } from '@shop/shared/contract';
+import { shopPaymentMethods } from '../cart/pricing/payment-methods.ts';
+import type { PaymentProvider } from './provider.ts';
+
+/** How long the provider's list of enabled methods is reused (enabling a method in Mollie's dashboard shows within this). */
+export const offeredMethodsTtlMs = 10 * 60 * 1000;
+
+export type OfferedMethods = () => Promise<ReadonlySet<PaymentMethodId>>;
+
+/**
+ * The shop's methods that the provider has enabled, asked at most once per `ttlMs` (one request at a time; callers
+ * meanwhile share it). A provider without such a list (sandbox) offers the shop's whole list. When the provider
+ * cannot be asked, the last known list stays in use (the whole list before the first answer), and it is asked
+ * again on the next call: an outage of the methods API never stops the cart.
+ */
+export function offeredMethodsOf(
+  provider: PaymentProvider,
+  { ttlMs = offeredMethodsTtlMs, now = () => Date.now(), onError = (error: unknown) => console.error('Payment methods could not be listed', error) } = {},
+): OfferedMethods {
+  const all: ReadonlySet<PaymentMethodId> = new Set(shopPaymentMethods);
+  const list = provider.enabledMethods?.bind(provider);
+  if (!list) return async () => all;
+  let known: { methods: ReadonlySet<PaymentMethodId>; at: number } | null = null;
+  let asking: Promise<ReadonlySet<PaymentMethodId>> | null = null;
+  return async () => {
+    if (known && now() - known.at < ttlMs) return known.methods;
+    asking ??= list()
+      .then((enabled) => {
+        const methods: ReadonlySet<PaymentMethodId> = new Set(shopPaymentMethods.filter((id) => enabled.has(id)));
+        known = { methods, at: now() };
+        return methods;
+      })
+      .catch((error: unknown) => {
+        onError(error);
+        return known?.methods ?? all;
+      })
+      .finally(() => {
+        asking = null;
+      });
+    return asking;
+  };
+}
