@@ -27,7 +27,7 @@ async function benchOrder(api: string) {
     courses: [{ courseId: course.id, courseType: 1, quantity: 1, participants: [{ firstname: 'Bench', lastname: 'Mark', email: 'bench@example.org' }] }],
     products: [{ productId: product.id, quantity: 1 }],
     billingAddress: { firstname: 'Bench', lastname: 'Mark', addressLine1: 'Hauptstr. 1', city: 'Berlin', zip: '10115', country: 'DE' },
-    selectedPaymentMethod: 'card',
+    selectedPaymentMethod: 'creditcard',
     emailAddress: 'bench@example.org',
     locale: 'de',
     timezone: 'Europe/Berlin',

@@ -44,7 +44,7 @@ async function startApi(env: Record<string, string>): Promise<{ url: string; chi
 const order = (courseId: number, n: number) => ({
   courses: [{ courseId, courseType: 1, quantity: 1, participants: [{ firstname: 'Crash', lastname: `Test${n}`, email: `crash${n}@example.org` }] }],
   billingAddress: { firstname: 'Crash', lastname: 'Test', addressLine1: 'Hauptstr. 1', city: 'Berlin', zip: '10115', country: 'DE' },
-  selectedPaymentMethod: 'card',
+  selectedPaymentMethod: 'creditcard',
   emailAddress: `crash${n}@example.org`,
 });
 

@@ -35,7 +35,7 @@ export function courseOrder(course: { id: number; type: number }, quantity = 1, 
   return {
     courses: [{ courseId: course.id, courseType: course.type, quantity, participants: Array.from({ length: quantity }, (_, i) => participant(i + 1)) }],
     billingAddress: billing,
-    selectedPaymentMethod: 'card',
+    selectedPaymentMethod: 'creditcard',
     emailAddress: 'gast@example.org',
     locale: 'de',
     timezone: 'Europe/Berlin',

@@ -19,7 +19,7 @@ const priceResult = (total: number) => ({
   items: [{ itemType: 'course', courseId: 7, appliedCredits: 0, quantity: 2, finalPrice: total, unitPrice: 289, discountAmount: 0 }],
   subtotal: total,
   totalPrice: total,
-  paymentMethods: total > 0 ? [{ id: 'eps', description: 'EPS-Überweisung', image: { svg } }, { id: 'card', description: 'Kreditkarte', image: { svg } }] : [],
+  paymentMethods: total > 0 ? [{ id: 'eps', description: 'EPS-Überweisung', image: { svg } }, { id: 'creditcard', description: 'Kreditkarte', image: { svg } }] : [],
   discountCodesProvided: [],
   discountsApplied: [],
   quantityAdjustments: [],
