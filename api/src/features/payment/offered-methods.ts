@@ -7,15 +7,23 @@ export const offeredMethodsTtlMs = 10 * 60 * 1000;
 
 export type OfferedMethods = () => Promise<ReadonlySet<PaymentMethodId>>;
 
+/** After a failed request for the list, how long the last known one is used before asking again. */
+export const offeredMethodsRetryMs = 60 * 1000;
+
 /**
  * The shop's methods that the provider has enabled, asked at most once per `ttlMs` (one request at a time; callers
  * meanwhile share it). A provider without such a list (sandbox) offers the shop's whole list. When the provider
- * cannot be asked, the last known list stays in use (the whole list before the first answer), and it is asked
- * again on the next call: an outage of the methods API never stops the cart.
+ * cannot be asked, the last known list (the whole list before the first answer) is used for `retryMs` before it
+ * is asked again: an outage of the methods API neither stops nor slows every cart.
  */
 export function offeredMethodsOf(
   provider: PaymentProvider,
-  { ttlMs = offeredMethodsTtlMs, now = () => Date.now(), onError = (error: unknown) => console.error('Payment methods could not be listed', error) } = {},
+  {
+    ttlMs = offeredMethodsTtlMs,
+    retryMs = offeredMethodsRetryMs,
+    now = () => Date.now(),
+    onError = (error: unknown) => console.error('Payment methods could not be listed', error),
+  }: { ttlMs?: number; retryMs?: number; now?: () => number; onError?: (error: unknown) => void } = {},
 ): OfferedMethods {
   const all: ReadonlySet<PaymentMethodId> = new Set(shopPaymentMethods);
   const list = provider.enabledMethods?.bind(provider);
@@ -32,7 +40,9 @@ export function offeredMethodsOf(
       })
       .catch((error: unknown) => {
         onError(error);
-        return known?.methods ?? all;
+        const methods = known?.methods ?? all;
+        known = { methods, at: now() - ttlMs + retryMs };
+        return methods;
       })
       .finally(() => {
         asking = null;
