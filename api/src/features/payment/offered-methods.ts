@@ -11,10 +11,12 @@ export type OfferedMethods = () => Promise<ReadonlySet<PaymentMethodId>>;
 export const offeredMethodsRetryMs = 60 * 1000;
 
 /**
- * The shop's methods that the provider has enabled, asked at most once per `ttlMs` (one request at a time; callers
- * meanwhile share it). A provider without such a list (sandbox) offers the shop's whole list. When the provider
- * cannot be asked, the last known list (the whole list before the first answer) is used for `retryMs` before it
- * is asked again: an outage of the methods API neither stops nor slows every cart.
+ * The shop's methods that the provider has enabled. The list is asked for at most once per `ttlMs`, one request at
+ * a time; once a list is known, callers never wait for the provider: an outdated list is answered at once while a
+ * fresh one is fetched in the background (so a checkout never waits for two slow provider calls). Before the first
+ * answer, callers wait for it. A provider without such a list (sandbox) offers the shop's whole list. When the
+ * provider cannot be asked, the last known list (the whole list before the first answer) stays in use and the
+ * provider is asked again after `retryMs`: an outage of the methods API neither stops nor slows the cart.
  */
 export function offeredMethodsOf(
   provider: PaymentProvider,
@@ -30,9 +32,8 @@ export function offeredMethodsOf(
   if (!list) return async () => all;
   let known: { methods: ReadonlySet<PaymentMethodId>; at: number } | null = null;
   let asking: Promise<ReadonlySet<PaymentMethodId>> | null = null;
-  return async () => {
-    if (known && now() - known.at < ttlMs) return known.methods;
-    asking ??= list()
+  const refresh = () =>
+    (asking ??= list()
       .then((enabled) => {
         const methods: ReadonlySet<PaymentMethodId> = new Set(shopPaymentMethods.filter((id) => enabled.has(id)));
         known = { methods, at: now() };
@@ -46,7 +47,10 @@ export function offeredMethodsOf(
       })
       .finally(() => {
         asking = null;
-      });
-    return asking;
+      }));
+  return async () => {
+    if (!known) return refresh();
+    if (now() - known.at >= ttlMs) void refresh();
+    return known.methods;
   };
 }
