@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dataLayer, pendingPurchaseStorageKey, useCartStore, type CartItem } from '@shop/shared';
-import { courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
+import { apiError, courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
 import routes from '../../routes.tsx';
 
 beforeAll(startI18n);
@@ -25,16 +25,37 @@ const priceResult = (total: number) => ({
   quantityAdjustments: [],
 });
 
-function setUp(total = 578) {
+const submitted = { body: { result: { incrementId: '100001', paymentLink: null } } };
+
+function setUp(total = 578, submitAnswers: Parameters<typeof fakeApi>[0][string] = submitted) {
   useCartStore.getState().replaceItems([course]);
   return fakeApi({
     'POST /api/cart/calculate-price': { body: { result: priceResult(total) } },
     'POST /api/cart/validate': { body: { result: { quantityAdjustments: [] } } },
-    'POST /api/cart/submit': { body: { result: { incrementId: '100001', paymentLink: null } } },
+    'POST /api/cart/submit': submitAnswers,
   });
 }
 
 const field = (scope: HTMLElement, label: RegExp) => within(scope).getByLabelText(label);
+
+/** Fills the form as a guest; the second place goes to another person. */
+async function fillForm() {
+  await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), { timeout: 3000 });
+  fireEvent.change(screen.getAllByLabelText(/^E-Mail-Adresse/)[0]!, { target: { value: 'ana@example.org' } });
+  const billing = screen.getByRole('group', { name: 'Rechnungsadresse' });
+  fireEvent.change(field(billing, /^Vorname/), { target: { value: 'Ana' } });
+  fireEvent.change(field(billing, /^Nachname/), { target: { value: 'García' } });
+  fireEvent.change(field(billing, /^Straße/), { target: { value: 'Hauptstr. 1' } });
+  fireEvent.change(field(billing, /^PLZ/), { target: { value: '10115' } });
+  fireEvent.change(field(billing, /^Ort/), { target: { value: 'Berlin' } });
+  const second = screen.getByRole('group', { name: /^Platz 2/ });
+  fireEvent.click(within(second).getByLabelText('Andere Person als die Rechnungsperson'));
+  fireEvent.change(field(second, /^Vorname/), { target: { value: 'Jonas' } });
+  fireEvent.change(field(second, /^Nachname/), { target: { value: 'Weber' } });
+  fireEvent.change(field(second, /^E-Mail-Adresse/), { target: { value: 'jonas@example.org' } });
+  fireEvent.click(screen.getByLabelText(/Ich akzeptiere die AGB/));
+  fireEvent.click(screen.getByLabelText(/Widerrufsbelehrung/));
+}
 
 describe('/checkout', () => {
   beforeEach(() => localStorage.clear());
@@ -55,21 +76,7 @@ describe('/checkout', () => {
   it('submits participants that follow the billing person, records the purchase and goes to the confirmation', async () => {
     const calls = setUp();
     renderRoutes(routes, '/checkout');
-    await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), { timeout: 3000 });
-    fireEvent.change(screen.getAllByLabelText(/^E-Mail-Adresse/)[0]!, { target: { value: 'ana@example.org' } });
-    const billing = screen.getByRole('group', { name: 'Rechnungsadresse' });
-    fireEvent.change(field(billing, /^Vorname/), { target: { value: 'Ana' } });
-    fireEvent.change(field(billing, /^Nachname/), { target: { value: 'García' } });
-    fireEvent.change(field(billing, /^Straße/), { target: { value: 'Hauptstr. 1' } });
-    fireEvent.change(field(billing, /^PLZ/), { target: { value: '10115' } });
-    fireEvent.change(field(billing, /^Ort/), { target: { value: 'Berlin' } });
-    const second = screen.getByRole('group', { name: /^Platz 2/ });
-    fireEvent.click(within(second).getByLabelText('Andere Person als die Rechnungsperson'));
-    fireEvent.change(field(second, /^Vorname/), { target: { value: 'Jonas' } });
-    fireEvent.change(field(second, /^Nachname/), { target: { value: 'Weber' } });
-    fireEvent.change(field(second, /^E-Mail-Adresse/), { target: { value: 'jonas@example.org' } });
-    fireEvent.click(screen.getByLabelText(/Ich akzeptiere die AGB/));
-    fireEvent.click(screen.getByLabelText(/Widerrufsbelehrung/));
+    await fillForm();
     fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
 
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout-complete/100001/ana%40example.org'));
@@ -84,6 +91,28 @@ describe('/checkout', () => {
     await waitFor(() => expect(dataLayer().filter((e) => e.event === 'purchase').map((e) => (e as { ecommerce: { transaction_id: string } }).ecommerce.transaction_id)).toEqual(['100001']));
     expect(localStorage.getItem(pendingPurchaseStorageKey)).toBeNull();
     expect(useCartStore.getState().items).toEqual([]);
+  });
+
+  it('keeps the buyer on the form with everything typed when the payment provider is unreachable, and lets them submit again', async () => {
+    const calls = setUp(578, [apiError(503, 'PAYMENT_PROVIDER_UNAVAILABLE'), submitted]);
+    renderRoutes(routes, '/checkout');
+    await fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es erneut. Ihre Angaben bleiben erhalten; bestellt wurde noch nichts.');
+    expect(screen.getByTestId('location').textContent).toBe('/checkout');
+    expect((field(screen.getByRole('group', { name: 'Rechnungsadresse' }), /^Vorname/) as HTMLInputElement).value).toBe('Ana');
+    expect((field(screen.getByRole('group', { name: /^Platz 2/ }), /^E-Mail-Adresse/) as HTMLInputElement).value).toBe('jonas@example.org');
+    expect((screen.getByLabelText(/Ich akzeptiere die AGB/) as HTMLInputElement).checked).toBe(true);
+    expect(useCartStore.getState().items).toHaveLength(1);
+    expect(dataLayer().filter((e) => e.event === 'purchase')).toEqual([]);
+
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout-complete/100001/ana%40example.org'));
+    expect(calls.filter((c) => c.url.endsWith('/cart/submit'))).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows no payment step when nothing is to be paid', async () => {

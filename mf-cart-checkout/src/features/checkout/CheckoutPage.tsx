@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import {
+  Banner,
   Button,
   cartItemName,
   checkoutFormSchema,
@@ -53,7 +54,7 @@ export function CheckoutPage() {
   const { priceResult } = useCartPricing();
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const customer = useCustomerStore((state) => state.customer);
-  const { submit, submitting, done } = useCheckoutSubmit();
+  const { submit, submitting, done, providerUnavailable } = useCheckoutSubmit();
   const form = useForm<CheckoutForm>({ resolver: zodResolver(checkoutFormSchema), defaultValues: emptyForm, mode: 'onTouched' });
   const commentId = 'checkout-comment';
   const commentError = useError(form, 'comment');
@@ -180,6 +181,7 @@ export function CheckoutPage() {
             />
           </fieldset>
 
+          {providerUnavailable ? <Banner tone="alert">{t('cartCheckout.checkout.providerUnavailable')}</Banner> : null}
           <Button type="submit" disabled={submitting || !priceResult} className="checkout-submit">
             {t('cartCheckout.checkout.submit')}
           </Button>

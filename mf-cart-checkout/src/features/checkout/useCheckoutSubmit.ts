@@ -32,15 +32,18 @@ function showAdjustments(quantityAdjustments: QuantityAdjustment[], priceResult:
  * saved when changed; (2) the cart is checked, adjustments shown (and the order not sent); (3) the order is created;
  * (4) the purchase event is recorded locally; (5) the cart is cleared; (6) off to the payment link, or to the
  * confirmation. Errors are only logged (spec §8): the form keeps what was typed. `submitting` is the loading flag;
- * `done` tells the page not to treat the now empty cart as "nothing to check out".
+ * `done` tells the page not to treat the now empty cart as "nothing to check out"; `providerUnavailable` is set
+ * when the payment provider could not take the order (nothing was ordered, the cart stays, the buyer may retry).
  */
 export function useCheckoutSubmit() {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
+  const [providerUnavailable, setProviderUnavailable] = useState(false);
   const done = useRef(false);
 
   const submit = async (values: CheckoutForm) => {
     setSubmitting(true);
+    setProviderUnavailable(false);
     try {
       const { items } = useCartStore.getState();
       const { discountCodes, applePayAvailable, priceResult } = useCartPriceStore.getState();
@@ -76,6 +79,10 @@ export function useCheckoutSubmit() {
           showAdjustments((await validateCart(priceRequest)).quantityAdjustments, priceResult);
           return;
         }
+        if (error instanceof ApiError && error.code === OrderErrorCode.paymentProviderUnavailable) {
+          setProviderUnavailable(true);
+          return;
+        }
         throw error;
       }
 
@@ -93,5 +100,5 @@ export function useCheckoutSubmit() {
     }
   };
 
-  return { submit, submitting, done };
+  return { submit, submitting, done, providerUnavailable };
 }
