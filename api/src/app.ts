@@ -82,6 +82,8 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
   const sandbox = options.paymentProvider ? null : sandboxProvider(db, shopUrl);
   const provider = guardedProvider(options.paymentProvider ?? sandbox!, options.paymentProviderTimeoutMs);
   const offeredPaymentMethods = offeredMethodsOf(provider, { now: () => now().getTime() });
+  // Knowing the provider's methods before the first checkout spares it that wait.
+  app.addHook('onReady', async () => void offeredPaymentMethods());
   app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));

@@ -31,12 +31,16 @@ async function mollieWebhook(ctx: TestContext, body: string) {
 describeEachDatabase(
   'payments through Mollie (fake Mollie Payments API)',
   (ctx) => {
-    beforeAll(() => {
+    beforeAll(async () => {
       // The fake reaches this database's shop through inject (SHOP_URL is not a real host).
       fake.deliverWebhook = async (webhookUrl, body) => {
         expect(webhookUrl).toBe('https://shop.example/api/payments/webhook/mollie');
         expect((await mollieWebhook(ctx, body)).status).toBe(200);
       };
+      // The shop asks for the enabled methods when it starts; a first price waits for that answer.
+      const course = await insertCourse(ctx);
+      const price = await client(ctx).post('/api/cart/calculate-price', { courses: [{ courseId: course.id, courseType: course.type, quantity: 1 }], locale: 'de' });
+      expect(price.body.result.paymentMethods).toHaveLength(4);
     });
     beforeEach(() => {
       fake.mode = 'ok';

@@ -1,6 +1,7 @@
-import { createServer, type ServerResponse } from 'node:https';
-import type { IncomingMessage } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { selfSignedCertificate } from './certificate.ts';
 import { renderCheckoutPage, type CheckoutOutcome, checkoutOutcomes } from './checkout-page.ts';
 import { FakeMollieInputError, type FakePayment, type FakePaymentStatus, methodJson, mollieError, newPayment, paymentJson } from './payments.ts';
@@ -59,7 +60,7 @@ const wallets = new Set(['applepay']);
  * talks to it needs NODE_TLS_REJECT_UNAUTHORIZED=0 — set only where such a fake is started.
  */
 export async function startFakeMollie({ port = 0, host = '127.0.0.1', enabledMethods = defaultEnabled, deliverWebhook = deliverOverHttp }: FakeMollieOptions = {}): Promise<FakeMollie> {
-  const sockets = new Set<Socket>();
+  const sockets = new Set<Duplex>();
   const idempotent = new Map<string, string>();
   const server = createServer(selfSignedCertificate());
   const fake: FakeMollie = {
@@ -158,7 +159,7 @@ export async function startFakeMollie({ port = 0, host = '127.0.0.1', enabledMet
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(renderCheckoutPage(payment));
   };
 
-  server.on('connection', (socket) => {
+  server.on('connection', (socket: Duplex) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
