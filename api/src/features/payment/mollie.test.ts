@@ -110,6 +110,20 @@ describeEachDatabase(
         expect(await mailsTo(ctx, email, { atLeast: 1 })).toHaveLength(1);
       });
 
+      it('the hosted page: its "paid" button calls the webhook, then sends the browser back to the return page', async () => {
+        const { order, link, email } = await pendingOrder();
+        const page = await fetch(link);
+        expect(page.status).toBe(200);
+        const html = await page.text();
+        expect(html).toContain(`Bestellung ${order.increment_id}`);
+        for (const outcome of ['paid', 'failed', 'canceled', 'expired']) expect(html).toContain(`<button type="submit" name="status" value="${outcome}">${outcome}</button>`);
+        const pressed = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'status=paid', redirect: 'manual' });
+        expect(pressed.status).toBe(303);
+        expect(pressed.headers.get('location')).toBe(`https://shop.example/checkout-return/${order.increment_id}/${encodeURIComponent(email)}`);
+        expect(await statusOf(order.id)).toBe('paid');
+        expect(await (await fetch(link)).text()).toContain('Status: <strong>paid</strong>');
+      });
+
       it('20 parallel webhook calls for a paid payment change the order once', async () => {
         const { order, molliePaymentId, email, course } = await pendingOrder({ free: 4, quantity: 2 });
         fake.setStatus(molliePaymentId, 'paid');
