@@ -18,7 +18,9 @@ import { balanceTypeOfCourse, balanceTypeOfPackage } from './balance-types.ts';
 import { cancelPendingOrder } from './cancel.ts';
 import { creditPackages, spendStoredCredits } from './credits.ts';
 import { nextOrderNumber } from './order-number.ts';
+import { paymentLinesOf } from './payment-lines.ts';
 import { takePlaces } from './places.ts';
+import { readOrder } from './read.ts';
 
 /** Places or appointments changed since the cart was priced: nothing was created (409 with the adjustments). */
 export class PlacesChangedError extends Error {
@@ -139,12 +141,14 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
 
   let payment: { id: string; paymentLink: string };
   try {
+    const placed = await readOrder({ kysely: db }, orderId);
     payment = await provider.createPayment({
       amountCents: order.totalCents,
       reference: incrementId,
       orderId,
       email,
       billingAddress: request.billingAddress,
+      lines: paymentLinesOf(placed!, request.locale),
       locale: request.locale,
       expiresAt: order.holdExpiresAt,
       method: order.method!,

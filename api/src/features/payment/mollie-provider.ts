@@ -1,5 +1,5 @@
 import { type Language } from '@shop/shared/contract';
-import createMollieClient, { Locale, MollieApiError, PaymentMethod, PaymentStatus, type MollieClient } from '@mollie/api-client';
+import createMollieClient, { Locale, MollieApiError, PaymentLineType, PaymentMethod, PaymentStatus, type MollieClient } from '@mollie/api-client';
 import { checkoutReturnUrl, type CreatePaymentInput, type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus } from './provider.ts';
 
 /** Mollie's page language for the order's language. */
@@ -26,10 +26,38 @@ const statuses: Record<PaymentStatus, ProviderPaymentStatus> = {
   [PaymentStatus.expired]: 'expired',
 };
 
-/** Mollie's amounts are strings with exactly two decimals ("744.30"). */
+/** Mollie's amounts are strings with exactly two decimals ("744.30"; "-5.00" for a discount line). */
 export function mollieAmount(cents: number): { currency: 'EUR'; value: string } {
-  if (!Number.isSafeInteger(cents) || cents < 0) throw new Error(`Not an amount in cents: ${cents}`);
-  return { currency: 'EUR', value: `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}` };
+  if (!Number.isSafeInteger(cents)) throw new Error(`Not an amount in cents: ${cents}`);
+  const whole = Math.abs(cents);
+  return { currency: 'EUR', value: `${cents < 0 ? '-' : ''}${Math.trunc(whole / 100)}.${String(whole % 100).padStart(2, '0')}` };
+}
+
+/** Names of the line that reconciles the positions with the amount (a discount code on the whole order). */
+const balancingLines: Record<Language, { discount: string; surcharge: string }> = {
+  de: { discount: 'Rabatt', surcharge: 'Aufpreis' },
+  en: { discount: 'Discount', surcharge: 'Surcharge' },
+  es: { discount: 'Descuento', surcharge: 'Recargo' },
+};
+
+/**
+ * The order's positions as Mollie's `lines` (Klarna requires them): each line's totalAmount is unitPrice ×
+ * quantity − discountAmount, and the lines add up to the amount, with one discount (or surcharge) line for what the
+ * positions do not account for.
+ */
+export function mollieLines(input: Pick<CreatePaymentInput, 'lines' | 'amountCents' | 'locale'>) {
+  const lines = input.lines.map((line) => ({
+    type: line.kind === 'digital' ? PaymentLineType.digital : PaymentLineType.physical,
+    description: line.description,
+    quantity: line.quantity,
+    unitPrice: mollieAmount(line.unitPriceCents),
+    ...(line.discountCents > 0 ? { discountAmount: mollieAmount(line.discountCents) } : {}),
+    totalAmount: mollieAmount(line.totalCents),
+  }));
+  const difference = input.amountCents - input.lines.reduce((sum, line) => sum + line.totalCents, 0);
+  if (difference === 0) return lines;
+  const kind = difference < 0 ? 'discount' : 'surcharge';
+  return [...lines, { type: PaymentLineType[kind], description: balancingLines[input.locale][kind], quantity: 1, unitPrice: mollieAmount(difference), totalAmount: mollieAmount(difference) }];
 }
 
 export function centsOfMollieAmount({ currency, value }: { currency: string; value: string }): number {
@@ -102,6 +130,7 @@ export function createParameters(input: CreatePaymentInput, { shopUrl, webhookUr
     locale: mollieLocales[input.locale],
     method: input.method as PaymentMethod,
     metadata: { orderId: input.orderId, orderNumber: input.reference },
+    lines: mollieLines(input),
     billingAddress: {
       givenName: address.firstname,
       familyName: address.lastname,

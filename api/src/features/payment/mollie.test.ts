@@ -10,7 +10,8 @@ import { mollieProvider } from './mollie-provider.ts';
 // bundled CAs) accepts only with certificate checks off: set here, for this test process only.
 const tlsSetting = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-const fake = await startFakeMollie();
+const clock = movableClock();
+const fake = await startFakeMollie({ now: clock.now });
 afterAll(async () => {
   await fake.close();
   if (tlsSetting === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
@@ -19,7 +20,6 @@ afterAll(async () => {
 
 const shopUrl = 'https://shop.example';
 const allMethods = ['eps', 'creditcard', 'paybybank', 'klarna', 'applepay', 'banktransfer'];
-const clock = movableClock();
 const tenMinutes = 10 * 60 * 1000;
 
 /** Mollie's webhook call: a form post with the payment id, nothing else. */
@@ -64,7 +64,8 @@ describeEachDatabase(
     describe('creating the payment', () => {
       it('sends amount, description, return and webhook URLs, locale, method and the order id, as the Payments API documents', async () => {
         const before = createRequests().length;
-        const { order, payment, email, molliePaymentId, link } = await pendingOrder({ priceCents: 37215, quantity: 2, locale: 'en', method: 'eps' });
+        const { order, payment, email, molliePaymentId, link, course } = await pendingOrder({ priceCents: 37215, quantity: 2, locale: 'en', method: 'eps' });
+        const { identifier } = await ctx.db.kysely.selectFrom('course').select('identifier').where('id', '=', course.id).executeTakeFirstOrThrow();
         const sent = createRequests().slice(before);
         expect(sent).toHaveLength(1);
         expect(sent[0]!.headers.authorization).toBe('Bearer test_fakeMollieKey1');
@@ -76,6 +77,15 @@ describeEachDatabase(
           locale: 'en_US',
           method: 'eps',
           metadata: { orderId: order.id, orderNumber: order.increment_id },
+          lines: [
+            {
+              type: 'digital',
+              description: `2 × Spanisch Testkurs (${identifier})`,
+              quantity: 1,
+              unitPrice: { currency: 'EUR', value: '744.30' },
+              totalAmount: { currency: 'EUR', value: '744.30' },
+            },
+          ],
           billingAddress: { givenName: 'Ana', familyName: 'García', streetAndNumber: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: 'DE', email },
         });
         // The Payments API takes no expiry for these methods: the order's hold is the limit (decision record 0002).
@@ -96,6 +106,16 @@ describeEachDatabase(
           expect(createRequests()[before]!.body).toMatchObject({ locale: mollieLocale, description: `${word} ${order.increment_id}`, method: 'paybybank', amount: { value: '578.00' } });
         }
       });
+    });
+
+    it('Klarna: the lines and the billing address it requires, adding up to the amount with a discount code', async () => {
+      const before = createRequests().length;
+      const { order } = await pendingOrder({ method: 'klarna', quantity: 2, discountCodes: ['SOMMER25'] });
+      const body = createRequests()[before]!.body as { amount: { value: string }; lines: { totalAmount: { value: string }; discountAmount?: { value: string } }[] };
+      expect(body.amount.value).toBe((order.total_price_cents / 100).toFixed(2));
+      expect(order.total_price_cents).toBeLessThan(57800);
+      const sum = body.lines.reduce((total, line) => total + Math.round(Number(line.totalAmount.value) * 100), 0);
+      expect(sum).toBe(order.total_price_cents);
     });
 
     describe('the webhook', () => {
@@ -182,6 +202,7 @@ describeEachDatabase(
           orderId: 999999,
           email: 'fremd@example.org',
           billingAddress: { firstname: 'A', lastname: 'B', addressLine1: 'C 1', addressLine2: '', zip: '10115', city: 'Berlin', country: 'DE' },
+          lines: [{ kind: 'digital', description: 'Kurs', quantity: 1, unitPriceCents: 100, discountCents: 0, totalCents: 100 }],
           locale: 'de',
           expiresAt: testNow,
           method: 'creditcard',

@@ -33,6 +33,16 @@ export interface PaymentBillingAddress {
   country: string;
 }
 
+/** One position of the order as the provider lists it; totalCents = unitPriceCents × quantity − discountCents. */
+export interface PaymentLine {
+  kind: 'digital' | 'physical';
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  discountCents: number;
+  totalCents: number;
+}
+
 export interface CreatePaymentInput {
   amountCents: number;
   /** The order number, shown on the provider's page. */
@@ -42,6 +52,8 @@ export interface CreatePaymentInput {
   /** The buyer's address (for the return URL). */
   email: string;
   billingAddress: PaymentBillingAddress;
+  /** The order's positions; they may add up to more than the amount (discount codes on the whole order). */
+  lines: PaymentLine[];
   /** The language of the order (the provider's page speaks it). */
   locale: Language;
   /** The end of the order's hold: the provider's payment must not outlive it. */

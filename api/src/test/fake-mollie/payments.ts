@@ -56,6 +56,8 @@ export function newPayment(body: unknown, enabledMethods: readonly string[], now
   if (input.method !== undefined && (typeof input.method !== 'string' || !enabledMethods.includes(input.method))) {
     throw new FakeMollieInputError('method', 'The payment method is invalid or not activated');
   }
+  checkLines(input.lines, amount.value);
+  if (input.method === 'klarna') checkKlarnaRequirements(input);
   return {
     id: `tr_${randomBytes(8).toString('hex')}`,
     createdAt: now.toISOString(),
@@ -70,6 +72,40 @@ export function newPayment(body: unknown, enabledMethods: readonly string[], now
     expiresAt: new Date(now.getTime() + openMinutes * 60_000).toISOString(),
     statusChangedAt: null,
   };
+}
+
+const cents = (amount: unknown, field: string): number => {
+  const value = (amount as { value?: unknown } | undefined)?.value;
+  if (typeof value !== 'string' || !/^-?\d+\.\d{2}$/.test(value)) throw new FakeMollieInputError(field, `The ${field} is invalid`);
+  return Math.round(Number(value) * 100);
+};
+
+/**
+ * Lines, when given: each with a description, a positive quantity, a unit price and a total amount that is
+ * unitPrice × quantity − discountAmount; together they add up to the payment's amount.
+ */
+function checkLines(lines: unknown, amountValue: string) {
+  if (lines === undefined) return;
+  if (!Array.isArray(lines) || lines.length === 0) throw new FakeMollieInputError('lines', 'The lines are invalid');
+  let sum = 0;
+  lines.forEach((line: Record<string, unknown>, index) => {
+    if (typeof line.description !== 'string' || line.description.trim() === '') throw new FakeMollieInputError(`lines.${index}.description`, 'The description is invalid');
+    if (!Number.isInteger(line.quantity) || (line.quantity as number) < 1) throw new FakeMollieInputError(`lines.${index}.quantity`, 'The quantity is invalid');
+    const total = cents(line.totalAmount, `lines.${index}.totalAmount`);
+    const expected = cents(line.unitPrice, `lines.${index}.unitPrice`) * (line.quantity as number) - (line.discountAmount === undefined ? 0 : cents(line.discountAmount, `lines.${index}.discountAmount`));
+    if (total !== expected) throw new FakeMollieInputError(`lines.${index}.totalAmount`, 'The total amount does not match unitPrice × quantity − discountAmount');
+    sum += total;
+  });
+  if (sum !== Math.round(Number(amountValue) * 100)) throw new FakeMollieInputError('amount', 'The amount does not match the sum of the lines');
+}
+
+/** Klarna through the Payments API needs the lines and a billing address with name, e-mail and postal address. */
+function checkKlarnaRequirements(input: Record<string, unknown>) {
+  if (input.lines === undefined) throw new FakeMollieInputError('lines', 'The lines are required for Klarna');
+  const address = (input.billingAddress ?? {}) as Record<string, unknown>;
+  for (const field of ['givenName', 'familyName', 'email', 'streetAndNumber', 'postalCode', 'city', 'country']) {
+    if (typeof address[field] !== 'string' || address[field] === '') throw new FakeMollieInputError(`billingAddress.${field}`, `The billing address ${field} is required for Klarna`);
+  }
 }
 
 function isUrl(value: string): boolean {

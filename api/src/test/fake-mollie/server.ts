@@ -31,6 +31,8 @@ export interface FakeMollieOptions {
   /** Methods enabled on the fake account (List payment methods, Create payment's `method`). */
   enabledMethods?: readonly string[];
   deliverWebhook?: WebhookDelivery;
+  /** The fake's clock (creation and expiry times), the shop's test clock where it has one. */
+  now?: () => Date;
 }
 
 export interface FakeMollie {
@@ -59,7 +61,13 @@ const wallets = new Set(['applepay']);
  * the shop. https only, with a certificate made at start (the official client refuses http), so the process that
  * talks to it needs NODE_TLS_REJECT_UNAUTHORIZED=0 — set only where such a fake is started.
  */
-export async function startFakeMollie({ port = 0, host = '127.0.0.1', enabledMethods = defaultEnabled, deliverWebhook = deliverOverHttp }: FakeMollieOptions = {}): Promise<FakeMollie> {
+export async function startFakeMollie({
+  port = 0,
+  host = '127.0.0.1',
+  enabledMethods = defaultEnabled,
+  deliverWebhook = deliverOverHttp,
+  now = () => new Date(),
+}: FakeMollieOptions = {}): Promise<FakeMollie> {
   const sockets = new Set<Duplex>();
   const idempotent = new Map<string, string>();
   const server = createServer(selfSignedCertificate());
@@ -81,7 +89,7 @@ export async function startFakeMollie({ port = 0, host = '127.0.0.1', enabledMet
       const payment = fake.payments.get(id);
       if (!payment) throw new Error(`Fake Mollie: no payment ${id}`);
       payment.status = status;
-      payment.statusChangedAt = new Date().toISOString();
+      payment.statusChangedAt = now().toISOString();
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -116,7 +124,7 @@ export async function startFakeMollie({ port = 0, host = '127.0.0.1', enabledMet
       const earlier = typeof key === 'string' ? fake.payments.get(idempotent.get(key) ?? '') : undefined;
       if (earlier) return json(response, 201, paymentJson(earlier, fake.origin));
       try {
-        const payment = newPayment(body, fake.enabledMethods);
+        const payment = newPayment(body, fake.enabledMethods, now());
         fake.payments.set(payment.id, payment);
         if (typeof key === 'string') idempotent.set(key, payment.id);
         return json(response, 201, paymentJson(payment, fake.origin));
