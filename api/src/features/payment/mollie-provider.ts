@@ -1,5 +1,5 @@
 import { type Language } from '@shop/shared/contract';
-import createMollieClient, { Locale, MollieApiError, PaymentLineType, PaymentMethod, PaymentStatus, type MollieClient } from '@mollie/api-client';
+import { createMollieClient, Locale, MollieApiError, PaymentLineType, PaymentMethod, PaymentStatus, type MollieClient } from '@mollie/api-client';
 import { checkoutReturnUrl, type CreatePaymentInput, type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus } from './provider.ts';
 
 /** Mollie's page language for the order's language. */
