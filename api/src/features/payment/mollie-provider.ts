@@ -1,5 +1,5 @@
 import { type Language } from '@shop/shared/contract';
-import { createMollieClient, Locale, MollieApiError, PaymentLineType, PaymentMethod, PaymentStatus, type MollieClient } from '@mollie/api-client';
+import { createMollieClient, Locale, MollieApiError, PaymentLineType, PaymentMethod, PaymentStatus } from '@mollie/api-client';
 import { checkoutReturnUrl, type CreatePaymentInput, type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus } from './provider.ts';
 
 /** Mollie's page language for the order's language. */
@@ -75,16 +75,14 @@ export interface MollieProviderOptions {
   apiUrl?: string;
   /** SHOP_URL: the buyer comes back to it, the webhook is called on it. */
   shopUrl: string;
-  /** A client made elsewhere (tests); made from apiKey and apiUrl otherwise. */
-  client?: MollieClient;
 }
 
 /**
  * The `mollie` provider, on Mollie's official client and its Payments API (docs/decisions/0002-mollie-payments.md).
  * Calls carry no timeout of their own: the shop wraps the provider in guardedProvider.
  */
-export function mollieProvider({ apiKey, apiUrl, shopUrl, client }: MollieProviderOptions): PaymentProvider {
-  const mollie = client ?? createMollieClient({ apiKey, ...(apiUrl ? { apiEndpoint: apiUrl } : {}) });
+export function mollieProvider({ apiKey, apiUrl, shopUrl }: MollieProviderOptions): PaymentProvider {
+  const mollie = createMollieClient({ apiKey, ...(apiUrl ? { apiEndpoint: apiUrl } : {}) });
   const webhookUrl = new URL('/api/payments/webhook/mollie', `${shopUrl}/`).toString();
   return {
     name: 'mollie',
