@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/chromium.ts';
+import { mollieShop, mollieShopUrl } from './support/mollie.ts';
 
 /**
  * Journeys over the composed shop exactly as `npm start` serves it: the production builds of the five areas
@@ -12,6 +13,11 @@ import { chromiumLaunchOptions } from './support/chromium.ts';
 // open the same file (see e2e/support/database.ts).
 process.env.E2E_DATABASE_FILE ??= join(mkdtempSync(join(tmpdir(), 'shop-e2e-')), 'shop.sqlite');
 const databaseFile = process.env.E2E_DATABASE_FILE;
+/**
+ * The Mollie journey (mollie.spec.ts) runs against a second shop (support/mollie.ts): the remotes are the shared
+ * ones on 5174–5177. Only its API process skips certificate checks, for the fake's self-signed one.
+ */
+const mollieDatabaseFile = join(mkdtempSync(join(tmpdir(), 'shop-e2e-mollie-')), 'shop.sqlite');
 /** The partner site of embed.spec.ts and platform.spec.ts (port 5181 plays a stranger). */
 const partnerOrigins = 'http://localhost:5180';
 const areas = [
@@ -44,6 +50,40 @@ export default defineConfig({
       cwd: '..',
       url: 'http://127.0.0.1:3000/api/health',
       env: { DATABASE_FILE: databaseFile, PORT: '3000', PARTNER_ORIGINS: partnerOrigins },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'npx tsx api/src/test/fake-mollie/main.ts',
+      cwd: '..',
+      env: { FAKE_MOLLIE_PORT: String(mollieShop.fakeMolliePort) },
+      url: `https://127.0.0.1:${mollieShop.fakeMolliePort}/health`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'npm run start -w api',
+      cwd: '..',
+      url: `http://127.0.0.1:${mollieShop.apiPort}/api/health`,
+      env: {
+        DATABASE_FILE: mollieDatabaseFile,
+        PORT: String(mollieShop.apiPort),
+        PAYMENT_PROVIDER: 'mollie',
+        MOLLIE_API_KEY: 'test_e2eFakeMollieKey',
+        MOLLIE_API_URL: `https://127.0.0.1:${mollieShop.fakeMolliePort}/v2/`,
+        NODE_TLS_REJECT_UNAUTHORIZED: '0',
+        SHOP_URL: mollieShopUrl,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // The shell's build served a second time; its preview script names port 5173, so vite is called directly.
+      command: `npx vite preview --port ${mollieShop.shellPort} --strictPort`,
+      cwd: '../shell',
+      env: { API_PORT: String(mollieShop.apiPort), SHOP_URL: mollieShopUrl },
+      url: `http://localhost:${mollieShop.shellPort}/`,
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -15,6 +15,8 @@ import type { ShopMode } from '@shop/shared/contract';
 import { startHoldSweep } from './features/order/hold-sweep.ts';
 import { orderRoutes } from './features/order/routes.ts';
 import { orderStateRoutes } from './features/order/state-routes.ts';
+import { guardedProvider } from './features/payment/guarded-provider.ts';
+import { offeredMethodsOf } from './features/payment/offered-methods.ts';
 import type { PaymentProvider } from './features/payment/provider.ts';
 import { paymentRoutes } from './features/payment/routes.ts';
 import { sandboxProvider, sandboxProviderName } from './features/payment/sandbox-provider.ts';
@@ -56,6 +58,8 @@ export interface BuildAppOptions {
   mode?: ShopMode;
   /** Milliseconds between two runs of the payment-hold sweep (main.ts: PAYMENT_HOLD_SWEEP_MS, 5 s by default); unset: no sweep. */
   holdSweepIntervalMs?: number;
+  /** Milliseconds the shop waits for the payment provider per call (5 s by default). */
+  paymentProviderTimeoutMs?: number;
 }
 
 /**
@@ -91,7 +95,10 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
   const searchCache = new ResponseCache(options.catalogCacheMs ?? 0);
   const onPlacesChanged = () => searchCache.clear();
   const sandbox = options.paymentProvider ? null : sandboxProvider(db, shopUrl);
-  const provider = options.paymentProvider ?? sandbox!;
+  const provider = guardedProvider(options.paymentProvider ?? sandbox!, options.paymentProviderTimeoutMs);
+  const offeredPaymentMethods = offeredMethodsOf(provider, { now: () => now().getTime() });
+  // Knowing the provider's methods before the first checkout spares it that wait.
+  app.addHook('onReady', async () => void offeredPaymentMethods());
   if (options.holdSweepIntervalMs) registerHoldSweep(app, { db: db.kysely, now, intervalMs: options.holdSweepIntervalMs, onCancelled: onPlacesChanged });
   app.register(
     async (api) => {
@@ -103,8 +110,8 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
       await api.register(customerRoutes(ctx, { passwordHashing: options.passwordHashing }));
       await api.register(devMailboxRoutes(ctx));
       await api.register(examRoutes(ctx));
-      await api.register(cartRoutes(ctx));
-      await api.register(orderRoutes(ctx, { provider, onPlacesChanged }));
+      await api.register(cartRoutes(ctx, { offeredPaymentMethods }));
+      await api.register(orderRoutes(ctx, { provider, offeredPaymentMethods, onPlacesChanged }));
       await api.register(orderStateRoutes(ctx));
       await api.register(paymentRoutes(ctx, { provider, sandbox, onPlacesChanged }));
     },

@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { loadPaymentConfig } from './features/payment/config.ts';
+import { mollieProvider } from './features/payment/mollie-provider.ts';
 import { seed } from './db/seed/index.ts';
 import { trustProxyFromEnv } from './http/trust-proxy.ts';
 import { defaultMailFrom, loadMailConfig } from './mail/config.ts';
@@ -21,6 +23,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = createDatabase(config.database);
   const mail = loadMailConfig();
+  const payment = loadPaymentConfig();
   const app = buildApp({
     db,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
@@ -30,10 +33,13 @@ async function main(): Promise<void> {
     mailer: createMailer({ db, smtpUrl: mail.smtpUrl, from: mail.from }),
     shopUrl: mail.shopUrl,
     paymentHoldSeconds: config.paymentHoldSeconds,
+    // Without PAYMENT_PROVIDER=mollie the app serves the sandbox (no money moves).
+    paymentProvider: payment.provider === 'mollie' ? mollieProvider({ apiKey: payment.apiKey, apiUrl: payment.apiUrl, shopUrl: mail.shopUrl }) : undefined,
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     mode,
     holdSweepIntervalMs: config.holdSweepMs,
   });
+  app.log.info(`payment provider: ${payment.provider}`);
   if (mode === 'development') {
     app.log.warn('Development mode: every page says it is a test shop, and the sandbox takes payments unless PAYMENT_PROVIDER is set; NODE_ENV=production to go live (README "Going live")');
     if (!mail.smtpUrl) app.log.warn('SMTP_URL is not set: mails go to the dev outbox, readable from this machine only at GET /api/dev/mailbox');

@@ -33,7 +33,7 @@ async function benchOrder(api: string) {
     products: positions.products,
     expectedTotalPrice: price.totalPrice,
     billingAddress: { firstname: 'Bench', lastname: 'Mark', addressLine1: 'Hauptstr. 1', city: 'Berlin', zip: '10115', country: 'DE' },
-    selectedPaymentMethod: 'card',
+    selectedPaymentMethod: 'creditcard',
     emailAddress: 'bench@example.org',
     locale: 'de',
     timezone: 'Europe/Berlin',

@@ -14,6 +14,7 @@ import * as discountCode from './migrations/0030_discount_code.ts';
 import * as cartSync from './migrations/0031_cart_sync.ts';
 import * as checkout from './migrations/0040_checkout.ts';
 import * as paymentHold from './migrations/0050_payment_hold.ts';
+import * as mollieMethodIds from './migrations/0051_mollie_method_ids.ts';
 import * as cancelReason from './migrations/0052_cancel_reason.ts';
 import * as codeUsageEmail from './migrations/0055_code_usage_email.ts';
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0031_cart_sync': cartSync,
   '0040_checkout': checkout,
   '0050_payment_hold': paymentHold,
+  '0051_mollie_method_ids': mollieMethodIds,
   '0052_cancel_reason': cancelReason,
   '0055_code_usage_email': codeUsageEmail,
 };

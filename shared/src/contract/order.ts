@@ -287,6 +287,8 @@ export const OrderErrorCode = {
   paymentMethodRequired: 'PAYMENT_METHOD_REQUIRED',
   /** The price is not the one the buyer was shown; the body carries the fresh `priceResult` and the `reasons`. */
   priceChanged: 'PRICE_CHANGED',
+  /** The payment provider failed or did not answer in time (503): nothing was ordered, the buyer may try again. */
+  paymentProviderUnavailable: 'PAYMENT_PROVIDER_UNAVAILABLE',
 } as const;
 
 /** Body of the 409 PLACES_CHANGED answer: the error envelope plus the adjustments to show. */

@@ -102,13 +102,17 @@ export const priceResultItemSchema = z.object({
 });
 export type PriceResultItem = z.infer<typeof priceResultItemSchema>;
 
-/** Payment methods of spec §9; Apple Pay only where the browser offers it. */
+/**
+ * Payment methods of spec §9, named by the payment provider's own method ids (Mollie's), so the choice is passed
+ * on as it is; Apple Pay only where the browser offers it. The instant bank transfer is Mollie's "Pay by Bank"
+ * since SOFORT was switched off (docs/decisions/0002-mollie-payments.md).
+ */
 export const PaymentMethodId = {
   eps: 'eps',
-  card: 'card',
-  instantBankTransfer: 'instant_bank_transfer',
+  card: 'creditcard',
+  instantBankTransfer: 'paybybank',
   klarna: 'klarna',
-  applePay: 'apple_pay',
+  applePay: 'applepay',
 } as const;
 export const paymentMethodIdSchema = z.enum([
   PaymentMethodId.eps,

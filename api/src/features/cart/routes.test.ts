@@ -119,14 +119,23 @@ describeEachDatabase(
     describe('payment methods', () => {
       it('offers EPS, card, instant transfer and Klarna with a description and an SVG, in the request language', async () => {
         const result = await price({ courses: [course('open')], locale: 'en' });
-        expect(result.paymentMethods.map((m: { id: string }) => m.id)).toEqual(['eps', 'card', 'instant_bank_transfer', 'klarna']);
+        expect(result.paymentMethods.map((m: { id: string }) => m.id)).toEqual(['eps', 'creditcard', 'paybybank', 'klarna']);
         expect(result.paymentMethods[0].description).toBe('EPS online banking');
         for (const method of result.paymentMethods) expect(method.image.svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"[\s\S]*<\/svg>$/);
       });
 
       it('adds Apple Pay only when the browser has it', async () => {
         const result = await price({ courses: [course('open')], applePayAvailable: true });
-        expect(result.paymentMethods.map((m: { id: string }) => m.id)).toEqual(['eps', 'card', 'instant_bank_transfer', 'klarna', 'apple_pay']);
+        expect(result.paymentMethods.map((m: { id: string }) => m.id)).toEqual(['eps', 'creditcard', 'paybybank', 'klarna', 'applepay']);
+      });
+
+      it('names the instant transfer Pay by Bank, never SOFORT (switched off in 2025), in every language', async () => {
+        for (const locale of ['de', 'en', 'es']) {
+          const result = await price({ courses: [course('open')], locale });
+          const instant = result.paymentMethods.find((m: { id: string }) => m.id === 'paybybank');
+          expect(instant.description).toContain('Pay by Bank');
+          for (const method of result.paymentMethods) expect(`${method.description} ${method.image.svg}`).not.toMatch(/sofort/i);
+        }
       });
     });
 

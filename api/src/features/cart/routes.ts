@@ -13,12 +13,18 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
+import type { OfferedMethods } from '../payment/offered-methods.ts';
 import { priceCart, type Buyer } from './pricing/index.ts';
 import { readCartSync, storeCartSync } from './sync.ts';
 
+export interface CartRouteOptions {
+  /** The payment methods the provider has enabled (cached); the price result offers only those. */
+  offeredPaymentMethods?: OfferedMethods;
+}
+
 /** The cart calls: price calculation and validation (bearer optional), and the cart transfer. */
 export const cartRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, { offeredPaymentMethods }: CartRouteOptions = {}): FastifyPluginAsyncZod =>
   async (app) => {
     /** Balances count only for a logged-in customer with a verified address; anybody else prices as a guest. */
     const pricingBuyer = async (request: Parameters<typeof optionalCustomer>[1]): Promise<Buyer> => {
@@ -31,7 +37,8 @@ export const cartRoutes =
       { schema: { body: priceRequestSchema, response: { 200: successEnvelope(priceResultSchema) } } },
       async (request) => {
         const buyer = await pricingBuyer(request);
-        return { result: (await priceCart(ctx.db.kysely, request.body, { ...buyer, now: ctx.now() })).result };
+        const offeredMethods = await offeredPaymentMethods?.();
+        return { result: (await priceCart(ctx.db.kysely, request.body, { ...buyer, now: ctx.now(), offeredMethods })).result };
       },
     );
 

@@ -19,6 +19,16 @@ export type ConfirmationOrder = Order & { email: string };
 const titleIn = (titles: readonly { language: Language; description: string }[], language: Language) =>
   titles.find((t) => t.language === language)?.description ?? titles.find((t) => t.language === 'de')?.description ?? titles[0]?.description ?? '';
 
+/** How the order names its positions, in the mail and wherever else they are listed (the payment's lines). */
+export const positionNames = {
+  course: (booking: Order['courseBookings'][number], language: Language) => `${titleIn(booking.course.titles, language)} (${booking.course.identifier})`,
+  product: (line: Order['productOrders'][number], language: Language) => titleIn(line.product.titles, language),
+  package: (row: Order['customerBalanceTransactions'][number], language: Language) => {
+    const t = texts[language];
+    return `${t.package}: ${fillText(row.type === CourseType.conversationHours ? t.packageConversation : t.packageFlexible, { amount: row.amount })}`;
+  },
+};
+
 /** One position of the mail, as lines of text (the HTML renders the same lines). */
 interface Position {
   title: string;
@@ -34,7 +44,7 @@ function positions(order: ConfirmationOrder, language: Language, t: Texts): Posi
         ? `${formatDate(course.startDate)} ${formatTime(course.startTime)}–${course.endDate !== course.startDate ? `${formatDate(course.endDate)} ` : ''}${formatTime(course.endTime)}`
         : `${formatDate(course.startDate)}–${formatDate(course.endDate)} (${t.byAppointment})`;
     return {
-      title: `${titleIn(course.titles, language)} (${course.identifier})`,
+      title: positionNames.course(booking, language),
       details: [
         `${t.dates}: ${when}`,
         t.online,
@@ -46,12 +56,12 @@ function positions(order: ConfirmationOrder, language: Language, t: Texts): Posi
     };
   });
   const products = order.productOrders.map((line) => ({
-    title: titleIn(line.product.titles, language),
+    title: positionNames.product(line, language),
     details: [`${t.quantity}: ${line.quantity} × ${formatMoney(line.unitPrice)}`],
     price: formatMoney(line.quantity * line.unitPrice),
   }));
   const packages = order.customerBalanceTransactions.map((row) => ({
-    title: `${t.package}: ${fillText(row.type === CourseType.conversationHours ? t.packageConversation : t.packageFlexible, { amount: row.amount })}`,
+    title: positionNames.package(row, language),
     details: [`${t.quantity}: ${row.quantity}`],
     price: formatMoney(row.totalPrice),
   }));

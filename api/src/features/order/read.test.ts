@@ -57,7 +57,7 @@ async function insertOrder(
     .values({
       order_id: id,
       provider: 'sandbox',
-      method: 'card',
+      method: 'creditcard',
       transaction_id: `tx-${incrementId}`,
       status: status === 'pending' ? 'pending' : 'paid',
       payment_link: status === 'pending' ? `http://127.0.0.1:3000/api/payments/sandbox/${incrementId}` : null,

@@ -23,7 +23,7 @@ export async function listCustomerOrders(db: Db, customerId: number, { limit = 2
 }
 
 /** One order by its id with everything the account shows (the confirmation mail renders it); null if unknown. */
-export async function readOrder(db: Db, orderId: number): Promise<(Order & { email: string; locale: string; timezone: string }) | null> {
+export async function readOrder(db: Pick<Db, 'kysely'>, orderId: number): Promise<(Order & { email: string; locale: string; timezone: string }) | null> {
   const row = await db.kysely.selectFrom('shop_order').selectAll().where('id', '=', orderId).executeTakeFirst();
   if (!row) return null;
   const [order] = await withPositions(db, [row]);
@@ -31,7 +31,7 @@ export async function readOrder(db: Db, orderId: number): Promise<(Order & { ema
 }
 
 /** Orders with their positions, participants, payments and address: one query per table for the whole list. */
-async function withPositions(db: Db, orders: Selectable<ShopOrderTable>[]): Promise<Order[]> {
+async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrderTable>[]): Promise<Order[]> {
   if (orders.length === 0) return [];
   const orderIds = orders.map((order) => order.id);
   const k = db.kysely;

@@ -16,23 +16,27 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/errors.ts';
 import { priceCart } from '../cart/pricing/index.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
+import { providerUnavailableMessages } from '../payment/messages.ts';
+import type { OfferedMethods } from '../payment/offered-methods.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
 import { z } from 'zod';
 import { sendOrderConfirmation } from './confirmation.ts';
 import { renderOrderConfirmation } from './confirmation-mail.ts';
 import { sampleOrder } from './sample-order.ts';
 import { PriceChangedError, priceChangedMessages } from './price-check.ts';
-import { PlacesChangedError, submitOrder } from './submit.ts';
+import { PlacesChangedError, submitOrder, SubmitWithdrawnError } from './submit.ts';
 
 export interface OrderRouteOptions {
   provider: PaymentProvider;
+  /** The provider's enabled methods (cached); the order must choose one of them. */
+  offeredPaymentMethods: OfferedMethods;
   /** Called after places changed (the catalogue's cached search answers are stale then). */
   onPlacesChanged: () => void;
 }
 
 /** POST /cart/submit (spec §7; bearer for customers, guests send emailAddress). */
 export const orderRoutes =
-  (ctx: AppContext, { provider, onPlacesChanged }: OrderRouteOptions): FastifyPluginAsyncZod =>
+  (ctx: AppContext, { provider, offeredPaymentMethods, onPlacesChanged }: OrderRouteOptions): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/cart/submit',
@@ -45,7 +49,8 @@ export const orderRoutes =
         const customer = auth ? { id: auth.customer.id, email: auth.customer.email } : null;
         const now = ctx.now();
         try {
-          const order = await submitOrder(ctx.db.kysely, { request: request.body, customer, now, provider, paymentHoldSeconds: ctx.paymentHoldSeconds });
+          const offeredMethods = await offeredPaymentMethods();
+          const order = await submitOrder(ctx.db.kysely, { request: request.body, customer, now, provider, offeredMethods, paymentHoldSeconds: ctx.paymentHoldSeconds });
           if (order.placesChanged) onPlacesChanged();
           if (order.paid) await sendOrderConfirmation(ctx, order.orderId).catch((error: unknown) => request.log.error(error, 'Order confirmation mail failed'));
           return { result: { incrementId: order.incrementId, paymentLink: order.paymentLink } };
@@ -57,6 +62,11 @@ export const orderRoutes =
               priceResult: error.priceResult,
               reasons: error.reasons,
             });
+          }
+          if (error instanceof SubmitWithdrawnError) {
+            if (error.placesChanged) onPlacesChanged();
+            request.log.warn({ err: error.cause }, `Payment provider unavailable: order ${error.incrementId} withdrawn, its number stays unused`);
+            throw new AppError(503, OrderErrorCode.paymentProviderUnavailable, 'The payment provider is unavailable; nothing was ordered', undefined, providerUnavailableMessages[request.body.locale]);
           }
           if (!(error instanceof PlacesChangedError)) throw error;
           // A place went between pricing and writing: read the adjustments fresh, now that the winner committed.

@@ -28,7 +28,7 @@ describeEachDatabase(
       expect(booking).toMatchObject({ course_id: course.id, quantity: 2, total_price_cents: 57800 });
       const participants = await ctx.db.kysely.selectFrom('course_booking_participant').select(['firstname', 'email']).where('course_booking_id', '=', booking.id).orderBy('id').execute();
       expect(participants).toEqual([{ firstname: 'Teil1', email: 'teil1@example.org' }, { firstname: 'Teil2', email: 'teil2@example.org' }]);
-      expect(await paymentOf(ctx, order.id)).toMatchObject({ provider: 'sandbox', method: 'card', status: 'pending', amount_cents: 57800 });
+      expect(await paymentOf(ctx, order.id)).toMatchObject({ provider: 'sandbox', method: 'creditcard', status: 'pending', amount_cents: 57800 });
     });
 
     it('requires a payment method exactly when the total is above 0, and changes nothing without one', async () => {
@@ -37,7 +37,7 @@ describeEachDatabase(
       const missing = await submit(courseOrder(course, 1, { selectedPaymentMethod: undefined }));
       expect(missing.status).toBe(400);
       expect(missing.body.error.code).toBe('PAYMENT_METHOD_REQUIRED');
-      const unoffered = await submit(courseOrder(course, 1, { selectedPaymentMethod: 'apple_pay' }));
+      const unoffered = await submit(courseOrder(course, 1, { selectedPaymentMethod: 'applepay' }));
       expect(unoffered.status).toBe(400);
       expect(await orderCount(ctx)).toBe(before);
       expect(await freePlaces(ctx, course.id)).toBe(3);

@@ -2,6 +2,7 @@ import {
   ErrorCode,
   normalizeEmail,
   OrderErrorCode,
+  type PaymentMethodId,
   priceRequestOfOrder,
   priceRequestSchema,
   type OrderResponse,
@@ -13,12 +14,15 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { priceCart, type PricedCart } from '../cart/pricing/index.ts';
 import { billingAddressColumns } from '../customer/billing-address.ts';
-import type { PaymentProvider } from '../payment/provider.ts';
+import { type PaymentProvider, PaymentProviderUnavailableError } from '../payment/provider.ts';
 import { balanceTypeOfCourse, balanceTypeOfPackage } from './balance-types.ts';
+import { cancelPendingOrder } from './cancel.ts';
 import { creditPackages, spendStoredCredits } from './credits.ts';
 import { nextOrderNumber } from './order-number.ts';
+import { paymentLinesOf } from './payment-lines.ts';
 import { takePlaces } from './places.ts';
 import { PriceChangedError, priceChanges } from './price-check.ts';
+import { readOrder } from './read.ts';
 
 /** Places or appointments changed since the cart was priced: nothing was created (409 with the adjustments). */
 export class PlacesChangedError extends Error {
@@ -32,7 +36,10 @@ export interface SubmitInput {
   /** The logged-in customer (verified), or null for a guest. */
   customer: { id: number; email: string } | null;
   now: Date;
+  /** Called with the shop's own timeout (guardedProvider): a failure throws PaymentProviderUnavailableError. */
   provider: PaymentProvider;
+  /** The payment methods the provider has enabled (asked before the transaction, never inside it). */
+  offeredMethods?: ReadonlySet<PaymentMethodId>;
   /** How long a payment_pending order holds what it took. */
   paymentHoldSeconds: number;
 }
@@ -47,14 +54,19 @@ export interface SubmittedOrder extends OrderResponse {
 }
 
 /**
- * POST /cart/submit (issue 6): prices the order again with the cart's pricing module and creates everything in
- * one transaction: order with its number, billing address, bookings with one participant per place, product
- * orders, package top-ups, spent credits, discount-code redemptions and the payment. Places are taken with one
- * conditional write per course; when they (or anything priced) changed since the cart was priced, the
- * transaction rolls back and a PlacesChangedError carries the adjustments; when the total or an applied code is
- * not what the buyer was shown, a PriceChangedError carries the fresh price.
+ * POST /cart/submit: prices the order again with the cart's pricing module, then in three steps, so that no HTTP
+ * call to the payment provider runs inside a database transaction (on SQLite that would stall every other write):
+ * 1. one transaction creates the order with its number, billing address, bookings with one participant per place,
+ *    product orders, package top-ups, spent credits and discount-code redemptions, and its hold. Places are taken
+ *    with one conditional write per course; when they (or anything priced) changed since the cart was priced, it
+ *    rolls back and a PlacesChangedError carries the adjustments; when the total or an applied code is not what
+ *    the buyer was shown, a PriceChangedError carries the fresh price. An order with nothing to pay is complete here.
+ * 2. the provider creates the payment (with the shop's timeout);
+ * 3. a second transaction records the payment.
+ * When step 2 fails, the order is cancelled, releasing what it took, and removed; PaymentProviderUnavailableError
+ * then tells the buyer to try again (docs/decisions/0002-mollie-payments.md).
  */
-export async function submitOrder(db: Kysely<Database>, { request, customer, now, provider, paymentHoldSeconds }: SubmitInput): Promise<SubmittedOrder> {
+export async function submitOrder(db: Kysely<Database>, { request, customer, now, provider, offeredMethods, paymentHoldSeconds }: SubmitInput): Promise<SubmittedOrder> {
   const email = customer?.email ?? request.emailAddress;
   if (!email) throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: 'required' });
   // The positions must pass the price request's own checks (each item once), with the same field paths.
@@ -70,10 +82,10 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
   );
   if (Object.keys(participantFields).length > 0) throw new AppError(400, ErrorCode.validation, 'Invalid body', participantFields);
 
-  return db.transaction().execute(async (trx) => {
+  const order = await db.transaction().execute(async (trx) => {
     await lockCodesAndBalances(trx, request.discountCodes, customer?.id ?? null);
     // Priced under the code lock with the buyer's address, so once-per-customer codes count this address's orders.
-    const priced = await priceCart(trx, priceRequest.data, { customerId: customer?.id ?? null, email, now });
+    const priced = await priceCart(trx, priceRequest.data, { customerId: customer?.id ?? null, email, now, offeredMethods });
     if (priced.calculation.adjustments.length > 0) throw new PlacesChangedError(priced.calculation.adjustments);
     // Charged only at the total the buyer was shown, with every code they saw applied.
     const changes = priceChanges(request.expectedTotalPrice, priced);
@@ -94,7 +106,7 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
     const incrementId = await nextOrderNumber(trx);
     const paid = totalCents === 0;
     const holdExpiresAt = new Date(now.getTime() + paymentHoldSeconds * 1000);
-    const order = await trx
+    const inserted = await trx
       .insertInto('shop_order')
       .values({
         increment_id: incrementId,
@@ -112,7 +124,7 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const orderId = order.id;
+    const orderId = inserted.id;
     const address = request.billingAddress;
     await trx
       .insertInto('order_billing_address')
@@ -127,38 +139,72 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
     await writePositions(trx, { orderId, request, priced });
     await spendCredits(trx, { orderId, customerId: customer?.id ?? null, priced, now });
     await redeemCodes(trx, { orderId, customerId: customer?.id ?? null, email, priced, now });
+    if (paid) await creditPackages(trx, { orderId, customerId: customer?.id ?? null, now });
+    return { orderId, incrementId, totalCents, method, holdExpiresAt, paid, placesChanged: courseLines.length > 0 };
+  });
 
-    let paymentLink: string | null = null;
-    if (!paid) {
-      const payment = await provider.createPayment({
-        amountCents: totalCents,
-        reference: incrementId,
-        orderId,
-        email,
-        locale: request.locale,
-        expiresAt: holdExpiresAt,
-        method: method!,
-        db: trx,
-      });
-      paymentLink = payment.paymentLink;
-      await trx
-        .insertInto('payment')
-        .values({
-          order_id: orderId,
-          provider: provider.name,
-          method: method!,
-          transaction_id: payment.id,
-          status: 'pending',
-          payment_link: payment.paymentLink,
-          amount_cents: totalCents,
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        })
-        .execute();
-    } else {
-      await creditPackages(trx, { orderId, customerId: customer?.id ?? null, now });
-    }
-    return { orderId, incrementId, paymentLink, email, paid, placesChanged: courseLines.length > 0 };
+  const { orderId, incrementId, paid, placesChanged } = order;
+  if (paid) return { orderId, incrementId, paymentLink: null, email, paid, placesChanged };
+
+  let payment: { id: string; paymentLink: string };
+  try {
+    const placed = await readOrder({ kysely: db }, orderId);
+    payment = await provider.createPayment({
+      amountCents: order.totalCents,
+      reference: incrementId,
+      orderId,
+      email,
+      billingAddress: request.billingAddress,
+      lines: paymentLinesOf(placed!, request.locale),
+      locale: request.locale,
+      expiresAt: order.holdExpiresAt,
+      method: order.method!,
+    });
+  } catch (error) {
+    await withdrawOrder(db, orderId);
+    if (error instanceof PaymentProviderUnavailableError) throw new SubmitWithdrawnError(incrementId, placesChanged, error);
+    throw error;
+  }
+  await db
+    .insertInto('payment')
+    .values({
+      order_id: orderId,
+      provider: provider.name,
+      method: order.method!,
+      transaction_id: payment.id,
+      status: 'pending',
+      payment_link: payment.paymentLink,
+      amount_cents: order.totalCents,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .execute();
+  return { orderId, incrementId, paymentLink: payment.paymentLink, email, paid, placesChanged };
+}
+
+/** The provider could not take the payment: the order was withdrawn (nothing held, nothing left). */
+export class SubmitWithdrawnError extends Error {
+  constructor(
+    readonly incrementId: string,
+    /** Places were taken and given back: cached course searches may have seen them taken. */
+    readonly placesChanged: boolean,
+    cause: PaymentProviderUnavailableError,
+  ) {
+    super(`Order ${incrementId} withdrawn: ${cause.message}`, { cause });
+    this.name = 'SubmitWithdrawnError';
+  }
+}
+
+/**
+ * Undoes step 1 of a submit whose payment could not be created: cancels the order (places, appointments, credits
+ * and code redemptions go back, only while it is still pending, so a sweep that got there first is not repeated)
+ * and deletes it with its positions. Its number stays unused: order numbers may have gaps.
+ */
+async function withdrawOrder(db: Kysely<Database>, orderId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // The reason hardly matters: the order is removed right after, once what it held is released.
+    if (!(await cancelPendingOrder(trx, orderId, 'payment_failed'))) return;
+    await trx.deleteFrom('shop_order').where('id', '=', orderId).where('status', '=', 'cancelled').execute();
   });
 }
 

@@ -39,7 +39,7 @@ export function courseOrder(course: { id: number; type: number; priceCents?: num
     courses: [{ courseId: course.id, courseType: course.type, quantity, participants: Array.from({ length: quantity }, (_, i) => participant(i + 1)) }],
     expectedTotalPrice: ((course.priceCents ?? 0) * quantity) / 100,
     billingAddress: billing,
-    selectedPaymentMethod: 'card',
+    selectedPaymentMethod: 'creditcard',
     emailAddress: 'gast@example.org',
     locale: 'de',
     timezone: 'Europe/Berlin',

@@ -1,6 +1,5 @@
 import type { OrderCancelReason } from '@shop/shared/contract';
 import type { AppContext } from '../../app-context.ts';
-import { notFound } from '../../http/errors.ts';
 import { cancelPendingOrder } from '../order/cancel.ts';
 import { creditPackages } from '../order/credits.ts';
 import type { PaymentProvider, ProviderPaymentStatus } from './provider.ts';
@@ -38,14 +37,18 @@ export interface Completion {
 
 /**
  * The one completion path for a payment, shared by the provider's webhook and the browser's return from the
- * provider's page. It asks the provider for the payment's status (never trusting a request body), then, in one
+ * provider's page. Null for a payment the shop does not know (it never recorded it, or the provider does not know
+ * it). It asks the provider for the payment's status (never trusting a request body), then, in one
  * transaction: a payment moves only forward from pending; paid moves the order to paid and credits packages; a
  * failed, canceled or expired payment cancels the order and releases what it held; money for an order already
  * cancelled is recorded and flagged for refund. Replays find the payment no longer pending and change nothing.
  */
-export async function completePayment(ctx: AppContext, provider: PaymentProvider, providerPaymentId: string): Promise<Completion> {
+export async function completePayment(ctx: AppContext, provider: PaymentProvider, providerPaymentId: string): Promise<Completion | null> {
+  // An id the shop never recorded is not asked about: the webhook cannot be used to make the shop call its provider.
+  const known = await ctx.db.kysely.selectFrom('payment').select('id').where('provider', '=', provider.name).where('transaction_id', '=', providerPaymentId).executeTakeFirst();
+  if (!known) return null;
   const reported = await provider.fetchPayment(providerPaymentId);
-  if (!reported) throw notFound('Unknown payment');
+  if (!reported) return null;
   const now = ctx.now();
   return ctx.db.kysely.transaction().execute(async (trx) => {
     // Claim the payment row first: concurrent calls for one payment queue here (PostgreSQL row lock).
@@ -57,7 +60,7 @@ export async function completePayment(ctx: AppContext, provider: PaymentProvider
       .where('payment.provider', '=', provider.name)
       .where('payment.transaction_id', '=', providerPaymentId)
       .executeTakeFirst();
-    if (!payment) throw notFound('Unknown payment');
+    if (!payment) return null;
     const result = (outcome: CompletionOutcome, paymentStatus: string, cancelReason = payment.cancel_reason): Completion => ({
       outcome,
       orderId: payment.order_id,

@@ -1,6 +1,4 @@
 import type { Language } from '@shop/shared/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 
 /** What a provider reports about one of its payments; the shop never takes this from a webhook body. */
 export type ProviderPaymentStatus = 'pending' | 'paid' | 'failed' | 'canceled' | 'expired';
@@ -23,6 +21,28 @@ export function checkoutReturnUrl(shopUrl: string, incrementId: string, email: s
   return new URL(`/checkout-return/${encodeURIComponent(incrementId)}/${encodeURIComponent(email)}`, `${shopUrl}/`).toString();
 }
 
+/** The buyer's billing address, as the provider may want it (fraud checks; Klarna requires it). */
+export interface PaymentBillingAddress {
+  firstname: string;
+  lastname: string;
+  addressLine1: string;
+  addressLine2: string;
+  zip: string;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+/** One position of the order as the provider lists it; totalCents = unitPriceCents × quantity − discountCents. */
+export interface PaymentLine {
+  kind: 'digital' | 'physical';
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  discountCents: number;
+  totalCents: number;
+}
+
 export interface CreatePaymentInput {
   amountCents: number;
   /** The order number, shown on the provider's page. */
@@ -31,22 +51,38 @@ export interface CreatePaymentInput {
   orderId: number;
   /** The buyer's address (for the return URL). */
   email: string;
+  billingAddress: PaymentBillingAddress;
+  /** The order's positions; they may add up to more than the amount (discount codes on the whole order). */
+  lines: PaymentLine[];
   /** The language of the order (the provider's page speaks it). */
   locale: Language;
   /** The end of the order's hold: the provider's payment must not outlive it. */
   expiresAt: Date;
+  /** One of the shop's PaymentMethodId, which are the provider's method ids. */
   method: string;
-  /** The database handle of the caller's transaction: a provider with its own books here (sandbox) joins it. */
-  db: Kysely<Database>;
 }
 
 /**
- * A payment provider. A real one (Mollie, Stripe…) would call its HTTP API here; the
- * `sandbox` provider keeps its books in the shop's database and serves a test page.
+ * A payment provider: `mollie` calls Mollie's Payments API; the `sandbox` provider keeps its books in the shop's
+ * database and serves a test page. Submit calls createPayment outside any database transaction (an HTTP call there
+ * would stall every other write), with a timeout.
  */
 export interface PaymentProvider {
   readonly name: string;
   createPayment(input: CreatePaymentInput): Promise<{ id: string; paymentLink: string }>;
   /** The provider's current view of a payment; null when it does not know the id. */
   fetchPayment(id: string): Promise<ProviderPayment | null>;
+  /**
+   * The method ids enabled at the provider (e.g. Mollie's methods API); the shop offers only those of its list.
+   * Absent when the provider offers every method (sandbox).
+   */
+  enabledMethods?(): Promise<ReadonlySet<string>>;
+}
+
+/** The provider failed or did not answer in time: nothing may stay held for the order (503 for the buyer). */
+export class PaymentProviderUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentProviderUnavailableError';
+  }
 }

@@ -1,12 +1,12 @@
-import { isHoldRunning, languageSchema, type OrderStatus, successEnvelope } from '@shop/shared/contract';
+import { isHoldRunning, languageSchema, OrderErrorCode, type OrderStatus, successEnvelope } from '@shop/shared/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { sendOrderConfirmation } from '../order/confirmation.ts';
 import { type Completion, completePayment } from './complete.ts';
-import { checkoutReturnUrl, type PaymentProvider } from './provider.ts';
+import { checkoutReturnUrl, type PaymentProvider, PaymentProviderUnavailableError } from './provider.ts';
 import { renderSandboxPage, sandboxPageCsp } from './sandbox-page.ts';
 import { type sandboxProvider, sandboxOutcomes } from './sandbox-provider.ts';
 
@@ -16,8 +16,6 @@ export interface PaymentRouteOptions {
   sandbox: ReturnType<typeof sandboxProvider> | null;
   onPlacesChanged: () => void;
 }
-
-const completionSchema = z.object({ outcome: z.string(), paymentStatus: z.string() });
 
 /**
  * Money arrived for an order that was cancelled (typically its hold expired before the buyer paid): nothing in
@@ -33,19 +31,31 @@ function logRefundRequired(log: FastifyBaseLogger, providerName: string, provide
 }
 
 /**
- * The provider's webhook (POST /payments/webhook/{provider}, body `{ id }`: only the provider's payment id is
- * read) and the sandbox's hosted test page. Both end in completePayment, then do what follows a change once.
+ * The provider's webhook (POST /payments/webhook/{provider}; Mollie posts `id=tr_…` form-encoded, the sandbox
+ * also takes JSON `{ id }`: only the id is read) and the sandbox's hosted test page. Both end in completePayment,
+ * then do what follows a change once. The webhook answers every id alike (200, nothing about the payment): an
+ * unknown one is neither an error to retry nor a way to learn which ids exist. A provider that fails or does not
+ * answer makes it 503, so the provider calls again later.
  */
 export const paymentRoutes =
   (ctx: AppContext, { provider, sandbox, onPlacesChanged }: PaymentRouteOptions): FastifyPluginAsyncZod =>
   async (app) => {
-    const complete = async (id: string, log: FastifyBaseLogger): Promise<Completion> => {
+    const complete = async (id: string, log: FastifyBaseLogger): Promise<Completion | null> => {
       const completion = await completePayment(ctx, provider, id);
+      if (!completion) {
+        log.info(`Payment ${id.slice(0, 80)} is unknown to the shop; ignored`);
+        return null;
+      }
       if (completion.outcome === 'cancelled') onPlacesChanged();
       if (completion.outcome === 'paid') await sendOrderConfirmation(ctx, completion.orderId).catch((error: unknown) => log.error(error, 'Order confirmation mail failed'));
       if (completion.outcome === 'refund_required') logRefundRequired(log, provider.name, id, completion);
       return completion;
     };
+
+    // Mollie's webhook and the sandbox page's buttons post HTML-form bodies; only this plugin accepts that type.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
 
     app.post(
       '/payments/webhook/:provider',
@@ -53,21 +63,23 @@ export const paymentRoutes =
         schema: {
           params: z.object({ provider: z.string().max(40) }),
           body: z.object({ id: z.string().min(1).max(200) }),
-          response: { 200: successEnvelope(completionSchema) },
+          response: { 200: successEnvelope(z.object({ received: z.literal(true) })) },
         },
       },
       async (request) => {
         if (request.params.provider !== provider.name) throw notFound('Unknown payment provider');
-        const { outcome, paymentStatus } = await complete(request.body.id, request.log);
-        return { result: { outcome, paymentStatus } };
+        try {
+          await complete(request.body.id, request.log);
+        } catch (error) {
+          if (!(error instanceof PaymentProviderUnavailableError)) throw error;
+          request.log.warn({ err: error }, 'Payment provider unavailable in the webhook; it will call again');
+          throw new AppError(503, OrderErrorCode.paymentProviderUnavailable, 'The payment provider is unavailable; call again later');
+        }
+        return { result: { received: true as const } };
       },
     );
 
     if (!sandbox) return;
-    // The page's buttons post an HTML form (urlencoded); only this plugin accepts that type.
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
 
     app.get('/payments/sandbox/:paymentId', { schema: { params: z.object({ paymentId: z.string().max(200) }) } }, async (request, reply) => {
       const payment = await sandbox.fetchPayment(request.params.paymentId);
@@ -97,6 +109,7 @@ export const paymentRoutes =
         // The same path as the provider's webhook, then, whatever the outcome, back to the shop's return page like a
         // real provider's redirectUrl: that page asks for the order's state and goes on from there.
         const completion = await complete(decided.id, request.log);
+        if (!completion) throw notFound('Unknown payment');
         return reply.redirect(checkoutReturnUrl(ctx.shopUrl, completion.incrementId, completion.email), 303);
       },
     );

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dataLayer, pendingPurchaseStorageKey, useCartPriceStore, useCartStore, type CartItem } from '@shop/shared';
-import { courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
+import { apiError, courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
 import routes from '../../routes.tsx';
 
 beforeAll(startI18n);
@@ -20,18 +20,20 @@ const priceResult = (total: number) => ({
   items: [{ itemType: 'course', courseId: 7, appliedCredits: 0, quantity: 2, finalPrice: total, unitPrice: 289, discountAmount: 0 }],
   subtotal: total,
   totalPrice: total,
-  paymentMethods: total > 0 ? [{ id: 'eps', description: 'EPS-Überweisung', image: { svg } }, { id: 'card', description: 'Kreditkarte', image: { svg } }] : [],
+  paymentMethods: total > 0 ? [{ id: 'eps', description: 'EPS-Überweisung', image: { svg } }, { id: 'creditcard', description: 'Kreditkarte', image: { svg } }] : [],
   discountCodesProvided: [],
   discountsApplied: [],
   quantityAdjustments: [],
 });
 
-function setUp(total = 578) {
+const submitted = { body: { result: { incrementId: '100001', paymentLink: null } } };
+
+function setUp(total = 578, submitAnswers: Parameters<typeof fakeApi>[0][string] = submitted) {
   useCartStore.getState().replaceItems([course]);
   return fakeApi({
     'POST /api/cart/calculate-price': { body: { result: priceResult(total) } },
     'POST /api/cart/validate': { body: { result: { quantityAdjustments: [] } } },
-    'POST /api/cart/submit': { body: { result: { incrementId: '100001', paymentLink: null } } },
+    'POST /api/cart/submit': submitAnswers,
     // The confirmation shows the order only once the server confirms it is paid.
     'POST /api/orders/100001/state': { body: { result: { incrementId: '100001', state: 'paid', paymentStatus: null, holdActive: false, totalPrice: 0 } } },
   });
@@ -92,6 +94,34 @@ describe('/checkout', () => {
     await waitFor(() => expect(dataLayer().filter((e) => e.event === 'purchase').map((e) => (e as { ecommerce: { transaction_id: string } }).ecommerce.transaction_id)).toEqual(['100001']));
     expect(localStorage.getItem(pendingPurchaseStorageKey)).toBeNull();
     expect(useCartStore.getState().items).toEqual([]);
+  });
+
+  it('keeps the buyer on the form with everything typed when the payment provider is unreachable, and lets them submit again', async () => {
+    const calls = setUp(578, [apiError(503, 'PAYMENT_PROVIDER_UNAVAILABLE'), submitted]);
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), { timeout: 3000 });
+    fillGuestForm();
+    const other = screen.getByRole('group', { name: /^Platz 2/ });
+    fireEvent.click(within(other).getByLabelText('Andere Person als die Rechnungsperson'));
+    fireEvent.change(field(other, /^Vorname/), { target: { value: 'Jonas' } });
+    fireEvent.change(field(other, /^Nachname/), { target: { value: 'Weber' } });
+    fireEvent.change(field(other, /^E-Mail-Adresse/), { target: { value: 'jonas@example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es erneut. Ihre Angaben bleiben erhalten; bestellt wurde noch nichts.');
+    expect(screen.getByTestId('location').textContent).toBe('/checkout');
+    expect((field(screen.getByRole('group', { name: 'Rechnungsadresse' }), /^Vorname/) as HTMLInputElement).value).toBe('Ana');
+    expect((field(screen.getByRole('group', { name: /^Platz 2/ }), /^E-Mail-Adresse/) as HTMLInputElement).value).toBe('jonas@example.org');
+    expect((screen.getByLabelText(/Ich akzeptiere die AGB/) as HTMLInputElement).checked).toBe(true);
+    expect(useCartStore.getState().items).toHaveLength(1);
+    expect(dataLayer().filter((e) => e.event === 'purchase')).toEqual([]);
+
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout-complete/100001/ana%40example.org'));
+    expect(calls.filter((c) => c.url.endsWith('/cart/submit'))).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('a price changed at submit: shows the fresh price and why, keeps the form, and the next click confirms that price', async () => {

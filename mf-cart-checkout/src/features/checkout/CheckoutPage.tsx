@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import {
+  Banner,
   Button,
   cartItemName,
   checkoutFormSchema,
@@ -54,7 +55,7 @@ export function CheckoutPage() {
   const { priceResult } = useCartPricing();
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const customer = useCustomerStore((state) => state.customer);
-  const { submit, submitting, done, priceChange } = useCheckoutSubmit();
+  const { submit, submitting, done, priceChange, providerUnavailable } = useCheckoutSubmit();
   const form = useForm<CheckoutForm>({ resolver: zodResolver(checkoutFormSchema), defaultValues: emptyForm, mode: 'onTouched' });
   const commentId = 'checkout-comment';
   const commentError = useError(form, 'comment');
@@ -182,6 +183,7 @@ export function CheckoutPage() {
           </fieldset>
 
           {priceChange ? <PriceChangeNotice lines={priceChange} /> : null}
+          {providerUnavailable ? <Banner tone="alert">{t('cartCheckout.checkout.providerUnavailable')}</Banner> : null}
           <Button type="submit" disabled={submitting || !priceResult} className="checkout-submit">
             {t('cartCheckout.checkout.submit')}
           </Button>

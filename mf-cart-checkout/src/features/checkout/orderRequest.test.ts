@@ -11,7 +11,7 @@ const values = (over: Partial<CheckoutForm> = {}): CheckoutForm => ({
   billingAddress: { firstname: 'Ana', lastname: 'García', addressLine1: 'Hauptstr. 1', addressLine2: '', city: 'Berlin', zip: '10115', country: 'DE', phone: '+49 30 123456', birthYear: '1990' },
   courses: [{ courseId: 7, participants: [blankParticipant(), { different: true, firstname: 'Jonas', lastname: 'Weber', email: 'jonas@example.org', phone: '', birthYear: '' }] }],
   comment: 'Hallo',
-  selectedPaymentMethod: 'card',
+  selectedPaymentMethod: 'creditcard',
   acceptTerms: true,
   acceptCancellationPolicy: true,
   ...over,
@@ -61,7 +61,7 @@ describe('toOrderRequest', () => {
         ],
       },
     ]);
-    expect(request).toMatchObject({ timezone: 'Europe/Vienna', selectedPaymentMethod: 'card', emailAddress: 'ana@example.org', comment: 'Hallo', marketingOptIn: true });
+    expect(request).toMatchObject({ timezone: 'Europe/Vienna', selectedPaymentMethod: 'creditcard', emailAddress: 'ana@example.org', comment: 'Hallo', marketingOptIn: true });
     // The total shown, to be matched; no other price.
     expect(request.expectedTotalPrice).toBe(553);
     const { expectedTotalPrice: _, ...rest } = request;

@@ -37,17 +37,20 @@ function showAdjustments(quantityAdjustments: QuantityAdjustment[], priceResult:
  * to the payment link, or to the confirmation. The order carries the total shown; when the server's differs (409
  * PRICE_CHANGED) the fresh price replaces the shown one and `priceChange` says why, and the buyer confirms again.
  * Errors are only logged (spec §8): the form keeps what was typed. `submitting` is the loading flag; `done` tells
- * the page not to treat the now empty cart as "nothing to check out".
+ * the page not to treat the now empty cart as "nothing to check out"; `providerUnavailable` is set when the
+ * payment provider could not take the order (nothing was ordered, the cart stays, the buyer may retry).
  */
 export function useCheckoutSubmit() {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const [priceChange, setPriceChange] = useState<PriceChangeLine[] | null>(null);
+  const [providerUnavailable, setProviderUnavailable] = useState(false);
   const done = useRef(false);
 
   const submit = async (values: CheckoutForm) => {
     setSubmitting(true);
     setPriceChange(null);
+    setProviderUnavailable(false);
     try {
       const { items } = useCartStore.getState();
       const { discountCodes, applePayAvailable, priceResult } = useCartPriceStore.getState();
@@ -83,6 +86,10 @@ export function useCheckoutSubmit() {
           setPriceChange(describePriceChange(priceResult, change, items));
           return;
         }
+        if (error instanceof ApiError && error.code === OrderErrorCode.paymentProviderUnavailable) {
+          setProviderUnavailable(true);
+          return;
+        }
         throw error;
       }
 
@@ -102,5 +109,5 @@ export function useCheckoutSubmit() {
     }
   };
 
-  return { submit, submitting, done, priceChange };
+  return { submit, submitting, done, priceChange, providerUnavailable };
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, type ParsedPriceRequest, type PriceResult } from '@shop/shared/contract';
+import { ErrorCode, type ParsedPriceRequest, type PaymentMethodId, type PriceResult } from '@shop/shared/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/errors.ts';
@@ -21,12 +21,17 @@ export interface PricedCart {
 /**
  * Prices a validated request for a buyer (a customer, or a guest with or without an address): reads the facts
  * from `db` (a transaction when the checkout submits), refuses unknown items with a 400 and field errors,
- * calculates, and presents the Price result. The one entry point for the cart routes and the checkout's submit.
+ * calculates, and presents the Price result with the payment methods among `offeredMethods` (those the payment
+ * provider has enabled). The one entry point for the cart routes and the checkout's submit.
  */
-export async function priceCart(db: Kysely<Database>, request: ParsedPriceRequest, buyer: Buyer & { now: Date }): Promise<PricedCart> {
+export async function priceCart(
+  db: Kysely<Database>,
+  request: ParsedPriceRequest,
+  { offeredMethods, ...buyer }: Buyer & { now: Date; offeredMethods?: ReadonlySet<PaymentMethodId> },
+): Promise<PricedCart> {
   const facts = await loadPricingFacts(db, request, buyer);
   const fields = unknownItemFields(request, facts);
   if (Object.keys(fields).length > 0) throw new AppError(400, ErrorCode.validation, 'Invalid body', fields);
   const calculation = calculatePrice(request, facts);
-  return { calculation, facts, result: toPriceResult(calculation, facts, request) };
+  return { calculation, facts, result: toPriceResult(calculation, facts, request, offeredMethods) };
 }

@@ -15,17 +15,21 @@ function badge(label: string, title: string, colour: string): string {
 
 const logos: Record<PaymentMethodId, string> = {
   eps: badge('eps', 'EPS', '#c8036f'),
-  card: badge('VISA/MC', 'Card', '#1a1f71'),
-  instant_bank_transfer: badge('Sofort', 'Instant bank transfer', '#1f2328'),
+  creditcard: badge('VISA/MC', 'Card', '#1a1f71'),
+  paybybank: badge('Bank', 'Pay by Bank', '#1f2328'),
   klarna: badge('Klarna', 'Klarna', '#1f2328'),
-  apple_pay: badge('Pay', 'Apple Pay', '#000000'),
+  applepay: badge('Pay', 'Apple Pay', '#000000'),
 };
 
-const alwaysOffered = [PaymentMethodId.eps, PaymentMethodId.card, PaymentMethodId.instantBankTransfer, PaymentMethodId.klarna] as const;
+/** The shop's list in its order (spec §9); Apple Pay last and only where the browser has it. */
+export const shopPaymentMethods: readonly PaymentMethodId[] = [PaymentMethodId.eps, PaymentMethodId.card, PaymentMethodId.instantBankTransfer, PaymentMethodId.klarna, PaymentMethodId.applePay];
 
-/** The methods for a total (spec §4/§9): none when nothing is to be paid; Apple Pay only where the browser has it. */
-export function paymentMethodsFor(totalCents: number, language: Language, applePayAvailable: boolean): PaymentMethod[] {
+/**
+ * The methods for a total (spec §4/§9): none when nothing is to be paid; Apple Pay only where the browser has it;
+ * of the shop's list only those the payment provider has enabled (`offered`; all when it cannot tell).
+ */
+export function paymentMethodsFor(totalCents: number, language: Language, applePayAvailable: boolean, offered: ReadonlySet<PaymentMethodId> = new Set(shopPaymentMethods)): PaymentMethod[] {
   if (totalCents <= 0) return [];
-  const ids: PaymentMethodId[] = [...alwaysOffered, ...(applePayAvailable ? [PaymentMethodId.applePay] : [])];
+  const ids = shopPaymentMethods.filter((id) => offered.has(id) && (id !== PaymentMethodId.applePay || applePayAvailable));
   return ids.map((id) => ({ id, description: paymentMethodDescriptions[id][language], image: { svg: logos[id] } }));
 }

@@ -1,4 +1,4 @@
-import type { Language, PriceResult } from '@shop/shared/contract';
+import type { Language, PaymentMethodId, PriceResult } from '@shop/shared/contract';
 import { centsToEuro } from '../../../lib/money.ts';
 import { discountRejectionMessage } from './messages.ts';
 import type { PriceCalculation, PricingFacts } from './model.ts';
@@ -14,6 +14,8 @@ export function toPriceResult(
   calculation: PriceCalculation,
   facts: Pick<PricingFacts, 'discountCodes'>,
   { locale, applePayAvailable }: { locale: Language; applePayAvailable: boolean },
+  /** The methods the payment provider has enabled (all of the shop's list when omitted). */
+  offeredMethods?: ReadonlySet<PaymentMethodId>,
 ): PriceResult {
   return {
     items: calculation.lines.map((line) => ({
@@ -29,7 +31,7 @@ export function toPriceResult(
     })),
     subtotal: centsToEuro(calculation.subtotalCents),
     totalPrice: centsToEuro(calculation.totalCents),
-    paymentMethods: paymentMethodsFor(calculation.totalCents, locale, applePayAvailable),
+    paymentMethods: paymentMethodsFor(calculation.totalCents, locale, applePayAvailable, offeredMethods),
     discountCodesProvided: calculation.codes.map((outcome) => {
       const minimum = facts.discountCodes.get(outcome.code)?.minOrderCents;
       return {

@@ -1,0 +1,29 @@
+import type { Language, Order } from '@shop/shared/contract';
+import { euroToCents } from '../../lib/money.ts';
+import type { PaymentLine } from '../payment/provider.ts';
+import { positionNames } from './confirmation-mail.ts';
+
+/** "2 × name" for more than one (each line is one priced position: credits and discounts make unit prices uneven). */
+const counted = (quantity: number, name: string) => (quantity > 1 ? `${quantity} × ${name}` : name);
+
+/**
+ * The order's positions as a payment provider lists them (Mollie's `lines`, which Klarna requires): one line per
+ * course booking, product and package, named as in the confirmation mail, each with its total after discounts and
+ * credits. Positions that cost nothing (paid with credits) are left out.
+ */
+export function paymentLinesOf(order: Order, language: Language): PaymentLine[] {
+  const courses = order.courseBookings.map((booking) => {
+    const totalCents = euroToCents(booking.totalPrice);
+    const discountCents = euroToCents(booking.discount);
+    return { kind: 'digital' as const, description: counted(booking.quantity, positionNames.course(booking, language)), quantity: 1, unitPriceCents: totalCents + discountCents, discountCents, totalCents };
+  });
+  const products = order.productOrders.map((line) => {
+    const unitPriceCents = euroToCents(line.unitPrice);
+    return { kind: 'physical' as const, description: positionNames.product(line, language), quantity: line.quantity, unitPriceCents, discountCents: 0, totalCents: unitPriceCents * line.quantity };
+  });
+  const packages = order.customerBalanceTransactions.map((row) => {
+    const totalCents = euroToCents(row.totalPrice);
+    return { kind: 'digital' as const, description: counted(row.quantity, positionNames.package(row, language)), quantity: 1, unitPriceCents: totalCents, discountCents: 0, totalCents };
+  });
+  return [...courses, ...products, ...packages].filter((line) => line.unitPriceCents > 0);
+}

@@ -1,0 +1,35 @@
+/** Which payment provider takes the money (README "Configuration"). */
+export type PaymentConfig = { provider: 'sandbox' } | { provider: 'mollie'; apiKey: string; apiUrl?: string };
+
+const providers = ['sandbox', 'mollie'] as const;
+
+/**
+ * Reads PAYMENT_PROVIDER (`sandbox`, the default, or `mollie`), MOLLIE_API_KEY (required for mollie, `live_…` or
+ * `test_…`) and MOLLIE_API_URL (optional, https; Mollie's own v2 endpoint when unset). Mollie settings without
+ * PAYMENT_PROVIDER=mollie are refused rather than ignored: whoever set them expects real payments.
+ */
+export function loadPaymentConfig(env: NodeJS.ProcessEnv = process.env): PaymentConfig {
+  const provider = env.PAYMENT_PROVIDER?.trim() || 'sandbox';
+  const apiKey = env.MOLLIE_API_KEY?.trim() || '';
+  const apiUrl = env.MOLLIE_API_URL?.trim() || '';
+  if (!(providers as readonly string[]).includes(provider)) {
+    throw new Error(`PAYMENT_PROVIDER must be one of ${providers.join(', ')}, got "${provider}"`);
+  }
+  if (provider === 'sandbox') {
+    const stray = [apiKey && 'MOLLIE_API_KEY', apiUrl && 'MOLLIE_API_URL'].filter(Boolean);
+    if (stray.length > 0) throw new Error(`${stray.join(' and ')} set, but PAYMENT_PROVIDER is not "mollie": set PAYMENT_PROVIDER=mollie or remove them`);
+    return { provider: 'sandbox' };
+  }
+  if (!apiKey) throw new Error('MOLLIE_API_KEY is required with PAYMENT_PROVIDER=mollie');
+  if (!/^(live|test)_[A-Za-z0-9]+$/.test(apiKey)) throw new Error('MOLLIE_API_KEY must be a Mollie API key (live_… or test_…)');
+  if (apiUrl && !isHttpsUrl(apiUrl)) throw new Error(`MOLLIE_API_URL must be an https:// URL (Mollie's client speaks only https), got "${apiUrl}"`);
+  return { provider: 'mollie', apiKey, ...(apiUrl ? { apiUrl } : {}) };
+}
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

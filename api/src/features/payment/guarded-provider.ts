@@ -1,0 +1,35 @@
+import { type PaymentProvider, PaymentProviderUnavailableError } from './provider.ts';
+
+/** How long the shop waits for the payment provider per call (docs/decisions/0002-mollie-payments.md). */
+export const defaultProviderTimeoutMs = 5000;
+
+/** Settles with the call, or rejects with PaymentProviderUnavailableError after `ms`; errors become that error too. */
+async function bounded<T>(what: string, call: () => Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PaymentProviderUnavailableError(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([call(), timeout]);
+  } catch (error) {
+    if (error instanceof PaymentProviderUnavailableError) throw error;
+    throw new PaymentProviderUnavailableError(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The provider as the shop uses it: every call answers within `timeoutMs` or fails with
+ * PaymentProviderUnavailableError, whatever the provider's client does (Mollie's retries a 5xx twice, 2 s apart,
+ * and has no timeout of its own). A late answer is ignored; its payment, if any, is unknown to the shop.
+ */
+export function guardedProvider(provider: PaymentProvider, timeoutMs = defaultProviderTimeoutMs): PaymentProvider {
+  const enabledMethods = provider.enabledMethods?.bind(provider);
+  return {
+    name: provider.name,
+    createPayment: (input) => bounded(`${provider.name} createPayment`, () => provider.createPayment(input), timeoutMs),
+    fetchPayment: (id) => bounded(`${provider.name} fetchPayment`, () => provider.fetchPayment(id), timeoutMs),
+    ...(enabledMethods ? { enabledMethods: () => bounded(`${provider.name} enabledMethods`, enabledMethods, timeoutMs) } : {}),
+  };
+}

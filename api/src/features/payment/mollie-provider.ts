@@ -1,0 +1,143 @@
+import { type Language } from '@shop/shared/contract';
+import { createMollieClient, Locale, MollieApiError, PaymentLineType, PaymentMethod, PaymentStatus } from '@mollie/api-client';
+import { checkoutReturnUrl, type CreatePaymentInput, type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus } from './provider.ts';
+
+/** Mollie's page language for the order's language. */
+const mollieLocales: Record<Language, Locale> = { de: Locale.de_DE, en: Locale.en_US, es: Locale.es_ES };
+
+/** The payment's description: on Mollie's page and, where the method allows, the buyer's statement. */
+const descriptions: Record<Language, (reference: string) => string> = {
+  de: (reference) => `Bestellung ${reference}`,
+  en: (reference) => `Order ${reference}`,
+  es: (reference) => `Pedido ${reference}`,
+};
+
+/**
+ * Mollie's statuses as the shop's: open, pending and authorized still wait for the buyer or the bank; paid, failed,
+ * canceled and expired are final (Mollie calls the webhook for them).
+ */
+const statuses: Record<PaymentStatus, ProviderPaymentStatus> = {
+  [PaymentStatus.open]: 'pending',
+  [PaymentStatus.pending]: 'pending',
+  [PaymentStatus.authorized]: 'pending',
+  [PaymentStatus.paid]: 'paid',
+  [PaymentStatus.failed]: 'failed',
+  [PaymentStatus.canceled]: 'canceled',
+  [PaymentStatus.expired]: 'expired',
+};
+
+/** Mollie's amounts are strings with exactly two decimals ("744.30"; "-5.00" for a discount line). */
+export function mollieAmount(cents: number): { currency: 'EUR'; value: string } {
+  if (!Number.isSafeInteger(cents)) throw new Error(`Not an amount in cents: ${cents}`);
+  const whole = Math.abs(cents);
+  return { currency: 'EUR', value: `${cents < 0 ? '-' : ''}${Math.trunc(whole / 100)}.${String(whole % 100).padStart(2, '0')}` };
+}
+
+/** Names of the line that reconciles the positions with the amount (a discount code on the whole order). */
+const balancingLines: Record<Language, { discount: string; surcharge: string }> = {
+  de: { discount: 'Rabatt', surcharge: 'Aufpreis' },
+  en: { discount: 'Discount', surcharge: 'Surcharge' },
+  es: { discount: 'Descuento', surcharge: 'Recargo' },
+};
+
+/**
+ * The order's positions as Mollie's `lines` (Klarna requires them): each line's totalAmount is unitPrice ×
+ * quantity − discountAmount, and the lines add up to the amount, with one discount (or surcharge) line for what the
+ * positions do not account for.
+ */
+export function mollieLines(input: Pick<CreatePaymentInput, 'lines' | 'amountCents' | 'locale'>) {
+  const lines = input.lines.map((line) => ({
+    type: line.kind === 'digital' ? PaymentLineType.digital : PaymentLineType.physical,
+    description: line.description,
+    quantity: line.quantity,
+    unitPrice: mollieAmount(line.unitPriceCents),
+    ...(line.discountCents > 0 ? { discountAmount: mollieAmount(line.discountCents) } : {}),
+    totalAmount: mollieAmount(line.totalCents),
+  }));
+  const difference = input.amountCents - input.lines.reduce((sum, line) => sum + line.totalCents, 0);
+  if (difference === 0) return lines;
+  const kind = difference < 0 ? 'discount' : 'surcharge';
+  return [...lines, { type: PaymentLineType[kind], description: balancingLines[input.locale][kind], quantity: 1, unitPrice: mollieAmount(difference), totalAmount: mollieAmount(difference) }];
+}
+
+export function centsOfMollieAmount({ currency, value }: { currency: string; value: string }): number {
+  const match = /^(\d+)\.(\d{2})$/.exec(value);
+  if (currency !== 'EUR' || !match) throw new Error(`Unexpected amount from Mollie: ${value} ${currency}`);
+  return Number(match[1]) * 100 + Number(match[2]);
+}
+
+/** Mollie's payment ids; anything else is not asked about. */
+const paymentIdPattern = /^tr_[A-Za-z0-9]{1,64}$/;
+
+export interface MollieProviderOptions {
+  apiKey: string;
+  /** The API's root (MOLLIE_API_URL), Mollie's own v2 endpoint by default. */
+  apiUrl?: string;
+  /** SHOP_URL: the buyer comes back to it, the webhook is called on it. */
+  shopUrl: string;
+}
+
+/**
+ * The `mollie` provider, on Mollie's official client and its Payments API (docs/decisions/0002-mollie-payments.md).
+ * Calls carry no timeout of their own: the shop wraps the provider in guardedProvider.
+ */
+export function mollieProvider({ apiKey, apiUrl, shopUrl }: MollieProviderOptions): PaymentProvider {
+  const mollie = createMollieClient({ apiKey, ...(apiUrl ? { apiEndpoint: apiUrl } : {}) });
+  const webhookUrl = new URL('/api/payments/webhook/mollie', `${shopUrl}/`).toString();
+  return {
+    name: 'mollie',
+    async createPayment(input: CreatePaymentInput) {
+      const payment = await mollie.payments.create(createParameters(input, { shopUrl, webhookUrl }));
+      const paymentLink = payment.getCheckoutUrl();
+      if (!paymentLink) throw new Error(`Mollie payment ${payment.id} has no checkout link`);
+      // Mollie sets the expiry per method; the order's hold still ends first (a later "paid" is flagged for refund).
+      if (payment.expiresAt && new Date(payment.expiresAt) > input.expiresAt) {
+        console.warn(`Mollie payment ${payment.id} (${input.method}) expires at ${payment.expiresAt}, after the hold of order ${input.reference}`);
+      }
+      return { id: payment.id, paymentLink };
+    },
+    async fetchPayment(id: string): Promise<ProviderPayment | null> {
+      if (!paymentIdPattern.test(id)) return null;
+      try {
+        const payment = await mollie.payments.get(id);
+        return { id: payment.id, status: statuses[payment.status] ?? 'pending', amountCents: centsOfMollieAmount(payment.amount) };
+      } catch (error) {
+        if (error instanceof MollieApiError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+    async enabledMethods() {
+      // Apple Pay is a wallet: Mollie lists it only when the shop says it checks the device itself (it does).
+      const methods = await mollie.methods.list({ includeWallets: 'applepay' });
+      return new Set(methods.map((method) => String(method.id)));
+    },
+  };
+}
+
+/**
+ * What Mollie's Create payment receives. The Payments API has no expiry parameter for these methods (only bank
+ * transfer's `dueDate`, in whole days): the hold's end is enforced by the shop, see the decision record.
+ */
+export function createParameters(input: CreatePaymentInput, { shopUrl, webhookUrl }: { shopUrl: string; webhookUrl: string }) {
+  const address = input.billingAddress;
+  return {
+    amount: mollieAmount(input.amountCents),
+    description: descriptions[input.locale](input.reference),
+    redirectUrl: checkoutReturnUrl(shopUrl, input.reference, input.email),
+    webhookUrl,
+    locale: mollieLocales[input.locale],
+    method: input.method as PaymentMethod,
+    metadata: { orderId: input.orderId, orderNumber: input.reference },
+    lines: mollieLines(input),
+    billingAddress: {
+      givenName: address.firstname,
+      familyName: address.lastname,
+      streetAndNumber: address.addressLine1,
+      ...(address.addressLine2 ? { streetAdditional: address.addressLine2 } : {}),
+      postalCode: address.zip,
+      city: address.city,
+      country: address.country,
+      email: input.email,
+    },
+  };
+}

@@ -1,0 +1,348 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describeEachDatabase, testNow, type TestContext } from '../../test/databases.ts';
+import { startFakeMollie } from '../../test/fake-mollie/server.ts';
+import { cheapHashing, client, mailsTo, movableClock, settle } from '../customer/test-support.ts';
+import { courseOrder, freePlaces, insertCourse, orderByNumber, orderCount, paymentOf } from '../order/test-support.ts';
+import { defaultProviderTimeoutMs } from './guarded-provider.ts';
+import { mollieProvider } from './mollie-provider.ts';
+
+// This file starts a fake Mollie API with a self-signed certificate, which Mollie's client (it trusts only its own
+// bundled CAs) accepts only with certificate checks off: set here, for this test process only.
+const tlsSetting = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+const clock = movableClock();
+const fake = await startFakeMollie({ now: clock.now });
+afterAll(async () => {
+  await fake.close();
+  if (tlsSetting === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  else process.env.NODE_TLS_REJECT_UNAUTHORIZED = tlsSetting;
+});
+
+const shopUrl = 'https://shop.example';
+const allMethods = ['eps', 'creditcard', 'paybybank', 'klarna', 'applepay', 'banktransfer'];
+const tenMinutes = 10 * 60 * 1000;
+
+/** Mollie's webhook call: a form post with the payment id, nothing else. */
+async function mollieWebhook(ctx: TestContext, body: string) {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/payments/webhook/mollie', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+  return { status: response.statusCode, body: response.json() as unknown };
+}
+
+describeEachDatabase(
+  'payments through Mollie (fake Mollie Payments API)',
+  (ctx) => {
+    beforeAll(async () => {
+      // The fake reaches this database's shop through inject (SHOP_URL is not a real host).
+      fake.deliverWebhook = async (webhookUrl, body) => {
+        expect(webhookUrl).toBe('https://shop.example/api/payments/webhook/mollie');
+        expect((await mollieWebhook(ctx, body)).status).toBe(200);
+      };
+      // The shop asks for the enabled methods when it starts; a first price waits for that answer.
+      const course = await insertCourse(ctx);
+      const price = await client(ctx).post('/api/cart/calculate-price', { courses: [{ courseId: course.id, courseType: course.type, quantity: 1 }], locale: 'de' });
+      expect(price.body.result.paymentMethods).toHaveLength(4);
+    });
+    beforeEach(() => {
+      fake.mode = 'ok';
+      fake.enabledMethods = [...allMethods];
+    });
+
+    const submit = (body: Record<string, unknown>) => client(ctx).post('/api/cart/submit', body);
+    /** A pending guest order paid by `method`; returns what the tests look at. */
+    const pendingOrder = async ({ free = 5, quantity = 2, priceCents = 28900, locale = 'de', method = 'creditcard', discountCodes = [] as string[] } = {}) => {
+      const email = `gast.${Math.random().toString(36).slice(2)}@example.org`;
+      const course = await insertCourse(ctx, { free, priceCents });
+      const reply = await submit(courseOrder(course, quantity, { emailAddress: email, locale, selectedPaymentMethod: method, discountCodes }));
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      const order = await orderByNumber(ctx, reply.body.result.incrementId);
+      const payment = await paymentOf(ctx, order.id);
+      return { course, order, payment, email, molliePaymentId: payment.transaction_id!, link: reply.body.result.paymentLink as string };
+    };
+    const statusOf = async (orderId: number) => (await ctx.db.kysely.selectFrom('shop_order').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
+    const createRequests = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v2/payments');
+
+    describe('creating the payment', () => {
+      it('sends amount, description, return and webhook URLs, locale, method and the order id, as the Payments API documents', async () => {
+        const before = createRequests().length;
+        const { order, payment, email, molliePaymentId, link, course } = await pendingOrder({ priceCents: 37215, quantity: 2, locale: 'en', method: 'eps' });
+        const { identifier } = await ctx.db.kysely.selectFrom('course').select('identifier').where('id', '=', course.id).executeTakeFirstOrThrow();
+        const sent = createRequests().slice(before);
+        expect(sent).toHaveLength(1);
+        expect(sent[0]!.headers.authorization).toBe('Bearer test_fakeMollieKey1');
+        expect(sent[0]!.body).toEqual({
+          amount: { currency: 'EUR', value: '744.30' },
+          description: `Order ${order.increment_id}`,
+          redirectUrl: `https://shop.example/checkout-return/${order.increment_id}/${encodeURIComponent(email)}`,
+          webhookUrl: 'https://shop.example/api/payments/webhook/mollie',
+          locale: 'en_US',
+          method: 'eps',
+          metadata: { orderId: order.id, orderNumber: order.increment_id },
+          lines: [
+            {
+              type: 'digital',
+              description: `2 × Spanisch Testkurs (${identifier})`,
+              quantity: 1,
+              unitPrice: { currency: 'EUR', value: '744.30' },
+              totalAmount: { currency: 'EUR', value: '744.30' },
+            },
+          ],
+          billingAddress: { givenName: 'Ana', familyName: 'García', streetAndNumber: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: 'DE', email },
+        });
+        // The Payments API takes no expiry for these methods: the order's hold is the limit (decision record 0002).
+        expect(order.hold_expires_at).toBe(new Date(clock.now().getTime() + 1800 * 1000).toISOString());
+        expect(payment).toMatchObject({ provider: 'mollie', method: 'eps', status: 'pending', amount_cents: 74430, payment_link: link });
+        expect(link).toBe(`${fake.origin}/checkout/${molliePaymentId}`);
+        expect(molliePaymentId).toMatch(/^tr_/);
+        expect(fake.payments.get(molliePaymentId)?.status).toBe('open');
+      });
+
+      it('speaks the order language on Mollie page: de_DE and es_ES with a description naming the order number', async () => {
+        for (const [locale, mollieLocale, word] of [
+          ['de', 'de_DE', 'Bestellung'],
+          ['es', 'es_ES', 'Pedido'],
+        ] as const) {
+          const before = createRequests().length;
+          const { order } = await pendingOrder({ locale, method: 'paybybank' });
+          expect(createRequests()[before]!.body).toMatchObject({ locale: mollieLocale, description: `${word} ${order.increment_id}`, method: 'paybybank', amount: { value: '578.00' } });
+        }
+      });
+    });
+
+    it('Klarna: the lines and the billing address it requires, adding up to the amount with a discount code', async () => {
+      const before = createRequests().length;
+      const { order } = await pendingOrder({ method: 'klarna', quantity: 2, discountCodes: ['SOMMER25'] });
+      const body = createRequests()[before]!.body as { amount: { value: string }; lines: { totalAmount: { value: string }; discountAmount?: { value: string } }[] };
+      expect(body.amount.value).toBe((order.total_price_cents / 100).toFixed(2));
+      expect(order.total_price_cents).toBeLessThan(57800);
+      const sum = body.lines.reduce((total, line) => total + Math.round(Number(line.totalAmount.value) * 100), 0);
+      expect(sum).toBe(order.total_price_cents);
+    });
+
+    describe('the webhook', () => {
+      it('paid: asks Mollie, moves the order to paid and mails once; replays change nothing', async () => {
+        const { order, molliePaymentId, email } = await pendingOrder();
+        await fake.decide(molliePaymentId, 'paid');
+        expect(await statusOf(order.id)).toBe('paid');
+        expect((await paymentOf(ctx, order.id)).status).toBe('paid');
+        for (let i = 0; i < 5; i++) expect(await mollieWebhook(ctx, `id=${molliePaymentId}`)).toEqual({ status: 200, body: { result: { received: true } } });
+        expect(await statusOf(order.id)).toBe('paid');
+        await settle();
+        expect(await mailsTo(ctx, email, { atLeast: 1 })).toHaveLength(1);
+      });
+
+      it('the hosted page: its "paid" button calls the webhook, then sends the browser back to the return page', async () => {
+        const { order, link, email } = await pendingOrder();
+        const page = await fetch(link);
+        expect(page.status).toBe(200);
+        const html = await page.text();
+        expect(html).toContain(`Bestellung ${order.increment_id}`);
+        for (const outcome of ['paid', 'failed', 'canceled', 'expired']) expect(html).toContain(`<button type="submit" name="status" value="${outcome}">${outcome}</button>`);
+        const pressed = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'status=paid', redirect: 'manual' });
+        expect(pressed.status).toBe(303);
+        expect(pressed.headers.get('location')).toBe(`https://shop.example/checkout-return/${order.increment_id}/${encodeURIComponent(email)}`);
+        expect(await statusOf(order.id)).toBe('paid');
+        expect(await (await fetch(link)).text()).toContain('Status: <strong>paid</strong>');
+      });
+
+      it('20 parallel webhook calls for a paid payment change the order once', async () => {
+        const { order, molliePaymentId, email, course } = await pendingOrder({ free: 4, quantity: 2 });
+        fake.setStatus(molliePaymentId, 'paid');
+        const replies = await Promise.all(Array.from({ length: 20 }, () => mollieWebhook(ctx, `id=${molliePaymentId}`)));
+        // On a busy machine a call may outwait the provider timeout: 503, which Mollie answers by calling again.
+        expect(replies.filter((r) => r.status !== 200 && r.status !== 503)).toEqual([]);
+        expect((await mollieWebhook(ctx, `id=${molliePaymentId}`)).status).toBe(200);
+        expect(await statusOf(order.id)).toBe('paid');
+        expect(await freePlaces(ctx, course.id)).toBe(2);
+        await settle();
+        expect(await mailsTo(ctx, email, { atLeast: 1 })).toHaveLength(1);
+      });
+
+      for (const outcome of ['failed', 'canceled', 'expired'] as const) {
+        it(`${outcome}: the order is cancelled and releases its places and code redemptions, once`, async () => {
+          const { order, molliePaymentId, course } = await pendingOrder({ free: 3, quantity: 2, discountCodes: ['SOMMER25'] });
+          expect(await freePlaces(ctx, course.id)).toBe(1);
+          await fake.decide(molliePaymentId, outcome);
+          expect(await statusOf(order.id)).toBe('cancelled');
+          expect((await paymentOf(ctx, order.id)).status).toBe(outcome);
+          expect(await freePlaces(ctx, course.id)).toBe(3);
+          expect(await ctx.db.kysely.selectFrom('discount_code_usage').select('id').where('order_id', '=', order.id).execute()).toEqual([]);
+          await Promise.all(Array.from({ length: 5 }, () => mollieWebhook(ctx, `id=${molliePaymentId}`)));
+          expect(await freePlaces(ctx, course.id)).toBe(3);
+        });
+      }
+
+      it('open (or pending): nothing changes yet', async () => {
+        const { order, molliePaymentId, course } = await pendingOrder({ free: 3, quantity: 1 });
+        for (const status of ['open', 'pending'] as const) {
+          fake.setStatus(molliePaymentId, status);
+          expect((await mollieWebhook(ctx, `id=${molliePaymentId}`)).status).toBe(200);
+          expect(await statusOf(order.id)).toBe('payment_pending');
+          expect((await paymentOf(ctx, order.id)).status).toBe('pending');
+        }
+        expect(await freePlaces(ctx, course.id)).toBe(2);
+      });
+
+      it('never trusts the body: only the status Mollie reports counts', async () => {
+        const { order, molliePaymentId } = await pendingOrder();
+        expect((await mollieWebhook(ctx, `id=${molliePaymentId}&status=paid&amount=0`)).status).toBe(200);
+        expect(await statusOf(order.id)).toBe('payment_pending');
+      });
+
+      it('answers 200 for ids it does not know, without asking Mollie, and changes nothing', async () => {
+        const { order } = await pendingOrder();
+        const asked = fake.requests.length;
+        for (const id of ['tr_unknown123', 'tr_', 'sbx_123', '../../v2/methods', 'x'.repeat(200)]) {
+          expect(await mollieWebhook(ctx, new URLSearchParams({ id }).toString())).toEqual({ status: 200, body: { result: { received: true } } });
+        }
+        expect(fake.requests.length).toBe(asked);
+        // A payment Mollie knows but this shop never recorded (another shop on the account, a withdrawn order).
+        const stranger = await mollieProvider({ apiKey: 'test_fakeMollieKey1', apiUrl: fake.apiUrl, shopUrl }).createPayment({
+          amountCents: 100,
+          reference: '999999',
+          orderId: 999999,
+          email: 'fremd@example.org',
+          billingAddress: { firstname: 'A', lastname: 'B', addressLine1: 'C 1', addressLine2: '', zip: '10115', city: 'Berlin', country: 'DE' },
+          lines: [{ kind: 'digital', description: 'Kurs', quantity: 1, unitPriceCents: 100, discountCents: 0, totalCents: 100 }],
+          locale: 'de',
+          expiresAt: testNow,
+          method: 'creditcard',
+        });
+        fake.setStatus(stranger.id, 'paid');
+        expect((await mollieWebhook(ctx, `id=${stranger.id}`)).status).toBe(200);
+        expect(await statusOf(order.id)).toBe('payment_pending');
+        expect((await mollieWebhook(ctx, '')).status).toBe(400);
+      });
+
+      it('answers 503 while Mollie cannot be asked (Mollie calls again later); nothing changes', async () => {
+        const { order, molliePaymentId } = await pendingOrder();
+        fake.setStatus(molliePaymentId, 'paid');
+        fake.mode = 'error';
+        const reply = await mollieWebhook(ctx, `id=${molliePaymentId}`);
+        expect(reply.status).toBe(503);
+        expect(reply.body).toMatchObject({ error: { code: 'PAYMENT_PROVIDER_UNAVAILABLE' } });
+        expect(await statusOf(order.id)).toBe('payment_pending');
+        fake.mode = 'ok';
+        expect((await mollieWebhook(ctx, `id=${molliePaymentId}`)).status).toBe(200);
+        expect(await statusOf(order.id)).toBe('paid');
+      });
+    });
+
+    describe('Mollie unavailable at submit', () => {
+      for (const mode of ['error', 'hang'] as const) {
+        it(`${mode === 'error' ? '5xx' : 'no answer'}: 503 with a translated message, no place held, no order left; a retry succeeds`, async () => {
+          const course = await insertCourse(ctx, { free: 3 });
+          const body = courseOrder(course, 2, { emailAddress: 'retry@example.org', discountCodes: ['SOMMER25'], locale: 'es' });
+          const orders = await orderCount(ctx);
+          const lastNumber = async () => (await ctx.db.kysely.selectFrom('order_number').select('last_value').executeTakeFirstOrThrow()).last_value;
+          const numberBefore = await lastNumber();
+          fake.mode = mode;
+          const started = Date.now();
+          const failed = submit(body);
+          if (mode === 'hang') {
+            // The provider call runs outside any transaction: the shop keeps answering and writing meanwhile.
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            const meanwhile = Date.now();
+            await insertCourse(ctx, { free: 1 });
+            expect((await client(ctx).get('/api/health')).status).toBe(200);
+            expect(Date.now() - meanwhile).toBeLessThan(1000);
+          }
+          const reply = await failed;
+          expect(reply.status).toBe(503);
+          expect(reply.body).toEqual({
+            error: { code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'The payment provider is unavailable; nothing was ordered' },
+            meta: { message: 'El proveedor de pagos no está disponible en este momento. Por favor, inténtelo de nuevo.' },
+          });
+          expect(Date.now() - started).toBeLessThan(defaultProviderTimeoutMs + 1500);
+          if (mode === 'hang') expect(Date.now() - started).toBeGreaterThanOrEqual(defaultProviderTimeoutMs - 50);
+          expect(await freePlaces(ctx, course.id)).toBe(3);
+          expect(await orderCount(ctx)).toBe(orders);
+          const leftovers = await ctx.db.kysely.selectFrom('course_booking').select('id').where('course_id', '=', course.id).execute();
+          expect(leftovers).toEqual([]);
+
+          fake.mode = 'ok';
+          const retry = await submit(body);
+          expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+          // The withdrawn order's number stays unused: a gap of one.
+          expect(retry.body.result.incrementId).toBe(String(numberBefore + 2));
+          expect(await freePlaces(ctx, course.id)).toBe(1);
+          const order = await orderByNumber(ctx, retry.body.result.incrementId);
+          expect((await ctx.db.kysely.selectFrom('discount_code_usage').select('id').where('order_id', '=', order.id).execute()).length).toBe(1);
+        }, 30_000);
+      }
+
+      it('says it in German by default', async () => {
+        const course = await insertCourse(ctx, { free: 3 });
+        fake.mode = 'error';
+        const reply = await submit(courseOrder(course, 1));
+        expect(reply.status).toBe(503);
+        expect(reply.body.meta.message).toBe('Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es erneut.');
+      }, 30_000);
+    });
+
+    describe('payment methods', () => {
+      const offeredIds = async (applePayAvailable = true) => {
+        const course = await insertCourse(ctx, { free: 3 });
+        const reply = await client(ctx).post('/api/cart/calculate-price', {
+          courses: [{ courseId: course.id, courseType: course.type, quantity: 1 }],
+          products: [],
+          packages: [],
+          discountCodes: [],
+          locale: 'de',
+          applePayAvailable,
+        });
+        expect(reply.status).toBe(200);
+        return reply.body.result.paymentMethods.map((m: { id: string }) => m.id);
+      };
+      const methodListings = () => fake.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v2/methods')).length;
+
+      it('offers only the enabled ones of the shop list, asking Mollie at most every 10 minutes', async () => {
+        await offeredIds();
+        clock.advance(tenMinutes);
+        fake.enabledMethods = ['creditcard', 'klarna', 'ideal'];
+        const asked = methodListings();
+        // The outdated list is answered at once while the fresh one is fetched.
+        expect(await offeredIds()).toEqual(['eps', 'creditcard', 'paybybank', 'klarna', 'applepay']);
+        await settle();
+        expect(await offeredIds()).toEqual(['creditcard', 'klarna']);
+        expect(fake.requests.findLast((r) => r.path.startsWith('/v2/methods'))!.path).toBe('/v2/methods?includeWallets=applepay');
+        fake.enabledMethods = [...allMethods];
+        expect(await offeredIds()).toEqual(['creditcard', 'klarna']);
+        clock.advance(tenMinutes - 1);
+        expect(await offeredIds()).toEqual(['creditcard', 'klarna']);
+        expect(methodListings()).toBe(asked + 1);
+
+        // An order for a method that is not enabled is refused.
+        const course = await insertCourse(ctx, { free: 3 });
+        const refused = await submit(courseOrder(course, 1, { selectedPaymentMethod: 'eps' }));
+        expect(refused.status).toBe(400);
+        expect(refused.body.error.code).toBe('PAYMENT_METHOD_REQUIRED');
+        expect(await freePlaces(ctx, course.id)).toBe(3);
+
+        clock.advance(1);
+        await offeredIds();
+        await settle();
+        expect(await offeredIds()).toEqual(['eps', 'creditcard', 'paybybank', 'klarna', 'applepay']);
+        expect(await offeredIds(false)).toEqual(['eps', 'creditcard', 'paybybank', 'klarna']);
+        expect(methodListings()).toBe(asked + 2);
+      });
+
+      it('keeps the last known list, without waiting, while the methods API fails', async () => {
+        await offeredIds();
+        clock.advance(tenMinutes);
+        fake.mode = 'hang';
+        const started = Date.now();
+        expect(await offeredIds()).toEqual(['eps', 'creditcard', 'paybybank', 'klarna', 'applepay']);
+        expect(Date.now() - started).toBeLessThan(1000);
+        fake.mode = 'ok';
+      });
+    });
+  },
+  {
+    app: {
+      passwordHashing: cheapHashing,
+      now: clock.now,
+      shopUrl,
+      paymentProvider: mollieProvider({ apiKey: 'test_fakeMollieKey1', apiUrl: fake.apiUrl, shopUrl }),
+    },
+  },
+);
