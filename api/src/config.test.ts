@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       database: { dialect: 'sqlite', file: path.join(apiRoot, 'data', 'shop.sqlite') },
       partnerOrigins: [],
       paymentHoldSeconds: 1800,
+      redisUrl: null,
     });
     expect(path.basename(apiRoot)).toBe('api');
   });
@@ -30,6 +31,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PARTNER_ORIGINS: 'ftp://partner.example' })).toThrow(/PARTNER_ORIGINS/);
     expect(() => loadConfig({ PAYMENT_HOLD_SECONDS: '5' })).toThrow(/PAYMENT_HOLD_SECONDS/);
     expect(() => loadConfig({ PAYMENT_HOLD_SECONDS: 'soon' })).toThrow(/PAYMENT_HOLD_SECONDS/);
+    expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+  });
+
+  it('keeps rate limits in Redis with REDIS_URL', () => {
+    expect(loadConfig({ REDIS_URL: ' redis://cache.internal:6379/2 ' }).redisUrl).toBe('redis://cache.internal:6379/2');
+    expect(loadConfig({ REDIS_URL: 'rediss://user:secret@cache.internal:6380' }).redisUrl).toBe('rediss://user:secret@cache.internal:6380');
+    expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeNull();
   });
 
   it('reads PARTNER_ORIGINS as a comma-separated list of origins', () => {

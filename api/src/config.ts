@@ -17,6 +17,8 @@ export interface Config {
   partnerOrigins: string[];
   /** PAYMENT_HOLD_SECONDS: how long an order waiting for its payment holds places, credits and codes. */
   paymentHoldSeconds: number;
+  /** REDIS_URL: rate-limit counters in Redis instead of the database (docs/decisions/0007-shared-rate-limits.md). */
+  redisUrl: string | null;
 }
 
 /**
@@ -43,5 +45,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(paymentHoldSeconds) || paymentHoldSeconds < 10) {
     throw new Error(`PAYMENT_HOLD_SECONDS must be a whole number of seconds, at least 10, got "${env.PAYMENT_HOLD_SECONDS}"`);
   }
-  return { port, host: env.HOST?.trim() || '127.0.0.1', database, partnerOrigins: parsePartnerOrigins(env.PARTNER_ORIGINS), paymentHoldSeconds };
+  const redisUrl = env.REDIS_URL?.trim() || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new Error('REDIS_URL must start with redis:// or rediss:// (leave it unset to keep rate limits in the database)');
+  }
+  return { port, host: env.HOST?.trim() || '127.0.0.1', database, partnerOrigins: parsePartnerOrigins(env.PARTNER_ORIGINS), paymentHoldSeconds, redisUrl };
 }

@@ -21,10 +21,12 @@ async function main(): Promise<void> {
     mailer: createMailer({ db, smtpUrl: mail.smtpUrl, from: mail.from }),
     shopUrl: mail.shopUrl,
     paymentHoldSeconds: config.paymentHoldSeconds,
+    redisUrl: config.redisUrl,
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
   });
   if (!mail.smtpUrl) app.log.warn('SMTP_URL is not set: mails go to the dev outbox, readable by anybody at GET /api/dev/mailbox');
   const where = config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
+  app.log.info(`rate-limit counters in ${config.redisUrl ? 'Redis (REDIS_URL)' : 'the database'}`);
 
   try {
     const applied = await migrateToLatest(db);

@@ -5,9 +5,11 @@ import { AppError } from '../../http/errors.ts';
 import { priceCart } from '../cart/pricing/index.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
+import { limitedBy, rateLimited } from '../../rate-limit/route-limits.ts';
 import { z } from 'zod';
 import { sendOrderConfirmation } from './confirmation.ts';
 import { renderOrderConfirmation } from './confirmation-mail.ts';
+import { submitRateLimits } from './rate-limits.ts';
 import { sampleOrder } from './sample-order.ts';
 import { PlacesChangedError, submitOrder } from './submit.ts';
 
@@ -21,15 +23,20 @@ export interface OrderRouteOptions {
 export const orderRoutes =
   (ctx: AppContext, { provider, onPlacesChanged }: OrderRouteOptions): FastifyPluginAsyncZod =>
   async (app) => {
+    const submitsPerAddress = limitedBy(app, 'submit:address', submitRateLimits.perAddress);
     app.post(
       '/cart/submit',
-      { schema: { body: orderRequestSchema, response: { 200: successEnvelope(orderResponseSchema), 409: placesChangedBodySchema } } },
+      {
+        schema: { body: orderRequestSchema, response: { 200: successEnvelope(orderResponseSchema), 409: placesChangedBodySchema } },
+        preHandler: rateLimited(app, 'submit', { perClient: submitRateLimits.perClient }),
+      },
       async (request, reply) => {
         const auth = await optionalCustomer(ctx, request);
         // Spec §6: customer calls need a verified address; an unverified one is sent to verify, not ordered as a guest.
         if (auth && auth.customer.is_email_verified !== 1) throw new AppError(403, CustomerErrorCode.emailNotVerified, 'The e-mail address is not verified yet');
         if (!auth && !request.body.emailAddress) throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: 'required' });
         const customer = auth ? { id: auth.customer.id, email: auth.customer.email } : null;
+        await submitsPerAddress(reply, customer?.email ?? request.body.emailAddress!);
         const now = ctx.now();
         try {
           const order = await submitOrder(ctx.db.kysely, { request: request.body, customer, now, provider, paymentHoldSeconds: ctx.paymentHoldSeconds });
