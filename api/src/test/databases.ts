@@ -36,7 +36,20 @@ async function openTestDatabase(dialect: Dialect, queries: string[]): Promise<{ 
   }
   const adminUrl = inject('pgAdminUrl');
   if (!adminUrl) throw new Error('No PostgreSQL test server');
-  const name = `shop_test_${randomUUID().replaceAll('-', '')}`;
+  const database = await createPostgresDatabase(adminUrl, 'shop_test');
+  const db = createDatabase({ dialect: 'postgres', url: database.url }, { onQuery });
+  return {
+    db,
+    dispose: async () => {
+      await db.close();
+      await database.drop();
+    },
+  };
+}
+
+/** A new, empty database on the test server (named `<prefix>_<random>`): its URL, and how to drop it again. */
+export async function createPostgresDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -46,11 +59,9 @@ async function openTestDatabase(dialect: Dialect, queries: string[]): Promise<{ 
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = createDatabase({ dialect: 'postgres', url: url.toString() }, { onQuery });
   return {
-    db,
-    dispose: async () => {
-      await db.close();
+    url: url.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       try {

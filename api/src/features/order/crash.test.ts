@@ -1,46 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, type Db } from '../../db/database.ts';
+import { startApi } from '../../test/api-process.ts';
+import { createPostgresDatabase } from '../../test/databases.ts';
 
 /**
  * Issue 6 reliability: the API process is killed (SIGKILL, no shutdown) in the middle of a stream of submits and
  * started again on the same database. Every order it had acknowledged is there, and each course's free places
  * match its bookings exactly (no half-written order, no lost or doubly taken place). Real processes, real files.
  */
-const mainScript = fileURLToPath(new URL('../../main.ts', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-async function startApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
-    const healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (healthy) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('API did not start');
-}
-
 const order = (courseId: number, n: number) => ({
   courses: [{ courseId, courseType: 1, quantity: 1, participants: [{ firstname: 'Crash', lastname: `Test${n}`, email: `crash${n}@example.org` }] }],
   billingAddress: { firstname: 'Crash', lastname: 'Test', addressLine1: 'Hauptstr. 1', city: 'Berlin', zip: '10115', country: 'DE' },
@@ -129,19 +99,9 @@ describe('SIGKILL in the middle of a stream of submits', () => {
 
   const adminUrl = inject('pgAdminUrl');
   it.skipIf(!adminUrl)('[postgres] keeps every acknowledged order, and free places match the bookings', { timeout: 120_000 }, async () => {
-    const name = `shop_crash_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl! });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl! });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    });
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
+    const database = await createPostgresDatabase(adminUrl!, 'shop_crash');
+    cleanups.push(database.drop);
+    const url = new URL(database.url);
     await crashRun({ DATABASE_URL: url.toString() }, () => createDatabase({ dialect: 'postgres', url: url.toString() }));
   });
 });
