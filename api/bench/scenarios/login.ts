@@ -3,7 +3,8 @@
  * settings (OWASP argon2id, production limits counted in the database), on a throw-away SQLite database, then:
  * 1. login latency p50/p99 over HTTP: sequential correct logins spread over several accounts and client
  *    addresses (X-Forwarded-For, trusted here) so that no limit interferes;
- * 2. how many login attempts one client gets before 429, how many one address gets from one client, and how
+ * 2. what one rate-limit check costs (one upsert in the database);
+ * 3. how many login attempts one client gets before 429, how many one address gets from one client, and how
  *    many it gets from any number of clients, by sending attempts until the first 429.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -60,6 +61,17 @@ async function run(): Promise<void> {
     );
     console.log(`login latency: p50 ${ms(p50)}, p99 ${ms(percentile(durations, 99))}, min ${ms(durations[0]!)}, max ${ms(durations.at(-1)!)}`);
     console.log(`without limits one client could try about ${Math.floor(60_000 / p50)} passwords per minute, sequentially`);
+
+    // What one limit check adds (a login makes three before hashing, and one reset after a success).
+    const counter = app.rateLimits.counter('bench', { max: 1_000_000, timeWindowMs: 60_000 });
+    const checks: number[] = [];
+    for (let i = 0; i < 500; i++) {
+      const started = performance.now();
+      await counter.take(`key-${i % 50}`);
+      checks.push(performance.now() - started);
+    }
+    checks.sort((a, b) => a - b);
+    console.log(`one rate-limit check (${app.rateLimits.kind}, one upsert): p50 ${percentile(checks, 50).toFixed(2)} ms, p99 ${percentile(checks, 99).toFixed(2)} ms`);
 
     const minutes = (limit: { timeWindowMs: number }) => `${limit.timeWindowMs / 60_000} min`;
     /** Sends attempts until the first 429 and prints how many got through. */

@@ -47,7 +47,8 @@ export interface RateLimitStoreOptions {
   onError?: (error: unknown, what: string) => void;
 }
 
-const redisReadyTimeoutMs = 10_000;
+// Below Fastify's 10 s limit for a start-up hook, so that the reason is this message.
+const redisReadyTimeoutMs = 8000;
 
 function counterOf(limiter: RateLimiterAbstract): Counter {
   return {
