@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { cartSyncRateLimit } from '../features/cart/rate-limits.ts';
 import { createDatabase, type Db } from '../db/database.ts';
+import { cartSyncRateLimit } from '../features/cart/rate-limits.ts';
+import { packageLine } from '../features/cart/test-support.ts';
 import { courseOrder } from '../features/order/test-support.ts';
 import { startApi, type ApiProcess } from '../test/api-process.ts';
 import { createPostgresDatabase } from '../test/databases.ts';
@@ -13,16 +14,7 @@ import { createPostgresDatabase } from '../test/databases.ts';
 const adminUrl = inject('pgAdminUrl');
 const redisUrl = inject('redisUrl');
 
-const items = [
-  {
-    id: 'line-1',
-    itemType: 'package',
-    quantity: 1,
-    packageType: 'conversation_hours',
-    amount: 5,
-    packageDetails: { title: '5 Konversationsstunden', type: 'conversation_hours', price: 115, discountedPrice: null, description: '12 Monate gültig' },
-  },
-];
+const items = [packageLine];
 
 const post = (api: ApiProcess, path: string, body: unknown) =>
   fetch(`${api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

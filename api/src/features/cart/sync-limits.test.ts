@@ -2,17 +2,9 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { client } from '../customer/test-support.ts';
 import { cartSyncRateLimit } from './rate-limits.ts';
+import { packageLine } from './test-support.ts';
 
-const items = [
-  {
-    id: 'line-1',
-    itemType: 'package',
-    quantity: 1,
-    packageType: 'conversation_hours',
-    amount: 5,
-    packageDetails: { title: '5 Konversationsstunden', type: 'conversation_hours', price: 115, discountedPrice: null, description: '12 Monate gültig' },
-  },
-];
+const items = [packageLine];
 
 describeEachDatabase(
   'rate limit on POST /cart/sync',
