@@ -1,14 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// API tests run against real databases: SQLite always, PostgreSQL when the global setup can provide one.
+// API tests run against real databases: SQLite always, PostgreSQL when the global setup can provide one;
+// the REDIS_URL rate-limit store against a real Redis server likewise.
 export default defineConfig({
   test: {
     name: 'api',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'node',
     include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
-    globalSetup: [fileURLToPath(new URL('./src/test/postgres-global-setup.ts', import.meta.url))],
+    globalSetup: [
+      fileURLToPath(new URL('./src/test/postgres-global-setup.ts', import.meta.url)),
+      fileURLToPath(new URL('./src/test/redis-global-setup.ts', import.meta.url)),
+    ],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -26,6 +26,8 @@ import { registerCors } from './http/cors.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { parseQueryString } from './http/querystring.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerRateLimits } from './rate-limit/route-limits.ts';
+import { createRateLimitStore, type RateLimitStore } from './rate-limit/store.ts';
 import { defaultMailFrom, defaultShopUrl } from './mail/config.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { devMailboxRoutes } from './mail/routes.ts';
@@ -60,6 +62,12 @@ export interface BuildAppOptions {
   holdSweepIntervalMs?: number;
   /** Milliseconds the shop waits for the payment provider per call (5 s by default). */
   paymentProviderTimeoutMs?: number;
+  /** REDIS_URL: rate-limit counters in this Redis; without, in the database (both shared by every API process). */
+  redisUrl?: string | null;
+  /** Prefix of the Redis keys ('shop:rl:'); tests give each app its own. */
+  redisKeyPrefix?: string;
+  /** Rate-limit counters made elsewhere (the benchmark's); replaces the two options above. */
+  rateLimitStore?: RateLimitStore;
 }
 
 /**
@@ -82,6 +90,8 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
   const origins = { shopOrigin: new URL(shopUrl).origin, partnerOrigins };
   registerSecurityHeaders(app, origins);
   registerCors(app, origins);
+  const logError = (error: unknown, what: string) => app.log.error({ err: error }, what);
+  registerRateLimits(app, options.rateLimitStore ?? createRateLimitStore({ db, redisUrl: options.redisUrl, redisKeyPrefix: options.redisKeyPrefix, onError: logError }));
 
   const ctx: AppContext = {
     db,

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       partnerOrigins: [],
       paymentHoldSeconds: 1800,
       holdSweepMs: 5000,
+      redisUrl: null,
     });
     expect(path.basename(apiRoot)).toBe('api');
   });
@@ -35,6 +36,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PAYMENT_HOLD_SWEEP_MS: '10001' })).toThrow(/PAYMENT_HOLD_SWEEP_MS/);
     expect(() => loadConfig({ PAYMENT_HOLD_SWEEP_MS: '50' })).toThrow(/PAYMENT_HOLD_SWEEP_MS/);
     expect(loadConfig({ PAYMENT_HOLD_SWEEP_MS: '250' }).holdSweepMs).toBe(250);
+    expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+  });
+
+  it('keeps rate limits in Redis with REDIS_URL', () => {
+    expect(loadConfig({ REDIS_URL: ' redis://cache.internal:6379/2 ' }).redisUrl).toBe('redis://cache.internal:6379/2');
+    expect(loadConfig({ REDIS_URL: 'rediss://user:secret@cache.internal:6380' }).redisUrl).toBe('rediss://user:secret@cache.internal:6380');
+    expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeNull();
   });
 
   it('reads PARTNER_ORIGINS as a comma-separated list of origins', () => {

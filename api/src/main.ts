@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     paymentHoldSeconds: config.paymentHoldSeconds,
     // Without PAYMENT_PROVIDER=mollie the app serves the sandbox (no money moves).
     paymentProvider: payment.provider === 'mollie' ? mollieProvider({ apiKey: payment.apiKey, apiUrl: payment.apiUrl, shopUrl: mail.shopUrl }) : undefined,
+    redisUrl: config.redisUrl,
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     mode,
     holdSweepIntervalMs: config.holdSweepMs,
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     app.log.warn(`MAIL_FROM is not set: mails are sent as "${defaultMailFrom}", an address nobody can answer`);
   }
   const where = config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
+  app.log.info(`rate-limit counters in ${config.redisUrl ? 'Redis (REDIS_URL)' : 'the database'}`);
 
   try {
     const applied = await migrateToLatest(db);

@@ -1,10 +1,11 @@
 /**
- * Login cost and login rate limits (issue 4, figures for the note). Starts the API on loopback with the
- * production settings (OWASP argon2id, production rate limits), on a throw-away SQLite database, then:
+ * Login cost and login throttling (figures for the notes). Starts the API on loopback with the production
+ * settings (OWASP argon2id, production limits counted in the database), on a throw-away SQLite database, then:
  * 1. login latency p50/p99 over HTTP: sequential correct logins spread over several accounts and client
  *    addresses (X-Forwarded-For, trusted here) so that no limit interferes;
- * 2. how many login attempts one client gets per minute before 429, and how many one address gets per window,
- *    by sending attempts until the first 429.
+ * 2. what one rate-limit check costs (one upsert in the database);
+ * 3. how many login attempts one client gets before 429, how many one address gets from one client, and how
+ *    many it gets from any number of clients, by sending attempts until the first 429.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +16,7 @@ import { buildApp } from '../../src/app.ts';
 import { createDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { owaspArgon2id } from '../../src/features/customer/passwords.ts';
-import { customerRateLimits } from '../../src/features/customer/rate-limits.ts';
+import { loginLimits } from '../../src/features/customer/login-throttle.ts';
 
 const samples = 100;
 const accounts = 12;
@@ -61,34 +62,41 @@ async function run(): Promise<void> {
     console.log(`login latency: p50 ${ms(p50)}, p99 ${ms(percentile(durations, 99))}, min ${ms(durations[0]!)}, max ${ms(durations.at(-1)!)}`);
     console.log(`without limits one client could try about ${Math.floor(60_000 / p50)} passwords per minute, sequentially`);
 
-    // One client, a new (unknown) address per attempt: the per-client limit binds.
-    const client = '203.0.113.7';
-    let allowed = 0;
-    const windowStart = performance.now();
-    for (let i = 0; i < 1000; i++) {
-      const response = await post('/customer/login', { email: `nobody.${i}@example.org`, password: 'Wrong#Pass1' }, client);
-      if (response.status === 429) {
-        console.log(
-          `one client: ${allowed} login attempts per minute, then 429 (Retry-After ${response.headers.get('retry-after')} s) after ${ms(performance.now() - windowStart)}` +
-            ` [configured: ${customerRateLimits.login.perClient.max} per ${customerRateLimits.login.perClient.timeWindowMs / 60_000} min]`,
-        );
-        break;
-      }
-      allowed++;
+    // What one limit check adds (a login makes three before hashing, and one reset after a success).
+    const counter = app.rateLimits.counter('bench', { max: 1_000_000, timeWindowMs: 60_000 });
+    const checks: number[] = [];
+    for (let i = 0; i < 500; i++) {
+      const started = performance.now();
+      await counter.take(`key-${i % 50}`);
+      checks.push(performance.now() - started);
     }
+    checks.sort((a, b) => a - b);
+    console.log(`one rate-limit check (${app.rateLimits.kind}, one upsert): p50 ${percentile(checks, 50).toFixed(2)} ms, p99 ${percentile(checks, 99).toFixed(2)} ms`);
 
-    // One address, a new client per attempt: the per-address limit binds.
-    let perAddress = 0;
-    for (let i = 0; i < 1000; i++) {
-      const response = await post('/customer/login', { email: 'target@example.org', password: 'Wrong#Pass1' }, `192.0.2.${(i % 250) + 1}`);
-      if (response.status === 429) {
-        console.log(
-          `one address: ${perAddress} attempts per ${customerRateLimits.login.perAddress.timeWindowMs / 60_000} min from any number of clients, then 429 (Retry-After ${response.headers.get('retry-after')} s)`,
-        );
-        break;
+    const minutes = (limit: { timeWindowMs: number }) => `${limit.timeWindowMs / 60_000} min`;
+    /** Sends attempts until the first 429 and prints how many got through. */
+    const untilRefused = async (label: string, configured: { max: number; timeWindowMs: number }, attempt: (i: number) => Promise<Response>) => {
+      for (let i = 0; i < 1000; i++) {
+        const response = await attempt(i);
+        if (response.status === 429) {
+          console.log(`${label}: ${i} attempts, then 429 (Retry-After ${response.headers.get('retry-after')} s) [configured: ${configured.max} per ${minutes(configured)}]`);
+          return;
+        }
       }
-      perAddress++;
-    }
+      console.log(`${label}: no 429 in 1000 attempts`);
+    };
+    // One client, a new (unknown) address per attempt: the per-client limit binds.
+    await untilRefused('one client, any addresses', loginLimits.perClient, (i) =>
+      post('/customer/login', { email: `nobody.${i}@example.org`, password: 'Wrong#Pass1' }, '203.0.113.7'),
+    );
+    // One address from one client: the failures since the last success bind (the owner elsewhere is not affected).
+    await untilRefused('one address from one client', loginLimits.perAddressAndClient, () =>
+      post('/customer/login', { email: 'target@example.org', password: 'Wrong#Pass1' }, '203.0.113.8'),
+    );
+    // One address, a new client per attempt: the per-address ceiling binds.
+    await untilRefused('one address from any number of clients', loginLimits.perAddress, (i) =>
+      post('/customer/login', { email: 'target2@example.org', password: 'Wrong#Pass1' }, `192.0.2.${(i % 250) + 1}`),
+    );
   } finally {
     await app.close();
     await db.close();

@@ -17,6 +17,7 @@ import * as paymentHold from './migrations/0050_payment_hold.ts';
 import * as mollieMethodIds from './migrations/0051_mollie_method_ids.ts';
 import * as cancelReason from './migrations/0052_cancel_reason.ts';
 import * as codeUsageEmail from './migrations/0055_code_usage_email.ts';
+import * as rateLimit from './migrations/0056_rate_limit.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0051_mollie_method_ids': mollieMethodIds,
   '0052_cancel_reason': cancelReason,
   '0055_code_usage_email': codeUsageEmail,
+  '0056_rate_limit': rateLimit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { apiRoot } from '../config.ts';
+import { freePort } from './temporary-postgres.ts';
 
 /**
  * The real API process (`tsx src/main.ts`, as `npm start -w api` runs it) for tests of what only a process
@@ -92,4 +93,28 @@ export function startApiProcess(env: Record<string, string>, timeoutMs = 60_000)
       reject(new Error(`The API exited (${code}) before listening:\n${stdout}\n${stderr}`));
     });
   });
+}
+
+/** An API process a test may also kill outright (SIGKILL), as a crash would. */
+export interface KillableApiProcess extends ApiProcess {
+  child: ChildProcess;
+}
+
+/** Starts the API quietly (no log output) and resolves once `/api/health` answers. */
+export async function startApi(env: Record<string, string>, timeoutMs = 60_000): Promise<KillableApiProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [tsxCli, 'src/main.ts'], { cwd: apiRoot, env: processEnv({ ...env, PORT: String(port), LOG_LEVEL: 'silent' }), stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    return exited(child);
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, child, output: () => '', stop };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('API did not start');
 }

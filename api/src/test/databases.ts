@@ -52,7 +52,12 @@ async function openTestDatabase(dialect: Dialect, queries: string[]): Promise<{ 
 export async function createPostgresTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   if (!adminUrl) throw new Error('No PostgreSQL test server');
-  const name = `shop_test_${randomUUID().replaceAll('-', '')}`;
+  return createPostgresDatabase(adminUrl, 'shop_test');
+}
+
+/** A new, empty database on the test server (named `<prefix>_<random>`): its URL, and how to drop it again. */
+export async function createPostgresDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {

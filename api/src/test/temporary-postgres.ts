@@ -32,7 +32,8 @@ function findPostgresBinaries(): string | null {
   return candidates.find((dir) => binaryNames.every((name) => fs.existsSync(path.join(dir, name)))) ?? null;
 }
 
-function freePort(): Promise<number> {
+/** A port nobody listens on at the moment, on the loopback interface. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

@@ -12,9 +12,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
+import { rateLimited } from '../../rate-limit/route-limits.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
 import type { OfferedMethods } from '../payment/offered-methods.ts';
 import { priceCart, type Buyer } from './pricing/index.ts';
+import { cartSyncRateLimit } from './rate-limits.ts';
 import { readCartSync, storeCartSync } from './sync.ts';
 
 export interface CartRouteOptions {
@@ -54,7 +56,10 @@ export const cartRoutes =
 
     app.post(
       '/cart/sync',
-      { schema: { body: cartSyncRequestSchema, response: { 200: successEnvelope(cartSyncCreatedSchema) } } },
+      {
+        schema: { body: cartSyncRequestSchema, response: { 200: successEnvelope(cartSyncCreatedSchema) } },
+        preHandler: rateLimited(app, 'cart-sync', cartSyncRateLimit),
+      },
       async (request) => ({ result: await storeCartSync(ctx.db, request.body.items, ctx.now()) }),
     );
 

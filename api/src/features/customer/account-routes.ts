@@ -17,6 +17,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/errors.ts';
+import { clientKey } from '../../rate-limit/client-key.ts';
+import { limitedBy } from '../../rate-limit/route-limits.ts';
 import { listCustomerOrders } from '../order/read.ts';
 import { bearerToken, requireCustomer } from './authenticate.ts';
 import { readBalances } from './balances.ts';
@@ -25,6 +27,7 @@ import { toCustomer } from './customers.ts';
 import { issueLinkToken } from './link-tokens.ts';
 import { customerMails } from './mails.ts';
 import type { PasswordHasher } from './passwords.ts';
+import { accountRateLimits } from './rate-limits.ts';
 import { openSession, revokeAllSessions, revokeSession } from './sessions.ts';
 
 /** An empty optional text clears the field. */
@@ -34,6 +37,10 @@ const orNull = (value: string) => (value === '' ? null : value);
 export const accountRoutes =
   (ctx: AppContext, passwords: PasswordHasher): FastifyPluginAsyncZod =>
   async (app) => {
+    const emailChangesPerClient = limitedBy(app, 'email-change:client', accountRateLimits.emailChange.perClient);
+    const emailChangesPerCustomer = limitedBy(app, 'email-change:customer', accountRateLimits.emailChange.perCustomer);
+    const passwordChecksPerCustomer = limitedBy(app, 'password-change:customer', accountRateLimits.passwordChange.perCustomer);
+
     app.get('/customer/me', { schema: { response: { 200: successEnvelope(customerSchema) } } }, async (request) => {
       const { customer } = await requireCustomer(ctx, request, { allowUnverified: true });
       return { result: toCustomer(customer) };
@@ -49,9 +56,14 @@ export const accountRoutes =
     app.put(
       '/customer/me/update',
       { schema: { body: profileUpdateRequestSchema, response: { 200: successEnvelope(profileUpdateResponseSchema) } } },
-      async (request) => {
+      async (request, reply) => {
         const { customer } = await requireCustomer(ctx, request);
         const { email, ...changes } = changedProfileFields(toCustomer(customer), request.body);
+        // A new address is mailed: counted first, so a refused request changes nothing at all.
+        if (email !== undefined) {
+          await emailChangesPerClient(reply, clientKey(request.ip));
+          await emailChangesPerCustomer(reply, customer.id);
+        }
         const columns = {
           ...(changes.displayName !== undefined && { display_name: orNull(changes.displayName) }),
           ...(changes.firstname !== undefined && { firstname: changes.firstname }),
@@ -80,8 +92,10 @@ export const accountRoutes =
     app.put(
       '/customer/me/update-password',
       { schema: { body: updatePasswordRequestSchema, response: { 200: successEnvelope(updatePasswordResponseSchema) } } },
-      async (request) => {
+      async (request, reply) => {
         const { customer, session } = await requireCustomer(ctx, request);
+        // Each check of the current password costs a full argon2 hash: counted before it is made.
+        await passwordChecksPerCustomer(reply, customer.id);
         const { currentPassword, newPassword } = request.body;
         if (!(await passwords.verify(customer.password_hash, currentPassword))) {
           throw new AppError(400, CustomerErrorCode.wrongPassword, 'The current password is wrong', { currentPassword: 'wrong_password' });

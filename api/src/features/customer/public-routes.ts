@@ -17,6 +17,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/errors.ts';
 import { findCustomerByEmail, findCustomerById, isUniqueViolation, toCustomer } from './customers.ts';
 import { consumeLinkToken, issueLinkToken } from './link-tokens.ts';
+import { loginThrottle } from './login-throttle.ts';
 import { customerMails } from './mails.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { customerRateLimits, rateLimited } from './rate-limits.ts';
@@ -37,11 +38,12 @@ function inBackground(log: FastifyBaseLogger, task: () => Promise<void>): void {
 export const publicCustomerRoutes =
   (ctx: AppContext, passwords: PasswordHasher): FastifyPluginAsyncZod =>
   async (app) => {
+    const throttle = loginThrottle(app);
     app.post(
       '/customer/login',
       {
         schema: { body: loginRequestSchema, response: { 200: successEnvelope(loginResponseSchema) } },
-        preHandler: rateLimited(app, 'login', customerRateLimits.login),
+        preHandler: (request, reply) => throttle.admit(reply, request.body.email, request.ip),
       },
       async (request) => {
         const { email, password, remember } = request.body;
@@ -50,6 +52,7 @@ export const publicCustomerRoutes =
         if (!(await passwords.verify(customer?.password_hash ?? null, password)) || !customer) {
           throw new AppError(401, CustomerErrorCode.invalidCredentials, 'Invalid email or password');
         }
+        await throttle.succeeded(email, request.ip);
         if (passwords.needsRehash(customer.password_hash)) {
           const password_hash = await passwords.hash(password);
           await ctx.db.kysely.updateTable('customer').set({ password_hash }).where('id', '=', customer.id).execute();

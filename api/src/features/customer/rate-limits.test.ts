@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
+import { loginLimits, loginThrottle } from './login-throttle.ts';
 import { customerRateLimits } from './rate-limits.ts';
 import { client, customerTestOptions, goodPassword, newEmail, register } from './test-support.ts';
 
 /**
- * The limits of rate-limits.ts, as configured for production: per address and per client, 429 with
- * Retry-After. Each test uses its own client addresses, so the counters of one test never reach another.
+ * The limits of rate-limits.ts and login-throttle.ts, as configured for production: per address and per client,
+ * 429 with Retry-After. Each test uses its own client addresses, so the counters of one test never reach another.
  */
 describeEachDatabase(
   'rate limits on login, register, reset and resend',
@@ -19,27 +20,74 @@ describeEachDatabase(
     };
 
     describe('login', () => {
-      const { perAddress, perClient } = customerRateLimits.login;
+      const { perClient, perAddressAndClient, perAddress } = loginLimits;
+      const wrong = 'Falsch1!x';
+      const throttle = () => loginThrottle(ctx.app);
 
-      it(`allows ${perAddress.max} attempts per address in ${perAddress.timeWindowMs / 60_000} minutes, from any number of clients`, async () => {
+      it(`a stranger's ${perAddressAndClient.max} wrong passwords stop the stranger's client, not the owner logging in from theirs`, async () => {
+        const owner = client(ctx);
+        const { email } = await register(owner);
+        const stranger = client(ctx);
+        for (let i = 0; i < perAddressAndClient.max; i++) expect((await stranger.post('/api/customer/login', { email, password: wrong })).status).toBe(401);
+        ctx.queries.length = 0;
+        // Refused before the account is even looked up, so before any hashing, the right password too.
+        expectLimited(await stranger.post('/api/customer/login', { email, password: goodPassword }), perAddressAndClient.timeWindowMs / 1000);
+        expect(ctx.queries.some((query) => query.includes('"customer"'))).toBe(false);
+        expect((await owner.post('/api/customer/login', { email, password: goodPassword })).status).toBe(200);
+      });
+
+      it('a successful login starts the count of failed attempts from its client afresh', async () => {
+        const owner = client(ctx);
+        const { email } = await register(owner);
+        for (let i = 0; i < perAddressAndClient.max - 1; i++) expect((await owner.post('/api/customer/login', { email, password: wrong })).status).toBe(401);
+        expect((await owner.post('/api/customer/login', { email, password: goodPassword })).status).toBe(200);
+        expect(await throttle().attemptsSinceSuccess(email, owner.ip)).toBe(0);
+        for (let i = 0; i < perAddressAndClient.max; i++) expect((await owner.post('/api/customer/login', { email, password: wrong })).status).toBe(401);
+        expectLimited(await owner.post('/api/customer/login', { email, password: goodPassword }), perAddressAndClient.timeWindowMs / 1000);
+      });
+
+      it('6,000 requests with random addresses from one client do not reset the count at the victim', { timeout: 120_000 }, async () => {
         const { email } = await register(client(ctx));
-        for (let i = 0; i < perAddress.max; i++) {
-          expect((await client(ctx).post('/api/customer/login', { email, password: 'Falsch1!x' })).status).toBe(401);
+        const attacker = client(ctx);
+        for (let i = 0; i < perAddressAndClient.max; i++) await attacker.post('/api/customer/login', { email, password: wrong });
+        expectLimited(await attacker.post('/api/customer/login', { email, password: wrong }), perAddressAndClient.timeWindowMs / 1000);
+        const before = await throttle().attemptsSinceSuccess(email, attacker.ip);
+        expect(before).toBe(perAddressAndClient.max + 1);
+
+        const statuses = new Map<number, number>();
+        for (let sent = 0; sent < 6000; sent += 100) {
+          const replies = await Promise.all(Array.from({ length: 100 }, () => attacker.post('/api/customer/login', { email: newEmail('spray'), password: wrong })));
+          for (const reply of replies) statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
         }
-        // Even the right password, from yet another client, waits now.
-        expectLimited(await client(ctx).post('/api/customer/login', { email, password: goodPassword }), perAddress.timeWindowMs / 1000);
-        // Other addresses are not affected.
+        // The client's own limit stopped the flood (the requests before it went to unknown addresses: 401).
+        expect(statuses.get(429)).toBeGreaterThanOrEqual(6000 - perClient.max);
+        expect(await throttle().attemptsSinceSuccess(email, attacker.ip)).toBe(before);
+        const refused = await attacker.post('/api/customer/login', { email, password: goodPassword });
+        expect(refused.status).toBe(429);
+      });
+
+      it(`allows ${perAddress.max} attempts per address in ${perAddress.timeWindowMs / 3_600_000} hours from all clients together`, async () => {
+        const owner = client(ctx);
+        const { email } = await register(owner);
+        // Many clients, each within its own limit for the address.
+        let guesser = client(ctx);
+        for (let i = 0; i < perAddress.max; i++) {
+          if (i > 0 && i % perAddressAndClient.max === 0) guesser = client(ctx);
+          expect((await guesser.post('/api/customer/login', { email, password: wrong })).status).toBe(401);
+        }
+        // Now even the owner with the right password waits: the ceiling is what stops a guesser with many clients.
+        expectLimited(await owner.post('/api/customer/login', { email, password: goodPassword }), perAddress.timeWindowMs / 1000);
         const other = await register(client(ctx));
         expect((await client(ctx).post('/api/customer/login', { email: other.email, password: goodPassword })).status).toBe(200);
       });
 
-      it(`allows ${perClient.max} attempts per client and minute, across addresses`, async () => {
+      it(`allows ${perClient.max} attempts per client in ${perClient.timeWindowMs / 60_000} minutes, across addresses`, async () => {
         const c = client(ctx);
         for (let i = 0; i < perClient.max; i++) {
-          expect((await c.post('/api/customer/login', { email: newEmail(), password: 'Falsch1!x' })).status).toBe(401);
+          expect((await c.post('/api/customer/login', { email: newEmail(), password: wrong })).status).toBe(401);
         }
-        expectLimited(await c.post('/api/customer/login', { email: newEmail(), password: 'Falsch1!x' }), perClient.timeWindowMs / 1000);
-        expect((await client(ctx).post('/api/customer/login', { email: newEmail(), password: 'Falsch1!x' })).status).toBe(401);
+        expectLimited(await c.post('/api/customer/login', { email: newEmail(), password: wrong }), perClient.timeWindowMs / 1000);
+        expect((await client(ctx).post('/api/customer/login', { email: newEmail(), password: wrong })).status).toBe(401);
       });
     });
 

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import {
   ErrorCode,
   examResultEmailRequestSchema,
@@ -17,6 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { isoDateInZone } from '../../lib/dates.ts';
+import { rateLimited } from '../../rate-limit/route-limits.ts';
 import { requireCustomer } from '../customer/authenticate.ts';
 import { shopLink } from '../customer/mails.ts';
 import { listHistory, saveToHistory } from './history.ts';
@@ -30,15 +30,12 @@ import { placement, score, submissionErrors } from './scoring.ts';
  * use the shop as a mail cannon. Deliberately no per-address limit: that would keep the address, which the
  * page promises not to do.
  */
-export const resultMailRateLimit = { max: 20, timeWindow: 60 * 60 * 1000 };
+export const resultMailRateLimit = { max: 20, timeWindowMs: 60 * 60 * 1000 };
 
 /** The placement test (spec §7 /exam/*). Fetching and submitting need no token (spec §6), save and history do. */
 export const examRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    // Only the result mail is limited; in-memory, per API process.
-    await app.register(rateLimit, { global: false, cache: 10_000 });
-
     app.get(
       '/exam/level/:level',
       { schema: { params: z.object({ level: z.string().max(20) }), response: { 200: successEnvelope(examSchema) } } },
@@ -81,8 +78,8 @@ export const examRoutes =
     app.post(
       '/exam/send-result-email',
       {
-        config: { rateLimit: resultMailRateLimit },
         schema: { body: examResultEmailRequestSchema, response: { 200: successEnvelope(examResultEmailResponseSchema) } },
+        preHandler: rateLimited(app, 'result-mail', { perClient: resultMailRateLimit }),
       },
       async (request) => {
         // The address goes into this one mail and nowhere else: not into the database, not into a log line.

@@ -1,46 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, type Db } from '../../db/database.ts';
+import { startApi } from '../../test/api-process.ts';
 
 /**
  * Issue 6 reliability: the API process is killed (SIGKILL, no shutdown) in the middle of a stream of submits and
  * started again on the same database. Every order it had acknowledged is there, and each course's free places
  * match its bookings exactly (no half-written order, no lost or doubly taken place). Real processes, real files.
  */
-const mainScript = fileURLToPath(new URL('../../main.ts', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-async function startApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
-    const healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (healthy) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('API did not start');
-}
-
 const order = (course: { id: number; price: number; discountedPrice: number | null }, n: number) => ({
   courses: [{ courseId: course.id, courseType: 1, quantity: 1, participants: [{ firstname: 'Crash', lastname: `Test${n}`, email: `crash${n}@example.org` }] }],
   expectedTotalPrice: course.discountedPrice ?? course.price,

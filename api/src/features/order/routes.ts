@@ -19,9 +19,11 @@ import { optionalCustomer } from '../customer/authenticate.ts';
 import { providerUnavailableMessages } from '../payment/messages.ts';
 import type { OfferedMethods } from '../payment/offered-methods.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
+import { limitedBy, rateLimited } from '../../rate-limit/route-limits.ts';
 import { z } from 'zod';
 import { sendOrderConfirmation } from './confirmation.ts';
 import { renderOrderConfirmation } from './confirmation-mail.ts';
+import { submitRateLimits } from './rate-limits.ts';
 import { sampleOrder } from './sample-order.ts';
 import { PriceChangedError, priceChangedMessages } from './price-check.ts';
 import { PlacesChangedError, submitOrder, SubmitWithdrawnError } from './submit.ts';
@@ -38,15 +40,20 @@ export interface OrderRouteOptions {
 export const orderRoutes =
   (ctx: AppContext, { provider, offeredPaymentMethods, onPlacesChanged }: OrderRouteOptions): FastifyPluginAsyncZod =>
   async (app) => {
+    const submitsPerAddress = limitedBy(app, 'submit:address', submitRateLimits.perAddress);
     app.post(
       '/cart/submit',
-      { schema: { body: orderRequestSchema, response: { 200: successEnvelope(orderResponseSchema), 409: z.union([placesChangedBodySchema, priceChangedBodySchema]) } } },
+      {
+        schema: { body: orderRequestSchema, response: { 200: successEnvelope(orderResponseSchema), 409: z.union([placesChangedBodySchema, priceChangedBodySchema]) } },
+        preHandler: rateLimited(app, 'submit', { perClient: submitRateLimits.perClient }),
+      },
       async (request, reply) => {
         const auth = await optionalCustomer(ctx, request);
         // Spec §6: customer calls need a verified address; an unverified one is sent to verify, not ordered as a guest.
         if (auth && auth.customer.is_email_verified !== 1) throw new AppError(403, CustomerErrorCode.emailNotVerified, 'The e-mail address is not verified yet');
         if (!auth && !request.body.emailAddress) throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: 'required' });
         const customer = auth ? { id: auth.customer.id, email: auth.customer.email } : null;
+        await submitsPerAddress(reply, customer?.email ?? request.body.emailAddress!);
         const now = ctx.now();
         try {
           const offeredMethods = await offeredPaymentMethods();

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import { orderStateParamsSchema, orderStateRequestSchema, orderStateSchema, successEnvelope } from '@shop/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
@@ -26,8 +25,6 @@ export const orderStateRateLimit = {
 export const orderStateRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    // In-memory, per API process, like the customer module's limits (see rate-limits.ts).
-    await app.register(rateLimit, { global: false, cache: 10_000 });
     app.post(
       '/orders/:incrementId/state',
       {

@@ -1,7 +1,7 @@
 import { CourseType } from '@shop/shared/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, testNow } from '../../test/databases.ts';
-import { cheapHashing, client, mailsTo, settle, verifiedCustomer, type Client } from '../customer/test-support.ts';
+import { cheapHashing, client, mailsTo, newEmail, settle, verifiedCustomer, type Client } from '../customer/test-support.ts';
 import { courseOrder, freePlaces, insertCourse, orderByNumber, orderCount, paymentOf } from './test-support.ts';
 
 describeEachDatabase(
@@ -148,7 +148,8 @@ describeEachDatabase(
     it('50 concurrent submits for 5 free places book exactly 5, the rest get 409 and nothing else', async () => {
       const course = await insertCourse(ctx, { free: 5 });
       const before = await orderCount(ctx);
-      const replies = await Promise.all(Array.from({ length: 50 }, () => client(ctx).post('/api/cart/submit', courseOrder(course, 1))));
+      // Fifty buyers, each from their own client and address (one address has its own submit limit).
+      const replies = await Promise.all(Array.from({ length: 50 }, () => client(ctx).post('/api/cart/submit', courseOrder(course, 1, { emailAddress: newEmail('kaeufer') }))));
       const statuses = replies.map((r) => r.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(5);
       expect(statuses.filter((s) => s === 409)).toHaveLength(45);

@@ -1,0 +1,6 @@
+/**
+ * Parking a cart for another page or device (POST /cart/sync) is one click of a buyer; the limit stops one
+ * client from filling the database, far above what a classroom behind one address parks.
+ * Figures: docs/decisions/0007-shared-rate-limits.md.
+ */
+export const cartSyncRateLimit = { perClient: { max: 60, timeWindowMs: 60 * 60_000 } };
