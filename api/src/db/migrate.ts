@@ -14,6 +14,7 @@ import * as discountCode from './migrations/0030_discount_code.ts';
 import * as cartSync from './migrations/0031_cart_sync.ts';
 import * as checkout from './migrations/0040_checkout.ts';
 import * as paymentHold from './migrations/0050_payment_hold.ts';
+import * as examScoredResult from './migrations/0054_exam_scored_result.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0031_cart_sync': cartSync,
   '0040_checkout': checkout,
   '0050_payment_hold': paymentHold,
+  '0054_exam_scored_result': examScoredResult,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -34,7 +34,7 @@ const orNull = (value: string) => (value === '' ? null : value);
 export const accountRoutes =
   (ctx: AppContext, passwords: PasswordHasher): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/customer/me', { schema: { response: { 200: successEnvelope(customerSchema) } } }, async (request) => {
+    app.get('/customer/me', { config: { bearer: 'unverified' }, schema: { response: { 200: successEnvelope(customerSchema) } } }, async (request) => {
       const { customer } = await requireCustomer(ctx, request, { allowUnverified: true });
       return { result: toCustomer(customer) };
     });
@@ -48,7 +48,7 @@ export const accountRoutes =
 
     app.put(
       '/customer/me/update',
-      { schema: { body: profileUpdateRequestSchema, response: { 200: successEnvelope(profileUpdateResponseSchema) } } },
+      { config: { bearer: 'verified' }, schema: { body: profileUpdateRequestSchema, response: { 200: successEnvelope(profileUpdateResponseSchema) } } },
       async (request) => {
         const { customer } = await requireCustomer(ctx, request);
         const { email, ...changes } = changedProfileFields(toCustomer(customer), request.body);
@@ -79,7 +79,7 @@ export const accountRoutes =
 
     app.put(
       '/customer/me/update-password',
-      { schema: { body: updatePasswordRequestSchema, response: { 200: successEnvelope(updatePasswordResponseSchema) } } },
+      { config: { bearer: 'verified' }, schema: { body: updatePasswordRequestSchema, response: { 200: successEnvelope(updatePasswordResponseSchema) } } },
       async (request) => {
         const { customer, session } = await requireCustomer(ctx, request);
         const { currentPassword, newPassword } = request.body;
@@ -101,7 +101,7 @@ export const accountRoutes =
 
     app.get(
       '/customer/me/billing-address',
-      { schema: { response: { 200: successEnvelope(billingAddressResultSchema) } } },
+      { config: { bearer: 'verified' }, schema: { response: { 200: successEnvelope(billingAddressResultSchema) } } },
       async (request) => {
         const { customer } = await requireCustomer(ctx, request);
         return { result: await readBillingAddress(ctx.db, customer.id) };
@@ -110,7 +110,7 @@ export const accountRoutes =
 
     app.post(
       '/customer/me/billing-address',
-      { schema: { body: billingAddressSchema, response: { 200: successEnvelope(billingAddressSchema) } } },
+      { config: { bearer: 'verified' }, schema: { body: billingAddressSchema, response: { 200: successEnvelope(billingAddressSchema) } } },
       async (request) => {
         const { customer } = await requireCustomer(ctx, request);
         await saveBillingAddress(ctx.db, customer.id, request.body, ctx.now());
@@ -118,14 +118,14 @@ export const accountRoutes =
       },
     );
 
-    app.get('/customer/me/balances', { schema: { response: { 200: successEnvelope(balancesSchema) } } }, async (request) => {
+    app.get('/customer/me/balances', { config: { bearer: 'verified' }, schema: { response: { 200: successEnvelope(balancesSchema) } } }, async (request) => {
       const { customer } = await requireCustomer(ctx, request);
       return { result: await readBalances(ctx.db.kysely, customer.id, ctx.now()) };
     });
 
     app.get(
       '/customer/me/orders',
-      { schema: { querystring: ordersQuerySchema, response: { 200: successEnvelope(orderListSchema) } } },
+      { config: { bearer: 'verified' }, schema: { querystring: ordersQuerySchema, response: { 200: successEnvelope(orderListSchema) } } },
       async (request) => {
         const { customer } = await requireCustomer(ctx, request);
         return { result: await listCustomerOrders(ctx.db, customer.id, request.query) };

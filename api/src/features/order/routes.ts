@@ -23,7 +23,7 @@ export const orderRoutes =
   async (app) => {
     app.post(
       '/cart/submit',
-      { schema: { body: orderRequestSchema, response: { 200: successEnvelope(orderResponseSchema), 409: placesChangedBodySchema } } },
+      { config: { bearer: 'optional' }, schema: { body: orderRequestSchema, response: { 200: successEnvelope(orderResponseSchema), 409: placesChangedBodySchema } } },
       async (request, reply) => {
         const auth = await optionalCustomer(ctx, request);
         // Spec §6: customer calls need a verified address; an unverified one is sent to verify, not ordered as a guest.

@@ -1,4 +1,4 @@
-import { successEnvelope } from '@shop/shared/contract';
+import { successEnvelope, textSchema } from '@shop/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -37,8 +37,8 @@ export const paymentRoutes =
       '/payments/webhook/:provider',
       {
         schema: {
-          params: z.object({ provider: z.string().max(40) }),
-          body: z.object({ id: z.string().min(1).max(200) }),
+          params: z.object({ provider: textSchema.max(40) }),
+          body: z.object({ id: textSchema.min(1).max(200) }),
           response: { 200: successEnvelope(completionSchema) },
         },
       },
@@ -55,7 +55,7 @@ export const paymentRoutes =
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
 
-    app.get('/payments/sandbox/:paymentId', { schema: { params: z.object({ paymentId: z.string().max(200) }) } }, async (request, reply) => {
+    app.get('/payments/sandbox/:paymentId', { schema: { params: z.object({ paymentId: textSchema.max(200) }) } }, async (request, reply) => {
       const payment = await sandbox.fetchPayment(request.params.paymentId);
       if (!payment) throw notFound('Unknown payment');
       const row = await ctx.db.kysely.selectFrom('sandbox_payment').select('reference').where('id', '=', payment.id).executeTakeFirstOrThrow();
@@ -64,7 +64,7 @@ export const paymentRoutes =
 
     app.post(
       '/payments/sandbox/:paymentId',
-      { schema: { params: z.object({ paymentId: z.string().max(200) }), body: z.object({ outcome: z.enum(sandboxOutcomes) }) } },
+      { schema: { params: z.object({ paymentId: textSchema.max(200) }), body: z.object({ outcome: z.enum(sandboxOutcomes) }) } },
       async (request, reply) => {
         const decided = await sandbox.decide(request.params.paymentId, request.body.outcome);
         if (!decided) throw notFound('Unknown payment');
