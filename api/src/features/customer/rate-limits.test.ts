@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { customerRateLimits } from './rate-limits.ts';
-import { client, customerTestOptions, goodPassword, newEmail, register } from './test-support.ts';
+import { client, customerTestOptions, goodPassword, newEmail, registerAccount } from './test-support.ts';
 
 /**
  * The limits of rate-limits.ts, as configured for production: per address and per client, 429 with
@@ -22,14 +22,14 @@ describeEachDatabase(
       const { perAddress, perClient } = customerRateLimits.login;
 
       it(`allows ${perAddress.max} attempts per address in ${perAddress.timeWindowMs / 60_000} minutes, from any number of clients`, async () => {
-        const { email } = await register(client(ctx));
+        const { email } = await registerAccount(client(ctx));
         for (let i = 0; i < perAddress.max; i++) {
           expect((await client(ctx).post('/api/customer/login', { email, password: 'Falsch1!x' })).status).toBe(401);
         }
         // Even the right password, from yet another client, waits now.
         expectLimited(await client(ctx).post('/api/customer/login', { email, password: goodPassword }), perAddress.timeWindowMs / 1000);
         // Other addresses are not affected.
-        const other = await register(client(ctx));
+        const other = await registerAccount(client(ctx));
         expect((await client(ctx).post('/api/customer/login', { email: other.email, password: goodPassword })).status).toBe(200);
       });
 
@@ -46,7 +46,7 @@ describeEachDatabase(
     it('limits registration per client', async () => {
       const c = client(ctx);
       const { perClient } = customerRateLimits.register;
-      for (let i = 0; i < perClient.max; i++) await register(c);
+      for (let i = 0; i < perClient.max; i++) await registerAccount(c);
       expectLimited(
         await c.post('/api/customer/register', { firstname: 'A', lastname: 'B', email: newEmail(), password: goodPassword, locale: 'de' }),
         perClient.timeWindowMs / 1000,
@@ -57,8 +57,8 @@ describeEachDatabase(
       const email = newEmail();
       const { perAddress } = customerRateLimits.register;
       const body = { firstname: 'A', lastname: 'B', email, password: goodPassword, locale: 'de' };
-      expect((await client(ctx).post('/api/customer/register', body)).status).toBe(200);
-      for (let i = 1; i < perAddress.max; i++) expect((await client(ctx).post('/api/customer/register', body)).status).toBe(409);
+      // The address has an account after the first: the others answer alike (200), each mailing its owner.
+      for (let i = 0; i < perAddress.max; i++) expect((await client(ctx).post('/api/customer/register', body)).status).toBe(200);
       expectLimited(await client(ctx).post('/api/customer/register', body), perAddress.timeWindowMs / 1000);
     });
 

@@ -88,19 +88,22 @@ export function linkIn(mail: OutboxMail) {
   return { path: url.pathname, token: url.searchParams.get('token') ?? '', email: url.searchParams.get('email') ?? '', url };
 }
 
-/**
- * A new, unverified customer, logged in. Registration answers no token (it answers alike for taken addresses),
- * so the token is a login's, as the shop's own flow gets it.
- */
-export async function register(c: Client, overrides: Record<string, unknown> = {}) {
+/** A new, unverified customer (not logged in: registration answers no token, alike for taken addresses). */
+export async function registerAccount(c: Client, overrides: Record<string, unknown> = {}) {
   const email = (overrides.email as string | undefined) ?? newEmail();
   const body = { firstname: 'Anna', lastname: 'Muster', email, password: goodPassword, locale: 'de', ...overrides };
   const reply = await c.post('/api/customer/register', body);
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   expect(reply.body).toEqual({ result: {} });
-  const login = await c.post('/api/customer/login', { email, password: body.password });
+  return { email: email.toLowerCase(), password: body.password as string };
+}
+
+/** A new, unverified customer, logged in as the shop's own flow does it: by a login after registering. */
+export async function register(c: Client, overrides: Record<string, unknown> = {}) {
+  const account = await registerAccount(c, overrides);
+  const login = await c.post('/api/customer/login', { email: account.email, password: account.password });
   expect(login.status, JSON.stringify(login.body)).toBe(200);
-  return { email: email.toLowerCase(), password: body.password as string, token: login.body.result.token as string };
+  return { ...account, token: login.body.result.token as string };
 }
 
 /** A registered customer whose address is verified, logged in. */
