@@ -7,7 +7,7 @@ export default defineConfig({
     name: 'api',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'node',
-    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'probe/**/*.test.ts'],
     globalSetup: [fileURLToPath(new URL('./src/test/postgres-global-setup.ts', import.meta.url))],
     testTimeout: 20_000,
     hookTimeout: 60_000,
