@@ -16,6 +16,8 @@ export interface ProbeRequest {
   token: TokenChoice;
   /** What was spoiled, for the report of a failure. */
   label: string;
+  /** The whole request as raw bytes, for what no HTTP client would send (only a socket can: `npm run probe`). */
+  raw?: string;
 }
 
 export interface ProbeAnswer {
@@ -112,7 +114,8 @@ export function hostileRequests(route: RouteEntry, example: RouteExample | undef
   const token = () => (route.url === '/api/customer/logout' ? 'junk' : tokens[turn++ % tokens.length]!);
   const base = { params, query, body };
   const requests: ProbeRequest[] = [build(route, { ...base, token: token(), label: 'the example' })];
-  const add = (parts: Omit<Parts, 'token'> & { token?: TokenChoice }) => requests.push(build(route, { ...base, token: token(), ...parts }));
+  const add = (parts: Partial<Omit<Parts, 'token' | 'label'>> & { label: string; token?: TokenChoice }) =>
+    requests.push(build(route, { ...base, token: token(), ...parts }));
 
   if (body !== undefined) {
     const paths = pathsOf(body);
@@ -243,6 +246,25 @@ export function addFigures(all: readonly ProbeFigures[]): ProbeFigures {
     total.problems.push(...figures.problems);
   }
   return total;
+}
+
+/**
+ * Requests that Node's HTTP parser refuses before Fastify sees them (headers or request line over the size limit,
+ * no HTTP at all, a broken Content-Length), and a path the router refuses: sent over a raw socket.
+ */
+export function rawSocketRequests(): ProbeRequest[] {
+  const raw = (label: string, text: string): ProbeRequest => ({ method: 'RAW', url: text.split('\r\n')[0]!.slice(0, 60), headers: {}, token: 'none', label, raw: text });
+  return [
+    raw('header over the size limit', `GET /api/health HTTP/1.1\r\nHost: probe\r\nX-Junk: ${'a'.repeat(20_000)}\r\n\r\n`),
+    raw('request line over the size limit', `GET /api/course/search?tags=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: probe\r\n\r\n`),
+    raw('no HTTP at all', 'HELLO PROBE\r\n\r\n'),
+    raw('a NUL in the request line', 'GET /api/health\u0000 HTTP/1.1\r\nHost: probe\r\n\r\n'),
+    raw('an unknown HTTP version', 'GET /api/health HTTP/7.0\r\nHost: probe\r\n\r\n'),
+    raw('a negative Content-Length', 'POST /api/cart/validate HTTP/1.1\r\nHost: probe\r\nContent-Length: -5\r\n\r\n'),
+    raw('two Content-Lengths', 'POST /api/cart/validate HTTP/1.1\r\nHost: probe\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}'),
+    raw('a malformed escape in the path', 'GET /api/cart/sync/%E0%A4%A HTTP/1.1\r\nHost: probe\r\nConnection: close\r\n\r\n'),
+    raw('a path parameter over the router limit', `GET /api/exam/level/${'B'.repeat(300)} HTTP/1.1\r\nHost: probe\r\nConnection: close\r\n\r\n`),
+  ];
 }
 
 /** The route's key in the examples: `METHOD /path` as registered. */
