@@ -1,5 +1,5 @@
-import { cartLifetimeMs } from '@shop/shared/contract';
-import { expect, it } from 'vitest';
+import { cartLifetimeMs, cartSyncLimits, catalogTextLimits } from '@shop/shared/contract';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase, testNow } from '../../test/databases.ts';
 import { movableClock } from '../customer/test-support.ts';
 
@@ -51,6 +51,74 @@ describeEachDatabase(
         expect(reply.statusCode, JSON.stringify(payload)).toBe(400);
         expect(reply.json().error.code).toBe('VALIDATION_ERROR');
       }
+    });
+
+    describe('caps what anybody may park (issue: 40 × 1 MB grew the database by 40 MB)', () => {
+      // Live ones: storing sweeps expired carts, which is no growth.
+      const parked = async () =>
+        Number(
+          (await ctx.db.kysely.selectFrom('cart_sync').select((eb) => eb.fn.countAll<number | string>().as('n')).where('expires_at', '>', clock.now().toISOString()).executeTakeFirstOrThrow()).n,
+        );
+      const courseItem = (n: number, overrides: Record<string, unknown> = {}) => ({
+        id: `line-${n}`,
+        itemType: 'course',
+        quantity: 1,
+        courseId: n,
+        courseType: 1,
+        courseDetails: {
+          id: n,
+          type: 1,
+          identifier: `GK-A1-${n}`,
+          titles: [{ language: 'de', description: 'Spanisch A1' }],
+          descriptions: [{ language: 'de', type: 'short', description: 'Abends, online' }],
+          startDate: '2026-02-02',
+          startTime: '18:00',
+          endDate: '2026-03-30',
+          endTime: '19:30',
+          registrationDeadline: '2026-01-30',
+          maxParticipants: 10,
+          freePlaces: 5,
+          price: 289,
+          discountedPrice: null,
+          tags: [{ categoryId: 3, slug: 'a1' }],
+          flexibleLearningCourseId: null,
+          ...overrides,
+        },
+      });
+
+      it(`answers a body over ${cartSyncLimits.bodyBytes / 1024} KiB with 413 in the envelope, parking nothing`, async () => {
+        const before = await parked();
+        const huge = { items: [courseItem(1, { descriptions: [{ language: 'de', type: 'short', description: 'x'.repeat(1_000_000) }] })] };
+        const reply = await post(huge);
+        expect(reply.statusCode).toBe(413);
+        expect(reply.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) } });
+        expect(await parked()).toBe(before);
+      });
+
+      it(`takes at most ${cartSyncLimits.items} items`, async () => {
+        const before = await parked();
+        const full = Array.from({ length: cartSyncLimits.items }, (_, i) => courseItem(i + 1));
+        expect(JSON.stringify({ items: full }).length).toBeLessThan(cartSyncLimits.bodyBytes);
+        expect((await post({ items: full })).statusCode).toBe(200);
+        const over = await post({ items: [...full, courseItem(99)] });
+        expect(over.statusCode).toBe(400);
+        expect(over.json().error.fields).toHaveProperty('items');
+        expect(await parked()).toBe(before + 1);
+      });
+
+      it.each([
+        ['a title', { titles: [{ language: 'de', description: 'x'.repeat(catalogTextLimits.title + 1) }] }, 'items.0.courseDetails.titles.0.description'],
+        ['a description', { descriptions: [{ language: 'de', type: 'short', description: 'x'.repeat(catalogTextLimits.description + 1) }] }, 'items.0.courseDetails.descriptions.0.description'],
+        ['an identifier', { identifier: 'x'.repeat(catalogTextLimits.identifier + 1) }, 'items.0.courseDetails.identifier'],
+        ['a tag list', { tags: Array.from({ length: catalogTextLimits.tags + 1 }, () => ({ categoryId: 3, slug: 'a1' })) }, 'items.0.courseDetails.tags'],
+        ['a NUL in a title', { titles: [{ language: 'de', description: 'Spanisch\u0000' }] }, 'items.0.courseDetails.titles.0.description'],
+      ])('answers %s over its limit with a 400 naming the field', async (_, overrides, field) => {
+        const before = await parked();
+        const reply = await post({ items: [courseItem(1, overrides)] });
+        expect(reply.statusCode).toBe(400);
+        expect(Object.keys(reply.json().error.fields)).toContain(field);
+        expect(await parked()).toBe(before);
+      });
     });
   },
   { app: { now: clock.now } },
