@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { testNow, describeEachDatabase, type TestContext } from '../../test/databases.ts';
 import { cheapHashing, client, mailsTo, movableClock, newEmail, register, verifiedCustomer } from '../customer/test-support.ts';
-import { resultMailRateLimit } from './routes.ts';
+import { resultMailRateLimit, submitRateLimit } from './routes.ts';
 import { takeExam } from './test-support.ts';
 
 const score = { level: 'B1', reachedPoints: 11, maxPoints: 16, targetDetail: 'B1.1' } as const;
@@ -93,7 +93,8 @@ describeEachDatabase(
       expectFields(await c.post('/api/exam/save', { resultToken: real.resultToken, reachedPoints: 16 }, token), 'reachedPoints');
       expectFields(await c.post('/api/exam/save', { resultToken: '' }, token), 'resultToken');
       expectFields(await c.post('/api/exam/save', { resultToken: `${real.resultToken}\u0000` }, token), 'resultToken');
-      for (const resultToken of ['made-up', real.resultToken.slice(0, -1), `${real.resultToken.slice(0, -1)}A`]) {
+      const altered = `${real.resultToken.slice(0, -1)}${real.resultToken.endsWith('A') ? 'B' : 'A'}`;
+      for (const resultToken of ['made-up', real.resultToken.slice(0, -1), altered]) {
         const forged = await c.post('/api/exam/save', { resultToken }, token);
         expect(forged.status).toBe(400);
         expect(forged.body.error).toMatchObject({ code: 'UNKNOWN_EXAM_RESULT', fields: { resultToken: 'unknown_result' } });
@@ -119,6 +120,16 @@ describeEachDatabase(
       const stolen = await other.post('/api/exam/save', { resultToken }, otherToken);
       expect(stolen.body.error.code).toBe('UNKNOWN_EXAM_RESULT');
       expect((await other.get('/api/exam/history', otherToken)).body.result).toEqual([]);
+    });
+
+    it(`keeps at most ${submitRateLimit.max} scored results per client and hour (each is stored for a day)`, async () => {
+      const c = client(ctx);
+      const exam = (await c.get('/api/exam/level/A1')).body.result;
+      const body = { level: 'A1', answers: exam.questions.map((q: any) => ({ questionId: q.id, answerId: q.answers[0].id })) };
+      for (let i = 0; i < submitRateLimit.max; i++) expect((await c.post('/api/exam/submit', body)).status).toBe(200);
+      const limited = await c.post('/api/exam/submit', body);
+      expect([limited.status, limited.body.error.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
+      expect((await client(ctx).post('/api/exam/submit', body)).status).toBe(200);
     });
 
     it('keeps a scored result for the 24 hours a result is valid, hashed, and sweeps it after', async () => {

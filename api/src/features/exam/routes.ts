@@ -35,11 +35,17 @@ import { keepScoredResult, saveScoredResult } from './scored-results.ts';
  */
 export const resultMailRateLimit = { max: 20, timeWindow: 60 * 60 * 1000 };
 
+/**
+ * Scored submissions per client: each one is kept for a day (so that it can be saved), so one machine must not
+ * fill the database with them; a class taking the test twice each stays well below.
+ */
+export const submitRateLimit = { max: 120, timeWindow: 60 * 60 * 1000 };
+
 /** The placement test (spec §7 /exam/*). Fetching and submitting need no token (spec §6), save and history do. */
 export const examRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    // Only the result mail is limited; in-memory, per API process.
+    // Only the result mail and the submission are limited; in-memory, per API process.
     await app.register(rateLimit, { global: false, cache: 10_000 });
 
     app.get(
@@ -54,7 +60,7 @@ export const examRoutes =
 
     app.post(
       '/exam/submit',
-      { schema: { body: examSubmissionSchema, response: { 200: successEnvelope(examResultSchema) } } },
+      { config: { rateLimit: submitRateLimit }, schema: { body: examSubmissionSchema, response: { 200: successEnvelope(examResultSchema) } } },
       async (request) => {
         const { level, answers } = request.body;
         const key = await loadAnswerKey(ctx.db.kysely, level);
