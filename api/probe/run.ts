@@ -20,6 +20,7 @@ import { startTemporaryPostgres } from '../src/test/temporary-postgres.ts';
 import { collectRoutes, type RouteEntry } from '../src/test/routes.ts';
 import { loadExamples, probeAccount } from './examples.ts';
 import { fingerprinter } from './fingerprint.ts';
+import { rawRequest } from './raw-socket.ts';
 import { hostileRequestsForAll, rawSocketRequests, runHostileRequests, type ProbeAnswer, type ProbeFigures, type ProbeRequest } from './fuzz.ts';
 
 const seed = Number(process.env.PROBE_SEED ?? 20260115);
@@ -97,24 +98,6 @@ function request(port: number, probe: ProbeRequest, token?: string): Promise<Pro
     });
     outgoing.on('error', reject);
     outgoing.end(probe.body);
-  });
-}
-
-/** Raw bytes on a fresh connection; the answer is read until the server closes it. */
-function rawRequest(port: number, text: string): Promise<ProbeAnswer> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.end(text));
-    let received = '';
-    socket.on('data', (chunk) => (received += chunk.toString('utf8')));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head = '', ...rest] = received.split('\r\n\r\n');
-      resolve({
-        status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0),
-        contentType: /^content-type:\s*(.+)$/im.exec(head)?.[1]?.trim() ?? '',
-        body: rest.join('\r\n\r\n'),
-      });
-    });
   });
 }
 

@@ -1,5 +1,5 @@
-import { cartLifetimeMs, cartSyncLimits, catalogTextLimits } from '@shop/shared/contract';
-import { describe, expect, it } from 'vitest';
+import { cartLifetimeMs, cartSyncLimits, catalogTextLimits, type Course } from '@shop/shared/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, testNow } from '../../test/databases.ts';
 import { movableClock } from '../customer/test-support.ts';
 
@@ -59,31 +59,18 @@ describeEachDatabase(
         Number(
           (await ctx.db.kysely.selectFrom('cart_sync').select((eb) => eb.fn.countAll<number | string>().as('n')).where('expires_at', '>', clock.now().toISOString()).executeTakeFirstOrThrow()).n,
         );
+      // A course as the catalogue serves it: what a real cart carries.
+      let course: Course;
+      beforeAll(async () => {
+        course = (await ctx.app.inject({ method: 'GET', url: '/api/course/search?limit=1' })).json().result.items[0];
+      });
       const courseItem = (n: number, overrides: Record<string, unknown> = {}) => ({
         id: `line-${n}`,
         itemType: 'course',
         quantity: 1,
-        courseId: n,
-        courseType: 1,
-        courseDetails: {
-          id: n,
-          type: 1,
-          identifier: `GK-A1-${n}`,
-          titles: [{ language: 'de', description: 'Spanisch A1' }],
-          descriptions: [{ language: 'de', type: 'short', description: 'Abends, online' }],
-          startDate: '2026-02-02',
-          startTime: '18:00',
-          endDate: '2026-03-30',
-          endTime: '19:30',
-          registrationDeadline: '2026-01-30',
-          maxParticipants: 10,
-          freePlaces: 5,
-          price: 289,
-          discountedPrice: null,
-          tags: [{ categoryId: 3, slug: 'a1' }],
-          flexibleLearningCourseId: null,
-          ...overrides,
-        },
+        courseId: course.id,
+        courseType: course.type,
+        courseDetails: { ...course, ...overrides },
       });
 
       it(`answers a body over ${cartSyncLimits.bodyBytes / 1024} KiB with 413 in the envelope, parking nothing`, async () => {
