@@ -83,8 +83,7 @@ describeEachDatabase(
         expect((await stranger.post('/api/customer/login', { email: owner.email, password: 'Anders2!x' })).status).toBe(401);
         expect((await client(ctx).post('/api/customer/login', { email: owner.email, password: goodPassword })).status).toBe(200);
         // The owner's inbox learns of it, in the language of the form, addressed with the account's own name.
-        const [notice] = await mailsTo(ctx, owner.email, { atLeast: 2 });
-        expect(notice!.subject).toBe('You already have a customer account');
+        const notice = (await mailsTo(ctx, owner.email, { atLeast: 2 })).find((mail) => mail.subject === 'You already have a customer account');
         expect(notice!.text).toContain('Hello Anna,');
         expect(notice!.text).not.toContain('Eve');
         expect(notice!.text).toContain('Log in: https://shop.test/login');

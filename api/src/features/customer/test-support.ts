@@ -67,12 +67,15 @@ export interface OutboxMail {
   html: string;
 }
 
-/** The dev outbox for one address, newest first (waits briefly: some mails are sent after the answer). */
+/**
+ * The dev outbox for one address, newest first. Waits up to 5 s for `atLeast` mails: some are sent after the
+ * answer (registration's among them), and a busy machine delays them.
+ */
 export async function mailsTo(ctx: TestContext, to: string, { atLeast = 0 } = {}): Promise<OutboxMail[]> {
   for (let attempt = 0; ; attempt++) {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(to)}` });
     const mails = (response.json() as { result: OutboxMail[] }).result;
-    if (mails.length >= atLeast || attempt >= 40) return mails;
+    if (mails.length >= atLeast || attempt >= 200) return mails;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
