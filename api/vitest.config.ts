@@ -8,7 +8,7 @@ export default defineConfig({
     name: 'api',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'node',
-    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'probe/**/*.test.ts'],
     globalSetup: [
       fileURLToPath(new URL('./src/test/postgres-global-setup.ts', import.meta.url)),
       fileURLToPath(new URL('./src/test/redis-global-setup.ts', import.meta.url)),

@@ -5,6 +5,7 @@ import type { Db } from './db/database.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
 import { ResponseCache } from './features/catalog/response-cache.ts';
+import { checkBearerFirst } from './features/customer/authenticate.ts';
 import { customerRoutes } from './features/customer/routes.ts';
 import type { PasswordHashingOptions } from './features/customer/passwords.ts';
 import { productRoutes } from './features/product/routes.ts';
@@ -23,7 +24,7 @@ import { sandboxProvider, sandboxProviderName } from './features/payment/sandbox
 import { defaultPaymentHoldSeconds } from './features/payment/provider.ts';
 import { translationRoutes } from './features/translation/routes.ts';
 import { registerCors } from './http/cors.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { parseQueryString } from './http/querystring.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerRateLimits } from './rate-limit/route-limits.ts';
@@ -82,6 +83,9 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
     logger,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { querystringParser: parseQueryString },
+    // Errors answered before any hook runs get the envelope as well (errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,6 +105,8 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
     paymentHoldSeconds: options.paymentHoldSeconds ?? defaultPaymentHoldSeconds,
     mode,
   };
+  // Routes with a bearer rule check the token before anything else (see authenticate.ts).
+  app.addHook('onRequest', checkBearerFirst(ctx));
   // Booking or releasing places makes cached course-search answers (free places, occupancy) stale.
   const searchCache = new ResponseCache(options.catalogCacheMs ?? 0);
   const onPlacesChanged = () => searchCache.clear();

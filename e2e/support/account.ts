@@ -36,10 +36,20 @@ export function linkIn(mail: OutboxMail): URL {
   return new URL(match![0]);
 }
 
+/**
+ * Registers through the API and logs in, returning the session's token: registration itself answers no token
+ * (it answers a taken address alike), so the shop's customers log in after registering, too.
+ */
 export async function registerThroughApi(request: APIRequestContext, email: string, firstname = 'Anna', lastname = 'Muster') {
   const response = await request.post('/api/customer/register', { data: { firstname, lastname, email, password, locale: 'de' } });
   expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { result: { token: string } }).result.token;
+  return logInThroughApi(request, email);
+}
+
+export async function logInThroughApi(request: APIRequestContext, email: string, { remember = false } = {}) {
+  const login = await request.post('/api/customer/login', { data: { email, password, remember } });
+  expect(login.ok(), await login.text()).toBe(true);
+  return ((await login.json()) as { result: { token: string } }).result.token;
 }
 
 /** A customer with a verified address, and a token of a fresh session. */

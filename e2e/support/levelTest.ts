@@ -1,5 +1,6 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { examBank } from '../../api/src/db/seed/exam-bank/index.ts';
+import { logInThroughApi, verifiedCustomer as verifiedAccount } from './account.ts';
 
 /** The seeded correct answer of a question shown on screen (the API never tells; the seed is the key). */
 export function correctAnswerOf(level: keyof typeof examBank, questionText: string): string {
@@ -33,18 +34,8 @@ export async function answerByKeyboard(page: Page, answer: string) {
   await page.keyboard.press('Enter');
 }
 
-/** A registered, verified and logged-in customer, made through the API and the dev outbox. */
+/** A registered, verified customer logged in with remember-me, made through the API and the dev outbox. */
 export async function verifiedCustomer(request: APIRequestContext) {
-  const email = `kundin.${Date.now()}@example.org`;
-  const password = 'Sprache1!';
-  const registered = await request.post('/api/customer/register', { data: { firstname: 'Ana', lastname: 'García', email, password, locale: 'de' } });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const mailbox = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const [mail] = ((await mailbox.json()) as { result: { text: string }[] }).result;
-  const link = new URL(/https?:\/\/\S+verify-email\S*/.exec(mail!.text)![0]);
-  const verified = await request.post('/api/customer/verify-email', { data: { token: link.searchParams.get('token'), email } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const login = await request.post('/api/customer/login', { data: { email, password, remember: true } });
-  expect(login.ok(), await login.text()).toBe(true);
-  return { email, token: ((await login.json()) as { result: { token: string } }).result.token };
+  const { email } = await verifiedAccount(request, 'kundin');
+  return { email, token: await logInThroughApi(request, email, { remember: true }) };
 }

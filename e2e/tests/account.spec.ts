@@ -27,7 +27,13 @@ test('register → mail from the dev outbox → verify → account', async ({ pa
   await page.getByLabel(/^Passwort/).fill(password);
   await page.getByRole('button', { name: 'Kundenkonto anlegen' }).click();
 
-  // A token came back: logged in, waiting for the verification.
+  // No token comes back (the answer would be the same for a taken address): a panel points to the mail and to login.
+  await expect(heading(page)).toHaveText('Fast geschafft!');
+  await expect(page.getByText('Bitte prüfen Sie Ihr Postfach')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Zur Anmeldung' }).click();
+  await logInThroughForm(page, email, password);
+  // Logged in, waiting for the verification.
   await expect(page).toHaveURL(/\/verify-email-waiting\?redirect=%2Faccount-data&email=/);
   await expect(heading(page)).toHaveText('Bitte bestätigen Sie Ihre E-Mail-Adresse');
   await expect(page.getByText(`Wir haben eine E-Mail an ${email} geschickt.`)).toBeVisible();
@@ -53,6 +59,19 @@ test('register → mail from the dev outbox → verify → account', async ({ pa
   await expect(page.getByText('Der Link ist ungültig oder abgelaufen.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Erneut registrieren' })).toHaveAttribute('href', '/register');
   await expectAccessible(page);
+});
+
+test('registering a taken address answers like a new one; its owner gets a mail to log in or reset the password', async ({ page, request }) => {
+  const { email } = await verifiedCustomer(request, 'vergeben');
+  await page.goto(`/register?firstname=Eve&lastname=Fremd&email=${encodeURIComponent(email)}`);
+  await page.getByLabel(/^Passwort/).fill('Anders2!x');
+  await page.getByRole('button', { name: 'Kundenkonto anlegen' }).click();
+  await expect(heading(page)).toHaveText('Fast geschafft!');
+  await expect(page.getByText('Bitte prüfen Sie Ihr Postfach')).toBeVisible();
+  const mail = await mailTo(request, email, /Sie haben bereits ein Kundenkonto/);
+  expect(mail.text).toContain('Hallo Anna,');
+  expect(linkIn(mail).pathname).toBe('/login');
+  expect(mail.text).toContain(`http://localhost:5173/password-reset?email=${encodeURIComponent(email)}`);
 });
 
 test('a customerToken query logs in and leaves the URL; an unverified customer waits until verified', async ({ page, request }) => {

@@ -16,6 +16,7 @@ import * as checkout from './migrations/0040_checkout.ts';
 import * as paymentHold from './migrations/0050_payment_hold.ts';
 import * as mollieMethodIds from './migrations/0051_mollie_method_ids.ts';
 import * as cancelReason from './migrations/0052_cancel_reason.ts';
+import * as examScoredResult from './migrations/0054_exam_scored_result.ts';
 import * as codeUsageEmail from './migrations/0055_code_usage_email.ts';
 import * as rateLimit from './migrations/0056_rate_limit.ts';
 
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0050_payment_hold': paymentHold,
   '0051_mollie_method_ids': mollieMethodIds,
   '0052_cancel_reason': cancelReason,
+  '0054_exam_scored_result': examScoredResult,
   '0055_code_usage_email': codeUsageEmail,
   '0056_rate_limit': rateLimit,
 };

@@ -25,6 +25,7 @@ export interface Database extends CustomerDatabase, CartDatabase, OrderDatabase,
   exam_question: ExamQuestionTable;
   exam_answer: ExamAnswerTable;
   exam_result: ExamResultTable;
+  exam_scored_result: ExamScoredResultTable;
 }
 
 /** Ids are fixed (spec: level is 3, weekday is 6), so no generated id here. */
@@ -128,4 +129,18 @@ export interface ExamResultTable {
   target_detail: string;
   /** ISO-8601 UTC. */
   created_at: string;
+}
+
+/** A result as POST /exam/submit scored it, valid for 24 hours; the token that names it is kept hashed only. */
+export interface ExamScoredResultTable {
+  token_hash: string;
+  level: string;
+  reached_points: number;
+  max_points: number;
+  target_detail: string;
+  /** ISO-8601 UTC. */
+  created_at: string;
+  expires_at: string;
+  /** The history entry a save made of it; null until saved. */
+  exam_result_id: number | null;
 }

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { type ErrorBody, ErrorCode } from '@shop/shared/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -35,6 +37,7 @@ const codeByStatus: Record<number, string> = {
   414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
+  431: 'HEADERS_TOO_LARGE',
 };
 
 function errorBody(code: string, message: string, fields?: Record<string, string>, userMessage?: string): ErrorBody {
@@ -98,4 +101,48 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody(ErrorCode.notFound, `Route ${routeLabel(request)} not found`));
   });
+}
+
+/**
+ * Fastify's router answers some requests before any hook or error handler runs: a path with a malformed
+ * %-escape (FST_ERR_BAD_URL) and a path parameter over maxParamLength (FST_ERR_MAX_PARAM_LENGTH, 414). This
+ * is its `frameworkErrors` option, so they get the envelope too. The path is not echoed: it is the client's junk.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.code(400).send(errorBody('BAD_URL', 'The URL is not valid (malformed percent-encoding)'));
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.code(414).send(errorBody('URI_TOO_LONG', 'A path parameter is too long'));
+  } else {
+    request.log.error({ err: error }, 'framework error');
+    reply.code(500).send(errorBody(ErrorCode.internal, 'Internal server error'));
+  }
+}
+
+/** What Node's HTTP parser rejects, by its error code: headers (or the request line) over the size limit, timeouts. */
+function clientErrorAnswer(code: string | undefined): { status: number; body: ErrorBody } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, body: errorBody(codeByStatus[431]!, 'The request line or headers are too large') };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'ERR_HTTP_HEADERS_TIMEOUT') {
+    return { status: 408, body: errorBody(codeByStatus[408]!, 'The request took too long') };
+  }
+  return { status: 400, body: errorBody(codeByStatus[400]!, 'Malformed HTTP request') };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's parser refuses never becomes a request, so no hook or error
+ * handler sees it. Like Fastify's own handler it writes the answer straight to the socket and closes it, but in
+ * the envelope.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, body } = clientErrorAnswer(error.code);
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -1,4 +1,4 @@
-import { successEnvelope } from '@shop/shared/contract';
+import { successEnvelope, textSchema } from '@shop/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
@@ -6,7 +6,7 @@ import { isFromThisMachine } from '../http/this-machine.ts';
 import { readOutbox } from './outbox.ts';
 
 const mailboxQuerySchema = z
-  .object({ to: z.string().trim().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) })
+  .object({ to: textSchema.trim().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) })
   .strict();
 
 const outboxMailSchema = z.object({

@@ -2,7 +2,7 @@ import { languages } from '@shop/shared/contract';
 import { describe, expect, it } from 'vitest';
 import { renderMail, type MailKind } from './templates.ts';
 
-const kinds: MailKind[] = ['verifyEmail', 'emailChange', 'passwordReset', 'passwordChanged'];
+const kinds: MailKind[] = ['verifyEmail', 'emailChange', 'passwordReset', 'passwordChanged', 'accountExists'];
 
 describe('renderMail', () => {
   it.each(kinds.flatMap((kind) => languages.map((language) => [kind, language] as const)))('%s in %s: subject, text and HTML with the link', (kind, language) => {
@@ -14,6 +14,17 @@ describe('renderMail', () => {
     expect(mail.text).toContain(link);
     expect(mail.html).toContain(`href="${link.replace('&', '&amp;')}"`);
     expect(mail.html).toContain(`lang="${language}"`);
+  });
+
+  it('offers the password reset besides the login when a registration meets an existing account', () => {
+    for (const language of languages) {
+      const mail = renderMail({ kind: 'accountExists', language, to: 'a@b.c', name: 'Anna', link: 'https://x/login', resetLink: 'https://x/password-reset?email=a%40b.c' });
+      expect(mail.text).toContain('https://x/login');
+      expect(mail.text).toContain('https://x/password-reset?email=a%40b.c');
+      expect(mail.html).toContain('href="https://x/password-reset?email=a%40b.c"');
+    }
+    // Only the mails whose texts offer it carry it.
+    expect(renderMail({ kind: 'verifyEmail', language: 'de', to: 'a@b.c', name: 'A', link: 'https://x', resetLink: 'https://y' }).text).not.toContain('https://y');
   });
 
   it('speaks each language in its own words', () => {

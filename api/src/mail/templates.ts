@@ -6,8 +6,11 @@ import { escapeHtml } from '../lib/html.ts';
 import { mailButton, mailDocument, mailParagraph } from './html.ts';
 import type { MailMessage } from './mailer.ts';
 
-/** The customer mails (issue 4): each one text with one call to action. */
-export type MailKind = 'verifyEmail' | 'emailChange' | 'passwordReset' | 'passwordChanged';
+/**
+ * The customer mails: each one text with one call to action. `accountExists` answers a registration for an
+ * address that has an account (the registration itself answers alike for both), with the reset link besides.
+ */
+export type MailKind = 'verifyEmail' | 'emailChange' | 'passwordReset' | 'passwordChanged' | 'accountExists';
 
 type Texts = typeof de;
 const texts: Record<Language, Texts> = { de, en, es };
@@ -20,16 +23,19 @@ export interface MailInput {
   name: string;
   /** Target of the call to action. */
   link: string;
+  /** The password-reset page, for the mails whose texts offer it (`resetHint`). */
+  resetLink?: string;
 }
 
 /** Renders a mail in the customer's language, as plain text and as HTML (every value escaped). */
-export function renderMail({ kind, language, to, name, link }: MailInput): MailMessage {
+export function renderMail({ kind, language, to, name, link, resetLink }: MailInput): MailMessage {
   const t = texts[language];
   const part = t[kind];
   const greeting = t.greeting.replace('{{name}}', name);
   const paragraphs = [part.intro, part.validity, part.outro].filter(Boolean);
+  const reset = resetLink && 'resetHint' in part ? { hint: part.resetHint, link: resetLink } : null;
 
-  const text = [greeting, part.intro, `${part.action}: ${link}`, ...paragraphs.slice(1), t.signature].join('\n\n');
+  const text = [greeting, part.intro, `${part.action}: ${link}`, ...(reset ? [`${reset.hint} ${reset.link}`] : []), ...paragraphs.slice(1), t.signature].join('\n\n');
 
   const html = mailDocument(language, part.subject, [
     mailParagraph(greeting),
@@ -37,6 +43,7 @@ export function renderMail({ kind, language, to, name, link }: MailInput): MailM
     mailButton(link, part.action),
     mailParagraph(t.linkHint),
     `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    ...(reset ? [mailParagraph(reset.hint), `<p><a href="${escapeHtml(reset.link)}">${escapeHtml(reset.link)}</a></p>`] : []),
     ...paragraphs.slice(1).map(mailParagraph),
     mailParagraph(t.signature),
   ]);

@@ -20,8 +20,9 @@ describe('exam calls', () => {
     expect(fetch.mock.calls[0]![1]!.headers).not.toHaveProperty('Authorization');
 
     const save = answer(200, { result: entry });
-    await expect(saveExamResult(score)).resolves.toEqual(entry);
+    await expect(saveExamResult({ resultToken: 'scored' })).resolves.toEqual(entry);
     expect(save.mock.calls.at(-1)![1]!.headers).toMatchObject({ Authorization: 'Bearer tok' });
+    expect(JSON.parse(String(save.mock.calls.at(-1)![1]!.body))).toEqual({ resultToken: 'scored' });
     answer(200, { result: [entry] });
     await expect(fetchExamHistory()).resolves.toEqual([entry]);
     const mail = answer(200, { result: { sent: true } });
@@ -34,7 +35,7 @@ describe('exam calls', () => {
     const cases: [() => Promise<unknown>, string][] = [
       [() => fetchExam('B1'), 'Failed to fetch exam details'],
       [() => submitExam({ level: 'B1', answers: [{ questionId: 1, answerId: 2 }] }), 'Failed to submit exam'],
-      [() => saveExamResult(score), 'Failed to save exam result'],
+      [() => saveExamResult({ resultToken: 'scored' }), 'Failed to save exam result'],
       [() => fetchExamHistory(), 'Failed to fetch exam result history'],
       [() => sendExamResultEmail({ ...score, email: 'a@b.de', locale: 'de' }), 'Failed to send exam result email'],
     ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { courseSchema, courseTypeSchema, packageTypeSchema } from './catalog.ts';
-import { moneySchema } from './common.ts';
+import { catalogTextLimits, courseSchema, courseTypeSchema, packageTypeSchema } from './catalog.ts';
+import { moneySchema, multilineTextSchema, textSchema } from './common.ts';
 import { productSchema } from './product.ts';
 
 /** Cart quantity limits of spec §5/§9. */
@@ -9,10 +9,12 @@ export const cartQuantity = { min: 1, max: 5 } as const;
 export const cartLifetimeMs = 24 * 60 * 60 * 1000;
 
 const quantitySchema = z.number().int().min(cartQuantity.min).max(cartQuantity.max);
+/** The item's own id in the cart (a UUID today). */
+const cartItemIdSchema = textSchema.min(1).max(64);
 
 /** A course item: the course itself, plus its appointments when it is a flexible-learning course. */
 export const courseCartItemSchema = z.object({
-  id: z.string().min(1),
+  id: cartItemIdSchema,
   itemType: z.literal('course'),
   quantity: quantitySchema,
   courseId: z.number().int(),
@@ -23,7 +25,7 @@ export type CourseCartItem = z.infer<typeof courseCartItemSchema>;
 
 /** A product item (spec §3): the product and the details the learner saw when adding it. */
 export const productCartItemSchema = z.object({
-  id: z.string().min(1),
+  id: cartItemIdSchema,
   itemType: z.literal('product'),
   quantity: quantitySchema,
   productId: z.number().int(),
@@ -36,14 +38,14 @@ export type ProductCartItem = z.infer<typeof productCartItemSchema>;
  * learner saw when choosing it; the server prices it again from its own package prices.
  */
 export const packageDetailsSchema = z.object({
-  title: z.string(),
+  title: textSchema.max(catalogTextLimits.title),
   type: packageTypeSchema,
   price: moneySchema,
   discountedPrice: moneySchema.nullable(),
-  description: z.string(),
+  description: multilineTextSchema.max(catalogTextLimits.description),
 });
 export const packageCartItemSchema = z.object({
-  id: z.string().min(1),
+  id: cartItemIdSchema,
   itemType: z.literal('package'),
   quantity: quantitySchema,
   packageType: packageTypeSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, languageSchema, moneySchema, queryIdSchema, timeSchema } from './common.ts';
+import { isoDateSchema, languageSchema, moneySchema, multilineTextSchema, queryIdSchema, textSchema, timeSchema } from './common.ts';
 
 /** Product type ids of spec §3: 1 full course, 2 flexible-learning appointment, 3 conversation hours. */
 export const CourseType = {
@@ -24,20 +24,27 @@ export const TagCategoryId = {
   weekday: 6,
 } as const;
 
-export const localizedTitleSchema = z.object({ language: languageSchema, description: z.string() });
+/**
+ * Upper bounds of a catalogue item's texts and lists. A cart carries the items it shows (and parks them with
+ * POST /cart/sync), so these schemas are input as well; the bounds are far above the school's own data.
+ */
+export const catalogTextLimits = { identifier: 64, slug: 64, title: 300, description: 2000, texts: 12, tags: 50 } as const;
+const L = catalogTextLimits;
+
+export const localizedTitleSchema = z.object({ language: languageSchema, description: textSchema.max(L.title) });
 export const localizedDescriptionSchema = z.object({
   language: languageSchema,
   type: z.enum(['pretitle', 'short']),
-  description: z.string(),
+  description: multilineTextSchema.max(L.description),
 });
-export const courseTagSchema = z.object({ categoryId: z.number().int(), slug: z.string() });
+export const courseTagSchema = z.object({ categoryId: z.number().int(), slug: textSchema.max(L.slug) });
 
 export const courseSchema = z.object({
   id: z.number().int(),
   type: courseTypeSchema,
-  identifier: z.string(),
-  titles: z.array(localizedTitleSchema),
-  descriptions: z.array(localizedDescriptionSchema),
+  identifier: textSchema.max(L.identifier),
+  titles: z.array(localizedTitleSchema).max(L.texts),
+  descriptions: z.array(localizedDescriptionSchema).max(L.texts),
   startDate: isoDateSchema,
   /** null when the course is held by appointment. */
   startTime: timeSchema.nullable(),
@@ -49,7 +56,7 @@ export const courseSchema = z.object({
   freePlaces: z.number().int().nonnegative(),
   price: moneySchema,
   discountedPrice: moneySchema.nullable(),
-  tags: z.array(courseTagSchema),
+  tags: z.array(courseTagSchema).max(L.tags),
   flexibleLearningCourseId: z.number().int().nullable(),
 });
 export type Course = z.infer<typeof courseSchema>;
@@ -65,7 +72,7 @@ export type TagCategory = z.infer<typeof tagCategorySchema>;
 /** One query value or a repeated one (`tags[]=a&tags[]=b`) both arrive as a list. */
 const stringList = z.preprocess(
   (value) => (value === undefined || Array.isArray(value) ? value : [value]),
-  z.array(z.string().min(1).max(64)).max(50),
+  z.array(textSchema.min(1).max(64)).max(50),
 );
 
 /**

@@ -6,10 +6,30 @@ export const languageSchema = z.enum(languages);
 export type Language = z.infer<typeof languageSchema>;
 export const defaultLanguage: Language = 'de';
 
+/**
+ * Every text the API accepts is built on these two, so one rule covers every form, query and path: no C0
+ * control character (NUL included, which PostgreSQL cannot even store in a text column) and no DEL. Only
+ * multi-line fields (an order comment) keep line feed, carriage return and tab. The check runs on the text as
+ * sent, before any trimming, and stops there: the field error is this code, not a follow-up one.
+ * Schemas that only describe the API's answers keep z.string(): they check our own data, not a client's.
+ */
+export const controlCharactersMessage = 'control_characters';
+const controlCharacters = /[\u0000-\u001f\u007f]/;
+const controlCharactersBesidesLineBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const hasControlCharacters = (value: string, { multiline = false } = {}) =>
+  (multiline ? controlCharactersBesidesLineBreaks : controlCharacters).test(value);
+
+/** A single-line text without control characters. */
+export const textSchema = z.string().refine((value) => !hasControlCharacters(value), { message: controlCharactersMessage, abort: true });
+/** A multi-line text: line breaks and tabs allowed, every other control character refused. */
+export const multilineTextSchema = z
+  .string()
+  .refine((value) => !hasControlCharacters(value, { multiline: true }), { message: controlCharactersMessage, abort: true });
+
 /** Calendar date as the API writes it: `yyyy-MM-dd`. */
 export const isoDateSchema = z.iso.date();
 /** Wall-clock time as the API writes it: `HH:mm`. */
-export const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:mm');
+export const timeSchema = textSchema.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:mm');
 
 /** Money as the API sends it: EUR with at most 2 decimals (the server computes in cents). */
 export const moneySchema = z.number().nonnegative();

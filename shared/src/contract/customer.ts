@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageSchema } from './common.ts';
+import { controlCharactersMessage, languageSchema, textSchema } from './common.ts';
 
 /**
  * The customer contract (spec §3 Customer, Balance, Billing address, payloads; §5 validation; §7 calls).
@@ -24,6 +24,8 @@ export const ValidationCode = {
   passwordsMismatch: 'passwords_mismatch',
   zip: 'zip',
   country: 'country',
+  controlCharacters: controlCharactersMessage,
+  noPositions: 'no_positions',
 } as const;
 export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
 const V = ValidationCode;
@@ -39,9 +41,9 @@ export const CustomerErrorCode = {
 } as const;
 
 /** A required, trimmed text (names). */
-const requiredText = (max: number) => z.string().trim().min(1, V.required).max(max, V.tooLong);
+export const requiredText = (max: number) => textSchema.trim().min(1, V.required).max(max, V.tooLong);
 /** An optional, trimmed text; empty means "none". */
-const optionalText = (max: number) => z.string().trim().max(max, V.tooLong);
+export const optionalText = (max: number) => textSchema.trim().max(max, V.tooLong);
 
 export const nameSchema = requiredText(100);
 
@@ -49,8 +51,7 @@ export const nameSchema = requiredText(100);
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** E-mail: required, e-mail type (spec §5); trimmed and lower-cased so one address is one account. */
-export const emailSchema = z
-  .string()
+export const emailSchema = textSchema
   .trim()
   .toLowerCase()
   .min(1, V.required)
@@ -59,19 +60,17 @@ export const emailSchema = z
 
 /** Phone: optional; an optional plus followed by 7 to 20 digits or spaces (spec §5). */
 export const phonePattern = /^\+?[\d ]{7,20}$/;
-export const phoneSchema = z
-  .string()
+export const phoneSchema = textSchema
   .trim()
   .refine((value) => value === '' || phonePattern.test(value), V.phone);
 /** The profile form also asks for at least 4 characters (spec §5), checked first so its message wins. */
-export const profilePhoneSchema = z
-  .string()
+export const profilePhoneSchema = textSchema
   .trim()
   .refine((value) => value === '' || value.length >= 4, { message: V.phoneTooShort, abort: true })
   .refine((value) => value === '' || phonePattern.test(value), V.phone);
 
 /** Year of birth: optional, exactly 4 digits. Kept as text, like every other form value. */
-export const birthYearSchema = z.string().trim().regex(/^(\d{4})?$/, V.birthYear);
+export const birthYearSchema = textSchema.trim().regex(/^(\d{4})?$/, V.birthYear);
 
 /** Newsletter flag as the API speaks it (spec §9: 1 or 0). */
 export const newsletterFlagSchema = z.union([z.literal(0), z.literal(1)]);
@@ -81,15 +80,14 @@ export const newsletterFlagSchema = z.union([z.literal(0), z.literal(1)]);
  * ASCII letters, digits and those specials. The upper bound is ours: it caps the hashing work per request.
  */
 export const passwordRules = { minLength: 8, maxLength: 128, specials: '@$!%*?&#' } as const;
-export const newPasswordSchema = z
-  .string()
+export const newPasswordSchema = textSchema
   .min(1, V.required)
   .min(passwordRules.minLength, V.passwordTooShort)
   .max(passwordRules.maxLength, V.tooLong)
   .regex(/^[A-Za-z\d@$!%*?&#]*$/, V.passwordCharacters)
   .regex(/^(?=.*[A-Za-z])(?=.*\d)(?=.*[@$!%*?&#])/, V.passwordWeak);
 /** An existing password (login, current password): only required, since older rules may have applied. */
-export const currentPasswordSchema = z.string().min(1, V.required).max(passwordRules.maxLength, V.tooLong);
+export const currentPasswordSchema = textSchema.min(1, V.required).max(passwordRules.maxLength, V.tooLong);
 
 /** Countries offered in address forms (spec §5); DE is the default. */
 export const countries = ['DE', 'AT', 'CH', 'FR', 'IT', 'ES', 'NL', 'BE', 'PL', 'CZ'] as const;
@@ -98,10 +96,10 @@ export type Country = z.infer<typeof countrySchema>;
 export const defaultCountry: Country = 'DE';
 
 /** Zip: at most 5 characters, numeric (spec §5/§9); optional in the account's address. */
-export const zipSchema = z.string().trim().regex(/^\d{0,5}$/, V.zip);
+export const zipSchema = textSchema.trim().regex(/^\d{0,5}$/, V.zip);
 
 /** A link's one-time token (verification, reset, e-mail change): opaque text. */
-const linkTokenSchema = z.string().trim().min(1, V.required).max(200, V.tooLong);
+const linkTokenSchema = textSchema.trim().min(1, V.required).max(200, V.tooLong);
 
 // ---------------------------------------------------------------------------------------------------------
 // Customer
@@ -141,8 +139,9 @@ export type RegisterForm = z.input<typeof registerFormSchema>;
 export const registerRequestSchema = registerFormSchema.extend({ locale: languageSchema.default('de') }).strict();
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 /**
- * A token comes back for a new account. For an address that already has one there is none (spec §7 "optional
- * token"): the owner gets a mail instead, and the answer does not tell anybody else that the address exists.
+ * The answer is the same for a new address and for one that has an account, so it tells nobody which it was:
+ * no token (spec §7 "optional token"); the new customer confirms the address from the mail and logs in, the
+ * owner of an existing account gets a mail pointing to login and password reset instead.
  */
 export const registerResponseSchema = z.object({ token: z.string().optional() });
 
@@ -167,7 +166,7 @@ export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 const matchingPasswords = <T extends { newPassword: string; confirmPassword: string }>(value: T) =>
   value.newPassword === value.confirmPassword;
 const mismatch = { path: ['confirmPassword'], message: V.passwordsMismatch };
-const confirmPasswordSchema = z.string().min(1, V.required);
+const confirmPasswordSchema = textSchema.min(1, V.required);
 
 export const newPasswordFormSchema = z
   .object({ newPassword: newPasswordSchema, confirmPassword: confirmPasswordSchema })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { localizedTitleSchema } from './catalog.ts';
-import { languageSchema } from './common.ts';
+import { languageSchema, textSchema } from './common.ts';
+import { emailSchema } from './customer.ts';
 
 /**
  * The placement test (spec §2 Level test, §3 Exam…, §7 /exam/*). The client never sees which answer is
@@ -54,7 +55,7 @@ export const examSubmissionSchema = z
 export type ExamSubmission = z.infer<typeof examSubmissionSchema>;
 
 /** Sub-level to start with, e.g. `B1.2` (the second half of B1); flexible-learning modules are named alike. */
-export const targetDetailSchema = z.string().regex(/^(A1|A2|B1|B2|C1)\.[12]$/, 'Expected a sub-level such as B1.2');
+export const targetDetailSchema = textSchema.regex(/^(A1|A2|B1|B2|C1)\.[12]$/, 'Expected a sub-level such as B1.2');
 
 const recommendedItemSchema = z.object({ id, titles: z.array(localizedTitleSchema) });
 
@@ -82,8 +83,14 @@ export const examScoreSchema = z.object({
 });
 export type ExamScore = z.infer<typeof examScoreSchema>;
 
-/** POST /exam/submit → the placement and the offers for it. */
-export const examResultSchema = examScoreSchema.extend({ recommendation: examRecommendationSchema });
+/**
+ * What names a result the server scored: the submit answer carries it, and saving needs it (the server keeps the
+ * score for the 24 hours a result is valid, see docs/decisions/0005-hostile-input.md).
+ */
+export const examResultTokenSchema = textSchema.min(1).max(100);
+
+/** POST /exam/submit → the placement, the offers for it, and the token to save it with. */
+export const examResultSchema = examScoreSchema.extend({ recommendation: examRecommendationSchema, resultToken: examResultTokenSchema });
 export type ExamResult = z.infer<typeof examResultSchema>;
 
 /** A score is consistent when the points fit and the sub-level belongs to the level. */
@@ -92,8 +99,13 @@ const consistentScore = <T extends z.ZodType<ExamScore>>(schema: T) =>
     .refine((score) => score.reachedPoints <= score.maxPoints, { path: ['reachedPoints'], message: 'More points than the maximum' })
     .refine((score) => score.targetDetail.startsWith(`${score.level}.`), { path: ['targetDetail'], message: 'Sub-level of another level' });
 
-/** POST /exam/save (bearer) → the new history entry. */
-export const examSaveRequestSchema = consistentScore(examScoreSchema.strict());
+/**
+ * POST /exam/save (bearer) → the history entry. Only the token goes up: level and points are the server's own
+ * record of the submit, so no score can be made up. The same result saved again answers the same entry.
+ */
+export const examSaveRequestSchema = z.object({ resultToken: examResultTokenSchema }).strict();
+/** Error code of a save whose token names no live result of this submitter (forged, expired or someone else's). */
+export const ExamErrorCode = { unknownResult: 'UNKNOWN_EXAM_RESULT' } as const;
 export type ExamSaveRequest = z.infer<typeof examSaveRequestSchema>;
 
 /** GET /exam/history (bearer): newest first. */
@@ -103,7 +115,7 @@ export const levelHistorySchema = z.array(levelHistoryEntrySchema);
 
 /** POST /exam/send-result-email: the address is used for this one mail and not stored. */
 export const examResultEmailRequestSchema = consistentScore(
-  examScoreSchema.extend({ email: z.email().max(254), locale: languageSchema }).strict(),
+  examScoreSchema.extend({ email: emailSchema, locale: languageSchema }).strict(),
 );
 export type ExamResultEmailRequest = z.infer<typeof examResultEmailRequestSchema>;
 export const examResultEmailResponseSchema = z.object({ sent: z.literal(true) });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { courseTypeSchema, localizedTitleSchema } from './catalog.ts';
 import { cartQuantity } from './cart.ts';
-import { isoDateSchema, languageSchema, moneySchema, timeSchema } from './common.ts';
-import { birthYearSchema, countrySchema, emailSchema, nameSchema, phoneSchema, ValidationCode, zipSchema } from './customer.ts';
+import { isoDateSchema, languageSchema, moneySchema, multilineTextSchema, textSchema, timeSchema } from './common.ts';
+import { birthYearSchema, countrySchema, emailSchema, nameSchema, optionalText, phoneSchema, requiredText, ValidationCode, zipSchema } from './customer.ts';
 import { paymentMethodIdSchema, priceRequestCourseSchema, priceRequestSchema, priceResultSchema, quantityAdjustmentSchema, type PriceRequest } from './pricing.ts';
 
 /**
@@ -188,8 +188,8 @@ export const orderCommentMaxLength = 300;
 export const fallbackTimeZone = 'Europe/Berlin';
 
 const V = ValidationCode;
-const requiredText = (max: number) => z.string().trim().min(1, V.required).max(max, V.tooLong);
-const optionalText = (max: number) => z.string().trim().max(max, V.tooLong);
+/** Order notes are the one multi-line text of the checkout. */
+const commentSchema = multilineTextSchema.trim().max(orderCommentMaxLength, V.tooLong);
 
 /**
  * The billing address as the checkout requires it (spec §5): names, street, zip (numeric, at most 5), city and
@@ -234,8 +234,9 @@ export const orderCourseRequestSchema = priceRequestCourseSchema
  * when the server's total is above 0, which only the server knows, so it checks that), billing address, comment,
  * e-mail (guests; a customer's comes from the account), locale and time zone. Never a price to charge: the server
  * prices again and only compares its total with `expectedTotalPrice`, the total the buyer was shown, refusing the
- * order when they differ or when a code it names does not apply (docs/decisions/0006-charged-total.md). The
- * server also runs the price request's own checks (each item once) on the positions.
+ * order when they differ or when a code it names does not apply (docs/decisions/0006-charged-total.md). At least
+ * one course, product or package. The server also runs the price request's own checks (each item once) on the
+ * positions.
  */
 export const orderRequestSchema = z
   .object({
@@ -250,16 +251,20 @@ export const orderRequestSchema = z
     applePayAvailable: z.boolean().default(false),
     selectedPaymentMethod: paymentMethodIdSchema.optional(),
     billingAddress: checkoutBillingAddressSchema,
-    comment: optionalText(orderCommentMaxLength).default(''),
+    comment: commentSchema.default(''),
     emailAddress: emailSchema.optional(),
     marketingOptIn: z.boolean().default(false),
-    timezone: z
-      .string()
+    timezone: textSchema
       .max(64)
       .regex(/^[A-Za-z0-9_+\-/]+$/)
       .default(fallbackTimeZone),
   })
-  .strict();
+  .strict()
+  // Nothing to buy is no order: it would still confirm (and mail) a "paid" order of 0 €.
+  .refine((order) => order.courses.length + order.products.length + order.packages.length > 0, {
+    path: ['courses'],
+    message: V.noPositions,
+  });
 export type OrderRequest = z.input<typeof orderRequestSchema>;
 export type ParsedOrderRequest = z.output<typeof orderRequestSchema>;
 
@@ -332,9 +337,9 @@ export type PriceChangedBody = z.infer<typeof priceChangedBodySchema>;
 export const checkoutParticipantFormSchema = z
   .object({
     different: z.boolean(),
-    firstname: z.string(),
-    lastname: z.string(),
-    email: z.string(),
+    firstname: textSchema,
+    lastname: textSchema,
+    email: textSchema,
     phone: phoneSchema,
     birthYear: birthYearSchema,
   })
@@ -358,8 +363,8 @@ export const checkoutFormSchema = z.object({
   marketingOptIn: z.boolean(),
   billingAddress: checkoutBillingAddressSchema,
   courses: z.array(z.object({ courseId: z.number().int(), participants: z.array(checkoutParticipantFormSchema) })),
-  comment: optionalText(orderCommentMaxLength),
-  selectedPaymentMethod: z.string(),
+  comment: commentSchema,
+  selectedPaymentMethod: textSchema,
   acceptTerms: consentSchema,
   acceptCancellationPolicy: consentSchema,
 });

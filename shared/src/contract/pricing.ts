@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cartItemSchema, cartQuantity } from './cart.ts';
 import { courseTypeSchema, packageTypeSchema } from './catalog.ts';
-import { languageSchema, moneySchema } from './common.ts';
+import { languageSchema, moneySchema, textSchema } from './common.ts';
 
 /**
  * Price calculation, validation and cart transfer (spec §3 Price request / Price result / Notification, §4 Cart,
@@ -20,7 +20,7 @@ export function normalizeDiscountCode(raw: string): string {
 }
 
 /** One code as sent: normalised, then at most 20 characters ('' is allowed here and dropped by the list). */
-export const discountCodeSchema = z.string().max(200).transform(normalizeDiscountCode).pipe(z.string().max(discountCodeMaxLength));
+export const discountCodeSchema = textSchema.max(200).transform(normalizeDiscountCode).pipe(z.string().max(discountCodeMaxLength));
 /** The codes of a request: normalised, empties dropped, each once, in the order given. */
 const discountCodeListSchema = z
   .array(discountCodeSchema)
@@ -170,12 +170,19 @@ export const cartNotificationSchema = z.object({
 });
 export type CartNotification = z.infer<typeof cartNotificationSchema>;
 
+/**
+ * Caps of a parked cart, which anybody may store for 24 h: a real cart has a handful of items of about 2 KB each
+ * (the largest seeded course is 1.6 KB as a cart item), so 30 items in 64 KiB leave room without letting one
+ * request park megabytes. A larger body answers 413, more items or longer texts 400.
+ */
+export const cartSyncLimits = { items: 30, bodyBytes: 64 * 1024 } as const;
+
 /** POST /cart/sync: the items to carry to another page; GET /cart/sync/{id} gives them back until expiresAt. */
-export const cartSyncRequestSchema = z.object({ items: z.array(cartItemSchema).min(1).max(50) }).strict();
+export const cartSyncRequestSchema = z.object({ items: z.array(cartItemSchema).min(1).max(cartSyncLimits.items) }).strict();
 export type CartSyncRequest = z.infer<typeof cartSyncRequestSchema>;
 export const cartSyncCreatedSchema = z.object({ id: z.string(), expiresAt: z.iso.datetime() });
 export type CartSyncCreated = z.infer<typeof cartSyncCreatedSchema>;
 export const cartSyncPayloadSchema = z.object({ items: z.array(cartItemSchema), expiresAt: z.iso.datetime() });
 export type CartSyncPayload = z.infer<typeof cartSyncPayloadSchema>;
 /** A sync id: 22 URL-safe characters (128 random bits), short enough for any link. */
-export const cartSyncIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+export const cartSyncIdSchema = textSchema.regex(/^[A-Za-z0-9_-]{16,64}$/);

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { courseTagSchema, localizedDescriptionSchema, localizedTitleSchema } from './catalog.ts';
+import { catalogTextLimits, courseTagSchema, localizedDescriptionSchema, localizedTitleSchema } from './catalog.ts';
 import { moneySchema, queryIdSchema } from './common.ts';
 
 /** Product of spec §3 (e.g. individual DELE/SIELE exam preparation); texts and tags shaped like a course's. */
 export const productSchema = z.object({
   id: z.number().int(),
   institutionId: z.number().int(),
-  titles: z.array(localizedTitleSchema),
-  descriptions: z.array(localizedDescriptionSchema),
-  tags: z.array(courseTagSchema),
+  titles: z.array(localizedTitleSchema).max(catalogTextLimits.texts),
+  descriptions: z.array(localizedDescriptionSchema).max(catalogTextLimits.texts),
+  tags: z.array(courseTagSchema).max(catalogTextLimits.tags),
   price: moneySchema,
   discountedPrice: moneySchema.nullable(),
 });

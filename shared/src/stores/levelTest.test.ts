@@ -9,6 +9,7 @@ const result: ExamResult = {
   maxPoints: 16,
   targetDetail: 'B1.1',
   recommendation: { courseTag: 'b1', conversationTag: 'b1', flexibleLearningCourse: null, product: null },
+  resultToken: 'scored-by-the-server',
 };
 const stored = () => JSON.parse(localStorage.getItem(levelTestResultStorageKey) ?? 'null') as { state: { result: unknown } } | null;
 const persistedAt = (completedAt: number, extra: object = {}) =>
@@ -71,5 +72,8 @@ describe('level-test result store', () => {
     expect(readStoredExamResult(undefined)).toEqual({ result: null, expired: false });
     expect(readStoredExamResult({ result: { ...result, completedAt: 5, saved: 'no' } }, 10)).toEqual({ result: null, expired: false });
     expect(readStoredExamResult({ result: { ...result, completedAt: 5, saved: true } }, 10).result).toMatchObject({ saved: true });
+    // Kept before results carried the server's token: it could never be saved, so it counts as none.
+    const { resultToken: _, ...untokened } = result;
+    expect(readStoredExamResult({ result: { ...untokened, completedAt: 5, saved: false } }, 10)).toEqual({ result: null, expired: false });
   });
 });

@@ -10,7 +10,7 @@ export interface LevelTestResultState {
   result: StoredExamResult | null;
   /** A kept result was dropped for being older than 24 hours: the result page shows the spec §8 warning. */
   expired: boolean;
-  /** Keeps a fresh result, not yet saved to an account. */
+  /** Keeps a fresh result (with the server's token that saves it), not yet saved to an account. */
   keepResult: (result: ExamResult, now?: number) => void;
   /** Flags the result completed at `completedAt` as saved; a newer result in the meantime stays unsaved. */
   markSaved: (completedAt: number) => void;

@@ -1,12 +1,14 @@
 import {
   cartSyncCreatedSchema,
   cartSyncIdSchema,
+  cartSyncLimits,
   cartSyncPayloadSchema,
   cartSyncRequestSchema,
   cartValidationResultSchema,
   priceRequestSchema,
   priceResultSchema,
   successEnvelope,
+  textSchema,
 } from '@shop/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,7 +38,7 @@ export const cartRoutes =
 
     app.post(
       '/cart/calculate-price',
-      { schema: { body: priceRequestSchema, response: { 200: successEnvelope(priceResultSchema) } } },
+      { config: { bearer: 'optional' }, schema: { body: priceRequestSchema, response: { 200: successEnvelope(priceResultSchema) } } },
       async (request) => {
         const buyer = await pricingBuyer(request);
         const offeredMethods = await offeredPaymentMethods?.();
@@ -46,7 +48,7 @@ export const cartRoutes =
 
     app.post(
       '/cart/validate',
-      { schema: { body: priceRequestSchema, response: { 200: successEnvelope(cartValidationResultSchema) } } },
+      { config: { bearer: 'optional' }, schema: { body: priceRequestSchema, response: { 200: successEnvelope(cartValidationResultSchema) } } },
       async (request) => {
         const buyer = await pricingBuyer(request);
         const { calculation } = await priceCart(ctx.db.kysely, request.body, { ...buyer, now: ctx.now() });
@@ -56,7 +58,9 @@ export const cartRoutes =
 
     app.post(
       '/cart/sync',
+      // Anybody may park a cart: the body is capped (413), its items and texts by the schema (400), and how often.
       {
+        bodyLimit: cartSyncLimits.bodyBytes,
         schema: { body: cartSyncRequestSchema, response: { 200: successEnvelope(cartSyncCreatedSchema) } },
         preHandler: rateLimited(app, 'cart-sync', cartSyncRateLimit),
       },
@@ -65,7 +69,7 @@ export const cartRoutes =
 
     app.get(
       '/cart/sync/:id',
-      { schema: { params: z.object({ id: z.string() }), response: { 200: successEnvelope(cartSyncPayloadSchema) } } },
+      { schema: { params: z.object({ id: textSchema.max(200) }), response: { 200: successEnvelope(cartSyncPayloadSchema) } } },
       async (request) => {
         // Anything that is not a sync id (a locally encoded cart, say) is simply not a parked cart: 404.
         const id = cartSyncIdSchema.safeParse(request.params.id);

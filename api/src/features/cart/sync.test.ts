@@ -1,5 +1,5 @@
-import { cartLifetimeMs } from '@shop/shared/contract';
-import { expect, it } from 'vitest';
+import { cartLifetimeMs, cartSyncLimits, catalogTextLimits, type Course } from '@shop/shared/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, testNow } from '../../test/databases.ts';
 import { movableClock } from '../customer/test-support.ts';
 
@@ -51,6 +51,61 @@ describeEachDatabase(
         expect(reply.statusCode, JSON.stringify(payload)).toBe(400);
         expect(reply.json().error.code).toBe('VALIDATION_ERROR');
       }
+    });
+
+    describe('caps what anybody may park (issue: 40 × 1 MB grew the database by 40 MB)', () => {
+      // Live ones: storing sweeps expired carts, which is no growth.
+      const parked = async () =>
+        Number(
+          (await ctx.db.kysely.selectFrom('cart_sync').select((eb) => eb.fn.countAll<number | string>().as('n')).where('expires_at', '>', clock.now().toISOString()).executeTakeFirstOrThrow()).n,
+        );
+      // A course as the catalogue serves it: what a real cart carries.
+      let course: Course;
+      beforeAll(async () => {
+        course = (await ctx.app.inject({ method: 'GET', url: '/api/course/search?limit=1' })).json().result.items[0];
+      });
+      const courseItem = (n: number, overrides: Record<string, unknown> = {}) => ({
+        id: `line-${n}`,
+        itemType: 'course',
+        quantity: 1,
+        courseId: course.id,
+        courseType: course.type,
+        courseDetails: { ...course, ...overrides },
+      });
+
+      it(`answers a body over ${cartSyncLimits.bodyBytes / 1024} KiB with 413 in the envelope, parking nothing`, async () => {
+        const before = await parked();
+        const huge = { items: [courseItem(1, { descriptions: [{ language: 'de', type: 'short', description: 'x'.repeat(1_000_000) }] })] };
+        const reply = await post(huge);
+        expect(reply.statusCode).toBe(413);
+        expect(reply.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) } });
+        expect(await parked()).toBe(before);
+      });
+
+      it(`takes at most ${cartSyncLimits.items} items`, async () => {
+        const before = await parked();
+        const full = Array.from({ length: cartSyncLimits.items }, (_, i) => courseItem(i + 1));
+        expect(JSON.stringify({ items: full }).length).toBeLessThan(cartSyncLimits.bodyBytes);
+        expect((await post({ items: full })).statusCode).toBe(200);
+        const over = await post({ items: [...full, courseItem(99)] });
+        expect(over.statusCode).toBe(400);
+        expect(over.json().error.fields).toHaveProperty('items');
+        expect(await parked()).toBe(before + 1);
+      });
+
+      it.each([
+        ['a title', { titles: [{ language: 'de', description: 'x'.repeat(catalogTextLimits.title + 1) }] }, 'items.0.courseDetails.titles.0.description'],
+        ['a description', { descriptions: [{ language: 'de', type: 'short', description: 'x'.repeat(catalogTextLimits.description + 1) }] }, 'items.0.courseDetails.descriptions.0.description'],
+        ['an identifier', { identifier: 'x'.repeat(catalogTextLimits.identifier + 1) }, 'items.0.courseDetails.identifier'],
+        ['a tag list', { tags: Array.from({ length: catalogTextLimits.tags + 1 }, () => ({ categoryId: 3, slug: 'a1' })) }, 'items.0.courseDetails.tags'],
+        ['a NUL in a title', { titles: [{ language: 'de', description: 'Spanisch\u0000' }] }, 'items.0.courseDetails.titles.0.description'],
+      ])('answers %s over its limit with a 400 naming the field', async (_, overrides, field) => {
+        const before = await parked();
+        const reply = await post({ items: [courseItem(1, overrides)] });
+        expect(reply.statusCode).toBe(400);
+        expect(Object.keys(reply.json().error.fields)).toContain(field);
+        expect(await parked()).toBe(before);
+      });
     });
   },
   { app: { now: clock.now } },

@@ -41,7 +41,7 @@ export const accountRoutes =
     const emailChangesPerCustomer = limitedBy(app, 'email-change:customer', accountRateLimits.emailChange.perCustomer);
     const passwordChecksPerCustomer = limitedBy(app, 'password-change:customer', accountRateLimits.passwordChange.perCustomer);
 
-    app.get('/customer/me', { schema: { response: { 200: successEnvelope(customerSchema) } } }, async (request) => {
+    app.get('/customer/me', { config: { bearer: 'unverified' }, schema: { response: { 200: successEnvelope(customerSchema) } } }, async (request) => {
       const { customer } = await requireCustomer(ctx, request, { allowUnverified: true });
       return { result: toCustomer(customer) };
     });
@@ -55,7 +55,7 @@ export const accountRoutes =
 
     app.put(
       '/customer/me/update',
-      { schema: { body: profileUpdateRequestSchema, response: { 200: successEnvelope(profileUpdateResponseSchema) } } },
+      { config: { bearer: 'verified' }, schema: { body: profileUpdateRequestSchema, response: { 200: successEnvelope(profileUpdateResponseSchema) } } },
       async (request, reply) => {
         const { customer } = await requireCustomer(ctx, request);
         const { email, ...changes } = changedProfileFields(toCustomer(customer), request.body);
@@ -91,7 +91,7 @@ export const accountRoutes =
 
     app.put(
       '/customer/me/update-password',
-      { schema: { body: updatePasswordRequestSchema, response: { 200: successEnvelope(updatePasswordResponseSchema) } } },
+      { config: { bearer: 'verified' }, schema: { body: updatePasswordRequestSchema, response: { 200: successEnvelope(updatePasswordResponseSchema) } } },
       async (request, reply) => {
         const { customer, session } = await requireCustomer(ctx, request);
         // Each check of the current password costs a full argon2 hash: counted before it is made.
@@ -115,7 +115,7 @@ export const accountRoutes =
 
     app.get(
       '/customer/me/billing-address',
-      { schema: { response: { 200: successEnvelope(billingAddressResultSchema) } } },
+      { config: { bearer: 'verified' }, schema: { response: { 200: successEnvelope(billingAddressResultSchema) } } },
       async (request) => {
         const { customer } = await requireCustomer(ctx, request);
         return { result: await readBillingAddress(ctx.db, customer.id) };
@@ -124,7 +124,7 @@ export const accountRoutes =
 
     app.post(
       '/customer/me/billing-address',
-      { schema: { body: billingAddressSchema, response: { 200: successEnvelope(billingAddressSchema) } } },
+      { config: { bearer: 'verified' }, schema: { body: billingAddressSchema, response: { 200: successEnvelope(billingAddressSchema) } } },
       async (request) => {
         const { customer } = await requireCustomer(ctx, request);
         await saveBillingAddress(ctx.db, customer.id, request.body, ctx.now());
@@ -132,14 +132,14 @@ export const accountRoutes =
       },
     );
 
-    app.get('/customer/me/balances', { schema: { response: { 200: successEnvelope(balancesSchema) } } }, async (request) => {
+    app.get('/customer/me/balances', { config: { bearer: 'verified' }, schema: { response: { 200: successEnvelope(balancesSchema) } } }, async (request) => {
       const { customer } = await requireCustomer(ctx, request);
       return { result: await readBalances(ctx.db.kysely, customer.id, ctx.now()) };
     });
 
     app.get(
       '/customer/me/orders',
-      { schema: { querystring: ordersQuerySchema, response: { 200: successEnvelope(orderListSchema) } } },
+      { config: { bearer: 'verified' }, schema: { querystring: ordersQuerySchema, response: { 200: successEnvelope(orderListSchema) } } },
       async (request) => {
         const { customer } = await requireCustomer(ctx, request);
         return { result: await listCustomerOrders(ctx.db, customer.id, request.query) };

@@ -18,6 +18,18 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 const unauthorized = () => new AppError(401, ErrorCode.unauthorized, 'Missing, expired or revoked token');
 
+/** The session lookup of each request, made once: the bearer hook makes it, the handler reuses it. */
+const sessions = new WeakMap<FastifyRequest, Promise<AuthenticatedCustomer | null>>();
+function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<AuthenticatedCustomer | null> {
+  let found = sessions.get(request);
+  if (!found) {
+    const token = bearerToken(request);
+    found = token ? findSessionCustomer(ctx.db, token, ctx.now()).then((session) => session ?? null) : Promise.resolve(null);
+    sessions.set(request, found);
+  }
+  return found;
+}
+
 /**
  * The customer a request acts for, taken from its bearer token and nothing else: no call accepts a customer id,
  * so nobody can reach another customer's data. 401 without a live session; 403 EMAIL_NOT_VERIFIED for an
@@ -29,9 +41,7 @@ export async function requireCustomer(
   request: FastifyRequest,
   { allowUnverified = false }: { allowUnverified?: boolean } = {},
 ): Promise<AuthenticatedCustomer> {
-  const token = bearerToken(request);
-  if (!token) throw unauthorized();
-  const found = await findSessionCustomer(ctx.db, token, ctx.now());
+  const found = await sessionOf(ctx, request);
   if (!found) throw unauthorized();
   const { customer, session } = found;
   if (!allowUnverified && customer.is_email_verified !== 1) {
@@ -48,4 +58,29 @@ export async function requireCustomer(
 export async function optionalCustomer(ctx: AppContext, request: FastifyRequest): Promise<AuthenticatedCustomer | null> {
   if (!bearerToken(request)) return null;
   return requireCustomer(ctx, request, { allowUnverified: true });
+}
+
+/**
+ * How a route takes its bearer token (route option `config.bearer`): `verified` needs a live session of a verified
+ * customer, `unverified` any live session, `optional` a live session when a token is sent at all.
+ */
+export type BearerRule = 'verified' | 'unverified' | 'optional';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    bearer?: BearerRule;
+  }
+}
+
+/**
+ * An onRequest hook for the whole API: a route's bearer rule is checked before its body is even read, so a
+ * missing or dead token answers 401 whatever else is wrong with the request (spec: a 401 is what ends a
+ * client's session, a 400 would leave it hanging). The handler's own requireCustomer reuses the lookup.
+ */
+export function checkBearerFirst(ctx: AppContext) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const rule = request.routeOptions.config.bearer;
+    if (rule === 'optional') await optionalCustomer(ctx, request);
+    else if (rule) await requireCustomer(ctx, request, { allowUnverified: rule === 'unverified' });
+  };
 }

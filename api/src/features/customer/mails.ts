@@ -8,6 +8,8 @@ const linkPaths = {
   verifyEmail: '/verify-email',
   emailChange: '/verify-email-change',
   passwordReset: '/password-new',
+  login: '/login',
+  requestPasswordReset: '/password-reset',
 } as const;
 
 export function shopLink(ctx: AppContext, path: string, query: Record<string, string> = {}): string {
@@ -16,8 +18,8 @@ export function shopLink(ctx: AppContext, path: string, query: Record<string, st
   return url.toString();
 }
 
-async function send(ctx: AppContext, kind: MailKind, customer: CustomerRow, to: string, link: string, language?: Language) {
-  await ctx.mailer.send(renderMail({ kind, language: language ?? customerLanguage(customer), to, name: customer.firstname, link }));
+async function send(ctx: AppContext, kind: MailKind, customer: CustomerRow, to: string, link: string, language?: Language, resetLink?: string) {
+  await ctx.mailer.send(renderMail({ kind, language: language ?? customerLanguage(customer), to, name: customer.firstname, link, resetLink }));
 }
 
 /** The customer mails of issue 4, in the customer's language (or the one the request named). */
@@ -34,5 +36,20 @@ export const customerMails = {
 
   /** A notice, so that a change the customer did not make does not go unnoticed; links to the reset page. */
   passwordChanged: (ctx: AppContext, customer: CustomerRow) =>
-    send(ctx, 'passwordChanged', customer, customer.email, shopLink(ctx, '/password-reset', { email: customer.email })),
+    send(ctx, 'passwordChanged', customer, customer.email, shopLink(ctx, linkPaths.requestPasswordReset, { email: customer.email })),
+
+  /**
+   * A registration for an address that has an account: the owner learns of it and is pointed to login and the
+   * password reset. Addressed with the account's own name, never the one the registration typed.
+   */
+  accountExists: (ctx: AppContext, customer: CustomerRow, language?: Language) =>
+    send(
+      ctx,
+      'accountExists',
+      customer,
+      customer.email,
+      shopLink(ctx, linkPaths.login),
+      language,
+      shopLink(ctx, linkPaths.requestPasswordReset, { email: customer.email }),
+    ),
 };

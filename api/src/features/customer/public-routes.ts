@@ -34,6 +34,25 @@ function inBackground(log: FastifyBaseLogger, task: () => Promise<void>): void {
   void task().catch((error: unknown) => log.error({ err: error }, 'background mail task failed'));
 }
 
+/** A new customer's id, or null when a parallel registration took the address first. */
+async function insertCustomer(
+  ctx: AppContext,
+  values: { email: string; password_hash: string; firstname: string; lastname: string; locale: string },
+): Promise<number | null> {
+  const now = ctx.now().toISOString();
+  try {
+    const { id } = await ctx.db.kysely
+      .insertInto('customer')
+      .values({ ...values, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
 /** The calls that need no token (spec §6): login, register, verification, resend and password reset. */
 export const publicCustomerRoutes =
   (ctx: AppContext, passwords: PasswordHasher): FastifyPluginAsyncZod =>
@@ -70,27 +89,24 @@ export const publicCustomerRoutes =
       },
       async (request) => {
         const { firstname, lastname, email, password, locale } = request.body;
-        const emailTaken = () =>
-          new AppError(409, CustomerErrorCode.emailTaken, 'An account with this e-mail address exists', { email: 'email_taken' });
-        if (await findCustomerByEmail(ctx.db, email)) throw emailTaken();
-        const now = ctx.now().toISOString();
+        // One answer for a new and for an existing address (same status, same empty body, the same hashing work),
+        // so the form tells nobody whether an address has an account; only its inbox learns which it was. No
+        // token either way: the customer logs in after confirming (docs/decisions/0005-hostile-input.md).
+        const existing = await findCustomerByEmail(ctx.db, email);
         const password_hash = await passwords.hash(password);
-        let id: number;
-        try {
-          ({ id } = await ctx.db.kysely
-            .insertInto('customer')
-            .values({ email, password_hash, firstname, lastname, locale, created_at: now, updated_at: now })
-            .returning('id')
-            .executeTakeFirstOrThrow());
-        } catch (error) {
-          if (isUniqueViolation(error)) throw emailTaken();
-          throw error;
-        }
-        const customer = (await findCustomerById(ctx.db, id))!;
-        const linkToken = await issueLinkToken(ctx.db, { customerId: id, purpose: 'verify_email', email, now: ctx.now() });
-        await customerMails.verification(ctx, customer, linkToken);
-        // Logged in at once (short session): the shop shows the waiting page until the address is confirmed.
-        return { result: { token: await openSession(ctx.db, id, false, ctx.now()) } };
+        const createdId = existing ? null : await insertCustomer(ctx, { email, password_hash, firstname, lastname, locale });
+        inBackground(request.log, async () => {
+          if (createdId !== null) {
+            const customer = (await findCustomerById(ctx.db, createdId))!;
+            const linkToken = await issueLinkToken(ctx.db, { customerId: createdId, purpose: 'verify_email', email, now: ctx.now() });
+            await customerMails.verification(ctx, customer, linkToken);
+            return;
+          }
+          // Registered meanwhile by a parallel request counts as existing too.
+          const owner = existing ?? (await findCustomerByEmail(ctx.db, email));
+          if (owner) await customerMails.accountExists(ctx, owner, locale);
+        });
+        return { result: {} };
       },
     );
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { loginLimits, loginThrottle } from './login-throttle.ts';
 import { customerRateLimits } from './rate-limits.ts';
-import { client, customerTestOptions, goodPassword, newEmail, register } from './test-support.ts';
+import { client, customerTestOptions, goodPassword, newEmail, registerAccount } from './test-support.ts';
 
 /**
  * The limits of rate-limits.ts and login-throttle.ts, as configured for production: per address and per client,
@@ -26,7 +26,7 @@ describeEachDatabase(
 
       it(`a stranger's ${perAddressAndClient.max} wrong passwords stop the stranger's client, not the owner logging in from theirs`, async () => {
         const owner = client(ctx);
-        const { email } = await register(owner);
+        const { email } = await registerAccount(owner);
         const stranger = client(ctx);
         for (let i = 0; i < perAddressAndClient.max; i++) expect((await stranger.post('/api/customer/login', { email, password: wrong })).status).toBe(401);
         ctx.queries.length = 0;
@@ -38,7 +38,7 @@ describeEachDatabase(
 
       it('a successful login starts the count of failed attempts from its client afresh', async () => {
         const owner = client(ctx);
-        const { email } = await register(owner);
+        const { email } = await registerAccount(owner);
         for (let i = 0; i < perAddressAndClient.max - 1; i++) expect((await owner.post('/api/customer/login', { email, password: wrong })).status).toBe(401);
         expect((await owner.post('/api/customer/login', { email, password: goodPassword })).status).toBe(200);
         expect(await throttle().attemptsSinceSuccess(email, owner.ip)).toBe(0);
@@ -47,7 +47,7 @@ describeEachDatabase(
       });
 
       it('6,000 requests with random addresses from one client do not reset the count at the victim', { timeout: 120_000 }, async () => {
-        const { email } = await register(client(ctx));
+        const { email } = await registerAccount(client(ctx));
         const attacker = client(ctx);
         for (let i = 0; i < perAddressAndClient.max; i++) await attacker.post('/api/customer/login', { email, password: wrong });
         expectLimited(await attacker.post('/api/customer/login', { email, password: wrong }), perAddressAndClient.timeWindowMs / 1000);
@@ -68,7 +68,7 @@ describeEachDatabase(
 
       it(`allows ${perAddress.max} attempts per address in ${perAddress.timeWindowMs / 3_600_000} hours from all clients together`, async () => {
         const owner = client(ctx);
-        const { email } = await register(owner);
+        const { email } = await registerAccount(owner);
         // Many clients, each within its own limit for the address.
         let guesser = client(ctx);
         for (let i = 0; i < perAddress.max; i++) {
@@ -77,7 +77,7 @@ describeEachDatabase(
         }
         // Now even the owner with the right password waits: the ceiling is what stops a guesser with many clients.
         expectLimited(await owner.post('/api/customer/login', { email, password: goodPassword }), perAddress.timeWindowMs / 1000);
-        const other = await register(client(ctx));
+        const other = await registerAccount(client(ctx));
         expect((await client(ctx).post('/api/customer/login', { email: other.email, password: goodPassword })).status).toBe(200);
       });
 
@@ -94,7 +94,7 @@ describeEachDatabase(
     it('limits registration per client', async () => {
       const c = client(ctx);
       const { perClient } = customerRateLimits.register;
-      for (let i = 0; i < perClient.max; i++) await register(c);
+      for (let i = 0; i < perClient.max; i++) await registerAccount(c);
       expectLimited(
         await c.post('/api/customer/register', { firstname: 'A', lastname: 'B', email: newEmail(), password: goodPassword, locale: 'de' }),
         perClient.timeWindowMs / 1000,
@@ -105,8 +105,8 @@ describeEachDatabase(
       const email = newEmail();
       const { perAddress } = customerRateLimits.register;
       const body = { firstname: 'A', lastname: 'B', email, password: goodPassword, locale: 'de' };
-      expect((await client(ctx).post('/api/customer/register', body)).status).toBe(200);
-      for (let i = 1; i < perAddress.max; i++) expect((await client(ctx).post('/api/customer/register', body)).status).toBe(409);
+      // The address has an account after the first: the others answer alike (200), each mailing its owner.
+      for (let i = 0; i < perAddress.max; i++) expect((await client(ctx).post('/api/customer/register', body)).status).toBe(200);
       expectLimited(await client(ctx).post('/api/customer/register', body), perAddress.timeWindowMs / 1000);
     });
 

@@ -1,8 +1,10 @@
+import { examResultLifetimeMs, type ExamResult } from '@shop/shared/contract';
 import { expect, it } from 'vitest';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { testNow, describeEachDatabase, type TestContext } from '../../test/databases.ts';
 import { cheapHashing, client, mailsTo, movableClock, newEmail, register, verifiedCustomer } from '../customer/test-support.ts';
-import { resultMailRateLimit } from './routes.ts';
+import { resultMailRateLimit, submitRateLimit } from './routes.ts';
+import { takeExam } from './test-support.ts';
 
 const score = { level: 'B1', reachedPoints: 11, maxPoints: 16, targetDetail: 'B1.1' } as const;
 const correctFlag = /"[a-z_]*correct[a-z_]*"\s*:/i;
@@ -18,15 +20,24 @@ const clock = movableClock();
 describeEachDatabase(
   'exam API for customers: save and history',
   (ctx) => {
-    it('saves a result to the history and makes it the customer’s level', async () => {
+    const serverScore = (result: ExamResult) => ({
+      level: result.level,
+      reachedPoints: result.reachedPoints,
+      maxPoints: result.maxPoints,
+      targetDetail: result.targetDetail,
+    });
+
+    it('saves the result the server scored to the history and makes it the customer’s level', async () => {
       clock.reset();
       const c = client(ctx);
       const { token } = await verifiedCustomer(ctx, c);
-      const saved = await c.post('/api/exam/save', score, token);
+      const result = await takeExam(c, 'B2', 5);
+      expect(serverScore(result)).toEqual({ level: 'B1', reachedPoints: 5, maxPoints: 16, targetDetail: 'B1.2' });
+      const saved = await c.post('/api/exam/save', { resultToken: result.resultToken }, token);
       expect(saved.status).toBe(200);
-      expect(saved.body.result).toEqual({ id: expect.any(Number), createdAt: testNow.toISOString(), ...score });
+      expect(saved.body.result).toEqual({ id: expect.any(Number), createdAt: testNow.toISOString(), ...serverScore(result) });
       const me = await c.get('/api/customer/me', token);
-      expect(me.body.result).toMatchObject({ languageNiveau: 'b1', languageNiveauDetails: 'B1.1' });
+      expect(me.body.result).toMatchObject({ languageNiveau: 'b1', languageNiveauDetails: 'B1.2' });
     });
 
     it('lists only the customer’s own results, newest first', async () => {
@@ -37,51 +48,107 @@ describeEachDatabase(
       const { token: otherToken } = await verifiedCustomer(ctx, other);
       expect((await c.get('/api/exam/history', token)).body.result).toEqual([]);
 
-      await c.post('/api/exam/save', { level: 'A2', reachedPoints: 7, maxPoints: 16, targetDetail: 'A2.2' }, token);
+      await c.post('/api/exam/save', { resultToken: (await takeExam(c, 'A2', 16)).resultToken }, token);
       clock.advance(60_000);
-      await c.post('/api/exam/save', score, token);
+      await c.post('/api/exam/save', { resultToken: (await takeExam(c, 'B1', 0)).resultToken }, token);
       clock.advance(60_000);
-      await other.post('/api/exam/save', { level: 'C1', reachedPoints: 16, maxPoints: 16, targetDetail: 'C1.2' }, otherToken);
+      await other.post('/api/exam/save', { resultToken: (await takeExam(other, 'C1', 16)).resultToken }, otherToken);
 
       const history = await c.get('/api/exam/history', token);
       expect(history.status).toBe(200);
       expect(history.body.result.map((e: any) => [e.level, e.createdAt])).toEqual([
-        ['B1', new Date(testNow.getTime() + 60_000).toISOString()],
+        ['A2', new Date(testNow.getTime() + 60_000).toISOString()],
         ['A2', testNow.toISOString()],
       ]);
       expect((await other.get('/api/exam/history', otherToken)).body.result.map((e: any) => e.level)).toEqual(['C1']);
       // The level follows the latest save.
-      expect((await c.get('/api/customer/me', token)).body.result.languageNiveau).toBe('b1');
+      expect((await c.get('/api/customer/me', token)).body.result.languageNiveauDetails).toBe('A2.1');
     });
 
-    it('needs a live token of a verified customer', async () => {
+    it('needs a live token of a verified customer, checked before the body', async () => {
       const c = client(ctx);
       for (const token of [undefined, 'not-a-token']) {
-        const save = await c.post('/api/exam/save', score, token);
-        const history = await c.get('/api/exam/history', token);
-        expect([save.status, history.status]).toEqual([401, 401]);
-        expect(save.body.error.code).toBe('UNAUTHORIZED');
+        for (const body of [{ resultToken: 'x' }, { level: 7 }, undefined]) {
+          const save = await c.post('/api/exam/save', body, token);
+          expect(save.status, JSON.stringify(body)).toBe(401);
+          expect(save.body.error.code).toBe('UNAUTHORIZED');
+        }
+        expect((await c.get('/api/exam/history', token)).status).toBe(401);
       }
       const { token } = await register(c);
-      expect((await c.post('/api/exam/save', score, token)).body.error.code).toBe('EMAIL_NOT_VERIFIED');
+      expect((await c.post('/api/exam/save', { resultToken: 'x' }, token)).body.error.code).toBe('EMAIL_NOT_VERIFIED');
       expect((await c.get('/api/exam/history', token)).status).toBe(403);
       const logout = await c.post('/api/customer/logout', undefined, token);
       expect(logout.status).toBeLessThan(500);
     });
 
-    it('rejects inconsistent or malformed results', async () => {
+    it('refuses a score the server did not compute: stated, altered or made up', async () => {
       const c = client(ctx);
       const { token } = await verifiedCustomer(ctx, c);
-      expectFields(await c.post('/api/exam/save', { ...score, reachedPoints: 17 }, token), 'reachedPoints');
-      expectFields(await c.post('/api/exam/save', { ...score, targetDetail: 'B2.1' }, token), 'targetDetail');
-      expectFields(await c.post('/api/exam/save', { ...score, targetDetail: 'B1.3' }, token), 'targetDetail');
-      expectFields(await c.post('/api/exam/save', { ...score, level: 'C2', targetDetail: 'C2.1' }, token), 'level');
-      expectFields(await c.post('/api/exam/save', { ...score, maxPoints: 0, reachedPoints: 0 }, token), 'maxPoints');
-      expectFields(await c.post('/api/exam/save', { ...score, reachedPoints: -1 }, token), 'reachedPoints');
-      expectFields(await c.post('/api/exam/save', { ...score, reachedPoints: 1.5 }, token), 'reachedPoints');
-      expectFields(await c.post('/api/exam/save', { level: 'B1' }, token), 'reachedPoints', 'maxPoints', 'targetDetail');
-      expectFields(await c.post('/api/exam/save', { ...score, customerId: 1 }, token), 'customerId');
+      const real = await takeExam(c, 'A1', 0);
+      // The old way of saving: a score stated by the browser (C1, full marks, never taken).
+      const stated = await c.post('/api/exam/save', { level: 'C1', reachedPoints: 16, maxPoints: 16, targetDetail: 'C1.2' }, token);
+      expect(stated.status).toBe(400);
+      expect(Object.keys(stated.body.error.fields)).toEqual(expect.arrayContaining(['resultToken', 'level', 'reachedPoints']));
+      expectFields(await c.post('/api/exam/save', { resultToken: real.resultToken, reachedPoints: 16 }, token), 'reachedPoints');
+      expectFields(await c.post('/api/exam/save', { resultToken: '' }, token), 'resultToken');
+      expectFields(await c.post('/api/exam/save', { resultToken: `${real.resultToken}\u0000` }, token), 'resultToken');
+      const altered = `${real.resultToken.slice(0, -1)}${real.resultToken.endsWith('A') ? 'B' : 'A'}`;
+      for (const resultToken of ['made-up', real.resultToken.slice(0, -1), altered]) {
+        const forged = await c.post('/api/exam/save', { resultToken }, token);
+        expect(forged.status).toBe(400);
+        expect(forged.body.error).toMatchObject({ code: 'UNKNOWN_EXAM_RESULT', fields: { resultToken: 'unknown_result' } });
+      }
       expect((await c.get('/api/exam/history', token)).body.result).toEqual([]);
+      expect((await c.get('/api/customer/me', token)).body.result).toMatchObject({ languageNiveau: null, languageNiveauDetails: null });
+    });
+
+    it('saves one result once: again for the same customer answers the same entry, for another one nothing', async () => {
+      clock.reset();
+      const c = client(ctx);
+      const { token } = await verifiedCustomer(ctx, c);
+      const other = client(ctx);
+      const { token: otherToken } = await verifiedCustomer(ctx, other);
+      const { resultToken } = await takeExam(c, 'B1', 16);
+      // Two tabs saving at once, then once more.
+      const [first, second] = await Promise.all([c.post('/api/exam/save', { resultToken }, token), c.post('/api/exam/save', { resultToken }, token)]);
+      const third = await c.post('/api/exam/save', { resultToken }, token);
+      expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
+      expect(second.body.result).toEqual(first.body.result);
+      expect(third.body.result).toEqual(first.body.result);
+      expect((await c.get('/api/exam/history', token)).body.result).toHaveLength(1);
+      const stolen = await other.post('/api/exam/save', { resultToken }, otherToken);
+      expect(stolen.body.error.code).toBe('UNKNOWN_EXAM_RESULT');
+      expect((await other.get('/api/exam/history', otherToken)).body.result).toEqual([]);
+    });
+
+    it(`keeps at most ${submitRateLimit.max} scored results per client and hour (each is stored for a day)`, async () => {
+      const c = client(ctx);
+      const exam = (await c.get('/api/exam/level/A1')).body.result;
+      const body = { level: 'A1', answers: exam.questions.map((q: any) => ({ questionId: q.id, answerId: q.answers[0].id })) };
+      for (let i = 0; i < submitRateLimit.max; i++) expect((await c.post('/api/exam/submit', body)).status).toBe(200);
+      const limited = await c.post('/api/exam/submit', body);
+      expect([limited.status, limited.body.error.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
+      expect((await client(ctx).post('/api/exam/submit', body)).status).toBe(200);
+    });
+
+    it('keeps a scored result for the 24 hours a result is valid, hashed, and sweeps it after', async () => {
+      clock.reset();
+      const c = client(ctx);
+      const { email, password } = await verifiedCustomer(ctx, c);
+      const late = await takeExam(c, 'A2', 8);
+      const onTime = await takeExam(c, 'A2', 8);
+      const stored = await ctx.db.kysely.selectFrom('exam_scored_result').select('token_hash').execute();
+      expect(stored.map((row) => row.token_hash)).not.toContain(late.resultToken);
+      clock.advance(examResultLifetimeMs - 1000);
+      // A day later the first session is over: a new one.
+      const token = (await c.post('/api/customer/login', { email, password })).body.result.token as string;
+      expect((await c.post('/api/exam/save', { resultToken: onTime.resultToken }, token)).status).toBe(200);
+      clock.advance(2000);
+      expect((await c.post('/api/exam/save', { resultToken: late.resultToken }, token)).body.error.code).toBe('UNKNOWN_EXAM_RESULT');
+      await takeExam(c, 'A1', 0);
+      const left = await ctx.db.kysely.selectFrom('exam_scored_result').select('expires_at').execute();
+      expect(left.every((row) => row.expires_at > clock.now().toISOString())).toBe(true);
     });
   },
   { app: { passwordHashing: cheapHashing, now: clock.now, shopUrl: 'https://shop.test' } },

@@ -2,21 +2,11 @@ import { examLevels, examResultSchema, examSchema, type Exam } from '@shop/share
 import { describe, expect, it } from 'vitest';
 import { examBank } from '../../db/seed/exam-bank/index.ts';
 import { describeEachDatabase, get, type TestContext } from '../../test/databases.ts';
+import { answers } from './test-support.ts';
 
 async function post(ctx: TestContext, url: string, payload: unknown) {
   const response = await ctx.app.inject({ method: 'POST', url, payload: payload as object });
   return { status: response.statusCode, body: response.json() as any, raw: response.body };
-}
-
-/** The key of the seed, joined by text: the test knows what the API must never say. */
-function answers(exam: Exam, pick: 'correct' | 'wrong') {
-  const seeded = examBank[exam.level];
-  return exam.questions.map((question) => {
-    const source = seeded.find((s) => s.question === question.question)!;
-    const correct = source.answers[source.correct];
-    const answer = question.answers.find((a) => (pick === 'correct' ? a.answer === correct : a.answer !== correct))!;
-    return { questionId: question.id, answerId: answer.id };
-  });
 }
 
 /** A correct flag would show up as a key like correct, isCorrect, is_correct or correctAnswer… */

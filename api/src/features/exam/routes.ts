@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  ExamErrorCode,
   examResultEmailRequestSchema,
   examResultEmailResponseSchema,
   examResultSchema,
@@ -10,6 +11,7 @@ import {
   levelHistorySchema,
   parseExamLevel,
   successEnvelope,
+  textSchema,
 } from '@shop/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,11 +21,12 @@ import { isoDateInZone } from '../../lib/dates.ts';
 import { rateLimited } from '../../rate-limit/route-limits.ts';
 import { requireCustomer } from '../customer/authenticate.ts';
 import { shopLink } from '../customer/mails.ts';
-import { listHistory, saveToHistory } from './history.ts';
+import { listHistory } from './history.ts';
 import { loadAnswerKey, loadExam } from './question-bank.ts';
 import { recommend } from './recommendation.ts';
 import { renderResultMail } from './result-mail.ts';
 import { placement, score, submissionErrors } from './scoring.ts';
+import { keepScoredResult, saveScoredResult } from './scored-results.ts';
 
 /**
  * Result mails per client (IP address, see TRUST_PROXY): enough for a class behind one address, too few to
@@ -32,13 +35,19 @@ import { placement, score, submissionErrors } from './scoring.ts';
  */
 export const resultMailRateLimit = { max: 20, timeWindowMs: 60 * 60 * 1000 };
 
+/**
+ * Scored submissions per client: each one is kept for a day (so that it can be saved), so one machine must not
+ * fill the database with them; a class taking the test twice each stays well below.
+ */
+export const submitRateLimit = { max: 120, timeWindowMs: 60 * 60 * 1000 };
+
 /** The placement test (spec §7 /exam/*). Fetching and submitting need no token (spec §6), save and history do. */
 export const examRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/exam/level/:level',
-      { schema: { params: z.object({ level: z.string().max(20) }), response: { 200: successEnvelope(examSchema) } } },
+      { schema: { params: z.object({ level: textSchema.max(20) }), response: { 200: successEnvelope(examSchema) } } },
       async (request) => {
         const level = parseExamLevel(request.params.level);
         if (!level) throw notFound(`There is no placement test for level "${request.params.level}"`);
@@ -48,7 +57,10 @@ export const examRoutes =
 
     app.post(
       '/exam/submit',
-      { schema: { body: examSubmissionSchema, response: { 200: successEnvelope(examResultSchema) } } },
+      {
+        schema: { body: examSubmissionSchema, response: { 200: successEnvelope(examResultSchema) } },
+        preHandler: rateLimited(app, 'exam-submit', { perClient: submitRateLimit }),
+      },
       async (request) => {
         const { level, answers } = request.body;
         const key = await loadAnswerKey(ctx.db.kysely, level);
@@ -56,21 +68,26 @@ export const examRoutes =
         if (Object.keys(fields).length > 0) throw new AppError(400, ErrorCode.validation, 'Invalid answers', fields);
         const { reachedPoints, maxPoints } = score(key, answers);
         const placed = placement(level, reachedPoints, maxPoints);
-        const recommendation = await recommend(ctx.db.kysely, placed.level, placed.targetDetail, isoDateInZone(ctx.now()));
-        return { result: { ...placed, reachedPoints, maxPoints, recommendation } };
+        const now = ctx.now();
+        const recommendation = await recommend(ctx.db.kysely, placed.level, placed.targetDetail, isoDateInZone(now));
+        const resultToken = await keepScoredResult(ctx.db, { ...placed, reachedPoints, maxPoints }, now);
+        return { result: { ...placed, reachedPoints, maxPoints, recommendation, resultToken } };
       },
     );
 
     app.post(
       '/exam/save',
-      { schema: { body: examSaveRequestSchema, response: { 200: successEnvelope(levelHistoryEntrySchema) } } },
+      { config: { bearer: 'verified' }, schema: { body: examSaveRequestSchema, response: { 200: successEnvelope(levelHistoryEntrySchema) } } },
       async (request) => {
         const { customer } = await requireCustomer(ctx, request);
-        return { result: await saveToHistory(ctx.db, customer.id, request.body, ctx.now()) };
+        const entry = await saveScoredResult(ctx.db, customer.id, request.body.resultToken, ctx.now());
+        // Made up, expired, or saved by somebody else: nothing of it reaches the history.
+        if (!entry) throw new AppError(400, ExamErrorCode.unknownResult, 'No result the server scored has this token', { resultToken: 'unknown_result' });
+        return { result: entry };
       },
     );
 
-    app.get('/exam/history', { schema: { response: { 200: successEnvelope(levelHistorySchema) } } }, async (request) => {
+    app.get('/exam/history', { config: { bearer: 'verified' }, schema: { response: { 200: successEnvelope(levelHistorySchema) } } }, async (request) => {
       const { customer } = await requireCustomer(ctx, request);
       return { result: await listHistory(ctx.db, customer.id) };
     });

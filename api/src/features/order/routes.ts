@@ -44,6 +44,7 @@ export const orderRoutes =
     app.post(
       '/cart/submit',
       {
+        config: { bearer: 'optional' },
         schema: { body: orderRequestSchema, response: { 200: successEnvelope(orderResponseSchema), 409: z.union([placesChangedBodySchema, priceChangedBodySchema]) } },
         preHandler: rateLimited(app, 'submit', { perClient: submitRateLimits.perClient }),
       },

@@ -82,6 +82,19 @@ describeEachDatabase(
         expect(await freePlaces(ctx, course.id)).toBe(4);
       });
 
+      it('an order of nothing is a 400 naming the positions: no order, no "paid" confirmation mail', async () => {
+        const victim = newEmail('opfer');
+        const before = await orderCount(ctx);
+        for (const empty of [{}, { courses: [], products: [], packages: [] }, { courses: [], discountCodes: ['WILLKOMMEN10'] }]) {
+          const reply = await submit({ ...courseOrder({ id: 1, type: 1 }, 1, { emailAddress: victim, comment: 'https://example.org/spam' }), courses: undefined, ...empty });
+          expect(reply.status, JSON.stringify(reply.body)).toBe(400);
+          expect(reply.body.error).toMatchObject({ code: 'VALIDATION_ERROR', fields: { courses: 'no_positions' } });
+        }
+        expect(await orderCount(ctx)).toBe(before);
+        await settle();
+        expect(await mailsTo(ctx, victim)).toEqual([]);
+      });
+
       it('a guest cannot spend balances: conversation hours cost money without a token', async () => {
         const course = await insertCourse(ctx, { type: CourseType.conversationHours, free: 4, priceCents: 2500 });
         const reply = await submit(courseOrder(course, 1, { selectedPaymentMethod: undefined }));

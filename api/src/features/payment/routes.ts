@@ -1,4 +1,4 @@
-import { isHoldRunning, languageSchema, OrderErrorCode, type OrderStatus, successEnvelope } from '@shop/shared/contract';
+import { isHoldRunning, languageSchema, OrderErrorCode, type OrderStatus, successEnvelope, textSchema } from '@shop/shared/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -61,8 +61,8 @@ export const paymentRoutes =
       '/payments/webhook/:provider',
       {
         schema: {
-          params: z.object({ provider: z.string().max(40) }),
-          body: z.object({ id: z.string().min(1).max(200) }),
+          params: z.object({ provider: textSchema.max(40) }),
+          body: z.object({ id: textSchema.min(1).max(200) }),
           response: { 200: successEnvelope(z.object({ received: z.literal(true) })) },
         },
       },
@@ -81,7 +81,7 @@ export const paymentRoutes =
 
     if (!sandbox) return;
 
-    app.get('/payments/sandbox/:paymentId', { schema: { params: z.object({ paymentId: z.string().max(200) }) } }, async (request, reply) => {
+    app.get('/payments/sandbox/:paymentId', { schema: { params: z.object({ paymentId: textSchema.max(200) }) } }, async (request, reply) => {
       const payment = await sandbox.fetchPayment(request.params.paymentId);
       if (!payment) throw notFound('Unknown payment');
       const row = await ctx.db.kysely
@@ -102,7 +102,7 @@ export const paymentRoutes =
     });
     app.post(
       '/payments/sandbox/:paymentId',
-      { schema: { params: z.object({ paymentId: z.string().max(200) }), body: z.object({ outcome: z.enum(sandboxOutcomes) }) } },
+      { schema: { params: z.object({ paymentId: textSchema.max(200) }), body: z.object({ outcome: z.enum(sandboxOutcomes) }) } },
       async (request, reply) => {
         const decided = await sandbox.decide(request.params.paymentId, request.body.outcome);
         if (!decided) throw notFound('Unknown payment');

@@ -23,21 +23,23 @@ describe('RegisterPage', () => {
     expect(useAuthStore.getState()).toMatchObject({ token: 'tok', remember: false });
   });
 
-  it('shows the success panel with a login link when no token comes back', async () => {
+  it('shows the success panel with a login link when no token comes back (what the shop API answers)', async () => {
     fakeApi({ 'POST /api/customer/register': { body: { result: {} } } });
-    renderArea('/register?firstname=Lena&lastname=Sommer&email=lena%40example.org');
+    renderArea('/register?firstname=Lena&lastname=Sommer&email=lena%40example.org&redirect=/level-test/complete');
     await submit();
     expect(await screen.findByRole('heading', { name: 'Fast geschafft!' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Zur Anmeldung' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByText(/Bitte prüfen Sie Ihr Postfach/)).toBeTruthy();
+    // The login keeps where the customer was going.
+    expect(screen.getByRole('link', { name: 'Zur Anmeldung' }).getAttribute('href')).toBe('/login?redirect=%2Flevel-test%2Fcomplete');
     expect(useAuthStore.getState().token).toBeNull();
   });
 
   it('on failure asks to check the input or log in, and marks the field the server named', async () => {
-    fakeApi({ 'POST /api/customer/register': apiError(409, 'EMAIL_TAKEN', { email: 'email_taken' }) });
+    fakeApi({ 'POST /api/customer/register': apiError(400, 'VALIDATION_ERROR', { lastname: 'control_characters' }) });
     renderArea('/register?firstname=Lena&lastname=Sommer&email=lena%40example.org');
     await submit();
     expect((await screen.findByRole('alert')).textContent).toContain('Bitte prüfen Sie Ihre Eingaben oder melden Sie sich an');
-    expect(screen.getByText('Für diese E-Mail-Adresse gibt es bereits ein Kundenkonto.')).toBeTruthy();
+    expect(screen.getByText('Diese Eingabe enthält unzulässige Steuerzeichen.')).toBeTruthy();
   });
 
   it('refuses a weak password before sending', async () => {

@@ -26,5 +26,6 @@ export const validationKeys: Partial<Record<ValidationCode, string>> = {
   phone: 'cartCheckout.checkout.validation.phone',
   birth_year: 'cartCheckout.checkout.validation.birth_year',
   country: 'cartCheckout.checkout.validation.country',
+  control_characters: 'cartCheckout.checkout.validation.control_characters',
 };
 export const invalidKey = 'cartCheckout.checkout.validation.invalid';

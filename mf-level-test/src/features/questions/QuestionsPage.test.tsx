@@ -23,6 +23,7 @@ const result: ExamResult = {
   maxPoints: 2,
   targetDetail: 'A1.2',
   recommendation: { courseTag: 'a1', conversationTag: null, flexibleLearningCourse: null, product: null },
+  resultToken: 'scored-by-the-server',
 };
 const examAnswer = { 'GET /api/exam/level/A1': { body: { result: { level: 'A1', questions } } } };
 const location = () => screen.getByTestId('location').textContent;

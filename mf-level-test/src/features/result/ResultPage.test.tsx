@@ -14,6 +14,7 @@ const result: ExamResult = {
     flexibleLearningCourse: { id: 5, titles: [{ language: 'de', description: 'Modul B1.1 – Meinungen äußern' }] },
     product: { id: 2, titles: [{ language: 'de', description: 'DELE B1 Prüfungsvorbereitung' }] },
   },
+  resultToken: 'scored-by-the-server',
 };
 const hour = 60 * 60 * 1000;
 const customer = {
@@ -123,7 +124,7 @@ describe('/level-test/complete', () => {
     expect(screen.queryByRole('link', { name: 'Jetzt registrieren' })).toBeNull();
     const saves = calls.filter((c) => c.url === '/api/exam/save');
     expect(saves).toHaveLength(1);
-    expect(saves[0]).toMatchObject({ method: 'POST', body: { level: 'B1', reachedPoints: 11, maxPoints: 16, targetDetail: 'B1.1' }, headers: { Authorization: 'Bearer tok' } });
+    expect(saves[0]).toMatchObject({ method: 'POST', body: { resultToken: 'scored-by-the-server' }, headers: { Authorization: 'Bearer tok' } });
     expect(useLevelTestResultStore.getState().result?.saved).toBe(true);
     // The e-mail field is prefilled with the customer's address.
     await waitFor(() => expect((screen.getByLabelText('E-Mail-Adresse') as HTMLInputElement).value).toBe('kundin@example.org'));

@@ -9,8 +9,8 @@ const inFlight = new Map<number, Promise<void>>();
 function saveOnce(result: StoredExamResult): Promise<void> {
   let running = inFlight.get(result.completedAt);
   if (!running) {
-    const { level, reachedPoints, maxPoints, targetDetail } = result;
-    running = saveExamResult({ level, reachedPoints, maxPoints, targetDetail })
+    // The server saves the score it computed for this token, never one the browser states.
+    running = saveExamResult({ resultToken: result.resultToken })
       .then(() => useLevelTestResultStore.getState().markSaved(result.completedAt))
       .finally(() => inFlight.delete(result.completedAt));
     inFlight.set(result.completedAt, running);

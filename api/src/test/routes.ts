@@ -1,0 +1,37 @@
+import type { BearerRule } from '../features/customer/authenticate.ts';
+import type { App } from '../app.ts';
+
+/** One route of the API as Fastify registered it: what the route tests enumerate. */
+export interface RouteEntry {
+  method: string;
+  /** The path as registered, e.g. `/api/cart/sync/:id`. */
+  url: string;
+  bearer: BearerRule | undefined;
+  /** Whether a body schema is declared (the route reads a body). */
+  hasBody: boolean;
+  hasQuery: boolean;
+  /** Names of the path parameters. */
+  params: string[];
+}
+
+/**
+ * Collects every route the app registers (call before `ready()`), HEAD twins left out: tests walk them all, so
+ * a new route is covered without anybody listing it.
+ */
+export function collectRoutes(app: App): RouteEntry[] {
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routes.push({
+        method,
+        url: route.url,
+        bearer: route.config?.bearer,
+        hasBody: Boolean(route.schema?.body),
+        hasQuery: Boolean(route.schema?.querystring),
+        params: [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!),
+      });
+    }
+  });
+  return routes;
+}
