@@ -45,6 +45,8 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
     locale: 'de',
     applePayAvailable: false,
   };
+  // The total a buyer would have been shown for the order below (the submit refuses any other).
+  const shown = (await read('POST', '/api/cart/calculate-price', { ...priceRequest, packages: [] })) as { totalPrice: number };
   const someone = 'probe.gast@example.org';
   const linkToken = 'q'.repeat(43);
   return {
@@ -80,7 +82,8 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
         discountCodes: ['WILLKOMMEN10'],
         locale: 'de',
         applePayAvailable: false,
-        selectedPaymentMethod: 'card',
+        selectedPaymentMethod: 'creditcard',
+        expectedTotalPrice: shown.totalPrice,
         billingAddress,
         comment: 'Bitte Rechnung\nper Post',
         emailAddress: someone,
@@ -88,6 +91,7 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
         timezone: 'Europe/Berlin',
       },
     },
+    'POST /api/orders/:incrementId/state': { params: { incrementId: '100001' }, body: { email: someone } },
     'GET /api/orders/confirmation-preview': { query: { locale: 'en' } },
     'GET /api/orders/confirmation-preview/html': { query: { locale: 'es' } },
     'POST /api/payments/webhook/:provider': { params: { provider: 'sandbox' }, body: { id: 'sbx_000000000000000000000000' } },

@@ -31,7 +31,7 @@ test('a code used up before the order is clicked: the buyer sees the new total a
       discountCodes: ['WILLKOMMEN10'],
       expectedTotalPrice: withCode,
       billingAddress: { firstname: 'Ana', lastname: 'García', addressLine1: 'Hauptstraße 1', city: 'Berlin', zip: '10115', country: 'DE' },
-      selectedPaymentMethod: 'card',
+      selectedPaymentMethod: 'creditcard',
       emailAddress: email,
     },
   });

@@ -89,13 +89,13 @@ describe.skipIf(!adminUrl)(`two API processes on one PostgreSQL${adminUrl ? '' :
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' });
     const course = await db.kysely
       .selectFrom('course')
-      .select('id')
+      .select(['id', 'price_cents', 'discounted_price_cents'])
       .where('type', '=', 1)
       .where('registration_deadline', '>=', today)
       .orderBy('id')
       .executeTakeFirstOrThrow();
     await db.kysely.updateTable('course').set({ free_places: 5 }).where('id', '=', course.id).execute();
-    const statuses = await alternate(apis, 40, (api, i) => post(api, '/api/cart/submit', courseOrder({ id: course.id, type: 1 }, 1, { emailAddress: `pair${i}@example.org` })), 40);
+    const statuses = await alternate(apis, 40, (api, i) => post(api, '/api/cart/submit', courseOrder({ id: course.id, type: 1, priceCents: course.discounted_price_cents ?? course.price_cents }, 1, { emailAddress: `pair${i}@example.org` })), 40);
     expect(countOf(statuses, 200)).toBe(5);
     expect(countOf(statuses, 409)).toBe(35);
     const { free_places } = await db.kysely.selectFrom('course').select('free_places').where('id', '=', course.id).executeTakeFirstOrThrow();

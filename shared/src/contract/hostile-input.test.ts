@@ -47,6 +47,7 @@ describe('texts of the contract', () => {
 describe('order request', () => {
   const order = {
     billingAddress: { firstname: 'Ana', lastname: 'García', addressLine1: 'Hauptstr. 1', city: 'Berlin', zip: '10115', country: 'DE' },
+    expectedTotalPrice: 0,
     emailAddress: 'ana@example.org',
   };
 

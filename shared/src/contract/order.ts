@@ -382,7 +382,7 @@ export type OrderPaymentState = z.infer<typeof orderPaymentStateSchema>;
 
 /** POST /orders/{incrementId}/state: the address the order was placed with, as proof of knowing the order. */
 export const orderStateRequestSchema = z.object({ email: emailSchema }).strict();
-export const orderStateParamsSchema = z.object({ incrementId: z.string().min(1).max(40) });
+export const orderStateParamsSchema = z.object({ incrementId: textSchema.min(1).max(40) });
 
 /** The answer: only what the confirmation and the return page need, nothing about positions or people. */
 export const orderStateSchema = z.object({

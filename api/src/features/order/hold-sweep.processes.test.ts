@@ -57,7 +57,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
     it('cancels each expired order once and releases each place once', async () => {
       const today = isoDateInZone(new Date());
-      const courses: { id: number; type: number }[] = [];
+      const courses: { id: number; type: number; priceCents: number }[] = [];
       for (let i = 0; i < courseCount; i++) {
         const row = await db.kysely
           .insertInto('course')
@@ -78,7 +78,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           .returning('id')
           .executeTakeFirstOrThrow();
         await db.kysely.insertInto('course_text').values({ course_id: row.id, language: 'de', title: `Sweep ${i}`, pretitle: '', short: '' }).execute();
-        courses.push({ id: row.id, type: 1 });
+        courses.push({ id: row.id, type: 1, priceCents: 10_000 });
       }
 
       // Orders as the checkout writes them, with the processes' hold of PAYMENT_HOLD_SECONDS.

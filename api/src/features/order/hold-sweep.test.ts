@@ -106,7 +106,8 @@ describeEachDatabase(
 
       // The buyer pays anyway (the provider reports paid).
       await ctx.db.kysely.updateTable('sandbox_payment').set({ status: 'paid' }).where('id', '=', providerId!).execute();
-      expect((await webhook(ctx, { id: providerId })).body.result).toEqual({ outcome: 'refund_required', paymentStatus: 'paid' });
+      // The webhook answers every id alike; what it did shows in the payment and the log.
+      expect((await webhook(ctx, { id: providerId })).status).toBe(200);
       expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 1 });
       expect(await statusOf(order.id)).toEqual({ status: 'cancelled', cancel_reason: 'hold_expired' });
       expect(await freePlaces(ctx, course.id)).toBe(3);
@@ -122,7 +123,8 @@ describeEachDatabase(
         msg: `REFUND REQUIRED: sandbox payment ${providerId} of 578.00 EUR arrived for order ${order.increment_id}, which was cancelled (hold_expired); refund it at the provider`,
       });
       // A replay changes nothing and does not log again.
-      expect((await webhook(ctx, { id: providerId })).body.result.outcome).toBe('unchanged');
+      expect((await webhook(ctx, { id: providerId })).status).toBe(200);
+      expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 1 });
       expect(logged(/REFUND_REQUIRED/)).toHaveLength(1);
     });
 

@@ -52,7 +52,9 @@ describeEachDatabase(
     const pendingOrder = async ({ free = 5, quantity = 2, priceCents = 28900, locale = 'de', method = 'creditcard', discountCodes = [] as string[] } = {}) => {
       const email = `gast.${Math.random().toString(36).slice(2)}@example.org`;
       const course = await insertCourse(ctx, { free, priceCents });
-      const reply = await submit(courseOrder(course, quantity, { emailAddress: email, locale, selectedPaymentMethod: method, discountCodes }));
+      // SOMMER25 takes 25 € off the total the buyer is shown.
+      const expectedTotalPrice = (priceCents * quantity - (discountCodes.includes('SOMMER25') ? 2500 : 0)) / 100;
+      const reply = await submit(courseOrder(course, quantity, { emailAddress: email, locale, selectedPaymentMethod: method, discountCodes, expectedTotalPrice }));
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       const order = await orderByNumber(ctx, reply.body.result.incrementId);
       const payment = await paymentOf(ctx, order.id);
@@ -231,7 +233,7 @@ describeEachDatabase(
       for (const mode of ['error', 'hang'] as const) {
         it(`${mode === 'error' ? '5xx' : 'no answer'}: 503 with a translated message, no place held, no order left; a retry succeeds`, async () => {
           const course = await insertCourse(ctx, { free: 3 });
-          const body = courseOrder(course, 2, { emailAddress: 'retry@example.org', discountCodes: ['SOMMER25'], locale: 'es' });
+          const body = courseOrder(course, 2, { emailAddress: 'retry@example.org', discountCodes: ['SOMMER25'], locale: 'es', expectedTotalPrice: 553 });
           const orders = await orderCount(ctx);
           const lastNumber = async () => (await ctx.db.kysely.selectFrom('order_number').select('last_value').executeTakeFirstOrThrow()).last_value;
           const numberBefore = await lastNumber();
