@@ -13,13 +13,15 @@ const notice = (page: Page) => page.getByTestId('test-shop-notice');
 /** An order for one place of `course`, as the checkout sends it, paid with the first method offered. */
 async function submitOrder(request: APIRequestContext, course: ApiCourse, { locale = 'de', email, token }: { locale?: string; email?: string; token?: string }) {
   const priced = await request.post('/api/cart/calculate-price', { data: { courses: [{ courseId: course.id, courseType: course.type, quantity: 1 }], locale } });
-  const method = ((await priced.json()) as { result: { paymentMethods: { id: string }[] } }).result.paymentMethods[0]!.id;
+  const { paymentMethods, totalPrice } = ((await priced.json()) as { result: { paymentMethods: { id: string }[]; totalPrice: number } }).result;
+  const method = paymentMethods[0]!.id;
   const response = await request.post('/api/cart/submit', {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     data: {
       courses: [{ courseId: course.id, courseType: course.type, quantity: 1, participants: [{ firstname: 'Ana', lastname: 'García', email: 'ana.garcia@example.org' }] }],
       billingAddress: { firstname: 'Ana', lastname: 'García', addressLine1: 'Hauptstraße 1', city: 'Berlin', zip: '10115', country: 'DE' },
       selectedPaymentMethod: method,
+      expectedTotalPrice: totalPrice,
       locale,
       ...(email ? { emailAddress: email } : {}),
     },
