@@ -10,7 +10,8 @@ import { acceptConsents, answerSandbox, courseItem, courseWithPlaces, fillBillin
  * with the fresh price and why; the next click orders at that price.
  */
 test('a code used up before the order is clicked: the buyer sees the new total and why, confirms, and is charged that', async ({ page, request }) => {
-  const course = await courseWithPlaces(request, 1, 1);
+  // Two places: one for the second client's order, one for the buyer's.
+  const course = await courseWithPlaces(request, 1, 2);
   const fullPrice = course.discountedPrice ?? course.price;
   const withCode = Math.round(fullPrice * 90) / 100;
   const email = newEmail('preis');
