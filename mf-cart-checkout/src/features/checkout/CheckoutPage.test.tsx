@@ -54,6 +54,15 @@ function fillGuestForm() {
   fireEvent.click(screen.getByLabelText(/Widerrufsbelehrung/));
 }
 
+/** The second place goes to another person than the billing one (jonas@example.org). */
+function giveSecondPlaceToJonas() {
+  const second = screen.getByRole('group', { name: /^Platz 2/ });
+  fireEvent.click(within(second).getByLabelText('Andere Person als die Rechnungsperson'));
+  fireEvent.change(field(second, /^Vorname/), { target: { value: 'Jonas' } });
+  fireEvent.change(field(second, /^Nachname/), { target: { value: 'Weber' } });
+  fireEvent.change(field(second, /^E-Mail-Adresse/), { target: { value: 'jonas@example.org' } });
+}
+
 describe('/checkout', () => {
   beforeEach(() => localStorage.clear());
 
@@ -75,11 +84,7 @@ describe('/checkout', () => {
     renderRoutes(routes, '/checkout');
     await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), { timeout: 3000 });
     fillGuestForm();
-    const second = screen.getByRole('group', { name: /^Platz 2/ });
-    fireEvent.click(within(second).getByLabelText('Andere Person als die Rechnungsperson'));
-    fireEvent.change(field(second, /^Vorname/), { target: { value: 'Jonas' } });
-    fireEvent.change(field(second, /^Nachname/), { target: { value: 'Weber' } });
-    fireEvent.change(field(second, /^E-Mail-Adresse/), { target: { value: 'jonas@example.org' } });
+    giveSecondPlaceToJonas();
     fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
 
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout-complete/100001/ana%40example.org'));
@@ -101,11 +106,7 @@ describe('/checkout', () => {
     renderRoutes(routes, '/checkout');
     await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), { timeout: 3000 });
     fillGuestForm();
-    const other = screen.getByRole('group', { name: /^Platz 2/ });
-    fireEvent.click(within(other).getByLabelText('Andere Person als die Rechnungsperson'));
-    fireEvent.change(field(other, /^Vorname/), { target: { value: 'Jonas' } });
-    fireEvent.change(field(other, /^Nachname/), { target: { value: 'Weber' } });
-    fireEvent.change(field(other, /^E-Mail-Adresse/), { target: { value: 'jonas@example.org' } });
+    giveSecondPlaceToJonas();
     fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
 
     const alert = await screen.findByRole('alert');
