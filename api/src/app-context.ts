@@ -1,5 +1,6 @@
 import type { ShopMode } from '@shop/shared/contract';
 import type { Db } from './db/database.ts';
+import type { JobRunner } from './jobs/runner.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /** What route plugins need from the outside world, injected so tests control it (database, clock). */
@@ -7,7 +8,7 @@ export interface AppContext {
   db: Db;
   /** The current instant; tests pass a fixed one so "today" and seeded dates are reproducible. */
   now: () => Date;
-  /** Sends mails (SMTP, or the dev outbox without SMTP_URL). */
+  /** Delivers queued mails (SMTP, or the dev outbox without SMTP_URL); code that causes a mail queues it (mail/outbox.ts). */
   mailer: Mailer;
   /** Origin of the shop (SHOP_URL): links in mails point here. */
   shopUrl: string;
@@ -15,4 +16,6 @@ export interface AppContext {
   paymentHoldSeconds: number;
   /** `production` leaves out what only development may have: the dev outbox route and the sandbox. */
   mode: ShopMode;
+  /** The background jobs of this process (jobs/runner.ts): `ctx.jobs.register({ name, everyMs, run })` adds one. */
+  jobs: JobRunner;
 }

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import type { Db } from './db/database.ts';
@@ -13,7 +13,7 @@ import { examRoutes } from './features/exam/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { shopModeRoutes } from './features/mode/routes.ts';
 import type { ShopMode } from '@shop/shared/contract';
-import { startHoldSweep } from './features/order/hold-sweep.ts';
+import { holdSweepJob } from './features/order/hold-sweep.ts';
 import { orderRoutes } from './features/order/routes.ts';
 import { orderStateRoutes } from './features/order/state-routes.ts';
 import { guardedProvider } from './features/payment/guarded-provider.ts';
@@ -31,6 +31,11 @@ import { registerRateLimits } from './rate-limit/route-limits.ts';
 import { createRateLimitStore, type RateLimitStore } from './rate-limit/store.ts';
 import { defaultMailFrom, defaultShopUrl } from './mail/config.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { cleanupJob } from './jobs/cleanup-job.ts';
+import { createJobRunner } from './jobs/runner.ts';
+import { type RetryPolicy } from './mail/delivery.ts';
+import { mailDeliveryJob } from './mail/delivery-job.ts';
+import { cancelPaymentOfExpiredOrder } from './features/payment/cancel-expired.ts';
 import { devMailboxRoutes } from './mail/routes.ts';
 
 export interface BuildAppOptions {
@@ -61,6 +66,12 @@ export interface BuildAppOptions {
   mode?: ShopMode;
   /** Milliseconds between two runs of the payment-hold sweep (main.ts: PAYMENT_HOLD_SWEEP_MS, 5 s by default); unset: no sweep. */
   holdSweepIntervalMs?: number;
+  /** Milliseconds between two looks into the mail outbox (main.ts: MAIL_DELIVERY_MS, 1 s); unset: mails stay queued. */
+  mailDeliveryMs?: number;
+  /** How the delivery retries a mail; defaultRetryPolicy unless set. */
+  mailRetry?: RetryPolicy;
+  /** Milliseconds between two cleanups of expired tokens, sessions, parked carts, counters (main.ts: 5 min); unset: none. */
+  cleanupIntervalMs?: number;
   /** Milliseconds the shop waits for the payment provider per call (5 s by default). */
   paymentProviderTimeoutMs?: number;
   /** REDIS_URL: rate-limit counters in this Redis; without, in the database (both shared by every API process). */
@@ -95,15 +106,19 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
   registerSecurityHeaders(app, origins);
   registerCors(app, origins);
   const logError = (error: unknown, what: string) => app.log.error({ err: error }, what);
-  registerRateLimits(app, options.rateLimitStore ?? createRateLimitStore({ db, redisUrl: options.redisUrl, redisKeyPrefix: options.redisKeyPrefix, onError: logError }));
+  // Expired database counters are deleted by the cleanup job, not by a timer of the store's own.
+  const rateLimitStore = options.rateLimitStore ?? createRateLimitStore({ db, redisUrl: options.redisUrl, redisKeyPrefix: options.redisKeyPrefix, onError: logError, cleanupIntervalMs: 0 });
+  registerRateLimits(app, rateLimitStore);
+  const jobs = createJobRunner({ db: db.kysely, log: app.log });
 
   const ctx: AppContext = {
     db,
     now,
-    mailer: options.mailer ?? createMailer({ db, smtpUrl: null, from: defaultMailFrom, now }),
+    mailer: options.mailer ?? createMailer({ smtpUrl: null, from: defaultMailFrom }),
     shopUrl,
     paymentHoldSeconds: options.paymentHoldSeconds ?? defaultPaymentHoldSeconds,
     mode,
+    jobs,
   };
   // Routes with a bearer rule check the token before anything else (see authenticate.ts).
   app.addHook('onRequest', checkBearerFirst(ctx));
@@ -115,7 +130,15 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
   const offeredPaymentMethods = offeredMethodsOf(provider, { now: () => now().getTime() });
   // Knowing the provider's methods before the first checkout spares it that wait.
   app.addHook('onReady', async () => void offeredPaymentMethods());
-  if (options.holdSweepIntervalMs) registerHoldSweep(app, { db: db.kysely, now, intervalMs: options.holdSweepIntervalMs, onCancelled: onPlacesChanged });
+  if (options.holdSweepIntervalMs) {
+    const cancelProviderPayment = (orderId: number) => cancelPaymentOfExpiredOrder(db.kysely, provider, orderId);
+    jobs.register(holdSweepJob({ db: db.kysely, now, everyMs: options.holdSweepIntervalMs, log: app.log, onCancelled: onPlacesChanged, cancelProviderPayment }));
+  }
+  if (options.mailDeliveryMs) jobs.register(mailDeliveryJob({ db: db.kysely, mailer: ctx.mailer, workerId: jobs.workerId, everyMs: options.mailDeliveryMs, retry: options.mailRetry, log: app.log }));
+  if (options.cleanupIntervalMs) jobs.register(cleanupJob({ db: db.kysely, now, everyMs: options.cleanupIntervalMs, rateLimitStore, log: app.log }));
+  // Jobs run while the app is ready; closing it lets running jobs finish their unit and hands the rest back.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
   app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
@@ -137,14 +160,3 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
 }
 
 export type App = ReturnType<typeof buildApp>;
-
-/** The payment-hold sweep runs while the app is ready: started with it, stopped (awaited) when it closes. */
-function registerHoldSweep(app: FastifyInstance, options: { db: Db['kysely']; now: () => Date; intervalMs: number; onCancelled: () => void }): void {
-  let sweep: ReturnType<typeof startHoldSweep> | null = null;
-  app.addHook('onReady', async () => {
-    sweep = startHoldSweep({ ...options, log: app.log });
-  });
-  app.addHook('onClose', async () => {
-    await sweep?.stop();
-  });
-}

@@ -9,6 +9,7 @@ import { trustProxyFromEnv } from './http/trust-proxy.ts';
 import { defaultMailFrom, loadMailConfig } from './mail/config.ts';
 import { productionRefusal, shopModeFromEnv } from './features/mode/production-check.ts';
 import { createMailer } from './mail/mailer.ts';
+import { loadJobConfig } from './jobs/config.ts';
 
 /** Starts the API: open the database, migrate, seed if empty, listen; close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -24,13 +25,14 @@ async function main(): Promise<void> {
   const db = createDatabase(config.database);
   const mail = loadMailConfig();
   const payment = loadPaymentConfig();
+  const jobConfig = loadJobConfig();
   const app = buildApp({
     db,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     partnerOrigins: config.partnerOrigins,
     // Listings may show free places up to 5 s old; the cart's price calculation re-checks them.
     catalogCacheMs: 5000,
-    mailer: createMailer({ db, smtpUrl: mail.smtpUrl, from: mail.from }),
+    mailer: createMailer({ smtpUrl: mail.smtpUrl, from: mail.from }),
     shopUrl: mail.shopUrl,
     paymentHoldSeconds: config.paymentHoldSeconds,
     // Without PAYMENT_PROVIDER=mollie the app serves the sandbox (no money moves).
@@ -39,6 +41,9 @@ async function main(): Promise<void> {
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     mode,
     holdSweepIntervalMs: config.holdSweepMs,
+    mailDeliveryMs: jobConfig.mailDeliveryMs,
+    mailRetry: jobConfig.mailRetry,
+    cleanupIntervalMs: jobConfig.cleanupMs,
   });
   app.log.info(`payment provider: ${payment.provider}`);
   if (mode === 'development') {

@@ -152,14 +152,6 @@ export interface CustomerBalanceTable {
   order_id: number | null;
 }
 
-export interface DevMailTable {
-  id: Generated<number>;
-  recipient: string;
-  subject: string;
-  text: string;
-  html: string;
-  created_at: string;
-}
 
 /** The tables above by name, merged into `Database` in schema.ts. */
 export interface CustomerDatabase {
@@ -175,5 +167,4 @@ export interface CustomerDatabase {
   customer_balance_transaction: CustomerBalanceTransactionTable;
   payment: PaymentTable;
   customer_balance: CustomerBalanceTable;
-  dev_mail: DevMailTable;
 }

@@ -63,3 +63,22 @@ function withStatementCache(sqlite: SqliteDatabase.Database, size = 500) {
     },
   };
 }
+
+/**
+ * Runs `work` in one transaction, handing it a Db on that transaction, so that functions taking a Db (tokens,
+ * sessions, the mail outbox) take part in it.
+ */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.kysely.transaction().execute((trx) =>
+    work({
+      kysely: trx,
+      dialect: db.dialect,
+      close: () => Promise.reject(new Error('A transaction is not closed; it ends with its work')),
+    }),
+  );
+}
+
+/** Runs `work` in a transaction of its own, or in the one `kysely` already is (Kysely does not nest them). */
+export function atomically<T>(kysely: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return kysely.isTransaction ? work(kysely) : kysely.transaction().execute(work);
+}

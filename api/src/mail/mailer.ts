@@ -1,6 +1,4 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../db/database.ts';
-import { outboxTransport } from './outbox.ts';
 
 /** One mail, already rendered in the recipient's language. */
 export interface MailMessage {
@@ -8,34 +6,45 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** Files sent along (the order confirmation's .ics); the dev outbox keeps only the mail's text and HTML. */
+  /** Files sent along (the order confirmation's .ics); the dev outbox shows only the mail's text and HTML. */
   attachments?: { filename: string; content: string; contentType: string }[];
 }
 
-/** Sends mails; which way (SMTP or the dev outbox) is decided once, at start. */
+/** A message of the outbox on its way out: the mail plus its stable id. */
+export interface OutgoingMail extends MailMessage {
+  messageId: string;
+}
+
+/**
+ * Hands mails of the outbox to the world; which way (SMTP or the dev outbox) is decided once, at start. Code that
+ * causes a mail never calls it: it queues the mail with `queueMail` in its own transaction (outbox.ts), and the
+ * delivery job calls `deliver`.
+ */
 export interface Mailer {
-  /** Resolves when the mail was handed over (SMTP accepted it, or the outbox stored it). */
-  send(message: MailMessage): Promise<void>;
-  /** True when mails go to the dev outbox (and GET /api/dev/mailbox exists). */
+  /** Resolves when the mail was handed over (SMTP accepted it); rejects with the transport's error. */
+  deliver(message: OutgoingMail): Promise<void>;
+  /** True when mails stay in the dev outbox (and GET /api/dev/mailbox exists): delivering them does nothing more. */
   readonly usesOutbox: boolean;
 }
 
 export interface MailerOptions {
-  db: Db;
   smtpUrl: string | null;
   from: string;
-  now?: () => Date;
 }
 
-/** nodemailer over SMTP when `smtpUrl` is set, otherwise over the dev outbox transport. */
-export function createMailer({ db, smtpUrl, from, now = () => new Date() }: MailerOptions): Mailer {
-  const transporter: Transporter = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
-    : nodemailer.createTransport(outboxTransport(db, now));
+/** The domain of the sender's address, for Message-ID headers. */
+const senderDomain = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+
+/** nodemailer over SMTP when `smtpUrl` is set; otherwise the dev outbox, where a queued mail is already readable. */
+export function createMailer({ smtpUrl, from }: MailerOptions): Mailer {
+  if (!smtpUrl) return { usesOutbox: true, deliver: async () => {} };
+  // Bounded waits: a stalled server fails the attempt (retried later) instead of holding the worker for minutes.
+  const transporter: Transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const domain = senderDomain(from);
   return {
-    usesOutbox: !smtpUrl,
-    async send(message) {
-      await transporter.sendMail({ from, ...message });
+    usesOutbox: false,
+    async deliver({ messageId, ...message }) {
+      await transporter.sendMail({ from, ...message, messageId: `<${messageId}@${domain}>` });
     },
   };
 }

@@ -1,37 +1,77 @@
-import type { Transport } from 'nodemailer';
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { OutboxStatus } from '../db/outbox-schema.ts';
+import type { Database } from '../db/schema.ts';
+import type { MailMessage } from './mailer.ts';
 
 /**
- * A nodemailer transport that keeps mails in the `dev_mail` table instead of delivering them, so that
- * verification and reset links work on a fresh machine without a mail server (DESIGN.md Mail).
+ * The transactional outbox (docs/decisions/0008-outbox-and-jobs.md): a mail is a row written with the change that
+ * causes it — pass the transaction — so it exists exactly when the change does; the delivery job sends it.
  */
-export function outboxTransport(db: Db, now: () => Date): Transport {
-  return {
-    name: 'dev-outbox',
-    version: '1',
-    send(mail, callback) {
-      const { to, subject, text, html } = mail.data;
-      db.kysely
-        .insertInto('dev_mail')
-        .values({
-          recipient: String(to),
-          subject: String(subject ?? ''),
-          text: String(text ?? ''),
-          html: String(html ?? ''),
-          created_at: now().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-        .then(({ id }) => callback(null, { messageId: `dev-outbox-${id}`, envelope: mail.message.getEnvelope() }))
-        .catch((error: Error) => callback(error, undefined));
-    },
-  };
+export async function queueMail(
+  db: Pick<Db, 'kysely'> | Kysely<Database>,
+  message: MailMessage,
+  { now = new Date(), eraseAfterSend = false }: { now?: Date; eraseAfterSend?: boolean } = {},
+): Promise<string> {
+  const kysely = 'kysely' in db ? db.kysely : db;
+  const messageId = randomUUID();
+  await kysely
+    .insertInto('mail_outbox')
+    .values({
+      message_id: messageId,
+      recipient: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
+      erase_after_send: eraseAfterSend ? 1 : 0,
+      next_attempt_at: now.toISOString(),
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return messageId;
 }
 
-/** The outbox, newest first; `to` narrows it to one recipient. */
+/** The dev outbox: the outbox's mails, newest first, whatever their delivery state; `to` narrows it to one recipient. */
 export async function readOutbox(db: Db, { to, limit = 50 }: { to?: string; limit?: number } = {}) {
-  let query = db.kysely.selectFrom('dev_mail').select(['id', 'recipient', 'subject', 'text', 'html', 'created_at']);
+  let query = db.kysely.selectFrom('mail_outbox').select(['id', 'recipient', 'subject', 'text', 'html', 'created_at']);
   if (to) query = query.where('recipient', '=', to.trim().toLowerCase());
   const rows = await query.orderBy('id', 'desc').limit(limit).execute();
   return rows.map((row) => ({ id: row.id, to: row.recipient, subject: row.subject, text: row.text, html: row.html, createdAt: row.created_at }));
+}
+
+/** How many messages are in each state (for the operator and the metrics). */
+export async function mailStats(db: Kysely<Database>): Promise<Record<OutboxStatus, number>> {
+  const rows = await db.selectFrom('mail_outbox').select((eb) => ['status', eb.fn.countAll<number | string>().as('count')]).groupBy('status').execute();
+  const stats: Record<OutboxStatus, number> = { queued: 0, sending: 0, sent: 0, failed: 0 };
+  for (const row of rows) stats[row.status] = Number(row.count);
+  return stats;
+}
+
+/** Messages that failed for good, newest first: what the operator has to look at (the address to contact, the error). */
+export async function failedMails(db: Kysely<Database>, { limit = 100 } = {}) {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['id', 'message_id', 'recipient', 'subject', 'attempts', 'last_error', 'created_at'])
+    .where('status', '=', 'failed')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    messageId: row.message_id,
+    to: row.recipient,
+    subject: row.subject,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+  }));
+}
+
+/** Puts failed messages back in the queue (the operator fixed the cause); the number requeued. */
+export async function retryFailedMails(db: Kysely<Database>, now: Date, ids?: readonly number[]): Promise<number> {
+  let query = db.updateTable('mail_outbox').set({ status: 'queued', attempts: 0, next_attempt_at: now.toISOString() }).where('status', '=', 'failed');
+  if (ids) query = query.where('id', 'in', ids.length > 0 ? [...ids] : [-1]);
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
 }

@@ -1,64 +1,46 @@
-import { type AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { cheapHashing, goodPassword } from '../features/customer/test-support.ts';
+import { startSmtpSink, until, type SmtpSink } from '../test/smtp-sink.ts';
 import { createMailer } from './mailer.ts';
+import { failedMails, mailStats, queueMail } from './outbox.ts';
 
 /**
- * Real delivery: the API with SMTP_URL pointing at a local SMTP server (smtp-server on a free loopback port).
- * What arrives is parsed with mailparser and its link is followed back into the API.
+ * Real delivery: the API with SMTP_URL pointing at a local SMTP server, its delivery job running with short
+ * waits. What arrives is parsed with mailparser and its link is followed back into the API.
  */
 describe('mail over SMTP', () => {
-  let server: SMTPServer;
-  let port = 0;
-  const received: { envelopeTo: string[]; mail: ParsedMail }[] = [];
-  let waiting: (() => void) | null = null;
+  let smtp: SmtpSink;
   let db: Db;
   let app: App;
 
-  const nextMail = async () => {
-    if (received.length === 0) await new Promise<void>((resolve) => (waiting = resolve));
-    return received.shift()!;
-  };
-
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), mail });
-            waiting?.();
-            waiting = null;
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as AddressInfo).port;
-
+    smtp = await startSmtpSink();
     db = createDatabase({ dialect: 'sqlite', file: ':memory:' });
     await migrateToLatest(db);
     app = buildApp({
       db,
       passwordHashing: cheapHashing,
       shopUrl: 'https://kurse.example',
-      mailer: createMailer({ db, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Sprachschule <no-reply@kurse.example>' }),
+      mailer: createMailer({ smtpUrl: smtp.url, from: 'Sprachschule <no-reply@kurse.example>' }),
+      mailDeliveryMs: 20,
+      mailRetry: { maxAttempts: 50, baseDelayMs: 10, maxDelayMs: 80 },
     });
     await app.ready();
+  });
+
+  beforeEach(() => {
+    smtp.received.length = 0;
+    smtp.down = false;
+    smtp.rejectRecipients = null;
   });
 
   afterAll(async () => {
     await app?.close();
     await db?.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('delivers the verification mail in the customer language, text and HTML, with a working link', async () => {
@@ -70,9 +52,13 @@ describe('mail over SMTP', () => {
     });
     expect(reply.statusCode).toBe(200);
 
-    const { envelopeTo, mail } = await nextMail();
+    await smtp.waitForCount(1);
+    const { envelopeTo, mail, messageId } = smtp.received[0]!;
     expect(envelopeTo).toEqual([email]);
     expect(mail.from?.value).toEqual([{ name: 'Sprachschule', address: 'no-reply@kurse.example' }]);
+    // The outbox's stable id, so that a receiver can recognise a repeat.
+    const row = await db.kysely.selectFrom('mail_outbox').select(['message_id', 'status']).where('recipient', '=', email).executeTakeFirstOrThrow();
+    expect(messageId).toBe(`<${row.message_id}@kurse.example>`);
     expect(mail.subject).toBe('Confirma tu dirección de correo electrónico');
     expect(mail.text).toContain('Hola, Lucía:');
     const link = /https:\/\/kurse\.example\/verify-email\?\S+/.exec(mail.text ?? '')?.[0];
@@ -87,6 +73,37 @@ describe('mail over SMTP', () => {
       payload: { token: url.searchParams.get('token'), email: url.searchParams.get('email') },
     });
     expect(verified.statusCode).toBe(200);
+  });
+
+  it('keeps retrying while the server refuses, then delivers every mail exactly once', async () => {
+    smtp.down = true;
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await queueMail(db, { to: `retry.${i}@example.org`, subject: `Mail ${i}`, text: 'Hallo', html: '<p>Hallo</p>' }));
+    // Several refused attempts, with the waits between them growing.
+    await until(() => smtp.refused >= 8, 20_000, () => `${smtp.refused} refusals`);
+    const waiting = await db.kysely.selectFrom('mail_outbox').select(['status', 'attempts', 'last_error']).where('message_id', 'in', ids).execute();
+    expect(waiting.every((row) => row.status !== 'sent' && row.status !== 'failed')).toBe(true);
+    expect(waiting.some((row) => row.last_error?.includes('421'))).toBe(true);
+    smtp.down = false;
+
+    await until(async () => (await db.kysely.selectFrom('mail_outbox').select('id').where('message_id', 'in', ids).where('status', '=', 'sent').execute()).length === 5);
+    const arrived = smtp.received.map((r) => r.messageId);
+    expect(arrived).toHaveLength(5);
+    expect(new Set(arrived).size).toBe(5);
+    expect(smtp.received.map((r) => r.envelopeTo[0]).sort()).toEqual(ids.map((_, i) => `retry.${i}@example.org`));
+  });
+
+  it('marks a mail the server refuses for good as failed, visible to the operator', async () => {
+    smtp.rejectRecipients = /^gone@/;
+    await queueMail(db, { to: 'gone@example.org', subject: 'Nobody home', text: 'x', html: '<p>x</p>' });
+    await queueMail(db, { to: 'here@example.org', subject: 'Somebody home', text: 'x', html: '<p>x</p>' });
+    await until(async () => (await failedMails(db.kysely)).length === 1);
+    await smtp.waitForCount(1);
+    const [failed] = await failedMails(db.kysely);
+    expect(failed).toMatchObject({ to: 'gone@example.org', subject: 'Nobody home', attempts: 1 });
+    expect(failed!.lastError).toContain('550');
+    expect((await mailStats(db.kysely)).failed).toBe(1);
+    expect(smtp.received.map((r) => r.envelopeTo)).toEqual([['here@example.org']]);
   });
 
   it('has no dev mailbox while real delivery is configured', async () => {

@@ -16,6 +16,7 @@ import {
 } from '@shop/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { inTransaction } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { clientKey } from '../../rate-limit/client-key.ts';
 import { limitedBy } from '../../rate-limit/route-limits.ts';
@@ -82,8 +83,10 @@ export const accountRoutes =
         // A new address applies only once confirmed through the link sent to it. Whether another account has it
         // is not said here (the link goes to that address's owner, and confirming then fails).
         if (email !== undefined) {
-          const token = await issueLinkToken(ctx.db, { customerId: customer.id, purpose: 'email_change', email, now: ctx.now() });
-          await customerMails.emailChange(ctx, { ...customer, ...columns }, email, token);
+          await inTransaction(ctx.db, async (tx) => {
+            const token = await issueLinkToken(tx, { customerId: customer.id, purpose: 'email_change', email, now: ctx.now() });
+            await customerMails.emailChange(ctx, tx, { ...customer, ...columns }, email, token);
+          });
         }
         return { result: { emailChangeRequested: email !== undefined } };
       },
@@ -100,15 +103,15 @@ export const accountRoutes =
         if (!(await passwords.verify(customer.password_hash, currentPassword))) {
           throw new AppError(400, CustomerErrorCode.wrongPassword, 'The current password is wrong', { currentPassword: 'wrong_password' });
         }
-        await ctx.db.kysely
-          .updateTable('customer')
-          .set({ password_hash: await passwords.hash(newPassword), updated_at: ctx.now().toISOString() })
-          .where('id', '=', customer.id)
-          .execute();
-        // Every session ends, this one too; it continues under a fresh token with the same lifetime.
-        await revokeAllSessions(ctx.db, customer.id);
-        const token = await openSession(ctx.db, customer.id, session.remember, ctx.now());
-        await customerMails.passwordChanged(ctx, customer);
+        const password_hash = await passwords.hash(newPassword);
+        const token = await inTransaction(ctx.db, async (tx) => {
+          await tx.kysely.updateTable('customer').set({ password_hash, updated_at: ctx.now().toISOString() }).where('id', '=', customer.id).execute();
+          // Every session ends, this one too; it continues under a fresh token with the same lifetime.
+          await revokeAllSessions(tx, customer.id);
+          const fresh = await openSession(tx, customer.id, session.remember, ctx.now());
+          await customerMails.passwordChanged(ctx, tx, customer);
+          return fresh;
+        });
         return { result: { token } };
       },
     );

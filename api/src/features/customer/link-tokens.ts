@@ -1,5 +1,5 @@
 import type { CustomerTokenPurpose } from '../../db/customer-schema.ts';
-import type { Db } from '../../db/database.ts';
+import { atomically, type Db } from '../../db/database.ts';
 import { hashToken, newToken } from './secrets.ts';
 
 /** How long a link from a mail works (issue 4: verification 48 h, reset 1 h; an e-mail change is a verification). */
@@ -18,7 +18,7 @@ export async function issueLinkToken(
   { customerId, purpose, email, now }: { customerId: number; purpose: CustomerTokenPurpose; email: string; now: Date },
 ): Promise<string> {
   const token = newToken();
-  await db.kysely.transaction().execute(async (trx) => {
+  await atomically(db.kysely, async (trx) => {
     await trx
       .deleteFrom('customer_token')
       .where('customer_id', '=', customerId)

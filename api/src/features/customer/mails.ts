@@ -1,5 +1,7 @@
 import type { Language } from '@shop/shared/contract';
 import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/database.ts';
+import { queueMail } from '../../mail/outbox.ts';
 import { type MailKind, renderMail } from '../../mail/templates.ts';
 import { type CustomerRow, customerLanguage } from './customers.ts';
 
@@ -18,33 +20,37 @@ export function shopLink(ctx: AppContext, path: string, query: Record<string, st
   return url.toString();
 }
 
-async function send(ctx: AppContext, kind: MailKind, customer: CustomerRow, to: string, link: string, language?: Language, resetLink?: string) {
-  await ctx.mailer.send(renderMail({ kind, language: language ?? customerLanguage(customer), to, name: customer.firstname, link, resetLink }));
+async function send(ctx: AppContext, tx: Db, kind: MailKind, customer: CustomerRow, to: string, link: string, language?: Language, resetLink?: string) {
+  await queueMail(tx, renderMail({ kind, language: language ?? customerLanguage(customer), to, name: customer.firstname, link, resetLink }), { now: ctx.now() });
 }
 
-/** The customer mails of issue 4, in the customer's language (or the one the request named). */
+/**
+ * The customer mails, in the customer's language (or the one the request named). Each is queued in the outbox on
+ * `tx`: pass the transaction of the change the mail tells about (the token it carries, the new password).
+ */
 export const customerMails = {
-  verification: (ctx: AppContext, customer: CustomerRow, token: string, language?: Language) =>
-    send(ctx, 'verifyEmail', customer, customer.email, shopLink(ctx, linkPaths.verifyEmail, { token, email: customer.email }), language),
+  verification: (ctx: AppContext, tx: Db, customer: CustomerRow, token: string, language?: Language) =>
+    send(ctx, tx, 'verifyEmail', customer, customer.email, shopLink(ctx, linkPaths.verifyEmail, { token, email: customer.email }), language),
 
   /** Goes to the new address: the change applies only once its owner confirms. */
-  emailChange: (ctx: AppContext, customer: CustomerRow, newEmail: string, token: string) =>
-    send(ctx, 'emailChange', customer, newEmail, shopLink(ctx, linkPaths.emailChange, { token, email: newEmail })),
+  emailChange: (ctx: AppContext, tx: Db, customer: CustomerRow, newEmail: string, token: string) =>
+    send(ctx, tx, 'emailChange', customer, newEmail, shopLink(ctx, linkPaths.emailChange, { token, email: newEmail })),
 
-  passwordReset: (ctx: AppContext, customer: CustomerRow, token: string, language?: Language) =>
-    send(ctx, 'passwordReset', customer, customer.email, shopLink(ctx, linkPaths.passwordReset, { token, email: customer.email }), language),
+  passwordReset: (ctx: AppContext, tx: Db, customer: CustomerRow, token: string, language?: Language) =>
+    send(ctx, tx, 'passwordReset', customer, customer.email, shopLink(ctx, linkPaths.passwordReset, { token, email: customer.email }), language),
 
   /** A notice, so that a change the customer did not make does not go unnoticed; links to the reset page. */
-  passwordChanged: (ctx: AppContext, customer: CustomerRow) =>
-    send(ctx, 'passwordChanged', customer, customer.email, shopLink(ctx, linkPaths.requestPasswordReset, { email: customer.email })),
+  passwordChanged: (ctx: AppContext, tx: Db, customer: CustomerRow) =>
+    send(ctx, tx, 'passwordChanged', customer, customer.email, shopLink(ctx, linkPaths.requestPasswordReset, { email: customer.email })),
 
   /**
    * A registration for an address that has an account: the owner learns of it and is pointed to login and the
    * password reset. Addressed with the account's own name, never the one the registration typed.
    */
-  accountExists: (ctx: AppContext, customer: CustomerRow, language?: Language) =>
+  accountExists: (ctx: AppContext, tx: Db, customer: CustomerRow, language?: Language) =>
     send(
       ctx,
+      tx,
       'accountExists',
       customer,
       customer.email,

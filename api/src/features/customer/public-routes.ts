@@ -14,6 +14,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { inTransaction } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { findCustomerByEmail, findCustomerById, isUniqueViolation, toCustomer } from './customers.ts';
 import { consumeLinkToken, issueLinkToken } from './link-tokens.ts';
@@ -98,13 +99,15 @@ export const publicCustomerRoutes =
         inBackground(request.log, async () => {
           if (createdId !== null) {
             const customer = (await findCustomerById(ctx.db, createdId))!;
-            const linkToken = await issueLinkToken(ctx.db, { customerId: createdId, purpose: 'verify_email', email, now: ctx.now() });
-            await customerMails.verification(ctx, customer, linkToken);
+            await inTransaction(ctx.db, async (tx) => {
+              const linkToken = await issueLinkToken(tx, { customerId: createdId, purpose: 'verify_email', email, now: ctx.now() });
+              await customerMails.verification(ctx, tx, customer, linkToken);
+            });
             return;
           }
           // Registered meanwhile by a parallel request counts as existing too.
           const owner = existing ?? (await findCustomerByEmail(ctx.db, email));
-          if (owner) await customerMails.accountExists(ctx, owner, locale);
+          if (owner) await customerMails.accountExists(ctx, ctx.db, owner, locale);
         });
         return { result: {} };
       },
@@ -138,8 +141,10 @@ export const publicCustomerRoutes =
         inBackground(request.log, async () => {
           const customer = await findCustomerByEmail(ctx.db, email);
           if (!customer || customer.is_email_verified === 1) return;
-          const token = await issueLinkToken(ctx.db, { customerId: customer.id, purpose: 'verify_email', email, now: ctx.now() });
-          await customerMails.verification(ctx, customer, token, locale);
+          await inTransaction(ctx.db, async (tx) => {
+            const token = await issueLinkToken(tx, { customerId: customer.id, purpose: 'verify_email', email, now: ctx.now() });
+            await customerMails.verification(ctx, tx, customer, token, locale);
+          });
         });
         return ok;
       },
@@ -177,8 +182,10 @@ export const publicCustomerRoutes =
         inBackground(request.log, async () => {
           const customer = await findCustomerByEmail(ctx.db, email);
           if (!customer) return;
-          const token = await issueLinkToken(ctx.db, { customerId: customer.id, purpose: 'password_reset', email, now: ctx.now() });
-          await customerMails.passwordReset(ctx, customer, token, locale);
+          await inTransaction(ctx.db, async (tx) => {
+            const token = await issueLinkToken(tx, { customerId: customer.id, purpose: 'password_reset', email, now: ctx.now() });
+            await customerMails.passwordReset(ctx, tx, customer, token, locale);
+          });
         });
         return ok;
       },
@@ -192,14 +199,17 @@ export const publicCustomerRoutes =
         const used = await consumeLinkToken(ctx.db, { purpose: 'password_reset', token, email, now: ctx.now() });
         const customer = used && (await findCustomerById(ctx.db, used.customerId));
         if (!customer || customer.email !== used.email) throw invalidLink();
-        await ctx.db.kysely
-          .updateTable('customer')
-          // The link reached the inbox, which proves the address as well as a verification link would.
-          .set({ password_hash: await passwords.hash(newPassword), is_email_verified: 1, updated_at: ctx.now().toISOString() })
-          .where('id', '=', customer.id)
-          .execute();
-        await revokeAllSessions(ctx.db, customer.id);
-        await customerMails.passwordChanged(ctx, customer);
+        const password_hash = await passwords.hash(newPassword);
+        await inTransaction(ctx.db, async (tx) => {
+          await tx.kysely
+            .updateTable('customer')
+            // The link reached the inbox, which proves the address as well as a verification link would.
+            .set({ password_hash, is_email_verified: 1, updated_at: ctx.now().toISOString() })
+            .where('id', '=', customer.id)
+            .execute();
+          await revokeAllSessions(tx, customer.id);
+          await customerMails.passwordChanged(ctx, tx, customer);
+        });
         return ok;
       },
     );

@@ -1,6 +1,8 @@
 import { examResultLifetimeMs, type ExamResult } from '@shop/shared/contract';
 import { expect, it } from 'vitest';
+import { deliverDueMails } from '../../mail/delivery.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
+import { failedMails } from '../../mail/outbox.ts';
 import { testNow, describeEachDatabase, type TestContext } from '../../test/databases.ts';
 import { cheapHashing, client, mailsTo, movableClock, newEmail, register, verifiedCustomer } from '../customer/test-support.ts';
 import { resultMailRateLimit, submitRateLimit } from './routes.ts';
@@ -215,11 +217,13 @@ describeEachDatabase(
 const sent: MailMessage[] = [];
 const memoryMailer: Mailer = {
   usesOutbox: false,
-  async send(message) {
-    if (message.to.startsWith('broken')) throw Object.assign(new Error(`550 rejected ${message.to}`), { code: 'EENVELOPE' });
+  async deliver(message) {
+    if (message.to.startsWith('broken')) throw Object.assign(new Error(`550 rejected ${message.to}`), { code: 'EENVELOPE', responseCode: 550 });
     sent.push(message);
   },
 };
+/** What the delivery job does, at once. */
+const deliver = (ctx: TestContext) => deliverDueMails({ db: ctx.db.kysely, mailer: memoryMailer, workerId: 'test' });
 
 async function everyStoredValue(ctx: TestContext): Promise<string> {
   const tables =
@@ -239,21 +243,26 @@ async function everyStoredValue(ctx: TestContext): Promise<string> {
 describeEachDatabase(
   'POST /api/exam/send-result-email with real delivery',
   (ctx) => {
-    it('uses the address for the one mail and stores it nowhere', async () => {
+    it('uses the address for the one mail and, once it is out, stores it nowhere', async () => {
       const email = `nur.einmal.${Date.now()}@example.org`;
       const reply = await client(ctx).post('/api/exam/send-result-email', { email, locale: 'de', ...score });
       expect(reply.status).toBe(200);
+      expect(await everyStoredValue(ctx), 'queued in the outbox until delivered').toContain(email);
+      await deliver(ctx);
       expect(sent.filter((m) => m.to === email)).toHaveLength(1);
       const stored = await everyStoredValue(ctx);
       expect(stored, 'the scan reads the catalogue too').toContain('DELE B1 Prüfungsvorbereitung');
       expect(stored).not.toContain(email);
     });
 
-    it('answers 503 when the mail cannot be delivered', async () => {
+    it('marks a mail the server refuses for good as failed, for the operator, without the address in the error', async () => {
       const reply = await client(ctx).post('/api/exam/send-result-email', { email: 'broken@example.org', locale: 'de', ...score });
-      expect(reply.status).toBe(503);
-      expect(reply.body.error.code).toBe('MAIL_UNAVAILABLE');
-      expect(JSON.stringify(reply.body)).not.toContain('broken@example.org');
+      expect(reply.status).toBe(200);
+      expect(await deliver(ctx)).toMatchObject({ failed: 1 });
+      const [failed] = await failedMails(ctx.db.kysely);
+      expect(failed).toMatchObject({ to: 'broken@example.org', attempts: 1 });
+      expect(failed!.lastError).toContain('550');
+      expect(failed!.lastError).not.toContain('broken@example.org');
     });
 
     it('never answers with a correct-answer flag, whatever the call', async () => {
@@ -266,6 +275,7 @@ describeEachDatabase(
         await ctx.app.inject({ method: 'POST', url: '/api/exam/send-result-email', payload: { email: 'x@example.org', locale: 'de', ...score } }),
         await ctx.app.inject({ method: 'GET', url: '/api/exam/history' }),
       ];
+      await deliver(ctx);
       for (const reply of replies) expect(reply.body).not.toMatch(correctFlag);
       expect(sent.at(-1)!.text).not.toMatch(/correct/i);
     });

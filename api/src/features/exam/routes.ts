@@ -20,6 +20,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { isoDateInZone } from '../../lib/dates.ts';
 import { rateLimited } from '../../rate-limit/route-limits.ts';
 import { requireCustomer } from '../customer/authenticate.ts';
+import { queueMail } from '../../mail/outbox.ts';
 import { shopLink } from '../customer/mails.ts';
 import { listHistory } from './history.ts';
 import { loadAnswerKey, loadExam } from './question-bank.ts';
@@ -99,17 +100,12 @@ export const examRoutes =
         preHandler: rateLimited(app, 'result-mail', { perClient: resultMailRateLimit }),
       },
       async (request) => {
-        // The address goes into this one mail and nowhere else: not into the database, not into a log line.
+        // The address goes into this one mail and nowhere else: not into a log line, and the outbox blanks it
+        // once the mail is out (docs/decisions/0008-outbox-and-jobs.md).
         const { email, locale, ...score } = request.body;
         const recommendation = await recommend(ctx.db.kysely, score.level, score.targetDetail, isoDateInZone(ctx.now()));
         const mail = renderResultMail({ to: email, language: locale, score, recommendation, link: (path, query) => shopLink(ctx, path, query) });
-        try {
-          await ctx.mailer.send(mail);
-        } catch (error) {
-          // Only the code: a transport's message may quote the recipient.
-          request.log.error({ code: (error as { code?: unknown }).code }, 'result mail could not be sent');
-          throw new AppError(503, 'MAIL_UNAVAILABLE', 'The mail could not be sent');
-        }
+        await queueMail(ctx.db, mail, { now: ctx.now(), eraseAfterSend: true });
         return { result: { sent: true as const } };
       },
     );

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { JobDefinition } from '../../jobs/runner.ts';
 import { cancelPendingOrder } from './cancel.ts';
 
 export interface ExpiredOrder {
@@ -39,50 +40,38 @@ export async function sweepExpiredHolds(db: Kysely<Database>, now: Date, { batch
   }
 }
 
-export interface HoldSweepOptions {
+export interface HoldSweepJobOptions {
   db: Kysely<Database>;
   now: () => Date;
-  intervalMs: number;
+  everyMs: number;
   log: FastifyBaseLogger;
   /** Called after a sweep cancelled something (cached free places are stale then). */
   onCancelled: (orders: ExpiredOrder[]) => void;
+  /** Asked to cancel the provider's payment of each order cancelled, so the buyer cannot pay after the hold. */
+  cancelProviderPayment?: (orderId: number) => Promise<void>;
 }
 
 /**
- * Runs the sweep at once and then every `intervalMs` (never two runs of one process at a time) until stopped;
- * `stop` waits for a run in progress, so the database can be closed right after. A failing run is logged and
- * the next one tries again.
+ * The sweep as a job of the job runner (jobs/runner.ts): every `everyMs`, one process at a time. After each order
+ * it cancelled, the provider's payment is cancelled too where the provider allows it (docs/decisions/
+ * 0001-payment-holds.md); where it does not, a later "paid" is recorded and flagged for refund.
  */
-export function startHoldSweep({ db, now, intervalMs, log, onCancelled }: HoldSweepOptions): { stop(): Promise<void> } {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const run = async () => {
-    try {
+export function holdSweepJob({ db, now, everyMs, log, onCancelled, cancelProviderPayment }: HoldSweepJobOptions): JobDefinition {
+  return {
+    name: 'payment-hold-sweep',
+    everyMs,
+    async run() {
       const cancelled = await sweepExpiredHolds(db, now());
       for (const order of cancelled) {
         log.info({ event: 'hold_expired', orderNumber: order.incrementId }, `Payment hold expired: order ${order.incrementId} cancelled, its places, credits and codes released`);
       }
       if (cancelled.length > 0) onCancelled(cancelled);
-    } catch (error) {
-      log.error({ err: error }, 'Payment hold sweep failed; trying again at the next interval');
-    }
-  };
-  const schedule = (delay: number) => {
-    timer = setTimeout(() => {
-      running = run().finally(() => {
-        if (!stopped) schedule(intervalMs);
-      });
-    }, delay);
-    // The sweep alone must not keep a process alive that is otherwise done.
-    timer.unref();
-  };
-  schedule(0);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      if (!cancelProviderPayment) return;
+      for (const order of cancelled) {
+        await cancelProviderPayment(order.orderId).catch((error: unknown) =>
+          log.warn({ err: error, orderNumber: order.incrementId }, `Payment of expired order ${order.incrementId} could not be cancelled at the provider; a later payment is flagged for refund`),
+        );
+      }
     },
   };
 }

@@ -21,7 +21,6 @@ import type { OfferedMethods } from '../payment/offered-methods.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
 import { limitedBy, rateLimited } from '../../rate-limit/route-limits.ts';
 import { z } from 'zod';
-import { sendOrderConfirmation } from './confirmation.ts';
 import { renderOrderConfirmation } from './confirmation-mail.ts';
 import { submitRateLimits } from './rate-limits.ts';
 import { sampleOrder } from './sample-order.ts';
@@ -60,7 +59,6 @@ export const orderRoutes =
           const offeredMethods = await offeredPaymentMethods();
           const order = await submitOrder(ctx.db.kysely, { request: request.body, customer, now, provider, offeredMethods, paymentHoldSeconds: ctx.paymentHoldSeconds });
           if (order.placesChanged) onPlacesChanged();
-          if (order.paid) await sendOrderConfirmation(ctx, order.orderId).catch((error: unknown) => request.log.error(error, 'Order confirmation mail failed'));
           return { result: { incrementId: order.incrementId, paymentLink: order.paymentLink } };
         } catch (error) {
           if (error instanceof PriceChangedError) {

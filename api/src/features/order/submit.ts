@@ -17,6 +17,7 @@ import { billingAddressColumns } from '../customer/billing-address.ts';
 import { type PaymentProvider, PaymentProviderUnavailableError } from '../payment/provider.ts';
 import { balanceTypeOfCourse, balanceTypeOfPackage } from './balance-types.ts';
 import { cancelPendingOrder } from './cancel.ts';
+import { queueOrderConfirmation } from './confirmation.ts';
 import { creditPackages, spendStoredCredits } from './credits.ts';
 import { nextOrderNumber } from './order-number.ts';
 import { paymentLinesOf } from './payment-lines.ts';
@@ -139,7 +140,10 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
     await writePositions(trx, { orderId, request, priced });
     await spendCredits(trx, { orderId, customerId: customer?.id ?? null, priced, now });
     await redeemCodes(trx, { orderId, customerId: customer?.id ?? null, email, priced, now });
-    if (paid) await creditPackages(trx, { orderId, customerId: customer?.id ?? null, now });
+    if (paid) {
+      await creditPackages(trx, { orderId, customerId: customer?.id ?? null, now });
+      await queueOrderConfirmation(trx, orderId, now);
+    }
     return { orderId, incrementId, totalCents, method, holdExpiresAt, paid, placesChanged: courseLines.length > 0 };
   });
 

@@ -1,6 +1,7 @@
 import type { OrderCancelReason } from '@shop/shared/contract';
 import type { AppContext } from '../../app-context.ts';
 import { cancelPendingOrder } from '../order/cancel.ts';
+import { queueOrderConfirmation } from '../order/confirmation.ts';
 import { creditPackages } from '../order/credits.ts';
 import type { PaymentProvider, ProviderPaymentStatus } from './provider.ts';
 
@@ -39,7 +40,7 @@ export interface Completion {
  * The one completion path for a payment, shared by the provider's webhook and the browser's return from the
  * provider's page. Null for a payment the shop does not know (it never recorded it, or the provider does not know
  * it). It asks the provider for the payment's status (never trusting a request body), then, in one
- * transaction: a payment moves only forward from pending; paid moves the order to paid and credits packages; a
+ * transaction: a payment moves only forward from pending; paid moves the order to paid and credits packages and queues the confirmation mail; a
  * failed, canceled or expired payment cancels the order and releases what it held; money for an order already
  * cancelled is recorded and flagged for refund. Replays find the payment no longer pending and change nothing.
  */
@@ -103,6 +104,7 @@ export async function completePayment(ctx: AppContext, provider: PaymentProvider
       return result('refund_required', 'paid', order.cancel_reason);
     }
     await creditPackages(trx, { orderId: payment.order_id, customerId: payment.customer_id, now });
+    await queueOrderConfirmation(trx, payment.order_id, now);
     return result('paid', 'paid');
   });
 }

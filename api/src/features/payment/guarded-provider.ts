@@ -26,10 +26,12 @@ async function bounded<T>(what: string, call: () => Promise<T>, ms: number): Pro
  */
 export function guardedProvider(provider: PaymentProvider, timeoutMs = defaultProviderTimeoutMs): PaymentProvider {
   const enabledMethods = provider.enabledMethods?.bind(provider);
+  const cancelPayment = provider.cancelPayment?.bind(provider);
   return {
     name: provider.name,
     createPayment: (input) => bounded(`${provider.name} createPayment`, () => provider.createPayment(input), timeoutMs),
     fetchPayment: (id) => bounded(`${provider.name} fetchPayment`, () => provider.fetchPayment(id), timeoutMs),
     ...(enabledMethods ? { enabledMethods: () => bounded(`${provider.name} enabledMethods`, enabledMethods, timeoutMs) } : {}),
+    ...(cancelPayment ? { cancelPayment: (id: string) => bounded(`${provider.name} cancelPayment`, () => cancelPayment(id), timeoutMs) } : {}),
   };
 }

@@ -106,6 +106,20 @@ export function mollieProvider({ apiKey, apiUrl, shopUrl }: MollieProviderOption
         throw error;
       }
     },
+    async cancelPayment(id: string) {
+      if (!paymentIdPattern.test(id)) return 'unknown';
+      try {
+        const payment = await mollie.payments.get(id);
+        if (!payment.isCancelable) return 'not_cancelable';
+        await mollie.payments.cancel(id);
+        return 'canceled';
+      } catch (error) {
+        if (error instanceof MollieApiError && error.statusCode === 404) return 'unknown';
+        // Cancelable a moment ago, no longer now: the buyer was quicker; the webhook brings that payment in.
+        if (error instanceof MollieApiError && error.statusCode === 422) return 'not_cancelable';
+        throw error;
+      }
+    },
     async enabledMethods() {
       // Apple Pay is a wallet: Mollie lists it only when the shop says it checks the device itself (it does).
       const methods = await mollie.methods.list({ includeWallets: 'applepay' });

@@ -77,6 +77,12 @@ export interface PaymentProvider {
    * Absent when the provider offers every method (sandbox).
    */
   enabledMethods?(): Promise<ReadonlySet<string>>;
+  /**
+   * Cancels a payment the buyer has not completed, where the provider still allows it (Mollie's `isCancelable`):
+   * `canceled`, `not_cancelable` (the buyer may still pay; a later "paid" is flagged for refund) or `unknown`.
+   * Absent when the provider has nothing to cancel (sandbox: its page refuses payments after the hold).
+   */
+  cancelPayment?(id: string): Promise<'canceled' | 'not_cancelable' | 'unknown'>;
 }
 
 /** The provider failed or did not answer in time: nothing may stay held for the order (503 for the buyer). */

@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { sendOrderConfirmation } from '../order/confirmation.ts';
 import { type Completion, completePayment } from './complete.ts';
 import { checkoutReturnUrl, type PaymentProvider, PaymentProviderUnavailableError } from './provider.ts';
 import { renderSandboxPage, sandboxPageCsp } from './sandbox-page.ts';
@@ -47,7 +46,6 @@ export const paymentRoutes =
         return null;
       }
       if (completion.outcome === 'cancelled') onPlacesChanged();
-      if (completion.outcome === 'paid') await sendOrderConfirmation(ctx, completion.orderId).catch((error: unknown) => log.error(error, 'Order confirmation mail failed'));
       if (completion.outcome === 'refund_required') logRefundRequired(log, provider.name, id, completion);
       return completion;
     };

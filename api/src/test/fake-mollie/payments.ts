@@ -17,6 +17,11 @@ export interface FakePayment {
   status: FakePaymentStatus;
   expiresAt: string;
   statusChangedAt: string | null;
+  /**
+   * Whether the merchant may still cancel it while it is open (Mollie allows it for some methods only, and says so
+   * in `isCancelable`); true unless a test says otherwise.
+   */
+  cancelable: boolean;
 }
 
 /** Mollie's error body (RFC 7807 style, with a documentation link). */
@@ -71,6 +76,7 @@ export function newPayment(body: unknown, enabledMethods: readonly string[], now
     status: 'open',
     expiresAt: new Date(now.getTime() + openMinutes * 60_000).toISOString(),
     statusChangedAt: null,
+    cancelable: true,
   };
 }
 
@@ -130,7 +136,7 @@ export function paymentJson(payment: FakePayment, origin: string) {
     method: payment.method,
     metadata: payment.metadata,
     status: payment.status,
-    isCancelable: false,
+    isCancelable: payment.status === 'open' && payment.cancelable,
     ...(payment.status === 'open' ? { expiresAt: payment.expiresAt } : {}),
     ...(changedAtKey && payment.statusChangedAt ? { [changedAtKey]: payment.statusChangedAt } : {}),
     ...(payment.status === 'paid' ? { amountRefunded: { currency: payment.amount.currency, value: '0.00' }, amountRemaining: payment.amount } : {}),

@@ -57,7 +57,7 @@ const wallets = new Set(['applepay']);
 
 /**
  * A local stand-in for Mollie's Payments API (v2), written from Mollie's documentation: Create payment, Get
- * payment, List payment methods, the hosted checkout page with one button per outcome, and the webhook call to
+ * payment, Cancel payment, List payment methods, the hosted checkout page with one button per outcome, and the webhook call to
  * the shop. https only, with a certificate made at start (the official client refuses http), so the process that
  * talks to it needs NODE_TLS_REJECT_UNAUTHORIZED=0 — set only where such a fake is started.
  */
@@ -137,6 +137,14 @@ export async function startFakeMollie({
     if (request.method === 'GET' && get) {
       const payment = fake.payments.get(decodeURIComponent(get[1]!));
       if (!payment) return json(response, 404, mollieError(404, 'Not Found', `No payment exists with token ${get[1]}.`));
+      return json(response, 200, paymentJson(payment, fake.origin));
+    }
+    // Cancel payment: only while Mollie says the payment is cancelable; the webhook is not called for it.
+    if (request.method === 'DELETE' && get) {
+      const payment = fake.payments.get(decodeURIComponent(get[1]!));
+      if (!payment) return json(response, 404, mollieError(404, 'Not Found', `No payment exists with token ${get[1]}.`));
+      if (payment.status !== 'open' || !payment.cancelable) return json(response, 422, mollieError(422, 'Unprocessable Entity', 'The payment cannot be canceled'));
+      fake.setStatus(payment.id, 'canceled');
       return json(response, 200, paymentJson(payment, fake.origin));
     }
     if (request.method === 'GET' && url.pathname === '/v2/methods') {
