@@ -3,7 +3,9 @@ import { describeEachDatabase, testNow, type TestContext } from '../../test/data
 import { startFakeMollie } from '../../test/fake-mollie/server.ts';
 import { cheapHashing, client, mailsTo, movableClock, settle } from '../customer/test-support.ts';
 import { courseOrder, freePlaces, insertCourse, orderByNumber, orderCount, paymentOf } from '../order/test-support.ts';
-import { defaultProviderTimeoutMs } from './guarded-provider.ts';
+import { holdSweepJob } from '../order/hold-sweep.ts';
+import { cancelPaymentOfExpiredOrder } from './cancel-expired.ts';
+import { defaultProviderTimeoutMs, guardedProvider } from './guarded-provider.ts';
 import { mollieProvider } from './mollie-provider.ts';
 
 // This file starts a fake Mollie API with a self-signed certificate, which Mollie's client (it trusts only its own
@@ -279,6 +281,52 @@ describeEachDatabase(
         expect(reply.status).toBe(503);
         expect(reply.body.meta.message).toBe('Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es erneut.');
       }, 30_000);
+    });
+
+    describe('when the hold expires', () => {
+      const provider = guardedProvider(mollieProvider({ apiKey: 'test_fakeMollieKey1', apiUrl: fake.apiUrl, shopUrl }));
+      const sweep = () =>
+        holdSweepJob({
+          db: ctx.db.kysely,
+          now: clock.now,
+          everyMs: 1000,
+          log: { info: () => {}, warn: () => {} } as never,
+          onCancelled: () => {},
+          cancelProviderPayment: (orderId) => cancelPaymentOfExpiredOrder(ctx.db.kysely, provider, orderId),
+        }).run(new AbortController().signal);
+      const cancelRequests = (id: string) => fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v2/payments/${id}`);
+      const expire = async () => {
+        clock.advance(1800 * 1000 + 1);
+        try {
+          await sweep();
+        } finally {
+          clock.reset();
+        }
+      };
+
+      it('cancels the Mollie payment where Mollie allows it, so the buyer cannot pay after the hold', async () => {
+        const { order, molliePaymentId } = await pendingOrder();
+        await expire();
+        expect(await statusOf(order.id)).toBe('cancelled');
+        expect(cancelRequests(molliePaymentId)).toHaveLength(1);
+        expect(fake.payments.get(molliePaymentId)!.status).toBe('canceled');
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'canceled', refund_required: 0 });
+        // Mollie's report of the cancellation changes nothing more.
+        expect((await mollieWebhook(ctx, `id=${molliePaymentId}`)).status).toBe(200);
+        expect(await statusOf(order.id)).toBe('cancelled');
+      });
+
+      it('leaves a payment Mollie no longer lets cancel; when it is paid later, it is recorded and flagged for refund', async () => {
+        const { order, molliePaymentId } = await pendingOrder();
+        fake.payments.get(molliePaymentId)!.cancelable = false;
+        await expire();
+        expect(await statusOf(order.id)).toBe('cancelled');
+        expect(cancelRequests(molliePaymentId)).toHaveLength(0);
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'pending' });
+        await fake.decide(molliePaymentId, 'paid');
+        expect(await statusOf(order.id)).toBe('cancelled');
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 1 });
+      });
     });
 
     describe('payment methods', () => {
