@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases.ts';
+import { queueMail } from '../mail/outbox.ts';
 import { deleteExpiredRecords, keepSentMailDays } from './cleanup.ts';
+import { jobLagSeconds } from './lag.ts';
 
 describeEachDatabase(
   'cleanup of expired records',
@@ -29,6 +31,29 @@ describeEachDatabase(
       // A failed mail stays for the operator however old.
       expect((await k.selectFrom('mail_outbox').select('message_id').orderBy('message_id').execute()).map((r) => r.message_id)).toEqual(['old-failed', 'recent-sent']);
       expect(await deleteExpiredRecords(k, now), 'a second run finds nothing').toEqual({ linkTokens: 0, sessions: 0, parkedCarts: 0, sentMails: 0 });
+    });
+  },
+  { seed: false },
+);
+
+describeEachDatabase(
+  'job lag',
+  (ctx) => {
+    it('is how long a job or the oldest due mail has waited, 0 while on time or running', async () => {
+      const k = ctx.db.kysely;
+      const now = new Date('2026-01-15T09:00:00Z');
+      const at = (seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
+      await k
+        .insertInto('job_schedule')
+        .values([
+          { name: 'late', next_run_at: at(-30) },
+          { name: 'running', next_run_at: at(-30), locked_by: 'w', locked_until: at(10) },
+          { name: 'early', next_run_at: at(5) },
+        ])
+        .execute();
+      expect(await jobLagSeconds(k, now)).toEqual({ late: 30, running: 0, early: 0, 'mail-delivery': 0 });
+      await queueMail(ctx.db, { to: 'a@b.c', subject: 's', text: 't', html: 'h' }, { now: new Date(at(-12)) });
+      expect((await jobLagSeconds(k, now))['mail-delivery']).toBe(12);
     });
   },
   { seed: false },
