@@ -21,11 +21,13 @@ export const areaPorts = {
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 /**
- * One instance of each in the composed page (DESIGN.md Composition). Browser code imports `@shop/shared`
- * from its root only, since sub-path shares are unreliable in @module-federation/vite.
+ * One instance of each in the composed page. Browser code imports `@shop/shared` from its root only, since
+ * sub-path shares are unreliable in @module-federation/vite. zustand is not on the list: only @shop/shared
+ * imports it, so it lives inside that one shared instance (one store) and is never a share of its own
+ * (docs/decisions/0013-share-strategy.md).
  */
 export const sharedSingletons = Object.fromEntries(
-  ['react', 'react-dom', 'react-router-dom', 'zustand', 'i18next', 'react-i18next', '@shop/shared'].map((name) => [
+  ['react', 'react-dom', 'react-router-dom', 'i18next', 'react-i18next', '@shop/shared'].map((name) => [
     name,
     { singleton: true },
   ]),
