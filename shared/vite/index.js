@@ -7,6 +7,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { forwardedFor, originsFromEnv, securityHeaders } from '../server/index.js';
+import { productionStaticFiles } from './staticFiles.js';
 
 /** Ports of DESIGN.md; the shell is the one to open. */
 export const areaPorts = {
@@ -83,6 +84,7 @@ export function areaViteConfig({ name, exposes, extra }) {
         dts: false,
         dev: { remoteHmr: true },
       }),
+      ...productionStaticFiles(),
     ],
     server: { ...serverOptions(port), origin: `http://localhost:${port}` },
     preview: serverOptions(port),
