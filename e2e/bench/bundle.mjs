@@ -13,8 +13,14 @@ import { chromiumLaunchOptions } from '../support/chromium.ts';
 import { kb, measureRoute, routes } from './measure.mjs';
 import { startShops, stopAll } from './servers.mjs';
 
+/** A partner's plain page with the one-script embed. */
+const embedPage = (catalog, api) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title></head>
+<body><main><h1>Partner school</h1><div id="courses"></div>
+<script type="module" src="${catalog}/embed.js" data-target="#courses" data-api="${api}" data-shop="http://shop.example"></script>
+</main></body></html>`;
+
 try {
-  const { composed, oneApp, remotesJson } = await startShops();
+  const { composed, oneApp, remotesJson, partnerOrigin, catalog, api } = await startShops();
   const browser = await chromium.launch(chromiumLaunchOptions());
   const header = ['route', 'gzip JS', 'raw JS', 'JS req', 'all req', 'hops', '|', 'gzip JS', 'raw JS', 'JS req', 'all req', 'hops', '|', 'ratio'];
   const widths = [18, 10, 10, 7, 8, 5, 2, 10, 10, 7, 8, 5, 2, 7];
@@ -28,6 +34,12 @@ try {
     console.log(row([path, kb(a.gzip), kb(a.bytes), a.jsRequests, a.requests, a.hops, '|', kb(b.gzip), kb(b.bytes), b.jsRequests, b.requests, b.hops, '|', `${(a.gzip / b.gzip).toFixed(2)}×`]));
     details.push([path, a]);
   }
+  console.log('\nPartner path (target ≤ 120 KB gzip JS, ≤ 6 JS requests):');
+  const partner = [
+    ['/products-iframe framed', await measureRoute(browser, composed, '/products-iframe?hideHeader=true&hideFooter=true', { remotesJson })],
+    ['embed.js', await measureRoute(browser, partnerOrigin, '/', { html: embedPage(catalog, api), selector: '#courses article' })],
+  ];
+  for (const [name, m] of partner) console.log(row([name, kb(m.gzip), kb(m.bytes), m.jsRequests, m.requests, m.hops]));
   for (const [path, a] of details.filter(([path]) => path === '/courses')) {
     console.log(`\nLargest JS on ${path}, composed (gzip):`);
     for (const script of a.scripts.slice(0, 12)) console.log(`  ${kb(script.gzip).padStart(9)}  ${new URL(script.url).pathname}`);

@@ -58,8 +58,14 @@ process.on('SIGINT', () => process.exit(130));
  */
 export async function startShops() {
   const apiPort = await freePort();
+  // The partner site of the embed measurement: its page is fulfilled by the browser, nothing listens there.
+  const partnerOrigin = `http://localhost:${await freePort()}`;
   const database = join(mkdtempSync(join(tmpdir(), 'shop-bench-')), 'shop.sqlite');
-  start(join(root, 'node_modules/.bin/tsx'), ['src/main.ts'], join(root, 'api'), { PORT: String(apiPort), DATABASE_FILE: database });
+  start(join(root, 'node_modules/.bin/tsx'), ['src/main.ts'], join(root, 'api'), {
+    PORT: String(apiPort),
+    DATABASE_FILE: database,
+    PARTNER_ORIGINS: partnerOrigin,
+  });
   const ports = {};
   for (const area of Object.keys(areaDirs)) ports[area] = await freePort();
   const apiEnv = { API_PORT: String(apiPort) };
@@ -84,5 +90,5 @@ export async function startShops() {
       ['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) => [area, `http://localhost:${ports[area]}/remoteEntry.js`]),
     ),
   });
-  return { composed, oneApp, remotesJson };
+  return { composed, oneApp, remotesJson, partnerOrigin, catalog: `http://localhost:${ports.catalog}`, api: `http://127.0.0.1:${apiPort}/api` };
 }

@@ -7,6 +7,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { forwardedFor, originsFromEnv, securityHeaders } from '../server/index.js';
+import { partnerPageMiddleware } from './partnerPage.js';
 import { productionStaticFiles } from './staticFiles.js';
 
 /** Ports of DESIGN.md; the shell is the one to open. */
@@ -84,6 +85,8 @@ export function areaViteConfig({ name, exposes, extra }) {
         dts: false,
         dev: { remoteHmr: true },
       }),
+      // The shell's production server answers a partner's /products-iframe with the lightweight page.
+      ...(name === 'shell' ? [{ name: 'shop-partner-page', configurePreviewServer: (server) => void server.middlewares.use(partnerPageMiddleware) }] : []),
       ...productionStaticFiles(),
     ],
     server: { ...serverOptions(port), origin: `http://localhost:${port}` },

@@ -31,7 +31,7 @@ export const revalidateCaching = 'no-cache';
  * @param {string} urlPath
  */
 export function cachingFor(urlPath) {
-  return urlPath.startsWith('/assets/') ? immutableCaching : revalidateCaching;
+  return urlPath.includes('/assets/') ? immutableCaching : revalidateCaching;
 }
 
 /** @param {string} dir @returns {string[]} */
@@ -94,7 +94,8 @@ export function staticFilesMiddleware(outDir, headers = {}) {
     const served = encoded?.file ?? file;
     res.setHeader('Content-Type', contentTypes[/** @type {keyof typeof contentTypes} */ (extname(file))] ?? 'application/octet-stream');
     res.setHeader('Cache-Control', cachingFor(urlPath));
-    res.setHeader('Vary', 'Accept-Encoding');
+    const vary = res.getHeader('Vary');
+    res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     if (encoded) res.setHeader('Content-Encoding', encoded.encoding);
     const { size, mtime } = statSync(served);
     const etag = `"${size.toString(16)}-${mtime.getTime().toString(16)}${encoded ? `-${encoded.encoding}` : ''}"`;
