@@ -4,6 +4,7 @@
  * them) and the one-app fixture (bench/one-app) behind `vite preview` with the same static-file handling.
  */
 import { spawn } from 'node:child_process';
+import { createServer as createHttpServer } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -58,8 +59,8 @@ process.on('SIGINT', () => process.exit(130));
  */
 export async function startShops() {
   const apiPort = await freePort();
-  // The partner site of the embed measurement: its page is fulfilled by the browser, nothing listens there.
-  const partnerOrigin = `http://localhost:${await freePort()}`;
+  const partnerPort = await freePort();
+  const partnerOrigin = `http://localhost:${partnerPort}`;
   const database = join(mkdtempSync(join(tmpdir(), 'shop-bench-')), 'shop.sqlite');
   start(join(root, 'node_modules/.bin/tsx'), ['src/main.ts'], join(root, 'api'), {
     PORT: String(apiPort),
@@ -90,5 +91,19 @@ export async function startShops() {
       ['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) => [area, `http://localhost:${ports[area]}/remoteEntry.js`]),
     ),
   });
-  return { composed, oneApp, remotesJson, partnerOrigin, catalog: `http://localhost:${ports.catalog}`, api: `http://127.0.0.1:${apiPort}/api` };
+  return { composed, oneApp, remotesJson, partnerOrigin, partnerPort, catalog: `http://localhost:${ports.catalog}`, api: `http://127.0.0.1:${apiPort}/api` };
+}
+
+/**
+ * A partner's site serving one page (the browser does not let a page it did not load from the network reach
+ * loopback addresses, so the page is really served).
+ * @param {number} port
+ * @param {string} html
+ */
+export function servePartnerPage(port, html) {
+  const server = createHttpServer((req, res) => {
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.end(html);
+  });
+  return new Promise((resolve) => server.listen(port, 'localhost', () => resolve(server)));
 }
