@@ -20,7 +20,7 @@ const embedPage = (catalog, api) => `<!doctype html><html lang="en"><head><meta 
 </main></body></html>`;
 
 try {
-  const { composed, oneApp, remotesJson, partnerOrigin, partnerPort, catalog, api } = await startShops();
+  const { composed, oneApp, partnerOrigin, partnerPort, catalog, api } = await startShops();
   const browser = await chromium.launch(chromiumLaunchOptions());
   const header = ['route', 'gzip JS', 'raw JS', 'JS req', 'all req', 'hops', '|', 'gzip JS', 'raw JS', 'JS req', 'all req', 'hops', '|', 'ratio'];
   const widths = [18, 10, 10, 7, 8, 5, 2, 10, 10, 7, 8, 5, 2, 7];
@@ -29,7 +29,7 @@ try {
   console.log(row(header));
   const details = [];
   for (const path of routes) {
-    const a = await measureRoute(browser, composed, path, { remotesJson });
+    const a = await measureRoute(browser, composed, path);
     const b = await measureRoute(browser, oneApp, path);
     console.log(row([path, kb(a.gzip), kb(a.bytes), a.jsRequests, a.requests, a.hops, '|', kb(b.gzip), kb(b.bytes), b.jsRequests, b.requests, b.hops, '|', `${(a.gzip / b.gzip).toFixed(2)}×`]));
     details.push([path, a]);
@@ -37,7 +37,7 @@ try {
   const partnerSite = await servePartnerPage(partnerPort, embedPage(catalog, api));
   console.log('\nPartner path (target ≤ 120 KB gzip JS, ≤ 6 JS requests):');
   const partner = [
-    ['/products-iframe framed', await measureRoute(browser, composed, '/products-iframe?hideHeader=true&hideFooter=true', { remotesJson })],
+    ['/products-iframe framed', await measureRoute(browser, composed, '/products-iframe?hideHeader=true&hideFooter=true')],
     ['embed.js', await measureRoute(browser, partnerOrigin, '/', { selector: '#courses article' })],
   ];
   for (const [name, m] of partner) console.log(row([name, kb(m.gzip), kb(m.bytes), m.jsRequests, m.requests, m.hops]));

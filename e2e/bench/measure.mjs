@@ -25,12 +25,11 @@ export const routes = Object.keys(meaningful);
  * @param {import('@playwright/test').Browser} browser
  * @param {string} origin
  * @param {string} path
- * @param {{ remotesJson?: string, selector?: string }} [options]
+ * @param {{ selector?: string }} [options]
  */
-export async function measureRoute(browser, origin, path, { remotesJson, selector = meaningful[path.split('?')[0]] ?? 'main h1' } = {}) {
+export async function measureRoute(browser, origin, path, { selector = meaningful[path.split('?')[0]] ?? 'main h1' } = {}) {
   const context = await browser.newContext({ locale: 'de-DE' });
   const page = await context.newPage();
-  if (remotesJson) await page.route('**/remotes.json', (route) => route.fulfill({ contentType: 'application/json', body: remotesJson }));
   /** @type {Map<import('@playwright/test').Request, { start: number, end?: number }>} */
   const timings = new Map();
   const scripts = [];

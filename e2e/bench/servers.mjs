@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,8 +54,8 @@ process.on('exit', stopAll);
 process.on('SIGINT', () => process.exit(130));
 
 /**
- * Starts the API and both builds. Returns the shell's origin, the one-app's origin and remotes.json as the
- * composed shell must see it (the remotes on their free ports).
+ * Starts the API and both builds. Returns the shell's origin (serving a copy of its build whose remotes.json
+ * names the remotes' free ports), the one-app's origin and the partner site's port.
  */
 export async function startShops() {
   const apiPort = await freePort();
@@ -70,8 +70,20 @@ export async function startShops() {
   const ports = {};
   for (const area of Object.keys(areaDirs)) ports[area] = await freePort();
   const apiEnv = { API_PORT: String(apiPort) };
+  const remotesJson = JSON.stringify({
+    timeoutMs: 8000,
+    remotes: Object.fromEntries(
+      ['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) => [area, `http://localhost:${ports[area]}/remoteEntry.js`]),
+    ),
+  });
+  // The shell's build as deployed with a remotes.json naming the remotes' free ports (what a deploy does).
+  const shellDist = mkdtempSync(join(tmpdir(), 'shop-bench-shell-'));
+  cpSync(join(root, 'shell/dist'), shellDist, { recursive: true });
+  for (const file of ['remotes.json.br', 'remotes.json.gz']) rmSync(join(shellDist, file), { force: true });
+  writeFileSync(join(shellDist, 'remotes.json'), remotesJson);
   for (const [area, dir] of Object.entries(areaDirs)) {
-    start(vite, ['preview', '--port', String(ports[area]), '--strictPort'], join(root, dir), apiEnv);
+    const outDir = area === 'shell' ? ['--outDir', shellDist] : [];
+    start(vite, ['preview', '--port', String(ports[area]), '--strictPort', ...outDir], join(root, dir), apiEnv);
   }
   const oneAppPort = await freePort();
   start(vite, ['preview', '--port', String(oneAppPort), '--strictPort'], join(root, 'e2e/bench/one-app'), {
@@ -85,12 +97,6 @@ export async function startShops() {
     waitFor(`${oneApp}/api/health`),
     ...['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) => waitFor(`http://localhost:${ports[area]}/remoteEntry.js`)),
   ]);
-  const remotesJson = JSON.stringify({
-    timeoutMs: 8000,
-    remotes: Object.fromEntries(
-      ['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) => [area, `http://localhost:${ports[area]}/remoteEntry.js`]),
-    ),
-  });
   return { composed, oneApp, remotesJson, partnerOrigin, partnerPort, catalog: `http://localhost:${ports.catalog}`, api: `http://127.0.0.1:${apiPort}/api` };
 }
 
