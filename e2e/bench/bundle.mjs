@@ -1,82 +1,52 @@
 #!/usr/bin/env node
 /**
- * npm run bench:bundle — what the browser downloads for /courses and /products-iframe in the composed shop
- * (production builds, as `npm start` serves them): JavaScript files, bytes and gzip bytes per area and in
- * total, and the number of requests. A fresh browser context per page, so nothing comes from the cache.
- * Gzip bytes are measured by compressing each body (level 9), since `vite preview` serves uncompressed.
+ * npm run bench:bundle — the composed shop against the same sources built as one ordinary Vite React app
+ * (bench/one-app), per route: JavaScript gzip and raw bytes, JS requests, all requests, serial hops before the
+ * route's first meaningful element, and the composed/one-app ratio of gzip bytes. Production builds served by
+ * `vite preview` with the shop's static-file handling (precompressed brotli/gzip, see shared/vite/staticFiles.js);
+ * gzip bytes are gzip level 9 of each body, so both builds are counted alike whatever encoding went over the
+ * wire. A fresh browser context per visit, so nothing comes from the cache. Figures, not a timed test.
+ * Expects `npm run build` and the one-app build to be done (the root `bench:bundle` script does both).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../support/chromium.ts';
+import { kb, measureRoute, routes } from './measure.mjs';
+import { servePartnerPage, startShops, stopAll } from './servers.mjs';
 
-const root = new URL('../../', import.meta.url).pathname;
-const areaByPort = { 5173: 'shell', 5174: 'mf-catalog', 5175: 'mf-cart-checkout', 5176: 'mf-account', 5177: 'mf-level-test', 3000: 'api' };
-const pages = ['/courses', '/products-iframe'];
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-const server = spawn('node', ['scripts/serve.mjs', 'preview'], {
-  cwd: root,
-  env: { ...process.env, DATABASE_FILE: join(mkdtempSync(join(tmpdir(), 'shop-bench-')), 'shop.sqlite') },
-  stdio: 'ignore',
-  detached: true,
-});
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {}
-};
-process.on('exit', stop);
+/** A partner's plain page with the one-script embed. */
+const embedPage = (catalog, api) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title></head>
+<body><main><h1>Partner school</h1><div id="courses"></div>
+<script type="module" src="${catalog}/embed.js" data-target="#courses" data-api="${api}" data-shop="http://shop.example"></script>
+</main></body></html>`;
 
 try {
-  await Promise.all([waitFor('http://localhost:5173/api/health'), ...[5174, 5175, 5176, 5177].map((p) => waitFor(`http://localhost:${p}/remoteEntry.js`))]);
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  const browser = await chromium.launch({
-    executablePath: existsSync(executablePath) ? executablePath : undefined,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  for (const path of pages) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const requests = [];
-    const scripts = [];
-    page.on('request', (request) => requests.push(request.url()));
-    page.on('response', async (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      const body = await response.body().catch(() => Buffer.alloc(0));
-      scripts.push({ url: response.url(), bytes: body.length, gzip: gzipSync(body, { level: 9 }).length });
-    });
-    await page.goto(`http://localhost:5173${path}`, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(500);
-
-    const byArea = new Map();
-    for (const script of scripts) {
-      const area = areaByPort[new URL(script.url).port] ?? new URL(script.url).host;
-      const sum = byArea.get(area) ?? { files: 0, bytes: 0, gzip: 0 };
-      byArea.set(area, { files: sum.files + 1, bytes: sum.bytes + script.bytes, gzip: sum.gzip + script.gzip });
-    }
-    const total = [...byArea.values()].reduce((a, b) => ({ files: a.files + b.files, bytes: a.bytes + b.bytes, gzip: a.gzip + b.gzip }), { files: 0, bytes: 0, gzip: 0 });
-    const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-    console.log(`\n${path}: ${requests.length} requests in all, ${total.files} of them JavaScript`);
-    console.log(['area'.padEnd(18), 'files'.padStart(6), 'bytes'.padStart(12), 'gzip'.padStart(12)].join(''));
-    for (const [area, sum] of [...byArea.entries(), ['total', total]]) {
-      console.log([String(area).padEnd(18), String(sum.files).padStart(6), kb(sum.bytes).padStart(12), kb(sum.gzip).padStart(12)].join(''));
-    }
-    await context.close();
+  const { composed, oneApp, partnerOrigin, partnerPort, catalog, api } = await startShops();
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  const header = ['route', 'gzip JS', 'raw JS', 'JS req', 'all req', 'hops', '|', 'gzip JS', 'raw JS', 'JS req', 'all req', 'hops', '|', 'ratio'];
+  const widths = [18, 10, 10, 7, 8, 5, 2, 10, 10, 7, 8, 5, 2, 7];
+  const row = (cells) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join(' ');
+  console.log(`\n${' '.repeat(19)}composed (Module Federation)${' '.repeat(20)}one app`);
+  console.log(row(header));
+  const details = [];
+  for (const path of routes) {
+    const a = await measureRoute(browser, composed, path);
+    const b = await measureRoute(browser, oneApp, path);
+    console.log(row([path, kb(a.gzip), kb(a.bytes), a.jsRequests, a.requests, a.hops, '|', kb(b.gzip), kb(b.bytes), b.jsRequests, b.requests, b.hops, '|', `${(a.gzip / b.gzip).toFixed(2)}×`]));
+    details.push([path, a]);
+  }
+  const partnerSite = await servePartnerPage(partnerPort, embedPage(catalog, api));
+  console.log('\nPartner path (target ≤ 120 KB gzip JS, ≤ 6 JS requests):');
+  const partner = [
+    ['/products-iframe framed', await measureRoute(browser, composed, '/products-iframe?hideHeader=true&hideFooter=true')],
+    ['embed.js', await measureRoute(browser, partnerOrigin, '/', { selector: '#courses article' })],
+  ];
+  for (const [name, m] of partner) console.log(row([name, kb(m.gzip), kb(m.bytes), m.jsRequests, m.requests, m.hops]));
+  for (const [path, a] of details.filter(([path]) => path === '/courses')) {
+    console.log(`\nLargest JS on ${path}, composed (gzip):`);
+    for (const script of a.scripts.slice(0, 12)) console.log(`  ${kb(script.gzip).padStart(9)}  ${new URL(script.url).pathname}`);
   }
   await browser.close();
+  partnerSite.close();
 } finally {
-  stop();
+  stopAll();
 }

@@ -13,7 +13,8 @@ import { VerifyEmailPage } from './features/verify/VerifyEmailPage.tsx';
 import { VerifyEmailWaitingPage } from './features/verify/VerifyEmailWaitingPage.tsx';
 import { areaTranslations } from './i18n/index.ts';
 
-registerTranslations(areaTranslations);
+// The shown language's texts are in before the shell renders any of these routes.
+await registerTranslations(areaTranslations);
 
 /** The account area's screens (spec §2); the /account-* ones need a logged-in, verified customer. */
 const routes: RouteObject[] = [

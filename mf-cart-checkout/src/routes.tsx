@@ -9,7 +9,8 @@ import { CheckoutReturnPage } from './features/checkout/CheckoutReturnPage.tsx';
 import { EmailOrderPage } from './features/checkout/EmailOrderPage.tsx';
 import { areaTranslations } from './i18n/index.ts';
 
-registerTranslations(areaTranslations);
+// The shown language's texts are in before the shell renders any of these routes.
+await registerTranslations(areaTranslations);
 
 /** Paths of the cart-and-checkout area (spec §2). */
 const routes: RouteObject[] = [

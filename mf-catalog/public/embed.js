@@ -5,8 +5,8 @@
  *   <script type="module" src="https://catalog.shop.example/embed.js" data-target="#sprachkurse"
  *           data-api="https://shop.example/api" data-shop="https://shop.example"></script>
  *
- * It loads this build's Module Federation container (remoteEntry.js, next to this file), which brings its own
- * React and shared code when the page has none, and calls the exposed `./embed` module's mount().
+ * It loads this build's partner bundle (partner/partner.js, next to this file; built without Module Federation,
+ * docs/decisions/0014-partner-path.md), which brings its own React, and calls its mount().
  * data-api must point at the API (the partner's origin in its PARTNER_ORIGINS); data-shop is where "add to
  * cart" leads. Optional: data-language (de, en, es), data-tags (comma-separated tag slugs), data-hide-filter.
  */
@@ -15,9 +15,7 @@ const options = script ? script.dataset : {};
 const target = document.querySelector(options.target || '#shop-catalog');
 if (!target) throw new Error(`Shop catalog embed: no element matches ${options.target || '#shop-catalog'}`);
 
-const container = await import('./remoteEntry.js');
-await container.init();
-const { mount } = (await container.get('./embed'))();
+const { mount } = await import('./partner/partner.js');
 mount(target, {
   apiBase: options.api || new URL('/api', import.meta.url).href,
   shopUrl: options.shop,

@@ -1,14 +1,11 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { useLocation, type RouteObject } from 'react-router-dom';
 import { registerTranslations } from '@shop/shared';
 import { ShopCartProvider } from './features/cart/CatalogCart.tsx';
-import { CombinedPage } from './features/pages/CombinedPage.tsx';
-import { CoursesPage } from './features/pages/CoursesPage.tsx';
-import { ModularCoursePage } from './features/pages/ModularCoursePage.tsx';
-import { ProductsPage } from './features/pages/ProductsPage.tsx';
 import { areaTranslations } from './i18n/index.ts';
 
-registerTranslations(areaTranslations);
+// The shown language's texts are in before the shell renders any of these routes.
+await registerTranslations(areaTranslations);
 
 /**
  * A listing screen, remounted when its URL changes: filters and search live in the screen, so leaving a
@@ -22,6 +19,17 @@ function Listing({ page: Page }: { page: ComponentType }) {
     </ShopCartProvider>
   );
 }
+
+/**
+ * Each page is its own chunk, loaded when its path is first visited (the shell's Suspense shows the loading
+ * notice meanwhile), so the first listing does not wait for the code of the other three.
+ */
+const CoursesPage = lazy(() => import('./features/pages/CoursesPage.tsx').then((m) => ({ default: m.CoursesPage })));
+const ProductsPage = lazy(() => import('./features/pages/ProductsPage.tsx').then((m) => ({ default: m.ProductsPage })));
+const ModularCoursePage = lazy(() =>
+  import('./features/pages/ModularCoursePage.tsx').then((m) => ({ default: m.ModularCoursePage })),
+);
+const CombinedPage = lazy(() => import('./features/pages/CombinedPage.tsx').then((m) => ({ default: m.CombinedPage })));
 
 /** Paths of the catalog area (spec §2 Listing screens). */
 const routes: RouteObject[] = [

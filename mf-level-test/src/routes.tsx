@@ -7,7 +7,8 @@ import { ResultPage } from './features/result/ResultPage.tsx';
 import { StartPage } from './features/start/StartPage.tsx';
 import { areaTranslations } from './i18n/index.ts';
 
-registerTranslations(areaTranslations);
+// The shown language's texts are in before the shell renders any of these routes.
+await registerTranslations(areaTranslations);
 
 /** Paths of the level-test area (spec §2), all inside the level-test frame with its footer links. */
 const routes: RouteObject[] = [

@@ -7,6 +7,8 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { forwardedFor, originsFromEnv, securityHeaders } from '../server/index.js';
+import { partnerPageMiddleware } from './partnerPage.js';
+import { productionStaticFiles } from './staticFiles.js';
 
 /** Ports of DESIGN.md; the shell is the one to open. */
 export const areaPorts = {
@@ -21,11 +23,13 @@ export const areaPorts = {
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 /**
- * One instance of each in the composed page (DESIGN.md Composition). Browser code imports `@shop/shared`
- * from its root only, since sub-path shares are unreliable in @module-federation/vite.
+ * One instance of each in the composed page. Browser code imports `@shop/shared` from its root only, since
+ * sub-path shares are unreliable in @module-federation/vite. zustand is not on the list: only @shop/shared
+ * imports it, so it lives inside that one shared instance (one store) and is never a share of its own
+ * (docs/decisions/0013-share-strategy.md).
  */
 export const sharedSingletons = Object.fromEntries(
-  ['react', 'react-dom', 'react-router-dom', 'zustand', 'i18next', 'react-i18next', '@shop/shared'].map((name) => [
+  ['react', 'react-dom', 'react-router-dom', 'i18next', 'react-i18next', '@shop/shared'].map((name) => [
     name,
     { singleton: true },
   ]),
@@ -81,6 +85,9 @@ export function areaViteConfig({ name, exposes, extra }) {
         dts: false,
         dev: { remoteHmr: true },
       }),
+      // The shell's production server answers a partner's /products-iframe with the lightweight page.
+      ...(name === 'shell' ? [{ name: 'shop-partner-page', configurePreviewServer: (server) => void server.middlewares.use(partnerPageMiddleware) }] : []),
+      ...productionStaticFiles(),
     ],
     server: { ...serverOptions(port), origin: `http://localhost:${port}` },
     preview: serverOptions(port),

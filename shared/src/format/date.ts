@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { addMonths, format, isValid, parseISO } from 'date-fns';
 
 /** `2026-03-02` (or a full ISO timestamp) → `02.03.2026`; an unparsable value is returned unchanged. */
 export function formatDate(value: string | Date): string {
@@ -17,4 +17,9 @@ export function formatTime(value: string | Date): string {
 export function formatDateTime(value: string | Date): string {
   const date = typeof value === 'string' ? parseISO(value) : value;
   return isValid(date) ? format(date, 'dd.MM.yyyy HH:mm') : String(value);
+}
+
+/** The calendar day `months` after `from`, as `yyyy-MM-dd` (the API's date parameters). */
+export function isoDateMonthsAfter(from: Date, months: number): string {
+  return format(addMonths(from, months), 'yyyy-MM-dd');
 }

@@ -26,6 +26,23 @@ describe('i18n', () => {
     expect(document.documentElement.lang).toBe('es');
     expect(localStorage.getItem('language')).toBe('es');
   });
+
+  it('loads a language given as a loader only when it is shown, once', async () => {
+    await i18n.changeLanguage('de');
+    const en = vi.fn(async () => ({ default: { lazy: { a: 'Lazy EN' } } }));
+    const es = vi.fn(async () => ({ default: { lazy: { a: 'Lazy ES' } } }));
+    await registerTranslations({ de: { lazy: { a: 'Lazy DE' } }, en, es });
+    expect(i18n.t('lazy.a')).toBe('Lazy DE');
+    expect(en).not.toHaveBeenCalled();
+    expect(es).not.toHaveBeenCalled();
+
+    await i18n.changeLanguage('en');
+    await vi.waitFor(() => expect(i18n.t('lazy.a')).toBe('Lazy EN'));
+    await i18n.changeLanguage('de');
+    await i18n.changeLanguage('en');
+    expect(en).toHaveBeenCalledTimes(1);
+    expect(es).not.toHaveBeenCalled();
+  });
 });
 
 describe('language detection (the running instance detects again, as on a fresh page)', () => {

@@ -2,13 +2,21 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { fetchTranslations } from '../api/translation.ts';
 import { defaultLanguage, languages, type Language } from '../contract/common.ts';
-import { ShopLanguageDetector } from './detection.ts';
+import { offeredLanguage, ShopLanguageDetector } from './detection.ts';
 import de from './locales/de.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
 
-/** Texts of one area in every offered language; German is the source. */
-export type AreaTranslations = Record<Language, Record<string, unknown>>;
+type Texts = Record<string, unknown>;
+/** Loads one language's texts on demand: `() => import('./en.json')` becomes a chunk of its own. */
+export type TextsLoader = () => Promise<{ default: Texts } | Texts>;
+
+/**
+ * Texts of one area per offered language; German is the source and the fallback, so areas bundle it and load
+ * the others only when shown (docs/decisions/0013-share-strategy.md): a visitor downloads one or two
+ * languages, never all three. Plain objects (tests, tiny bundles) are added at once.
+ */
+export type AreaTranslations = Record<Language, Texts | TextsLoader>;
 
 /** localStorage key of the chosen language (spec §1: stored locally). */
 export const languageStorageKey = 'language';
@@ -18,22 +26,64 @@ export const i18n = i18next;
 
 const sharedTexts: AreaTranslations = { de, en, es };
 const pendingBundles: AreaTranslations[] = [sharedTexts];
+const registeredBundles: AreaTranslations[] = [];
+/** Languages whose loaders already ran, per bundle (a loader runs at most once per language). */
+const loadedLanguages = new WeakMap<AreaTranslations, Map<Language, Promise<void>>>();
 let ready: Promise<void> | null = null;
 
-function addBundle(bundle: AreaTranslations): void {
-  for (const language of languages) {
-    // deep merge, never overwrite: server texts that arrived first must win over bundled ones.
-    i18next.addResourceBundle(language, 'translation', bundle[language], true, false);
+function addTexts(language: Language, texts: Texts): void {
+  // deep merge, never overwrite: server texts that arrived first must win over bundled ones.
+  i18next.addResourceBundle(language, 'translation', texts, true, false);
+}
+
+/** Adds the bundle's texts of `language`, loading them first when they are a loader. */
+function loadBundleLanguage(bundle: AreaTranslations, language: Language): Promise<void> {
+  let byLanguage = loadedLanguages.get(bundle);
+  if (!byLanguage) loadedLanguages.set(bundle, (byLanguage = new Map()));
+  let loading = byLanguage.get(language);
+  if (!loading) {
+    const value = bundle[language];
+    if (typeof value !== 'function') {
+      addTexts(language, value);
+      loading = Promise.resolve();
+    } else {
+      loading = value().then(
+        (module) => addTexts(language, ('default' in module ? module.default : module) as Texts),
+        (error: unknown) => {
+          // A failed chunk is retried on the next switch; the German fallback shows meanwhile.
+          byLanguage.delete(language);
+          console.warn(`Texts for ${language} unavailable`, error);
+        },
+      );
+    }
+    byLanguage.set(language, loading);
   }
+  return loading;
+}
+
+function addBundle(bundle: AreaTranslations): Promise<void> {
+  registeredBundles.push(bundle);
+  // Plain objects go in for every language at once; loaders only for German and the shown language.
+  for (const language of languages) {
+    if (typeof bundle[language] !== 'function') void loadBundleLanguage(bundle, language);
+  }
+  return Promise.all([loadBundleLanguage(bundle, defaultLanguage), loadBundleLanguage(bundle, currentLanguage())]).then(() => undefined);
+}
+
+/** Loads every registered area's texts of `language` (before showing it); resolves when they are in. */
+export function loadLanguage(language: Language): Promise<void> {
+  return Promise.all(registeredBundles.map((bundle) => loadBundleLanguage(bundle, language))).then(() => undefined);
 }
 
 /**
  * Adds an area's bundled texts. Areas call it when their routes load, which may be before or after the
- * shell started i18n; both orders end with the same texts.
+ * shell started i18n; both orders end with the same texts. The promise resolves once the shown language's
+ * texts are in, so an area can wait for them before its first render.
  */
-export function registerTranslations(bundle: AreaTranslations): void {
-  if (i18next.isInitialized) addBundle(bundle);
-  else pendingBundles.push(bundle);
+export function registerTranslations(bundle: AreaTranslations): Promise<void> {
+  if (i18next.isInitialized) return addBundle(bundle);
+  pendingBundles.push(bundle);
+  return ready ?? Promise.resolve();
 }
 
 /** Server texts (GET /translation/all) override the bundled fallback; when the API is down the bundle stays. */
@@ -74,10 +124,18 @@ export function initI18n(options: { serverTranslations?: boolean; syncHtmlLang?:
       },
     })
     .then(async () => {
-      for (const bundle of pendingBundles.splice(0)) addBundle(bundle);
-      // i18next resolves the language against the texts present at init, and there were none yet:
-      // resolve again now that the bundles are in, so resolvedLanguage names the detected language.
+      // Add German and the detected language, then resolve again: i18next resolved the language against the
+      // texts present at init, and there were none yet.
+      const detected = offeredLanguage(i18next.language) ?? defaultLanguage;
+      await Promise.all(pendingBundles.splice(0).map((bundle) => addBundle(bundle)));
+      await loadLanguage(detected);
       await i18next.changeLanguage(i18next.language);
+      // A switch shows German (always present) for the moment the new language's texts take to arrive;
+      // 'added' then renders them (react.bindI18nStore).
+      i18next.on('languageChanged', (language) => {
+        const offered = offeredLanguage(language);
+        if (offered) void loadLanguage(offered).then(() => i18next.emit('added', offered, 'translation'));
+      });
       const syncHtmlLang = (language: string) => {
         // An embed on a partner's page must leave that page's <html lang> alone.
         if (typeof document !== 'undefined' && options.syncHtmlLang !== false) document.documentElement.lang = language;

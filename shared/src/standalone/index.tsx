@@ -3,7 +3,7 @@
  * routes the shell mounts, with i18n, the API client and the cart's tab sync set up as the shell would.
  * Imports go through the package root so the page still has one @shop/shared instance.
  */
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
@@ -43,7 +43,10 @@ export async function renderStandalone(routes: RouteObject[], element: HTMLEleme
       <SharedStyles />
       <BrowserRouter>
         <main id="main">
-          <StandaloneRoutes routes={routes} />
+          {/* Areas load their pages lazily. */}
+          <Suspense fallback={null}>
+            <StandaloneRoutes routes={routes} />
+          </Suspense>
         </main>
       </BrowserRouter>
     </StrictMode>,

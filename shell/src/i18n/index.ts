@@ -1,6 +1,9 @@
 import type { AreaTranslations } from '@shop/shared';
 import de from './de.json';
-import en from './en.json';
-import es from './es.json';
 
-export const shellTranslations: AreaTranslations = { de, en, es };
+export const shellTranslations: AreaTranslations = {
+  de,
+  // Loaded only when shown: German, the source and fallback, is always bundled.
+  en: () => import('./en.json'),
+  es: () => import('./es.json'),
+};

@@ -21,6 +21,14 @@ export function useCatalogCart(): CatalogCart {
  */
 export function ShopCartProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  return <ShopOriginCartProvider goToCart={() => navigate('/cart')}>{children}</ShopOriginCartProvider>;
+}
+
+/**
+ * On a page of the shop's own origin (the shop, or the lightweight partner page of /products-iframe, which
+ * leaves for the shop's /cart with a full load): the same cart store, then `goToCart`.
+ */
+export function ShopOriginCartProvider({ goToCart, children }: { goToCart: () => void; children: ReactNode }) {
   const value = useMemo<CatalogCart>(
     () => ({
       add(item) {
@@ -30,10 +38,10 @@ export function ShopCartProvider({ children }: { children: ReactNode }) {
         } catch (error) {
           console.error('Adding to the cart failed', error);
         }
-        navigate('/cart');
+        goToCart();
       },
     }),
-    [navigate],
+    [goToCart],
   );
   return <CatalogCartContext.Provider value={value}>{children}</CatalogCartContext.Provider>;
 }

@@ -1,5 +1,4 @@
-import { addMonths, format } from 'date-fns';
-import { TagCategoryId, type TagCategory } from '@shop/shared';
+import { isoDateMonthsAfter, TagCategoryId, type TagCategory } from '@shop/shared';
 
 /** Course range options of spec §9, in months; 3 is the default. */
 export const rangeOptions = [3, 6, 9, 12] as const;
@@ -68,7 +67,7 @@ export const selectedCount = (state: FilterState) => state.draft.tags.length;
 
 /** courseStartUntil (yyyy-MM-dd) for a range of `months` from `today`. */
 export function courseStartUntil(months: RangeMonths, today = new Date()): string {
-  return format(addMonths(today, months), 'yyyy-MM-dd');
+  return isoDateMonthsAfter(today, months);
 }
 
 /** The filter bar's categories in its order, from GET /course/tags. */

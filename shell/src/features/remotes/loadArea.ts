@@ -32,8 +32,30 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
-/** Loads `<area>/routes`: the route objects of the remote's own paths. */
-export async function loadAreaRoutes(area: AreaName, { retry = false } = {}): Promise<RouteObject[]> {
+/** The first load of each area, shared by the early start at boot and the area's first render. */
+const firstLoads = new Map<AreaName, Promise<RouteObject[]>>();
+
+/**
+ * Loads `<area>/routes`: the route objects of the remote's own paths. The first attempt is started once and
+ * reused; a retry always loads again.
+ */
+export function loadAreaRoutes(area: AreaName, { retry = false } = {}): Promise<RouteObject[]> {
+  if (retry) return loadRoutes(area, true);
+  let first = firstLoads.get(area);
+  if (!first) firstLoads.set(area, (first = loadRoutes(area, false)));
+  return first;
+}
+
+/**
+ * Starts loading the area that owns `pathname` right away, beside i18n: remotes.json, the remote's entry and
+ * its routes then arrive in parallel with the texts instead of after them. A failure is left to the area's
+ * render, which shows the notice with its retry.
+ */
+export function startAreaFor(area: AreaName | undefined): void {
+  if (area) loadAreaRoutes(area).catch(() => undefined);
+}
+
+async function loadRoutes(area: AreaName, retry: boolean): Promise<RouteObject[]> {
   const manifest = await loadManifest();
   register(manifest, retry);
   const module = await withTimeout(loadRemote<{ default: RouteObject[] }>(`${area}/routes`), manifest.timeoutMs, area);

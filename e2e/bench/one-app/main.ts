@@ -1,0 +1,2 @@
+// The shell's own boot, unchanged.
+import '../../../shell/src/main.tsx';

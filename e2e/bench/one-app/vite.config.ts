@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { productionStaticFiles } from '@shop/shared/vite/staticFiles';
+
+/**
+ * Bench fixture: the shop's sources built as one ordinary Vite React app (no Module Federation) — the shell's
+ * frame and boot, each area's `./routes` behind one dynamic import — so `npm run bench:bundle` compares the
+ * composed shop against what the same code costs as a single build. Only the remote loader is swapped.
+ */
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const shellLoader = here('../../../shell/src/features/remotes/loadArea.ts');
+
+function oneAppLoader(): Plugin {
+  return {
+    name: 'one-app-loader',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('/loadArea.ts')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === shellLoader ? here('./loadArea.ts') : null;
+    },
+  };
+}
+
+export default defineConfig({
+  root: here('.').replace(/\/$/, ''),
+  base: '/',
+  publicDir: here('../../../shell/public'),
+  plugins: [oneAppLoader(), react(), ...productionStaticFiles()],
+  build: { rollupOptions: { input: here('./index.html') }, target: 'es2022', outDir: here('./dist'), emptyOutDir: true, sourcemap: false },
+  preview: {
+    proxy: { '/api': { target: process.env.API_URL ?? 'http://127.0.0.1:3000', changeOrigin: false } },
+  },
+});

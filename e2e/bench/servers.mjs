@@ -1,0 +1,115 @@
+/**
+ * Servers of the benches, on free ports so a bench never needs the e2e lock: the API on a fresh SQLite
+ * database, the composed shop (the five areas' production builds behind `vite preview`, as `npm start` serves
+ * them) and the one-app fixture (bench/one-app) behind `vite preview` with the same static-file handling.
+ */
+import { spawn } from 'node:child_process';
+import { createServer as createHttpServer } from 'node:http';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const root = new URL('../../', import.meta.url).pathname;
+const vite = join(root, 'node_modules/.bin/vite');
+export const areaDirs = { shell: 'shell', catalog: 'mf-catalog', cartCheckout: 'mf-cart-checkout', account: 'mf-account', levelTest: 'mf-level-test' };
+
+/** A port nobody listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs = 90_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+const children = [];
+function start(command, args, cwd, env = {}) {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
+  children.push(child);
+  return child;
+}
+export function stopAll() {
+  for (const child of children.splice(0)) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {}
+  }
+}
+process.on('exit', stopAll);
+process.on('SIGINT', () => process.exit(130));
+
+/**
+ * Starts the API and both builds. Returns the shell's origin (serving a copy of its build whose remotes.json
+ * names the remotes' free ports), the one-app's origin and the partner site's port.
+ */
+export async function startShops() {
+  const apiPort = await freePort();
+  const partnerPort = await freePort();
+  const partnerOrigin = `http://localhost:${partnerPort}`;
+  const database = join(mkdtempSync(join(tmpdir(), 'shop-bench-')), 'shop.sqlite');
+  start(join(root, 'node_modules/.bin/tsx'), ['src/main.ts'], join(root, 'api'), {
+    PORT: String(apiPort),
+    DATABASE_FILE: database,
+    PARTNER_ORIGINS: partnerOrigin,
+  });
+  const ports = {};
+  for (const area of Object.keys(areaDirs)) ports[area] = await freePort();
+  const apiEnv = { API_PORT: String(apiPort) };
+  const remotesJson = JSON.stringify({
+    timeoutMs: 8000,
+    remotes: Object.fromEntries(
+      ['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) => [area, `http://localhost:${ports[area]}/remoteEntry.js`]),
+    ),
+  });
+  // The shell's build as deployed with a remotes.json naming the remotes' free ports (what a deploy does).
+  const shellDist = mkdtempSync(join(tmpdir(), 'shop-bench-shell-'));
+  cpSync(join(root, 'shell/dist'), shellDist, { recursive: true });
+  for (const file of ['remotes.json.br', 'remotes.json.gz']) rmSync(join(shellDist, file), { force: true });
+  writeFileSync(join(shellDist, 'remotes.json'), remotesJson);
+  for (const [area, dir] of Object.entries(areaDirs)) {
+    const outDir = area === 'shell' ? ['--outDir', shellDist] : [];
+    start(vite, ['preview', '--port', String(ports[area]), '--strictPort', ...outDir], join(root, dir), apiEnv);
+  }
+  const oneAppPort = await freePort();
+  start(vite, ['preview', '--port', String(oneAppPort), '--strictPort'], join(root, 'e2e/bench/one-app'), {
+    API_URL: `http://127.0.0.1:${apiPort}`,
+  });
+  const composed = `http://localhost:${ports.shell}`;
+  const oneApp = `http://localhost:${oneAppPort}`;
+  await waitFor(`http://127.0.0.1:${apiPort}/api/health`);
+  await Promise.all([
+    waitFor(`${composed}/api/health`),
+    waitFor(`${oneApp}/api/health`),
+    ...['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) => waitFor(`http://localhost:${ports[area]}/remoteEntry.js`)),
+  ]);
+  return { composed, oneApp, remotesJson, partnerOrigin, partnerPort, catalog: `http://localhost:${ports.catalog}`, api: `http://127.0.0.1:${apiPort}/api` };
+}
+
+/**
+ * A partner's site serving one page (the browser does not let a page it did not load from the network reach
+ * loopback addresses, so the page is really served).
+ * @param {number} port
+ * @param {string} html
+ */
+export function servePartnerPage(port, html) {
+  const server = createHttpServer((req, res) => {
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.end(html);
+  });
+  return new Promise((resolve) => server.listen(port, 'localhost', () => resolve(server)));
+}

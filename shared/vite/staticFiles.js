@@ -1,0 +1,141 @@
+/**
+ * The built files served as a production host serves them (docs/decisions/0013-share-strategy.md, README
+ * "Deploy"): brotli and gzip made once at build time, the best one the browser accepts sent with
+ * `Vary: Accept-Encoding`; hashed files under assets/ cached for a year as immutable; everything else
+ * (HTML, remoteEntry.js, remotes.json, manifests, embed.js) revalidated on every use, since its name stays
+ * while its content changes with each deploy. Plain JavaScript: Vite loads its config without a TS loader.
+ */
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Text types worth compressing; images and fonts are compressed already. */
+const compressible = new Set(['.js', '.mjs', '.css', '.html', '.json', '.svg', '.txt', '.map']);
+const contentTypes = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+};
+/** Smaller than this, a compressed copy saves less than its headers cost. */
+const minimumBytes = 512;
+
+export const immutableCaching = 'public, max-age=31536000, immutable';
+export const revalidateCaching = 'no-cache';
+
+/**
+ * Cache-Control of a built file by its URL path: content-hashed assets never change under their name.
+ * @param {string} urlPath
+ */
+export function cachingFor(urlPath) {
+  return urlPath.includes('/assets/') ? immutableCaching : revalidateCaching;
+}
+
+/** @param {string} dir @returns {string[]} */
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+/**
+ * Writes `file.br` and `file.gz` next to every compressible file of `outDir` (maximum levels: it runs once per
+ * build, not per request).
+ * @param {string} outDir
+ */
+export function precompress(outDir) {
+  for (const file of filesUnder(outDir)) {
+    if (!compressible.has(extname(file))) continue;
+    const body = readFileSync(file);
+    if (body.length < minimumBytes) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
+}
+
+/**
+ * The encoding to send: brotli before gzip when the browser accepts it and the copy exists.
+ * @param {string | undefined} acceptEncoding
+ * @param {string} file
+ * @returns {{ encoding: 'br' | 'gzip', file: string } | null}
+ */
+export function pickEncoding(acceptEncoding, file) {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted) && existsSync(`${file}.br`)) return { encoding: 'br', file: `${file}.br` };
+  if (/\bgzip\b/.test(accepted) && existsSync(`${file}.gz`)) return { encoding: 'gzip', file: `${file}.gz` };
+  return null;
+}
+
+/**
+ * Connect middleware serving the files of `outDir` with the caching and encodings above, plus the server's
+ * own `headers` (the hardening headers). What it does not find (client-side routes, answered with
+ * index.html by the next handler) is marked for revalidation; `/api` passes untouched to the proxy.
+ * @param {string} outDir
+ * @param {Record<string, string | number | readonly string[]>} [headers]
+ */
+export function staticFilesMiddleware(outDir, headers = {}) {
+  const root = resolve(outDir);
+  /** @type {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next: () => void) => void} */
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    if (urlPath === '/api' || urlPath.startsWith('/api/')) return next();
+    const file = normalize(join(root, urlPath));
+    if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) {
+      // The HTML fallback (index.html for client-side routes) must be revalidated too.
+      res.setHeader('Cache-Control', revalidateCaching);
+      return next();
+    }
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    const encoded = pickEncoding(req.headers['accept-encoding'], file);
+    const served = encoded?.file ?? file;
+    res.setHeader('Content-Type', contentTypes[/** @type {keyof typeof contentTypes} */ (extname(file))] ?? 'application/octet-stream');
+    res.setHeader('Cache-Control', cachingFor(urlPath));
+    const vary = res.getHeader('Vary');
+    res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    if (encoded) res.setHeader('Content-Encoding', encoded.encoding);
+    const { size, mtime } = statSync(served);
+    const etag = `"${size.toString(16)}-${mtime.getTime().toString(16)}${encoded ? `-${encoded.encoding}` : ''}"`;
+    res.setHeader('ETag', etag);
+    res.setHeader('Content-Length', size);
+    if (req.headers['if-none-match'] === etag) {
+      res.statusCode = 304;
+      res.removeHeader('Content-Length');
+      return res.end();
+    }
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(served).pipe(res);
+  };
+}
+
+/**
+ * Vite plugins: precompress the build output, and serve it from `vite preview` as a production host would.
+ * @returns {import('vite').Plugin[]}
+ */
+export function productionStaticFiles() {
+  /** @type {string} */
+  let outDir = 'dist';
+  return [
+    {
+      name: 'shop-precompress',
+      apply: 'build',
+      configResolved(config) {
+        outDir = resolve(config.root, config.build.outDir);
+      },
+      closeBundle() {
+        if (existsSync(outDir)) precompress(outDir);
+      },
+    },
+    {
+      name: 'shop-production-static-files',
+      apply: 'serve',
+      configurePreviewServer(server) {
+        const dist = resolve(server.config.root, server.config.build.outDir);
+        server.middlewares.use(staticFilesMiddleware(dist, server.config.preview.headers ?? {}));
+      },
+    },
+  ];
+}
