@@ -30,6 +30,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './ht
 import { parseQueryString } from './http/querystring.ts';
 import { loggerOptions } from './http/log-redaction.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerLifecycle } from './lifecycle/graceful-stop.ts';
 import { registerRateLimits } from './rate-limit/route-limits.ts';
 import { createRateLimitStore, type RateLimitStore } from './rate-limit/store.ts';
 import { defaultMailFrom, defaultShopUrl } from './mail/config.ts';
@@ -101,6 +102,7 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerLifecycle(app);
   const metrics = options.metrics ?? createShopMetrics(db);
   registerMetrics(app, metrics);
   const shopUrl = options.shopUrl ?? defaultShopUrl;

@@ -1,4 +1,20 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the app is stopping (`/api/ready` answers 503 from then on). */
+    lifecycle: { stopping: boolean };
+  }
+}
+
+/** The app's stop state, set by gracefulStop and by any `app.close()`. */
+export function registerLifecycle(app: FastifyInstance): void {
+  app.decorate('lifecycle', { stopping: false });
+  app.addHook('preClose', async () => {
+    app.lifecycle.stopping = true;
+  });
+}
 
 export interface GracefulStopOptions {
   /** SHUTDOWN_TIMEOUT_MS: how long requests in flight may take to finish before their connections are cut. */
@@ -6,14 +22,22 @@ export interface GracefulStopOptions {
 }
 
 /**
+ * A connection accepted just before the listener closed has not sent its request yet, and Node would close it as
+ * idle; this long it gets to send it, so it is answered instead of reset.
+ */
+const lateRequestGraceMs = 250;
+
+/**
  * Stops the app the way a deploy needs it (docs/decisions/0010-operations.md): the listening socket closes at
- * once (new connections are refused, so a proxy tries the other process), requests in flight finish, and only
- * then the app's onClose hooks run: background work stops (a run in progress is awaited) and the rate-limit
- * store closes. Requests still running after `timeoutMs` have their connections cut, so a hung request cannot
- * keep an old process alive through a deploy. The caller closes the database afterwards.
- * Resolves `true` when everything finished in time, `false` when connections had to be cut.
+ * once (new connections are refused, so a proxy tries the other process) and `/api/ready` says stopping; requests
+ * in flight finish, each connection closing after its answer; only then the app's onClose hooks run: background
+ * work stops (a run in progress is awaited) and the rate-limit store closes. Requests still running after
+ * `timeoutMs` have their connections cut, so a hung request cannot keep an old process alive through a deploy.
+ * The caller closes the database afterwards. Resolves `true` when everything finished in time, `false` when
+ * connections had to be cut.
  */
 export async function gracefulStop(app: FastifyInstance, { timeoutMs }: GracefulStopOptions): Promise<boolean> {
+  app.lifecycle.stopping = true;
   let inTime = true;
   const timer = setTimeout(() => {
     inTime = false;
@@ -21,6 +45,11 @@ export async function gracefulStop(app: FastifyInstance, { timeoutMs }: Graceful
     app.server.closeAllConnections();
   }, timeoutMs);
   try {
+    if (app.server.listening) {
+      // Only the listener: http.Server#close would also drop the connections that have not sent their request yet.
+      net.Server.prototype.close.call(app.server);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(lateRequestGraceMs, timeoutMs / 4)));
+    }
     await app.close();
   } finally {
     clearTimeout(timer);

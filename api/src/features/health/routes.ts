@@ -19,11 +19,6 @@ export interface HealthRouteOptions {
 export const healthRoutes =
   (ctx: AppContext, { configurationProblems = () => [] }: HealthRouteOptions = {}): FastifyPluginAsyncZod =>
   async (app) => {
-    let stopping = false;
-    app.addHook('preClose', async () => {
-      stopping = true;
-    });
-
     app.get('/health', { schema: { response: { 200: successEnvelope(healthSchema) } } }, async () => ({
       result: { status: 'ok' as const, database: ctx.db.dialect },
     }));
@@ -31,7 +26,7 @@ export const healthRoutes =
     app.get('/ready', { schema: { response: { 200: successEnvelope(readinessSchema) } } }, async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       const problems: string[] = [];
-      if (stopping) problems.push('the process is stopping');
+      if (app.lifecycle.stopping) problems.push('the process is stopping');
       try {
         await sql`select 1`.execute(ctx.db.kysely);
         const pending = await pendingMigrations(ctx.db);
