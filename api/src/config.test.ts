@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       holdSweepMs: 5000,
       redisUrl: null,
       shutdownTimeoutMs: 10_000,
+      shutdownDrainMs: 0,
       metrics: null,
     });
     expect(path.basename(apiRoot)).toBe('api');
@@ -44,7 +45,8 @@ describe('loadConfig', () => {
   });
 
   it('takes the stop timeout and the metrics address from the environment', () => {
-    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500' }).shutdownTimeoutMs).toBe(2500);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500', SHUTDOWN_DRAIN_MS: '3000' })).toMatchObject({ shutdownTimeoutMs: 2500, shutdownDrainMs: 3000 });
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
     expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
     expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({ host: '0.0.0.0', port: 9464 });
   });

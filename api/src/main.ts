@@ -71,15 +71,15 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received: no new connections; finishing requests in flight (up to ${config.shutdownTimeoutMs} ms), then background work`);
+    app.log.info(`${signal} received: not ready; no new connections after ${config.shutdownDrainMs} ms; finishing requests in flight (up to ${config.shutdownTimeoutMs} ms), then background work`);
     // Requests get SHUTDOWN_TIMEOUT_MS, background work as long again; a process stuck beyond that exits anyway.
     const timer = setTimeout(() => {
       app.log.error('Shutdown did not finish in time; exiting');
       process.exit(1);
-    }, 2 * config.shutdownTimeoutMs + 1000);
+    }, config.shutdownDrainMs + 2 * config.shutdownTimeoutMs + 1000);
     timer.unref();
     try {
-      const inTime = await gracefulStop(app, { timeoutMs: config.shutdownTimeoutMs });
+      const inTime = await gracefulStop(app, { timeoutMs: config.shutdownTimeoutMs, drainMs: config.shutdownDrainMs });
       await metricsServer?.close();
       await db.close();
       app.log.info(inTime ? 'stopped cleanly' : 'stopped; some requests were cut off');

@@ -19,6 +19,11 @@ export function registerLifecycle(app: FastifyInstance): void {
 export interface GracefulStopOptions {
   /** SHUTDOWN_TIMEOUT_MS: how long requests in flight may take to finish before their connections are cut. */
   timeoutMs: number;
+  /**
+   * SHUTDOWN_DRAIN_MS: how long the process keeps accepting while `/api/ready` already says stopping, so a load
+   * balancer that checks readiness stops sending before the listener closes (0: close at once).
+   */
+  drainMs?: number;
 }
 
 /**
@@ -28,16 +33,17 @@ export interface GracefulStopOptions {
 const lateRequestGraceMs = 250;
 
 /**
- * Stops the app the way a deploy needs it (docs/decisions/0010-operations.md): the listening socket closes at
- * once (new connections are refused, so a proxy tries the other process) and `/api/ready` says stopping; requests
+ * Stops the app the way a deploy needs it (docs/decisions/0010-operations.md): `/api/ready` says stopping, and
+ * after `drainMs` the listening socket closes (new connections are refused, so a proxy tries the other process); requests
  * in flight finish, each connection closing after its answer; only then the app's onClose hooks run: background
  * work stops (a run in progress is awaited) and the rate-limit store closes. Requests still running after
  * `timeoutMs` have their connections cut, so a hung request cannot keep an old process alive through a deploy.
  * The caller closes the database afterwards. Resolves `true` when everything finished in time, `false` when
  * connections had to be cut.
  */
-export async function gracefulStop(app: FastifyInstance, { timeoutMs }: GracefulStopOptions): Promise<boolean> {
+export async function gracefulStop(app: FastifyInstance, { timeoutMs, drainMs = 0 }: GracefulStopOptions): Promise<boolean> {
   app.lifecycle.stopping = true;
+  if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
   let inTime = true;
   const timer = setTimeout(() => {
     inTime = false;
