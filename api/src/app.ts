@@ -11,6 +11,8 @@ import type { PasswordHashingOptions } from './features/customer/passwords.ts';
 import { productRoutes } from './features/product/routes.ts';
 import { examRoutes } from './features/exam/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { createShopMetrics, type ShopMetrics } from './features/metrics/metrics.ts';
+import { registerMetrics } from './features/metrics/plugin.ts';
 import { shopModeRoutes } from './features/mode/routes.ts';
 import type { ShopMode } from '@shop/shared/contract';
 import { holdSweepJob } from './features/order/hold-sweep.ts';
@@ -26,7 +28,9 @@ import { translationRoutes } from './features/translation/routes.ts';
 import { registerCors } from './http/cors.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { parseQueryString } from './http/querystring.ts';
+import { loggerOptions } from './http/log-redaction.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerLifecycle } from './lifecycle/graceful-stop.ts';
 import { registerRateLimits } from './rate-limit/route-limits.ts';
 import { createRateLimitStore, type RateLimitStore } from './rate-limit/store.ts';
 import { defaultMailFrom, defaultShopUrl } from './mail/config.ts';
@@ -80,6 +84,10 @@ export interface BuildAppOptions {
   redisKeyPrefix?: string;
   /** Rate-limit counters made elsewhere (the benchmark's); replaces the two options above. */
   rateLimitStore?: RateLimitStore;
+  /** Prometheus metrics (main.ts serves them on METRICS_PORT); a fresh registry by default. */
+  metrics?: ShopMetrics;
+  /** What keeps the configuration from being complete; `/api/ready` answers 503 while there is any. */
+  configurationProblems?: () => string[];
 }
 
 /**
@@ -91,7 +99,11 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
     throw new Error('Production mode needs a real payment provider (the sandbox exists in development only)');
   }
   const app = Fastify({
-    logger,
+    // Whatever logger the caller asks for never writes secrets, card data or full e-mail addresses (log-redaction.ts).
+    logger: logger && loggerOptions(logger === true ? {} : logger),
+    // A request arriving on an open connection while the app stops is served (and told Connection: close), not
+    // refused with 503: the stop waits for it anyway (lifecycle/graceful-stop.ts).
+    return503OnClosing: false,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { querystringParser: parseQueryString },
     // Errors answered before any hook runs get the envelope as well (errors.ts).
@@ -101,6 +113,9 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerLifecycle(app);
+  const metrics = options.metrics ?? createShopMetrics(db);
+  registerMetrics(app, metrics);
   const shopUrl = options.shopUrl ?? defaultShopUrl;
   const origins = { shopOrigin: new URL(shopUrl).origin, partnerOrigins };
   registerSecurityHeaders(app, origins);
@@ -130,9 +145,13 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
   const offeredPaymentMethods = offeredMethodsOf(provider, { now: () => now().getTime() });
   // Knowing the provider's methods before the first checkout spares it that wait.
   app.addHook('onReady', async () => void offeredPaymentMethods());
+  const onHoldsExpired = (orders: readonly unknown[]) => {
+    metrics.holdsExpired.inc(orders.length);
+    onPlacesChanged();
+  };
   if (options.holdSweepIntervalMs) {
     const cancelProviderPayment = (orderId: number) => cancelPaymentOfExpiredOrder(db.kysely, provider, orderId);
-    jobs.register(holdSweepJob({ db: db.kysely, now, everyMs: options.holdSweepIntervalMs, log: app.log, onCancelled: onPlacesChanged, cancelProviderPayment }));
+    jobs.register(holdSweepJob({ db: db.kysely, now, everyMs: options.holdSweepIntervalMs, log: app.log, onCancelled: onHoldsExpired, cancelProviderPayment }));
   }
   if (options.mailDeliveryMs) jobs.register(mailDeliveryJob({ db: db.kysely, mailer: ctx.mailer, workerId: jobs.workerId, everyMs: options.mailDeliveryMs, retry: options.mailRetry, log: app.log }));
   if (options.cleanupIntervalMs) jobs.register(cleanupJob({ db: db.kysely, now, everyMs: options.cleanupIntervalMs, rateLimitStore, log: app.log }));
@@ -141,7 +160,7 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
   app.addHook('onClose', async () => jobs.stop());
   app.register(
     async (api) => {
-      await api.register(healthRoutes(ctx));
+      await api.register(healthRoutes(ctx, { configurationProblems: options.configurationProblems }));
       await api.register(shopModeRoutes(ctx));
       await api.register(catalogRoutes(ctx, { searchCache }));
       await api.register(productRoutes(ctx));

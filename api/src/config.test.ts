@@ -12,6 +12,9 @@ describe('loadConfig', () => {
       paymentHoldSeconds: 1800,
       holdSweepMs: 5000,
       redisUrl: null,
+      shutdownTimeoutMs: 10_000,
+      shutdownDrainMs: 0,
+      metrics: null,
     });
     expect(path.basename(apiRoot)).toBe('api');
   });
@@ -37,6 +40,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PAYMENT_HOLD_SWEEP_MS: '50' })).toThrow(/PAYMENT_HOLD_SWEEP_MS/);
     expect(loadConfig({ PAYMENT_HOLD_SWEEP_MS: '250' }).holdSweepMs).toBe(250);
     expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '50' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/);
+  });
+
+  it('takes the stop timeout and the metrics address from the environment', () => {
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500', SHUTDOWN_DRAIN_MS: '3000' })).toMatchObject({ shutdownTimeoutMs: 2500, shutdownDrainMs: 3000 });
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({ host: '0.0.0.0', port: 9464 });
   });
 
   it('keeps rate limits in Redis with REDIS_URL', () => {

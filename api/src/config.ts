@@ -5,6 +5,9 @@ import { parsePartnerOrigins } from './http/cors.ts';
 /** Every API process looks for expired payment holds this often unless PAYMENT_HOLD_SWEEP_MS says otherwise. */
 const defaultHoldSweepMs = 5000;
 
+/** A stopping process waits this long for requests in flight unless SHUTDOWN_TIMEOUT_MS says otherwise. */
+const defaultShutdownTimeoutMs = 10_000;
+
 /** The api workspace folder, so relative paths do not depend on where the process was started. */
 export const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,6 +27,12 @@ export interface Config {
   holdSweepMs: number;
   /** REDIS_URL: rate-limit counters in Redis instead of the database (docs/decisions/0007-shared-rate-limits.md). */
   redisUrl: string | null;
+  /** SHUTDOWN_TIMEOUT_MS: how long a stopping process lets requests in flight finish (100 to 600000, default 10000). */
+  shutdownTimeoutMs: number;
+  /** SHUTDOWN_DRAIN_MS: how long a stopping process still accepts while `/api/ready` says stopping (0 to 60000, default 0). */
+  shutdownDrainMs: number;
+  /** METRICS_PORT / METRICS_HOST: where Prometheus scrapes `/metrics`; no metrics server without a port. */
+  metrics: { host: string; port: number } | null;
 }
 
 /**
@@ -58,5 +67,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
     throw new Error('REDIS_URL must start with redis:// or rediss:// (leave it unset to keep rate limits in the database)');
   }
-  return { port, host: env.HOST?.trim() || '127.0.0.1', database, partnerOrigins: parsePartnerOrigins(env.PARTNER_ORIGINS), paymentHoldSeconds, holdSweepMs, redisUrl };
+  const shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS?.trim() || defaultShutdownTimeoutMs);
+  if (!Number.isInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 100 || shutdownTimeoutMs > 600_000) {
+    throw new Error(`SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000, got "${env.SHUTDOWN_TIMEOUT_MS}"`);
+  }
+  const shutdownDrainMs = Number(env.SHUTDOWN_DRAIN_MS?.trim() || 0);
+  if (!Number.isInteger(shutdownDrainMs) || shutdownDrainMs < 0 || shutdownDrainMs > 60_000) {
+    throw new Error(`SHUTDOWN_DRAIN_MS must be a whole number of milliseconds from 0 to 60000, got "${env.SHUTDOWN_DRAIN_MS}"`);
+  }
+  const metricsPort = env.METRICS_PORT?.trim() ? Number(env.METRICS_PORT.trim()) : null;
+  if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) {
+    throw new Error(`METRICS_PORT must be an integer between 0 and 65535, got "${env.METRICS_PORT}" (leave it unset for no metrics)`);
+  }
+  const metrics = metricsPort === null ? null : { host: env.METRICS_HOST?.trim() || '127.0.0.1', port: metricsPort };
+  return { port, host: env.HOST?.trim() || '127.0.0.1', database, partnerOrigins: parsePartnerOrigins(env.PARTNER_ORIGINS), paymentHoldSeconds, holdSweepMs, redisUrl, shutdownTimeoutMs, shutdownDrainMs, metrics };
 }

@@ -7,7 +7,10 @@ import { mollieProvider } from './features/payment/mollie-provider.ts';
 import { seed } from './db/seed/index.ts';
 import { trustProxyFromEnv } from './http/trust-proxy.ts';
 import { defaultMailFrom, loadMailConfig } from './mail/config.ts';
-import { productionRefusal, shopModeFromEnv } from './features/mode/production-check.ts';
+import { productionProblems, productionRefusal, productionSettingsFromEnv, shopModeFromEnv } from './features/mode/production-check.ts';
+import { createShopMetrics } from './features/metrics/metrics.ts';
+import { type MetricsServer, startMetricsServer } from './features/metrics/server.ts';
+import { gracefulStop } from './lifecycle/graceful-stop.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadJobConfig } from './jobs/config.ts';
 
@@ -26,6 +29,7 @@ async function main(): Promise<void> {
   const mail = loadMailConfig();
   const payment = loadPaymentConfig();
   const jobConfig = loadJobConfig();
+  const metrics = createShopMetrics(db, { processMetrics: true });
   const app = buildApp({
     db,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
@@ -44,6 +48,8 @@ async function main(): Promise<void> {
     mailDeliveryMs: jobConfig.mailDeliveryMs,
     mailRetry: jobConfig.mailRetry,
     cleanupIntervalMs: jobConfig.cleanupMs,
+    metrics,
+    configurationProblems: () => (mode === 'production' ? productionProblems(productionSettingsFromEnv(process.env)) : []),
   });
   app.log.info(`payment provider: ${payment.provider}`);
   if (mode === 'development') {
@@ -65,17 +71,23 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  let metricsServer: MetricsServer | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    // Stop accepting requests and let running ones finish, then release the database.
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    app.log.info(`${signal} received: not ready; no new connections after ${config.shutdownDrainMs} ms; finishing requests in flight (up to ${config.shutdownTimeoutMs} ms), then background work`);
+    // Requests get SHUTDOWN_TIMEOUT_MS, background work as long again; a process stuck beyond that exits anyway.
+    const timer = setTimeout(() => {
+      app.log.error('Shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, config.shutdownDrainMs + 2 * config.shutdownTimeoutMs + 1000);
     timer.unref();
     try {
-      await app.close();
+      const inTime = await gracefulStop(app, { timeoutMs: config.shutdownTimeoutMs, drainMs: config.shutdownDrainMs });
+      await metricsServer?.close();
       await db.close();
+      app.log.info(inTime ? 'stopped cleanly' : 'stopped; some requests were cut off');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');
@@ -87,6 +99,10 @@ async function main(): Promise<void> {
 
   try {
     await app.listen({ port: config.port, host: config.host });
+    if (config.metrics) {
+      metricsServer = await startMetricsServer(metrics, config.metrics);
+      app.log.info(`metrics at ${metricsServer.url}/metrics`);
+    }
   } catch (error) {
     app.log.error({ err: error }, 'could not listen');
     await db.close().catch(() => {});

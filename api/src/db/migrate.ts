@@ -61,3 +61,9 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** The migrations not yet applied to `db` (empty when the schema is up to date). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider });
+  return (await migrator.getMigrations()).filter((migration) => !migration.executedAt).map((migration) => migration.name);
+}

@@ -1,14 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { apiRoot } from '../config.ts';
 import { freePort } from './temporary-postgres.ts';
 
 /**
- * The real API process (`tsx src/main.ts`, as `npm start -w api` runs it) for tests of what only a process
- * shows: the start refusals of production mode, and several processes on one database.
+ * The real API process (`node --import tsx src/main.ts`, as `npm start -w api` runs it) for tests of what only a
+ * process shows: the start refusals of production mode, several processes on one database, a graceful stop.
  */
 
-const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+/** One process with tsx as its loader: the tsx CLI's own parent process would relay SIGTERM (see package.json). */
+const mainArgs = ['--import', 'tsx', 'src/main.ts'];
 
 /** Variables of the test runner's own environment that would change what the API does; each test sets its own. */
 const apiVariables = [
@@ -35,6 +35,10 @@ const apiVariables = [
   'PORT',
   'HOST',
   'LOG_LEVEL',
+  'SHUTDOWN_TIMEOUT_MS',
+  'SHUTDOWN_DRAIN_MS',
+  'METRICS_PORT',
+  'METRICS_HOST',
 ];
 
 function processEnv(env: Record<string, string>): NodeJS.ProcessEnv {
@@ -59,7 +63,7 @@ const exited = (child: ChildProcess) =>
 
 /** Runs the API until it exits by itself (a refused start); kills it after `timeoutMs` if it does not. */
 export async function runApiUntilExit(env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [tsxCli, 'src/main.ts'], { cwd: apiRoot, env: processEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, mainArgs, { cwd: apiRoot, env: processEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -72,7 +76,7 @@ export async function runApiUntilExit(env: Record<string, string>, timeoutMs = 3
 
 /** Starts the API and resolves once it listens; rejects with its output if it exits first. */
 export function startApiProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ApiProcess> {
-  const child = spawn(process.execPath, [tsxCli, 'src/main.ts'], { cwd: apiRoot, env: processEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, mainArgs, { cwd: apiRoot, env: processEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -108,7 +112,7 @@ export interface KillableApiProcess extends ApiProcess {
 /** Starts the API quietly (no log output) and resolves once `/api/health` answers. */
 export async function startApi(env: Record<string, string>, timeoutMs = 60_000): Promise<KillableApiProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [tsxCli, 'src/main.ts'], { cwd: apiRoot, env: processEnv({ ...env, PORT: String(port), LOG_LEVEL: 'silent' }), stdio: 'ignore' });
+  const child = spawn(process.execPath, mainArgs, { cwd: apiRoot, env: processEnv({ ...env, PORT: String(port), LOG_LEVEL: 'silent' }), stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

@@ -1,19 +1,41 @@
-import { healthSchema, successEnvelope } from '@shop/shared/contract';
+import { HealthErrorCode, healthSchema, readinessSchema, successEnvelope } from '@shop/shared/contract';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import { pendingMigrations } from '../../db/migrate.ts';
 import { AppError } from '../../http/errors.ts';
 
+export interface HealthRouteOptions {
+  /** What keeps the configuration from being complete (one phrase each); none by default. */
+  configurationProblems?: () => string[];
+}
+
+/**
+ * `/health` says the process is alive: it touches nothing, so a slow or lost database never gets a process
+ * restarted that would only start against the same database. `/ready` says it may take traffic: the database
+ * answers, every migration is applied, the configuration is complete, and the process is not stopping (a load
+ * balancer takes a stopping process out before its listener closes).
+ */
 export const healthRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, { configurationProblems = () => [] }: HealthRouteOptions = {}): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/health', { schema: { response: { 200: successEnvelope(healthSchema) } } }, async () => {
-      // "ok" means the database answers, not just that the process is alive.
+    app.get('/health', { schema: { response: { 200: successEnvelope(healthSchema) } } }, async () => ({
+      result: { status: 'ok' as const, database: ctx.db.dialect },
+    }));
+
+    app.get('/ready', { schema: { response: { 200: successEnvelope(readinessSchema) } } }, async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const problems: string[] = [];
+      if (app.lifecycle.stopping) problems.push('the process is stopping');
       try {
         await sql`select 1`.execute(ctx.db.kysely);
+        const pending = await pendingMigrations(ctx.db);
+        if (pending.length > 0) problems.push(`migrations not applied: ${pending.join(', ')}`);
       } catch {
-        throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Database unavailable');
+        problems.push('the database does not answer');
       }
-      return { result: { status: 'ok' as const, database: ctx.db.dialect } };
+      problems.push(...configurationProblems().map((problem) => `configuration: ${problem}`));
+      if (problems.length > 0) throw new AppError(503, HealthErrorCode.notReady, `Not ready: ${problems.join('; ')}`);
+      return { result: { status: 'ready' as const, checks: { database: 'ok' as const, migrations: 'ok' as const, configuration: 'ok' as const } } };
     });
   };
