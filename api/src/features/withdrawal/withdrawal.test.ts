@@ -61,7 +61,7 @@ describeEachDatabase(
       expect(receiptMail.text).toContain('Eingegangen am: 18.01.2026 10:00:00');
       expect(receiptMail.text).toContain('Name: Ana García');
       expect(receiptMail.text).toContain(`Bestellnummer: ${incrementId}`);
-      expect(mails.some((mail) => mail.subject === `Erstattung zu Bestellung ${incrementId}` && mail.text.includes('578 €'))).toBe(true);
+      expect(mails.some((mail) => mail.subject === `Erstattung zu Bestellung ${incrementId}` && /578\s€/.test(mail.text))).toBe(true);
 
       expect(await state(incrementId, email)).toMatchObject({ state: 'paid', withdrawal: 'withdrawn' });
     });
@@ -102,8 +102,8 @@ describeEachDatabase(
         ['X-404', clock.now().toISOString()],
         [incrementId, clock.now().toISOString()],
       ]);
-      const [mail] = await mailsTo(ctx, email);
-      expect(mail!.text).toContain('Widerrufsfrist von 14 Tagen abgelaufen');
+      const mails = await mailsTo(ctx, email);
+      expect(mails.some((mail) => mail.text.includes('Widerrufsfrist von 14 Tagen abgelaufen') && mail.text.includes(`Bestellnummer: ${incrementId}`))).toBe(true);
     });
 
     it('withdraws one position of a customer order: partial state, the rest stands', async () => {
@@ -176,6 +176,6 @@ describeEachDatabase(
       expect(reply.body.error).toMatchObject({ code: 'VALIDATION_ERROR', fields: { name: 'required', orderNumber: 'required', email: 'email' } });
     });
   },
-  { app: { now: clock.now, passwordHashing: cheapHashing } },
+  { app: { now: clock.now, passwordHashing: cheapHashing, shopUrl: 'https://shop.test' } },
 );
 
