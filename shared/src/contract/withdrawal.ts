@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languageSchema, moneySchema, textSchema } from './common.ts';
-import { emailSchema, requiredText } from './customer.ts';
+import { emailSchema, requiredText, ValidationCode } from './customer.ts';
 
 /**
  * The consumer's withdrawal (docs/withdrawal-rules.md, docs/decisions/0011-withdrawal.md): the declaration the
@@ -28,12 +28,17 @@ export function withdrawalPeriodLastDay(contractDate: string): string {
  */
 export const startsWithinWithdrawalPeriod = (startDate: string, contractDate: string): boolean => startDate <= withdrawalPeriodLastDay(contractDate);
 
+const contractDates = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The day a contract concluded at `instant` was concluded, in the shop's zone (Berlin): yyyy-MM-dd. */
+export const contractDateOf = (instant: Date): string => contractDates.format(instant);
+
 /** Whether an order of courses starting on `startDates`, concluded on `contractDate`, needs the early-start request. */
 export const needsEarlyStartRequest = (startDates: readonly string[], contractDate: string): boolean =>
   startDates.some((startDate) => startsWithinWithdrawalPeriod(startDate, contractDate));
 
 /** Field error of an order that needs the early-start request and does not carry it. */
-export const earlyStartRequiredCode = 'early_start_required';
+export const earlyStartRequiredCode = ValidationCode.earlyStartRequired;
 
 /** One position of an order the consumer withdraws from, by its kind and its id in the order. */
 export const withdrawalPositionKinds = ['course', 'product', 'package'] as const;

@@ -1,6 +1,7 @@
 import {
   earlyStartRequiredCode,
   ErrorCode,
+  contractDateOf,
   needsEarlyStartRequest,
   normalizeEmail,
   OrderErrorCode,
@@ -14,7 +15,6 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { isoDateInZone } from '../../lib/dates.ts';
 import { priceCart, type PricedCart } from '../cart/pricing/index.ts';
 import { billingAddressColumns } from '../customer/billing-address.ts';
 import { type PaymentProvider, PaymentProviderUnavailableError } from '../payment/provider.ts';
@@ -220,7 +220,7 @@ async function withdrawOrder(db: Kysely<Database>, orderId: number): Promise<voi
 async function requireEarlyStartRequest(trx: Kysely<Database>, courseIds: number[], requested: boolean, now: Date): Promise<void> {
   if (requested || courseIds.length === 0) return;
   const courses = await trx.selectFrom('course').select('start_date').where('id', 'in', courseIds).execute();
-  if (needsEarlyStartRequest(courses.map((course) => course.start_date), isoDateInZone(now))) {
+  if (needsEarlyStartRequest(courses.map((course) => course.start_date), contractDateOf(now))) {
     throw new AppError(400, ErrorCode.validation, 'Invalid body', { earlyStartRequested: earlyStartRequiredCode });
   }
 }

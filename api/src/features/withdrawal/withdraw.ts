@@ -1,7 +1,6 @@
-import { normalizeEmail, withdrawalPeriodLastDay, type WithdrawalPosition, type WithdrawalReviewReason } from '@shop/shared/contract';
+import { contractDateOf, normalizeEmail, withdrawalPeriodLastDay, type WithdrawalPosition, type WithdrawalReviewReason } from '@shop/shared/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { isoDateInZone } from '../../lib/dates.ts';
 import { releaseStoredCredits } from '../order/credits.ts';
 import { releasePlaces } from '../order/places.ts';
 import { courseRefundCents, packageRefundCents, shareOfTotal } from './amounts.ts';
@@ -48,8 +47,8 @@ export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawIn
   const owns = order && (normalizeEmail(order.email) === normalizeEmail(input.email) || (input.customerId !== null && order.customer_id === input.customerId));
   if (!order || !owns) return { outcome: 'review', reason: 'unknown_order', orderId: null };
   const review = (reason: WithdrawalReviewReason): WithdrawOutcome => ({ outcome: 'review', reason, orderId: order.id });
-  const lastDay = withdrawalPeriodLastDay(isoDateInZone(new Date(order.created_at)));
-  if (isoDateInZone(input.receivedAt) > lastDay) return review('out_of_period');
+  const lastDay = withdrawalPeriodLastDay(contractDateOf(new Date(order.created_at)));
+  if (contractDateOf(input.receivedAt) > lastDay) return review('out_of_period');
   if (!paidStatuses.includes(order.status)) return review('not_paid');
 
   // Declarations for one order queue here (PostgreSQL row lock), so refunds are counted against what is left.
