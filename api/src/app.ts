@@ -25,6 +25,7 @@ import { paymentRoutes } from './features/payment/routes.ts';
 import { sandboxProvider, sandboxProviderName } from './features/payment/sandbox-provider.ts';
 import { defaultPaymentHoldSeconds } from './features/payment/provider.ts';
 import { translationRoutes } from './features/translation/routes.ts';
+import { withdrawalRoutes } from './features/withdrawal/routes.ts';
 import { registerCors } from './http/cors.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { parseQueryString } from './http/querystring.ts';
@@ -172,6 +173,7 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
       await api.register(orderRoutes(ctx, { provider, offeredPaymentMethods, onPlacesChanged }));
       await api.register(orderStateRoutes(ctx));
       await api.register(paymentRoutes(ctx, { provider, sandbox, onPlacesChanged }));
+      await api.register(withdrawalRoutes(ctx, { provider, onPlacesChanged }));
     },
     { prefix: '/api' },
   );

@@ -11,6 +11,7 @@ import { RegisterPage } from './features/register/RegisterPage.tsx';
 import { VerifyEmailChangePage } from './features/verify/VerifyEmailChangePage.tsx';
 import { VerifyEmailPage } from './features/verify/VerifyEmailPage.tsx';
 import { VerifyEmailWaitingPage } from './features/verify/VerifyEmailWaitingPage.tsx';
+import { WithdrawalPage } from './features/withdrawal/WithdrawalPage.tsx';
 import { areaTranslations } from './i18n/index.ts';
 
 // The shown language's texts are in before the shell renders any of these routes.
@@ -29,6 +30,8 @@ const routes: RouteObject[] = [
   { path: '/account-order', element: <OrdersPage /> },
   { path: '/account-level', element: <LevelPage /> },
   { path: '/account-address', element: <AddressPage /> },
+  // For guests too: the withdrawal function is open to everybody (docs/decisions/0011-withdrawal.md).
+  { path: '/withdrawal', element: <WithdrawalPage /> },
 ];
 
 export default routes;

@@ -80,6 +80,8 @@ export interface ShopOrderTable {
   hold_expires_at: string | null;
   /** Added by 0052_cancel_reason: why a cancelled order was cancelled (OrderCancelReason of the contract). */
   cancel_reason: string | null;
+  /** Added by 0059_withdrawal: when the consumer expressly requested that courses begin early (ISO instant). */
+  early_start_requested_at: Generated<string | null>;
 }
 
 export interface OrderBillingAddressTable extends AddressColumns {
@@ -95,6 +97,8 @@ export interface CourseBookingTable {
   quantity: number;
   total_price_cents: number;
   discount_cents: number;
+  /** Added by 0059_withdrawal: the declaration that withdrew this position; null while it stands. */
+  withdrawal_id: Generated<number | null>;
 }
 
 export interface CourseBookingParticipantTable {
@@ -113,6 +117,8 @@ export interface ProductOrderTable {
   product_id: number;
   quantity: number;
   unit_price_cents: number;
+  /** Added by 0059_withdrawal: the declaration that withdrew this position; null while it stands. */
+  withdrawal_id: Generated<number | null>;
 }
 
 export interface CustomerBalanceTransactionTable {
@@ -125,6 +131,8 @@ export interface CustomerBalanceTransactionTable {
   total_price_cents: number;
   /** Added by 0040_checkout: credits of this purchase already spent by courses of the same order. */
   used_in_order: Generated<number>;
+  /** Added by 0059_withdrawal: the declaration that withdrew this position; null while it stands. */
+  withdrawal_id: Generated<number | null>;
 }
 
 export interface PaymentTable {

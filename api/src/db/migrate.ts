@@ -20,6 +20,7 @@ import * as examScoredResult from './migrations/0054_exam_scored_result.ts';
 import * as codeUsageEmail from './migrations/0055_code_usage_email.ts';
 import * as rateLimit from './migrations/0056_rate_limit.ts';
 import * as outboxAndJobs from './migrations/0057_outbox_and_jobs.ts';
+import * as withdrawal from './migrations/0059_withdrawal.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0055_code_usage_email': codeUsageEmail,
   '0056_rate_limit': rateLimit,
   '0057_outbox_and_jobs': outboxAndJobs,
+  '0059_withdrawal': withdrawal,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -21,7 +21,46 @@ export interface SandboxPaymentTable {
   created_at: string;
 }
 
+/** Every withdrawal declaration as received (0059_withdrawal); append-only. */
+export interface WithdrawalDeclarationTable {
+  id: Generated<number>;
+  received_at: string;
+  name: string;
+  order_number: string;
+  email: string;
+  /** JSON list of { kind, id } as declared; [] for the whole contract. */
+  positions: string;
+  locale: string;
+  customer_id: number | null;
+}
+
+/** Money a withdrawal gives back, issued through the order's payment provider. */
+export interface RefundTable {
+  id: Generated<number>;
+  order_id: number;
+  withdrawal_id: number;
+  provider: string;
+  payment_transaction_id: string;
+  amount_cents: number;
+  /** pending until the provider confirmed it, then issued. */
+  status: string;
+  provider_refund_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SandboxRefundTable {
+  id: string;
+  payment_id: string;
+  amount_cents: number;
+  idempotency_key: string;
+  created_at: string;
+}
+
 export interface OrderDatabase {
+  withdrawal_declaration: WithdrawalDeclarationTable;
+  refund: RefundTable;
+  sandbox_refund: SandboxRefundTable;
   order_number: OrderNumberTable;
   order_credit_usage: OrderCreditUsageTable;
   sandbox_payment: SandboxPaymentTable;

@@ -26,6 +26,8 @@ export const ValidationCode = {
   country: 'country',
   controlCharacters: controlCharactersMessage,
   noPositions: 'no_positions',
+  /** A course starts within the withdrawal period and the order lacks the express early-start request. */
+  earlyStartRequired: 'early_start_required',
 } as const;
 export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
 const V = ValidationCode;

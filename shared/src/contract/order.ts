@@ -3,6 +3,7 @@ import { courseTypeSchema, localizedTitleSchema } from './catalog.ts';
 import { cartQuantity } from './cart.ts';
 import { isoDateSchema, languageSchema, moneySchema, multilineTextSchema, textSchema, timeSchema } from './common.ts';
 import { birthYearSchema, countrySchema, emailSchema, nameSchema, optionalText, phoneSchema, requiredText, ValidationCode, zipSchema } from './customer.ts';
+import { earlyStartRequiredCode, orderWithdrawalStateSchema } from './withdrawal.ts';
 import { paymentMethodIdSchema, priceRequestCourseSchema, priceRequestSchema, priceResultSchema, quantityAdjustmentSchema, type PriceRequest } from './pricing.ts';
 
 /**
@@ -62,6 +63,8 @@ export const courseBookingSchema = z.object({
   discount: moneySchema,
   course: orderCourseSchema,
   participants: z.array(participantSchema),
+  /** When the consumer withdrew from this position (UTC instant); null or absent while it stands. */
+  withdrawnAt: z.iso.datetime().nullable().optional(),
 });
 export type CourseBooking = z.infer<typeof courseBookingSchema>;
 
@@ -70,6 +73,7 @@ export const productOrderSchema = z.object({
   quantity: z.number().int().positive(),
   unitPrice: moneySchema,
   product: z.object({ id, titles: z.array(localizedTitleSchema) }),
+  withdrawnAt: z.iso.datetime().nullable().optional(),
 });
 export type ProductOrder = z.infer<typeof productOrderSchema>;
 
@@ -82,6 +86,7 @@ export const balanceTransactionSchema = z.object({
   amount: z.number().int().positive(),
   quantity: z.number().int().positive(),
   totalPrice: moneySchema,
+  withdrawnAt: z.iso.datetime().nullable().optional(),
 });
 export type BalanceTransaction = z.infer<typeof balanceTransactionSchema>;
 
@@ -125,6 +130,10 @@ export const orderSchema = z.object({
   holdExpiresAt: z.iso.datetime().nullable(),
   /** Why a cancelled order was cancelled; null otherwise (and for orders cancelled before reasons were kept). */
   cancelReason: orderCancelReasonSchema.nullable(),
+  /** How much of the order the consumer withdrew from (absent: nothing). */
+  withdrawal: orderWithdrawalStateSchema.optional(),
+  /** Whether the consumer expressly requested that courses begin before the withdrawal period ends. */
+  earlyStartRequested: z.boolean().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);
@@ -157,8 +166,11 @@ const expiryReasons: readonly (OrderCancelReason | null)[] = ['hold_expired', 'p
  * The status a customer sees: both pending states as one, a refunded completed order as refunded (spec §4), and
  * "expired" for a pending order whose hold is over (before the sweep got to it) or one cancelled for expiry.
  */
-export type OrderDisplayStatus = 'pending' | 'paid' | 'completed' | 'refunded' | 'cancelled' | 'expired';
-export function orderDisplayStatus(order: Pick<Order, 'status' | 'isRefunded' | 'holdExpiresAt' | 'cancelReason'>, now: Date = new Date()): OrderDisplayStatus {
+export type OrderDisplayStatus = 'pending' | 'paid' | 'completed' | 'refunded' | 'cancelled' | 'expired' | 'withdrawn' | 'partiallyWithdrawn';
+export function orderDisplayStatus(order: Pick<Order, 'status' | 'isRefunded' | 'holdExpiresAt' | 'cancelReason' | 'withdrawal'>, now: Date = new Date()): OrderDisplayStatus {
+  // A withdrawal is what the consumer did last: it says more than the payment's status.
+  if (order.withdrawal === 'withdrawn') return 'withdrawn';
+  if (order.withdrawal === 'partial') return 'partiallyWithdrawn';
   if (isPendingOrder(order)) return isHoldRunning(order, now) ? 'pending' : 'expired';
   if (order.status === 'cancelled' && expiryReasons.includes(order.cancelReason)) return 'expired';
   if (order.status === 'completed' && order.isRefunded) return 'refunded';
@@ -168,7 +180,7 @@ export function orderDisplayStatus(order: Pick<Order, 'status' | 'isRefunded' | 
 /** Colour of a status (spec §4): success for completed or paid, warning for refunded, alert otherwise. */
 export function orderStatusTone(status: OrderDisplayStatus): 'success' | 'warning' | 'alert' {
   if (status === 'completed' || status === 'paid') return 'success';
-  return status === 'refunded' ? 'warning' : 'alert';
+  return status === 'refunded' || status === 'withdrawn' || status === 'partiallyWithdrawn' ? 'warning' : 'alert';
 }
 
 /** The link to complete the payment of a pending order while its hold lasts, from a pending payment (spec §2). */
@@ -254,6 +266,11 @@ export const orderRequestSchema = z
     comment: commentSchema.default(''),
     emailAddress: emailSchema.optional(),
     marketingOptIn: z.boolean().default(false),
+    /**
+     * The consumer's express request that courses begin before the withdrawal period ends; required when one
+     * does (needsEarlyStartRequest), which the server checks against the course dates it knows.
+     */
+    earlyStartRequested: z.boolean().default(false),
     timezone: textSchema
       .max(64)
       .regex(/^[A-Za-z0-9_+\-/]+$/)
@@ -367,7 +384,10 @@ export const checkoutFormSchema = z.object({
   selectedPaymentMethod: textSchema,
   acceptTerms: consentSchema,
   acceptCancellationPolicy: consentSchema,
-});
+  /** Whether a course of the cart starts within the withdrawal period (set by the screen, not by the buyer). */
+  earlyStartNeeded: z.boolean().default(false),
+  earlyStartRequested: z.boolean().default(false),
+}).refine((form) => !form.earlyStartNeeded || form.earlyStartRequested, { path: ['earlyStartRequested'], message: earlyStartRequiredCode });
 export type CheckoutForm = z.input<typeof checkoutFormSchema>;
 
 // The order's state for the pages after the payment (return, confirmation) -------------------------------------
@@ -393,5 +413,7 @@ export const orderStateSchema = z.object({
   /** Whether the order still holds its places while it waits for its payment. */
   holdActive: z.boolean(),
   totalPrice: moneySchema,
+  /** How much of the order the consumer withdrew from. */
+  withdrawal: orderWithdrawalStateSchema,
 });
 export type OrderState = z.infer<typeof orderStateSchema>;

@@ -23,3 +23,21 @@ export function formatDateTime(value: string | Date): string {
 export function isoDateMonthsAfter(from: Date, months: number): string {
   return format(addMonths(from, months), 'yyyy-MM-dd');
 }
+
+const zonedFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant as the shop's office reads it, `02.03.2026 18:30:05` in `timeZone` (Berlin by default), whatever
+ * the zone of the machine: receipts name the moment a declaration arrived, the same in the mail and on screen.
+ */
+export function formatInstantInZone(value: string | Date, timeZone = 'Europe/Berlin'): string {
+  const date = typeof value === 'string' ? parseISO(value) : value;
+  if (!isValid(date)) return String(value);
+  let formatter = zonedFormats.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('de-DE', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    zonedFormats.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+}

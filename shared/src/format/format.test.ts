@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatTime } from './index.ts';
+import { formatDate, formatDateTime, formatInstantInZone, formatMoney, formatTime } from './index.ts';
 
 const nbsp = '\u00a0';
 
@@ -33,5 +33,12 @@ describe('formatDate / formatTime', () => {
   });
   it('formats date and time together', () => {
     expect(formatDateTime(new Date(2026, 11, 24, 16, 45))).toBe('24.12.2026 16:45');
+  });
+});
+
+describe('formatInstantInZone', () => {
+  it('names the instant in Berlin, summer and winter, whatever the machine zone', () => {
+    expect(formatInstantInZone('2026-01-15T09:00:05Z')).toBe('15.01.2026 10:00:05');
+    expect(formatInstantInZone('2026-07-01T22:30:00Z')).toBe('02.07.2026 00:30:00');
   });
 });

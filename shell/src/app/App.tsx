@@ -5,6 +5,7 @@ import { frameFlags, SharedStyles, startHeightReporter, usePageHeading } from '@
 import { useContainerId, useTagManager } from '../features/analytics/useTagManager.ts';
 import { ConsentBanner } from '../features/consent/ConsentBanner.tsx';
 import { Footer } from '../features/footer/Footer.tsx';
+import { WithdrawalLink } from '../features/footer/WithdrawalLink.tsx';
 import { Header } from '../features/header/Header.tsx';
 import { Home } from '../features/home/Home.tsx';
 import { RemoteArea } from '../features/remotes/RemoteArea.tsx';
@@ -48,7 +49,7 @@ export function Frame() {
           <Route path="*" element={<AreaOrRedirect />} />
         </Routes>
       </main>
-      {flags.hideFooter ? null : <Footer consentConfigurable={containerId !== null} />}
+      {flags.hideFooter ? <WithdrawalLink standalone /> : <Footer consentConfigurable={containerId !== null} />}
       <TestShopNotice />
     </>
   );

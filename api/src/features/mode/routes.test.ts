@@ -12,6 +12,7 @@ const realProvider: PaymentProvider = {
     throw new Error('not used');
   },
   fetchPayment: async () => null,
+  refund: async () => Promise.reject(new Error('not used')),
 };
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -95,6 +95,7 @@ export function renderOrderConfirmation(order: ConfirmationOrder, language: Lang
     ...(order.courseBookings.length > 0 ? [fillText(t.timeZone, { zone: shopTimeZone }), t.calendarHint] : []),
     ...(order.customerBalanceTransactions.length > 0 ? [fillText(t.packageValidity, { date: validUntil })] : []),
     t.withdrawal,
+    ...(order.earlyStartRequested ? [t.earlyStart] : []),
     t.contact,
   ];
   const subject = fillText(t.subject, { number: order.incrementId });

@@ -1,4 +1,4 @@
-import type { CourseType, Order, OrderCancelReason, OrderStatus, OrdersQuery, PaymentStatus } from '@shop/shared/contract';
+import { type CourseType, type Order, type OrderCancelReason, type OrderStatus, type OrdersQuery, type PaymentStatus, withdrawalStateOf } from '@shop/shared/contract';
 import type { Selectable } from 'kysely';
 import type { ShopOrderTable } from '../../db/customer-schema.ts';
 import type { Db } from '../../db/database.ts';
@@ -54,6 +54,7 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
         'course.start_time',
         'course.end_date',
         'course.end_time',
+        'course_booking.withdrawal_id',
       ])
       .where('course_booking.order_id', 'in', orderIds)
       .orderBy('course_booking.id')
@@ -66,13 +67,17 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
   const bookingIds = bookings.map((booking) => booking.id);
   const courseIds = [...new Set(bookings.map((booking) => booking.course_id))];
   const productIds = [...new Set(productOrders.map((line) => line.product_id))];
-  const [participants, courseTexts, productTexts] = await Promise.all([
+  const withdrawalIds = [...new Set([...bookings, ...productOrders, ...transactions].flatMap((row) => (row.withdrawal_id === null ? [] : [row.withdrawal_id])))];
+  const [participants, courseTexts, productTexts, declarations] = await Promise.all([
     bookingIds.length
       ? k.selectFrom('course_booking_participant').selectAll().where('course_booking_id', 'in', bookingIds).orderBy('id').execute()
       : [],
     courseIds.length ? k.selectFrom('course_text').selectAll().where('course_id', 'in', courseIds).execute() : [],
     productIds.length ? k.selectFrom('product_text').selectAll().where('product_id', 'in', productIds).execute() : [],
+    withdrawalIds.length ? k.selectFrom('withdrawal_declaration').select(['id', 'received_at']).where('id', 'in', withdrawalIds).execute() : [],
   ]);
+  const receivedAt = new Map(declarations.map((row) => [row.id, new Date(row.received_at).toISOString()]));
+  const withdrawnAt = (row: { withdrawal_id: number | null }) => (row.withdrawal_id === null ? null : (receivedAt.get(row.withdrawal_id) ?? null));
 
   const addressByOrder = new Map(addresses.map((row) => [row.order_id, row]));
   const bookingsByOrder = groupBy(bookings, (row) => row.order_id);
@@ -85,6 +90,7 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
 
   return orders.map((order) => {
     const address = addressByOrder.get(order.id);
+    const positions = [...(bookingsByOrder.get(order.id) ?? []), ...(productOrdersByOrder.get(order.id) ?? []), ...(transactionsByOrder.get(order.id) ?? [])];
     return {
       id: order.id,
       incrementId: order.increment_id,
@@ -116,12 +122,14 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
           phone: p.phone,
           birthYear: p.birth_year,
         })),
+        withdrawnAt: withdrawnAt(booking),
       })),
       productOrders: (productOrdersByOrder.get(order.id) ?? []).map((line) => ({
         id: line.id,
         quantity: line.quantity,
         unitPrice: centsToEuro(line.unit_price_cents),
         product: { id: line.product_id, titles: toContractTexts(productTextsById.get(line.product_id) ?? []).titles },
+        withdrawnAt: withdrawnAt(line),
       })),
       customerBalanceTransactions: (transactionsByOrder.get(order.id) ?? []).map((row) => ({
         id: row.id,
@@ -130,6 +138,7 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
         amount: row.amount,
         quantity: row.quantity,
         totalPrice: centsToEuro(row.total_price_cents),
+        withdrawnAt: withdrawnAt(row),
       })),
       payments: (paymentsByOrder.get(order.id) ?? []).map((row) => ({
         id: row.id,
@@ -152,6 +161,8 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
         : null,
       holdExpiresAt: order.hold_expires_at === null ? null : new Date(order.hold_expires_at).toISOString(),
       cancelReason: order.cancel_reason as OrderCancelReason | null,
+      withdrawal: withdrawalStateOf(positions.filter((row) => row.withdrawal_id !== null).length, positions.length),
+      earlyStartRequested: order.early_start_requested_at !== null,
     };
   });
 }

@@ -30,7 +30,7 @@ describeEachDatabase(
       const { order, email } = await submit();
       const reply = await lookup(order.increment_id, email);
       expect(reply.status).toBe(200);
-      expect(reply.body).toEqual({ result: { incrementId: order.increment_id, state: 'pending', paymentStatus: 'pending', holdActive: true, totalPrice: 578 } });
+      expect(reply.body).toEqual({ result: { incrementId: order.increment_id, state: 'pending', paymentStatus: 'pending', holdActive: true, totalPrice: 578, withdrawal: 'none' } });
     });
 
     it('compares the address trimmed and case-insensitively', async () => {
@@ -71,6 +71,7 @@ describeEachDatabase(
         paymentStatus: 'paid',
         holdActive: false,
         totalPrice: 578,
+        withdrawal: 'none',
       });
     });
 
@@ -90,6 +91,7 @@ describeEachDatabase(
         paymentStatus: null,
         holdActive: false,
         totalPrice: 0,
+        withdrawal: 'none',
       });
     });
 

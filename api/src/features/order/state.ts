@@ -1,4 +1,4 @@
-import type { OrderPaymentState, OrderState, PaymentStatus } from '@shop/shared/contract';
+import { type OrderPaymentState, type OrderState, type PaymentStatus, withdrawalStateOf } from '@shop/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { centsToEuro } from '../../lib/money.ts';
 
@@ -31,11 +31,18 @@ export async function readOrderState(db: Db, incrementId: string, email: string,
     .limit(1)
     .executeTakeFirst();
   const state = paymentStateOf(order.status);
+  const positions = await Promise.all(
+    (['course_booking', 'product_order', 'customer_balance_transaction'] as const).map((table) =>
+      db.kysely.selectFrom(table).select('withdrawal_id').where('order_id', '=', order.id).execute(),
+    ),
+  );
+  const all = positions.flat();
   return {
     incrementId: order.increment_id,
     state,
     paymentStatus: (payment?.status as PaymentStatus | undefined) ?? null,
     holdActive: state === 'pending' && order.hold_expires_at !== null && Date.parse(order.hold_expires_at) > now.getTime(),
     totalPrice: centsToEuro(order.total_price_cents),
+    withdrawal: withdrawalStateOf(all.filter((row) => row.withdrawal_id !== null).length, all.length),
   };
 }

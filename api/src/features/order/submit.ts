@@ -1,5 +1,8 @@
 import {
+  earlyStartRequiredCode,
   ErrorCode,
+  contractDateOf,
+  needsEarlyStartRequest,
   normalizeEmail,
   OrderErrorCode,
   type PaymentMethodId,
@@ -97,8 +100,9 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
       throw new AppError(400, OrderErrorCode.paymentMethodRequired, 'A payment method offered for this order is required', { selectedPaymentMethod: 'required' });
     }
 
-    // Places first, in course id order (one lock order for every submit: no deadlocks on PostgreSQL).
     const courseLines = priced.calculation.lines.filter((line) => line.itemType === 'course');
+    await requireEarlyStartRequest(trx, courseLines.map((line) => line.courseId!), request.earlyStartRequested, now);
+    // Places first, in course id order (one lock order for every submit: no deadlocks on PostgreSQL).
     const byCourseId = [...courseLines].sort((a, b) => a.courseId! - b.courseId!);
     for (const line of byCourseId) {
       if (!(await takePlaces(trx, line.courseId!, line.quantity))) throw new PlacesChangedError([]);
@@ -122,6 +126,7 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
         marketing_opt_in: request.marketingOptIn ? 1 : 0,
         payment_method: method ?? null,
         hold_expires_at: paid ? null : holdExpiresAt.toISOString(),
+        early_start_requested_at: request.earlyStartRequested ? now.toISOString() : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -210,6 +215,18 @@ async function withdrawOrder(db: Kysely<Database>, orderId: number): Promise<voi
     if (!(await cancelPendingOrder(trx, orderId, 'payment_failed'))) return;
     await trx.deleteFrom('shop_order').where('id', '=', orderId).where('status', '=', 'cancelled').execute();
   });
+}
+
+/**
+ * A course that starts before the withdrawal period of this contract would end may only be ordered with the
+ * consumer's express request to begin early (the form asks; this holds for any client). docs/withdrawal-rules.md
+ */
+async function requireEarlyStartRequest(trx: Kysely<Database>, courseIds: number[], requested: boolean, now: Date): Promise<void> {
+  if (requested || courseIds.length === 0) return;
+  const courses = await trx.selectFrom('course').select('start_date').where('id', 'in', courseIds).execute();
+  if (needsEarlyStartRequest(courses.map((course) => course.start_date), contractDateOf(now))) {
+    throw new AppError(400, ErrorCode.validation, 'Invalid body', { earlyStartRequested: earlyStartRequiredCode });
+  }
 }
 
 /**

@@ -31,6 +31,7 @@ export function guardedProvider(provider: PaymentProvider, timeoutMs = defaultPr
     name: provider.name,
     createPayment: (input) => bounded(`${provider.name} createPayment`, () => provider.createPayment(input), timeoutMs),
     fetchPayment: (id) => bounded(`${provider.name} fetchPayment`, () => provider.fetchPayment(id), timeoutMs),
+    refund: (input) => bounded(`${provider.name} refund`, () => provider.refund(input), timeoutMs),
     ...(enabledMethods ? { enabledMethods: () => bounded(`${provider.name} enabledMethods`, enabledMethods, timeoutMs) } : {}),
     ...(cancelPayment ? { cancelPayment: (id: string) => bounded(`${provider.name} cancelPayment`, () => cancelPayment(id), timeoutMs) } : {}),
   };

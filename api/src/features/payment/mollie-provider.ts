@@ -120,6 +120,11 @@ export function mollieProvider({ apiKey, apiUrl, shopUrl }: MollieProviderOption
         throw error;
       }
     },
+    async refund({ paymentId, amountCents, description, idempotencyKey }) {
+      // Mollie's Refunds API: the key makes a repeated call return the first refund instead of a second one.
+      const refund = await mollie.paymentRefunds.create({ paymentId, amount: mollieAmount(amountCents), description, idempotencyKey });
+      return { id: refund.id };
+    },
     async enabledMethods() {
       // Apple Pay is a wallet: Mollie lists it only when the shop says it checks the device itself (it does).
       const methods = await mollie.methods.list({ includeWallets: 'applepay' });

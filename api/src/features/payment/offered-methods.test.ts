@@ -9,6 +9,7 @@ const provider = (enabledMethods?: () => Promise<ReadonlySet<string>>): PaymentP
   name: 'test',
   createPayment: () => Promise.reject(new Error('unused')),
   fetchPayment: () => Promise.resolve(null),
+  refund: () => Promise.reject(new Error('not used')),
   ...(enabledMethods ? { enabledMethods } : {}),
 });
 

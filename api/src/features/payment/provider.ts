@@ -62,6 +62,20 @@ export interface CreatePaymentInput {
   method: string;
 }
 
+/** A refund of (part of) a paid payment. */
+export interface RefundInput {
+  /** The provider's id of the paid payment. */
+  paymentId: string;
+  amountCents: number;
+  /** Shown to the consumer where the provider shows it (their statement, Mollie's dashboard). */
+  description: string;
+  /**
+   * The same key for every attempt at one refund: the provider creates it once, however often the shop asks
+   * (a timeout, a retry, a second process).
+   */
+  idempotencyKey: string;
+}
+
 /**
  * A payment provider: `mollie` calls Mollie's Payments API; the `sandbox` provider keeps its books in the shop's
  * database and serves a test page. Submit calls createPayment outside any database transaction (an HTTP call there
@@ -72,6 +86,8 @@ export interface PaymentProvider {
   createPayment(input: CreatePaymentInput): Promise<{ id: string; paymentLink: string }>;
   /** The provider's current view of a payment; null when it does not know the id. */
   fetchPayment(id: string): Promise<ProviderPayment | null>;
+  /** Gives money of a paid payment back; the answer is the provider's id of the refund. */
+  refund(input: RefundInput): Promise<{ id: string }>;
   /**
    * The method ids enabled at the provider (e.g. Mollie's methods API); the shop offers only those of its list.
    * Absent when the provider offers every method (sandbox).

@@ -29,6 +29,29 @@ export function sandboxProvider(db: Db, shopUrl: string): PaymentProvider & { de
       return { id, paymentLink: new URL(sandboxPagePath(id), shopUrl).toString() };
     },
     fetchPayment: read,
+    /** One refund per idempotency key (unique in its books), only of a paid payment and never above its amount. */
+    async refund({ paymentId, amountCents, idempotencyKey }) {
+      const earlier = await db.kysely.selectFrom('sandbox_refund').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      if (earlier) return { id: earlier.id };
+      const payment = await read(paymentId);
+      if (!payment || payment.status !== 'paid') throw new Error(`Sandbox: payment ${paymentId} is not paid`);
+      const refunded = await db.kysely
+        .selectFrom('sandbox_refund')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount_cents'), eb.lit(0)).as('total'))
+        .where('payment_id', '=', paymentId)
+        .executeTakeFirstOrThrow();
+      if (Number(refunded.total) + amountCents > payment.amountCents) throw new Error(`Sandbox: refunds of ${paymentId} would exceed its amount`);
+      const id = `sbx_re_${randomBytes(12).toString('hex')}`;
+      // The unique key settles a race between two processes: the loser reads the winner's refund.
+      const inserted = await db.kysely
+        .insertInto('sandbox_refund')
+        .values({ id, payment_id: paymentId, amount_cents: amountCents, idempotency_key: idempotencyKey, created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return { id };
+      const winner = await db.kysely.selectFrom('sandbox_refund').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirstOrThrow();
+      return { id: winner.id };
+    },
     /** The tester's choice on the page. A real provider decides once, so only a pending payment changes. */
     async decide(id, outcome) {
       await db.kysely.updateTable('sandbox_payment').set({ status: outcome }).where('id', '=', id).where('status', '=', 'pending').execute();

@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { selfSignedCertificate } from './certificate.ts';
 import { renderCheckoutPage, type CheckoutOutcome, checkoutOutcomes } from './checkout-page.ts';
 import { FakeMollieInputError, type FakePayment, type FakePaymentStatus, methodJson, mollieError, newPayment, paymentJson } from './payments.ts';
+import { type FakeRefund, newRefund, refundJson } from './refunds.ts';
 
 /** How the fake API answers: normally, with 500 to every API call, or never (the connection stays open). */
 export type FakeMollieMode = 'ok' | 'error' | 'hang';
@@ -43,6 +44,8 @@ export interface FakeMollie {
   enabledMethods: string[];
   deliverWebhook: WebhookDelivery;
   readonly payments: Map<string, FakePayment>;
+  /** Refunds by id, in the order they were created. */
+  readonly refunds: Map<string, FakeRefund>;
   readonly requests: RecordedRequest[];
   /** What the tester's button on the hosted page does, without the browser: status, then the webhook call. */
   decide(id: string, status: CheckoutOutcome): Promise<void>;
@@ -57,7 +60,7 @@ const wallets = new Set(['applepay']);
 
 /**
  * A local stand-in for Mollie's Payments API (v2), written from Mollie's documentation: Create payment, Get
- * payment, Cancel payment, List payment methods, the hosted checkout page with one button per outcome, and the webhook call to
+ * payment, Cancel payment, Create payment refund, List payment methods, the hosted checkout page with one button per outcome, and the webhook call to
  * the shop. https only, with a certificate made at start (the official client refuses http), so the process that
  * talks to it needs NODE_TLS_REJECT_UNAUTHORIZED=0 — set only where such a fake is started.
  */
@@ -78,6 +81,7 @@ export async function startFakeMollie({
     enabledMethods: [...enabledMethods],
     deliverWebhook,
     payments: new Map(),
+    refunds: new Map(),
     requests: [],
     async decide(id, status) {
       const payment = fake.payments.get(id);
@@ -128,6 +132,24 @@ export async function startFakeMollie({
         fake.payments.set(payment.id, payment);
         if (typeof key === 'string') idempotent.set(key, payment.id);
         return json(response, 201, paymentJson(payment, fake.origin));
+      } catch (error) {
+        if (!(error instanceof FakeMollieInputError)) throw error;
+        return json(response, 422, mollieError(422, 'Unprocessable Entity', error.message, error.field));
+      }
+    }
+    const refunds = /^\/v2\/payments\/([^/]+)\/refunds$/.exec(url.pathname);
+    if (request.method === 'POST' && refunds) {
+      const payment = fake.payments.get(decodeURIComponent(refunds[1]!));
+      if (!payment) return json(response, 404, mollieError(404, 'Not Found', `No payment exists with token ${refunds[1]}.`));
+      // Mollie answers a repeated key with the first refund, never a second one.
+      const key = request.headers['idempotency-key'];
+      const earlier = typeof key === 'string' ? fake.refunds.get(idempotent.get(`refund:${key}`) ?? '') : undefined;
+      if (earlier) return json(response, 201, refundJson(earlier, fake.origin));
+      try {
+        const refund = newRefund(body, payment, [...fake.refunds.values()], now());
+        fake.refunds.set(refund.id, refund);
+        if (typeof key === 'string') idempotent.set(`refund:${key}`, refund.id);
+        return json(response, 201, refundJson(refund, fake.origin));
       } catch (error) {
         if (!(error instanceof FakeMollieInputError)) throw error;
         return json(response, 422, mollieError(422, 'Unprocessable Entity', error.message, error.field));

@@ -15,6 +15,18 @@ import {
 } from '@shop/shared';
 import { useNowAfter } from './useNowAfter.ts';
 
+/** Marks a position the consumer withdrew from, with the day the declaration arrived. */
+function WithdrawnMark({ at }: { at: string | null | undefined }) {
+  const { t } = useTranslation();
+  if (!at) return null;
+  return (
+    <strong className="account-order__withdrawn">
+      {' '}
+      · {t('account.orders.withdrawnPosition')} ({formatDate(at)})
+    </strong>
+  );
+}
+
 function CourseBookingPosition({ booking, open }: { booking: CourseBooking; open: boolean }) {
   const { t, i18n } = useTranslation();
   const { course } = booking;
@@ -24,6 +36,7 @@ function CourseBookingPosition({ booking, open }: { booking: CourseBooking; open
       <summary>
         {t('account.orders.courseBooking')}: {pickText(course.titles, i18n.language)} · {t('account.orders.places', { count: booking.quantity })} ·{' '}
         {formatMoney(booking.totalPrice)}
+        <WithdrawnMark at={booking.withdrawnAt} />
       </summary>
       <p>
         {formatDate(course.startDate)} – {formatDate(course.endDate)}, {time}
@@ -57,6 +70,7 @@ function Positions({ order }: { order: Order }) {
         <details key={`product-${line.id}`}>
           <summary>
             {t('account.orders.productOrder')}: {pickText(line.product.titles, i18n.language)} · {formatMoney(line.unitPrice * line.quantity)}
+            <WithdrawnMark at={line.withdrawnAt} />
           </summary>
           <p>
             {t('account.orders.quantity')}: {line.quantity} · {t('account.orders.unitPrice')}: {formatMoney(line.unitPrice)}
@@ -69,6 +83,7 @@ function Positions({ order }: { order: Order }) {
             {t('account.orders.topUp')}:{' '}
             {t(topUp.type === CourseType.conversationHours ? 'account.orders.topUpConversation' : 'account.orders.topUpFlexible', { count: topUp.amount })} ·{' '}
             {formatMoney(topUp.totalPrice)}
+            <WithdrawnMark at={topUp.withdrawnAt} />
           </summary>
           <p>
             {t('account.orders.quantity')}: {topUp.quantity}

@@ -46,4 +46,8 @@ export const accountCss = `
 .account-table { width: 100%; border-collapse: collapse; }
 .account-table th, .account-table td { text-align: left; padding: 8px; border-bottom: 1px solid var(--shop-color-border); }
 .account-level__current { font-size: 1.5rem; }
+.account-fieldset { border: 1px solid var(--shop-color-border); border-radius: 8px; padding: 8px 16px; margin: 0 0 16px; }
+.account-receipt dl > div { display: grid; grid-template-columns: minmax(8rem, 1fr) 2fr; gap: 4px 16px; padding: 6px 0; border-bottom: 1px solid var(--shop-color-border); }
+.account-receipt dt { font-weight: bold; }
+.account-receipt dd { margin: 0; overflow-wrap: anywhere; }
 `;

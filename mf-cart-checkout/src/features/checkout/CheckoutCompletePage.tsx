@@ -20,6 +20,7 @@ export function CheckoutCompletePage() {
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const lookup = useOrderState(orderId, email);
   const paid = lookup.kind === 'found' && lookup.state.state === 'paid';
+  const withdrawal = lookup.kind === 'found' ? lookup.state.withdrawal : 'none';
   const undecided = (lookup.kind === 'found' && !paid) || (lookup.kind === 'checking' && lookup.state?.state === 'pending');
 
   useEffect(() => {
@@ -42,7 +43,11 @@ export function CheckoutCompletePage() {
     <section className="checkout-info">
       <style href="checkout-page" precedence="default">{checkoutCss}</style>
       <h1>{t('cartCheckout.complete.title')}</h1>
-      <Banner tone="success">{t('cartCheckout.checkoutComplete.confirmation', { orderId, email })}</Banner>
+      {withdrawal === 'none' ? (
+        <Banner tone="success">{t('cartCheckout.checkoutComplete.confirmation', { orderId, email })}</Banner>
+      ) : (
+        <Banner tone="warning">{t(`cartCheckout.checkoutComplete.withdrawal.${withdrawal}`, { orderId })}</Banner>
+      )}
       <h2>{t('cartCheckout.checkoutComplete.nextTitle')}</h2>
       <ol>
         <li>{t('cartCheckout.checkoutComplete.nextMail')}</li>

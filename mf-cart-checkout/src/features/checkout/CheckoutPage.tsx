@@ -29,6 +29,7 @@ import { useCartPricing } from '../pricing/useCartPricing.ts';
 import { BillingFields } from './BillingFields.tsx';
 import { checkoutCss } from './checkout.css.ts';
 import { termsUrl, privacyUrl, cancellationUrl } from './links.ts';
+import { EarlyStartConsent } from './EarlyStartConsent.tsx';
 import { Checkbox, TextInput, useError } from './fields.tsx';
 import { participantsForCart } from './orderRequest.ts';
 import { ParticipantBlocks } from './ParticipantBlocks.tsx';
@@ -45,6 +46,8 @@ const emptyForm: CheckoutForm = {
   selectedPaymentMethod: '',
   acceptTerms: false,
   acceptCancellationPolicy: false,
+  earlyStartNeeded: false,
+  earlyStartRequested: false,
 };
 
 /** /checkout (spec §2 Checkout, §4 Checkout submit, §5). */
@@ -181,6 +184,8 @@ export function CheckoutPage() {
               label={<Trans i18nKey="cartCheckout.checkout.consents.cancellation" components={{ policy: <a href={cancellationUrl} target="_blank" rel="noreferrer" /> }} />}
             />
           </fieldset>
+
+          <EarlyStartConsent form={form} items={items} />
 
           {priceChange ? <PriceChangeNotice lines={priceChange} /> : null}
           {providerUnavailable ? <Banner tone="alert">{t('cartCheckout.checkout.providerUnavailable')}</Banner> : null}

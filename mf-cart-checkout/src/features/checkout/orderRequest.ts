@@ -52,6 +52,8 @@ export function toOrderRequest(values: CheckoutForm, context: OrderContext): Ord
     billingAddress: billing,
     comment: values.comment ?? '',
     marketingOptIn: values.marketingOptIn,
+    // Only where the form asked for it: a request the cart no longer needs is not made.
+    earlyStartRequested: Boolean(values.earlyStartNeeded && values.earlyStartRequested),
     timezone: context.timezone,
     ...(context.shown.totalPrice > 0 && values.selectedPaymentMethod ? { selectedPaymentMethod: values.selectedPaymentMethod as OrderRequest['selectedPaymentMethod'] } : {}),
     ...(context.isGuest ? { emailAddress: values.email } : {}),

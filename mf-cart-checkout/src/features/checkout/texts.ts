@@ -27,5 +27,6 @@ export const validationKeys: Partial<Record<ValidationCode, string>> = {
   birth_year: 'cartCheckout.checkout.validation.birth_year',
   country: 'cartCheckout.checkout.validation.country',
   control_characters: 'cartCheckout.checkout.validation.control_characters',
+  early_start_required: 'cartCheckout.checkout.earlyStart.required',
 };
 export const invalidKey = 'cartCheckout.checkout.validation.invalid';

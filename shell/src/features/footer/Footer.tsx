@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useConsentStore } from '@shop/shared';
 import { shellConfig } from '../../app/config.ts';
 import { consentSettingsButtonId } from '../consent/ConsentBanner.tsx';
+import { WithdrawalLink } from './WithdrawalLink.tsx';
 
 const footerCss = `
 .shell-footer { margin-top: 48px; padding: 24px; border-top: 1px solid var(--shop-color-border); background: var(--shop-color-surface); }
@@ -22,6 +23,7 @@ export function Footer({ consentConfigurable }: { consentConfigurable: boolean }
   return (
     <footer className="shell-footer">
       <style href="shell-footer" precedence="default">{footerCss}</style>
+      <WithdrawalLink />
       <nav aria-label={t('shell.footer.label')}>
         <ul>
           {linkKeys.map((key) => (

@@ -23,6 +23,7 @@ export const routeTable: Record<AreaName, readonly string[]> = {
     '/account-order',
     '/account-level',
     '/account-address',
+    '/withdrawal',
   ],
   levelTest: ['/level-test', '/level-test/complete', '/level-test/:level', '/einstufung'],
 };

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { courseRefundCents, lessonCount, lessonsHeld, packageRefundCents, shareOfTotal } from './amounts.ts';
+
+// Thursdays 18:00 in Berlin, 2026-01-08 to 2026-02-05: five lessons.
+const course = { startDate: '2026-01-08', endDate: '2026-02-05', startTime: '18:00' };
+
+describe('withdrawal amounts', () => {
+  it('counts weekly lessons from start to end', () => {
+    expect(lessonCount(course)).toBe(5);
+    expect(lessonCount({ ...course, endDate: '2026-01-08' })).toBe(1);
+  });
+
+  it('counts a lesson as held once it began, in Berlin time', () => {
+    expect(lessonsHeld(course, new Date('2026-01-08T16:59:00Z'))).toBe(0); // 17:59 in Berlin
+    expect(lessonsHeld(course, new Date('2026-01-08T17:00:00Z'))).toBe(1); // 18:00 in Berlin
+    expect(lessonsHeld(course, new Date('2026-01-20T09:00:00Z'))).toBe(2);
+    expect(lessonsHeld(course, new Date('2026-03-01T09:00:00Z'))).toBe(5);
+  });
+
+  it('gives the full price back without an early-start request, pro rata by lessons held with one', () => {
+    const receivedAt = new Date('2026-01-20T09:00:00Z');
+    expect(courseRefundCents(25000, course, { earlyStartRequested: false, receivedAt })).toBe(25000);
+    expect(courseRefundCents(25000, course, { earlyStartRequested: true, receivedAt })).toBe(15000);
+    expect(courseRefundCents(25000, course, { earlyStartRequested: true, receivedAt: new Date('2026-01-05T09:00:00Z') })).toBe(25000);
+  });
+
+  it('gives back the unused credits of a package and scales positions to an order-wide discount', () => {
+    expect(packageRefundCents(10000, 10, 4)).toBe(4000);
+    expect(packageRefundCents(10000, 10, 12)).toBe(10000);
+    expect(shareOfTotal(5000, 10000, 9000)).toBe(4500);
+    expect(shareOfTotal(5000, 10000, 10000)).toBe(5000);
+  });
+});

@@ -1,0 +1,95 @@
+import type { Language, ParsedWithdrawalRequest, WithdrawalPosition, WithdrawalReceipt } from '@shop/shared/contract';
+import type { AppContext } from '../../app-context.ts';
+import { positionNames } from '../order/confirmation-mail.ts';
+import { readOrder } from '../order/read.ts';
+import type { PaymentProvider } from '../payment/provider.ts';
+import { sendRefundNotice, sendWithdrawalReceipt } from './mails.ts';
+import { issuePendingRefunds } from './refunds.ts';
+import { withdrawPositions } from './withdraw.ts';
+
+export interface Declared {
+  receipt: WithdrawalReceipt;
+  placesChanged: boolean;
+}
+
+const refundDescriptions: Record<Language, (number: string) => string> = {
+  de: (number) => `Widerruf Bestellung ${number}`,
+  en: (number) => `Withdrawal order ${number}`,
+  es: (number) => `Desistimiento pedido ${number}`,
+};
+
+export const receiptNumberOf = (declarationId: number) => `W-${String(declarationId).padStart(6, '0')}`;
+
+/**
+ * A withdrawal declaration, in order: (1) it is stored unchanged with its receipt time, whatever follows; (2) one
+ * transaction acts on it (withdrawPositions); (3) the refund it recorded, and any earlier one of the order still
+ * pending, goes to the provider; (4) the receipt is mailed and returned for the screen. A provider failure leaves
+ * the refund pending (retried by the next declaration on the order) and does not cost the consumer the receipt.
+ */
+export async function declareWithdrawal(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  { request, customerId, log }: { request: ParsedWithdrawalRequest; customerId: number | null; log: (error: unknown, what: string) => void },
+): Promise<Declared> {
+  const receivedAt = ctx.now();
+  const declaration = await ctx.db.kysely
+    .insertInto('withdrawal_declaration')
+    .values({
+      received_at: receivedAt.toISOString(),
+      name: request.name,
+      order_number: request.orderNumber,
+      email: request.email,
+      positions: JSON.stringify(request.positions),
+      locale: request.locale,
+      customer_id: customerId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  const outcome = await ctx.db.kysely.transaction().execute((trx) =>
+    withdrawPositions(trx, { declarationId: declaration.id, orderNumber: request.orderNumber, email: request.email, customerId, positions: request.positions, receivedAt }),
+  );
+
+  let issued: Awaited<ReturnType<typeof issuePendingRefunds>> = [];
+  if (outcome.outcome === 'withdrawn') {
+    try {
+      issued = await issuePendingRefunds(ctx.db.kysely, provider, outcome.orderId, ctx.now(), refundDescriptions[request.locale](request.orderNumber));
+    } catch (error) {
+      log(error, `Refund for order ${request.orderNumber} not issued yet; it stays pending`);
+    }
+  }
+
+  const receipt: WithdrawalReceipt = {
+    receiptNumber: receiptNumberOf(declaration.id),
+    receivedAt: receivedAt.toISOString(),
+    name: request.name,
+    orderNumber: request.orderNumber,
+    email: request.email,
+    positions: await namesOf(ctx, outcome.orderId, request.positions, request.locale),
+    outcome: outcome.outcome,
+    reviewReason: outcome.outcome === 'review' ? outcome.reason : null,
+    refundAmount: outcome.outcome === 'withdrawn' ? outcome.refundCents / 100 : null,
+  };
+  await sendWithdrawalReceipt(ctx, receipt, request.locale).catch((error: unknown) => log(error, 'Withdrawal receipt mail failed'));
+  for (const refund of issued) {
+    await sendRefundNotice(ctx, { to: request.email, name: request.name, orderNumber: request.orderNumber, amountCents: refund.amountCents }, request.locale).catch((error: unknown) =>
+      log(error, 'Refund mail failed'),
+    );
+  }
+  return { receipt, placesChanged: outcome.outcome === 'withdrawn' && outcome.placesChanged };
+}
+
+/** The declared positions as the order names them (in the declaration's language); unknown ones by kind and id. */
+async function namesOf(ctx: AppContext, orderId: number | null, positions: readonly WithdrawalPosition[], language: Language): Promise<string[]> {
+  if (positions.length === 0) return [];
+  const order = orderId === null ? null : await readOrder(ctx.db, orderId);
+  return positions.map((position) => {
+    const course = position.kind === 'course' ? order?.courseBookings.find((row) => row.id === position.id) : undefined;
+    if (course) return positionNames.course(course, language);
+    const product = position.kind === 'product' ? order?.productOrders.find((row) => row.id === position.id) : undefined;
+    if (product) return positionNames.product(product, language);
+    const purchase = position.kind === 'package' ? order?.customerBalanceTransactions.find((row) => row.id === position.id) : undefined;
+    if (purchase) return positionNames.package(purchase, language);
+    return `${position.kind} #${position.id}`;
+  });
+}

@@ -1,0 +1,71 @@
+import type { Language, WithdrawalReceipt, WithdrawalReviewReason } from '@shop/shared/contract';
+import { formatInstantInZone, formatMoney } from '@shop/shared/format';
+import type { AppContext } from '../../app-context.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { fillText, mailDocument, mailParagraph } from '../../mail/html.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import de from './mail-texts/de.json' with { type: 'json' };
+import en from './mail-texts/en.json' with { type: 'json' };
+import es from './mail-texts/es.json' with { type: 'json' };
+
+const texts: Record<Language, typeof de> = { de, en, es };
+
+const reviewTexts: Record<WithdrawalReviewReason, keyof typeof de> = {
+  unknown_order: 'reviewUnknownOrder',
+  out_of_period: 'reviewOutOfPeriod',
+  not_paid: 'reviewNotPaid',
+  already_withdrawn: 'reviewAlreadyWithdrawn',
+};
+
+/** What the receipt says happened to the declaration (the screen shows its own translation of the same). */
+function outcomeText(receipt: WithdrawalReceipt, t: typeof de): string {
+  if (receipt.outcome === 'review') return t[reviewTexts[receipt.reviewReason ?? 'unknown_order']];
+  return receipt.refundAmount ? fillText(t.outcomeWithdrawn, { amount: formatMoney(receipt.refundAmount) }) : t.outcomeWithdrawnNothing;
+}
+
+const factsTable = (facts: [string, string][]) =>
+  `<table role="presentation">${facts.map(([label, value]) => `<tr><th scope="row" style="text-align:left;padding-right:12px;vertical-align:top">${escapeHtml(label)}</th><td>${escapeHtml(value).replaceAll('\n', '<br>')}</td></tr>`).join('')}</table>`;
+
+/**
+ * The receipt on a durable medium: the declaration's content as received, the date and time it arrived (Berlin
+ * time), and what happens next. Pure, so a test can read it.
+ */
+export function renderWithdrawalReceipt(receipt: WithdrawalReceipt, language: Language): MailMessage {
+  const t = texts[language];
+  const subject = fillText(t.receiptSubject, { number: receipt.orderNumber });
+  const facts: [string, string][] = [
+    [t.receiptNumber, receipt.receiptNumber],
+    [t.receivedAt, formatInstantInZone(receipt.receivedAt)],
+    [t.name, receipt.name],
+    [t.orderNumber, receipt.orderNumber],
+    [t.email, receipt.email],
+    [t.positions, receipt.positions.length ? receipt.positions.join('\n') : t.wholeContract],
+    [t.declaration, t.declarationText],
+  ];
+  const outcome = outcomeText(receipt, t);
+  const greeting = fillText(t.greeting, { name: receipt.name });
+  const text = [greeting, t.receiptIntro, facts.map(([label, value]) => `${label}: ${value}`).join('\n'), outcome, t.keep, t.signature].join('\n\n');
+  const html = mailDocument(language, subject, [mailParagraph(greeting), mailParagraph(t.receiptIntro), factsTable(facts), mailParagraph(outcome), mailParagraph(t.keep), mailParagraph(t.signature)]);
+  return { to: receipt.email, subject, text, html };
+}
+
+/** The notice that a refund went to the provider. */
+export function renderRefundNotice({ to, name, orderNumber, amountCents }: { to: string; name: string; orderNumber: string; amountCents: number }, language: Language): MailMessage {
+  const t = texts[language];
+  const subject = fillText(t.refundSubject, { number: orderNumber });
+  const greeting = fillText(t.greeting, { name });
+  const intro = fillText(t.refundIntro, { amount: formatMoney(amountCents / 100) });
+  const text = [greeting, intro, t.signature].join('\n\n');
+  return { to, subject, text, html: mailDocument(language, subject, [mailParagraph(greeting), mailParagraph(intro), mailParagraph(t.signature)]) };
+}
+
+/** Queues the receipt in the outbox (the one place it is sent from); the delivery job retries until it is out. */
+export async function sendWithdrawalReceipt(ctx: Pick<AppContext, 'db' | 'now'>, receipt: WithdrawalReceipt, language: Language): Promise<void> {
+  await queueMail(ctx.db, renderWithdrawalReceipt(receipt, language), { now: ctx.now() });
+}
+
+/** Queues the refund notice in the outbox (the one place it is sent from). */
+export async function sendRefundNotice(ctx: Pick<AppContext, 'db' | 'now'>, notice: Parameters<typeof renderRefundNotice>[0], language: Language): Promise<void> {
+  await queueMail(ctx.db, renderRefundNotice(notice, language), { now: ctx.now() });
+}

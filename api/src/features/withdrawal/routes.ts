@@ -1,0 +1,52 @@
+import { successEnvelope, withdrawalReceiptSchema, withdrawalRequestSchema } from '@shop/shared/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { rateLimited } from '../../rate-limit/route-limits.ts';
+import { optionalCustomer } from '../customer/authenticate.ts';
+import type { PaymentProvider } from '../payment/provider.ts';
+import { declareWithdrawal } from './declare.ts';
+
+const hour = 60 * 60_000;
+
+/**
+ * Declarations per client and per receipt address: every one is stored and mails its address. Far above a person
+ * withdrawing from several orders, or a family behind one address; see docs/decisions/0011-withdrawal.md.
+ */
+export const withdrawalRateLimits = {
+  perClient: { max: 30, timeWindowMs: hour },
+  perAddress: { max: 10, timeWindowMs: hour },
+};
+
+export interface WithdrawalRouteOptions {
+  provider: PaymentProvider;
+  /** Called after places came back (cached course searches are stale then). */
+  onPlacesChanged: () => void;
+}
+
+/**
+ * POST /withdrawals: the electronic withdrawal function, for guests and customers alike (a customer's bearer lets
+ * their own orders match whatever address the receipt goes to). Always 200 with the receipt once the body is valid:
+ * the declaration is stored whatever becomes of it, and the receipt says honestly when the school decides.
+ */
+export const withdrawalRoutes =
+  (ctx: AppContext, { provider, onPlacesChanged }: WithdrawalRouteOptions): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/withdrawals',
+      {
+        config: { bearer: 'optional' },
+        schema: { body: withdrawalRequestSchema, response: { 200: successEnvelope(withdrawalReceiptSchema) } },
+        preHandler: rateLimited(app, 'withdrawal', withdrawalRateLimits),
+      },
+      async (request) => {
+        const auth = await optionalCustomer(ctx, request);
+        const { receipt, placesChanged } = await declareWithdrawal(ctx, provider, {
+          request: request.body,
+          customerId: auth?.customer.id ?? null,
+          log: (error, what) => request.log.error({ err: error }, what),
+        });
+        if (placesChanged) onPlacesChanged();
+        return { result: receipt };
+      },
+    );
+  };

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { Banner, formatInstantInZone, formatMoney, type WithdrawalReceipt } from '@shop/shared';
+
+/** The receipt on screen: the same content and receipt time as the mail, and what happens next, honestly. */
+export function Receipt({ receipt }: { receipt: WithdrawalReceipt }) {
+  const { t } = useTranslation();
+  const outcome =
+    receipt.outcome === 'review'
+      ? t(`account.withdrawal.review.${receipt.reviewReason ?? 'unknown_order'}`)
+      : receipt.refundAmount
+        ? t('account.withdrawal.withdrawn', { amount: formatMoney(receipt.refundAmount) })
+        : t('account.withdrawal.withdrawnNothing');
+  const facts: [string, string][] = [
+    [t('account.withdrawal.receiptNumber'), receipt.receiptNumber],
+    [t('account.withdrawal.receivedAt'), formatInstantInZone(receipt.receivedAt)],
+    [t('account.withdrawal.name'), receipt.name],
+    [t('account.withdrawal.orderNumber'), receipt.orderNumber],
+    [t('account.withdrawal.email'), receipt.email],
+    [t('account.withdrawal.positions'), receipt.positions.length ? receipt.positions.join(', ') : t('account.withdrawal.wholeContract')],
+    [t('account.withdrawal.declaration'), t('account.withdrawal.declarationText')],
+  ];
+  return (
+    <section aria-labelledby="withdrawal-receipt" className="account-receipt">
+      <h2 id="withdrawal-receipt">{t('account.withdrawal.receiptTitle')}</h2>
+      <Banner tone={receipt.outcome === 'withdrawn' ? 'success' : 'info'}>{outcome}</Banner>
+      <dl>
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p>{t('account.withdrawal.mailed', { email: receipt.email })}</p>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { languageSchema, moneySchema, textSchema } from './common.ts';
+import { emailSchema, requiredText, ValidationCode } from './customer.ts';
+
+/**
+ * The consumer's withdrawal (docs/withdrawal-rules.md, docs/decisions/0011-withdrawal.md): the declaration the
+ * withdrawal page sends, the receipt it gets back, and the rules of the period shared by checkout and server.
+ */
+
+/** Days of the withdrawal period after the contract is concluded. */
+export const withdrawalPeriodDays = 14;
+
+const utcDate = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
+
+/**
+ * The last day on which a withdrawal is still in time for a contract concluded on `contractDate` (yyyy-MM-dd in
+ * the shop's zone): the day of conclusion does not count, the period ends with the 14th day after it.
+ */
+export function withdrawalPeriodLastDay(contractDate: string): string {
+  const date = utcDate(contractDate);
+  date.setUTCDate(date.getUTCDate() + withdrawalPeriodDays);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Whether a course starting on `startDate` would begin before the withdrawal period of a contract concluded on
+ * `contractDate` ends: then the consumer must expressly request the early start to order it.
+ */
+export const startsWithinWithdrawalPeriod = (startDate: string, contractDate: string): boolean => startDate <= withdrawalPeriodLastDay(contractDate);
+
+const contractDates = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The day a contract concluded at `instant` was concluded, in the shop's zone (Berlin): yyyy-MM-dd. */
+export const contractDateOf = (instant: Date): string => contractDates.format(instant);
+
+/** Whether an order of courses starting on `startDates`, concluded on `contractDate`, needs the early-start request. */
+export const needsEarlyStartRequest = (startDates: readonly string[], contractDate: string): boolean =>
+  startDates.some((startDate) => startsWithinWithdrawalPeriod(startDate, contractDate));
+
+/** Field error of an order that needs the early-start request and does not carry it. */
+export const earlyStartRequiredCode = ValidationCode.earlyStartRequired;
+
+/** One position of an order the consumer withdraws from, by its kind and its id in the order. */
+export const withdrawalPositionKinds = ['course', 'product', 'package'] as const;
+export const withdrawalPositionSchema = z.object({ kind: z.enum(withdrawalPositionKinds), id: z.number().int().positive() }).strict();
+export type WithdrawalPosition = z.infer<typeof withdrawalPositionSchema>;
+
+/**
+ * The declaration: name, contract (order number; a customer may name positions, none means the whole contract)
+ * and the address for the receipt. Nothing else is asked for, no reason.
+ */
+export const withdrawalRequestSchema = z
+  .object({
+    name: requiredText(200),
+    orderNumber: textSchema.trim().min(1, 'required').max(40, 'too_long'),
+    email: emailSchema,
+    positions: z.array(withdrawalPositionSchema).max(100).default([]),
+    locale: languageSchema.default('de'),
+  })
+  .strict();
+export type WithdrawalRequest = z.input<typeof withdrawalRequestSchema>;
+export type ParsedWithdrawalRequest = z.output<typeof withdrawalRequestSchema>;
+
+/** The withdrawal form's fields (the page adds the chosen positions and the language). */
+export const withdrawalFormSchema = withdrawalRequestSchema.pick({ name: true, orderNumber: true, email: true });
+export type WithdrawalForm = z.input<typeof withdrawalFormSchema>;
+
+/**
+ * What became of a declaration at once: `withdrawn`, the positions are cancelled and the refund is under way; or
+ * `review`, the school decides (the reason says why the shop could not act on it alone).
+ */
+export const withdrawalReviewReasons = ['unknown_order', 'out_of_period', 'not_paid', 'already_withdrawn'] as const;
+export type WithdrawalReviewReason = (typeof withdrawalReviewReasons)[number];
+
+export const withdrawalReceiptSchema = z.object({
+  /** The receipt's number (the declaration's). */
+  receiptNumber: z.string(),
+  /** When the shop received the declaration (UTC instant). */
+  receivedAt: z.iso.datetime(),
+  name: z.string(),
+  orderNumber: z.string(),
+  email: z.string(),
+  /** The positions named, as the order calls them; empty: the whole contract. */
+  positions: z.array(z.string()),
+  outcome: z.enum(['withdrawn', 'review']),
+  reviewReason: z.enum(withdrawalReviewReasons).nullable(),
+  /** The amount that goes back (outcome withdrawn); null otherwise. */
+  refundAmount: moneySchema.nullable(),
+});
+export type WithdrawalReceipt = z.infer<typeof withdrawalReceiptSchema>;
+
+/** How much of an order is withdrawn: nothing, some positions, or all of them. */
+export const orderWithdrawalStates = ['none', 'partial', 'withdrawn'] as const;
+export const orderWithdrawalStateSchema = z.enum(orderWithdrawalStates);
+export type OrderWithdrawalState = z.infer<typeof orderWithdrawalStateSchema>;
+
+/** The withdrawal state of an order from how many of its positions are withdrawn. */
+export function withdrawalStateOf(withdrawn: number, positions: number): OrderWithdrawalState {
+  if (withdrawn === 0) return 'none';
+  return withdrawn >= positions ? 'withdrawn' : 'partial';
+}
