@@ -19,6 +19,7 @@ import * as cancelReason from './migrations/0052_cancel_reason.ts';
 import * as examScoredResult from './migrations/0054_exam_scored_result.ts';
 import * as codeUsageEmail from './migrations/0055_code_usage_email.ts';
 import * as rateLimit from './migrations/0056_rate_limit.ts';
+import * as waitlist from './migrations/0060_waitlist.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0054_exam_scored_result': examScoredResult,
   '0055_code_usage_email': codeUsageEmail,
   '0056_rate_limit': rateLimit,
+  '0060_waitlist': waitlist,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

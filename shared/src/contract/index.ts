@@ -10,3 +10,4 @@ export * from './customer.ts';
 export * from './order.ts';
 export * from './pricing.ts';
 export * from './mode.ts';
+export * from './waitlist.ts';
