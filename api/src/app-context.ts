@@ -15,4 +15,6 @@ export interface AppContext {
   paymentHoldSeconds: number;
   /** `production` leaves out what only development may have: the dev outbox route and the sandbox. */
   mode: ShopMode;
+  /** How long a waitlist offer holds its place for its person (WAITLIST_OFFER_SECONDS, default 86400). */
+  waitlistOfferSeconds: number;
 }

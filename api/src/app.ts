@@ -23,6 +23,9 @@ import { paymentRoutes } from './features/payment/routes.ts';
 import { sandboxProvider, sandboxProviderName } from './features/payment/sandbox-provider.ts';
 import { defaultPaymentHoldSeconds } from './features/payment/provider.ts';
 import { translationRoutes } from './features/translation/routes.ts';
+import { defaultWaitlistOfferSeconds } from './features/waitlist/offers.ts';
+import { waitlistRoutes } from './features/waitlist/routes.ts';
+import { startWaitlistOffers } from './features/waitlist/starter.ts';
 import { registerCors } from './http/cors.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { parseQueryString } from './http/querystring.ts';
@@ -61,6 +64,10 @@ export interface BuildAppOptions {
   mode?: ShopMode;
   /** Milliseconds between two runs of the payment-hold sweep (main.ts: PAYMENT_HOLD_SWEEP_MS, 5 s by default); unset: no sweep. */
   holdSweepIntervalMs?: number;
+  /** Seconds a waitlist offer holds its place (WAITLIST_OFFER_SECONDS); 24 hours by default. */
+  waitlistOfferSeconds?: number;
+  /** Milliseconds between two waitlist runs (main.ts: WAITLIST_INTERVAL_MS, 10 s by default); unset: no runs. */
+  waitlistIntervalMs?: number;
   /** Milliseconds the shop waits for the payment provider per call (5 s by default). */
   paymentProviderTimeoutMs?: number;
   /** REDIS_URL: rate-limit counters in this Redis; without, in the database (both shared by every API process). */
@@ -104,6 +111,7 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
     shopUrl,
     paymentHoldSeconds: options.paymentHoldSeconds ?? defaultPaymentHoldSeconds,
     mode,
+    waitlistOfferSeconds: options.waitlistOfferSeconds ?? defaultWaitlistOfferSeconds,
   };
   // Routes with a bearer rule check the token before anything else (see authenticate.ts).
   app.addHook('onRequest', checkBearerFirst(ctx));
@@ -116,6 +124,7 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
   // Knowing the provider's methods before the first checkout spares it that wait.
   app.addHook('onReady', async () => void offeredPaymentMethods());
   if (options.holdSweepIntervalMs) registerHoldSweep(app, { db: db.kysely, now, intervalMs: options.holdSweepIntervalMs, onCancelled: onPlacesChanged });
+  if (options.waitlistIntervalMs) registerWaitlistOffers(app, { ctx, intervalMs: options.waitlistIntervalMs, onPlacesChanged });
   app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
@@ -130,6 +139,7 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
       await api.register(orderRoutes(ctx, { provider, offeredPaymentMethods, onPlacesChanged }));
       await api.register(orderStateRoutes(ctx));
       await api.register(paymentRoutes(ctx, { provider, sandbox, onPlacesChanged }));
+      await api.register(waitlistRoutes(ctx, { onPlacesChanged }));
     },
     { prefix: '/api' },
   );
@@ -146,5 +156,16 @@ function registerHoldSweep(app: FastifyInstance, options: { db: Db['kysely']; no
   });
   app.addHook('onClose', async () => {
     await sweep?.stop();
+  });
+}
+
+/** The waitlist's runs, like the sweep: started when the app is ready, stopped (awaited) when it closes. */
+function registerWaitlistOffers(app: FastifyInstance, options: { ctx: AppContext; intervalMs: number; onPlacesChanged: () => void }): void {
+  let runs: ReturnType<typeof startWaitlistOffers> | null = null;
+  app.addHook('onReady', async () => {
+    runs = startWaitlistOffers({ ...options, log: app.log });
+  });
+  app.addHook('onClose', async () => {
+    await runs?.stop();
   });
 }

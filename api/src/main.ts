@@ -39,6 +39,8 @@ async function main(): Promise<void> {
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     mode,
     holdSweepIntervalMs: config.holdSweepMs,
+    waitlistOfferSeconds: config.waitlistOfferSeconds,
+    waitlistIntervalMs: config.waitlistIntervalMs,
   });
   app.log.info(`payment provider: ${payment.provider}`);
   if (mode === 'development') {
