@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parsePartnerOrigins } from './http/cors.ts';
+import { waitlistOfferHours } from '@shop/shared/contract';
 
 /** Every API process looks for expired payment holds this often unless PAYMENT_HOLD_SWEEP_MS says otherwise. */
 const defaultHoldSweepMs = 5000;
@@ -22,7 +23,7 @@ export interface Config {
   paymentHoldSeconds: number;
   /** PAYMENT_HOLD_SWEEP_MS: how often each process cancels orders whose hold ended (100 to 10000, default 5000). */
   holdSweepMs: number;
-  /** WAITLIST_OFFER_SECONDS: how long a waitlist offer holds its place (at least 10, default 86400). */
+  /** WAITLIST_OFFER_SECONDS: how long a waitlist offer holds its place (at least 10, default 24 hours). */
   waitlistOfferSeconds: number;
   /** WAITLIST_INTERVAL_MS: how often each process runs the waitlist (100 to 600000, default 10000). */
   waitlistIntervalMs: number;
@@ -58,7 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(holdSweepMs) || holdSweepMs < 100 || holdSweepMs > 10_000) {
     throw new Error(`PAYMENT_HOLD_SWEEP_MS must be a whole number of milliseconds from 100 to 10000, got "${env.PAYMENT_HOLD_SWEEP_MS}"`);
   }
-  const waitlistOfferSeconds = Number(env.WAITLIST_OFFER_SECONDS?.trim() || 86_400);
+  const waitlistOfferSeconds = Number(env.WAITLIST_OFFER_SECONDS?.trim() || waitlistOfferHours * 3600);
   if (!Number.isInteger(waitlistOfferSeconds) || waitlistOfferSeconds < 10) {
     throw new Error(`WAITLIST_OFFER_SECONDS must be a whole number of seconds, at least 10, got "${env.WAITLIST_OFFER_SECONDS}"`);
   }

@@ -6,6 +6,8 @@ import { CombinedPage } from './features/pages/CombinedPage.tsx';
 import { CoursesPage } from './features/pages/CoursesPage.tsx';
 import { ModularCoursePage } from './features/pages/ModularCoursePage.tsx';
 import { ProductsPage } from './features/pages/ProductsPage.tsx';
+import { LeavePage } from './features/waitlist/LeavePage.tsx';
+import { OfferPage } from './features/waitlist/OfferPage.tsx';
 import { areaTranslations } from './i18n/index.ts';
 
 registerTranslations(areaTranslations);
@@ -29,6 +31,9 @@ const routes: RouteObject[] = [
   { path: '/products', element: <Listing page={ProductsPage} /> },
   { path: '/modular-course', element: <Listing page={ModularCoursePage} /> },
   { path: '/products-iframe', element: <Listing page={CombinedPage} /> },
+  // The links of the waitlist's mails.
+  { path: '/waitlist/offer', element: <OfferPage /> },
+  { path: '/waitlist/leave', element: <LeavePage /> },
 ];
 
 export default routes;

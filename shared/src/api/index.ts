@@ -8,3 +8,4 @@ export { fetchBalances, fetchBillingAddress, fetchCustomer, fetchOrders, login, 
 export { calculateCartPrice, createCartSync, fetchCartSync, validateCart } from './cart.ts';
 export { fetchOrderConfirmationPreview, fetchOrderState, priceChangeOf, submitCart } from './order.ts';
 export { fetchShopMode } from './mode.ts';
+export { fetchWaitlistOffer, joinWaitlist, leaveWaitlist } from './waitlist.ts';

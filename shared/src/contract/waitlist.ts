@@ -9,6 +9,9 @@ import { emailSchema } from './customer.ts';
  * while; every mail carries a link to leave the list.
  */
 
+/** Hours an offered place is held for its person (the server's WAITLIST_OFFER_SECONDS may shorten it in tests). */
+export const waitlistOfferHours = 24;
+
 /** Active entries (waiting or holding an offer) one address may have at a time. */
 export const waitlistMaxEntriesPerAddress = 5;
 

@@ -1,4 +1,4 @@
-import type { Language } from '@shop/shared/contract';
+import { type Language, waitlistOfferHours } from '@shop/shared/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
@@ -10,7 +10,7 @@ import { courseForMail } from './course.ts';
 import { sendWaitlistOfferExpiredMail, sendWaitlistOfferMail } from './mails.ts';
 
 /** Seconds an offered place is held for its person unless WAITLIST_OFFER_SECONDS says otherwise. */
-export const defaultWaitlistOfferSeconds = 24 * 60 * 60;
+export const defaultWaitlistOfferSeconds = waitlistOfferHours * 60 * 60;
 
 type Log = Pick<FastifyBaseLogger, 'error'>;
 
