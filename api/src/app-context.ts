@@ -18,4 +18,6 @@ export interface AppContext {
   mode: ShopMode;
   /** The background jobs of this process (jobs/runner.ts): `ctx.jobs.register({ name, everyMs, run })` adds one. */
   jobs: JobRunner;
+  /** How long a waitlist offer holds its place for its person (WAITLIST_OFFER_SECONDS, default 86400). */
+  waitlistOfferSeconds: number;
 }

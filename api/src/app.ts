@@ -26,6 +26,9 @@ import { sandboxProvider, sandboxProviderName } from './features/payment/sandbox
 import { defaultPaymentHoldSeconds } from './features/payment/provider.ts';
 import { translationRoutes } from './features/translation/routes.ts';
 import { withdrawalRoutes } from './features/withdrawal/routes.ts';
+import { defaultWaitlistOfferSeconds } from './features/waitlist/offers.ts';
+import { waitlistRoutes } from './features/waitlist/routes.ts';
+import { waitlistOffersJob } from './features/waitlist/starter.ts';
 import { registerCors } from './http/cors.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { parseQueryString } from './http/querystring.ts';
@@ -77,6 +80,10 @@ export interface BuildAppOptions {
   mailRetry?: RetryPolicy;
   /** Milliseconds between two cleanups of expired tokens, sessions, parked carts, counters (main.ts: 5 min); unset: none. */
   cleanupIntervalMs?: number;
+  /** Seconds a waitlist offer holds its place (WAITLIST_OFFER_SECONDS); 24 hours by default. */
+  waitlistOfferSeconds?: number;
+  /** Milliseconds between two waitlist runs (main.ts: WAITLIST_INTERVAL_MS, 10 s by default); unset: no runs. */
+  waitlistIntervalMs?: number;
   /** Milliseconds the shop waits for the payment provider per call (5 s by default). */
   paymentProviderTimeoutMs?: number;
   /** REDIS_URL: rate-limit counters in this Redis; without, in the database (both shared by every API process). */
@@ -135,6 +142,7 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
     paymentHoldSeconds: options.paymentHoldSeconds ?? defaultPaymentHoldSeconds,
     mode,
     jobs,
+    waitlistOfferSeconds: options.waitlistOfferSeconds ?? defaultWaitlistOfferSeconds,
   };
   // Routes with a bearer rule check the token before anything else (see authenticate.ts).
   app.addHook('onRequest', checkBearerFirst(ctx));
@@ -156,6 +164,7 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
   }
   if (options.mailDeliveryMs) jobs.register(mailDeliveryJob({ db: db.kysely, mailer: ctx.mailer, workerId: jobs.workerId, everyMs: options.mailDeliveryMs, retry: options.mailRetry, log: app.log }));
   if (options.cleanupIntervalMs) jobs.register(cleanupJob({ db: db.kysely, now, everyMs: options.cleanupIntervalMs, rateLimitStore, log: app.log }));
+  if (options.waitlistIntervalMs) jobs.register(waitlistOffersJob({ ctx, everyMs: options.waitlistIntervalMs, log: app.log, onPlacesChanged }));
   // Jobs run while the app is ready; closing it lets running jobs finish their unit and hands the rest back.
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
@@ -174,6 +183,7 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
       await api.register(orderStateRoutes(ctx));
       await api.register(paymentRoutes(ctx, { provider, sandbox, onPlacesChanged }));
       await api.register(withdrawalRoutes(ctx, { provider, onPlacesChanged }));
+      await api.register(waitlistRoutes(ctx, { onPlacesChanged }));
     },
     { prefix: '/api' },
   );

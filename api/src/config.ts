@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parsePartnerOrigins } from './http/cors.ts';
+import { waitlistOfferHours } from '@shop/shared/contract';
 
 /** Every API process looks for expired payment holds this often unless PAYMENT_HOLD_SWEEP_MS says otherwise. */
 const defaultHoldSweepMs = 5000;
@@ -25,6 +26,10 @@ export interface Config {
   paymentHoldSeconds: number;
   /** PAYMENT_HOLD_SWEEP_MS: how often each process cancels orders whose hold ended (100 to 10000, default 5000). */
   holdSweepMs: number;
+  /** WAITLIST_OFFER_SECONDS: how long a waitlist offer holds its place (at least 10, default 24 hours). */
+  waitlistOfferSeconds: number;
+  /** WAITLIST_INTERVAL_MS: how often each process runs the waitlist (100 to 600000, default 10000). */
+  waitlistIntervalMs: number;
   /** REDIS_URL: rate-limit counters in Redis instead of the database (docs/decisions/0007-shared-rate-limits.md). */
   redisUrl: string | null;
   /** SHUTDOWN_TIMEOUT_MS: how long a stopping process lets requests in flight finish (100 to 600000, default 10000). */
@@ -63,6 +68,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(holdSweepMs) || holdSweepMs < 100 || holdSweepMs > 10_000) {
     throw new Error(`PAYMENT_HOLD_SWEEP_MS must be a whole number of milliseconds from 100 to 10000, got "${env.PAYMENT_HOLD_SWEEP_MS}"`);
   }
+  const waitlistOfferSeconds = Number(env.WAITLIST_OFFER_SECONDS?.trim() || waitlistOfferHours * 3600);
+  if (!Number.isInteger(waitlistOfferSeconds) || waitlistOfferSeconds < 10) {
+    throw new Error(`WAITLIST_OFFER_SECONDS must be a whole number of seconds, at least 10, got "${env.WAITLIST_OFFER_SECONDS}"`);
+  }
+  const waitlistIntervalMs = Number(env.WAITLIST_INTERVAL_MS?.trim() || 10_000);
+  if (!Number.isInteger(waitlistIntervalMs) || waitlistIntervalMs < 100 || waitlistIntervalMs > 600_000) {
+    throw new Error(`WAITLIST_INTERVAL_MS must be a whole number of milliseconds from 100 to 600000, got "${env.WAITLIST_INTERVAL_MS}"`);
+  }
   const redisUrl = env.REDIS_URL?.trim() || null;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
     throw new Error('REDIS_URL must start with redis:// or rediss:// (leave it unset to keep rate limits in the database)');
@@ -80,5 +93,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`METRICS_PORT must be an integer between 0 and 65535, got "${env.METRICS_PORT}" (leave it unset for no metrics)`);
   }
   const metrics = metricsPort === null ? null : { host: env.METRICS_HOST?.trim() || '127.0.0.1', port: metricsPort };
-  return { port, host: env.HOST?.trim() || '127.0.0.1', database, partnerOrigins: parsePartnerOrigins(env.PARTNER_ORIGINS), paymentHoldSeconds, holdSweepMs, redisUrl, shutdownTimeoutMs, shutdownDrainMs, metrics };
+  return { port, host: env.HOST?.trim() || '127.0.0.1', database, partnerOrigins: parsePartnerOrigins(env.PARTNER_ORIGINS), paymentHoldSeconds, holdSweepMs, waitlistOfferSeconds, waitlistIntervalMs, redisUrl, shutdownTimeoutMs, shutdownDrainMs, metrics };
 }

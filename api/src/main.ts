@@ -50,6 +50,8 @@ async function main(): Promise<void> {
     cleanupIntervalMs: jobConfig.cleanupMs,
     metrics,
     configurationProblems: () => (mode === 'production' ? productionProblems(productionSettingsFromEnv(process.env)) : []),
+    waitlistOfferSeconds: config.waitlistOfferSeconds,
+    waitlistIntervalMs: config.waitlistIntervalMs,
   });
   app.log.info(`payment provider: ${payment.provider}`);
   if (mode === 'development') {

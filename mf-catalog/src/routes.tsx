@@ -30,6 +30,8 @@ const ModularCoursePage = lazy(() =>
   import('./features/pages/ModularCoursePage.tsx').then((m) => ({ default: m.ModularCoursePage })),
 );
 const CombinedPage = lazy(() => import('./features/pages/CombinedPage.tsx').then((m) => ({ default: m.CombinedPage })));
+const OfferPage = lazy(() => import('./features/waitlist/OfferPage.tsx').then((m) => ({ default: m.OfferPage })));
+const LeavePage = lazy(() => import('./features/waitlist/LeavePage.tsx').then((m) => ({ default: m.LeavePage })));
 
 /** Paths of the catalog area (spec §2 Listing screens). */
 const routes: RouteObject[] = [
@@ -37,6 +39,9 @@ const routes: RouteObject[] = [
   { path: '/products', element: <Listing page={ProductsPage} /> },
   { path: '/modular-course', element: <Listing page={ModularCoursePage} /> },
   { path: '/products-iframe', element: <Listing page={CombinedPage} /> },
+  // The links of the waitlist's mails.
+  { path: '/waitlist/offer', element: <OfferPage /> },
+  { path: '/waitlist/leave', element: <LeavePage /> },
 ];
 
 export default routes;

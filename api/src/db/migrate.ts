@@ -21,6 +21,7 @@ import * as codeUsageEmail from './migrations/0055_code_usage_email.ts';
 import * as rateLimit from './migrations/0056_rate_limit.ts';
 import * as outboxAndJobs from './migrations/0057_outbox_and_jobs.ts';
 import * as withdrawal from './migrations/0059_withdrawal.ts';
+import * as waitlist from './migrations/0060_waitlist.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0056_rate_limit': rateLimit,
   '0057_outbox_and_jobs': outboxAndJobs,
   '0059_withdrawal': withdrawal,
+  '0060_waitlist': waitlist,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,13 +4,14 @@ import type { CustomerDatabase } from './customer-schema.ts';
 import type { OrderDatabase } from './order-schema.ts';
 import type { RateLimitDatabase } from './rate-limit-schema.ts';
 import type { OutboxDatabase } from './outbox-schema.ts';
+import type { WaitlistDatabase } from './waitlist-schema.ts';
 
 /**
  * Kysely's view of the tables (see migrations/). Conventions shared by both dialects:
  * money is integer cents (`*_cents`), dates are TEXT `yyyy-MM-dd`, times TEXT `HH:mm`,
  * so values compare correctly as strings and neither driver converts them to Date objects.
  */
-export interface Database extends CustomerDatabase, CartDatabase, OrderDatabase, RateLimitDatabase, OutboxDatabase {
+export interface Database extends CustomerDatabase, CartDatabase, OrderDatabase, RateLimitDatabase, OutboxDatabase, WaitlistDatabase {
   tag_category: TagCategoryTable;
   tag: TagTable;
   flexible_learning_course: FlexibleLearningCourseTable;

@@ -9,3 +9,4 @@ export { calculateCartPrice, createCartSync, fetchCartSync, validateCart } from 
 export { fetchOrderConfirmationPreview, fetchOrderState, priceChangeOf, submitCart } from './order.ts';
 export { fetchShopMode } from './mode.ts';
 export { declareWithdrawal } from './withdrawal.ts';
+export { fetchWaitlistOffer, joinWaitlist, leaveWaitlist } from './waitlist.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { catalogTextLimits, courseSchema, courseTypeSchema, packageTypeSchema } from './catalog.ts';
 import { moneySchema, multilineTextSchema, textSchema } from './common.ts';
 import { productSchema } from './product.ts';
+import { waitlistTokenSchema } from './waitlist.ts';
 
 /** Cart quantity limits of spec §5/§9. */
 export const cartQuantity = { min: 1, max: 5 } as const;
@@ -20,6 +21,8 @@ export const courseCartItemSchema = z.object({
   courseId: z.number().int(),
   courseType: courseTypeSchema,
   courseDetails: courseSchema,
+  /** A waitlist offer holding a place of this course for the buyer (the offer link put the course here). */
+  offerToken: waitlistTokenSchema.optional(),
 });
 export type CourseCartItem = z.infer<typeof courseCartItemSchema>;
 

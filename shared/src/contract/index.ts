@@ -11,3 +11,4 @@ export * from './order.ts';
 export * from './pricing.ts';
 export * from './mode.ts';
 export * from './withdrawal.ts';
+export * from './waitlist.ts';

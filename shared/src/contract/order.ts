@@ -288,7 +288,7 @@ export type ParsedOrderRequest = z.output<typeof orderRequestSchema>;
 /** The price request inside an order request (what the server prices again). */
 export function priceRequestOfOrder(order: ParsedOrderRequest | OrderRequest): PriceRequest {
   return {
-    courses: (order.courses ?? []).map(({ courseId, courseType, quantity }) => ({ courseId, courseType, quantity })),
+    courses: (order.courses ?? []).map(({ courseId, courseType, quantity, offerToken }) => ({ courseId, courseType, quantity, ...(offerToken ? { offerToken } : {}) })),
     products: order.products,
     packages: order.packages,
     discountCodes: order.discountCodes,

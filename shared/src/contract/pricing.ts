@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cartItemSchema, cartQuantity } from './cart.ts';
 import { courseTypeSchema, packageTypeSchema } from './catalog.ts';
 import { languageSchema, moneySchema, textSchema } from './common.ts';
+import { waitlistTokenSchema } from './waitlist.ts';
 
 /**
  * Price calculation, validation and cart transfer (spec §3 Price request / Price result / Notification, §4 Cart,
@@ -30,7 +31,10 @@ const discountCodeListSchema = z
 const quantitySchema = z.number().int().min(cartQuantity.min).max(cartQuantity.max);
 const idSchema = z.number().int().positive().max(2_147_483_647);
 
-export const priceRequestCourseSchema = z.object({ courseId: idSchema, courseType: courseTypeSchema, quantity: quantitySchema }).strict();
+/** `offerToken`: a waitlist offer's token; the place it holds counts as free for this request only. */
+export const priceRequestCourseSchema = z
+  .object({ courseId: idSchema, courseType: courseTypeSchema, quantity: quantitySchema, offerToken: waitlistTokenSchema.optional() })
+  .strict();
 export const priceRequestProductSchema = z.object({ productId: idSchema, quantity: quantitySchema }).strict();
 export const priceRequestPackageSchema = z
   .object({ packageType: packageTypeSchema, amount: z.number().int().min(2).max(1000), quantity: quantitySchema })

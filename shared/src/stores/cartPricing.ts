@@ -14,8 +14,9 @@ export const priceDebounceMs = 500;
 export function toPriceRequest(items: readonly CartItem[], discountCodes: readonly string[], locale: Language, applePayAvailable: boolean): PriceRequest {
   const request = { courses: [], products: [], packages: [], discountCodes: [...discountCodes], locale, applePayAvailable } as Required<PriceRequest>;
   for (const item of items) {
-    if (item.itemType === 'course') request.courses.push({ courseId: item.courseId, courseType: item.courseType, quantity: item.quantity });
-    else if (item.itemType === 'product') request.products.push({ productId: item.productId, quantity: item.quantity });
+    if (item.itemType === 'course') {
+      request.courses.push({ courseId: item.courseId, courseType: item.courseType, quantity: item.quantity, ...(item.offerToken ? { offerToken: item.offerToken } : {}) });
+    } else if (item.itemType === 'product') request.products.push({ productId: item.productId, quantity: item.quantity });
     else request.packages.push({ packageType: item.packageType, amount: item.amount, quantity: item.quantity });
   }
   return request;

@@ -27,6 +27,7 @@ import { paymentLinesOf } from './payment-lines.ts';
 import { takePlaces } from './places.ts';
 import { PriceChangedError, priceChanges } from './price-check.ts';
 import { readOrder } from './read.ts';
+import { claimOffer } from '../waitlist/offers.ts';
 
 /** Places or appointments changed since the cart was priced: nothing was created (409 with the adjustments). */
 export class PlacesChangedError extends Error {
@@ -100,12 +101,19 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
       throw new AppError(400, OrderErrorCode.paymentMethodRequired, 'A payment method offered for this order is required', { selectedPaymentMethod: 'required' });
     }
 
+    // Places first, in course id order (one lock order for every submit: no deadlocks on PostgreSQL). A waitlist
+    // offer the buyer holds is used up here and gives its held place to this order.
     const courseLines = priced.calculation.lines.filter((line) => line.itemType === 'course');
     await requireEarlyStartRequest(trx, courseLines.map((line) => line.courseId!), request.earlyStartRequested, now);
-    // Places first, in course id order (one lock order for every submit: no deadlocks on PostgreSQL).
     const byCourseId = [...courseLines].sort((a, b) => a.courseId! - b.courseId!);
+    const held = new Set<number>();
     for (const line of byCourseId) {
-      if (!(await takePlaces(trx, line.courseId!, line.quantity))) throw new PlacesChangedError([]);
+      const offerToken = priceRequest.data.courses.find((c) => c.courseId === line.courseId)?.offerToken;
+      if (offerToken && (await claimOffer(trx, line.courseId!, offerToken, now))) held.add(line.courseId!);
+    }
+    for (const line of byCourseId) {
+      const fromCourse = line.quantity - (held.has(line.courseId!) ? 1 : 0);
+      if (!(await takePlaces(trx, line.courseId!, fromCourse))) throw new PlacesChangedError([]);
     }
 
     const incrementId = await nextOrderNumber(trx);

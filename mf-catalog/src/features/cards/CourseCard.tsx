@@ -4,6 +4,7 @@ import { courseCartItem } from '../cart/cartItems.ts';
 import { useCatalogCart } from '../cart/CatalogCart.tsx';
 import { CardFrame, Fact, OccupancyIndicator, PriceTag, type DetailsControl } from './CardParts.tsx';
 import { cardTexts, levelOf, scheduleOf } from './cardView.ts';
+import { WaitlistJoin } from '../waitlist/WaitlistJoin.tsx';
 
 /** A course in a listing: what it is, when, which level, how full, what it costs, and the way into the cart. */
 export function CourseCard({ course, detailsControl }: { course: Course; detailsControl: DetailsControl }) {
@@ -40,9 +41,14 @@ export function CourseCard({ course, detailsControl }: { course: Course; details
       }
     >
       <OccupancyIndicator course={course} />
-      <Button onClick={() => cart.add(courseCartItem(course))} aria-describedby={`${id}-title`} disabled={course.freePlaces <= 0}>
-        {t('catalog.card.addToCart')}
-      </Button>
+      {course.freePlaces > 0 ? (
+        <Button onClick={() => cart.add(courseCartItem(course))} aria-describedby={`${id}-title`}>
+          {t('catalog.card.addToCart')}
+        </Button>
+      ) : (
+        // Fully booked is no dead end: the waitlist gets the places that come back.
+        <WaitlistJoin course={course} titleId={`${id}-title`} />
+      )}
     </CardFrame>
   );
 }

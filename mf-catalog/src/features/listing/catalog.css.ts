@@ -50,4 +50,10 @@ export const catalogCss = `
 .catalog-filter__range label { font-weight: 600; }
 .catalog-filter__range select { font: inherit; padding: 8px; border: 1px solid var(--shop-color-muted); border-radius: var(--shop-radius); }
 .catalog-filter__actions { display: flex; flex-wrap: wrap; gap: 8px; }
+.catalog-waitlist { display: flex; flex-direction: column; gap: 8px; padding: 12px; border: 1px solid var(--shop-color-border); border-radius: var(--shop-radius);
+  background: var(--shop-color-surface); }
+.catalog-waitlist__title { margin: 0; font-weight: 700; }
+.catalog-waitlist__intro { margin: 0; font-size: .9em; }
+.catalog-waitlist__actions { display: flex; flex-wrap: wrap; gap: 8px; }
+.catalog-waitlist-page { max-width: 720px; }
 `;

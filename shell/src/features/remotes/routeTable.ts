@@ -9,7 +9,7 @@ export type AreaName = (typeof areaNames)[number];
  * each remote's `./routes`. `/` is the shell's own home page.
  */
 export const routeTable: Record<AreaName, readonly string[]> = {
-  catalog: ['/products', '/courses', '/modular-course', '/products-iframe'],
+  catalog: ['/products', '/courses', '/modular-course', '/products-iframe', '/waitlist/offer', '/waitlist/leave'],
   cartCheckout: ['/cart', '/checkout-auth', '/checkout', '/checkout-cancel', '/checkout-return/:orderId/:email', '/checkout-complete/:orderId/:email', '/emailorder'],
   account: [
     '/login',

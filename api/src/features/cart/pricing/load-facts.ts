@@ -3,6 +3,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { isoDateInZone } from '../../../lib/dates.ts';
 import { readBalances } from '../../customer/balances.ts';
+import { heldOfferCourses } from '../../waitlist/offers.ts';
 import { packageKey, type DiscountCodeFacts, type PricedItemType, type PricingFacts, type PricingRequest } from './model.ts';
 
 /** Who is buying: the logged-in customer (null for a guest) and the buyer's address when it is known. */
@@ -23,7 +24,7 @@ export interface Buyer {
 export async function loadPricingFacts(db: Kysely<Database>, request: PricingRequest, { customerId, email, now }: Buyer & { now: Date }): Promise<PricingFacts> {
   const courseIds = request.courses.map((c) => c.courseId);
   const productIds = request.products.map((p) => p.productId);
-  const [courses, products, packagePrices, discountCodes, balances] = await Promise.all([
+  const [courses, products, packagePrices, discountCodes, balances, heldByOffer] = await Promise.all([
     courseIds.length === 0
       ? []
       : db
@@ -35,6 +36,7 @@ export async function loadPricingFacts(db: Kysely<Database>, request: PricingReq
     request.packages.length === 0 ? [] : db.selectFrom('package_price').select(['type', 'amount', 'price_cents']).execute(),
     loadDiscountCodes(db, request.discountCodes, { customerId, email }),
     customerId === null ? null : readBalances(db, customerId, now),
+    heldOfferCourses(db, request.courses, now),
   ]);
   return {
     courses: new Map(
@@ -44,7 +46,8 @@ export async function loadPricingFacts(db: Kysely<Database>, request: PricingReq
           id: row.id,
           type: row.type as CourseTypeValue,
           unitPriceCents: row.discounted_price_cents ?? row.price_cents,
-          freePlaces: row.free_places,
+          // A waitlist offer's place is taken for everybody but the buyer holding its link.
+          freePlaces: row.free_places + (heldByOffer.has(row.id) ? 1 : 0),
           registrationDeadline: row.registration_deadline,
         },
       ]),

@@ -1,0 +1,92 @@
+import {
+  type Language,
+  successEnvelope,
+  WaitlistErrorCode,
+  waitlistJoinRequestSchema,
+  waitlistJoinResultSchema,
+  waitlistLeaveResultSchema,
+  waitlistOfferSchema,
+  waitlistTokenRequestSchema,
+} from '@shop/shared/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { rateLimited } from '../../rate-limit/route-limits.ts';
+import { toCourses } from '../catalog/course-search.ts';
+import { optionalCustomer } from '../customer/authenticate.ts';
+import { courseForMail } from './course.ts';
+import { entryByToken, joinWaitlist } from './entries.ts';
+import { sendWaitlistJoinedMail } from './mails.ts';
+import { leaveWaitlist } from './offers.ts';
+import { waitlistRateLimits } from './rate-limits.ts';
+
+export interface WaitlistRouteOptions {
+  /** Called when leaving gave a held place back (cached free places are stale then). */
+  onPlacesChanged: () => void;
+}
+
+/** The waitlist of fully booked courses: join (no account needed), read an offer, leave (docs/decisions/0012-waitlist.md). */
+export const waitlistRoutes =
+  (ctx: AppContext, { onPlacesChanged }: WaitlistRouteOptions): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/waitlist/join',
+      {
+        config: { bearer: 'optional' },
+        schema: { body: waitlistJoinRequestSchema, response: { 200: successEnvelope(waitlistJoinResultSchema) } },
+        preHandler: rateLimited(app, 'waitlist-join', waitlistRateLimits.join),
+      },
+      async (request) => {
+        const auth = await optionalCustomer(ctx, request);
+        // A logged-in customer waits with the account's address; anybody else names one.
+        const customer = auth && auth.customer.is_email_verified === 1 ? auth.customer : null;
+        const email = customer?.email ?? request.body.email;
+        if (!email) throw new AppError(400, WaitlistErrorCode.emailRequired, 'An e-mail address is required', { email: 'required' });
+        const { courseId, locale } = request.body;
+        const outcome = await joinWaitlist(ctx.db.kysely, { courseId, email, customerId: customer?.id ?? null, locale, now: ctx.now() });
+        if (outcome.joined) {
+          const course = await courseForMail(ctx.db.kysely, courseId, locale);
+          try {
+            await sendWaitlistJoinedMail(ctx, { to: email, language: locale, course: course!, position: outcome.position, leaveToken: outcome.leaveToken });
+          } catch (error) {
+            // The entry stands without its mail; only the code, a transport's message may quote the recipient.
+            request.log.error({ code: (error as { code?: unknown }).code }, 'waitlist confirmation mail could not be sent');
+          }
+        }
+        return { result: { position: outcome.position, alreadyOnList: !outcome.joined } };
+      },
+    );
+
+    app.post(
+      '/waitlist/offer',
+      {
+        schema: { body: waitlistTokenRequestSchema, response: { 200: successEnvelope(waitlistOfferSchema) } },
+        preHandler: rateLimited(app, 'waitlist-link', waitlistRateLimits.link),
+      },
+      async (request) => {
+        const entry = await entryByToken(ctx.db.kysely, request.body.token);
+        const now = ctx.now().toISOString();
+        const open = entry && entry.status === 'offered' && entry.offer_expires_at !== null && entry.offer_expires_at > now;
+        if (!open) throw new AppError(404, WaitlistErrorCode.offerGone, 'No open offer has this link: it was used, passed on, or its time is up');
+        const row = await ctx.db.kysely.selectFrom('course').selectAll().where('id', '=', entry.course_id).executeTakeFirstOrThrow();
+        const [course] = await toCourses(ctx.db.kysely, [row]);
+        return { result: { course: course!, expiresAt: entry.offer_expires_at! } };
+      },
+    );
+
+    app.post(
+      '/waitlist/leave',
+      {
+        schema: { body: waitlistTokenRequestSchema, response: { 200: successEnvelope(waitlistLeaveResultSchema) } },
+        preHandler: rateLimited(app, 'waitlist-link', waitlistRateLimits.link),
+      },
+      async (request) => {
+        const entry = await entryByToken(ctx.db.kysely, request.body.token);
+        if (!entry) throw notFound('No waitlist entry has this link');
+        // Leaving twice (or after the entry ended) is still "not on the list": the same answer.
+        if ((await leaveWaitlist(ctx.db.kysely, entry.id, ctx.now())) && entry.status === 'offered') onPlacesChanged();
+        const course = await courseForMail(ctx.db.kysely, entry.course_id, entry.locale as Language);
+        return { result: { left: true as const, courseTitle: course?.title ?? '' } };
+      },
+    );
+  };

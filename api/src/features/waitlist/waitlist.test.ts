@@ -1,0 +1,212 @@
+import { QuantityAdjustmentReason, waitlistMaxEntriesPerAddress } from '@shop/shared/contract';
+import { beforeEach, expect, it } from 'vitest';
+import type { AppContext } from '../../app-context.ts';
+import { createMailer } from '../../mail/mailer.ts';
+import { describeEachDatabase, type TestContext } from '../../test/databases.ts';
+import { cheapHashing, client, linkIn, mailsTo, movableClock, newEmail, verifiedCustomer } from '../customer/test-support.ts';
+import { courseOrder, freePlaces, insertCourse } from '../order/test-support.ts';
+import { joinWaitlist } from './entries.ts';
+import { runWaitlistOffers } from './offers.ts';
+
+const offerSeconds = 3600;
+const clock = movableClock();
+
+/** What the interval starter hands runWaitlistOffers, on the test's database and clock. */
+function runContext(ctx: TestContext): AppContext {
+  return {
+    db: ctx.db,
+    now: clock.now,
+    mailer: createMailer({ db: ctx.db, smtpUrl: null, from: 'test@example.org', now: clock.now }),
+    shopUrl: 'https://shop.test',
+    paymentHoldSeconds: 1800,
+    mode: 'development',
+    waitlistOfferSeconds: offerSeconds,
+  };
+}
+
+const statuses = async (ctx: TestContext, courseId: number) =>
+  (await ctx.db.kysely.selectFrom('waitlist_entry').select(['email', 'status']).where('course_id', '=', courseId).orderBy('id').execute()).map((row) => row.status);
+
+/** `count` people waiting for `courseId`, joined in order (directly: the HTTP join is rate-limited per client). */
+async function queue(ctx: TestContext, courseId: number, count: number): Promise<string[]> {
+  const emails = Array.from({ length: count }, (_, i) => newEmail(`wartend${i}`));
+  for (const email of emails) await joinWaitlist(ctx.db.kysely, { courseId, email, customerId: null, locale: 'de', now: clock.now() });
+  return emails;
+}
+
+const setFreePlaces = (ctx: TestContext, courseId: number, free: number) => ctx.db.kysely.updateTable('course').set({ free_places: free }).where('id', '=', courseId).execute();
+
+describeEachDatabase(
+  'waitlist',
+  (ctx) => {
+    beforeEach(() => clock.reset());
+
+    it('a guest joins a full course with an address, sees the position and gets a mail with the link to leave', async () => {
+      const course = await insertCourse(ctx, { free: 0 });
+      const guest = client(ctx);
+      const [first, second] = [newEmail('erste'), newEmail('zweite')];
+      const joined = await guest.post('/api/waitlist/join', { courseId: course.id, email: first, locale: 'es' });
+      expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+      expect(joined.body.result).toEqual({ position: 1, alreadyOnList: false });
+      expect((await guest.post('/api/waitlist/join', { courseId: course.id, email: second })).body.result).toEqual({ position: 2, alreadyOnList: false });
+      // One entry per address and course: joining again answers the position, without a second mail.
+      expect((await guest.post('/api/waitlist/join', { courseId: course.id, email: first.toUpperCase() })).body.result).toEqual({ position: 1, alreadyOnList: true });
+
+      const [mail, ...more] = await mailsTo(ctx, first, { atLeast: 1 });
+      expect(more).toEqual([]);
+      expect(mail!.subject).toBe('Lista de espera: Spanisch Testkurs');
+      expect(mail!.text).toContain('Tu posición en la lista de espera: 1');
+      expect(linkIn(mail!).path).toBe('/waitlist/leave');
+    });
+
+    it('a logged-in customer joins with the account address; a guest must name one', async () => {
+      const course = await insertCourse(ctx, { free: 0 });
+      const c = client(ctx);
+      const account = await verifiedCustomer(ctx, c);
+      const joined = await c.post('/api/waitlist/join', { courseId: course.id }, account.token);
+      expect(joined.body.result).toEqual({ position: 1, alreadyOnList: false });
+      expect((await mailsTo(ctx, account.email, { atLeast: 2 }))[0]!.subject).toBe('Warteliste: Spanisch Testkurs');
+
+      const anonymous = await client(ctx).post('/api/waitlist/join', { courseId: course.id });
+      expect(anonymous.status).toBe(400);
+      expect(anonymous.body.error).toMatchObject({ code: 'WAITLIST_EMAIL_REQUIRED', fields: { email: 'required' } });
+      const bad = await client(ctx).post('/api/waitlist/join', { courseId: course.id, email: 'kein-at' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.fields).toHaveProperty('email');
+    });
+
+    it('refuses courses with free places, unknown courses, and more active entries per address than the cap', async () => {
+      const guest = client(ctx);
+      const open = await insertCourse(ctx, { free: 2 });
+      expect((await guest.post('/api/waitlist/join', { courseId: open.id, email: newEmail() })).body.error.code).toBe('WAITLIST_COURSE_NOT_FULL');
+      expect((await guest.post('/api/waitlist/join', { courseId: 2_000_000_000, email: newEmail() })).status).toBe(404);
+
+      const email = newEmail('viele');
+      for (let i = 0; i < waitlistMaxEntriesPerAddress; i++) {
+        const course = await insertCourse(ctx, { free: 0 });
+        expect((await guest.post('/api/waitlist/join', { courseId: course.id, email })).status).toBe(200);
+      }
+      const oneMore = await insertCourse(ctx, { free: 0 });
+      const refused = await guest.post('/api/waitlist/join', { courseId: oneMore.id, email });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('WAITLIST_LIMIT_REACHED');
+    });
+
+    it('limits joining per address (rate limit)', async () => {
+      const email = newEmail('oft');
+      const course = await insertCourse(ctx, { free: 0 });
+      // Each attempt counts, answered or not: ten per hour, from any client.
+      for (let i = 0; i < 10; i++) expect((await client(ctx).post('/api/waitlist/join', { courseId: course.id, email })).status).toBe(200);
+      const limited = await client(ctx).post('/api/waitlist/join', { courseId: course.id, email });
+      expect(limited.status).toBe(429);
+      expect(limited.headers['retry-after']).toBeDefined();
+    });
+
+    it('ten places freed while fifty wait: exactly ten offers, to the first ten, even with two runs at once', async () => {
+      const course = await insertCourse(ctx, { free: 0 });
+      const emails = await queue(ctx, course.id, 50);
+      await setFreePlaces(ctx, course.id, 10);
+
+      const runs = await Promise.all([runWaitlistOffers(runContext(ctx)), runWaitlistOffers(runContext(ctx))]);
+      expect(runs[0]!.offered + runs[1]!.offered).toBe(10);
+      expect(await statuses(ctx, course.id)).toEqual([...Array(10).fill('offered'), ...Array(40).fill('waiting')]);
+      // The offers hold the places: nobody else sees them free.
+      expect(await freePlaces(ctx, course.id)).toBe(0);
+      for (const email of emails.slice(0, 10)) {
+        const mails = await mailsTo(ctx, email, { atLeast: 1 });
+        expect(mails.map((m) => m.subject)).toEqual(['Ein Platz ist frei: Spanisch Testkurs']);
+        expect(linkIn(mails[0]!).path).toBe('/waitlist/offer');
+      }
+      expect(await mailsTo(ctx, emails[10]!)).toEqual([]);
+      // Nothing left to offer: a further run changes nothing.
+      expect(await runWaitlistOffers(runContext(ctx))).toEqual({ expired: 0, offered: 0 });
+    });
+
+    it('an unclaimed offer expires and its place passes to the next person', async () => {
+      const course = await insertCourse(ctx, { free: 0 });
+      const [first, second, third] = await queue(ctx, course.id, 3);
+      await setFreePlaces(ctx, course.id, 1);
+      await runWaitlistOffers(runContext(ctx));
+      expect(await statuses(ctx, course.id)).toEqual(['offered', 'waiting', 'waiting']);
+
+      clock.advance(offerSeconds * 1000 - 1000);
+      await runWaitlistOffers(runContext(ctx));
+      expect(await statuses(ctx, course.id)).toEqual(['offered', 'waiting', 'waiting']);
+      clock.advance(1000);
+      // Earlier tests' offers expire in these runs as well; this course's statuses tell what happened here.
+      await Promise.all([runWaitlistOffers(runContext(ctx)), runWaitlistOffers(runContext(ctx))]);
+      expect(await statuses(ctx, course.id)).toEqual(['expired', 'offered', 'waiting']);
+      expect(await freePlaces(ctx, course.id)).toBe(0);
+      expect((await mailsTo(ctx, first!, { atLeast: 2 })).map((m) => m.subject)).toEqual([
+        'Ihr reservierter Platz ist abgelaufen: Spanisch Testkurs',
+        'Ein Platz ist frei: Spanisch Testkurs',
+      ]);
+      expect((await mailsTo(ctx, second!, { atLeast: 1 }))[0]!.subject).toBe('Ein Platz ist frei: Spanisch Testkurs');
+      expect(await mailsTo(ctx, third!)).toEqual([]);
+    });
+
+    it('the held place is taken for everybody but the holder, whose link books it once', async () => {
+      const course = await insertCourse(ctx, { free: 0 });
+      const [holder] = await queue(ctx, course.id, 2);
+      await setFreePlaces(ctx, course.id, 1);
+      await runWaitlistOffers(runContext(ctx));
+      const { token } = linkIn((await mailsTo(ctx, holder!, { atLeast: 1 }))[0]!);
+
+      const offer = await client(ctx).post('/api/waitlist/offer', { token });
+      expect(offer.status).toBe(200);
+      expect(offer.body.result).toMatchObject({ course: { id: course.id, freePlaces: 0 }, expiresAt: new Date(clock.now().getTime() + offerSeconds * 1000).toISOString() });
+
+      // The catalogue and everybody else's cart see the course full.
+      const listed = await client(ctx).get(`/api/course/search?startDate=2026-01-01&limit=100`);
+      expect(listed.body.result.items.find((c: { id: number }) => c.id === course.id).freePlaces).toBe(0);
+      const line = { courseId: course.id, courseType: course.type, quantity: 1 };
+      const stranger = await client(ctx).post('/api/cart/validate', { courses: [line] });
+      expect(stranger.body.result.quantityAdjustments).toMatchObject([{ reason: QuantityAdjustmentReason.courseFullyBooked }]);
+      expect((await client(ctx).post('/api/cart/submit', courseOrder(course, 1))).status).toBe(409);
+      // A made-up token holds nothing.
+      const forged = await client(ctx).post('/api/cart/validate', { courses: [{ ...line, offerToken: 'x'.repeat(43) }] });
+      expect(forged.body.result.quantityAdjustments).toHaveLength(1);
+
+      // The holder's cart sees the place, and the submit uses it.
+      const own = await client(ctx).post('/api/cart/validate', { courses: [{ ...line, offerToken: token }] });
+      expect(own.body.result.quantityAdjustments).toEqual([]);
+      const order = courseOrder(course, 1);
+      order.courses[0] = { ...order.courses[0]!, offerToken: token } as (typeof order.courses)[number];
+      const booked = await client(ctx).post('/api/cart/submit', { ...order, emailAddress: holder });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+      expect(await freePlaces(ctx, course.id)).toBe(0);
+      expect(await statuses(ctx, course.id)).toEqual(['claimed', 'waiting']);
+      // Used once: the same link neither shows an offer nor books a second place.
+      expect((await client(ctx).post('/api/waitlist/offer', { token })).body.error.code).toBe('WAITLIST_OFFER_GONE');
+      expect((await client(ctx).post('/api/cart/submit', { ...order, emailAddress: holder })).status).toBe(409);
+    });
+
+    it('the link in every mail leaves the list; leaving with an offer passes the place on', async () => {
+      const course = await insertCourse(ctx, { free: 0 });
+      const guest = client(ctx);
+      const [a, b, c] = [newEmail('a'), newEmail('b'), newEmail('c')];
+      for (const email of [a, b, c]) await guest.post('/api/waitlist/join', { courseId: course.id, email });
+
+      const { token: leaveA } = linkIn((await mailsTo(ctx, a, { atLeast: 1 }))[0]!);
+      const left = await guest.post('/api/waitlist/leave', { token: leaveA });
+      expect(left.body.result).toEqual({ left: true, courseTitle: 'Spanisch Testkurs' });
+      expect((await guest.post('/api/waitlist/leave', { token: leaveA })).status).toBe(200);
+      // B moves up.
+      expect((await guest.post('/api/waitlist/join', { courseId: course.id, email: b })).body.result).toEqual({ position: 1, alreadyOnList: true });
+
+      await setFreePlaces(ctx, course.id, 1);
+      await runWaitlistOffers(runContext(ctx));
+      const offerMail = (await mailsTo(ctx, b, { atLeast: 2 }))[0]!;
+      const leaveLink = /https:\/\/shop\.test\/waitlist\/leave\?token=([\w-]+)/.exec(offerMail.text);
+      expect(leaveLink).not.toBeNull();
+      expect((await guest.post('/api/waitlist/leave', { token: leaveLink![1] })).status).toBe(200);
+      expect(await freePlaces(ctx, course.id)).toBe(1);
+      await runWaitlistOffers(runContext(ctx));
+      expect(await statuses(ctx, course.id)).toEqual(['left', 'left', 'offered']);
+
+      expect((await guest.post('/api/waitlist/leave', { token: 'y'.repeat(43) })).status).toBe(404);
+      expect((await guest.post('/api/waitlist/leave', { token: 'kurz' })).status).toBe(400);
+    });
+  },
+  { seed: false, app: { passwordHashing: cheapHashing, now: clock.now, shopUrl: 'https://shop.test', waitlistOfferSeconds: offerSeconds } },
+);

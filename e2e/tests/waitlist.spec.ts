@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { linkIn, mailTo, newEmail } from '../support/account.ts';
+import { expectAccessible } from '../support/axe.ts';
+import type { ApiCourse } from '../support/catalog.ts';
+import { answerSandbox, freePlaces, placeOrder } from '../support/checkout.ts';
+import { withShopDatabase } from '../support/database.ts';
+
+/** The waitlist of a fully booked course: joining from the card, leaving by the mail's link, claiming an offer. */
+
+const setFreePlaces = (course: ApiCourse, free: number) =>
+  withShopDatabase((db) => db.prepare('update course set free_places = ? where id = ?').run(free, course.id));
+
+test('a full course offers the waitlist; a freed place is offered by mail and booked through its link', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const listed = ((await (await request.get('/api/course/search?type=1&limit=1')).json()) as { result: { items: ApiCourse[] } }).result.items;
+  const course = listed[0]!;
+  // Booked out by others: made so in the API's database, as waiting for fifty strangers is no journey.
+  setFreePlaces(course, 0);
+  const [waiting, leaving] = [newEmail('warteliste'), newEmail('abmeldung')];
+
+  const card = page.locator(`[data-card="course-${course.id}"]`);
+  const join = card.getByRole('button', { name: 'Auf die Warteliste' });
+  // The listing may be served from the API's 5-second cache: reload until the card shows the course full.
+  await expect(async () => {
+    await page.goto('/courses');
+    await expect(join).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(card.getByText('Ausgebucht')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'In den Warenkorb' })).toHaveCount(0);
+
+  for (const [email, position] of [
+    [waiting, 1],
+    [leaving, 2],
+  ] as const) {
+    await card.getByRole('button', { name: 'Auf die Warteliste' }).click();
+    const form = card.getByRole('form', { name: 'Auf die Warteliste' });
+    await form.getByLabel('E-Mail-Adresse').fill(email);
+    if (position === 1) await expectAccessible(page);
+    await form.getByRole('button', { name: 'Eintragen' }).click();
+    await expect(card.getByText(`Sie stehen auf Platz ${position} der Warteliste.`, { exact: false })).toBeVisible();
+    await page.reload();
+  }
+
+  // The second person leaves through the link of their confirmation.
+  const leaveLink = linkIn(await mailTo(request, leaving, /^Warteliste: /));
+  expect(leaveLink.pathname).toBe('/waitlist/leave');
+  await page.goto(`${leaveLink.pathname}${leaveLink.search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Von der Warteliste abmelden' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(page.getByText('Sie stehen nicht mehr auf der Warteliste', { exact: false })).toBeVisible();
+
+  // A place comes back; the API's waitlist run offers it to the first person and holds it for them.
+  setFreePlaces(course, 1);
+  const offerMail = await mailTo(request, waiting, /^Ein Platz ist frei: /);
+  expect(offerMail.text).toContain('für Sie reserviert');
+  await expect.poll(() => freePlaces(request, course)).toBe(0);
+  await expect.poll(async () => (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(leaving)}`).then((r) => r.json())).result.length).toBe(1);
+
+  const offerLink = [...offerMail.text.matchAll(/http:\/\/localhost:5173\/waitlist\/offer\?\S+/g)][0]![0];
+  await page.goto(offerLink.replace('http://localhost:5173', ''));
+  await expect(page).toHaveURL(/\/checkout-auth$/);
+  await page.getByRole('link', { name: 'Als Gast fortfahren' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await placeOrder(page, { email: waiting });
+  await answerSandbox(page, 'paid');
+  await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeVisible();
+  // The order used the held place: none taken twice, none left over.
+  await expect.poll(() => freePlaces(request, course)).toBe(0);
+
+  // The link is used up.
+  await page.goto(offerLink.replace('http://localhost:5173', ''));
+  await expect(page.getByText('Dieser Link gilt nicht mehr', { exact: false })).toBeVisible();
+  await expectAccessible(page);
+});
