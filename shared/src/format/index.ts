@@ -1,2 +1,2 @@
 export { formatMoney } from './money.ts';
-export { formatDate, formatDateTime, formatTime } from './date.ts';
+export { formatDate, formatDateTime, formatSchedule, formatTime, type CourseSchedule } from './date.ts';

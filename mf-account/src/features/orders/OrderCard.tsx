@@ -6,7 +6,7 @@ import {
   formatDate,
   formatDateTime,
   formatMoney,
-  formatTime,
+  formatSchedule,
   orderDisplayStatus,
   orderStatusTone,
   pickText,
@@ -18,7 +18,6 @@ import { useNowAfter } from './useNowAfter.ts';
 function CourseBookingPosition({ booking, open }: { booking: CourseBooking; open: boolean }) {
   const { t, i18n } = useTranslation();
   const { course } = booking;
-  const time = course.startTime ? `${formatTime(course.startTime)}${course.endTime ? ` – ${formatTime(course.endTime)}` : ''}` : t('account.orders.byAppointment');
   return (
     <details open={open}>
       <summary>
@@ -26,7 +25,7 @@ function CourseBookingPosition({ booking, open }: { booking: CourseBooking; open
         {formatMoney(booking.totalPrice)}
       </summary>
       <p>
-        {formatDate(course.startDate)} – {formatDate(course.endDate)}, {time}
+        {formatSchedule(course, t)}
       </p>
       {booking.discount > 0 ? (
         <p>

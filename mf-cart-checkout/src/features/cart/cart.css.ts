@@ -1,6 +1,6 @@
 /** Styles of the cart screen; colours come from the shop tokens (WCAG AA on white). */
 export const cartCss = `
-.cart-page { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-xl); }
+.cart-page { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-xl) var(--shop-gutter); }
 .cart-layout { display: grid; gap: var(--shop-space-xl); }
 @media (min-width: 900px) { .cart-layout { grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); align-items: start; } }
 .cart-lines { list-style: none; padding: 0; margin: 0; display: flex; flex-direction: column; gap: var(--shop-space-md); }
@@ -35,4 +35,10 @@ export const cartCss = `
 .cart-transfer__row input { flex: 1; font: inherit; padding: var(--shop-space-sm); border: var(--shop-border-width) solid var(--shop-color-muted); border-radius: var(--shop-radius); }
 .cart-transfer__status { min-height: 1.5em; margin: var(--shop-space-2xs) 0 0; }
 .cart-empty ul { margin: var(--shop-space-sm) 0 0; }
+.cart-sticky { position: sticky; bottom: 0; z-index: 10; display: flex; align-items: center; justify-content: space-between; gap: var(--shop-space-md);
+  margin: 0 calc(-1 * var(--shop-gutter)); padding: var(--shop-space-sm) var(--shop-gutter); background: var(--shop-color-bg);
+  border-top: var(--shop-border-width) solid var(--shop-color-border); box-shadow: var(--shop-shadow-raised); }
+.cart-sticky p { margin: 0; }
+@media (max-width: 899px) { .cart-panel .cart-proceed { display: none; } }
+@media (min-width: 900px) { .cart-sticky { display: none; } }
 `;

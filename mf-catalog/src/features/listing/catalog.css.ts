@@ -46,11 +46,24 @@ export const catalogCss = `
 .catalog-filter__categories { display: grid; gap: var(--shop-space-md); grid-template-columns: repeat(auto-fit, minmax(var(--shop-size-column), 1fr)); }
 .catalog-filter__category { border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); margin: 0; padding: var(--shop-space-sm) var(--shop-space-md); }
 .catalog-filter__category legend { font-weight: 600; padding: 0 var(--shop-space-2xs); }
-.catalog-filter__option { display: flex; gap: var(--shop-space-sm); align-items: center; min-height: var(--shop-tap); }
+.catalog-filter__option { display: flex; gap: var(--shop-space-sm); align-items: center; min-height: var(--shop-tap); cursor: pointer; }
 .catalog-filter__option input { width: var(--shop-control); height: var(--shop-control); }
 .catalog-filter__clear-category { background: none; border: none; padding: var(--shop-space-2xs) 0; font: inherit; color: var(--shop-color-primary-dark); text-decoration: underline; cursor: pointer; min-height: var(--shop-tap); }
 .catalog-filter__range { display: flex; flex-direction: column; gap: var(--shop-space-2xs); margin: var(--shop-space-md) 0; max-width: var(--shop-size-column); }
 .catalog-filter__range label { font-weight: 600; }
 .catalog-filter__range select { font: inherit; padding: var(--shop-space-sm); border: var(--shop-border-width) solid var(--shop-color-muted); border-radius: var(--shop-radius); }
 .catalog-filter__actions { display: flex; flex-wrap: wrap; gap: var(--shop-space-sm); }
+.catalog-filter__sheet-head { display: flex; justify-content: space-between; align-items: center; gap: var(--shop-space-md); margin-bottom: var(--shop-space-md); }
+.catalog-filter__sheet-head h2 { margin: 0; font-size: var(--shop-font-size-xl); }
+/* Small screens: the panel is a sheet from the bottom; its options scroll, the apply button stays in view. */
+@media (max-width: 767px) {
+  .catalog-filter__panel:not([hidden]) { position: fixed; inset: auto 0 0 0; z-index: 40; margin: 0; max-height: 85vh; overflow-y: auto;
+    padding: var(--shop-space-lg) var(--shop-gutter) 0; border-radius: var(--shop-radius-lg) var(--shop-radius-lg) 0 0; box-shadow: var(--shop-shadow-raised);
+    background: var(--shop-color-bg); }
+  .catalog-filter__range { max-width: none; }
+  .catalog-filter__actions { position: sticky; bottom: 0; flex: none; padding: var(--shop-space-md) 0; background: var(--shop-color-bg);
+    border-top: var(--shop-border-width) solid var(--shop-color-border); }
+  .catalog-filter__actions .shop-button { flex: 1; }
+}
+.catalog-listing[data-state="loading"] { min-height: 100vh; }
 `;
