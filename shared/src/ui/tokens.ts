@@ -60,6 +60,8 @@ export const tokensCss = `
   --shop-border-width: 1px;
   --shop-border-width-strong: 2px;
   --shop-border-width-accent: 4px;
+  --shop-focus-ring: 3px solid var(--shop-color-focus);
+  --shop-focus-offset: 2px;
   --shop-radius-sm: 4px;
   --shop-radius: 8px;
   --shop-radius-lg: 16px;
@@ -71,6 +73,8 @@ export const tokensCss = `
   --shop-icon: 26px;
   --shop-dot: 12px;
   --shop-badge: 20px;
+  --shop-bar-height: 34px;
+  --shop-overlay-bottom: 0px;
   --shop-size-column: 15rem;
   --shop-size-sidebar: 18.75rem;
   --shop-size-nav: 13.75rem;
@@ -89,7 +93,7 @@ body { margin: 0; font-family: var(--shop-font); font-size: var(--shop-font-size
 h1, h2, h3 { line-height: var(--shop-line-height-tight); }
 img, svg { max-width: 100%; }
 a { color: var(--shop-color-primary-dark); }
-:focus-visible { outline: 3px solid var(--shop-color-focus); outline-offset: 2px; }
+:focus-visible { outline: var(--shop-focus-ring); outline-offset: var(--shop-focus-offset); }
 [tabindex="-1"]:focus:not(:focus-visible) { outline: none; }
 .shop-skip-link { position: absolute; left: -9999px; top: 0; z-index: 100; padding: var(--shop-space-md) var(--shop-space-lg); background: var(--shop-color-bg); }
 .shop-skip-link:focus { left: var(--shop-space-sm); top: var(--shop-space-sm); }

@@ -35,7 +35,7 @@ export const cartCss = `
 .cart-transfer__row input { flex: 1; font: inherit; padding: var(--shop-space-sm); border: var(--shop-border-width) solid var(--shop-color-muted); border-radius: var(--shop-radius); }
 .cart-transfer__status { min-height: 1.5em; margin: var(--shop-space-2xs) 0 0; }
 .cart-empty ul { margin: var(--shop-space-sm) 0 0; }
-.cart-sticky { position: sticky; bottom: 0; z-index: 10; display: flex; align-items: center; justify-content: space-between; gap: var(--shop-space-md);
+.cart-sticky { position: sticky; bottom: var(--shop-overlay-bottom, 0); z-index: 10; display: flex; align-items: center; justify-content: space-between; gap: var(--shop-space-md);
   margin: 0 calc(-1 * var(--shop-gutter)); padding: var(--shop-space-sm) var(--shop-gutter); background: var(--shop-color-bg);
   border-top: var(--shop-border-width) solid var(--shop-color-border); box-shadow: var(--shop-shadow-raised); }
 .cart-sticky p { margin: 0; }

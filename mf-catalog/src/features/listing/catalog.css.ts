@@ -57,7 +57,7 @@ export const catalogCss = `
 .catalog-filter__sheet-head h2 { margin: 0; font-size: var(--shop-font-size-xl); }
 /* Small screens: the panel is a sheet from the bottom; its options scroll, the apply button stays in view. */
 @media (max-width: 767px) {
-  .catalog-filter__panel:not([hidden]) { position: fixed; inset: auto 0 0 0; z-index: 40; margin: 0; max-height: 85vh; overflow-y: auto;
+  .catalog-filter__panel:not([hidden]) { position: fixed; inset: auto 0 var(--shop-overlay-bottom, 0) 0; z-index: 40; margin: 0; max-height: 85vh; overflow-y: auto;
     padding: var(--shop-space-lg) var(--shop-gutter) 0; border-radius: var(--shop-radius-lg) var(--shop-radius-lg) 0 0; box-shadow: var(--shop-shadow-raised);
     background: var(--shop-color-bg); }
   .catalog-filter__range { max-width: none; }

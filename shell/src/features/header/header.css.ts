@@ -1,6 +1,6 @@
 /**
- * Header: logo, tools (language, account, cart) and the offers. Below 1024px the offers fold into a menu
- * under the bar; the bar itself wraps rather than overflow, down to 320px.
+ * Header: logo, tools (language, account, cart) and the offers. Below the wide layout the offers fold into a
+ * menu under the bar; the bar itself wraps rather than overflow, down to the narrowest phones.
  */
 export const headerCss = `
 .shell-header { border-bottom: var(--shop-border-width) solid var(--shop-color-border); background: var(--shop-color-bg); }

@@ -29,7 +29,7 @@ export const homeCss = `
 .shell-home__offer h3 a { color: var(--shop-color-text); text-decoration: none; }
 .shell-home__offer h3 a::after { content: ""; position: absolute; inset: 0; border-radius: var(--shop-radius-lg); }
 .shell-home__offer h3 a:focus-visible { outline: none; }
-.shell-home__offer:has(a:focus-visible) { outline: 3px solid var(--shop-color-focus); outline-offset: 2px; }
+.shell-home__offer:has(a:focus-visible) { outline: var(--shop-focus-ring); outline-offset: var(--shop-focus-offset); }
 .shell-home__offer p { margin: 0; color: var(--shop-color-muted); }
 .shell-home__next { min-height: calc(var(--shop-space-4xl) * 2.5); }
 .shell-home__next-list { list-style: none; margin: 0 0 var(--shop-space-lg); padding: 0; display: grid; gap: var(--shop-space-lg);
