@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { selectCartCount, useCartStore } from '@shop/shared';
 import { shellConfig } from '../../app/config.ts';
-import logoUrl from '../../assets/logo.svg';
+import logoUrl from '../../assets/logo.svg?no-inline';
 import { offers } from '../navigation/offers.ts';
 import { headerCss } from './header.css.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';

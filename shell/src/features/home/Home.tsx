@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { shellConfig } from '../../app/config.ts';
-import heroArt from '../../assets/hero.svg';
+import heroArt from '../../assets/hero.svg?no-inline';
 import { offers } from '../navigation/offers.ts';
 import { homeCss } from './home.css.ts';
 import { NextCourses, NextCoursesLink } from './NextCourses.tsx';

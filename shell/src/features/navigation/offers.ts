@@ -1,9 +1,9 @@
-import conversationArt from '../../assets/conversation.svg';
-import examArt from '../../assets/exam.svg';
-import flexibleArt from '../../assets/flexible.svg';
-import groupArt from '../../assets/group.svg';
-import levelArt from '../../assets/level.svg';
-import packagesArt from '../../assets/packages.svg';
+import conversationArt from '../../assets/conversation.svg?no-inline';
+import examArt from '../../assets/exam.svg?no-inline';
+import flexibleArt from '../../assets/flexible.svg?no-inline';
+import groupArt from '../../assets/group.svg?no-inline';
+import levelArt from '../../assets/level.svg?no-inline';
+import packagesArt from '../../assets/packages.svg?no-inline';
 
 /**
  * The shop's offers, in the order a new learner meets them: the placement test first, then every kind of
