@@ -86,7 +86,7 @@ test.describe('/courses', () => {
     await expectAccessible(page);
 
     // Per-category clear.
-    await page.getByRole('button', { name: 'Auswahl bei Tag aufheben' }).click();
+    await page.getByRole('button', { name: 'Auswahl aufheben (Tag)' }).click();
     await expect(page.getByRole('checkbox', { name: 'Montag' })).not.toBeChecked();
     await expect(level.getByRole('checkbox', { name: 'B1' })).toBeChecked();
 

@@ -135,8 +135,9 @@ test('every checkout field is validated before anything is sent', async ({ page,
   await expect(page.getByRole('radio').first()).toBeChecked();
   await orderButton(page).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  // E-mail, first and last name, street, zip, city and both consents.
-  await expect(page.getByText('Bitte füllen Sie dieses Feld aus.')).toHaveCount(8);
+  // E-mail, first and last name, street, zip and city; both consents ask to be confirmed.
+  await expect(page.getByText('Bitte füllen Sie dieses Feld aus.')).toHaveCount(6);
+  await expect(page.getByText('Bitte bestätigen Sie dies, um zu bestellen.')).toHaveCount(2);
   await page.getByLabel(/^E-Mail-Adresse/).first().fill('keine-adresse');
   await page.getByRole('group', { name: 'Rechnungsadresse' }).getByLabel(/^PLZ/).fill('AB12');
   await page.getByRole('group', { name: 'Rechnungsadresse' }).getByLabel(/^Telefon/).fill('abc');

@@ -63,3 +63,13 @@ export type CartItem = z.infer<typeof cartItemSchema>;
 /** What the cart store keeps in localStorage: the items and when they were last changed. */
 export const storedCartSchema = z.object({ items: z.array(cartItemSchema), timestamp: z.number() });
 export type StoredCart = z.infer<typeof storedCartSchema>;
+
+/**
+ * The most places or pieces one cart line may hold: the cart's maximum, and for a course no more than the free
+ * places it had when it was added (the server re-checks them on pricing and submit). A full course still
+ * keeps the one place already in the cart.
+ */
+export function maxCartQuantity(item: CartItem): number {
+  if (item.itemType !== 'course') return cartQuantity.max;
+  return Math.max(cartQuantity.min, Math.min(cartQuantity.max, item.courseDetails.freePlaces));
+}

@@ -41,3 +41,26 @@ export function formatInstantInZone(value: string | Date, timeZone = 'Europe/Ber
   const parts = Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]));
   return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
+
+/** The dates and times of a course or appointment, as stored. */
+export interface CourseSchedule {
+  startDate: string;
+  endDate: string;
+  startTime: string | null;
+  endTime: string | null;
+}
+
+/** Translates the `common.when…` texts (an i18next `t`, kept structural so this module needs no React). */
+type Translate = (key: string, options: Record<string, string>) => string;
+
+/**
+ * When a course takes place, in German style and one line: `03.12.2026, 12:30–13:30 Uhr` for one day (the date
+ * once), `01.12.2026 – 21.01.2027, 18:30–20:00 Uhr` for a course over weeks, and "by appointment" without
+ * times. The words ("Uhr", "nach Vereinbarung") come from the shared texts, so every area says it alike.
+ */
+export function formatSchedule(schedule: CourseSchedule, t: Translate): string {
+  const dates = schedule.endDate && schedule.endDate !== schedule.startDate ? `${formatDate(schedule.startDate)} – ${formatDate(schedule.endDate)}` : formatDate(schedule.startDate);
+  if (!schedule.startTime) return t('common.whenByAppointment', { dates });
+  const time = schedule.endTime ? `${formatTime(schedule.startTime)}–${formatTime(schedule.endTime)}` : formatTime(schedule.startTime);
+  return t('common.when', { dates, time });
+}

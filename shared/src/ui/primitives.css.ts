@@ -1,21 +1,26 @@
 /** Styles of the shared primitives; rendered once per page through React 19's hoisted <style>. */
 export const primitivesCss = `
-.shop-button { display: inline-flex; align-items: center; justify-content: center; gap: 6px; min-height: 44px; padding: 10px 18px;
-  border-radius: var(--shop-radius); border: 2px solid var(--shop-color-primary); font: inherit; font-weight: 600; cursor: pointer; text-decoration: none; }
+.shop-button { display: inline-flex; align-items: center; justify-content: center; gap: var(--shop-space-xs); min-height: var(--shop-tap);
+  padding: var(--shop-space-sm) var(--shop-space-lg); border-radius: var(--shop-radius); border: var(--shop-border-width-strong) solid var(--shop-color-primary);
+  font: inherit; font-weight: 600; cursor: pointer; text-decoration: none; text-align: center; max-width: 100%; }
 .shop-button--primary { background: var(--shop-color-primary); color: var(--shop-color-on-primary); }
 .shop-button--primary:hover { background: var(--shop-color-primary-dark); border-color: var(--shop-color-primary-dark); }
-.shop-button--secondary { background: transparent; color: var(--shop-color-primary-dark); }
+.shop-button--secondary { background: var(--shop-color-bg); color: var(--shop-color-primary-dark); }
+.shop-button--secondary:hover { background: var(--shop-color-primary-soft); }
 .shop-button:disabled { opacity: .6; cursor: not-allowed; }
-.shop-banner { padding: 12px 16px; border-radius: var(--shop-radius); border-left: 6px solid; background: var(--shop-color-surface); margin: 12px 0; }
+.shop-banner { padding: var(--shop-space-md) var(--shop-space-lg); border-radius: var(--shop-radius); border-left: var(--shop-space-xs) solid;
+  background: var(--shop-color-surface); margin: var(--shop-space-md) 0; }
 .shop-banner--info { border-color: var(--shop-color-focus); }
 .shop-banner--success { border-color: var(--shop-color-success); }
 .shop-banner--warning { border-color: var(--shop-color-warning); }
 .shop-banner--alert { border-color: var(--shop-color-alert); }
-.shop-card { border: 1px solid var(--shop-color-border); border-radius: var(--shop-radius); padding: 16px; background: var(--shop-color-bg); }
-.shop-field { display: flex; flex-direction: column; gap: 4px; margin-bottom: 12px; }
+.shop-card { border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); padding: var(--shop-space-lg); background: var(--shop-color-bg); }
+.shop-field { display: flex; flex-direction: column; gap: var(--shop-space-2xs); margin-bottom: var(--shop-space-md); min-width: 0; }
 .shop-field label { font-weight: 600; }
-.shop-field input, .shop-field select, .shop-field textarea { font: inherit; padding: 10px; border: 1px solid var(--shop-color-muted); border-radius: var(--shop-radius); }
+.shop-field input, .shop-field select, .shop-field textarea { font: inherit; min-height: var(--shop-tap); padding: var(--shop-space-sm); max-width: 100%;
+  border: var(--shop-border-width) solid var(--shop-color-border-strong); border-radius: var(--shop-radius); }
 .shop-field [aria-invalid="true"] { border-color: var(--shop-color-alert); }
-.shop-field__error { color: var(--shop-color-alert); font-size: .95em; }
-.shop-field__hint { color: var(--shop-color-muted); font-size: .95em; }
+.shop-field__error { color: var(--shop-color-alert); font-size: var(--shop-font-size-sm); }
+.shop-field__hint { color: var(--shop-color-muted); font-size: var(--shop-font-size-sm); }
+.shop-placeholder { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-xl) var(--shop-gutter); }
 `;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import { fontCss } from './font.ts';
 import { primitivesCss } from './primitives.css.ts';
 import { tokensCss } from './tokens.ts';
 
@@ -10,6 +11,7 @@ import { tokensCss } from './tokens.ts';
 export function SharedStyles() {
   return (
     <>
+      <style href="shop-font" precedence="low">{fontCss}</style>
       <style href="shop-tokens" precedence="low">{tokensCss}</style>
       <style href="shop-primitives" precedence="default">{primitivesCss}</style>
     </>
@@ -76,7 +78,7 @@ export function Field({
 export function PlaceholderScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
   return (
-    <section className="shop-placeholder" style={{ maxWidth: 1140, margin: '0 auto', padding: 24 }}>
+    <section className="shop-placeholder">
       <h1>{t(titleKey)}</h1>
       <Banner>{t('common.placeholder')}</Banner>
     </section>

@@ -108,7 +108,7 @@ describeEachDatabase(
       const course = await insertCourse(ctx, { free: 3 });
       const reply = await submit(courseOrder(course, 1, { expectedTotalPrice: 1, locale: 'es', discountCodes: ['ABGELAUFEN'] }));
       expect(reply.status).toBe(409);
-      expect(reply.body.meta.message).toBe('El precio de su pedido ha cambiado. Por favor, revise el nuevo total y vuelva a realizar el pedido.');
+      expect(reply.body.meta.message).toBe('El precio de tu pedido ha cambiado. Por favor, revisa el nuevo total y vuelve a realizar el pedido.');
       expect(reply.body.reasons[0]).toEqual({ reason: 'DISCOUNT_CODE_REJECTED', code: 'ABGELAUFEN', message: 'Este código de descuento ha caducado.' });
     });
 

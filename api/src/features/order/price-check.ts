@@ -35,5 +35,5 @@ export function priceChanges(expectedTotalPrice: number, { calculation, result }
 export const priceChangedMessages: Record<Language, string> = {
   de: 'Der Preis Ihrer Bestellung hat sich geändert. Bitte prüfen Sie den neuen Gesamtpreis und bestellen Sie erneut.',
   en: 'The price of your order has changed. Please check the new total and order again.',
-  es: 'El precio de su pedido ha cambiado. Por favor, revise el nuevo total y vuelva a realizar el pedido.',
+  es: 'El precio de tu pedido ha cambiado. Por favor, revisa el nuevo total y vuelve a realizar el pedido.',
 };

@@ -4,5 +4,5 @@ import type { Language } from '@shop/shared/contract';
 export const providerUnavailableMessages: Record<Language, string> = {
   de: 'Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es erneut.',
   en: 'The payment provider cannot be reached right now. Please try again.',
-  es: 'El proveedor de pagos no está disponible en este momento. Por favor, inténtelo de nuevo.',
+  es: 'El proveedor de pagos no está disponible en este momento. Por favor, inténtalo de nuevo.',
 };

@@ -254,7 +254,7 @@ describeEachDatabase(
           expect(reply.status).toBe(503);
           expect(reply.body).toEqual({
             error: { code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'The payment provider is unavailable; nothing was ordered' },
-            meta: { message: 'El proveedor de pagos no está disponible en este momento. Por favor, inténtelo de nuevo.' },
+            meta: { message: 'El proveedor de pagos no está disponible en este momento. Por favor, inténtalo de nuevo.' },
           });
           expect(Date.now() - started).toBeLessThan(defaultProviderTimeoutMs + 1500);
           if (mode === 'hang') expect(Date.now() - started).toBeGreaterThanOrEqual(defaultProviderTimeoutMs - 50);

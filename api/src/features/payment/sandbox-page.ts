@@ -55,7 +55,7 @@ const texts: Record<Language, SandboxTexts> = {
     intro: 'Esta es una tienda de prueba: esta página sustituye a un proveedor de pago real. No se mueve dinero.',
     order: 'Pedido',
     amount: 'Importe',
-    choose: 'Elija el resultado del pago de prueba',
+    choose: 'Elige el resultado del pago de prueba',
     outcomes: { paid: 'Pago de prueba: pagado', failed: 'Pago de prueba: fallido', canceled: 'Pago de prueba: cancelado', expired: 'Pago de prueba: caducado' },
     status: 'Estado del pago de prueba',
     statuses: { pending: 'pendiente', paid: 'pagado', failed: 'fallido', canceled: 'cancelado', expired: 'caducado' },

@@ -6,7 +6,7 @@ import {
   formatDate,
   formatDateTime,
   formatMoney,
-  formatTime,
+  formatSchedule,
   orderDisplayStatus,
   orderStatusTone,
   pickText,
@@ -30,7 +30,6 @@ function WithdrawnMark({ at }: { at: string | null | undefined }) {
 function CourseBookingPosition({ booking, open }: { booking: CourseBooking; open: boolean }) {
   const { t, i18n } = useTranslation();
   const { course } = booking;
-  const time = course.startTime ? `${formatTime(course.startTime)}${course.endTime ? ` – ${formatTime(course.endTime)}` : ''}` : t('account.orders.byAppointment');
   return (
     <details open={open}>
       <summary>
@@ -39,7 +38,7 @@ function CourseBookingPosition({ booking, open }: { booking: CourseBooking; open
         <WithdrawnMark at={booking.withdrawnAt} />
       </summary>
       <p>
-        {formatDate(course.startDate)} – {formatDate(course.endDate)}, {time}
+        {formatSchedule(course, t)}
       </p>
       {booking.discount > 0 ? (
         <p>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { cartQuantity, formatDate, formatMoney, useCartStore } from '@shop/shared';
+import { cartQuantity, CourseType, formatDate, formatMoney, formatSchedule, maxCartQuantity, useCartStore } from '@shop/shared';
 import type { CartLineView } from './cartLines.ts';
 import { packageNameKey } from './packageName.ts';
 
@@ -11,7 +11,10 @@ export function useLineTitle() {
   return (line: CartLineView) => ('text' in line.title ? line.title.text : t(packageNameKey[line.title.packageType], { count: line.title.amount }));
 }
 
-/** One cart line: what it is, its quantity controls (1–5), its price, and a package's usage warning. */
+/**
+ * One cart line: what it is (a flexible module with its chosen appointment), its quantity controls (1 to the
+ * maximum, and never past a course's free places), its price, and a package's usage warning.
+ */
 export function CartLine({ line }: { line: CartLineView }) {
   const { t } = useTranslation();
   const title = useLineTitle()(line);
@@ -20,7 +23,11 @@ export function CartLine({ line }: { line: CartLineView }) {
     <li className="cart-line" data-testid="cart-line">
       <div className="cart-line__what">
         <h2>{title}</h2>
-        {line.startDate ? <p>{t('cartCheckout.cart.starts', { date: formatDate(line.startDate) })}</p> : null}
+        {line.item.itemType === 'course' && line.item.courseType === CourseType.flexibleAppointment ? (
+          <p>{t('cartCheckout.cart.appointment', { when: formatSchedule(line.item.courseDetails, t) })}</p>
+        ) : line.startDate ? (
+          <p>{t('cartCheckout.cart.starts', { date: formatDate(line.startDate) })}</p>
+        ) : null}
         {line.item.itemType === 'package' ? <p>{t('cartCheckout.package.description')}</p> : null}
         <p>{t('cartCheckout.cart.unitPrice', { price: formatMoney(line.unitPrice) })}</p>
         {line.appliedCredits > 0 ? <p className="cart-line__credits">{t('cartCheckout.cart.credits', { count: line.appliedCredits })}</p> : null}
@@ -34,7 +41,7 @@ export function CartLine({ line }: { line: CartLineView }) {
           type="button"
           className="cart-qty"
           onClick={() => setQuantity(line.id, line.quantity + 1)}
-          disabled={line.quantity >= cartQuantity.max}
+          disabled={line.quantity >= maxCartQuantity(line.item)}
           aria-label={t('cartCheckout.cart.increase', { title })}
         >
           +

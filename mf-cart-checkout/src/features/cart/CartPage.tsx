@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Banner, selectIsLoggedIn, useAuthStore, useCartStore } from '@shop/shared';
+import { Banner, formatMoney, selectIsLoggedIn, useAuthStore, useCartStore } from '@shop/shared';
 import { DiscountCodeBox } from '../pricing/DiscountCodeBox.tsx';
 import { PriceSummary } from '../pricing/PriceSummary.tsx';
 import { pricingCss } from '../pricing/pricing.css.ts';
@@ -21,6 +21,7 @@ export function CartPage() {
   const { priceResult, status } = useCartPricing();
   const items = useCartStore((state) => state.items);
   const loggedIn = useAuthStore(selectIsLoggedIn);
+  const proceedTo = loggedIn ? '/checkout' : '/checkout-auth';
   const lines = items.map((item) => toCartLine(item, i18n.resolvedLanguage ?? 'de', priceResult));
 
   return (
@@ -35,6 +36,7 @@ export function CartPage() {
           <p>{t('cartCheckout.cart.browseListings')}</p>
           <ul>
             <li><Link to="/courses">{t('cartCheckout.cart.linkCourses')}</Link></li>
+            <li><Link to="/courses?courseType=3">{t('cartCheckout.cart.linkConversation')}</Link></li>
             <li><Link to="/modular-course">{t('cartCheckout.cart.linkModular')}</Link></li>
             <li><Link to="/products">{t('cartCheckout.cart.linkProducts')}</Link></li>
           </ul>
@@ -63,11 +65,21 @@ export function CartPage() {
                 {status === 'error' ? <Banner tone="alert">{t('cartCheckout.cart.priceFailed')}</Banner> : null}
               </div>
               <PriceSummary result={priceResult} vatNote="cart" />
-              <Link to={loggedIn ? '/checkout' : '/checkout-auth'} className="shop-button shop-button--primary cart-proceed">
+              <Link to={proceedTo} className="shop-button shop-button--primary cart-proceed">
                 {t('cartCheckout.cart.proceed')}
               </Link>
             </section>
           </aside>
+          {/* Small screens: total and "Zur Kasse" stay at the bottom of the screen while the lines scroll (the
+              panel's own button is hidden there, so there is always exactly one). */}
+          <div className="cart-sticky">
+            <p>
+              {t('cartCheckout.summary.total')}: <strong>{priceResult ? formatMoney(priceResult.totalPrice) : '…'}</strong>
+            </p>
+            <Link to={proceedTo} className="shop-button shop-button--primary">
+              {t('cartCheckout.cart.proceed')}
+            </Link>
+          </div>
         </div>
       )}
     </section>

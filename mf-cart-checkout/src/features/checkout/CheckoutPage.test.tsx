@@ -74,7 +74,8 @@ describe('/checkout', () => {
     expect(screen.getAllByRole('group', { name: /^Platz \d/ })).toHaveLength(2);
 
     fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
-    await waitFor(() => expect(screen.getAllByText('Bitte füllen Sie dieses Feld aus.').length).toBe(8));
+    await waitFor(() => expect(screen.getAllByText('Bitte füllen Sie dieses Feld aus.').length).toBe(6));
+    expect(screen.getAllByText('Bitte bestätigen Sie dies, um zu bestellen.')).toHaveLength(2);
     expect(calls.some((c) => c.url.endsWith('/cart/submit'))).toBe(false);
     expect(dataLayer().filter((e) => e.event === 'begin_checkout')).toHaveLength(1);
   });

@@ -1,29 +1,29 @@
 /** Styles of the checkout screens (scoped by class; tokens from @shop/shared). */
 export const checkoutCss = `
-.checkout-page, .checkout-info { max-width: 1140px; margin: 0 auto; padding: 24px 16px; }
-.checkout-layout { display: grid; gap: 24px; }
+.checkout-page, .checkout-info { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-xl) var(--shop-space-lg); }
+.checkout-layout { display: grid; gap: var(--shop-space-xl); }
 @media (min-width: 960px) { .checkout-layout { grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); align-items: start; } }
-.checkout-section { border: 1px solid #d0d7de; border-radius: 8px; padding: 16px; margin: 0 0 16px; }
-.checkout-section legend { font-weight: 700; padding: 0 4px; }
-.checkout-grid { display: grid; gap: 12px; }
+.checkout-section { border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); padding: var(--shop-space-lg); margin: 0 0 var(--shop-space-lg); }
+.checkout-section legend { font-weight: 700; padding: 0 var(--shop-space-2xs); }
+.checkout-grid { display: grid; gap: var(--shop-space-md); }
 @media (min-width: 640px) { .checkout-grid { grid-template-columns: 1fr 1fr; } }
-.checkout-hint { display: block; color: #57606a; font-size: 0.875rem; margin-top: 4px; }
-.checkout-check { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start; margin: 8px 0; }
-.checkout-check input { width: 20px; height: 20px; margin-top: 2px; }
+.checkout-hint { display: block; color: var(--shop-color-muted); font-size: var(--shop-font-size-sm); margin-top: var(--shop-space-2xs); }
+.checkout-check { display: flex; flex-wrap: wrap; gap: var(--shop-space-sm); align-items: flex-start; margin: var(--shop-space-sm) 0; }
+.checkout-check input { width: var(--shop-control); height: var(--shop-control); margin-top: var(--shop-space-3xs); }
 .checkout-check label { flex: 1; }
 .checkout-check .shop-field__error { flex-basis: 100%; }
-.checkout-participant { border-top: 1px solid #d0d7de; padding-top: 8px; margin-top: 8px; }
-.checkout-participant h3 { font-size: 1rem; margin: 4px 0; }
-.checkout-payment__method { display: flex; gap: 12px; align-items: center; padding: 8px 0; min-height: 44px; }
-.checkout-payment__method input { width: 20px; height: 20px; }
-.checkout-form textarea, .checkout-form select { width: 100%; font: inherit; padding: 8px; border: 1px solid #6e7781; border-radius: 6px; box-sizing: border-box; }
-.checkout-submit { width: 100%; min-height: 48px; font-size: 1.1rem; }
-.checkout-side { border: 1px solid #d0d7de; border-radius: 8px; padding: 16px; }
-.checkout-side h2 { margin-top: 0; font-size: 1.25rem; }
-.checkout-items { list-style: none; padding: 0; margin: 0 0 16px; }
-.checkout-items li { display: flex; justify-content: space-between; gap: 12px; padding: 6px 0; border-bottom: 1px solid #eaeef2; }
-.checkout-choices { display: grid; gap: 16px; }
+.checkout-participant { border-top: var(--shop-border-width) solid var(--shop-color-border); padding-top: var(--shop-space-sm); margin-top: var(--shop-space-sm); }
+.checkout-participant h3 { font-size: var(--shop-font-size-md); margin: var(--shop-space-2xs) 0; }
+.checkout-payment__method { display: flex; gap: var(--shop-space-md); align-items: center; padding: var(--shop-space-sm) 0; min-height: var(--shop-tap); }
+.checkout-payment__method input { width: var(--shop-control); height: var(--shop-control); }
+.checkout-form textarea, .checkout-form select { width: 100%; font: inherit; padding: var(--shop-space-sm); border: var(--shop-border-width) solid var(--shop-color-border-strong); border-radius: var(--shop-radius); box-sizing: border-box; }
+.checkout-submit { width: 100%; min-height: var(--shop-tap-large); font-size: var(--shop-font-size-lg); }
+.checkout-side { border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); padding: var(--shop-space-lg); }
+.checkout-side h2 { margin-top: 0; font-size: var(--shop-font-size-xl); }
+.checkout-items { list-style: none; padding: 0; margin: 0 0 var(--shop-space-lg); }
+.checkout-items li { display: flex; justify-content: space-between; gap: var(--shop-space-md); padding: var(--shop-space-xs) 0; border-bottom: var(--shop-border-width) solid var(--shop-color-border); }
+.checkout-choices { display: grid; gap: var(--shop-space-lg); }
 @media (min-width: 768px) { .checkout-choices { grid-template-columns: 1fr 1fr; } }
-.checkout-actions { display: flex; flex-wrap: wrap; gap: 12px; }
-.checkout-mail-preview { width: 100%; min-height: 900px; border: 1px solid #d0d7de; border-radius: 8px; }
+.checkout-actions { display: flex; flex-wrap: wrap; gap: var(--shop-space-md); }
+.checkout-mail-preview { width: 100%; min-height: var(--shop-size-preview); border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); }
 `;

@@ -12,13 +12,22 @@ interface FieldProps<T extends FieldValues> {
   hint?: ReactNode;
 }
 
-/** The contract's validation codes (`required`, `zip`…) as text; anything else reads as "invalid". */
-function useError<T extends FieldValues>(form: UseFormReturn<T, any, any>, name: Path<T>): string | undefined {
+/**
+ * The contract's validation codes (`required`, `zip`…) as text; anything else reads as "invalid". `keys`
+ * words a code differently for one kind of control (a required checkbox asks to confirm, not to fill in).
+ */
+function useError<T extends FieldValues>(
+  form: UseFormReturn<T, any, any>,
+  name: Path<T>,
+  keys: Partial<Record<ValidationCode, string>> = validationKeys,
+): string | undefined {
   const { t } = useTranslation();
   const code = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
   if (!code) return undefined;
-  return t(validationKeys[code as ValidationCode] ?? invalidKey);
+  return t(keys[code as ValidationCode] ?? validationKeys[code as ValidationCode] ?? invalidKey);
 }
+
+const checkboxKeys: Partial<Record<ValidationCode, string>> = { required: 'cartCheckout.checkout.validation.confirm' };
 
 function RequiredMark({ required }: { required?: boolean }) {
   const { t } = useTranslation();
@@ -64,7 +73,7 @@ export function Checkbox<T extends FieldValues>({
   onChange,
 }: Omit<FieldProps<T>, 'label'> & { label: ReactNode; onChange?: (event: ChangeEvent<HTMLInputElement>) => void }) {
   const id = useId();
-  const error = useError(form, name);
+  const error = useError(form, name, checkboxKeys);
   const registered = form.register(name);
   return (
     <div className="checkout-check">

@@ -25,7 +25,13 @@ export function OccupancyIndicator({ course }: { course: { maxParticipants: numb
   const text = course.freePlaces <= 0 ? t('catalog.occupancy.soldOut') : t(`catalog.occupancy.${level}`);
   return (
     <p className={`catalog-occupancy catalog-occupancy--${level}`} data-occupancy={level}>
-      <span className="catalog-occupancy__dot" aria-hidden="true" />
+      {/* Four bars, as many filled as the course is booked: the level reads from the shape, not only the colour. */}
+      <span className="catalog-occupancy__meter" aria-hidden="true">
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
       <span className="shop-visually-hidden">{t('catalog.occupancy.label')}: </span>
       {text}
     </p>

@@ -3,6 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Button, type TagCategory } from '@shop/shared';
 import { filterCategories, rangeOptions, selectedCount, type FilterAction, type FilterState, type RangeMonths } from './filterState.ts';
 
+/** Below this width the panel is a sheet over the listing: applying closes it, so the results show. */
+const sheetQuery = '(max-width: 767px)';
+
+function apply(dispatch: Dispatch<FilterAction>) {
+  dispatch({ type: 'apply' });
+  if (window.matchMedia?.(sheetQuery).matches) dispatch({ type: 'toggleOpen' });
+}
+
 /**
  * The filter bar of spec §2: toggle, clear, and a panel with one group of checkboxes per category (each with
  * its own clear), the course range select and the apply button that counts the selected tags. Tag names are
@@ -25,6 +33,12 @@ export function FilterBar({ state, dispatch, categories }: { state: FilterState;
         </Button>
       </div>
       <div id={panelId} className="catalog-filter__panel" hidden={!state.open} role="group" aria-label={t('catalog.filter.title')}>
+        <div className="catalog-filter__sheet-head">
+          <h2>{t('catalog.filter.title')}</h2>
+          <Button variant="secondary" onClick={() => dispatch({ type: 'toggleOpen' })}>
+            {t('common.close')}
+          </Button>
+        </div>
         <div className="catalog-filter__categories">
           {filterCategories(categories).map((category) => {
             const name = t(`catalog.filter.categories.${category.slug}`);
@@ -44,10 +58,11 @@ export function FilterBar({ state, dispatch, categories }: { state: FilterState;
                 <button
                   type="button"
                   className="catalog-filter__clear-category"
-                  aria-label={t('catalog.filter.clearCategoryLabel', { category: name })}
                   onClick={() => dispatch({ type: 'clearCategory', slugs: category.tags.map((tag) => tag.slug) })}
                 >
+                  {/* The name starts with the visible words (speech input), the category follows for screen readers. */}
                   {t('catalog.filter.clearCategory')}
+                  <span className="shop-visually-hidden"> ({name})</span>
                 </button>
               </fieldset>
             );
@@ -68,7 +83,7 @@ export function FilterBar({ state, dispatch, categories }: { state: FilterState;
           </select>
         </div>
         <div className="catalog-filter__actions">
-          <Button onClick={() => dispatch({ type: 'apply' })}>{t('catalog.filter.apply', { count })}</Button>
+          <Button onClick={() => apply(dispatch)}>{t('catalog.filter.apply', { count })}</Button>
         </div>
       </div>
     </div>

@@ -17,7 +17,9 @@ export interface SliderItem {
 }
 
 /**
- * The listing slider of spec §2/§9: 2 rows, 15 px apart; 1 column, 2 from 768 px, and from 1140 px `columns`
+ * The listing slider of spec §2/§9: 2 rows, 15 px apart, filled column by column — the items come in start
+ * date order, so the first screen holds the earliest ones and reading down then across follows the date
+ * (row filling put the third-earliest course at the far right and pushed the next ones off screen); 1 column, 2 from 768 px, and from 1140 px `columns`
  * (3 on the combined and group pages, 2 on products and flexible) with free scrolling. One detail panel is
  * open at a time, and none after a slide change or a (re-)initialisation.
  */
@@ -43,15 +45,15 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
       <Swiper
         modules={[Grid, Navigation, A11y, FreeMode]}
         slidesPerView={1}
-        grid={{ rows: 2, fill: 'row' }}
+        grid={{ rows: 2, fill: 'column' }}
         spaceBetween={15}
         freeMode={{ enabled: false }}
         // Every breakpoint names all it changes: Swiper keeps a value set by a wider breakpoint when the
         // narrower one does not mention it, and drops the grid unless each breakpoint repeats it.
         breakpoints={{
-          0: { slidesPerView: 1, grid: { rows: 2, fill: 'row' }, freeMode: { enabled: false } },
-          768: { slidesPerView: 2, grid: { rows: 2, fill: 'row' }, freeMode: { enabled: false } },
-          1140: { slidesPerView: columns, grid: { rows: 2, fill: 'row' }, freeMode: { enabled: true } },
+          0: { slidesPerView: 1, grid: { rows: 2, fill: 'column' }, freeMode: { enabled: false } },
+          768: { slidesPerView: 2, grid: { rows: 2, fill: 'column' }, freeMode: { enabled: false } },
+          1140: { slidesPerView: columns, grid: { rows: 2, fill: 'column' }, freeMode: { enabled: true } },
         }}
         onBeforeInit={(swiper) => {
           // The buttons render before Swiper initialises, so they can be handed over as elements.

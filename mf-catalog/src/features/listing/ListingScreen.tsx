@@ -35,6 +35,8 @@ export function ListingScreen({
         </p>
       ) : null}
       {filter}
+      {/* While loading, the listing already takes the room of its cards, so nothing below it jumps. */}
+      <div className="catalog-listing" data-state={items.status}>
       {items.status === 'loading' ? (
         <p role="status" className="catalog-status">
           {t('catalog.courses.loading')}
@@ -47,6 +49,7 @@ export function ListingScreen({
         </Banner>
       ) : null}
       {items.status === 'done' && items.data.length > 0 ? <CardSlider items={items.data} columns={columns} /> : null}
+      </div>
     </section>
   );
 }

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { selectCartCount, useCartStore } from '@shop/shared';
 import { shellConfig } from '../../app/config.ts';
+import logoUrl from '../../assets/logo.svg?no-inline';
+import { offers } from '../navigation/offers.ts';
 import { headerCss } from './header.css.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 
@@ -25,6 +27,14 @@ function CartIcon() {
   );
 }
 
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg aria-hidden="true" focusable="false" width="24" height="24" viewBox="0 0 24 24">
+      <path d={open ? 'M5 5l14 14M19 5L5 19' : 'M3 6h18M3 12h18M3 18h18'} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 /**
  * Screen readers hear the cart count when it changes (an item added on any page, or in another tab), not
  * when the page starts: a polite live region outside the link, whose text is set only on a change.
@@ -41,7 +51,40 @@ function useCartAnnouncement(count: number): string {
   return announcement;
 }
 
-/** Header of spec §2: logo to the school's site, person icon to the account, cart icon with its count. */
+/**
+ * The offers as a navigation: a row on wide screens, a disclosure menu ("Menü") on small ones. The menu
+ * closes when the route changes, so it never covers the page it just opened.
+ */
+function OfferNavigation() {
+  const { t } = useTranslation();
+  const { pathname, search, hash } = useLocation();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  useEffect(() => setOpen(false), [pathname, search, hash]);
+  return (
+    <nav aria-label={t('shell.header.offersNavigation')} className="shell-offers" data-open={open}>
+      <button type="button" className="shell-offers__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+        <MenuIcon open={open} />
+        {t('shell.header.menu')}
+      </button>
+      <ul id={listId} className="shell-offers__list">
+        {offers.map((offer) => (
+          <li key={offer.key}>
+            <Link to={offer.to} className="shell-offers__link" aria-current={`${pathname}${search}` === offer.to ? 'page' : undefined}>
+              {t(`shell.offers.${offer.key}.nav`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * Header of the shop: the school's logo (to the school's own site), the offers, language, the person icon
+ * to the account and the cart icon with its count. The logo link's name starts with its visible text, so
+ * speech users can say what they see.
+ */
 export function Header() {
   const { t } = useTranslation();
   const count = useCartStore(selectCartCount);
@@ -49,21 +92,26 @@ export function Header() {
   return (
     <header className="shell-header">
       <style href="shell-header" precedence="default">{headerCss}</style>
-      <a className="shell-header__logo" href={shellConfig.schoolUrl} aria-label={t('shell.header.homeLabel')}>
-        {t('shell.header.logo')}
-      </a>
-      <nav aria-label={t('shell.header.mainNavigation')} className="shell-header__nav">
-        <LanguageSwitcher />
-        <Link to="/account-data" className="shell-header__icon" aria-label={t('shell.header.account')}>
-          <PersonIcon />
-        </Link>
-        <Link to="/cart" className="shell-header__icon" aria-label={t('shell.header.cartCount', { count })}>
-          <CartIcon />
-          <span className="shell-header__badge" data-testid="cart-count" aria-hidden="true">
-            {count}
-          </span>
-        </Link>
-      </nav>
+      <div className="shell-header__bar">
+        <a className="shell-header__logo" href={shellConfig.schoolUrl}>
+          <img src={logoUrl} alt="" width="40" height="40" />
+          <span className="shell-header__wordmark">{t('shell.header.logo')}</span>
+          <span className="shop-visually-hidden"> – {t('shell.header.homeLabel')}</span>
+        </a>
+        <div className="shell-header__tools">
+          <LanguageSwitcher />
+          <Link to="/account-data" className="shell-header__icon" aria-label={t('shell.header.account')}>
+            <PersonIcon />
+          </Link>
+          <Link to="/cart" className="shell-header__icon" aria-label={t('shell.header.cartCount', { count })}>
+            <CartIcon />
+            <span className="shell-header__badge" data-testid="cart-count" aria-hidden="true">
+              {count}
+            </span>
+          </Link>
+        </div>
+        <OfferNavigation />
+      </div>
       <span className="shop-visually-hidden" role="status" aria-live="polite" data-testid="cart-announcement">
         {announcement}
       </span>

@@ -1,11 +1,36 @@
+/**
+ * Header: logo, tools (language, account, cart) and the offers. Below the wide layout the offers fold into a
+ * menu under the bar; the bar itself wraps rather than overflow, down to the narrowest phones.
+ */
 export const headerCss = `
-.shell-header { display: flex; align-items: center; justify-content: space-between; gap: 16px; padding: 12px 24px;
-  border-bottom: 1px solid var(--shop-color-border); background: var(--shop-color-bg); }
-.shell-header__logo { font-size: 1.25rem; font-weight: 700; color: var(--shop-color-primary-dark); text-decoration: none; }
-.shell-header__nav { display: flex; align-items: center; gap: 8px; }
-.shell-language select { min-height: 44px; padding: 6px 8px; font: inherit; border: 1px solid var(--shop-color-muted); border-radius: var(--shop-radius); background: var(--shop-color-bg); }
-.shell-header__icon { position: relative; display: inline-flex; align-items: center; justify-content: center; min-width: 44px; min-height: 44px;
+.shell-header { border-bottom: var(--shop-border-width) solid var(--shop-color-border); background: var(--shop-color-bg); }
+.shell-header__bar { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-sm) var(--shop-gutter);
+  display: flex; flex-wrap: wrap; align-items: center; gap: var(--shop-space-sm) var(--shop-space-lg); }
+.shell-header__logo { display: inline-flex; align-items: center; gap: var(--shop-space-sm); min-height: var(--shop-tap); min-width: 0;
+  font-size: var(--shop-font-size-lg); font-weight: 800; letter-spacing: -.01em; color: var(--shop-color-primary-dark); text-decoration: none; margin-right: auto; }
+.shell-header__logo img { flex: none; }
+.shell-header__wordmark { line-height: var(--shop-line-height-tight); }
+.shell-header__tools { display: flex; align-items: center; gap: var(--shop-space-2xs); }
+.shell-language select { min-height: var(--shop-tap); padding: var(--shop-space-xs) var(--shop-space-sm); font: inherit;
+  border: var(--shop-border-width) solid var(--shop-color-border-strong); border-radius: var(--shop-radius); background: var(--shop-color-bg); color: var(--shop-color-text); }
+.shell-header__icon { position: relative; display: inline-flex; align-items: center; justify-content: center; min-width: var(--shop-tap); min-height: var(--shop-tap);
   color: var(--shop-color-text); border-radius: var(--shop-radius); }
-.shell-header__badge { position: absolute; top: 0; right: 0; min-width: 20px; height: 20px; padding: 0 5px; border-radius: 10px;
-  background: var(--shop-color-primary); color: var(--shop-color-on-primary); font-size: 12px; font-weight: 700; line-height: 20px; text-align: center; }
+.shell-header__badge { position: absolute; top: 0; right: 0; min-width: var(--shop-badge); height: var(--shop-badge); padding: 0 var(--shop-space-2xs);
+  border-radius: var(--shop-radius-pill); background: var(--shop-color-primary); color: var(--shop-color-on-primary);
+  font-size: var(--shop-font-size-xs); font-weight: 700; line-height: var(--shop-badge); text-align: center; }
+.shell-offers { flex-basis: 100%; }
+.shell-offers__toggle { display: inline-flex; align-items: center; gap: var(--shop-space-sm); min-height: var(--shop-tap); padding: 0 var(--shop-space-md);
+  font: inherit; font-weight: 600; color: var(--shop-color-text); background: var(--shop-color-bg);
+  border: var(--shop-border-width) solid var(--shop-color-border-strong); border-radius: var(--shop-radius); cursor: pointer; }
+.shell-offers__list { display: none; list-style: none; margin: var(--shop-space-sm) 0 0; padding: 0; }
+.shell-offers[data-open="true"] .shell-offers__list { display: grid; }
+.shell-offers__link { display: flex; align-items: center; min-height: var(--shop-tap); padding: 0 var(--shop-space-sm);
+  color: var(--shop-color-text); font-weight: 600; text-decoration: none; border-radius: var(--shop-radius); }
+.shell-offers__link:hover { background: var(--shop-color-surface); }
+.shell-offers__link[aria-current="page"] { color: var(--shop-color-primary-dark); text-decoration: underline; text-underline-offset: .3em; }
+@media (min-width: 1024px) {
+  .shell-offers__toggle { display: none; }
+  .shell-offers__list, .shell-offers[data-open="true"] .shell-offers__list { display: flex; flex-wrap: wrap; gap: 0 var(--shop-space-2xs); margin: 0; }
+}
+@media (max-width: 359px) { .shell-header__wordmark { font-size: var(--shop-font-size-md); } }
 `;

@@ -1,36 +1,76 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { shellConfig } from '../../app/config.ts';
+import heroArt from '../../assets/hero.svg?no-inline';
+import { offers } from '../navigation/offers.ts';
+import { homeCss } from './home.css.ts';
+import { NextCourses, NextCoursesLink } from './NextCourses.tsx';
+import { TrustBar } from './TrustBar.tsx';
 
-const homeCss = `
-.shell-home { max-width: 1140px; margin: 0 auto; padding: 24px; }
-.shell-home ul { display: grid; grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); gap: 16px; list-style: none; padding: 0; }
-.shell-home a { display: block; padding: 20px; border: 1px solid var(--shop-color-border); border-radius: var(--shop-radius); font-weight: 600; }
-`;
+/** The offers shown as cards: all but the placement test, which is the hero's own call to action. */
+const offerCards = offers.filter((offer) => offer.key !== 'levelTest');
 
-const entries = [
-  ['/courses', 'courses'],
-  ['/modular-course', 'modular'],
-  ['/products', 'products'],
-  ['/level-test', 'levelTest'],
-  ['/account-data', 'account'],
-  ['/cart', 'cart'],
-] as const;
+/** A link to `#packages` (from the header) scrolls to that section once the page is there. */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash]);
+}
 
-/** Home page `/`: entries to the areas (and the target after logout). */
+/**
+ * Home page `/`: the school's promise with the placement test as the first step, an entry to every offer,
+ * the next courses to start, and what a learner can rely on. Also the target after logout.
+ */
 export function Home() {
   const { t } = useTranslation();
+  useScrollToHash();
   return (
     <div className="shell-home">
       <style href="shell-home" precedence="default">{homeCss}</style>
-      <h1>{t('shell.home.title')}</h1>
-      <p>{t('shell.home.intro')}</p>
-      <ul>
-        {entries.map(([path, key]) => (
-          <li key={path}>
-            <Link to={path}>{t(`shell.home.${key}`)}</Link>
-          </li>
-        ))}
-      </ul>
+      <section className="shell-home__hero">
+        <div className="shell-home__hero-text">
+          <p className="shell-home__eyebrow">{t('shell.home.eyebrow')}</p>
+          <h1>{t('shell.home.title')}</h1>
+          <p className="shell-home__lead">{t('shell.home.intro')}</p>
+          <div className="shell-home__actions">
+            <Link to="/level-test" className="shop-button shop-button--primary shell-home__cta">
+              {t('shell.home.startTest')}
+            </Link>
+            <Link to="/courses" className="shop-button shop-button--secondary">
+              {t('shell.home.browseCourses')}
+            </Link>
+          </div>
+          <p className="shell-home__test-note">{t('shell.home.testNote')}</p>
+        </div>
+        <img className="shell-home__hero-art" src={heroArt} alt="" width="400" height="300" />
+      </section>
+
+      <TrustBar contactUrl={shellConfig.footerLinks.contact} />
+
+      <section className="shell-home__section" aria-labelledby="home-offers">
+        <h2 id="home-offers">{t('shell.home.offersTitle')}</h2>
+        <ul className="shell-home__offers">
+          {offerCards.map((offer) => (
+            <li key={offer.key} id={offer.key === 'packages' ? 'packages' : undefined} className="shell-home__offer">
+              <img src={offer.art} alt="" width="120" height="80" />
+              <h3>
+                <Link to={offer.key === 'packages' ? '/courses?courseType=3' : offer.to}>{t(`shell.offers.${offer.key}.title`)}</Link>
+              </h3>
+              <p>{t(`shell.offers.${offer.key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="shell-home__section" aria-labelledby="home-next">
+        <h2 id="home-next">{t('shell.home.next.title')}</h2>
+        <div className="shell-home__next">
+          <NextCourses />
+        </div>
+        <NextCoursesLink />
+      </section>
     </div>
   );
 }

@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
+import { cards, waitForListing } from '../support/catalog.ts';
+import { courseItem, courseWithPlaces, seedCart } from '../support/checkout.ts';
+
+/** The phone widths the shop must fit without sideways scrolling (WCAG 1.4.10 asks for 320 CSS px). */
+const phoneWidths = [320, 360, 390] as const;
+
+/** Every screen a visitor can reach without an account (account paths lead to the login). */
+const routes = [
+  '/',
+  '/courses',
+  '/courses?courseType=3',
+  '/modular-course',
+  '/products',
+  '/products-iframe',
+  '/cart',
+  '/checkout-auth',
+  '/checkout',
+  '/checkout-cancel',
+  '/emailorder',
+  '/login',
+  '/register',
+  '/password-reset',
+  '/verify-email-waiting?email=ana%40example.org',
+  '/account-data',
+  '/level-test',
+];
+
+/** How far the page can be scrolled sideways (0 when it fits). */
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Start dates of the cards as yyyy-MM-dd (the first fact of a card is its start, dd.MM.yyyy). */
+async function cardDates(page: Page) {
+  const texts = await cards(page).locator('.catalog-card__facts dd:first-of-type').allTextContents();
+  return texts.map((text) => text.trim().split('.').reverse().join('-'));
+}
+
+/** The cards fully inside the slider's visible area, in reading order of the columns (left to right, top down). */
+async function firstScreen(page: Page) {
+  return page.evaluate(() => {
+    const frame = document.querySelector('.catalog-slider .swiper')!.getBoundingClientRect();
+    return [...document.querySelectorAll('.catalog-slider .swiper-slide')]
+      .map((slide, index) => ({ index, box: slide.getBoundingClientRect() }))
+      .filter(({ box }) => box.left >= frame.left - 1 && box.right <= frame.right + 1)
+      .sort((a, b) => a.box.left - b.box.left || a.box.top - b.box.top)
+      .map(({ index }) => index);
+  });
+}
+
+test('no route scrolls sideways at 320, 360 or 390 px', async ({ page, request }) => {
+  const course = await courseWithPlaces(request, 1, 1);
+  await seedCart(page, [courseItem(course, 1)]);
+  for (const route of routes) {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    for (const width of phoneWidths) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect.poll(() => sidewaysOverflow(page), `${route} at ${width} px`).toBe(0);
+    }
+  }
+});
+
+test('listings follow the start date: the first screen holds the earliest courses, column by column', async ({ page }) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/courses?courseType=3');
+    await waitForListing(page);
+    const dates = await cardDates(page);
+    expect(dates, 'the cards come in start-date order').toEqual([...dates].sort());
+    const visible = await firstScreen(page);
+    // Columns of two: the first screen shows the first cards, and reading down each column then on follows the date.
+    expect(visible, `first screen at ${width} px`).toEqual(visible.map((_, index) => index));
+    expect(visible.length).toBeGreaterThanOrEqual(Math.min(2, dates.length));
+  }
+});
+
+test('a listing keeps its place while it loads (CLS at most 0.05)', async ({ page }) => {
+  await page.addInitScript(() => {
+    const scores = ((window as unknown as { __cls: number[] }).__cls = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) scores.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/courses');
+    await waitForListing(page);
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number[] }).__cls.reduce((sum, value) => sum + value, 0));
+    expect(cls, `CLS at ${width} px`).toBeLessThanOrEqual(0.05);
+  }
+});
+
+test('on a phone the filter opens as a sheet whose apply button stays in view; it passes axe', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/courses');
+  await waitForListing(page);
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  const apply = page.getByRole('button', { name: /Filter anwenden/ });
+  await expect(apply).toBeInViewport();
+  await page.getByRole('group', { name: 'Niveau', exact: true }).getByRole('checkbox', { name: 'A1' }).check();
+  await expect(apply).toBeInViewport();
+  await expectAccessible(page);
+  await apply.click();
+  await expect(page.getByRole('group', { name: 'Kurse filtern' })).toBeHidden();
+});
+
+test('home sells: the promise, the placement test first, every offer, the next courses; the header offers them on a phone', async ({ page, request }) => {
+  const next = await request.get('/api/course/search?type=1&limit=1');
+  const first = ((await next.json()) as { result: { items: { startDate: string }[] } }).result.items[0]!;
+  await page.goto('/');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 })).toContainText('Spanisch lernen');
+  await expect(main.getByRole('link').first()).toHaveText('Einstufungstest starten');
+  for (const offer of ['Gruppenkurse', 'Konversationsstunden', 'Flexibles Lernen', 'Prüfungsvorbereitung & Einzelangebote', 'Pakete']) {
+    await expect(main.getByRole('heading', { name: offer, level: 3 })).toBeVisible();
+  }
+  await expect(main.getByRole('link', { name: 'Konversationsstunden' })).toHaveAttribute('href', '/courses?courseType=3');
+  await expect(main.locator('time').first()).toHaveAttribute('datetime', first.startDate);
+  await expect(page.getByRole('region', { name: 'Darauf können Sie sich verlassen' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.setViewportSize({ width: 320, height: 640 });
+  const menu = page.getByRole('button', { name: 'Menü' });
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expectAccessible(page);
+  await page.getByRole('navigation', { name: 'Angebote' }).getByRole('link', { name: 'Konversation' }).click();
+  await expect(page).toHaveURL(/\/courses\?courseType=3$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Konversationsstunden');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('the cart keeps total and "Zur Kasse" in reach on a phone and stops "+" at the free places', async ({ page, request }) => {
+  const course = await courseWithPlaces(request, 1, 1);
+  const few = { ...course, freePlaces: 2 };
+  await seedCart(page, [courseItem(few, 2)]);
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/cart');
+  await expect(page.getByRole('button', { name: /erhöhen$/ })).toBeDisabled();
+  const proceed = page.getByRole('link', { name: 'Zur Kasse' });
+  await expect(proceed).toHaveCount(1);
+  await expect(proceed).toBeInViewport();
+  await expectAccessible(page);
+});
+
+test('the empty cart leads to every kind of course, conversation hours included', async ({ page }) => {
+  await page.goto('/cart');
+  await page.getByRole('link', { name: 'Konversationsstunden' }).click();
+  await expect(page).toHaveURL(/\/courses\?courseType=3$/);
+});

@@ -1,0 +1,23 @@
+import conversationArt from '../../assets/conversation.svg?no-inline';
+import examArt from '../../assets/exam.svg?no-inline';
+import flexibleArt from '../../assets/flexible.svg?no-inline';
+import groupArt from '../../assets/group.svg?no-inline';
+import levelArt from '../../assets/level.svg?no-inline';
+import packagesArt from '../../assets/packages.svg?no-inline';
+
+/**
+ * The shop's offers, in the order a new learner meets them: the placement test first, then every kind of
+ * thing the school sells. Header and home page both list these, so the two never disagree. Packages have no
+ * listing of their own (they are chosen in the cart beside a conversation hour or a flexible module), so
+ * their entry leads to the home page's section that explains them.
+ */
+export const offers = [
+  { key: 'levelTest', to: '/level-test', art: levelArt },
+  { key: 'courses', to: '/courses', art: groupArt },
+  { key: 'conversation', to: '/courses?courseType=3', art: conversationArt },
+  { key: 'modular', to: '/modular-course', art: flexibleArt },
+  { key: 'products', to: '/products', art: examArt },
+  { key: 'packages', to: '/#packages', art: packagesArt },
+] as const;
+
+export type Offer = (typeof offers)[number];
