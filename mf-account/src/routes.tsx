@@ -15,7 +15,7 @@ import { areaTranslations } from './i18n/index.ts';
 
 registerTranslations(areaTranslations);
 
-/** The account area's screens (spec §2); the /account-* ones need a logged-in, verified customer. */
+/** The account area's screens (docs/product-rules.md#screens); the /account-* ones need a logged-in, verified customer. */
 const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   { path: '/register', element: <RegisterPage /> },

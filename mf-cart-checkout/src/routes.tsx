@@ -11,7 +11,7 @@ import { areaTranslations } from './i18n/index.ts';
 
 registerTranslations(areaTranslations);
 
-/** Paths of the cart-and-checkout area (spec §2). */
+/** Paths of the cart-and-checkout area (docs/product-rules.md#screens). */
 const routes: RouteObject[] = [
   { path: '/cart', element: <CartPage /> },
   { path: '/checkout-auth', element: <CheckoutAuthPage /> },

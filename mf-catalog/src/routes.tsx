@@ -12,7 +12,7 @@ registerTranslations(areaTranslations);
 
 /**
  * A listing screen, remounted when its URL changes: filters and search live in the screen, so leaving a
- * listing (or following a link with other query values) starts from a clean state (spec §2).
+ * listing (or following a link with other query values) starts from a clean state (docs/product-rules.md#screens).
  */
 function Listing({ page: Page }: { page: ComponentType }) {
   const { pathname, search } = useLocation();
@@ -23,7 +23,7 @@ function Listing({ page: Page }: { page: ComponentType }) {
   );
 }
 
-/** Paths of the catalog area (spec §2 Listing screens). */
+/** Paths of the catalog area (docs/product-rules.md#screens Listing screens). */
 const routes: RouteObject[] = [
   { path: '/courses', element: <Listing page={CoursesPage} /> },
   { path: '/products', element: <Listing page={ProductsPage} /> },

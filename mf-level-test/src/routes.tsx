@@ -9,7 +9,7 @@ import { areaTranslations } from './i18n/index.ts';
 
 registerTranslations(areaTranslations);
 
-/** Paths of the level-test area (spec §2), all inside the level-test frame with its footer links. */
+/** Paths of the level-test area (docs/product-rules.md#screens), all inside the level-test frame with its footer links. */
 const routes: RouteObject[] = [
   {
     element: <LevelTestLayout />,

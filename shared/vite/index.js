@@ -8,7 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { forwardedFor, originsFromEnv, securityHeaders } from '../server/index.js';
 
-/** Ports of DESIGN.md; the shell is the one to open. */
+/** Ports of docs/architecture.md#ports; the shell is the one to open. */
 export const areaPorts = {
   shell: 5173,
   catalog: 5174,
@@ -21,7 +21,7 @@ export const areaPorts = {
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 /**
- * One instance of each in the composed page (DESIGN.md Composition). Browser code imports `@shop/shared`
+ * One instance of each in the composed page (docs/architecture.md#composition). Browser code imports `@shop/shared`
  * from its root only, since sub-path shares are unreliable in @module-federation/vite.
  */
 export const sharedSingletons = Object.fromEntries(
@@ -76,7 +76,7 @@ export function areaViteConfig({ name, exposes, extra }) {
         // The shell registers remotes at runtime from remotes.json; nothing is baked in.
         remotes: {},
         shared: sharedSingletons,
-        // A hanging remote must not block the page (DESIGN.md facts): use what is loaded first.
+        // A hanging remote must not block the page (docs/architecture.md#measured-facts): use what is loaded first.
         shareStrategy: 'loaded-first',
         dts: false,
         dev: { remoteHmr: true },

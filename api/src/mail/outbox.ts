@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 
 /**
  * A nodemailer transport that keeps mails in the `dev_mail` table instead of delivering them, so that
- * verification and reset links work on a fresh machine without a mail server (DESIGN.md Mail).
+ * verification and reset links work on a fresh machine without a mail server (docs/architecture.md#mail).
  */
 export function outboxTransport(db: Db, now: () => Date): Transport {
   return {

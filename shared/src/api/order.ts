@@ -3,7 +3,7 @@ import { OrderErrorCode, orderResponseSchema, orderStateSchema, priceChangedBody
 import { call } from './client.ts';
 import { ApiError } from './errors.ts';
 
-/** POST /cart/submit (spec §7): the token goes along when there is one; guests send emailAddress. */
+/** POST /cart/submit (docs/product-rules.md#api-calls): the token goes along when there is one; guests send emailAddress. */
 export const submitCart = (request: OrderRequest) =>
   call({ method: 'POST', path: '/cart/submit', body: request, auth: true, result: orderResponseSchema, failure: 'Failed to submit cart' });
 

@@ -10,7 +10,7 @@ import es from './locales/es.json';
 /** Texts of one area in every offered language; German is the source. */
 export type AreaTranslations = Record<Language, Record<string, unknown>>;
 
-/** localStorage key of the chosen language (spec §1: stored locally). */
+/** localStorage key of the chosen language (docs/product-rules.md#overview: stored locally). */
 export const languageStorageKey = 'language';
 
 /** The one i18next instance of the composed page (shared as a singleton with @shop/shared). */
@@ -50,7 +50,7 @@ async function loadServerTranslations(): Promise<void> {
 }
 
 /**
- * Starts i18n once per page (idempotent): language detection in the order of spec §1 — stored preference,
+ * Starts i18n once per page (idempotent): language detection in the order of docs/product-rules.md#overview — stored preference,
  * browser language, the page's language tag — where a value that is not a plain tag of de/en/es (injected
  * markup included) is skipped (detection.ts), German otherwise. Keeps `<html lang>` in step with the language.
  */

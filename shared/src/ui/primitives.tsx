@@ -70,7 +70,7 @@ export function Field({
 }
 
 /**
- * A screen that a later issue builds: a heading and a translated notice, so every path of spec §2 already
+ * A screen that a later issue builds: a heading and a translated notice, so every path of docs/product-rules.md#screens already
  * leads somewhere real in the composed shop.
  */
 export function PlaceholderScreen({ titleKey }: { titleKey: string }) {

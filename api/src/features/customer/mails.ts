@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { type MailKind, renderMail } from '../../mail/templates.ts';
 import { type CustomerRow, customerLanguage } from './customers.ts';
 
-/** The shop pages of spec §2 that the links open; each link carries token and email. */
+/** The shop pages of docs/product-rules.md#screens that the links open; each link carries token and email. */
 const linkPaths = {
   verifyEmail: '/verify-email',
   emailChange: '/verify-email-change',
@@ -22,7 +22,7 @@ async function send(ctx: AppContext, kind: MailKind, customer: CustomerRow, to: 
   await ctx.mailer.send(renderMail({ kind, language: language ?? customerLanguage(customer), to, name: customer.firstname, link, resetLink }));
 }
 
-/** The customer mails of issue 4, in the customer's language (or the one the request named). */
+/** The customer mails of docs/product-rules.md#account, in the customer's language (or the one the request named). */
 export const customerMails = {
   verification: (ctx: AppContext, customer: CustomerRow, token: string, language?: Language) =>
     send(ctx, 'verifyEmail', customer, customer.email, shopLink(ctx, linkPaths.verifyEmail, { token, email: customer.email }), language),

@@ -18,7 +18,7 @@ import { AccountScreen } from '../account/AccountLayout.tsx';
 import { SelectField, TextField } from '../forms/fields.tsx';
 import { applyServerFieldErrors } from '../forms/messages.ts';
 
-/** Spec §9: the address success banner stays 5 s. */
+/** docs/product-rules.md#limits: the address success banner stays 5 s. */
 export const addressBannerMs = 5000;
 
 function AddressForm({ initial }: { initial: BillingAddressForm }) {
@@ -39,7 +39,7 @@ function AddressForm({ initial }: { initial: BillingAddressForm }) {
       setNotice({ tone: 'success', text: t('account.address.saved') });
     } catch (error) {
       applyServerFieldErrors(error, form.setError, ['firstname', 'lastname', 'addressLine1', 'addressLine2', 'city', 'zip', 'country']);
-      // Spec §8: the error's own (translated) message when the server sent one, else a generic text.
+      // docs/product-rules.md#errors: the error's own (translated) message when the server sent one, else a generic text.
       const message = error instanceof ApiError ? error.body?.meta?.message : undefined;
       setNotice({ tone: 'alert', text: message ?? t('account.address.error') });
     }
@@ -100,7 +100,7 @@ function AddressContent() {
   );
 }
 
-/** /account-address: the billing address form with the countries of spec §5. */
+/** /account-address: the billing address form with the countries of docs/product-rules.md#validation. */
 export function AddressPage() {
   const { t } = useTranslation();
   return (

@@ -103,7 +103,7 @@ export function CheckboxField<T extends FieldValues>({ form, name, label }: Pick
   );
 }
 
-/** A checkbox for a flag the API speaks as 1 or 0 (spec §9 newsletter). */
+/** A checkbox for a flag the API speaks as 1 or 0 (docs/product-rules.md#limits newsletter). */
 export function FlagCheckboxField<T extends FieldValues>({ form, name, label }: Pick<FieldProps<T>, 'form' | 'name' | 'label'>) {
   const id = useId();
   return (

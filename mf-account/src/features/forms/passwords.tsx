@@ -9,7 +9,7 @@ interface PasswordPair {
 }
 const pair = <T extends PasswordPair>() => ['newPassword', 'confirmPassword'] as Path<T>[];
 
-/** True once both fields are filled and differ (spec §5: the mismatch shows live once both are filled). */
+/** True once both fields are filled and differ (docs/product-rules.md#validation: the mismatch shows live once both are filled). */
 export function usePasswordMismatch<T extends PasswordPair>(form: UseFormReturn<T, any, any>): boolean {
   const [password, confirm] = form.watch(pair<T>()) as unknown as [string | undefined, string | undefined];
   return Boolean(password && confirm && password !== confirm);

@@ -70,7 +70,7 @@ function LevelContent() {
   );
 }
 
-/** /account-level: current level, the way to the placement test, the last test and the history (spec §2). */
+/** /account-level: current level, the way to the placement test, the last test and the history (docs/product-rules.md#screens). */
 export function LevelPage() {
   const { t } = useTranslation();
   return (

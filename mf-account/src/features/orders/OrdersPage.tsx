@@ -39,7 +39,7 @@ function OrdersContent() {
   );
 }
 
-/** /account-order: the customer's orders (first page of 20), with the pending-payment banner (spec §2). */
+/** /account-order: the customer's orders (first page of 20), with the pending-payment banner (docs/product-rules.md#screens). */
 export function OrdersPage() {
   const { t } = useTranslation();
   return (

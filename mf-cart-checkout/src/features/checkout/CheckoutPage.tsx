@@ -47,7 +47,7 @@ const emptyForm: CheckoutForm = {
   acceptCancellationPolicy: false,
 };
 
-/** /checkout (spec §2 Checkout, §4 Checkout submit, §5). */
+/** /checkout (docs/product-rules.md#screens Checkout, #states Checkout submit, #validation). */
 export function CheckoutPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -61,12 +61,12 @@ export function CheckoutPage() {
   const commentError = useError(form, 'comment');
   const comment = useWatch({ control: form.control, name: 'comment' }) ?? '';
 
-  // An empty cart has nothing to check out (spec §2), unless it was just emptied by the order itself.
+  // An empty cart has nothing to check out (docs/product-rules.md#screens), unless it was just emptied by the order itself.
   useEffect(() => {
     if (items.length === 0 && !done.current) navigate('/', { replace: true });
   }, [items.length, navigate, done]);
 
-  // Participants follow the courses and their quantities (spec §4).
+  // Participants follow the courses and their quantities (docs/product-rules.md#states).
   useEffect(() => {
     form.setValue('courses', participantsForCart(items, form.getValues('courses')));
   }, [items, form]);
@@ -99,14 +99,14 @@ export function CheckoutPage() {
     }
   }, [customer, form]);
 
-  // The first payment method is chosen when something is to be paid and none is (spec §4).
+  // The first payment method is chosen when something is to be paid and none is (docs/product-rules.md#states).
   const methods = priceResult?.paymentMethods ?? [];
   useEffect(() => {
     const chosen = form.getValues('selectedPaymentMethod');
     if ((priceResult?.totalPrice ?? 0) > 0 && methods.length > 0 && !methods.some((m) => m.id === chosen)) form.setValue('selectedPaymentMethod', methods[0]!.id);
   }, [priceResult, methods, form]);
 
-  // begin_checkout once, when the first price arrives (spec §4).
+  // begin_checkout once, when the first price arrives (docs/product-rules.md#states).
   const [checkoutId] = useState(newCartItemId);
   const began = useRef(false);
   useEffect(() => {

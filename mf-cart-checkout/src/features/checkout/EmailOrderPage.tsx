@@ -4,7 +4,7 @@ import { Banner, fetchOrderConfirmationPreview } from '@shop/shared';
 import { checkoutCss } from './checkout.css.ts';
 
 /**
- * /emailorder (spec §2): the order confirmation mail, rendered by the API's own template with sample data, in the
+ * /emailorder (docs/product-rules.md#screens): the order confirmation mail, rendered by the API's own template with sample data, in the
  * current language. The frame loads the API's HTML rendering of it (a document of its own, under the API's
  * Content-Security-Policy), so the mail's markup never mixes with the shop page.
  */

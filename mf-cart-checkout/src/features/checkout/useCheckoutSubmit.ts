@@ -31,12 +31,12 @@ function showAdjustments(quantityAdjustments: QuantityAdjustment[], priceResult:
 }
 
 /**
- * The checkout's submit (spec §4 Checkout submit): (1) a customer is reloaded and newsletter, phone and birth year
+ * The checkout's submit (docs/product-rules.md#states Checkout submit): (1) a customer is reloaded and newsletter, phone and birth year
  * saved when changed; (2) the cart is checked, adjustments shown (and the order not sent); (3) the order is created;
  * (4) the purchase event is recorded locally; (5) the cart is kept aside for a failed payment, then cleared; (6) off
  * to the payment link, or to the confirmation. The order carries the total shown; when the server's differs (409
  * PRICE_CHANGED) the fresh price replaces the shown one and `priceChange` says why, and the buyer confirms again.
- * Errors are only logged (spec §8): the form keeps what was typed. `submitting` is the loading flag; `done` tells
+ * Errors are only logged (docs/product-rules.md#errors): the form keeps what was typed. `submitting` is the loading flag; `done` tells
  * the page not to treat the now empty cart as "nothing to check out"; `providerUnavailable` is set when the
  * payment provider could not take the order (nothing was ordered, the cart stays, the buyer may retry).
  */

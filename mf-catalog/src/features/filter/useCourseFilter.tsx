@@ -6,7 +6,7 @@ import { courseStartUntil, filterReducer, initialFilterState } from './filterSta
 
 /**
  * Filter state of one listing visit. It lives in the screen, so leaving the listing clears filters and search
- * (spec §2). Returns the applied course-search filter and the bar (null when hidden by hideFilter=true).
+ * (docs/product-rules.md#screens). Returns the applied course-search filter and the bar (null when hidden by hideFilter=true).
  */
 export function useCourseFilter({ preselected, hidden }: { preselected: readonly string[]; hidden: boolean }) {
   const [state, dispatch] = useReducer(filterReducer, preselected, initialFilterState);

@@ -17,7 +17,7 @@ export interface SliderItem {
 }
 
 /**
- * The listing slider of spec §2/§9: 2 rows, 15 px apart; 1 column, 2 from 768 px, and from 1140 px `columns`
+ * The listing slider of docs/product-rules.md#screens, #limits: 2 rows, 15 px apart; 1 column, 2 from 768 px, and from 1140 px `columns`
  * (3 on the combined and group pages, 2 on products and flexible) with free scrolling. One detail panel is
  * open at a time, and none after a slide change or a (re-)initialisation.
  */

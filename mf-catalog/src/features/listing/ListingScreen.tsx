@@ -6,7 +6,7 @@ import { CardSlider, type SliderItem } from './CardSlider.tsx';
 import type { Load } from './useLoad.ts';
 
 /**
- * The frame of every listing screen (spec §2): heading, the main-site hint where asked for, the filter bar,
+ * The frame of every listing screen (docs/product-rules.md#screens): heading, the main-site hint where asked for, the filter bar,
  * then a loading notice, an error notice, a no-courses notice with a contact link, or the slider.
  */
 export function ListingScreen({

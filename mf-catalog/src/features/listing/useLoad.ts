@@ -15,7 +15,7 @@ export function useLoad<T>(key: string, load: (signal: AbortSignal) => Promise<T
       (data) => !controller.signal.aborted && setState({ status: 'done', data }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        // Spec §8: loading errors are kept as a message (the screen shows a translated notice).
+        // docs/product-rules.md#errors: loading errors are kept as a message (the screen shows a translated notice).
         setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
       },
     );

@@ -8,7 +8,7 @@ import { courseItems } from '../listing/sliderItems.tsx';
 import { mapLoad, useLoad } from '../listing/useLoad.ts';
 import { readCourseType, readHideFilter, readPreselectedTags } from '../query/listingQuery.ts';
 
-/** /courses: group courses, or conversation hours with courseType=3 (spec §2), with the filter bar. */
+/** /courses: group courses, or conversation hours with courseType=3 (docs/product-rules.md#screens), with the filter bar. */
 export function CoursesPage() {
   const { t } = useTranslation();
   const { search } = useLocation();

@@ -5,7 +5,7 @@ import { startNoticeState } from '../start/startNotice.ts';
 
 /**
  * The questions of `level`, or null while they load. With none, or when loading fails, the visitor goes back
- * to the start (spec §2), which says why.
+ * to the start (docs/product-rules.md#screens), which says why.
  */
 export function useExamQuestions(level: ExamLevel): ExamQuestion[] | null {
   const navigate = useNavigate();

@@ -41,7 +41,7 @@ function useCartAnnouncement(count: number): string {
   return announcement;
 }
 
-/** Header of spec §2: logo to the school's site, person icon to the account, cart icon with its count. */
+/** Header of docs/product-rules.md#screens: logo to the school's site, person icon to the account, cart icon with its count. */
 export function Header() {
   const { t } = useTranslation();
   const count = useCartStore(selectCartCount);
