@@ -21,7 +21,9 @@ async function waitFor(url, timeoutMs = 60_000) {
   while (Date.now() < until) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch {}
+    } catch {
+      // not up yet: try again
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`${url} did not come up`);
@@ -36,7 +38,9 @@ const server = spawn('node', ['scripts/serve.mjs', 'preview'], {
 const stop = () => {
   try {
     process.kill(-server.pid, 'SIGTERM');
-  } catch {}
+  } catch {
+    // already gone
+  }
 };
 process.on('exit', stop);
 

@@ -38,7 +38,6 @@ export function useAutoSave(result: StoredExamResult | null, loggedIn: boolean):
       setFailedFor(result.completedAt);
     });
     // Keyed by the result's identity: flagging it saved changes the object, not which result it is.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [completedAt, needsSave]);
 
   if (!result) return 'idle';
