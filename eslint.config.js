@@ -2,7 +2,7 @@
 /**
  * One lint configuration for the whole repository (flat config). Besides the recommended JavaScript and
  * TypeScript rules it checks the architecture: the walls between areas, how code reaches @shop/shared, and
- * import cycles. Why these rules: docs/decisions/0029-lint-and-boundaries.md. The type-checked presets are left
+ * import cycles. Why these rules: docs/decisions/0023-lint-and-boundaries.md. The type-checked presets are left
  * out on purpose: `npm run typecheck` already runs tsc, and the lint must stay fast.
  */
 import js from '@eslint/js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The architecture rules of eslint.config.js, proven on snippets linted as if they lived at a given path:
- * a forbidden import fails, the allowed form of the same import passes (docs/decisions/0029-lint-and-boundaries.md).
+ * a forbidden import fails, the allowed form of the same import passes (docs/decisions/0023-lint-and-boundaries.md).
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const eslint = new ESLint({ cwd: root });

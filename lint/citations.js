@@ -1,7 +1,7 @@
 /**
  * Comments (and test titles) must not cite documents that are not in this repository: a maintainer cannot open
  * the product specification, the old design notes or the issue tracker from a clone. Point into docs/ instead
- * (docs/decisions/0029-lint-and-boundaries.md).
+ * (docs/decisions/0023-lint-and-boundaries.md).
  */
 export const outsideCitation = /\bspec\s*§|§\s*\d+(?!\s*Nr\.)|\bDESIGN\.md\b|\bissue\s+#?\d+/i;
 
