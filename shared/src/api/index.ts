@@ -6,5 +6,5 @@ export { fetchTranslations } from './translation.ts';
 export { fetchExam, fetchExamHistory, saveExamResult, sendExamResultEmail, submitExam } from './exam.ts';
 export { fetchBalances, fetchBillingAddress, fetchCustomer, fetchOrders, login, logout, register, requestPasswordReset, resendVerification, resetPassword, saveBillingAddress, updateCustomer, updatePassword, verifyEmail, verifyEmailChange } from './customer.ts';
 export { calculateCartPrice, createCartSync, fetchCartSync, validateCart } from './cart.ts';
-export { fetchOrderConfirmationPreview, fetchOrderState, priceChangeOf, submitCart } from './order.ts';
+export { fetchOrderConfirmationPreview, fetchOrderState, placesChangeOf, priceChangeOf, submitCart } from './order.ts';
 export { fetchShopMode } from './mode.ts';

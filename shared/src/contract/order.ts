@@ -296,11 +296,15 @@ export const OrderErrorCode = {
   paymentProviderUnavailable: 'PAYMENT_PROVIDER_UNAVAILABLE',
 } as const;
 
+/** GET /orders/confirmation-preview: the order confirmation mail rendered with sample data (the /emailorder preview). */
+export const confirmationPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+
 /** Body of the 409 PLACES_CHANGED answer: the error envelope plus the adjustments to show. */
 export const placesChangedBodySchema = z.object({
   error: z.object({ code: z.literal(OrderErrorCode.placesChanged), message: z.string() }),
   quantityAdjustments: z.array(quantityAdjustmentSchema),
 });
+export type PlacesChangedBody = z.infer<typeof placesChangedBodySchema>;
 
 /** Why an order's price is not the one its buyer was shown. */
 export const PriceChangeReason = {

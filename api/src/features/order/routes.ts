@@ -1,4 +1,5 @@
 import {
+  confirmationPreviewSchema,
   CustomerErrorCode,
   ErrorCode,
   languageSchema,
@@ -93,7 +94,7 @@ export const orderRoutes =
       {
         schema: {
           querystring: z.object({ locale: languageSchema.default('de') }).strict(),
-          response: { 200: successEnvelope(z.object({ subject: z.string(), html: z.string(), text: z.string() })) },
+          response: { 200: successEnvelope(confirmationPreviewSchema) },
         },
       },
       async (request) => {

@@ -22,6 +22,7 @@ import {
   type CheckoutForm,
 } from '@shop/shared';
 import { AdjustmentNotices } from '../cart/AdjustmentNotices.tsx';
+import { priceOf } from '../cart/cartLines.ts';
 import { DiscountCodeBox } from '../pricing/DiscountCodeBox.tsx';
 import { PriceSummary } from '../pricing/PriceSummary.tsx';
 import { pricingCss } from '../pricing/pricing.css.ts';
@@ -196,9 +197,7 @@ export function CheckoutPage() {
           <h2>{t('cartCheckout.checkout.summary')}</h2>
           <ul className="checkout-items">
             {items.map((item) => {
-              const priced = priceResult?.items.find((p) =>
-                item.itemType === 'course' ? p.courseId === item.courseId : item.itemType === 'product' ? p.productId === item.productId : p.packageType === item.packageType && p.amount === item.amount,
-              );
+              const priced = priceOf(item, priceResult);
               return (
                 <li key={item.id}>
                   <span>

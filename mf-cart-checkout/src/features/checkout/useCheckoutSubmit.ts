@@ -3,8 +3,10 @@ import { useNavigate } from 'react-router-dom';
 import {
   ApiError,
   applyQuantityAdjustments,
+  changedProfileFields,
   currentLanguage,
   OrderErrorCode,
+  placesChangeOf,
   priceChangeOf,
   recordPurchase,
   rememberSubmittedCart,
@@ -58,11 +60,11 @@ export function useCheckoutSubmit() {
       const locale = currentLanguage();
       const customer = await useCustomerStore.getState().load({ force: true });
       if (customer) {
-        const changes = {
-          ...(customer.isSubscribedToNewsletter !== (values.marketingOptIn ? 1 : 0) ? { isSubscribedToNewsletter: values.marketingOptIn ? (1 as const) : (0 as const) } : {}),
-          ...((customer.phone ?? '') !== (values.billingAddress.phone ?? '') ? { phone: values.billingAddress.phone ?? '' } : {}),
-          ...((customer.birthYear ?? '') !== (values.billingAddress.birthYear ?? '') ? { birthYear: values.billingAddress.birthYear ?? '' } : {}),
-        };
+        const changes = changedProfileFields(customer, {
+          isSubscribedToNewsletter: values.marketingOptIn ? 1 : 0,
+          phone: values.billingAddress.phone ?? '',
+          birthYear: values.billingAddress.birthYear ?? '',
+        });
         if (Object.keys(changes).length > 0) await updateCustomer(changes);
       }
 
@@ -74,9 +76,10 @@ export function useCheckoutSubmit() {
       try {
         order = await submitCart(request);
       } catch (error) {
-        // Places went between the check and the order: show what is left, as step 2 does.
-        if (error instanceof ApiError && error.code === OrderErrorCode.placesChanged) {
-          showAdjustments((await validateCart(priceRequest)).quantityAdjustments, priceResult);
+        // Places went between the check and the order: show what is left, as step 2 does, from the 409 itself.
+        const placesChange = placesChangeOf(error);
+        if (placesChange) {
+          showAdjustments(placesChange.quantityAdjustments, priceResult);
           return;
         }
         // Not the price shown: show the fresh one and why; the next click confirms it.

@@ -1,4 +1,4 @@
-import { pickText, type ExamRecommendation } from '@shop/shared';
+import { emailSchema, pickText, type ExamRecommendation } from '@shop/shared';
 
 /** One recommended offer as a link of docs/product-rules.md#screens; `title` for the named ones, `level` for the tag listings. */
 export type Offer =
@@ -27,6 +27,6 @@ export function emailProblem(email: string, hasResult: boolean): EmailProblem | 
   if (!hasResult) return 'noResult';
   const address = email.trim();
   if (address === '') return 'empty';
-  // The server checks strictly; this only catches what is obviously not an address.
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) ? undefined : 'invalid';
+  // The contract's one e-mail rule, the same the server applies.
+  return emailSchema.safeParse(address).success ? undefined : 'invalid';
 }
