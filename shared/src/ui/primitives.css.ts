@@ -18,4 +18,9 @@ export const primitivesCss = `
 .shop-field [aria-invalid="true"] { border-color: var(--shop-color-alert); }
 .shop-field__error { color: var(--shop-color-alert); font-size: .95em; }
 .shop-field__hint { color: var(--shop-color-muted); font-size: .95em; }
+.shop-field__required { color: var(--shop-color-alert); }
+.shop-check { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start; margin: 8px 0; }
+.shop-check input { width: 20px; height: 20px; margin-top: 2px; }
+.shop-check label { flex: 1; }
+.shop-check .shop-field__error { flex-basis: 100%; }
 `;

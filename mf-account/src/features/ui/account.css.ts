@@ -8,10 +8,6 @@ export const accountCss = `
 .account-form__row { display: grid; gap: 0 16px; grid-template-columns: 1fr; }
 @media (min-width: 768px) { .account-form__row { grid-template-columns: 1fr 1fr; } }
 .account-form__actions { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin-top: 8px; }
-.account-field__hint { color: var(--shop-color-muted); font-size: .95em; }
-.account-field__required { color: var(--shop-color-alert); }
-.account-check { display: flex; gap: 10px; align-items: center; margin: 8px 0 16px; }
-.account-check input { width: 20px; height: 20px; }
 .account-links { display: flex; flex-wrap: wrap; gap: 8px 24px; margin-top: 16px; }
 .account-layout { display: grid; gap: 24px; grid-template-columns: 1fr; align-items: start; }
 @media (min-width: 1024px) { .account-layout { grid-template-columns: 220px 1fr; } }

@@ -6,7 +6,7 @@ import { TextInput, useError } from './fields.tsx';
 import { countryKeys } from './texts.ts';
 
 /** Billing address block (docs/product-rules.md#screens, #validation): names, street, zip, city, country required; company, phone, birth year optional. */
-export function BillingFields({ form }: { form: UseFormReturn<CheckoutForm, any, any> }) {
+export function BillingFields({ form }: { form: UseFormReturn<CheckoutForm> }) {
   const { t } = useTranslation();
   const countryId = useId();
   const countryError = useError(form, 'billingAddress.country');

@@ -8,10 +8,6 @@ export const checkoutCss = `
 .checkout-grid { display: grid; gap: 12px; }
 @media (min-width: 640px) { .checkout-grid { grid-template-columns: 1fr 1fr; } }
 .checkout-hint { display: block; color: #57606a; font-size: 0.875rem; margin-top: 4px; }
-.checkout-check { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start; margin: 8px 0; }
-.checkout-check input { width: 20px; height: 20px; margin-top: 2px; }
-.checkout-check label { flex: 1; }
-.checkout-check .shop-field__error { flex-basis: 100%; }
 .checkout-participant { border-top: 1px solid #d0d7de; padding-top: 8px; margin-top: 8px; }
 .checkout-participant h3 { font-size: 1rem; margin: 4px 0; }
 .checkout-payment__method { display: flex; gap: 12px; align-items: center; padding: 8px 0; min-height: 44px; }

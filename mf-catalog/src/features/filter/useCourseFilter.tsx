@@ -1,6 +1,5 @@
 import { useEffect, useReducer } from 'react';
-import { fetchCourseTags, type TagCategory } from '@shop/shared';
-import { useLoad } from '../listing/useLoad.ts';
+import { fetchCourseTags, type TagCategory, useLoad } from '@shop/shared';
 import { FilterBar } from './FilterBar.tsx';
 import { courseStartUntil, filterReducer, initialFilterState } from './filterState.ts';
 
