@@ -102,7 +102,6 @@ export const courseSearchResultSchema = z.object({
   page: z.number().int().positive(),
   limit: z.number().int().positive(),
 });
-export type CourseSearchResult = z.infer<typeof courseSearchResultSchema>;
 
 export const courseTagsResultSchema = z.array(tagCategorySchema);
 

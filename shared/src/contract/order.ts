@@ -41,7 +41,6 @@ export const participantSchema = z.object({
   phone: z.string().nullable(),
   birthYear: z.string().nullable(),
 });
-export type Participant = z.infer<typeof participantSchema>;
 
 /** The booked course as an order shows it: enough to name and date it. */
 export const orderCourseSchema = z.object({
@@ -71,7 +70,6 @@ export const productOrderSchema = z.object({
   unitPrice: moneySchema,
   product: z.object({ id, titles: z.array(localizedTitleSchema) }),
 });
-export type ProductOrder = z.infer<typeof productOrderSchema>;
 
 /** A balance top-up bought with the order (a package): `type` is the product type id of docs/product-rules.md#data Balance. */
 export const balanceTransactionSchema = z.object({
@@ -83,7 +81,6 @@ export const balanceTransactionSchema = z.object({
   quantity: z.number().int().positive(),
   totalPrice: moneySchema,
 });
-export type BalanceTransaction = z.infer<typeof balanceTransactionSchema>;
 
 export const paymentSchema = z.object({
   id,
@@ -91,7 +88,7 @@ export const paymentSchema = z.object({
   status: paymentStatusSchema,
   paymentLink: z.string().nullable(),
 });
-export type Payment = z.infer<typeof paymentSchema>;
+type Payment = z.infer<typeof paymentSchema>;
 
 /** The billing address as it was given with the order (the checkout adds phone and birth year). */
 export const orderBillingAddressSchema = z.object({
@@ -208,7 +205,6 @@ export const checkoutBillingAddressSchema = z
     birthYear: birthYearSchema.default(''),
   })
   .strict();
-export type CheckoutBillingAddress = z.output<typeof checkoutBillingAddressSchema>;
 
 /**
  * One booked place's learner. The form copies the billing person into participants not flagged as different
@@ -223,7 +219,6 @@ export const orderParticipantSchema = z
     birthYear: birthYearSchema.default(''),
   })
   .strict();
-export type OrderParticipant = z.output<typeof orderParticipantSchema>;
 
 export const orderCourseRequestSchema = priceRequestCourseSchema
   .extend({ participants: z.array(orderParticipantSchema).max(cartQuantity.max) })

@@ -139,9 +139,7 @@ export const discountCodeProvidedSchema = z.object({
   /** Why the code does not apply, in the request's locale; null when valid. */
   errorMessage: z.string().nullable(),
 });
-export type DiscountCodeProvided = z.infer<typeof discountCodeProvidedSchema>;
 export const discountAppliedSchema = z.object({ code: z.string(), totalDiscountAmount: moneySchema });
-export type DiscountApplied = z.infer<typeof discountAppliedSchema>;
 
 /** Price result of docs/product-rules.md#data; totalPrice = subtotal − Σ discountsApplied, never below 0. */
 export const priceResultSchema = z.object({
@@ -157,7 +155,6 @@ export type PriceResult = z.infer<typeof priceResultSchema>;
 
 /** POST /cart/validate: the adjustments a price request would get. */
 export const cartValidationResultSchema = z.object({ quantityAdjustments: z.array(quantityAdjustmentSchema) });
-export type CartValidationResult = z.infer<typeof cartValidationResultSchema>;
 
 /** Notification of docs/product-rules.md#data: one per quantity adjustment, shown as a dismissible warning. */
 export const adjustmentNotificationLifetimeMs = 10_000;
@@ -179,7 +176,6 @@ export const cartSyncLimits = { items: 30, bodyBytes: 64 * 1024 } as const;
 
 /** POST /cart/sync: the items to carry to another page; GET /cart/sync/{id} gives them back until expiresAt. */
 export const cartSyncRequestSchema = z.object({ items: z.array(cartItemSchema).min(1).max(cartSyncLimits.items) }).strict();
-export type CartSyncRequest = z.infer<typeof cartSyncRequestSchema>;
 export const cartSyncCreatedSchema = z.object({ id: z.string(), expiresAt: z.iso.datetime() });
 export type CartSyncCreated = z.infer<typeof cartSyncCreatedSchema>;
 export const cartSyncPayloadSchema = z.object({ items: z.array(cartItemSchema), expiresAt: z.iso.datetime() });

@@ -41,4 +41,3 @@ export const productSearchResultSchema = z.object({
   page: z.number().int().positive(),
   limit: z.number().int().positive(),
 });
-export type ProductSearchResult = z.infer<typeof productSearchResultSchema>;

@@ -95,4 +95,3 @@ export function currentLanguage(): Language {
   return (languages as readonly string[]).includes(language ?? '') ? (language as Language) : defaultLanguage;
 }
 
-export { offeredLanguage, pickLanguage } from './detection.ts';

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
 import { primitivesCss } from './primitives.css.ts';
 import { tokensCss } from './tokens.ts';
@@ -66,19 +65,5 @@ export function Field({
         </span>
       ) : null}
     </div>
-  );
-}
-
-/**
- * A screen that a later issue builds: a heading and a translated notice, so every path of docs/product-rules.md#screens already
- * leads somewhere real in the composed shop.
- */
-export function PlaceholderScreen({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation();
-  return (
-    <section className="shop-placeholder" style={{ maxWidth: 1140, margin: '0 auto', padding: 24 }}>
-      <h1>{t(titleKey)}</h1>
-      <Banner>{t('common.placeholder')}</Banner>
-    </section>
   );
 }

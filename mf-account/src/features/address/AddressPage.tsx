@@ -12,6 +12,7 @@ import {
   fetchBillingAddress,
   saveBillingAddress,
   useCustomerStore,
+  useLoad,
   type BillingAddressForm,
 } from '@shop/shared';
 import { AccountScreen } from '../account/AccountLayout.tsx';
@@ -78,20 +79,13 @@ function AddressForm({ initial }: { initial: BillingAddressForm }) {
 function AddressContent() {
   const { t } = useTranslation();
   const customer = useCustomerStore((state) => state.customer)!;
-  const [initial, setInitial] = useState<BillingAddressForm | null>(null);
-  useEffect(() => {
-    let active = true;
-    // No saved address yet (or it could not be read): start from the customer's name and the default country.
-    void fetchBillingAddress().then((address) => {
-      if (!active) return;
-      setInitial(
-        address ?? { firstname: customer.firstname, lastname: customer.lastname, addressLine1: '', addressLine2: '', city: '', zip: '', country: defaultCountry },
-      );
-    });
-    return () => {
-      active = false;
-    };
-  }, [customer.firstname, customer.lastname]);
+  // No saved address yet (or it could not be read): start from the customer's name and the default country.
+  const load = useLoad(
+    `${customer.firstname}\n${customer.lastname}`,
+    async (): Promise<BillingAddressForm> =>
+      (await fetchBillingAddress()) ?? { firstname: customer.firstname, lastname: customer.lastname, addressLine1: '', addressLine2: '', city: '', zip: '', country: defaultCountry },
+  );
+  const initial = load.status === 'done' ? load.data : null;
   return (
     <>
       <p>{t('account.address.intro')}</p>
