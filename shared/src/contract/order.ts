@@ -88,7 +88,6 @@ export const paymentSchema = z.object({
   status: paymentStatusSchema,
   paymentLink: z.string().nullable(),
 });
-type Payment = z.infer<typeof paymentSchema>;
 
 /** The billing address as it was given with the order (the checkout adds phone and birth year). */
 export const orderBillingAddressSchema = z.object({
