@@ -54,6 +54,9 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { 'import-x': importX, shop: { rules: { 'no-outside-citations': noOutsideCitations } } },
     settings: {
+      // Without these, import-x reads only .js files when it follows imports, and no-cycle sees no TypeScript.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json'], alwaysTryTypes: true, noWarnOnMultipleProjects: true })],
     },
     rules: {

@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       // The architecture rules of eslint.config.js, proven on snippets.
-      { test: { name: 'lint', include: ['lint/**/*.test.ts'], testTimeout: 60_000 } },
+      { test: { name: 'lint', include: ['lint/**/*.test.ts'], testTimeout: 120_000 } },
       'shared', 'shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-level-test', 'api'],
   },
 });

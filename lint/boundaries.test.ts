@@ -49,6 +49,12 @@ describe('architecture rules', () => {
     expect(await ruleIdsFor('api/src/probe.ts', "import { formatMoney } from '@shop/shared/format';\nexport const probe = formatMoney;\n")).toEqual([]);
   });
 
+  it('forbid import cycles', async () => {
+    const cycleFinder = new ESLint({ cwd: root, ignore: false });
+    const results = await cycleFinder.lintFiles(['lint/fixtures/cycle/a.ts']);
+    expect(results[0]?.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
+  });
+
   it('forbid comments that cite documents outside the repository', async () => {
     const ids = await ruleIdsFor('shared/src/probe.ts', '/** The cart of spec §4. */\nexport const probe = 1;\n');
     expect(ids).toContain('shop/no-outside-citations');
