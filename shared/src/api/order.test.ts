@@ -31,7 +31,7 @@ describe('priceChangeOf', () => {
 
 describe('placesChangeOf', () => {
   it('reads the adjustments of a 409 PLACES_CHANGED as they arrive', async () => {
-    const quantityAdjustments = [{ itemType: 'course', itemId: '7', reason: 'NOT_ENOUGH_PLACES', adjustedQuantity: 1, requestedQuantity: 2 }];
+    const quantityAdjustments = [{ itemType: 'course', itemId: 7, reason: 'NOT_ENOUGH_PLACES', adjustedQuantity: 1, requestedQuantity: 2 }];
     answer(409, { error: { code: 'PLACES_CHANGED', message: 'x' }, quantityAdjustments });
     expect(placesChangeOf(await failure())?.quantityAdjustments).toEqual(quantityAdjustments);
   });
