@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 /** Every workspace's unit and API tests in one run (`npm run test:unit`). */
 export default defineConfig({
   test: {
-    projects: ['shared', 'shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-level-test', 'api'],
+    projects: [
+      // The architecture rules of eslint.config.js, proven on snippets.
+      { test: { name: 'lint', include: ['lint/**/*.test.ts'], testTimeout: 120_000 } },
+      'shared', 'shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-level-test', 'api'],
   },
 });

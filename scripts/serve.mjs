@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Starts the whole shop: the API and the five areas on the ports of DESIGN.md.
+ * Starts the whole shop: the API and the five areas on docs/architecture.md#ports.
  *   node scripts/serve.mjs preview   production builds (what `npm start` serves; run `npm run build` first)
  *   node scripts/serve.mjs dev       Vite dev servers with hot reload, API restarting on change
  * Uses concurrently so one Ctrl-C stops everything and one crash is visible with its area's name.

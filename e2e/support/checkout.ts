@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { ApiCourse } from './catalog.ts';
 
-/** Helpers of the checkout journeys (issue 6): carts put in storage, the form filled, the sandbox answered. */
+/** Helpers of the checkout journeys (docs/product-rules.md#checkout): carts put in storage, the form filled, the sandbox answered. */
 
 type StoredItem = Record<string, unknown>;
 

@@ -4,7 +4,7 @@ import { cards } from '../support/catalog.ts';
 import { navigateInShop } from '../support/navigation.ts';
 
 /**
- * Analytics with consent (issue 8). The shipped analytics.json names no container; these journeys serve one
+ * Analytics with consent (docs/architecture.md#platform). The shipped analytics.json names no container; these journeys serve one
  * with a test container id, as a deployment would, and answer the tag-manager host themselves — the network
  * is closed, and no test may reach the internet: every request off localhost is caught here.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { cards, euro, germanTitle, searchAll, waitForListing, type ApiCourse } from '../support/catalog.ts';
 
-/** Cart journeys of issue 5: prices from the server, codes, packages, adjustments, transfer and tabs. */
+/** Cart journeys of docs/product-rules.md#cart: prices from the server, codes, packages, adjustments, transfer and tabs. */
 
 const lines = (page: Page) => page.getByTestId('cart-line');
 const total = (page: Page) => page.getByTestId('cart-total');

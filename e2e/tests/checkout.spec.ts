@@ -3,7 +3,7 @@ import { newEmail, mailTo, verifiedCustomer } from '../support/account.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { acceptConsents, answerSandbox, courseItem, courseWithPlaces, fillBilling, freePlaces, orderButton, packageItem, seedCart, signIn } from '../support/checkout.ts';
 
-/** Checkout journeys of issue 6: order form, sandbox payments, confirmation mail, orders in the account. */
+/** Checkout journeys of docs/product-rules.md#checkout: order form, sandbox payments, confirmation mail, orders in the account. */
 
 test('a guest books a course for two, pays on the sandbox, lands on the confirmation and gets the mail', async ({ page, request }) => {
   const course = await courseWithPlaces(request, 1, 2);

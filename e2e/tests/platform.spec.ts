@@ -6,7 +6,7 @@ import { cards } from '../support/catalog.ts';
 import { expectTitledByHeading, mainHeading, navigateInShop, siteName } from '../support/navigation.ts';
 import { closeServers, framingPage, servePartner } from '../support/partner.ts';
 
-/** Issue 8: language, session, global query parameters, framing, and the accessible frame, across areas. */
+/** docs/architecture.md#platform: language, session, global query parameters, framing, and the accessible frame, across areas. */
 
 const greeting = (page: Page) => page.getByRole('heading', { name: 'Hallo, A. Muster!' });
 const noSession = { local: null, session: null };

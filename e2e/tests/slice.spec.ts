@@ -80,7 +80,7 @@ test('the cart is shared by open tabs', async ({ context, request }) => {
   await expect(first.getByTestId('cart-line')).toHaveCount(1);
 });
 
-test('home, header and footer lead where spec §2 says', async ({ page }) => {
+test('home, header and footer lead where docs/product-rules.md#screens says', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page);
@@ -104,7 +104,7 @@ test('unknown paths redirect to /account-data', async ({ page, request }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meine Daten');
 });
 
-test('every path of spec §2 is served by its area', async ({ page }) => {
+test('every path of docs/product-rules.md#screens is served by its area', async ({ page }) => {
   const paths: [string, string][] = [
     ['/products', 'Prüfungsvorbereitung & Einzelangebote'],
     ['/modular-course', 'Flexibles Lernen'],

@@ -1,5 +1,5 @@
 /**
- * Where the school's contact form is (spec §2: the verification error panel links to it). Set at build time;
+ * Where the school's contact form is (docs/product-rules.md#screens: the verification error panel links to it). Set at build time;
  * the default uses the reserved `.example` domain like the shell's footer links.
  */
 export const contactUrl =

@@ -17,7 +17,7 @@ import { areaTranslations } from './i18n/index.ts';
 // The shown language's texts are in before the shell renders any of these routes.
 await registerTranslations(areaTranslations);
 
-/** The account area's screens (spec §2); the /account-* ones need a logged-in, verified customer. */
+/** The account area's screens (docs/product-rules.md#screens); the /account-* ones need a logged-in, verified customer. */
 const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   { path: '/register', element: <RegisterPage /> },

@@ -12,7 +12,7 @@ import { areaTranslations } from './i18n/index.ts';
 // The shown language's texts are in before the shell renders any of these routes.
 await registerTranslations(areaTranslations);
 
-/** Paths of the cart-and-checkout area (spec §2). */
+/** Paths of the cart-and-checkout area (docs/product-rules.md#screens). */
 const routes: RouteObject[] = [
   { path: '/cart', element: <CartPage /> },
   { path: '/checkout-auth', element: <CheckoutAuthPage /> },

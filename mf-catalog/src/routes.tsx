@@ -9,7 +9,7 @@ await registerTranslations(areaTranslations);
 
 /**
  * A listing screen, remounted when its URL changes: filters and search live in the screen, so leaving a
- * listing (or following a link with other query values) starts from a clean state (spec §2).
+ * listing (or following a link with other query values) starts from a clean state (docs/product-rules.md#screens).
  */
 function Listing({ page: Page }: { page: ComponentType }) {
   const { pathname, search } = useLocation();

@@ -10,7 +10,7 @@ import { areaTranslations } from './i18n/index.ts';
 // The shown language's texts are in before the shell renders any of these routes.
 await registerTranslations(areaTranslations);
 
-/** Paths of the level-test area (spec §2), all inside the level-test frame with its footer links. */
+/** Paths of the level-test area (docs/product-rules.md#screens), all inside the level-test frame with its footer links. */
 const routes: RouteObject[] = [
   {
     element: <LevelTestLayout />,

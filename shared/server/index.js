@@ -41,7 +41,7 @@ export function originsFromEnv(env = process.env) {
 }
 
 /**
- * Hardening headers of every response (issue 8):
+ * Hardening headers of every response (docs/architecture.md#platform):
  * - `Content-Security-Policy`: `frame-ancestors` lets only the server itself, the shop and the configured
  *   partner sites frame a page (clickjacking; it replaces X-Frame-Options, which cannot name several origins);
  *   `base-uri` and `object-src` close two injection paths at no cost. No `script-src`: the shell loads remote

@@ -10,7 +10,7 @@ import { forwardedFor, originsFromEnv, securityHeaders } from '../server/index.j
 import { partnerPageMiddleware } from './partnerPage.js';
 import { productionStaticFiles } from './staticFiles.js';
 
-/** Ports of DESIGN.md; the shell is the one to open. */
+/** Ports of docs/architecture.md#ports; the shell is the one to open. */
 export const areaPorts = {
   shell: 5173,
   catalog: 5174,
@@ -80,7 +80,7 @@ export function areaViteConfig({ name, exposes, extra }) {
         // The shell registers remotes at runtime from remotes.json; nothing is baked in.
         remotes: {},
         shared: sharedSingletons,
-        // A hanging remote must not block the page (DESIGN.md facts): use what is loaded first.
+        // A hanging remote must not block the page (docs/architecture.md#measured-facts): use what is loaded first.
         shareStrategy: 'loaded-first',
         dts: false,
         dev: { remoteHmr: true },

@@ -16,8 +16,8 @@ import { areaForPath } from './features/remotes/routeTable.ts';
 import { loadShopMode } from './features/test-mode/shopMode.ts';
 import { shellTranslations } from './i18n/index.ts';
 
-// Global query parameters (spec §2), before anything rewrites the address: hideHeader/hideFooter/hideFilter
-// are captured for the visit; a customerToken query logs in and leaves the URL (spec §4).
+// Global query parameters (docs/product-rules.md#screens), before anything rewrites the address: hideHeader/hideFooter/hideFilter
+// are captured for the visit; a customerToken query logs in and leaves the URL (docs/product-rules.md#states).
 captureFrameFlags();
 configureApi({ token: () => useAuthStore.getState().token });
 adoptTokenFromUrl();

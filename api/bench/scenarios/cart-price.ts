@@ -1,5 +1,5 @@
 /**
- * POST /api/cart/calculate-price (issue 5) for a 5-item cart with two discount codes — two group courses, a
+ * POST /api/cart/calculate-price (docs/product-rules.md#cart) for a 5-item cart with two discount codes — two group courses, a
  * conversation hour, a product and a conversation-hour package; WILLKOMMEN10 and SOMMER25 — as a guest and as
  * a logged-in customer (session lookup, balances, per-customer code uses, credits), beside the bare Fastify
  * hello-world. For each: the most requests per second 10 connections get, and p50/p99 at a fixed 300 requests

@@ -1,5 +1,5 @@
 /**
- * POST /api/cart/submit (issue 6): a guest orders a group course (one place, one participant) and a product,
+ * POST /api/cart/submit (docs/product-rules.md#checkout): a guest orders a group course (one place, one participant) and a product,
  * paying by card through the sandbox provider. Each request prices again, takes a place, numbers the order and
  * writes order, address, booking, participant, product order and payment in one transaction. Sustained orders
  * per second with 10 connections, and p50/p99 at a fixed 100 orders per second. On SQLite, as `npm start` runs,

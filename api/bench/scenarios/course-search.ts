@@ -1,7 +1,7 @@
 /**
  * GET /api/course/search over a generated catalogue of 2,000 courses, with three typical filter mixes, beside a
  * bare Fastify hello-world as the baseline. For each: the most requests per second 10 connections get, and the
- * latency (p50/p99) at a fixed 500 requests per second. Aim (issue 3): p99 ≤ 10 ms at 500 req/s, and at least
+ * latency (p50/p99) at a fixed 500 requests per second. Aim (docs/product-rules.md#limits): p99 ≤ 10 ms at 500 req/s, and at least
  * 30 % of the hello-world rate.
  */
 import { addDays, isoDateInZone } from '../../src/lib/dates.ts';

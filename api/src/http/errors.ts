@@ -6,7 +6,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 
 /**
  * An error a handler throws on purpose (a missing thing, a forbidden action…). The error handler turns it
- * into the DESIGN.md error body; anything that is not an AppError and has no 4xx status is a bug (500).
+ * into the docs/architecture.md error body; anything that is not an AppError and has no 4xx status is a bug (500).
  */
 export class AppError extends Error {
   constructor(

@@ -10,7 +10,7 @@ beforeEach(() => {
   delete host.dataLayer;
 });
 
-describe('add_to_cart event (spec §7)', () => {
+describe('add_to_cart event (docs/product-rules.md#api-calls)', () => {
   it('carries transaction id, value, EUR, items with id, name, category, price, quantity, discount, and coupons', () => {
     const discounted = courseFixture({ id: 9, type: 3, price: 25, discountedPrice: 20, titles: [{ language: 'de', description: 'Konversationsstunde B1' }] });
     const event = addToCartEvent([courseItem(discounted, 2), productItem()], { transactionId: 't-1', coupons: ['WILLKOMMEN10', 'SOMMER25'] });

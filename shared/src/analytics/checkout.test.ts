@@ -19,7 +19,7 @@ const packageItem = {
   packageDetails: { title: '10 Konversationsstunden', type: 'conversation_hours', price: 250, discountedPrice: 220, description: '' },
 } as unknown as NewCartItem;
 
-describe('begin_checkout (spec §4/§7)', () => {
+describe('begin_checkout (docs/product-rules.md#states, #api-calls)', () => {
   it('carries the server total, EUR, the items (packages with sku) and the coupons; pushed once per checkout', () => {
     expect(trackBeginCheckout([courseItem(), packageItem], { transactionId: 'checkout-1', value: 479, coupons: ['SOMMER25'] })).toBe(true);
     expect(trackBeginCheckout([courseItem(), packageItem], { transactionId: 'checkout-1', value: 479, coupons: ['SOMMER25'] })).toBe(false);
@@ -42,7 +42,7 @@ describe('begin_checkout (spec §4/§7)', () => {
   });
 });
 
-describe('purchase (spec §4 checkout submit step 4, §2 confirmation page)', () => {
+describe('purchase (docs/product-rules.md#states checkout submit step 4, #screens confirmation page)', () => {
   it('is stored at submit and fired once by the confirmation page of that order only', () => {
     const event = recordPurchase([productItem()], { transactionId: '100023', value: 349 });
     expect(event).toMatchObject({ event: 'purchase', ecommerce: { transaction_id: '100023', value: 349, currency: 'EUR', coupon: '' } });

@@ -3,7 +3,7 @@ import { readStorage, writeStorage } from '../stores/safeStorage.ts';
 import { dataLayer } from './dataLayer.ts';
 
 /**
- * The visitor's consent to tracking (issue 8), per purpose:
+ * The visitor's consent to tracking (docs/architecture.md#platform), per purpose:
  * - `analytics`: measuring use of the shop (Google Consent Mode `analytics_storage`);
  * - `marketing`: advertising and its measurement (`ad_storage`, `ad_user_data`, `ad_personalization`).
  * The choice is stored in localStorage with the version of this wording; a stored choice of an older

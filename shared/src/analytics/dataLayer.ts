@@ -1,13 +1,13 @@
 import { readStorage, writeStorage } from '../stores/safeStorage.ts';
 
 /**
- * The tag-manager queue (spec §7): events are pushed to `window.dataLayer`, which Google Tag Manager reads
+ * The tag-manager queue (docs/product-rules.md#api-calls): events are pushed to `window.dataLayer`, which Google Tag Manager reads
  * once it is loaded (and replays from the start if it loads later, so nothing is lost before consent).
  * Loading GTM itself is the shell's job; this module only fills the queue.
  */
 export type DataLayerEntry = Record<string, unknown>;
 
-/** localStorage key of the last pushed event, kept to avoid duplicates (spec §7). */
+/** localStorage key of the last pushed event, kept to avoid duplicates (docs/product-rules.md#api-calls). */
 export const lastEventStorageKey = 'analytics:lastEvent';
 
 type DataLayerHost = { dataLayer?: DataLayerEntry[] };

@@ -3,7 +3,7 @@ import { cartItemKey, type NewCartItem } from '../stores/cart.ts';
 import { readStorage, writeStorage } from '../stores/safeStorage.ts';
 import { pushDeduplicated, type DataLayerEntry } from './dataLayer.ts';
 
-/** One item of an ecommerce event, with the fields of spec §7. */
+/** One item of an ecommerce event, with the fields of docs/product-rules.md#api-calls. */
 export interface AnalyticsItem {
   item_id: string;
   item_name: string;
@@ -44,7 +44,7 @@ const cents = (euro: number) => Math.round(euro * 100);
 
 /**
  * A cart item as an analytics item: German name (reports stay in one language), the price paid, the discount;
- * packages also carry a `sku` naming type and amount (spec §7), since one package type comes in several sizes.
+ * packages also carry a `sku` naming type and amount (docs/product-rules.md#api-calls), since one package type comes in several sizes.
  */
 export function toAnalyticsItem(item: AnyCartItem): AnalyticsItem {
   const priced = (price: number, discountedPrice: number | null) => {
@@ -67,7 +67,7 @@ export function toAnalyticsItem(item: AnyCartItem): AnalyticsItem {
   }
 }
 
-/** One ecommerce event of spec §7 with its fields: transaction id, value, EUR, items and coupons. */
+/** One ecommerce event of docs/product-rules.md#api-calls with its fields: transaction id, value, EUR, items and coupons. */
 export function ecommerceEvent(event: EcommerceEventName, items: readonly AnyCartItem[], options: EcommerceOptions): EcommerceEvent {
   const analyticsItems = items.map(toAnalyticsItem);
   const sum = analyticsItems.reduce((total, i) => total + cents(i.price) * i.quantity, 0) / 100;
@@ -83,7 +83,7 @@ export function ecommerceEvent(event: EcommerceEventName, items: readonly AnyCar
   };
 }
 
-/** The `add_to_cart` event of spec §7 for items just added; `transactionId` names this one user action. */
+/** The `add_to_cart` event of docs/product-rules.md#api-calls for items just added; `transactionId` names this one user action. */
 export function addToCartEvent(items: readonly NewCartItem[], options: EcommerceOptions): EcommerceEvent {
   return ecommerceEvent('add_to_cart', items, options);
 }
@@ -94,14 +94,14 @@ export function trackAddToCart(items: readonly NewCartItem[], options: Ecommerce
 }
 
 /**
- * `begin_checkout` (spec §4 Checkout): once, when the checkout's first price calculation arrives, with the
+ * `begin_checkout` (docs/product-rules.md#states Checkout): once, when the checkout's first price calculation arrives, with the
  * server's total as value. The same checkout reported again (same transaction id and content) is dropped.
  */
 export function trackBeginCheckout(items: readonly AnyCartItem[], options: EcommerceOptions): boolean {
   return pushDeduplicated(ecommerceEvent('begin_checkout', items, options));
 }
 
-/** localStorage key of the purchase waiting for its confirmation page (spec §4 Checkout submit step 4). */
+/** localStorage key of the purchase waiting for its confirmation page (docs/product-rules.md#states Checkout submit step 4). */
 export const pendingPurchaseStorageKey = 'analytics:purchase';
 
 /**
@@ -115,7 +115,7 @@ export function recordPurchase(items: readonly AnyCartItem[], options: Ecommerce
 }
 
 /**
- * The confirmation page (spec §2): fires the stored purchase once, and only when its transaction id is the
+ * The confirmation page (docs/product-rules.md#screens): fires the stored purchase once, and only when its transaction id is the
  * order shown. Returns whether it was pushed.
  */
 export function firePendingPurchase(orderId: string): boolean {

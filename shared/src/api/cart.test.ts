@@ -16,7 +16,7 @@ describe('cart calls', () => {
     ['validateCart', () => validateCart(request), 'Failed to validate cart'],
     ['createCartSync', () => createCartSync([]), 'Failed to create cart sync payload'],
     ['fetchCartSync', () => fetchCartSync('abc'), 'Failed to fetch cart sync payload'],
-  ])('%s throws the spec §8 message when the result is missing', async (_, run, message) => {
+  ])('%s throws the docs/product-rules.md#errors message when the result is missing', async (_, run, message) => {
     answer(200, {});
     await expect(run()).rejects.toThrow(message);
   });

@@ -8,7 +8,7 @@ import {
 } from '../contract/index.ts';
 import { call } from './client.ts';
 
-/** The cart calls (spec §7, DESIGN.md), each with its spec §8 failure message. The token goes along when there is one. */
+/** The cart calls (docs/product-rules.md#api-calls, docs/architecture.md), each with its docs/product-rules.md#errors failure message. The token goes along when there is one. */
 
 export const calculateCartPrice = (request: PriceRequest, signal?: AbortSignal) =>
   call({ method: 'POST', path: '/cart/calculate-price', body: request, auth: true, result: priceResultSchema, failure: 'Failed to calculate cart price', signal });

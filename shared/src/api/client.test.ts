@@ -28,7 +28,7 @@ describe('call', () => {
     expect(fetch).toHaveBeenCalledWith('/api/x?a=1', expect.objectContaining({ method: 'GET' }));
   });
 
-  it('throws the spec §8 message when result is missing or malformed', async () => {
+  it('throws the docs/product-rules.md#errors message when result is missing or malformed', async () => {
     answer(200, { nothing: true });
     await expect(call({ path: '/x', result: z.number(), failure: 'Failed to search courses' })).rejects.toThrow('Failed to search courses');
     answer(200, { result: 'text' });

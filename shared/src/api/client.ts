@@ -21,16 +21,16 @@ export interface CallOptions<T extends z.ZodType> {
   body?: unknown;
   /** Schema of `result`; a response that does not match is treated like a missing result. */
   result: T;
-  /** Spec §8 message thrown when the call fails or `result` is missing. */
+  /** docs/product-rules.md#errors message thrown when the call fails or `result` is missing. */
   failure: string;
   /** Send the bearer token when there is one. */
   auth?: boolean;
-  /** Login answers 401 for wrong credentials: that must not log anybody out (spec §7). */
+  /** Login answers 401 for wrong credentials: that must not log anybody out (docs/product-rules.md#api-calls). */
   skipUnauthorizedEvent?: boolean;
   signal?: AbortSignal;
 }
 
-/** Arrays go out as `key[]=a&key[]=b` (spec §7 `tags[]`); empty values are left out. */
+/** Arrays go out as `key[]=a&key[]=b` (docs/product-rules.md#api-calls `tags[]`); empty values are left out. */
 export function toQueryString(query: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -42,7 +42,7 @@ export function toQueryString(query: Record<string, QueryValue>): string {
   return text ? `?${text}` : '';
 }
 
-/** One call of spec §7: sends it, unwraps `{ result }`, and turns every failure into an ApiError. */
+/** One call of docs/product-rules.md#api-calls: sends it, unwraps `{ result }`, and turns every failure into an ApiError. */
 export async function call<T extends z.ZodType>(options: CallOptions<T>): Promise<z.infer<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

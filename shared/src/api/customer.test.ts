@@ -28,7 +28,7 @@ describe('customer calls', () => {
     ['updatePassword', () => customerApi.updatePassword({ currentPassword: 'a', newPassword: 'b' }), 'Failed to update password'],
   ];
 
-  it.each(calls)('%s throws the spec §8 message when the result is missing', async (_, run, message) => {
+  it.each(calls)('%s throws the docs/product-rules.md#errors message when the result is missing', async (_, run, message) => {
     answer(200, {});
     await expect(run()).rejects.toThrow(message);
   });

@@ -21,12 +21,12 @@ import {
 } from '../contract/index.ts';
 import { call } from './client.ts';
 
-/** The customer calls of spec §7, each with its spec §8 failure message. */
+/** The customer calls of docs/product-rules.md#api-calls, each with its docs/product-rules.md#errors failure message. */
 
 export const fetchCustomer = (signal?: AbortSignal) =>
   call({ path: '/customer/me', auth: true, result: customerSchema, failure: 'Failed to fetch customer data', signal });
 
-/** A 401 here means wrong credentials, not an ended session: no unauthorized event (spec §7). */
+/** A 401 here means wrong credentials, not an ended session: no unauthorized event (docs/product-rules.md#api-calls). */
 export const login = (body: LoginRequest) =>
   call({
     method: 'POST',
@@ -69,7 +69,7 @@ export const requestPasswordReset = (body: EmailRequest) =>
 export const resetPassword = (body: ResetPasswordRequest) =>
   call({ method: 'POST', path: '/customer/reset-password', body, result: okSchema, failure: 'Failed to reset password' });
 
-/** The saved billing address, or null: none saved yet, or any failure (spec §7 "returns nothing on any failure"). */
+/** The saved billing address, or null: none saved yet, or any failure (docs/product-rules.md#api-calls "returns nothing on any failure"). */
 export const fetchBillingAddress = () =>
   call({ path: '/customer/me/billing-address', auth: true, result: billingAddressResultSchema, failure: 'Failed to fetch billing address' }).catch(
     () => null,

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '../contract/index.ts';
 
 /**
- * A call that failed. `message` is the spec §8 text for the call (e.g. "Failed to search courses");
+ * A call that failed. `message` is the docs/product-rules.md#errors text for the call (e.g. "Failed to search courses");
  * the server's error, field errors and translated meta message travel along for the screens that show them,
  * and the whole answer (`payload`) for calls whose failures carry more (e.g. the submit's fresh price).
  */

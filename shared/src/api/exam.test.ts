@@ -12,7 +12,7 @@ const score = { level: 'B1', reachedPoints: 10, maxPoints: 16, targetDetail: 'B1
 const entry = { ...score, id: 1, createdAt: '2026-01-15T09:00:00.000Z' };
 
 describe('exam calls', () => {
-  it('call the paths of spec §7, with the token where a customer is needed', async () => {
+  it('call the paths of docs/product-rules.md#api-calls, with the token where a customer is needed', async () => {
     configureApi({ token: () => 'tok' });
     const fetch = answer(200, { result: { level: 'B1', questions: [] } });
     await fetchExam('B 1');
@@ -31,7 +31,7 @@ describe('exam calls', () => {
     expect(JSON.parse(String(mail.mock.calls.at(-1)![1]!.body))).toEqual({ ...score, email: 'a@b.de', locale: 'de' });
   });
 
-  it('throw the spec §8 messages when the result is missing', async () => {
+  it('throw the docs/product-rules.md#errors messages when the result is missing', async () => {
     const cases: [() => Promise<unknown>, string][] = [
       [() => fetchExam('B1'), 'Failed to fetch exam details'],
       [() => submitExam({ level: 'B1', answers: [{ questionId: 1, answerId: 2 }] }), 'Failed to submit exam'],

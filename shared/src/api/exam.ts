@@ -10,7 +10,7 @@ import {
 } from '../contract/index.ts';
 import { call } from './client.ts';
 
-/** The placement test's calls (spec §7); failures throw the spec §8 messages. */
+/** The placement test's calls (docs/product-rules.md#api-calls); failures throw the docs/product-rules.md#errors messages. */
 export const fetchExam = (level: string, signal?: AbortSignal) =>
   call({ path: `/exam/level/${encodeURIComponent(level)}`, result: examSchema, failure: 'Failed to fetch exam details', signal });
 

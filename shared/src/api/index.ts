@@ -1,12 +1,10 @@
 export { ApiError } from './errors.ts';
-export { onUnauthorized } from './unauthorized.ts';
-export { call, configureApi, toQueryString } from './client.ts';
+export { call, configureApi } from './client.ts';
 export { fetchCourseTags, fetchFlexibleLearningCourses, fetchPriceConfig, searchCourses, searchProducts } from './catalog.ts';
-export { fetchTranslations } from './translation.ts';
 export { fetchExam, fetchExamHistory, saveExamResult, sendExamResultEmail, submitExam } from './exam.ts';
-export { fetchBalances, fetchBillingAddress, fetchCustomer, fetchOrders, login, logout, register, requestPasswordReset, resendVerification, resetPassword, saveBillingAddress, updateCustomer, updatePassword, verifyEmail, verifyEmailChange } from './customer.ts';
-export { calculateCartPrice, createCartSync, fetchCartSync, validateCart } from './cart.ts';
-export { fetchOrderConfirmationPreview, fetchOrderState, priceChangeOf, submitCart } from './order.ts';
+export { fetchBalances, fetchBillingAddress, fetchOrders, login, register, requestPasswordReset, resendVerification, resetPassword, saveBillingAddress, updateCustomer, updatePassword, verifyEmail, verifyEmailChange } from './customer.ts';
+export { createCartSync, validateCart } from './cart.ts';
+export { fetchOrderConfirmationPreview, fetchOrderState, placesChangeOf, priceChangeOf, submitCart } from './order.ts';
 export { fetchShopMode } from './mode.ts';
 export { declareWithdrawal } from './withdrawal.ts';
 export { fetchWaitlistOffer, joinWaitlist, leaveWaitlist } from './waitlist.ts';

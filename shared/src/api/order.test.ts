@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { priceChangeOf, submitCart } from './order.ts';
+import { placesChangeOf, priceChangeOf, submitCart } from './order.ts';
 
 const freshPrice = { items: [], subtotal: 100, totalPrice: 100, paymentMethods: [], discountCodesProvided: [], discountsApplied: [], quantityAdjustments: [] };
 
@@ -26,5 +26,19 @@ describe('priceChangeOf', () => {
     answer(409, { error: { code: 'PRICE_CHANGED', message: 'x' } });
     expect(priceChangeOf(await failure())).toBeNull();
     expect(priceChangeOf(new Error('offline'))).toBeNull();
+  });
+});
+
+describe('placesChangeOf', () => {
+  it('reads the adjustments of a 409 PLACES_CHANGED as they arrive', async () => {
+    const quantityAdjustments = [{ itemType: 'course', itemId: 7, reason: 'NOT_ENOUGH_PLACES', adjustedQuantity: 1, requestedQuantity: 2 }];
+    answer(409, { error: { code: 'PLACES_CHANGED', message: 'x' }, quantityAdjustments });
+    expect(placesChangeOf(await failure())?.quantityAdjustments).toEqual(quantityAdjustments);
+  });
+
+  it('is null for any other failure', async () => {
+    answer(409, { error: { code: 'PRICE_CHANGED', message: 'x' }, quantityAdjustments: [] });
+    expect(placesChangeOf(await failure())).toBeNull();
+    expect(placesChangeOf(new Error('offline'))).toBeNull();
   });
 });

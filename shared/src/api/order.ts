@@ -1,9 +1,18 @@
-import { z } from 'zod';
-import { OrderErrorCode, orderResponseSchema, orderStateSchema, priceChangedBodySchema, type OrderRequest, type PriceChangedBody } from '../contract/index.ts';
+import {
+  confirmationPreviewSchema,
+  OrderErrorCode,
+  orderResponseSchema,
+  orderStateSchema,
+  placesChangedBodySchema,
+  priceChangedBodySchema,
+  type OrderRequest,
+  type PlacesChangedBody,
+  type PriceChangedBody,
+} from '../contract/index.ts';
 import { call } from './client.ts';
 import { ApiError } from './errors.ts';
 
-/** POST /cart/submit (spec §7): the token goes along when there is one; guests send emailAddress. */
+/** POST /cart/submit (docs/product-rules.md#api-calls): the token goes along when there is one; guests send emailAddress. */
 export const submitCart = (request: OrderRequest) =>
   call({ method: 'POST', path: '/cart/submit', body: request, auth: true, result: orderResponseSchema, failure: 'Failed to submit cart' });
 
@@ -14,7 +23,15 @@ export function priceChangeOf(error: unknown): PriceChangedBody | null {
   return parsed.success ? parsed.data : null;
 }
 
-const confirmationPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+/**
+ * The adjustments of submitCart's 409 PLACES_CHANGED as they arrived (places went between the check and the
+ * order), or null for any other failure: the caller shows them without asking the server again.
+ */
+export function placesChangeOf(error: unknown): PlacesChangedBody | null {
+  if (!(error instanceof ApiError) || error.code !== OrderErrorCode.placesChanged) return null;
+  const parsed = placesChangedBodySchema.safeParse(error.payload);
+  return parsed.success ? parsed.data : null;
+}
 
 /** The order confirmation mail rendered with sample data (the /emailorder preview). */
 export const fetchOrderConfirmationPreview = (locale: string) =>

@@ -1,5 +1,5 @@
 /**
- * The unauthorized event of spec §4/§8: any call but login that answers 401 publishes it; the shell listens,
+ * The unauthorized event of docs/product-rules.md#states, #errors: any call but login that answers 401 publishes it; the shell listens,
  * clears the tokens and goes home. A plain listener set keeps the api module free of store and router code.
  */
 type Listener = () => void;

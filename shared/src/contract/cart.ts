@@ -4,9 +4,9 @@ import { moneySchema, multilineTextSchema, textSchema } from './common.ts';
 import { productSchema } from './product.ts';
 import { waitlistTokenSchema } from './waitlist.ts';
 
-/** Cart quantity limits of spec §5/§9. */
+/** Cart quantity limits of docs/product-rules.md#validation, #limits. */
 export const cartQuantity = { min: 1, max: 5 } as const;
-/** How long a stored cart lives (spec §9 leaves the value open; one source suggests 24 h). */
+/** How long a stored cart lives (docs/product-rules.md#limits leaves the value open; one source suggests 24 h). */
 export const cartLifetimeMs = 24 * 60 * 60 * 1000;
 
 const quantitySchema = z.number().int().min(cartQuantity.min).max(cartQuantity.max);
@@ -26,7 +26,7 @@ export const courseCartItemSchema = z.object({
 });
 export type CourseCartItem = z.infer<typeof courseCartItemSchema>;
 
-/** A product item (spec §3): the product and the details the learner saw when adding it. */
+/** A product item (docs/product-rules.md#data): the product and the details the learner saw when adding it. */
 export const productCartItemSchema = z.object({
   id: cartItemIdSchema,
   itemType: z.literal('product'),
@@ -37,7 +37,7 @@ export const productCartItemSchema = z.object({
 export type ProductCartItem = z.infer<typeof productCartItemSchema>;
 
 /**
- * A prepaid package (spec §3): `amount` conversation hours or flexible-learning modules. The details are what the
+ * A prepaid package (docs/product-rules.md#data): `amount` conversation hours or flexible-learning modules. The details are what the
  * learner saw when choosing it; the server prices it again from its own package prices.
  */
 export const packageDetailsSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema, languageSchema, moneySchema, multilineTextSchema, queryIdSchema, textSchema, timeSchema } from './common.ts';
 
-/** Product type ids of spec §3: 1 full course, 2 flexible-learning appointment, 3 conversation hours. */
+/** Product type ids of docs/product-rules.md#data: 1 full course, 2 flexible-learning appointment, 3 conversation hours. */
 export const CourseType = {
   fullCourse: 1,
   flexibleAppointment: 2,
@@ -76,7 +76,7 @@ const stringList = z.preprocess(
 );
 
 /**
- * Course search filter of spec §3/§7, as it arrives in a query string (numbers still strings).
+ * Course search filter of docs/product-rules.md#data, #api-calls, as it arrives in a query string (numbers still strings).
  * `tags` are tag slugs; tags of one category match any, categories combine with AND.
  */
 export const courseSearchQuerySchema = z
@@ -102,7 +102,6 @@ export const courseSearchResultSchema = z.object({
   page: z.number().int().positive(),
   limit: z.number().int().positive(),
 });
-export type CourseSearchResult = z.infer<typeof courseSearchResultSchema>;
 
 export const courseTagsResultSchema = z.array(tagCategorySchema);
 
@@ -114,12 +113,12 @@ export function pickText<T extends { language: string; description: string }>(
   return (texts.find((t) => t.language === language) ?? texts.find((t) => t.language === 'de') ?? texts[0])?.description ?? '';
 }
 
-/** Package types of spec §1/§9: prepaid conversation hours or flexible-learning modules. */
+/** Package types of docs/product-rules.md#overview, #limits: prepaid conversation hours or flexible-learning modules. */
 export const PackageType = { conversationHours: 'conversation_hours', flexibleLearning: 'flexible_learning' } as const;
 export const packageTypeSchema = z.enum([PackageType.conversationHours, PackageType.flexibleLearning]);
 export type PackageType = z.infer<typeof packageTypeSchema>;
 
-/** Package price of spec §3: the price of `amount` hours/modules of `type`. */
+/** Package price of docs/product-rules.md#data: the price of `amount` hours/modules of `type`. */
 export const packagePriceSchema = z.object({
   type: packageTypeSchema,
   amount: z.number().int().positive(),
@@ -129,13 +128,13 @@ export type PackagePrice = z.infer<typeof packagePriceSchema>;
 /** GET /course/price-config: every package price, ordered by type, then amount. */
 export const priceConfigSchema = z.array(packagePriceSchema);
 
-/** The unit price of a type (spec §3: a conversation hour costs the package price of amount 1). */
+/** The unit price of a type (docs/product-rules.md#data: a conversation hour costs the package price of amount 1). */
 export function packageUnitPrice(prices: readonly PackagePrice[], type: PackageType): number | null {
   return prices.find((p) => p.type === type && p.amount === 1)?.price ?? null;
 }
 
 /**
- * Flexible learning course of spec §3: a weekly module (`moduleIdentifier`, e.g. "A1.1") with its texts, its
+ * Flexible learning course of docs/product-rules.md#data: a weekly module (`moduleIdentifier`, e.g. "A1.1") with its texts, its
  * level tags, and `courses`, the bookable appointments (courses of type 2), upcoming ones in date order.
  */
 export const flexibleLearningCourseSchema = z.object({

@@ -14,7 +14,9 @@ export const defaultLanguage: Language = 'de';
  * Schemas that only describe the API's answers keep z.string(): they check our own data, not a client's.
  */
 export const controlCharactersMessage = 'control_characters';
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of these two
 const controlCharacters = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- as above
 const controlCharactersBesidesLineBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const hasControlCharacters = (value: string, { multiline = false } = {}) =>
   (multiline ? controlCharactersBesidesLineBreaks : controlCharacters).test(value);

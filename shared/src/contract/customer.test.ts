@@ -62,7 +62,7 @@ describe('order helpers', () => {
     cancelReason,
   });
 
-  it('shows both pending states as pending and a refunded completed order as refunded (spec §4)', () => {
+  it('shows both pending states as pending and a refunded completed order as refunded (docs/product-rules.md#states)', () => {
     expect(orderDisplayStatus(order('pending'), now)).toBe('pending');
     expect(orderDisplayStatus(order('payment_pending'), now)).toBe('pending');
     expect(orderDisplayStatus(order('completed', true), now)).toBe('refunded');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { controlCharactersMessage, languageSchema, textSchema } from './common.ts';
 
 /**
- * The customer contract (spec §3 Customer, Balance, Billing address, payloads; §5 validation; §7 calls).
+ * The customer contract (docs/product-rules.md#data Customer, Balance, Billing address, payloads; #validation validation; #api-calls calls).
  * The account forms validate with these schemas and the API validates every request with the very same ones,
  * so a rule lives here once.
  */
@@ -52,7 +52,7 @@ export const nameSchema = requiredText(100);
 /** The form an address is compared in (trimmed, lower case), as emailSchema gives it. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/** E-mail: required, e-mail type (spec §5); trimmed and lower-cased so one address is one account. */
+/** E-mail: required, e-mail type (docs/product-rules.md#validation); trimmed and lower-cased so one address is one account. */
 export const emailSchema = textSchema
   .trim()
   .toLowerCase()
@@ -60,12 +60,12 @@ export const emailSchema = textSchema
   .max(254, V.tooLong)
   .regex(z.regexes.email, V.email);
 
-/** Phone: optional; an optional plus followed by 7 to 20 digits or spaces (spec §5). */
+/** Phone: optional; an optional plus followed by 7 to 20 digits or spaces (docs/product-rules.md#validation). */
 export const phonePattern = /^\+?[\d ]{7,20}$/;
 export const phoneSchema = textSchema
   .trim()
   .refine((value) => value === '' || phonePattern.test(value), V.phone);
-/** The profile form also asks for at least 4 characters (spec §5), checked first so its message wins. */
+/** The profile form also asks for at least 4 characters (docs/product-rules.md#validation), checked first so its message wins. */
 export const profilePhoneSchema = textSchema
   .trim()
   .refine((value) => value === '' || value.length >= 4, { message: V.phoneTooShort, abort: true })
@@ -74,11 +74,11 @@ export const profilePhoneSchema = textSchema
 /** Year of birth: optional, exactly 4 digits. Kept as text, like every other form value. */
 export const birthYearSchema = textSchema.trim().regex(/^(\d{4})?$/, V.birthYear);
 
-/** Newsletter flag as the API speaks it (spec §9: 1 or 0). */
+/** Newsletter flag as the API speaks it (docs/product-rules.md#limits: 1 or 0). */
 export const newsletterFlagSchema = z.union([z.literal(0), z.literal(1)]);
 
 /**
- * Password rules (spec §5): at least 8 characters with a letter, a digit and one of the specials; only
+ * Password rules (docs/product-rules.md#validation): at least 8 characters with a letter, a digit and one of the specials; only
  * ASCII letters, digits and those specials. The upper bound is ours: it caps the hashing work per request.
  */
 export const passwordRules = { minLength: 8, maxLength: 128, specials: '@$!%*?&#' } as const;
@@ -91,13 +91,13 @@ export const newPasswordSchema = textSchema
 /** An existing password (login, current password): only required, since older rules may have applied. */
 export const currentPasswordSchema = textSchema.min(1, V.required).max(passwordRules.maxLength, V.tooLong);
 
-/** Countries offered in address forms (spec §5); DE is the default. */
+/** Countries offered in address forms (docs/product-rules.md#validation); DE is the default. */
 export const countries = ['DE', 'AT', 'CH', 'FR', 'IT', 'ES', 'NL', 'BE', 'PL', 'CZ'] as const;
 export const countrySchema = z.enum(countries, { error: V.country });
 export type Country = z.infer<typeof countrySchema>;
 export const defaultCountry: Country = 'DE';
 
-/** Zip: at most 5 characters, numeric (spec §5/§9); optional in the account's address. */
+/** Zip: at most 5 characters, numeric (docs/product-rules.md#validation, #limits); optional in the account's address. */
 export const zipSchema = textSchema.trim().regex(/^\d{0,5}$/, V.zip);
 
 /** A link's one-time token (verification, reset, e-mail change): opaque text. */
@@ -142,7 +142,7 @@ export const registerRequestSchema = registerFormSchema.extend({ locale: languag
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 /**
  * The answer is the same for a new address and for one that has an account, so it tells nobody which it was:
- * no token (spec §7 "optional token"); the new customer confirms the address from the mail and logs in, the
+ * no token (docs/product-rules.md#api-calls "optional token"); the new customer confirms the address from the mail and logs in, the
  * owner of an existing account gets a mail pointing to login and password reset instead.
  */
 export const registerResponseSchema = z.object({ token: z.string().optional() });
@@ -177,7 +177,7 @@ export type NewPasswordForm = z.input<typeof newPasswordFormSchema>;
 
 // Profile and password -------------------------------------------------------------------------------------
 
-/** The profile form (spec §3 Profile update payload), every field present. */
+/** The profile form (docs/product-rules.md#data Profile update payload), every field present. */
 export const profileFormSchema = z
   .object({
     displayName: optionalText(100),
@@ -191,7 +191,7 @@ export const profileFormSchema = z
   .strict();
 export type ProfileForm = z.input<typeof profileFormSchema>;
 export type ProfileValues = z.output<typeof profileFormSchema>;
-/** PUT /customer/me/update: only the changed fields (spec §3); an empty text clears an optional field. */
+/** PUT /customer/me/update: only the changed fields (docs/product-rules.md#data); an empty text clears an optional field. */
 export const profileUpdateRequestSchema = profileFormSchema.partial().strict();
 export type ProfileUpdateRequest = z.output<typeof profileUpdateRequestSchema>;
 export const profileUpdateResponseSchema = z.object({ emailChangeRequested: z.boolean() });
@@ -211,7 +211,7 @@ export function profileFormValues(customer: Customer): ProfileValues {
 
 /**
  * The fields of `update` that differ from `customer`: what the form sends and what the server applies
- * (spec §3/§4 "only changed fields").
+ * (docs/product-rules.md#data, #states "only changed fields").
  */
 export function changedProfileFields(customer: Customer, update: ProfileUpdateRequest): ProfileUpdateRequest {
   const current = profileFormValues(customer);
@@ -240,7 +240,7 @@ export type PasswordChangeForm = z.input<typeof passwordChangeFormSchema>;
 // Billing address and balances -----------------------------------------------------------------------------
 
 /**
- * The account's billing address (spec §3/§5): names and country required; street (addressLine1), company
+ * The account's billing address (docs/product-rules.md#data, #validation): names and country required; street (addressLine1), company
  * (addressLine2) and city optional; zip numeric, at most 5. The checkout adds phone and birth year.
  */
 export const billingAddressSchema = z
@@ -259,7 +259,7 @@ export type BillingAddressForm = z.input<typeof billingAddressSchema>;
 /** GET /customer/me/billing-address: null before the first save. */
 export const billingAddressResultSchema = billingAddressSchema.nullable();
 
-/** Remaining contingent per product type (spec §3 Balance: 2 flexible-learning modules, 3 conversation hours). */
+/** Remaining contingent per product type (docs/product-rules.md#data Balance: 2 flexible-learning modules, 3 conversation hours). */
 export const balanceSchema = z.object({ typeId: z.number().int(), balance: z.number().int().nonnegative() });
 export type Balance = z.infer<typeof balanceSchema>;
 export const balancesSchema = z.array(balanceSchema);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The API's envelope (DESIGN.md "API"): success is `200 { result }`, failure a 4xx/5xx with `{ error, meta? }`.
+ * The API's envelope (docs/architecture.md#api): success is `200 { result }`, failure a 4xx/5xx with `{ error, meta? }`.
  * Both the server (to serialise) and the client (to unwrap) use these schemas.
  */
 export const successEnvelope = <T extends z.ZodType>(result: T) => z.object({ result });

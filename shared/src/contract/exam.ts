@@ -4,7 +4,7 @@ import { languageSchema, textSchema } from './common.ts';
 import { emailSchema } from './customer.ts';
 
 /**
- * The placement test (spec §2 Level test, §3 Exam…, §7 /exam/*). The client never sees which answer is
+ * The placement test (docs/product-rules.md#screens Level test, #data Exam…, #api-calls /exam/*). The client never sees which answer is
  * correct: the questions carry answer ids and texts only, and the server scores (see api/src/features/exam).
  */
 
@@ -120,9 +120,9 @@ export const examResultEmailRequestSchema = consistentScore(
 export type ExamResultEmailRequest = z.infer<typeof examResultEmailRequestSchema>;
 export const examResultEmailResponseSchema = z.object({ sent: z.literal(true) });
 
-/** How long the browser keeps a result (spec §9: 24 hours). */
+/** How long the browser keeps a result (docs/product-rules.md#limits: 24 hours). */
 export const examResultLifetimeMs = 24 * 60 * 60 * 1000;
 
-/** The result as the browser keeps it (spec §3): with its completion time (epoch ms) and whether it is saved. */
+/** The result as the browser keeps it (docs/product-rules.md#data): with its completion time (epoch ms) and whether it is saved. */
 export const storedExamResultSchema = examResultSchema.extend({ completedAt: z.number().int().nonnegative(), saved: z.boolean() });
 export type StoredExamResult = z.infer<typeof storedExamResultSchema>;

@@ -10,4 +10,3 @@ export type ShopMode = z.infer<typeof shopModeSchema>;
 
 /** GET /api/shop/mode. */
 export const shopModeInfoSchema = z.object({ mode: shopModeSchema });
-export type ShopModeInfo = z.infer<typeof shopModeInfoSchema>;

@@ -7,16 +7,16 @@ import { earlyStartRequiredCode, orderWithdrawalStateSchema } from './withdrawal
 import { paymentMethodIdSchema, priceRequestCourseSchema, priceRequestSchema, priceResultSchema, quantityAdjustmentSchema, type PriceRequest } from './pricing.ts';
 
 /**
- * Orders as the customer's account reads them (spec §3 Order, §4 Order status, §7 GET /customer/me/orders).
- * The checkout (issue 6) writes them; the account only reads.
+ * Orders as the customer's account reads them (docs/product-rules.md#data Order, #states Order status, #api-calls GET /customer/me/orders).
+ * The checkout (docs/product-rules.md#checkout) writes them; the account only reads.
  */
 
-/** Order status values (spec §4); pending and payment_pending are both shown as pending. */
+/** Order status values (docs/product-rules.md#states); pending and payment_pending are both shown as pending. */
 export const orderStatuses = ['pending', 'payment_pending', 'paid', 'completed', 'cancelled'] as const;
 export const orderStatusSchema = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
-/** Payment outcomes; `pending` until the provider reports one (DESIGN.md: paid, failed, canceled, expired). */
+/** Payment outcomes; `pending` until the provider reports one (docs/architecture.md: paid, failed, canceled, expired). */
 export const paymentStatuses = ['pending', 'paid', 'failed', 'canceled', 'expired'] as const;
 export const paymentStatusSchema = z.enum(paymentStatuses);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
@@ -29,7 +29,7 @@ export const orderCancelReasons = ['payment_failed', 'payment_canceled', 'paymen
 export const orderCancelReasonSchema = z.enum(orderCancelReasons);
 export type OrderCancelReason = z.infer<typeof orderCancelReasonSchema>;
 
-/** Page size of the orders screen (spec §9). */
+/** Page size of the orders screen (docs/product-rules.md#limits). */
 export const orderPageSize = 20;
 
 const id = z.number().int().positive();
@@ -42,7 +42,6 @@ export const participantSchema = z.object({
   phone: z.string().nullable(),
   birthYear: z.string().nullable(),
 });
-export type Participant = z.infer<typeof participantSchema>;
 
 /** The booked course as an order shows it: enough to name and date it. */
 export const orderCourseSchema = z.object({
@@ -75,9 +74,8 @@ export const productOrderSchema = z.object({
   product: z.object({ id, titles: z.array(localizedTitleSchema) }),
   withdrawnAt: z.iso.datetime().nullable().optional(),
 });
-export type ProductOrder = z.infer<typeof productOrderSchema>;
 
-/** A balance top-up bought with the order (a package): `type` is the product type id of spec §3 Balance. */
+/** A balance top-up bought with the order (a package): `type` is the product type id of docs/product-rules.md#data Balance. */
 export const balanceTransactionSchema = z.object({
   id,
   transactionType: z.enum(['add']),
@@ -88,7 +86,6 @@ export const balanceTransactionSchema = z.object({
   totalPrice: moneySchema,
   withdrawnAt: z.iso.datetime().nullable().optional(),
 });
-export type BalanceTransaction = z.infer<typeof balanceTransactionSchema>;
 
 export const paymentSchema = z.object({
   id,
@@ -96,7 +93,6 @@ export const paymentSchema = z.object({
   status: paymentStatusSchema,
   paymentLink: z.string().nullable(),
 });
-export type Payment = z.infer<typeof paymentSchema>;
 
 /** The billing address as it was given with the order (the checkout adds phone and birth year). */
 export const orderBillingAddressSchema = z.object({
@@ -147,7 +143,7 @@ export const ordersQuerySchema = z
   .strict();
 export type OrdersQuery = z.output<typeof ordersQuerySchema>;
 
-/** Whether the order still waits for its payment (both pending states, spec §4). */
+/** Whether the order still waits for its payment (both pending states, docs/product-rules.md#states). */
 export const isPendingOrder = (order: Pick<Order, 'status'>) =>
   order.status === 'pending' || order.status === 'payment_pending';
 
@@ -163,7 +159,7 @@ export function isHoldRunning(order: Pick<Order, 'status' | 'holdExpiresAt'>, no
 const expiryReasons: readonly (OrderCancelReason | null)[] = ['hold_expired', 'payment_expired'];
 
 /**
- * The status a customer sees: both pending states as one, a refunded completed order as refunded (spec §4), and
+ * The status a customer sees: both pending states as one, a refunded completed order as refunded (docs/product-rules.md#states), and
  * "expired" for a pending order whose hold is over (before the sweep got to it) or one cancelled for expiry.
  */
 export type OrderDisplayStatus = 'pending' | 'paid' | 'completed' | 'refunded' | 'cancelled' | 'expired' | 'withdrawn' | 'partiallyWithdrawn';
@@ -177,26 +173,26 @@ export function orderDisplayStatus(order: Pick<Order, 'status' | 'isRefunded' | 
   return order.status as Exclude<OrderStatus, 'pending' | 'payment_pending'>;
 }
 
-/** Colour of a status (spec §4): success for completed or paid, warning for refunded, alert otherwise. */
+/** Colour of a status (docs/product-rules.md#states): success for completed or paid, warning for refunded, alert otherwise. */
 export function orderStatusTone(status: OrderDisplayStatus): 'success' | 'warning' | 'alert' {
   if (status === 'completed' || status === 'paid') return 'success';
   return status === 'refunded' || status === 'withdrawn' || status === 'partiallyWithdrawn' ? 'warning' : 'alert';
 }
 
-/** The link to complete the payment of a pending order while its hold lasts, from a pending payment (spec §2). */
+/** The link to complete the payment of a pending order while its hold lasts, from a pending payment (docs/product-rules.md#screens). */
 export function completePaymentLink(order: Pick<Order, 'status' | 'payments' | 'holdExpiresAt'>, now: Date = new Date()): string | null {
   if (!isHoldRunning(order, now)) return null;
   return order.payments.find((payment) => payment.status === 'pending' && payment.paymentLink)?.paymentLink ?? null;
 }
 
-// Checkout: the order request and response (spec §3 Order request / Order response, §5 Checkout) ---------------
+// Checkout: the order request and response (docs/product-rules.md#data Order request / Order response, #validation Checkout) ---------------
 
 /** Far above any real order; bounds the number so that cents stay exact. */
 const expectedTotalMax = 10_000_000;
 
-/** Order notes (spec §9). */
+/** Order notes (docs/product-rules.md#limits). */
 export const orderCommentMaxLength = 300;
-/** Time zone when the browser names none (spec §9). */
+/** Time zone when the browser names none (docs/product-rules.md#limits). */
 export const fallbackTimeZone = 'Europe/Berlin';
 
 const V = ValidationCode;
@@ -204,7 +200,7 @@ const V = ValidationCode;
 const commentSchema = multilineTextSchema.trim().max(orderCommentMaxLength, V.tooLong);
 
 /**
- * The billing address as the checkout requires it (spec §5): names, street, zip (numeric, at most 5), city and
+ * The billing address as the checkout requires it (docs/product-rules.md#validation): names, street, zip (numeric, at most 5), city and
  * country required; company optional; the checkout adds phone and birth year.
  */
 export const checkoutBillingAddressSchema = z
@@ -220,11 +216,10 @@ export const checkoutBillingAddressSchema = z
     birthYear: birthYearSchema.default(''),
   })
   .strict();
-export type CheckoutBillingAddress = z.output<typeof checkoutBillingAddressSchema>;
 
 /**
  * One booked place's learner. The form copies the billing person into participants not flagged as different
- * (spec §4), so the request always carries a full name and e-mail per place.
+ * (docs/product-rules.md#states), so the request always carries a full name and e-mail per place.
  */
 export const orderParticipantSchema = z
   .object({
@@ -235,14 +230,13 @@ export const orderParticipantSchema = z
     birthYear: birthYearSchema.default(''),
   })
   .strict();
-export type OrderParticipant = z.output<typeof orderParticipantSchema>;
 
 export const orderCourseRequestSchema = priceRequestCourseSchema
   .extend({ participants: z.array(orderParticipantSchema).max(cartQuantity.max) })
   .strict();
 
 /**
- * Order request (spec §3): the price request plus participants per course, the payment method (required exactly
+ * Order request (docs/product-rules.md#data): the price request plus participants per course, the payment method (required exactly
  * when the server's total is above 0, which only the server knows, so it checks that), billing address, comment,
  * e-mail (guests; a customer's comes from the account), locale and time zone. Never a price to charge: the server
  * prices again and only compares its total with `expectedTotalPrice`, the total the buyer was shown, refusing the
@@ -297,7 +291,7 @@ export function priceRequestOfOrder(order: ParsedOrderRequest | OrderRequest): P
   };
 }
 
-/** Order response (spec §3): the order number, and where to pay when there is something to pay. */
+/** Order response (docs/product-rules.md#data): the order number, and where to pay when there is something to pay. */
 export const orderResponseSchema = z.object({ incrementId: z.string(), paymentLink: z.string().nullable() });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 
@@ -313,11 +307,15 @@ export const OrderErrorCode = {
   paymentProviderUnavailable: 'PAYMENT_PROVIDER_UNAVAILABLE',
 } as const;
 
+/** GET /orders/confirmation-preview: the order confirmation mail rendered with sample data (the /emailorder preview). */
+export const confirmationPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+
 /** Body of the 409 PLACES_CHANGED answer: the error envelope plus the adjustments to show. */
 export const placesChangedBodySchema = z.object({
   error: z.object({ code: z.literal(OrderErrorCode.placesChanged), message: z.string() }),
   quantityAdjustments: z.array(quantityAdjustmentSchema),
 });
+export type PlacesChangedBody = z.infer<typeof placesChangedBodySchema>;
 
 /** Why an order's price is not the one its buyer was shown. */
 export const PriceChangeReason = {
@@ -345,11 +343,11 @@ export const priceChangedBodySchema = z.object({
 });
 export type PriceChangedBody = z.infer<typeof priceChangedBodySchema>;
 
-// The checkout form (spec §2 Checkout, §5) ----------------------------------------------------------------------
+// The checkout form (docs/product-rules.md#screens Checkout, #validation) ----------------------------------------------------------------------
 
 /**
  * One participant block: with `different` off it follows the billing person (the request copies name and
- * e-mail), so nothing is required; with it on, first name, last name and e-mail are (spec §5).
+ * e-mail), so nothing is required; with it on, first name, last name and e-mail are (docs/product-rules.md#validation).
  */
 export const checkoutParticipantFormSchema = z
   .object({

@@ -5,12 +5,12 @@ import { languageSchema, moneySchema, textSchema } from './common.ts';
 import { waitlistTokenSchema } from './waitlist.ts';
 
 /**
- * Price calculation, validation and cart transfer (spec §3 Price request / Price result / Notification, §4 Cart,
- * §5, §9; DESIGN.md names /cart/validate and /cart/sync). The server is authoritative: a request names what
+ * Price calculation, validation and cart transfer (docs/product-rules.md#data Price request / Price result / Notification, #states Cart,
+ * #validation, #limits; docs/architecture.md names /cart/validate and /cart/sync). The server is authoritative: a request names what
  * is bought and how many, never a price.
  */
 
-/** Discount codes (spec §5/§9): trimmed, upper-cased, at most 20 characters; empty ones are ignored. */
+/** Discount codes (docs/product-rules.md#validation, #limits): trimmed, upper-cased, at most 20 characters; empty ones are ignored. */
 export const discountCodeMaxLength = 20;
 /** How many codes one request may carry: enough for any real cart, small enough to bound the work. */
 export const discountCodesMax = 10;
@@ -40,7 +40,7 @@ export const priceRequestPackageSchema = z
   .object({ packageType: packageTypeSchema, amount: z.number().int().min(2).max(1000), quantity: quantitySchema })
   .strict();
 
-/** Price request of spec §3. Each course, product and package may appear once (the cart merges repeats). */
+/** Price request of docs/product-rules.md#data. Each course, product and package may appear once (the cart merges repeats). */
 export const priceRequestSchema = z
   .object({
     courses: z.array(priceRequestCourseSchema).max(50).default([]),
@@ -67,7 +67,7 @@ export const priceRequestSchema = z
 export type PriceRequest = z.input<typeof priceRequestSchema>;
 export type ParsedPriceRequest = z.output<typeof priceRequestSchema>;
 
-/** Why the server lowered a course's quantity (spec §8). */
+/** Why the server lowered a course's quantity (docs/product-rules.md#errors). */
 export const QuantityAdjustmentReason = {
   registrationDeadlinePassed: 'REGISTRATION_DEADLINE_PASSED',
   courseFullyBooked: 'COURSE_FULLY_BOOKED',
@@ -88,7 +88,7 @@ export const quantityAdjustmentSchema = z.object({
 export type QuantityAdjustment = z.infer<typeof quantityAdjustmentSchema>;
 
 /**
- * One priced line. `courseId` (spec §3) is null for products and packages, which carry `productId` or
+ * One priced line. `courseId` (docs/product-rules.md#data) is null for products and packages, which carry `productId` or
  * `packageType`/`amount` instead, so the cart can find each line. finalPrice = (quantity − appliedCredits) ×
  * unitPrice − discountAmount; `discountAmount` is this line's share of the discount codes.
  */
@@ -107,7 +107,7 @@ export const priceResultItemSchema = z.object({
 export type PriceResultItem = z.infer<typeof priceResultItemSchema>;
 
 /**
- * Payment methods of spec §9, named by the payment provider's own method ids (Mollie's), so the choice is passed
+ * Payment methods of docs/product-rules.md#limits, named by the payment provider's own method ids (Mollie's), so the choice is passed
  * on as it is; Apple Pay only where the browser offers it. The instant bank transfer is Mollie's "Pay by Bank"
  * since SOFORT was switched off (docs/decisions/0002-mollie-payments.md).
  */
@@ -143,11 +143,9 @@ export const discountCodeProvidedSchema = z.object({
   /** Why the code does not apply, in the request's locale; null when valid. */
   errorMessage: z.string().nullable(),
 });
-export type DiscountCodeProvided = z.infer<typeof discountCodeProvidedSchema>;
 export const discountAppliedSchema = z.object({ code: z.string(), totalDiscountAmount: moneySchema });
-export type DiscountApplied = z.infer<typeof discountAppliedSchema>;
 
-/** Price result of spec §3; totalPrice = subtotal − Σ discountsApplied, never below 0. */
+/** Price result of docs/product-rules.md#data; totalPrice = subtotal − Σ discountsApplied, never below 0. */
 export const priceResultSchema = z.object({
   items: z.array(priceResultItemSchema),
   subtotal: moneySchema,
@@ -161,9 +159,8 @@ export type PriceResult = z.infer<typeof priceResultSchema>;
 
 /** POST /cart/validate: the adjustments a price request would get. */
 export const cartValidationResultSchema = z.object({ quantityAdjustments: z.array(quantityAdjustmentSchema) });
-export type CartValidationResult = z.infer<typeof cartValidationResultSchema>;
 
-/** Notification of spec §3: one per quantity adjustment, shown as a dismissible warning. */
+/** Notification of docs/product-rules.md#data: one per quantity adjustment, shown as a dismissible warning. */
 export const adjustmentNotificationLifetimeMs = 10_000;
 export const cartNotificationSchema = z.object({
   id: z.string(),
@@ -183,7 +180,6 @@ export const cartSyncLimits = { items: 30, bodyBytes: 64 * 1024 } as const;
 
 /** POST /cart/sync: the items to carry to another page; GET /cart/sync/{id} gives them back until expiresAt. */
 export const cartSyncRequestSchema = z.object({ items: z.array(cartItemSchema).min(1).max(cartSyncLimits.items) }).strict();
-export type CartSyncRequest = z.infer<typeof cartSyncRequestSchema>;
 export const cartSyncCreatedSchema = z.object({ id: z.string(), expiresAt: z.iso.datetime() });
 export type CartSyncCreated = z.infer<typeof cartSyncCreatedSchema>;
 export const cartSyncPayloadSchema = z.object({ items: z.array(cartItemSchema), expiresAt: z.iso.datetime() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { catalogTextLimits, courseTagSchema, localizedDescriptionSchema, localizedTitleSchema } from './catalog.ts';
 import { moneySchema, queryIdSchema } from './common.ts';
 
-/** Product of spec §3 (e.g. individual DELE/SIELE exam preparation); texts and tags shaped like a course's. */
+/** Product of docs/product-rules.md#data (e.g. individual DELE/SIELE exam preparation); texts and tags shaped like a course's. */
 export const productSchema = z.object({
   id: z.number().int(),
   institutionId: z.number().int(),
@@ -21,7 +21,7 @@ const idList = z.preprocess(
 );
 
 /**
- * Product search of spec §7 as it arrives in a query string. `tags` are tag ids (the course search takes
+ * Product search of docs/product-rules.md#api-calls as it arrives in a query string. `tags` are tag ids (the course search takes
  * slugs); as there, tags of one category match any and categories combine with AND.
  */
 export const productSearchQuerySchema = z
@@ -41,4 +41,3 @@ export const productSearchResultSchema = z.object({
   page: z.number().int().positive(),
   limit: z.number().int().positive(),
 });
-export type ProductSearchResult = z.infer<typeof productSearchResultSchema>;

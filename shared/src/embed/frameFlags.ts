@@ -1,7 +1,7 @@
 import { readStorage, writeStorage } from '../stores/safeStorage.ts';
 
 /**
- * The global query parameters of spec §2 that hide parts of the page: `hideHeader=true`, `hideFooter=true`,
+ * The global query parameters of docs/product-rules.md#screens that hide parts of the page: `hideHeader=true`, `hideFooter=true`,
  * `hideFilter=true` (only the literal value `true` counts). A partner frames the shop with them once, in the
  * frame's `src`; they must then hold for the whole visit inside the frame, although links inside the shop
  * do not carry them along. So they are captured once at start (before anything rewrites the address):

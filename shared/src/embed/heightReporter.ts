@@ -1,5 +1,5 @@
 /**
- * Height reporting for framed pages (spec §1/§7): a page shown in an iframe tells its parent how tall its
+ * Height reporting for framed pages (docs/product-rules.md#overview, #api-calls): a page shown in an iframe tells its parent how tall its
  * content is, so the parent can size the frame without scrollbars. The shell (and a standalone remote) starts
  * it once per page, so every framed page of the shop reports, whatever route it shows.
  *

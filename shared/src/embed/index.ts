@@ -1,2 +1,2 @@
-export { documentHeight, heightMessageType, heightPollMs, parentOrigin, startHeightReporter, type HeightMessage, type HeightReporterOptions } from './heightReporter.ts';
-export { captureFrameFlags, frameFlags, frameFlagsStorageKey, isFramed, readFrameFlags, resetFrameFlagsForTest, type FrameFlags } from './frameFlags.ts';
+export { startHeightReporter } from './heightReporter.ts';
+export { captureFrameFlags, frameFlags } from './frameFlags.ts';

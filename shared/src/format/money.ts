@@ -1,5 +1,5 @@
 /**
- * Money in German format (spec §1): comma decimals, thousands dots, trailing euro sign, whole amounts without
+ * Money in German format (docs/product-rules.md#overview): comma decimals, thousands dots, trailing euro sign, whole amounts without
  * decimals — `1.234,50 €`, `120 €`. The space before € is a no-break space so the sign never wraps away.
  */
 const withCents = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });

@@ -2,7 +2,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { defaultLanguage, languages, type Language } from '../contract/common.ts';
 
 /**
- * Language detection of spec §1/§5: candidates come from the stored preference, then the browser's
+ * Language detection of docs/product-rules.md#overview, #validation: candidates come from the stored preference, then the browser's
  * languages, then the page's `<html lang>` (in that order; i18next-browser-languagedetector reads them).
  * Each candidate must look like a language tag (`de`, `en-US`, `es-419`) — anything else, e.g. markup or
  * script a third party wrote into localStorage or the page, is ignored — and must name one of the offered

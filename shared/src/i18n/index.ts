@@ -18,7 +18,7 @@ export type TextsLoader = () => Promise<{ default: Texts } | Texts>;
  */
 export type AreaTranslations = Record<Language, Texts | TextsLoader>;
 
-/** localStorage key of the chosen language (spec §1: stored locally). */
+/** localStorage key of the chosen language (docs/product-rules.md#overview: stored locally). */
 export const languageStorageKey = 'language';
 
 /** The one i18next instance of the composed page (shared as a singleton with @shop/shared). */
@@ -100,7 +100,7 @@ async function loadServerTranslations(): Promise<void> {
 }
 
 /**
- * Starts i18n once per page (idempotent): language detection in the order of spec §1 — stored preference,
+ * Starts i18n once per page (idempotent): language detection in the order of docs/product-rules.md#overview — stored preference,
  * browser language, the page's language tag — where a value that is not a plain tag of de/en/es (injected
  * markup included) is skipped (detection.ts), German otherwise. Keeps `<html lang>` in step with the language.
  */
@@ -153,4 +153,3 @@ export function currentLanguage(): Language {
   return (languages as readonly string[]).includes(language ?? '') ? (language as Language) : defaultLanguage;
 }
 
-export { offeredLanguage, pickLanguage } from './detection.ts';

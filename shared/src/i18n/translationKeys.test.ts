@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Every text key the browser code uses has a text in de, en and es, and every text in a locale is used
- * (issue 8), across all workspaces that render texts: the shell, @shop/shared and the four remotes.
+ * (docs/architecture.md#platform), across all workspaces that render texts: the shell, @shop/shared and the four remotes.
  *
  * How keys are found in code (`src/**` of each workspace, tests excluded):
  * - Literal keys: any quoted string shaped like a key under one of the locales' top-level namespaces
@@ -23,16 +23,16 @@ const dynamicKeyFamilies: Record<string, string> = {
   'shell.footer.': 'footer link keys (Footer.tsx linkKeys)',
   'shell.consent.purposes.': 'consent purposes (consentPurposes in @shop/shared analytics) × label/text',
   'catalog.tags.': 'tag slugs of the seeded catalogue (levels, weekdays, …)',
-  'catalog.occupancy.': 'occupancy levels of spec §4 (open, normal, low, full)',
+  'catalog.occupancy.': 'occupancy levels of docs/product-rules.md#states (open, normal, low, full)',
   'catalog.filter.categories.': 'tag category slugs',
   'account.validation.': 'validation codes of the account forms',
   'account.data.': 'notices of the data page (saved, emailChangeRequested, …)',
-  'account.orders.statuses.': 'order statuses of spec §4',
+  'account.orders.statuses.': 'order statuses of docs/product-rules.md#states',
   'account.orders.paymentStatuses.': 'payment statuses',
   'account.nav.': 'side navigation entries (AccountLayout.tsx)',
   'account.login.resend': 'resend outcome: resendSuccess / resendFailure',
   'account.errors.': 'error states of the verification pages',
-  'account.countries.': 'countries of spec §5',
+  'account.countries.': 'countries of docs/product-rules.md#validation',
   'levelTest.start.notice.': 'notices of the start page',
   'levelTest.start.cards.': 'start cards (id) × their texts',
   'levelTest.questions.instruction.': 'question skills of the exam bank',

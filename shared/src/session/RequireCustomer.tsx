@@ -7,7 +7,7 @@ import { Banner, Button } from '../ui/primitives.tsx';
 import type { LoginOriginState } from './redirects.ts';
 
 /**
- * A screen for logged-in, verified customers only (spec §4 "Protected use when unauthenticated redirects to
+ * A screen for logged-in, verified customers only (docs/product-rules.md#states "Protected use when unauthenticated redirects to
  * /login remembering the origin"). Logged out: to /login with the origin in the router state. Its children
  * render only once the customer is loaded and verified, so they never call the API without a session.
  */

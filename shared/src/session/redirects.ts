@@ -1,12 +1,12 @@
 import type { Customer } from '../contract/index.ts';
 
-/** Where a visitor goes after login when nothing else is asked for (spec §2 Login). */
+/** Where a visitor goes after login when nothing else is asked for (docs/product-rules.md#screens Login). */
 export const defaultLoginTarget = '/account-data';
 
-/** Pages an unverified customer may stay on (spec §4 Login state: verify-email, login and register pages). */
+/** Pages an unverified customer may stay on (docs/product-rules.md#states Login state: verify-email, login and register pages). */
 export const unverifiedAllowedPaths: readonly string[] = ['/verify-email', '/verify-email-waiting', '/verify-email-change', '/login', '/register'];
 
-/** Router state a protected page leaves for /login, so login can send the visitor back (spec §2 "origin state"). */
+/** Router state a protected page leaves for /login, so login can send the visitor back (docs/product-rules.md#screens "origin state"). */
 export interface LoginOriginState {
   from: string;
 }
@@ -22,7 +22,7 @@ export function safeRedirectTarget(candidate: unknown, fallback = defaultLoginTa
   return value;
 }
 
-/** The waiting page for an unverified customer, remembering where they were (spec §2/§4). */
+/** The waiting page for an unverified customer, remembering where they were (docs/product-rules.md#screens, #states). */
 export function verifyEmailWaitingPath(redirect: string, email: string): string {
   return `/verify-email-waiting?${new URLSearchParams({ redirect, email }).toString()}`;
 }

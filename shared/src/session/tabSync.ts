@@ -1,12 +1,12 @@
 import { useAuthStore } from '../stores/auth.ts';
 
 /**
- * One session for all open tabs of the shop (issue 8): a login in one tab is seen by the others, a logout
- * in one logs out the others. The token lives in sessionStorage without remember-me (spec §4), which other
+ * One session for all open tabs of the shop (docs/architecture.md#platform): a login in one tab is seen by the others, a logout
+ * in one logs out the others. The token lives in sessionStorage without remember-me (docs/product-rules.md#states), which other
  * tabs cannot read, so the tabs tell each other over a BroadcastChannel (same origin only; the token never
  * leaves the browser). A receiving tab applies the change through the auth store, which writes its own
  * storage as for a login there; a tab opened later starts without a session unless remember-me was chosen,
- * as spec §4 wants.
+ * as docs/product-rules.md#states wants.
  */
 export const sessionChannelName = 'shop:session';
 

@@ -7,7 +7,7 @@ import { unverifiedRedirect } from './redirects.ts';
 import { onSessionEndedElsewhere } from './tabSync.ts';
 
 /**
- * The session rules of spec §4 for the whole page, mounted once by the shell (and by a standalone remote):
+ * The session rules of docs/product-rules.md#states for the whole page, mounted once by the shell (and by a standalone remote):
  * - a 401 on any call but login clears the tokens and goes home; so does a logout in another tab (tabSync.ts);
  * - with a token, the customer is loaded (one shared copy in useCustomerStore);
  * - a logged-in customer whose address is unverified is sent to /verify-email-waiting, except on the

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { readStorage, writeStorage } from './safeStorage.ts';
 
-/** Storage key of the customer token (spec §4 Login state). */
+/** Storage key of the customer token (docs/product-rules.md#states Login state). */
 export const tokenStorageKey = 'customerToken';
 
 export interface AuthState {
@@ -50,11 +50,11 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
 export const selectIsLoggedIn = (state: AuthState) => state.token !== null;
 
-/** Query parameter that may carry a login token (spec §2 "customerToken"). */
+/** Query parameter that may carry a login token (docs/product-rules.md#screens "customerToken"). */
 export const tokenQueryParameter = 'customerToken';
 
 /**
- * Spec §2/§4: a `customerToken` query parameter logs the visitor in (for this tab, as without remember-me) and
+ * docs/product-rules.md#screens, #states: a `customerToken` query parameter logs the visitor in (for this tab, as without remember-me) and
  * is removed from the address bar at once, so it is neither bookmarked nor shared. Call it before the router
  * starts. Returns whether a token was taken over.
  */

@@ -12,7 +12,7 @@ import {
 } from '../contract/index.ts';
 import { readStorage, writeStorage } from './safeStorage.ts';
 
-/** localStorage key of the cart (spec §4 Cart). */
+/** localStorage key of the cart (docs/product-rules.md#states Cart). */
 export const cartStorageKey = 'cart';
 
 /** A course or product as the listings add it: everything but the random line id. */
@@ -23,11 +23,11 @@ export type NewPackageItem = Omit<PackageCartItem, 'id'>;
 export interface CartState extends StoredCart {
   /** Adds an item; the same course or product again raises its quantity (up to the maximum). */
   addItem: (item: NewCartItem) => void;
-  /** Adds a package in place of any package already in the cart (spec §4: one package at a time). */
+  /** Adds a package in place of any package already in the cart (docs/product-rules.md#states: one package at a time). */
   addPackage: (item: NewPackageItem) => void;
   /** Replaces every item (a cart carried over with cartSync). */
   replaceItems: (items: CartItem[]) => void;
-  /** Sets the quantities the server allows (spec §4): lines at 0 are removed. Keys are line ids. */
+  /** Sets the quantities the server allows (docs/product-rules.md#states): lines at 0 are removed. Keys are line ids. */
   applyQuantities: (quantities: ReadonlyMap<string, number>) => void;
   /** Sets a quantity: 0 or below removes the item, above the maximum is capped. */
   setQuantity: (id: string, quantity: number) => void;
@@ -38,12 +38,12 @@ export interface CartState extends StoredCart {
   clear: () => void;
 }
 
-/** A random id for a cart line (spec §3: a random string). */
+/** A random id for a cart line (docs/product-rules.md#data: a random string). */
 export function newCartItemId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** What a line sells, as spec §3 writes it for display: `course_{id}`, `product_{id}` (packages: type and amount). */
+/** What a line sells, as docs/product-rules.md#data writes it for display: `course_{id}`, `product_{id}` (packages: type and amount). */
 export function cartItemKey(item: NewCartItem | NewPackageItem | CartItem): string {
   if (item.itemType === 'package') return `package_${item.packageType}_${item.amount}`;
   return item.itemType === 'course' ? `course_${item.courseId}` : `product_${item.productId}`;
@@ -58,7 +58,7 @@ const clamp = (quantity: number) => Math.min(cartQuantity.max, Math.max(cartQuan
 
 /**
  * Reads the stored cart through the contract: an expired cart, or one that is not a valid list of items,
- * counts as no cart at all (spec §4/§5) and is dropped from storage.
+ * counts as no cart at all (docs/product-rules.md#states, #validation) and is dropped from storage.
  */
 export function readStoredCart(raw: string | null, now = Date.now()): StoredCart | null {
   if (!raw) return null;
@@ -145,7 +145,7 @@ export const useCartStore = create<CartState>()(
 export const selectCartCount = (state: CartState) => state.items.reduce((sum, line) => sum + line.quantity, 0);
 
 /**
- * Keeps every open tab on the same cart (spec §4): another tab's write fires a storage event here, and the
+ * Keeps every open tab on the same cart (docs/product-rules.md#states): another tab's write fires a storage event here, and the
  * store re-reads it. Returns the unsubscribe function; the shell (or a standalone remote) calls it once.
  */
 export function syncCartAcrossTabs(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {

@@ -4,7 +4,7 @@ import { newCartItemId } from './cart.ts';
 
 export interface CartNotificationState {
   notifications: CartNotification[];
-  /** Shows a quantity-adjustment warning; it goes away by itself after 10 seconds (spec §9). */
+  /** Shows a quantity-adjustment warning; it goes away by itself after 10 seconds (docs/product-rules.md#limits). */
   notify: (notification: Omit<CartNotification, 'id' | 'timestamp' | 'type'>) => void;
   dismiss: (id: string) => void;
 }

@@ -2,14 +2,14 @@ import { create } from 'zustand';
 import { discountCodeMaxLength, normalizeDiscountCode, type PriceResult } from '../contract/index.ts';
 
 export interface CartPriceState {
-  /** Codes as entered, normalised (spec §4/§5); sent with every price request. Not stored: a reload starts without. */
+  /** Codes as entered, normalised (docs/product-rules.md#states, #validation); sent with every price request. Not stored: a reload starts without. */
   discountCodes: string[];
   /** The server's price of the current cart, or null (empty cart, failure, not asked yet). */
   priceResult: PriceResult | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
   /** A code was added and its answer has not come yet. */
   isValidatingDiscount: boolean;
-  /** Why the price (with codes) could not be calculated (spec §8), shown under the code box. */
+  /** Why the price (with codes) could not be calculated (docs/product-rules.md#errors), shown under the code box. */
   discountError: string | null;
   /** Whether this browser offers Apple Pay (the server then lists it). */
   applePayAvailable: boolean;

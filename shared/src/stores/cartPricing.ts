@@ -7,10 +7,10 @@ import { useCartStore } from './cart.ts';
 import { useCartNotificationStore } from './cartNotifications.ts';
 import { detectApplePay, useCartPriceStore } from './cartPrice.ts';
 
-/** Quiet time before the price is asked for again (spec §9). */
+/** Quiet time before the price is asked for again (docs/product-rules.md#limits). */
 export const priceDebounceMs = 500;
 
-/** The Price request of spec §3 for the cart: what and how many, never a price. */
+/** The Price request of docs/product-rules.md#data for the cart: what and how many, never a price. */
 export function toPriceRequest(items: readonly CartItem[], discountCodes: readonly string[], locale: Language, applePayAvailable: boolean): PriceRequest {
   const request = { courses: [], products: [], packages: [], discountCodes: [...discountCodes], locale, applePayAvailable } as Required<PriceRequest>;
   for (const item of items) {
@@ -30,7 +30,7 @@ export function cartItemName(item: CartItem, language: string): string {
 }
 
 /**
- * Spec §4: the server's quantity adjustments replace the cart's quantities (lines at 0 go), and each raises a
+ * docs/product-rules.md#states: the server's quantity adjustments replace the cart's quantities (lines at 0 go), and each raises a
  * warning naming the course.
  */
 export function applyQuantityAdjustments(result: PriceResult, language: string): void {
@@ -77,7 +77,7 @@ export function startCartPricing({ debounceMs = priceDebounceMs }: { debounceMs?
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error('Cart price calculation failed', error);
-      // Spec §8: the price goes; with codes present, the server's message (or ours) shows as the code error.
+      // docs/product-rules.md#errors: the price goes; with codes present, the server's message (or ours) shows as the code error.
       const message = error instanceof ApiError ? error.userMessage : error instanceof Error ? error.message : 'Unknown error occurred';
       prices.setState({
         priceResult: null,

@@ -1,7 +1,7 @@
 import { cartLifetimeMs, storedCartSchema, type CartItem, type StoredCart } from '../contract/index.ts';
 
 /**
- * The `cartSync` query value that carries a cart to another page (spec §2/§4), in its locally decodable
+ * The `cartSync` query value that carries a cart to another page (docs/product-rules.md#screens, #states), in its locally decodable
  * form: base64url of the stored cart's JSON. The catalog's partner embed writes it to send a visitor to the
  * shop's cart; the cart area reads it (server first, then this local decoding as the fallback).
  */

@@ -3,12 +3,12 @@ import type { CartItem } from '../contract/index.ts';
 import { useCartStore } from './cart.ts';
 import { decodeCartSync } from './cartSync.ts';
 
-/** The query parameter that carries a cart from another page (spec §2). */
+/** The query parameter that carries a cart from another page (docs/product-rules.md#screens). */
 export const cartSyncQueryParameter = 'cartSync';
 
 /**
  * The items a `cartSync` value stands for: asked from the server first (a parked cart's id), else decoded
- * locally (the partner embed's encoded cart). Null when neither gives an unexpired list of items (spec §5).
+ * locally (the partner embed's encoded cart). Null when neither gives an unexpired list of items (docs/product-rules.md#validation).
  */
 export async function resolveCartSync(value: string, now = Date.now()): Promise<CartItem[] | null> {
   try {
@@ -20,7 +20,7 @@ export async function resolveCartSync(value: string, now = Date.now()): Promise<
   return decodeCartSync(value, now)?.items ?? null;
 }
 
-/** Replaces the cart with the transferred items (spec §4); returns whether a cart was found. */
+/** Replaces the cart with the transferred items (docs/product-rules.md#states); returns whether a cart was found. */
 export async function adoptCartSync(value: string): Promise<boolean> {
   const items = await resolveCartSync(value);
   if (!items) return false;

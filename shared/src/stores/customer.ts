@@ -4,7 +4,7 @@ import type { Customer } from '../contract/index.ts';
 import { useAuthStore } from './auth.ts';
 
 export interface CustomerState {
-  /** The logged-in customer (spec §3), once loaded for the current token. */
+  /** The logged-in customer (docs/product-rules.md#data), once loaded for the current token. */
   customer: Customer | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
   /**

@@ -3,12 +3,12 @@ import { createJSONStorage, persist, type StateStorage } from 'zustand/middlewar
 import { examResultLifetimeMs, storedExamResultSchema, type ExamResult, type StoredExamResult } from '../contract/index.ts';
 import { readStorage, writeStorage } from './safeStorage.ts';
 
-/** localStorage key of the last level-test result (spec §4 Exam result). */
+/** localStorage key of the last level-test result (docs/product-rules.md#states Exam result). */
 export const levelTestResultStorageKey = 'levelTestResult';
 
 export interface LevelTestResultState {
   result: StoredExamResult | null;
-  /** A kept result was dropped for being older than 24 hours: the result page shows the spec §8 warning. */
+  /** A kept result was dropped for being older than 24 hours: the result page shows the docs/product-rules.md#errors warning. */
   expired: boolean;
   /** Keeps a fresh result (with the server's token that saves it), not yet saved to an account. */
   keepResult: (result: ExamResult, now?: number) => void;

@@ -1,6 +1,6 @@
 /**
  * Web storage that never throws: private modes, full quotas and sandboxed frames make localStorage and
- * sessionStorage fail, and spec §8 says such failures are only logged.
+ * sessionStorage fail, and docs/product-rules.md#errors says such failures are only logged.
  */
 export type StorageKind = 'local' | 'session';
 

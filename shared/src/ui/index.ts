@@ -1,4 +1,5 @@
-export { Banner, Button, Card, Field, PlaceholderScreen, SharedStyles, type BannerTone } from './primitives.tsx';
-export { tokensCss } from './tokens.ts';
+export { Banner, Button, Card, Field, SharedStyles, type BannerTone } from './primitives.tsx';
 export { primitivesCss, shadowTokensCss } from './shadow.ts';
 export { usePageHeading } from './usePageHeading.ts';
+export { createFieldKit, type FieldForm } from './formFields.tsx';
+export { useLoad, type Load } from './useLoad.ts';

@@ -22,5 +22,9 @@ export const primitivesCss = `
 .shop-field [aria-invalid="true"] { border-color: var(--shop-color-alert); }
 .shop-field__error { color: var(--shop-color-alert); font-size: var(--shop-font-size-sm); }
 .shop-field__hint { color: var(--shop-color-muted); font-size: var(--shop-font-size-sm); }
-.shop-placeholder { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-xl) var(--shop-gutter); }
+.shop-field__required { color: var(--shop-color-alert); }
+.shop-check { display: flex; flex-wrap: wrap; gap: var(--shop-space-sm); align-items: flex-start; margin: var(--shop-space-sm) 0; }
+.shop-check input { width: var(--shop-control); height: var(--shop-control); margin-top: var(--shop-space-3xs); }
+.shop-check label { flex: 1; }
+.shop-check .shop-field__error { flex-basis: 100%; }
 `;

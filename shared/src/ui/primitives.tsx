@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
 import { fontCss } from './font.ts';
 import { primitivesCss } from './primitives.css.ts';
@@ -68,19 +67,5 @@ export function Field({
         </span>
       ) : null}
     </div>
-  );
-}
-
-/**
- * A screen that a later issue builds: a heading and a translated notice, so every path of spec §2 already
- * leads somewhere real in the composed shop.
- */
-export function PlaceholderScreen({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation();
-  return (
-    <section className="shop-placeholder">
-      <h1>{t(titleKey)}</h1>
-      <Banner>{t('common.placeholder')}</Banner>
-    </section>
   );
 }

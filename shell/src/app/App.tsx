@@ -13,7 +13,7 @@ import { areaForPath } from '../features/remotes/routeTable.ts';
 import { SessionGuard } from '../features/session/SessionGuard.tsx';
 import { TestShopNotice } from '../features/test-mode/TestShopNotice.tsx';
 
-/** Any path but `/`: the owning remote, or the redirect of spec §2 for unknown paths. */
+/** Any path but `/`: the owning remote, or the redirect of docs/product-rules.md#screens for unknown paths. */
 function AreaOrRedirect() {
   const { pathname } = useLocation();
   const area = areaForPath(pathname);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { type MigrationDb, withGeneratedId } from './helpers.ts';
 
-/** Prepaid packages (spec §1): conversation hours or flexible-learning modules, priced per amount. */
+/** Prepaid packages (docs/product-rules.md#overview): conversation hours or flexible-learning modules, priced per amount. */
 export async function up(db: MigrationDb): Promise<void> {
   await withGeneratedId(db, db.schema.createTable('package_price'))
     .addColumn('type', 'text', (col) => col.notNull())

@@ -1,6 +1,6 @@
 import type { MigrationDb } from './helpers.ts';
 
-/** Server-side translation texts (spec §3 Translation): one row per key and language. */
+/** Server-side translation texts (docs/product-rules.md#data Translation): one row per key and language. */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('translation')

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { type MigrationDb, withGeneratedId } from './helpers.ts';
 
 /**
- * Customers, their sessions, their one-time link tokens and their billing address (spec §3 Customer,
+ * Customers, their sessions, their one-time link tokens and their billing address (docs/product-rules.md#data Customer,
  * Billing address). Instants are ISO-8601 UTC text (`toISOString()`), which sorts and compares as text in
  * both dialects; flags are integers 0/1. Tokens are stored only as SHA-256 hashes.
  */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { type MigrationDb, withGeneratedId } from './helpers.ts';
 
 /**
- * Orders (spec §3 Order) with their positions, participants, payments and billing address. The checkout
+ * Orders (docs/product-rules.md#data Order) with their positions, participants, payments and billing address. The checkout
  * writes them; the account reads them. `customer_id` is null for guest orders. Money is integer cents.
  * (`order` is an SQL keyword, hence `shop_order`.)
  */

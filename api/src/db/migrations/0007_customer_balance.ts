@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { type MigrationDb, withGeneratedId } from './helpers.ts';
 
 /**
- * Prepaid contingents (spec §3 Balance, §1: packages are valid for 12 months from purchase). One row per
+ * Prepaid contingents (docs/product-rules.md#data Balance, #overview: packages are valid for 12 months from purchase). One row per
  * purchase, so each keeps its own validity; `balance` is what is left of it. The account sums the rows that
  * are still valid per type (2 flexible-learning modules, 3 conversation hours).
  */

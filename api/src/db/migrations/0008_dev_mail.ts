@@ -1,6 +1,6 @@
 import { type MigrationDb, withGeneratedId } from './helpers.ts';
 
-/** The dev outbox (DESIGN.md Mail): without SMTP_URL, mails are kept here and read at GET /api/dev/mailbox. */
+/** The dev outbox (docs/architecture.md#mail): without SMTP_URL, mails are kept here and read at GET /api/dev/mailbox. */
 export async function up(db: MigrationDb): Promise<void> {
   await withGeneratedId(db, db.schema.createTable('dev_mail'))
     .addColumn('recipient', 'text', (col) => col.notNull())

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { type MigrationDb, withGeneratedId } from './helpers.ts';
 
 /**
- * The placement-test question bank (spec §3 Exam). `is_correct` is an integer 0/1 so both dialects read it
+ * The placement-test question bank (docs/product-rules.md#data Exam). `is_correct` is an integer 0/1 so both dialects read it
  * the same way; exactly one correct answer per question is checked by the seed and its test.
  */
 export async function up(db: MigrationDb): Promise<void> {

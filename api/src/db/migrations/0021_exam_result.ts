@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { type MigrationDb, withGeneratedId } from './helpers.ts';
 
 /**
- * A customer's level history (spec §3 Level history entry): one row per saved placement result. Instants are
+ * A customer's level history (docs/product-rules.md#data Level history entry): one row per saved placement result. Instants are
  * ISO-8601 UTC text like the customer tables; the rows go with the customer.
  */
 export async function up(db: MigrationDb): Promise<void> {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { type MigrationDb, withGeneratedId } from './helpers.ts';
 
 /**
- * Discount codes (issue 5): a percentage or a fixed amount, a validity window, usage limits in all and per
+ * Discount codes (docs/product-rules.md#cart): a percentage or a fixed amount, a validity window, usage limits in all and per
  * customer, an optional minimum order value and an optional restriction to item types. Each use by an order is a
  * row of discount_code_usage, so limits are counted, never kept as a counter that could drift.
  */

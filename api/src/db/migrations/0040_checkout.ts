@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { type MigrationDb, withGeneratedId } from './helpers.ts';
 
 /**
- * What the checkout (issue 6) needs beyond the order tables of 0006:
+ * What the checkout (docs/product-rules.md#checkout) needs beyond the order tables of 0006:
  * - `order_number`: one counter row, raised inside the submit's transaction, so order numbers are sequential and
  *   gap-free per committed order (a rolled-back submit rolls its number back too).
  * - order columns for what the form sends besides the positions (time zone, marketing opt-in, payment method).

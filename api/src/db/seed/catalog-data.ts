@@ -256,7 +256,7 @@ function conversationCourse(slot: (typeof conversationSlots)[number], startDate:
   };
 }
 
-/** Flexible-learning modules: weekly 90-minute video conferences in small groups (spec §1). */
+/** Flexible-learning modules: weekly 90-minute video conferences in small groups (docs/product-rules.md#overview). */
 const flexibleModules: { id: string; level: Level; weekdayOffset: number; time: string; topic: Record<Language, string> }[] = [
   { id: 'A1.1', level: 'a1', weekdayOffset: 1, time: '10:00', topic: { de: 'Erste Kontakte', en: 'First contacts', es: 'Primeros contactos' } },
   { id: 'A1.2', level: 'a1', weekdayOffset: 3, time: '17:30', topic: { de: 'Alltag und Freizeit', en: 'Daily life and free time', es: 'Vida cotidiana y tiempo libre' } },

@@ -5,7 +5,7 @@ import { describeEachDatabase, get, type TestContext, testToday } from '../../te
 
 /**
  * The seeded catalogue is the oracle: each filter is applied to it in plain JavaScript, with the
- * semantics of spec §3, and the API must return exactly those courses in exactly that order.
+ * semantics of docs/product-rules.md#data, and the API must return exactly those courses in exactly that order.
  */
 const seeded = buildSeedCatalog(testToday);
 const seededInOrder = seeded.courses

@@ -8,7 +8,7 @@ import { groupBy, toContractTexts } from './texts.ts';
 export type CourseFilter = z.output<typeof courseSearchQuerySchema>;
 
 /**
- * The course search of spec §3/§7. `today` is the default lower bound of the start date, so courses
+ * The course search of docs/product-rules.md#data, #api-calls. `today` is the default lower bound of the start date, so courses
  * that have already begun are not offered unless the caller asks for an earlier startDate.
  */
 export async function searchCourses(db: Kysely<Database>, filter: CourseFilter, today: string) {

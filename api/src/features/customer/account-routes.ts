@@ -34,7 +34,7 @@ import { openSession, revokeAllSessions, revokeSession } from './sessions.ts';
 /** An empty optional text clears the field. */
 const orNull = (value: string) => (value === '' ? null : value);
 
-/** The calls with a bearer token (spec §7): each acts on the token's customer only. */
+/** The calls with a bearer token (docs/product-rules.md#api-calls): each acts on the token's customer only. */
 export const accountRoutes =
   (ctx: AppContext, passwords: PasswordHasher): FastifyPluginAsyncZod =>
   async (app) => {

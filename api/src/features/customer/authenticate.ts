@@ -33,7 +33,7 @@ function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<Authentica
 /**
  * The customer a request acts for, taken from its bearer token and nothing else: no call accepts a customer id,
  * so nobody can reach another customer's data. 401 without a live session; 403 EMAIL_NOT_VERIFIED for an
- * unverified address unless the call allows it (spec §6: /customer/me, logout). Other features (the level
+ * unverified address unless the call allows it (docs/product-rules.md#roles: /customer/me, logout). Other features (the level
  * test's history and save) use it the same way.
  */
 export async function requireCustomer(

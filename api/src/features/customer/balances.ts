@@ -2,7 +2,7 @@ import { type Balance, CourseType } from '@shop/shared/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-/** The two package contingents (spec §3 Balance / §1): flexible-learning modules and conversation hours. */
+/** The two package contingents (docs/product-rules.md#data Balance / #overview): flexible-learning modules and conversation hours. */
 export const balanceTypeIds = [CourseType.flexibleAppointment, CourseType.conversationHours] as const;
 
 /**

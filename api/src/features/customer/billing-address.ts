@@ -1,7 +1,7 @@
 import type { BillingAddress, Country } from '@shop/shared/contract';
 import type { Db } from '../../db/database.ts';
 
-/** The customer's saved billing address (spec §3), or null before the first save. */
+/** The customer's saved billing address (docs/product-rules.md#data), or null before the first save. */
 export async function readBillingAddress(db: Db, customerId: number): Promise<BillingAddress | null> {
   const row = await db.kysely.selectFrom('customer_billing_address').selectAll().where('customer_id', '=', customerId).executeTakeFirst();
   if (!row) return null;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 
 export type CustomerRow = Selectable<CustomerTable>;
 
-/** The row as the contract's Customer (spec §3): null where nothing was given, flags as the API speaks them. */
+/** The row as the contract's Customer (docs/product-rules.md#data): null where nothing was given, flags as the API speaks them. */
 export function toCustomer(row: CustomerRow): Customer {
   return {
     email: row.email,

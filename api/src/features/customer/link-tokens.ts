@@ -2,7 +2,7 @@ import type { CustomerTokenPurpose } from '../../db/customer-schema.ts';
 import { atomically, type Db } from '../../db/database.ts';
 import { hashToken, newToken } from './secrets.ts';
 
-/** How long a link from a mail works (issue 4: verification 48 h, reset 1 h; an e-mail change is a verification). */
+/** How long a link from a mail works (docs/product-rules.md#account: verification 48 h, reset 1 h; an e-mail change is a verification). */
 export const linkLifetimeMs: Record<CustomerTokenPurpose, number> = {
   verify_email: 48 * 60 * 60 * 1000,
   email_change: 48 * 60 * 60 * 1000,

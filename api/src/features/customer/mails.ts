@@ -5,7 +5,7 @@ import { queueMail } from '../../mail/outbox.ts';
 import { type MailKind, renderMail } from '../../mail/templates.ts';
 import { type CustomerRow, customerLanguage } from './customers.ts';
 
-/** The shop pages of spec §2 that the links open; each link carries token and email. */
+/** The shop pages of docs/product-rules.md#screens that the links open; each link carries token and email. */
 const linkPaths = {
   verifyEmail: '/verify-email',
   emailChange: '/verify-email-change',

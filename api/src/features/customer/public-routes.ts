@@ -54,7 +54,7 @@ async function insertCustomer(
   }
 }
 
-/** The calls that need no token (spec §6): login, register, verification, resend and password reset. */
+/** The calls that need no token (docs/product-rules.md#roles): login, register, verification, resend and password reset. */
 export const publicCustomerRoutes =
   (ctx: AppContext, passwords: PasswordHasher): FastifyPluginAsyncZod =>
   async (app) => {

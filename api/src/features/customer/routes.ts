@@ -4,7 +4,7 @@ import { accountRoutes } from './account-routes.ts';
 import { createPasswordHasher, type PasswordHashingOptions } from './passwords.ts';
 import { publicCustomerRoutes } from './public-routes.ts';
 
-/** The customer module (spec §7 /customer/*, plus POST /customer/logout). */
+/** The customer module (docs/product-rules.md#api-calls /customer/*, plus POST /customer/logout). */
 export const customerRoutes =
   (ctx: AppContext, options: { passwordHashing?: PasswordHashingOptions } = {}): FastifyPluginAsyncZod =>
   async (app) => {

@@ -2,7 +2,7 @@ import { atomically, type Db } from '../../db/database.ts';
 import type { CustomerRow } from './customers.ts';
 import { hashToken, newToken } from './secrets.ts';
 
-/** How long a session lasts (DESIGN.md Auth): short without remember-me, long with it. */
+/** How long a session lasts (docs/architecture.md#auth): short without remember-me, long with it. */
 export const sessionLifetimeMs = { short: 12 * 60 * 60 * 1000, remember: 30 * 24 * 60 * 60 * 1000 } as const;
 
 /** Opens a session and returns its token; the database keeps only the hash. Expired ones are swept here. */

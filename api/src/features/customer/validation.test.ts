@@ -4,11 +4,11 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { client, customerTestOptions, goodPassword, newEmail, verifiedCustomer } from './test-support.ts';
 
 /**
- * Every validation rule of spec §5 that concerns the account, enforced by the server with the contract's
+ * Every validation rule of docs/product-rules.md#validation that concerns the account, enforced by the server with the contract's
  * schemas: each case names the field and the message code the forms translate.
  */
 describeEachDatabase(
-  'spec §5 validation on the server',
+  'docs/product-rules.md#validation validation on the server',
   (ctx) => {
     const registration = () => ({ firstname: 'Anna', lastname: 'Muster', email: newEmail(), password: goodPassword, locale: 'de' });
 

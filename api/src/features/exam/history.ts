@@ -13,7 +13,7 @@ const toEntry = (row: Selectable<ExamResultTable>): LevelHistoryEntry => ({
 });
 
 /**
- * Adds a result to the customer's history and makes it their level (spec §7 /exam/save): the customer's
+ * Adds a result to the customer's history and makes it their level (docs/product-rules.md#api-calls /exam/save): the customer's
  * languageNiveau is the level code in lower case like the catalogue's tags (`b1`), the details the sub-level.
  * Runs in the caller's transaction (the save links the scored result to the entry in the same one).
  */

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { toContractTexts } from '../catalog/texts.ts';
 
 /**
- * Offers for a placed level, read from the live catalogue (spec §2 Result): the level's tag for group courses
+ * Offers for a placed level, read from the live catalogue (docs/product-rules.md#screens Result): the level's tag for group courses
  * and for conversation hours when such courses start today or later, the flexible-learning module named like
  * the sub-level (else the level's first module with appointments left), and the level's first product.
  * Anything the catalogue does not offer is null, so the result page links only to what can be booked.

@@ -3,7 +3,7 @@ import { escapeHtml } from '../../lib/html.ts';
 import { fillText, mailDocument, mailParagraph } from '../../mail/html.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 
-/** Texts of the result mail (spec §5 Result e-mail), in the language the request names. */
+/** Texts of the result mail (docs/product-rules.md#validation Result e-mail), in the language the request names. */
 const texts: Record<Language, {
   subject: string;
   greeting: string;
@@ -70,7 +70,7 @@ const texts: Record<Language, {
   },
 };
 
-/** The offers as links into the shop (the same targets as the result page of spec §2). */
+/** The offers as links into the shop (the same targets as the result page of docs/product-rules.md#screens). */
 function offerLinks(recommendation: ExamRecommendation, language: Language, link: (path: string, query: Record<string, string>) => string) {
   const t = texts[language];
   const { flexibleLearningCourse, courseTag, conversationTag, product } = recommendation;

@@ -42,7 +42,7 @@ export const resultMailRateLimit = { max: 20, timeWindowMs: 60 * 60 * 1000 };
  */
 export const submitRateLimit = { max: 120, timeWindowMs: 60 * 60 * 1000 };
 
-/** The placement test (spec §7 /exam/*). Fetching and submitting need no token (spec §6), save and history do. */
+/** The placement test (docs/product-rules.md#api-calls /exam/*). Fetching and submitting need no token (docs/product-rules.md#roles), save and history do. */
 export const examRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {

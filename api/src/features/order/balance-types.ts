@@ -1,6 +1,6 @@
 import { CourseType, PackageType, type CourseType as CourseTypeValue, type PackageType as PackageTypeValue } from '@shop/shared/contract';
 
-/** Balance type id (spec §3 Balance: product type ids) of a package type. */
+/** Balance type id (docs/product-rules.md#data Balance: product type ids) of a package type. */
 export const balanceTypeOfPackage: Record<PackageTypeValue, number> = {
   [PackageType.conversationHours]: CourseType.conversationHours,
   [PackageType.flexibleLearning]: CourseType.flexibleAppointment,

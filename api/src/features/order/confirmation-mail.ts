@@ -74,7 +74,7 @@ function paymentText(order: ConfirmationOrder, t: Texts): string {
 }
 
 /**
- * The order confirmation (issue 6) in the customer's language, as text and HTML (every value escaped), with the
+ * The order confirmation (docs/product-rules.md#checkout) in the customer's language, as text and HTML (every value escaped), with the
  * booked course dates as an .ics attachment. Pure: the /emailorder preview renders it with sample data.
  */
 export function renderOrderConfirmation(order: ConfirmationOrder, language: Language, { name }: { name: string }): MailMessage {

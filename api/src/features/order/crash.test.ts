@@ -8,7 +8,7 @@ import { createDatabase, type Db } from '../../db/database.ts';
 import { startApi } from '../../test/api-process.ts';
 
 /**
- * Issue 6 reliability: the API process is killed (SIGKILL, no shutdown) in the middle of a stream of submits and
+ * docs/product-rules.md#checkout reliability: the API process is killed (SIGKILL, no shutdown) in the middle of a stream of submits and
  * started again on the same database. Every order it had acknowledged is there, and each course's free places
  * match its bookings exactly (no half-written order, no lost or doubly taken place). Real processes, real files.
  */

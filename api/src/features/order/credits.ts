@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { addMonths } from './dates.ts';
 
-/** Packages are valid for 12 months from purchase (spec §1/§9). */
+/** Packages are valid for 12 months from purchase (docs/product-rules.md#overview, #limits). */
 export const packageValidityMonths = 12;
 
 /**
@@ -54,7 +54,7 @@ export async function releaseStoredCredits(trx: Kysely<Database>, orderId: numbe
 
 /**
  * Credits the packages of a paid order to the customer's balance, valid 12 months from now, less what courses of
- * the same order already used. Guests have no balance: their packages are redeemed by e-mail (spec §1).
+ * the same order already used. Guests have no balance: their packages are redeemed by e-mail (docs/product-rules.md#overview).
  */
 export async function creditPackages(trx: Kysely<Database>, { orderId, customerId, now }: { orderId: number; customerId: number | null; now: Date }): Promise<void> {
   if (customerId === null) return;

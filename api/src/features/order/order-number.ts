@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /**
- * The next order number (spec §3 incrementId), raised inside the caller's transaction: sequential, and a
+ * The next order number (docs/product-rules.md#data incrementId), raised inside the caller's transaction: sequential, and a
  * rolled-back submit gives its number back. Holding the row lock until commit also orders concurrent submits.
  */
 export async function nextOrderNumber(trx: Kysely<Database>): Promise<string> {

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { cheapHashing, client, verifiedCustomer } from '../customer/test-support.ts';
 
-/** Writes an order the way the checkout will (issue 6): rows in every order table. */
+/** Writes an order the way the checkout will (docs/product-rules.md#checkout): rows in every order table. */
 async function insertOrder(
   db: Kysely<Database>,
   {
@@ -92,7 +92,7 @@ describeEachDatabase(
       await insertOrder(ctx.db.kysely, { customerId: ben.id, incrementId: '200001', createdAt: '2026-01-05T08:00:00.000Z', courseId, productId });
     });
 
-    it('lists the customer own orders, newest first, with every part of spec §3 Order', async () => {
+    it('lists the customer own orders, newest first, with every part of docs/product-rules.md#data Order', async () => {
       const reply = await c().get('/api/customer/me/orders?limit=20&offset=0', anna.token);
       expect(reply.status).toBe(200);
       const orders = orderListSchema.parse(reply.body.result);

@@ -6,7 +6,7 @@ import { centsToEuro } from '../../lib/money.ts';
 import { groupBy, toContractTexts } from '../catalog/texts.ts';
 
 /**
- * The read side of orders (spec §3 Order): a customer's orders, newest first, each with its positions,
+ * The read side of orders (docs/product-rules.md#data Order): a customer's orders, newest first, each with its positions,
  * participants, payments and billing address. One query per table for the whole page (no query per order).
  */
 export async function listCustomerOrders(db: Db, customerId: number, { limit = 20, offset = 0 }: OrdersQuery): Promise<Order[]> {

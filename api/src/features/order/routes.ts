@@ -1,4 +1,5 @@
 import {
+  confirmationPreviewSchema,
   CustomerErrorCode,
   ErrorCode,
   languageSchema,
@@ -35,7 +36,7 @@ export interface OrderRouteOptions {
   onPlacesChanged: () => void;
 }
 
-/** POST /cart/submit (spec §7; bearer for customers, guests send emailAddress). */
+/** POST /cart/submit (docs/product-rules.md#api-calls; bearer for customers, guests send emailAddress). */
 export const orderRoutes =
   (ctx: AppContext, { provider, offeredPaymentMethods, onPlacesChanged }: OrderRouteOptions): FastifyPluginAsyncZod =>
   async (app) => {
@@ -49,7 +50,7 @@ export const orderRoutes =
       },
       async (request, reply) => {
         const auth = await optionalCustomer(ctx, request);
-        // Spec §6: customer calls need a verified address; an unverified one is sent to verify, not ordered as a guest.
+        // docs/product-rules.md#roles: customer calls need a verified address; an unverified one is sent to verify, not ordered as a guest.
         if (auth && auth.customer.is_email_verified !== 1) throw new AppError(403, CustomerErrorCode.emailNotVerified, 'The e-mail address is not verified yet');
         if (!auth && !request.body.emailAddress) throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: 'required' });
         const customer = auth ? { id: auth.customer.id, email: auth.customer.email } : null;
@@ -85,13 +86,13 @@ export const orderRoutes =
       },
     );
 
-    /** The confirmation mail rendered with sample data, for the /emailorder preview (spec §2). */
+    /** The confirmation mail rendered with sample data, for the /emailorder preview (docs/product-rules.md#screens). */
     app.get(
       '/orders/confirmation-preview',
       {
         schema: {
           querystring: z.object({ locale: languageSchema.default('de') }).strict(),
-          response: { 200: successEnvelope(z.object({ subject: z.string(), html: z.string(), text: z.string() })) },
+          response: { 200: successEnvelope(confirmationPreviewSchema) },
         },
       },
       async (request) => {

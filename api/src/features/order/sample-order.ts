@@ -1,7 +1,7 @@
 import { CourseType } from '@shop/shared/contract';
 import type { ConfirmationOrder } from './confirmation-mail.ts';
 
-/** Sample data for the /emailorder preview (spec §2): every kind of position, a discount, a pending payment. */
+/** Sample data for the /emailorder preview (docs/product-rules.md#screens): every kind of position, a discount, a pending payment. */
 export const sampleOrder: ConfirmationOrder = {
   id: 1,
   incrementId: '100042',

@@ -8,11 +8,11 @@ export type SandboxOutcome = (typeof sandboxOutcomes)[number];
 /** The sandbox's provider name (payment.provider, the webhook path); production refuses a provider of this name. */
 export const sandboxProviderName = 'sandbox';
 
-/** The sandbox's page for one payment, served by the API itself (DESIGN.md). */
+/** The sandbox's page for one payment, served by the API itself (docs/architecture.md). */
 export const sandboxPagePath = (id: string) => `/api/payments/sandbox/${encodeURIComponent(id)}`;
 
 /**
- * The default provider (DESIGN.md "Payments"): a stand-in for an outside provider whose "hosted page" is
+ * The default provider (docs/architecture.md#payments): a stand-in for an outside provider whose "hosted page" is
  * /api/payments/sandbox/{id} with one button per outcome. Its books are the `sandbox_payment` table.
  */
 export function sandboxProvider(db: Db, shopUrl: string): PaymentProvider & { decide(id: string, outcome: SandboxOutcome): Promise<ProviderPayment | null> } {

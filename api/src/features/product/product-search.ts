@@ -8,7 +8,7 @@ import { groupBy, toContractTexts } from '../catalog/texts.ts';
 export type ProductFilter = z.output<typeof productSearchQuerySchema>;
 
 /**
- * The product search of spec §7, ordered by id. Tags are ids: those of one category are alternatives (OR),
+ * The product search of docs/product-rules.md#api-calls, ordered by id. Tags are ids: those of one category are alternatives (OR),
  * each category narrows further (AND), unknown ids are ignored — the same rules as the course search.
  */
 export async function searchProducts(db: Kysely<Database>, filter: ProductFilter) {

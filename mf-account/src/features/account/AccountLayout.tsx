@@ -11,7 +11,7 @@ const links = [
   ['/account-address', 'address'],
 ] as const;
 
-/** Side navigation of the account area (spec §2): Data, Orders, Level, Address, Logout (→ home). */
+/** Side navigation of the account area (docs/product-rules.md#screens): Data, Orders, Level, Address, Logout (→ home). */
 function AccountNavigation() {
   const { t } = useTranslation();
   const navigate = useNavigate();

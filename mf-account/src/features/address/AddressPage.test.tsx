@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe('AddressPage', () => {
-  it('starts from the customer name and Germany, offers the countries of spec §5, and shows the success banner for 5 s', async () => {
+  it('starts from the customer name and Germany, offers the countries of docs/product-rules.md#validation, and shows the success banner for 5 s', async () => {
     const saved = { firstname: 'Anna', lastname: 'Muster', addressLine1: '', addressLine2: '', city: 'Wien', zip: '1010', country: 'AT' };
     const calls = fakeApi({
       'GET /api/customer/me': { body: { result: customer() } },

@@ -12,13 +12,14 @@ import {
   fetchBillingAddress,
   saveBillingAddress,
   useCustomerStore,
+  useLoad,
   type BillingAddressForm,
 } from '@shop/shared';
 import { AccountScreen } from '../account/AccountLayout.tsx';
 import { SelectField, TextField } from '../forms/fields.tsx';
 import { applyServerFieldErrors } from '../forms/messages.ts';
 
-/** Spec §9: the address success banner stays 5 s. */
+/** docs/product-rules.md#limits: the address success banner stays 5 s. */
 export const addressBannerMs = 5000;
 
 function AddressForm({ initial }: { initial: BillingAddressForm }) {
@@ -39,7 +40,7 @@ function AddressForm({ initial }: { initial: BillingAddressForm }) {
       setNotice({ tone: 'success', text: t('account.address.saved') });
     } catch (error) {
       applyServerFieldErrors(error, form.setError, ['firstname', 'lastname', 'addressLine1', 'addressLine2', 'city', 'zip', 'country']);
-      // Spec §8: the error's own (translated) message when the server sent one, else a generic text.
+      // docs/product-rules.md#errors: the error's own (translated) message when the server sent one, else a generic text.
       const message = error instanceof ApiError ? error.body?.meta?.message : undefined;
       setNotice({ tone: 'alert', text: message ?? t('account.address.error') });
     }
@@ -78,20 +79,13 @@ function AddressForm({ initial }: { initial: BillingAddressForm }) {
 function AddressContent() {
   const { t } = useTranslation();
   const customer = useCustomerStore((state) => state.customer)!;
-  const [initial, setInitial] = useState<BillingAddressForm | null>(null);
-  useEffect(() => {
-    let active = true;
-    // No saved address yet (or it could not be read): start from the customer's name and the default country.
-    void fetchBillingAddress().then((address) => {
-      if (!active) return;
-      setInitial(
-        address ?? { firstname: customer.firstname, lastname: customer.lastname, addressLine1: '', addressLine2: '', city: '', zip: '', country: defaultCountry },
-      );
-    });
-    return () => {
-      active = false;
-    };
-  }, [customer.firstname, customer.lastname]);
+  // No saved address yet (or it could not be read): start from the customer's name and the default country.
+  const load = useLoad(
+    `${customer.firstname}\n${customer.lastname}`,
+    async (): Promise<BillingAddressForm> =>
+      (await fetchBillingAddress()) ?? { firstname: customer.firstname, lastname: customer.lastname, addressLine1: '', addressLine2: '', city: '', zip: '', country: defaultCountry },
+  );
+  const initial = load.status === 'done' ? load.data : null;
   return (
     <>
       <p>{t('account.address.intro')}</p>
@@ -100,7 +94,7 @@ function AddressContent() {
   );
 }
 
-/** /account-address: the billing address form with the countries of spec §5. */
+/** /account-address: the billing address form with the countries of docs/product-rules.md#validation. */
 export function AddressPage() {
   const { t } = useTranslation();
   return (

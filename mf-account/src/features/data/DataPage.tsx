@@ -17,7 +17,7 @@ const tones: Record<Notice, BannerTone> = {
   passwordError: 'alert',
 };
 
-/** Router state that shows the registration-success banner once (spec §2 Data). */
+/** Router state that shows the registration-success banner once (docs/product-rules.md#screens Data). */
 export interface RegistrationSuccessState {
   registrationSuccess?: boolean;
 }
@@ -54,7 +54,7 @@ function DataContent() {
   );
 }
 
-/** /account-data: personal data, password, side panel and the four banners of spec §2. */
+/** /account-data: personal data, password, side panel and the four banners of docs/product-rules.md#screens. */
 export function DataPage() {
   const { t } = useTranslation();
   return (

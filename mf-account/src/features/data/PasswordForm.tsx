@@ -9,7 +9,7 @@ import { NewPasswordFields, usePasswordMismatch } from '../forms/passwords.tsx';
 const empty: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * Spec §4 Password form: disabled while saving or while the passwords differ; success clears the fields.
+ * docs/product-rules.md#states Password form: disabled while saving or while the passwords differ; success clears the fields.
  * The server ends every session and hands this one a new token, which replaces the old one here.
  */
 export function PasswordForm({ onOutcome }: { onOutcome: (outcome: 'passwordSaved' | 'passwordError') => void }) {

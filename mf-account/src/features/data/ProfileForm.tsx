@@ -17,7 +17,7 @@ import { applyServerFieldErrors } from '../forms/messages.ts';
 export type ProfileOutcome = 'saved' | 'emailChangeRequested' | 'error';
 
 /**
- * Spec §4 Profile save: fields checked, button disabled while saving, only changed fields sent; on success the
+ * docs/product-rules.md#states Profile save: fields checked, button disabled while saving, only changed fields sent; on success the
  * customer is reloaded and the form reset to it.
  */
 export function ProfileForm({ customer, onOutcome }: { customer: Customer; onOutcome: (outcome: ProfileOutcome) => void }) {

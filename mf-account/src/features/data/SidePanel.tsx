@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CourseType, customerGreetingName, fetchBalances, type Balance, type Customer } from '@shop/shared';
 
-/** Spec §2 Data side panel: greeting, level badge in upper case, and the contingents. */
+/** docs/product-rules.md#screens Data side panel: greeting, level badge in upper case, and the contingents. */
 export function SidePanel({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
   const [balances, setBalances] = useState<Balance[] | null>(null);

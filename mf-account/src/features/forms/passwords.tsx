@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Path, UseFormReturn } from 'react-hook-form';
-import { ValidationCode } from '@shop/shared';
+import { ValidationCode, type FieldForm } from '@shop/shared';
 import { TextField } from './fields.tsx';
 
 interface PasswordPair {
@@ -9,14 +9,14 @@ interface PasswordPair {
 }
 const pair = <T extends PasswordPair>() => ['newPassword', 'confirmPassword'] as Path<T>[];
 
-/** True once both fields are filled and differ (spec §5: the mismatch shows live once both are filled). */
-export function usePasswordMismatch<T extends PasswordPair>(form: UseFormReturn<T, any, any>): boolean {
+/** True once both fields are filled and differ (docs/product-rules.md#validation: the mismatch shows live once both are filled). */
+export function usePasswordMismatch<T extends PasswordPair>(form: Pick<UseFormReturn<T>, 'watch'>): boolean {
   const [password, confirm] = form.watch(pair<T>()) as unknown as [string | undefined, string | undefined];
   return Boolean(password && confirm && password !== confirm);
 }
 
 /** New password and its repetition, with the rules as a hint and the live mismatch on the repetition. */
-export function NewPasswordFields<T extends PasswordPair>({ form, mismatch }: { form: UseFormReturn<T, any, any>; mismatch: boolean }) {
+export function NewPasswordFields<T extends PasswordPair>({ form, mismatch }: { form: FieldForm<T>; mismatch: boolean }) {
   const { t } = useTranslation();
   const [newPassword, confirmPassword] = pair<T>();
   return (

@@ -1,23 +1,14 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Banner, fetchExamHistory, formatDateTime, useCustomerStore, type LevelHistoryEntry } from '@shop/shared';
+import { Banner, fetchExamHistory, formatDateTime, useCustomerStore, useLoad } from '@shop/shared';
 import { AccountScreen } from '../account/AccountLayout.tsx';
 
 function LevelContent() {
   const { t } = useTranslation();
   const customer = useCustomerStore((state) => state.customer)!;
-  const [history, setHistory] = useState<LevelHistoryEntry[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchExamHistory(controller.signal).then(setHistory, (error: unknown) => {
-      if (!controller.signal.aborted) setFailed(true);
-      return error;
-    });
-    return () => controller.abort();
-  }, []);
+  const load = useLoad('history', (signal) => fetchExamHistory(signal));
+  const failed = load.status === 'error';
+  const history = load.status === 'done' ? load.data : null;
 
   const last = history?.[0];
   return (
@@ -70,7 +61,7 @@ function LevelContent() {
   );
 }
 
-/** /account-level: current level, the way to the placement test, the last test and the history (spec §2). */
+/** /account-level: current level, the way to the placement test, the last test and the history (docs/product-rules.md#screens). */
 export function LevelPage() {
   const { t } = useTranslation();
   return (

@@ -30,7 +30,7 @@ describe('LoginPage', () => {
     expect(calls).toEqual([]);
   });
 
-  it('shows the spec §8 alert for wrong credentials and stays logged out', async () => {
+  it('shows the docs/product-rules.md#errors alert for wrong credentials and stays logged out', async () => {
     fakeApi({ 'POST /api/customer/login': apiError(401, 'INVALID_CREDENTIALS') });
     renderArea('/login');
     await logIn('anna@example.org', 'Falsch1!x');

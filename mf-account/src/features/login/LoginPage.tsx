@@ -29,7 +29,7 @@ export function loginTarget(search: URLSearchParams, state: unknown): string {
   return safeRedirectTarget(search.get('redirect') ?? (state as Partial<LoginOriginState> | null)?.from);
 }
 
-/** Login of spec §2/§4: e-mail, password, remember-me; unverified customers go on to the waiting page. */
+/** Login of docs/product-rules.md#screens, #states: e-mail, password, remember-me; unverified customers go on to the waiting page. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

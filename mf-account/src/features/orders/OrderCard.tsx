@@ -62,7 +62,7 @@ function Positions({ order }: { order: Order }) {
   return (
     <section aria-label={t('account.orders.positions')}>
       {order.courseBookings.map((booking, index) => (
-        // The first course booking is open by default (spec §2 Orders).
+        // The first course booking is open by default (docs/product-rules.md#screens Orders).
         <CourseBookingPosition key={booking.id} booking={booking} open={index === 0} />
       ))}
       {order.productOrders.map((line) => (
@@ -94,7 +94,7 @@ function Positions({ order }: { order: Order }) {
 }
 
 /**
- * One order of spec §2 Orders: number, date, status, total, positions, address, comment, payments. A pending
+ * One order of docs/product-rules.md#screens Orders: number, date, status, total, positions, address, comment, payments. A pending
  * order offers its payment link only while its hold lasts (until when is shown), and reads "expired" after.
  */
 export function OrderCard({ order }: { order: Order }) {

@@ -1,27 +1,15 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Banner, fetchOrders, isHoldRunning, orderPageSize, type Order } from '@shop/shared';
+import { Banner, fetchOrders, isHoldRunning, orderPageSize, useLoad } from '@shop/shared';
 import { AccountScreen } from '../account/AccountLayout.tsx';
 import { OrderCard } from './OrderCard.tsx';
 
 function OrdersContent() {
   const { t } = useTranslation();
-  const [orders, setOrders] = useState<Order[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const load = useLoad('orders', () => fetchOrders({ limit: orderPageSize, offset: 0 }));
 
-  useEffect(() => {
-    let active = true;
-    fetchOrders({ limit: orderPageSize, offset: 0 }).then(
-      (result) => active && setOrders(result),
-      () => active && setFailed(true),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  if (failed) return <Banner tone="alert">{t('account.orders.failed')}</Banner>;
-  if (!orders) return <p role="status">{t('account.orders.loading')}</p>;
+  if (load.status === 'error') return <Banner tone="alert">{t('account.orders.failed')}</Banner>;
+  if (load.status === 'loading') return <p role="status">{t('account.orders.loading')}</p>;
+  const orders = load.data;
   if (orders.length === 0) return <p>{t('account.orders.empty')}</p>;
   // Only orders that can still be paid: an expired hold is announced on its card, not as an open payment.
   const pending = orders.filter((order) => isHoldRunning(order)).map((order) => order.incrementId);
@@ -39,7 +27,7 @@ function OrdersContent() {
   );
 }
 
-/** /account-order: the customer's orders (first page of 20), with the pending-payment banner (spec §2). */
+/** /account-order: the customer's orders (first page of 20), with the pending-payment banner (docs/product-rules.md#screens). */
 export function OrdersPage() {
   const { t } = useTranslation();
   return (

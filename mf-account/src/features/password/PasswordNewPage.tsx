@@ -8,10 +8,10 @@ import { NewPasswordFields, usePasswordMismatch } from '../forms/passwords.tsx';
 import { hasCode } from '../forms/messages.ts';
 import { Page } from '../ui/Page.tsx';
 
-/** Spec §9: to /login 2 s after a successful reset. */
+/** docs/product-rules.md#limits: to /login 2 s after a successful reset. */
 export const afterResetDelayMs = 2000;
 
-/** Spec §2 completion page (query token and email): new password twice; wrong-link error; then to /login. */
+/** docs/product-rules.md#screens completion page (query token and email): new password twice; wrong-link error; then to /login. */
 export function PasswordNewPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

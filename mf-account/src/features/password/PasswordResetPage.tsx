@@ -8,7 +8,7 @@ import { TextField } from '../forms/fields.tsx';
 import { isTooManyRequests } from '../forms/messages.ts';
 import { Page } from '../ui/Page.tsx';
 
-/** Spec §2 Password reset: an e-mail form, then a notice (the same whether or not the address has an account). */
+/** docs/product-rules.md#screens Password reset: an e-mail form, then a notice (the same whether or not the address has an account). */
 export function PasswordResetPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();

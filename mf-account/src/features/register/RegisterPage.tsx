@@ -19,7 +19,7 @@ import { applyServerFieldErrors, isTooManyRequests } from '../forms/messages.ts'
 import { Page } from '../ui/Page.tsx';
 
 /**
- * Registration of spec §2: prefilled from the query (firstname, lastname, email). With a token back the customer
+ * Registration of docs/product-rules.md#screens: prefilled from the query (firstname, lastname, email). With a token back the customer
  * is logged in and waits for the verification; without one (the shop's API never sends one, so that its answer
  * does not tell whether an address has an account) a success panel points to the mail and links to login.
  */

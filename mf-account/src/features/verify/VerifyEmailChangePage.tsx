@@ -3,10 +3,10 @@ import { Banner, verifyEmailChange } from '@shop/shared';
 import { Page } from '../ui/Page.tsx';
 import { useLinkAction } from './useLinkAction.ts';
 
-/** Spec §9: redirect 2 s after the e-mail change. */
+/** docs/product-rules.md#limits: redirect 2 s after the e-mail change. */
 export const afterEmailChangeDelayMs = 2000;
 
-/** Spec §2 /verify-email-change: confirms the new address, then on to /account-data or /login after 2 s. */
+/** docs/product-rules.md#screens /verify-email-change: confirms the new address, then on to /account-data or /login after 2 s. */
 export function VerifyEmailChangePage() {
   const { t } = useTranslation();
   const state = useLinkAction(verifyEmailChange, 'change', afterEmailChangeDelayMs);

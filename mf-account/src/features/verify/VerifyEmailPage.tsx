@@ -5,10 +5,10 @@ import { contactUrl } from '../../config.ts';
 import { Page } from '../ui/Page.tsx';
 import { useLinkAction } from './useLinkAction.ts';
 
-/** Spec §9: redirect 5 s after the verification. */
+/** docs/product-rules.md#limits: redirect 5 s after the verification. */
 export const afterVerificationDelayMs = 5000;
 
-/** Spec §2 /verify-email: loading, success (then on after 5 s), error with links to /register and the contact form. */
+/** docs/product-rules.md#screens /verify-email: loading, success (then on after 5 s), error with links to /register and the contact form. */
 export function VerifyEmailPage() {
   const { t } = useTranslation();
   const state = useLinkAction(verifyEmail, 'verify', afterVerificationDelayMs);

@@ -4,11 +4,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Banner, Button, currentLanguage, resendVerification, safeRedirectTarget, useAuthStore, useCustomerStore } from '@shop/shared';
 import { Page } from '../ui/Page.tsx';
 
-/** Spec §9: the waiting page polls every 5 s. */
+/** docs/product-rules.md#limits: the waiting page polls every 5 s. */
 export const verificationPollMs = 5000;
 
 /**
- * Spec §2 /verify-email-waiting (query redirect, email): polls the customer every 5 s and moves on to the
+ * docs/product-rules.md#screens /verify-email-waiting (query redirect, email): polls the customer every 5 s and moves on to the
  * redirect target once the address is verified; offers to send the mail again.
  */
 export function VerifyEmailWaitingPage() {

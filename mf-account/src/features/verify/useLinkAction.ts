@@ -16,7 +16,7 @@ function once(key: string, send: () => Promise<unknown>) {
 }
 
 /**
- * The pages that open a link from a mail (spec §2 verify-email, verify-email-change): send token and email once,
+ * The pages that open a link from a mail (docs/product-rules.md#screens verify-email, verify-email-change): send token and email once,
  * show loading, success or error, and after `delayMs` go to /account-data when logged in, else /login.
  */
 export function useLinkAction(action: (request: LinkRequest) => Promise<unknown>, kind: string, delayMs: number): LinkState {

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { CourseType, fetchBalances, selectIsLoggedIn, useAuthStore, type Balance } from '@shop/shared';
 
-/** The login link with the current path as redirect (spec §2 Cart). */
+/** The login link with the current path as redirect (docs/product-rules.md#screens Cart). */
 export function useLoginPath(): string {
   const location = useLocation();
   return `/login?${new URLSearchParams({ redirect: `${location.pathname}${location.search}` }).toString()}`;
 }
 
-/** A customer sees the balances their packages left; a guest a prompt to log in (spec §2: instead of balances). */
+/** A customer sees the balances their packages left; a guest a prompt to log in (docs/product-rules.md#screens: instead of balances). */
 export function AccountPanel() {
   const { t } = useTranslation();
   const loggedIn = useAuthStore(selectIsLoggedIn);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { QuantityAdjustmentReason, useCartNotificationStore, type CartNotification } from '@shop/shared';
 
-/** Text key per reason of spec §8 (literal keys, so the translation check sees each one). */
+/** Text key per reason of docs/product-rules.md#errors (literal keys, so the translation check sees each one). */
 const reasonKeys: Record<string, string> = {
   [QuantityAdjustmentReason.registrationDeadlinePassed]: 'cartCheckout.adjustment.REGISTRATION_DEADLINE_PASSED',
   [QuantityAdjustmentReason.courseFullyBooked]: 'cartCheckout.adjustment.COURSE_FULLY_BOOKED',
@@ -9,7 +9,7 @@ const reasonKeys: Record<string, string> = {
   [QuantityAdjustmentReason.notEnoughAppointments]: 'cartCheckout.adjustment.NOT_ENOUGH_APPOINTMENTS',
 };
 
-/** The reason of spec §8 in words; a reason this screen does not know is shown as it came. */
+/** The reason of docs/product-rules.md#errors in words; a reason this screen does not know is shown as it came. */
 export function useAdjustmentText() {
   const { t } = useTranslation();
   return ({ adjustment, courseName }: Pick<CartNotification, 'adjustment' | 'courseName'>) => {

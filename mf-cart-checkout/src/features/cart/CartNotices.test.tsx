@@ -25,7 +25,7 @@ const notify = (reason: string, adjustedQuantity: number, requestedQuantity: num
   act(() => useCartNotificationStore.getState().notify({ adjustment: { reason, adjustedQuantity, requestedQuantity }, courseName: 'Spanisch A2' }));
 
 describe('adjustment warnings', () => {
-  it('say per reason what happened (spec §8), an unknown reason raw, and go on dismiss or after 10 s', () => {
+  it('say per reason what happened (docs/product-rules.md#errors), an unknown reason raw, and go on dismiss or after 10 s', () => {
     renderDe(<AdjustmentNotices />);
     notify('REGISTRATION_DEADLINE_PASSED', 0, 1);
     notify('COURSE_FULLY_BOOKED', 0, 2);

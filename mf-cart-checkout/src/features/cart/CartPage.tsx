@@ -14,7 +14,7 @@ import { CartTransfer } from './CartTransfer.tsx';
 import { PackageOffers } from './PackageOffers.tsx';
 import { useCartSyncParameter } from './useCartSyncParameter.ts';
 
-/** /cart (spec §2 Cart): the lines, adjustment warnings, package offers, balances or login, summary and codes. */
+/** /cart (docs/product-rules.md#screens Cart): the lines, adjustment warnings, package offers, balances or login, summary and codes. */
 export function CartPage() {
   const { t, i18n } = useTranslation();
   useCartSyncParameter();

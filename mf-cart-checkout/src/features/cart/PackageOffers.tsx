@@ -5,7 +5,7 @@ import { packageOffers } from './cartLines.ts';
 import { packageNameKey } from './packageName.ts';
 
 /**
- * Package offers (spec §4): shown for a cart with exactly one conversation or flexible course. A single-choice
+ * Package offers (docs/product-rules.md#states): shown for a cart with exactly one conversation or flexible course. A single-choice
  * radio group: choosing an offer puts that package in the cart (in place of any other), choosing it again clears it.
  */
 export function PackageOffers() {

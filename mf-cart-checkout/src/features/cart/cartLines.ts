@@ -50,7 +50,7 @@ export function toCartLine(item: CartItem, language: string, result: PriceResult
 }
 
 /**
- * Package offers (spec §4 Cart): only when the cart holds exactly one conversation-hour or flexible-learning
+ * Package offers (docs/product-rules.md#states Cart): only when the cart holds exactly one conversation-hour or flexible-learning
  * course; the packages of that type with an amount above 1, by amount.
  */
 export function packageOffers(items: readonly CartItem[], prices: readonly PackagePrice[]): { type: PackageType; offers: PackagePrice[] } | null {

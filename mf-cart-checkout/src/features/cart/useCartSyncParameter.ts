@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { adoptCartSync, cartSyncQueryParameter } from '@shop/shared';
 
 /**
- * Spec §2/§4: a `cartSync` parameter replaces the cart with the carried items (server first, local decoding as
+ * docs/product-rules.md#screens, #states: a `cartSync` parameter replaces the cart with the carried items (server first, local decoding as
  * the fallback) and is removed from the address, so a reload or a shared link does not replace the cart again.
  */
 export function useCartSyncParameter(): void {

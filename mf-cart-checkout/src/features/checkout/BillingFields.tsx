@@ -5,8 +5,8 @@ import { countries, type CheckoutForm } from '@shop/shared';
 import { TextInput, useError } from './fields.tsx';
 import { countryKeys } from './texts.ts';
 
-/** Billing address block (spec §2/§5): names, street, zip, city, country required; company, phone, birth year optional. */
-export function BillingFields({ form }: { form: UseFormReturn<CheckoutForm, any, any> }) {
+/** Billing address block (docs/product-rules.md#screens, #validation): names, street, zip, city, country required; company, phone, birth year optional. */
+export function BillingFields({ form }: { form: UseFormReturn<CheckoutForm> }) {
   const { t } = useTranslation();
   const countryId = useId();
   const countryError = useError(form, 'billingAddress.country');

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Banner, Card } from '@shop/shared';
 import { checkoutCss } from './checkout.css.ts';
 
-/** /checkout-auth (spec §2): create an account or log in (both come back to /checkout), or continue as a guest. */
+/** /checkout-auth (docs/product-rules.md#screens): create an account or log in (both come back to /checkout), or continue as a guest. */
 export function CheckoutAuthPage() {
   const { t } = useTranslation();
   return (

@@ -8,7 +8,7 @@ import { OrderCheckScreen } from './OrderCheckScreen.tsx';
 import { useOrderState } from './useOrderState.ts';
 
 /**
- * /checkout-complete/{orderId}/{email} (spec §2): confirmation, next steps, contact; guests are offered an account
+ * /checkout-complete/{orderId}/{email} (docs/product-rules.md#screens): confirmation, next steps, contact; guests are offered an account
  * with their address. Shown only when the server confirms that the number and the address belong to one paid
  * order; otherwise "order not found". An order still waiting for its payment (or one that failed) goes to the
  * return page, which decides. The stored purchase event fires once, and only for this confirmed order.

@@ -181,6 +181,25 @@ describe('/checkout', () => {
     expect(second.body).toMatchObject({ expectedTotalPrice: 578, discountCodes: [], selectedPaymentMethod: 'eps' });
   });
 
+  it('places gone at submit: applies the 409s adjustments as they arrive, without validating the cart again', async () => {
+    const calls = setUp(578, {
+      status: 409,
+      body: {
+        error: { code: 'PLACES_CHANGED', message: 'Places changed' },
+        quantityAdjustments: [{ itemType: 'course', itemId: 7, reason: 'NOT_ENOUGH_PLACES', adjustedQuantity: 1, requestedQuantity: 2 }],
+      },
+    });
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+    fillGuestForm();
+    giveSecondPlaceToJonas();
+    fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+
+    await waitFor(() => expect(useCartStore.getState().items[0]?.quantity).toBe(1));
+    expect(calls.filter((c) => c.url.endsWith('/cart/validate'))).toHaveLength(1);
+    expect(screen.getByTestId('location').textContent).toBe('/checkout');
+  });
+
   it('shows no payment step when nothing is to be paid', async () => {
     setUp(0);
     renderRoutes(routes, '/checkout');

@@ -22,6 +22,7 @@ import {
   type CheckoutForm,
 } from '@shop/shared';
 import { AdjustmentNotices } from '../cart/AdjustmentNotices.tsx';
+import { priceOf } from '../cart/cartLines.ts';
 import { DiscountCodeBox } from '../pricing/DiscountCodeBox.tsx';
 import { PriceSummary } from '../pricing/PriceSummary.tsx';
 import { pricingCss } from '../pricing/pricing.css.ts';
@@ -50,7 +51,7 @@ const emptyForm: CheckoutForm = {
   earlyStartRequested: false,
 };
 
-/** /checkout (spec §2 Checkout, §4 Checkout submit, §5). */
+/** /checkout (docs/product-rules.md#screens Checkout, #states Checkout submit, #validation). */
 export function CheckoutPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -64,12 +65,12 @@ export function CheckoutPage() {
   const commentError = useError(form, 'comment');
   const comment = useWatch({ control: form.control, name: 'comment' }) ?? '';
 
-  // An empty cart has nothing to check out (spec §2), unless it was just emptied by the order itself.
+  // An empty cart has nothing to check out (docs/product-rules.md#screens), unless it was just emptied by the order itself.
   useEffect(() => {
     if (items.length === 0 && !done.current) navigate('/', { replace: true });
   }, [items.length, navigate, done]);
 
-  // Participants follow the courses and their quantities (spec §4).
+  // Participants follow the courses and their quantities (docs/product-rules.md#states).
   useEffect(() => {
     form.setValue('courses', participantsForCart(items, form.getValues('courses')));
   }, [items, form]);
@@ -102,14 +103,14 @@ export function CheckoutPage() {
     }
   }, [customer, form]);
 
-  // The first payment method is chosen when something is to be paid and none is (spec §4).
+  // The first payment method is chosen when something is to be paid and none is (docs/product-rules.md#states).
   const methods = priceResult?.paymentMethods ?? [];
   useEffect(() => {
     const chosen = form.getValues('selectedPaymentMethod');
     if ((priceResult?.totalPrice ?? 0) > 0 && methods.length > 0 && !methods.some((m) => m.id === chosen)) form.setValue('selectedPaymentMethod', methods[0]!.id);
   }, [priceResult, methods, form]);
 
-  // begin_checkout once, when the first price arrives (spec §4).
+  // begin_checkout once, when the first price arrives (docs/product-rules.md#states).
   const [checkoutId] = useState(newCartItemId);
   const began = useRef(false);
   useEffect(() => {
@@ -201,9 +202,7 @@ export function CheckoutPage() {
           <h2>{t('cartCheckout.checkout.summary')}</h2>
           <ul className="checkout-items">
             {items.map((item) => {
-              const priced = priceResult?.items.find((p) =>
-                item.itemType === 'course' ? p.courseId === item.courseId : item.itemType === 'product' ? p.productId === item.productId : p.packageType === item.packageType && p.amount === item.amount,
-              );
+              const priced = priceOf(item, priceResult);
               return (
                 <li key={item.id}>
                   <span>

@@ -1,31 +1,23 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Banner, fetchOrderConfirmationPreview } from '@shop/shared';
+import { Banner, fetchOrderConfirmationPreview, useLoad } from '@shop/shared';
 import { checkoutCss } from './checkout.css.ts';
 
 /**
- * /emailorder (spec §2): the order confirmation mail, rendered by the API's own template with sample data, in the
+ * /emailorder (docs/product-rules.md#screens): the order confirmation mail, rendered by the API's own template with sample data, in the
  * current language. The frame loads the API's HTML rendering of it (a document of its own, under the API's
  * Content-Security-Policy), so the mail's markup never mixes with the shop page.
  */
 export function EmailOrderPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'de';
-  const [preview, setPreview] = useState<{ subject: string } | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let active = true;
-    setFailed(false);
-    fetchOrderConfirmationPreview(language)
-      .then((result) => active && setPreview(result))
-      .catch((error: unknown) => {
-        console.error('Mail preview failed', error);
-        if (active) setFailed(true);
-      });
-    return () => {
-      active = false;
-    };
-  }, [language]);
+  const load = useLoad(language, () =>
+    fetchOrderConfirmationPreview(language).catch((error: unknown) => {
+      console.error('Mail preview failed', error);
+      throw error;
+    }),
+  );
+  const failed = load.status === 'error';
+  const preview = load.status === 'done' ? load.data : null;
   return (
     <section className="checkout-info">
       <style href="checkout-page" precedence="default">{checkoutCss}</style>

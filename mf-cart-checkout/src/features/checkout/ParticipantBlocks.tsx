@@ -5,10 +5,10 @@ import { blankParticipant } from './orderRequest.ts';
 import { Checkbox, TextInput } from './fields.tsx';
 
 /**
- * One block per booked place (spec §2), under its course. A place follows the billing person unless "different
- * person" is on; switching it on starts that participant empty (spec §4).
+ * One block per booked place (docs/product-rules.md#screens), under its course. A place follows the billing person unless "different
+ * person" is on; switching it on starts that participant empty (docs/product-rules.md#states).
  */
-export function ParticipantBlocks({ form, items }: { form: UseFormReturn<CheckoutForm, any, any>; items: readonly CartItem[] }) {
+export function ParticipantBlocks({ form, items }: { form: UseFormReturn<CheckoutForm>; items: readonly CartItem[] }) {
   const { t, i18n } = useTranslation();
   const courses = useWatch({ control: form.control, name: 'courses' }) ?? [];
   return (

@@ -5,8 +5,8 @@ import type { CheckoutForm, PaymentMethod } from '@shop/shared';
 /** The server's SVG logo as an image (never inserted as HTML). */
 const logo = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
-/** The payment method list (spec §2): shown only when something is to be paid; one radio per method. */
-export function PaymentMethods({ form, methods }: { form: UseFormReturn<CheckoutForm, any, any>; methods: readonly PaymentMethod[] }) {
+/** The payment method list (docs/product-rules.md#screens): shown only when something is to be paid; one radio per method. */
+export function PaymentMethods({ form, methods }: { form: UseFormReturn<CheckoutForm>; methods: readonly PaymentMethod[] }) {
   const { t } = useTranslation();
   if (methods.length === 0) return null;
   return (

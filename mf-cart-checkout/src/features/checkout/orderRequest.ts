@@ -2,7 +2,7 @@ import { appliedDiscountCodes, toPriceRequest, type CartItem, type CheckoutForm,
 
 export const blankParticipant = (): CheckoutParticipantForm => ({ different: false, firstname: '', lastname: '', email: '', phone: '', birthYear: '' });
 
-/** Spec §4: participant lists follow the course quantity, extended with blanks or trimmed. */
+/** docs/product-rules.md#states: participant lists follow the course quantity, extended with blanks or trimmed. */
 export function resizeParticipants(participants: readonly CheckoutParticipantForm[], quantity: number): CheckoutParticipantForm[] {
   return Array.from({ length: quantity }, (_, index) => participants[index] ?? blankParticipant());
 }
@@ -27,9 +27,9 @@ export interface OrderContext {
 }
 
 /**
- * The order request of spec §3 from the form: the cart's positions (never a price to charge, only the total the
+ * The order request of docs/product-rules.md#data from the form: the cart's positions (never a price to charge, only the total the
  * buyer is shown, which the server must match, with the codes that total applied), one participant per place
- * (those not flagged as different take the billing person's name and the contact e-mail, spec §4), the payment
+ * (those not flagged as different take the billing person's name and the contact e-mail, docs/product-rules.md#states), the payment
  * method only when something is to be paid, and the e-mail only for guests.
  */
 export function toOrderRequest(values: CheckoutForm, context: OrderContext): OrderRequest {

@@ -3,8 +3,10 @@ import { useNavigate } from 'react-router-dom';
 import {
   ApiError,
   applyQuantityAdjustments,
+  changedProfileFields,
   currentLanguage,
   OrderErrorCode,
+  placesChangeOf,
   priceChangeOf,
   recordPurchase,
   rememberSubmittedCart,
@@ -31,12 +33,12 @@ function showAdjustments(quantityAdjustments: QuantityAdjustment[], priceResult:
 }
 
 /**
- * The checkout's submit (spec §4 Checkout submit): (1) a customer is reloaded and newsletter, phone and birth year
+ * The checkout's submit (docs/product-rules.md#states Checkout submit): (1) a customer is reloaded and newsletter, phone and birth year
  * saved when changed; (2) the cart is checked, adjustments shown (and the order not sent); (3) the order is created;
  * (4) the purchase event is recorded locally; (5) the cart is kept aside for a failed payment, then cleared; (6) off
  * to the payment link, or to the confirmation. The order carries the total shown; when the server's differs (409
  * PRICE_CHANGED) the fresh price replaces the shown one and `priceChange` says why, and the buyer confirms again.
- * Errors are only logged (spec §8): the form keeps what was typed. `submitting` is the loading flag; `done` tells
+ * Errors are only logged (docs/product-rules.md#errors): the form keeps what was typed. `submitting` is the loading flag; `done` tells
  * the page not to treat the now empty cart as "nothing to check out"; `providerUnavailable` is set when the
  * payment provider could not take the order (nothing was ordered, the cart stays, the buyer may retry).
  */
@@ -58,11 +60,11 @@ export function useCheckoutSubmit() {
       const locale = currentLanguage();
       const customer = await useCustomerStore.getState().load({ force: true });
       if (customer) {
-        const changes = {
-          ...(customer.isSubscribedToNewsletter !== (values.marketingOptIn ? 1 : 0) ? { isSubscribedToNewsletter: values.marketingOptIn ? (1 as const) : (0 as const) } : {}),
-          ...((customer.phone ?? '') !== (values.billingAddress.phone ?? '') ? { phone: values.billingAddress.phone ?? '' } : {}),
-          ...((customer.birthYear ?? '') !== (values.billingAddress.birthYear ?? '') ? { birthYear: values.billingAddress.birthYear ?? '' } : {}),
-        };
+        const changes = changedProfileFields(customer, {
+          isSubscribedToNewsletter: values.marketingOptIn ? 1 : 0,
+          phone: values.billingAddress.phone ?? '',
+          birthYear: values.billingAddress.birthYear ?? '',
+        });
         if (Object.keys(changes).length > 0) await updateCustomer(changes);
       }
 
@@ -74,9 +76,10 @@ export function useCheckoutSubmit() {
       try {
         order = await submitCart(request);
       } catch (error) {
-        // Places went between the check and the order: show what is left, as step 2 does.
-        if (error instanceof ApiError && error.code === OrderErrorCode.placesChanged) {
-          showAdjustments((await validateCart(priceRequest)).quantityAdjustments, priceResult);
+        // Places went between the check and the order: show what is left, as step 2 does, from the 409 itself.
+        const placesChange = placesChangeOf(error);
+        if (placesChange) {
+          showAdjustments(placesChange.quantityAdjustments, priceResult);
           return;
         }
         // Not the price shown: show the fresh one and why; the next click confirms it.

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, discountCodeMaxLength, useCartPriceStore } from '@shop/shared';
 
 /**
- * The discount-code box of the cart and of the checkout summary (spec §2, §4, §8): codes are normalised by the
+ * The discount-code box of the cart and of the checkout summary (docs/product-rules.md#screens, #states, #errors): codes are normalised by the
  * store; each entered code shows as a tag (red when invalid, with the server's reason in red under the box).
  */
 export function DiscountCodeBox() {

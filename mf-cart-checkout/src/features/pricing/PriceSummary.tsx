@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, type PriceResult } from '@shop/shared';
 
 /**
- * Subtotal, each applied code, total and the VAT note (spec §1: the cart names the German tax clause; the
+ * Subtotal, each applied code, total and the VAT note (docs/product-rules.md#overview: the cart names the German tax clause; the
  * checkout says prices include VAT). Used by the cart and the checkout's side summary.
  */
 export function PriceSummary({ result, vatNote }: { result: PriceResult | null; vatNote: 'cart' | 'checkout' }) {

@@ -18,7 +18,7 @@ export function PriceTag({ price, discountedPrice, prefix }: { price: number; di
   );
 }
 
-/** Occupancy of spec §4 as text and colour (colour alone would not reach everybody). */
+/** Occupancy of docs/product-rules.md#states as text and colour (colour alone would not reach everybody). */
 export function OccupancyIndicator({ course }: { course: { maxParticipants: number; freePlaces: number } }) {
   const { t } = useTranslation();
   const level = occupancyOf(course);

@@ -6,7 +6,7 @@ type Texted = {
   descriptions: readonly { language: string; type: 'pretitle' | 'short'; description: string }[];
 };
 
-/** Level shown on a card: the level tag; without one a course is a1 and a product flex (spec §4). */
+/** Level shown on a card: the level tag; without one a course is a1 and a product flex (docs/product-rules.md#states). */
 export function levelOf(entity: Tagged, fallback: 'a1' | 'flex'): string {
   return entity.tags.find((tag) => tag.categoryId === TagCategoryId.level)?.slug ?? fallback;
 }

@@ -1,6 +1,6 @@
 import type { Course } from '@shop/shared';
 
-/** Radio choice that can be undone (spec §2): choosing the chosen slot again clears the choice. */
+/** Radio choice that can be undone (docs/product-rules.md#screens): choosing the chosen slot again clears the choice. */
 export function chooseSlot(current: number | null, chosen: number): number | null {
   return current === chosen ? null : chosen;
 }

@@ -3,7 +3,7 @@ import { occupancyOf } from './occupancy.ts';
 
 const of = (maxParticipants: number, freePlaces: number) => occupancyOf({ maxParticipants, freePlaces });
 
-describe('occupancyOf (spec §4: 30 / 60 / 85 % booked)', () => {
+describe('occupancyOf (docs/product-rules.md#states: 30 / 60 / 85 % booked)', () => {
   it('is open up to and including 30 % booked', () => {
     expect(of(10, 10)).toBe('open');
     expect(of(10, 7)).toBe('open');

@@ -1,7 +1,7 @@
-/** Course occupancy of spec §4, from booked places (max − free) against max participants. */
+/** Course occupancy of docs/product-rules.md#states, from booked places (max − free) against max participants. */
 export type Occupancy = 'open' | 'normal' | 'low' | 'full';
 
-/** Thresholds of spec §9, in percent booked: open ≤ 30 < normal ≤ 60 < low ≤ 85 < full. */
+/** Thresholds of docs/product-rules.md#limits, in percent booked: open ≤ 30 < normal ≤ 60 < low ≤ 85 < full. */
 export const occupancyThresholds = { open: 30, normal: 60, low: 85 } as const;
 
 export function occupancyOf(course: { maxParticipants: number; freePlaces: number }): Occupancy {

@@ -16,7 +16,7 @@ export function useCatalogCart(): CatalogCart {
 }
 
 /**
- * In the shop: add to the shared cart store, push add_to_cart, go to /cart. Spec §2: the visitor goes to
+ * In the shop: add to the shared cart store, push add_to_cart, go to /cart. docs/product-rules.md#screens: the visitor goes to
  * /cart also when adding fails (for example when storage is unavailable) — the cart then says what it has.
  */
 export function ShopCartProvider({ children }: { children: ReactNode }) {
@@ -46,7 +46,7 @@ export function ShopOriginCartProvider({ goToCart, children }: { goToCart: () =>
   return <CatalogCartContext.Provider value={value}>{children}</CatalogCartContext.Provider>;
 }
 
-/** The shop's /cart URL carrying `item` as a cartSync value (spec §2), for a visitor coming from a partner page. */
+/** The shop's /cart URL carrying `item` as a cartSync value (docs/product-rules.md#screens), for a visitor coming from a partner page. */
 export function shopCartUrl(shopUrl: string, item: CartItem): string {
   const url = new URL('/cart', shopUrl);
   url.searchParams.set('cartSync', encodeCartSync([item]));

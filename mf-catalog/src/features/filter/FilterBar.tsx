@@ -12,7 +12,7 @@ function apply(dispatch: Dispatch<FilterAction>) {
 }
 
 /**
- * The filter bar of spec §2: toggle, clear, and a panel with one group of checkboxes per category (each with
+ * The filter bar of docs/product-rules.md#screens: toggle, clear, and a panel with one group of checkboxes per category (each with
  * its own clear), the course range select and the apply button that counts the selected tags. Tag names are
  * translated here from their slugs.
  */

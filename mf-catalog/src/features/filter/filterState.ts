@@ -1,11 +1,11 @@
 import { isoDateMonthsAfter, TagCategoryId, type TagCategory } from '@shop/shared';
 
-/** Course range options of spec §9, in months; 3 is the default. */
+/** Course range options of docs/product-rules.md#limits, in months; 3 is the default. */
 export const rangeOptions = [3, 6, 9, 12] as const;
 export type RangeMonths = (typeof rangeOptions)[number];
 export const defaultRange: RangeMonths = 3;
 
-/** Categories the filter bar offers, in its order (spec §2): day, level, time, month, time range. */
+/** Categories the filter bar offers, in its order (docs/product-rules.md#screens): day, level, time, month, time range. */
 export const filterCategoryIds = [TagCategoryId.weekday, TagCategoryId.level, TagCategoryId.time, TagCategoryId.month, TagCategoryId.timeRange] as const;
 
 export interface FilterSelection {
@@ -50,7 +50,7 @@ export function filterReducer(state: FilterState, action: FilterAction): FilterS
     case 'apply':
       return { ...state, applied: state.draft };
     case 'clear': {
-      // Clearing resets the range to 3 months too (spec §2) and takes effect at once.
+      // Clearing resets the range to 3 months too (docs/product-rules.md#screens) and takes effect at once.
       const empty = { tags: [], months: defaultRange };
       return { ...state, draft: empty, applied: empty };
     }

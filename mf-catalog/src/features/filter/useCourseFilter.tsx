@@ -1,12 +1,11 @@
 import { useEffect, useReducer } from 'react';
-import { fetchCourseTags, type TagCategory } from '@shop/shared';
-import { useLoad } from '../listing/useLoad.ts';
+import { fetchCourseTags, type TagCategory, useLoad } from '@shop/shared';
 import { FilterBar } from './FilterBar.tsx';
 import { courseStartUntil, filterReducer, initialFilterState } from './filterState.ts';
 
 /**
  * Filter state of one listing visit. It lives in the screen, so leaving the listing clears filters and search
- * (spec §2). Returns the applied course-search filter and the bar (null when hidden by hideFilter=true).
+ * (docs/product-rules.md#screens). Returns the applied course-search filter and the bar (null when hidden by hideFilter=true).
  */
 export function useCourseFilter({ preselected, hidden }: { preselected: readonly string[]; hidden: boolean }) {
   const [state, dispatch] = useReducer(filterReducer, preselected, initialFilterState);

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Banner } from '@shop/shared';
 import { catalogCss } from './catalog.css.ts';
 import { CardSlider, type SliderItem } from './CardSlider.tsx';
-import type { Load } from './useLoad.ts';
+import type { Load } from '@shop/shared';
 
 /**
- * The frame of every listing screen (spec §2): heading, the main-site hint where asked for, the filter bar,
+ * The frame of every listing screen (docs/product-rules.md#screens): heading, the main-site hint where asked for, the filter bar,
  * then a loading notice, an error notice, a no-courses notice with a contact link, or the slider.
  */
 export function ListingScreen({

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { CourseType, TagCategoryId, type Course } from '@shop/shared';
+import { CourseType, TagCategoryId, type Course, useLoad } from '@shop/shared';
 import { levelOf } from '../cards/cardView.ts';
 import { useCourseFilter } from '../filter/useCourseFilter.tsx';
 import { loadCourses, loadFlexibleCourses, loadProducts } from '../listing/catalogData.ts';
 import { ListingScreen } from '../listing/ListingScreen.tsx';
 import { courseItems, flexibleItems, productItems } from '../listing/sliderItems.tsx';
-import { combineLoads, mapLoad, useLoad } from '../listing/useLoad.ts';
+import { combineLoads, mapLoad } from '../listing/loads.ts';
 
 const byStart = (a: Course, b: Course) => a.startDate.localeCompare(b.startDate) || (a.startTime ?? '99').localeCompare(b.startTime ?? '99');
 const levelSlugs = new Set(['a1', 'a2', 'b1', 'b2', 'c1', 'c2']);

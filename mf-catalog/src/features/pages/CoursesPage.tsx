@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { CourseType } from '@shop/shared';
+import { CourseType, useLoad } from '@shop/shared';
 import { useCourseFilter } from '../filter/useCourseFilter.tsx';
 import { loadCourses } from '../listing/catalogData.ts';
 import { ListingScreen } from '../listing/ListingScreen.tsx';
 import { courseItems } from '../listing/sliderItems.tsx';
-import { mapLoad, useLoad } from '../listing/useLoad.ts';
+import { mapLoad } from '../listing/loads.ts';
 import { readCourseType, readHideFilter, readPreselectedTags } from '../query/listingQuery.ts';
 
-/** /courses: group courses, or conversation hours with courseType=3 (spec §2), with the filter bar. */
+/** /courses: group courses, or conversation hours with courseType=3 (docs/product-rules.md#screens), with the filter bar. */
 export function CoursesPage() {
   const { t } = useTranslation();
   const { search } = useLocation();

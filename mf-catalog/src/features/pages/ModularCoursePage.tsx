@@ -1,9 +1,10 @@
+import { useLoad } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { loadFlexibleCourses } from '../listing/catalogData.ts';
 import { ListingScreen } from '../listing/ListingScreen.tsx';
 import { flexibleItems } from '../listing/sliderItems.tsx';
-import { mapLoad, useLoad } from '../listing/useLoad.ts';
+import { mapLoad } from '../listing/loads.ts';
 import { readId } from '../query/listingQuery.ts';
 
 /** /modular-course: flexible-learning modules with their appointments; `flexLearningId` shows that module. */

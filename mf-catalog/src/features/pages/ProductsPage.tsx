@@ -1,9 +1,10 @@
+import { useLoad } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { loadProducts } from '../listing/catalogData.ts';
 import { ListingScreen } from '../listing/ListingScreen.tsx';
 import { productItems } from '../listing/sliderItems.tsx';
-import { mapLoad, useLoad } from '../listing/useLoad.ts';
+import { mapLoad } from '../listing/loads.ts';
 import { readId } from '../query/listingQuery.ts';
 
 /** /products: individual products; `productId` (e.g. a level-test recommendation) shows that one product. */

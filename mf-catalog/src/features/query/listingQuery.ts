@@ -1,7 +1,7 @@
 import { CourseType, courseTypeSchema, frameFlags, queryIdSchema, type CourseType as CourseTypeValue } from '@shop/shared';
 
 /**
- * Query values of the listing screens (spec §2, §5). A value that does not validate is ignored — the screen
+ * Query values of the listing screens (docs/product-rules.md#screens, #validation). A value that does not validate is ignored — the screen
  * shows its default listing, never an error screen.
  */
 
@@ -30,7 +30,7 @@ export function readPreselectedTags(search: string): string[] {
 }
 
 /**
- * `hideFilter=true` (spec §2) in the current URL, or in force for the visit: the shell captures the global
+ * `hideFilter=true` (docs/product-rules.md#screens) in the current URL, or in force for the visit: the shell captures the global
  * flags from the landing URL (and keeps them inside a frame), see frameFlags in @shop/shared.
  */
 export function readHideFilter(search: string, inForce: boolean = frameFlags().hideFilter): boolean {

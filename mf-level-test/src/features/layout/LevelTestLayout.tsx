@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import { levelTestCss } from './levelTest.css.ts';
 
-/** Frame of every level-test screen: the screen, then the level-test footer with home and account (spec §2). */
+/** Frame of every level-test screen: the screen, then the level-test footer with home and account (docs/product-rules.md#screens). */
 export function LevelTestLayout() {
   const { t } = useTranslation();
   return (

@@ -88,7 +88,7 @@ function LoadedExam({ level }: { level: ExamLevel }) {
   return questions ? <ExamRun level={level} questions={questions} /> : <p role="status">{t('levelTest.questions.loading')}</p>;
 }
 
-/** /level-test/{level}: an unknown or missing level goes back to the start (spec §2). */
+/** /level-test/{level}: an unknown or missing level goes back to the start (docs/product-rules.md#screens). */
 export function QuestionsPage() {
   const { t } = useTranslation();
   const level = parseExamLevel(useParams().level);

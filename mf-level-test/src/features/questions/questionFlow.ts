@@ -26,7 +26,7 @@ export function back(flow: QuestionFlow): QuestionFlow {
   return { ...flow, index: Math.max(0, flow.index - 1) };
 }
 
-/** The submission of spec §3: one answer per question, in the order asked. */
+/** The submission of docs/product-rules.md#data: one answer per question, in the order asked. */
 export function toSubmission(level: ExamLevel, questions: readonly ExamQuestion[], flow: QuestionFlow): ExamSubmission {
   return {
     level,
@@ -34,7 +34,7 @@ export function toSubmission(level: ExamLevel, questions: readonly ExamQuestion[
   };
 }
 
-/** a, b, c … f: the letter of the answer at `index` (spec §2). */
+/** a, b, c … f: the letter of the answer at `index` (docs/product-rules.md#screens). */
 export const answerLetter = (index: number) => String.fromCharCode(97 + index);
 
 /** Splits a question at its gaps (`___`), so the screen can draw the blank and name it for screen readers. */

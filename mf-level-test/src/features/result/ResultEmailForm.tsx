@@ -6,7 +6,7 @@ import { emailProblem, type EmailProblem } from './offers.ts';
 type SendState = { status: 'idle' | 'sending' | 'failed' } | { status: 'sent'; to: string };
 
 /**
- * Spec §2/§5: the result by e-mail. The address is typed (or prefilled for customers), sent with this one
+ * docs/product-rules.md#screens, #validation: the result by e-mail. The address is typed (or prefilled for customers), sent with this one
  * request and kept nowhere, which the hint says. Validation is ours (noValidate) so the messages are the
  * shop's, in the shop's language, and not the browser's.
  */

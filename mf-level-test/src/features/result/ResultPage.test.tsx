@@ -73,7 +73,7 @@ describe('/level-test/complete', () => {
     expect(offers.textContent).toContain('Für Ihr Niveau haben wir gerade keine passenden Kurse');
   });
 
-  it('mails the result: required address with the not-stored hint, spec §8 messages, request in the page language', async () => {
+  it('mails the result: required address with the not-stored hint, docs/product-rules.md#errors messages, request in the page language', async () => {
     useLevelTestResultStore.getState().keepResult(result);
     const calls = fakeApi({ 'POST /api/exam/send-result-email': { body: { result: { sent: true } } } });
     renderArea('/level-test/complete');

@@ -7,7 +7,7 @@ import { ResultEmailForm } from './ResultEmailForm.tsx';
 import { useAutoSave, type SaveStatus } from './useAutoSave.ts';
 import { useCustomerEmail } from './useCustomerEmail.ts';
 
-/** Where a guest registers from here, and comes back to so the result gets saved (spec §2). */
+/** Where a guest registers from here, and comes back to so the result gets saved (docs/product-rules.md#screens). */
 export const registerPath = '/register?redirect=/level-test/complete';
 
 const saveBanner: Record<SaveStatus, 'info' | 'success' | 'alert' | null> = {
@@ -72,7 +72,7 @@ function Result({ result, loggedIn }: { result: StoredExamResult; loggedIn: bool
   );
 }
 
-/** /level-test/complete: the kept result, or why there is none (spec §2, §4, §8). */
+/** /level-test/complete: the kept result, or why there is none (docs/product-rules.md#screens, #states, #errors). */
 export function ResultPage() {
   const { t } = useTranslation();
   const result = useLevelTestResultStore((state) => state.result);

@@ -7,7 +7,7 @@ const titles = (de: string, en: string) => [
 ];
 
 describe('offersOf', () => {
-  it('links every recommendation as spec §2 says, in the reader’s language', () => {
+  it('links every recommendation as docs/product-rules.md#screens says, in the reader’s language', () => {
     const offers = offersOf(
       {
         flexibleLearningCourse: { id: 5, titles: titles('Modul B1.1', 'Module B1.1') },

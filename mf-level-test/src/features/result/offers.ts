@@ -1,11 +1,11 @@
-import { pickText, type ExamRecommendation } from '@shop/shared';
+import { emailSchema, pickText, type ExamRecommendation } from '@shop/shared';
 
-/** One recommended offer as a link of spec §2; `title` for the named ones, `level` for the tag listings. */
+/** One recommended offer as a link of docs/product-rules.md#screens; `title` for the named ones, `level` for the tag listings. */
 export type Offer =
   | { kind: 'flexible' | 'product'; to: string; title: string }
   | { kind: 'group' | 'conversation'; to: string; level: string };
 
-/** The links of the result page, in the order of spec §2; empty when the catalogue has nothing for the level. */
+/** The links of the result page, in the order of docs/product-rules.md#screens; empty when the catalogue has nothing for the level. */
 export function offersOf(recommendation: ExamRecommendation, language: string): Offer[] {
   const { flexibleLearningCourse, courseTag, conversationTag, product } = recommendation;
   const tagListing = (slug: string, courseType: number) =>
@@ -22,11 +22,11 @@ export function offersOf(recommendation: ExamRecommendation, language: string): 
 
 export type EmailProblem = 'noResult' | 'empty' | 'invalid';
 
-/** What keeps the result e-mail from being sent (spec §5 Result e-mail), checked before calling the API. */
+/** What keeps the result e-mail from being sent (docs/product-rules.md#validation Result e-mail), checked before calling the API. */
 export function emailProblem(email: string, hasResult: boolean): EmailProblem | undefined {
   if (!hasResult) return 'noResult';
   const address = email.trim();
   if (address === '') return 'empty';
-  // The server checks strictly; this only catches what is obviously not an address.
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) ? undefined : 'invalid';
+  // The contract's one e-mail rule, the same the server applies.
+  return emailSchema.safeParse(address).success ? undefined : 'invalid';
 }

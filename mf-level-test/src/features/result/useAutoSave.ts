@@ -19,9 +19,9 @@ function saveOnce(result: StoredExamResult): Promise<void> {
 }
 
 /**
- * Spec §4 Exam result: when a logged-in customer views an unsaved result, it is saved to the account once and
+ * docs/product-rules.md#states Exam result: when a logged-in customer views an unsaved result, it is saved to the account once and
  * flagged saved. The status follows the stored flag: saved during this view is "saved", saved before it is
- * "already saved" (the §8 info).
+ * "already saved" (an info of docs/product-rules.md#errors).
  */
 export function useAutoSave(result: StoredExamResult | null, loggedIn: boolean): SaveStatus {
   const [failedFor, setFailedFor] = useState<number | null>(null);
@@ -38,7 +38,6 @@ export function useAutoSave(result: StoredExamResult | null, loggedIn: boolean):
       setFailedFor(result.completedAt);
     });
     // Keyed by the result's identity: flagging it saved changes the object, not which result it is.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [completedAt, needsSave]);
 
   if (!result) return 'idle';

@@ -39,7 +39,7 @@ function StartCardView({ card }: { card: StartCard }) {
   );
 }
 
-/** /level-test: the self-assessment that picks which test to take (spec §2). */
+/** /level-test: the self-assessment that picks which test to take (docs/product-rules.md#screens). */
 export function StartPage() {
   const { t } = useTranslation();
   const notice = readStartNotice(useLocation().state);

@@ -3,7 +3,7 @@ import { levelFor, questionsPath, startCards } from './startCards.ts';
 
 const card = (id: string) => startCards.find((c) => c.id === id)!;
 
-describe('start cards (spec §2)', () => {
+describe('start cards (docs/product-rules.md#screens)', () => {
   it('come in the order first steps, basics, independent, competent', () => {
     expect(startCards.map((c) => c.id)).toEqual(['firstSteps', 'basics', 'independent', 'competent']);
   });

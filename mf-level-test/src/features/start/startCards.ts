@@ -1,7 +1,7 @@
 import type { ExamLevel } from '@shop/shared';
 
 /**
- * The four self-assessment cards of the start page (spec §2 Level test). "First steps" goes straight to the
+ * The four self-assessment cards of the start page (docs/product-rules.md#screens Level test). "First steps" goes straight to the
  * A1 test; the others ask one yes/no question whose answer picks the test.
  */
 export type StartCard =

@@ -2,7 +2,7 @@ import { dataLayer } from '@shop/shared';
 
 export const tagManagerOrigin = 'https://www.googletagmanager.com';
 
-/** Paths that never load the tag manager: the embed listing (spec §2/§7), framed on partner sites. */
+/** Paths that never load the tag manager: the embed listing (docs/product-rules.md#screens, #api-calls), framed on partner sites. */
 export const untrackedPaths: readonly string[] = ['/products-iframe'];
 
 let loadedId: string | null = null;

@@ -11,7 +11,7 @@ export const consentSettingsButtonId = 'shell-consent-settings';
 const allPurposes = (granted: boolean): ConsentChoice => ({ analytics: granted, marketing: granted });
 
 /**
- * The consent banner (issue 8). First layer: "accept all" and "reject all" as two identical buttons side by
+ * The consent banner (docs/architecture.md#platform). First layer: "accept all" and "reject all" as two identical buttons side by
  * side (equal prominence: neither is the default, neither is hidden behind the settings), plus "settings",
  * which shows one checkbox per purpose (none ticked until chosen) and "save selection". Reopened from the
  * footer it starts with the settings and the stored choice. Not shown on the embed listing, which tracks

@@ -14,7 +14,7 @@ const footerCss = `
 const linkKeys = ['imprint', 'privacy', 'terms', 'contact', 'cancellation'] as const;
 
 /**
- * Footer links of spec §2 (the targets live on the school's own site, configurable), and — when a tag
+ * Footer links of docs/product-rules.md#screens (the targets live on the school's own site, configurable), and — when a tag
  * manager is configured — the button that reopens the consent settings (a button: it opens, not navigates).
  */
 export function Footer({ consentConfigurable }: { consentConfigurable: boolean }) {

@@ -1,11 +1,11 @@
 import { matchPath } from 'react-router-dom';
 
-/** The four remotes (DESIGN.md Layout) by their federation names. */
+/** The four remotes (docs/architecture.md#layout) by their federation names. */
 export const areaNames = ['catalog', 'cartCheckout', 'account', 'levelTest'] as const;
 export type AreaName = (typeof areaNames)[number];
 
 /**
- * Every path of spec §2 and the area that owns it. The shell knows only this table; the screens come from
+ * Every path of docs/product-rules.md#screens and the area that owns it. The shell knows only this table; the screens come from
  * each remote's `./routes`. `/` is the shell's own home page.
  */
 export const routeTable: Record<AreaName, readonly string[]> = {

@@ -2,7 +2,7 @@ import { CourseType, QuantityAdjustmentReason, type QuantityAdjustment } from '@
 import type { CourseFacts } from './model.ts';
 
 /**
- * The quantity a course can still be booked with (spec §8 reasons): nothing after its registration deadline
+ * The quantity a course can still be booked with (docs/product-rules.md#errors reasons): nothing after its registration deadline
  * or when it is fully booked, at most its free places otherwise. Never more than was asked for.
  */
 export function adjustCourseQuantity(course: CourseFacts, requested: number, today: string): QuantityAdjustment | null {

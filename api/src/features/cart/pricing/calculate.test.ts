@@ -77,7 +77,6 @@ describe('calculatePrice', () => {
 // Properties over random carts, facts and codes.
 
 const courseTypes: CourseTypeValue[] = [CourseType.fullCourse, CourseType.flexibleAppointment, CourseType.conversationHours];
-const packageTypes: PackageType[] = ['conversation_hours', 'flexible_learning'];
 
 const courseFactsArb = fc.record({
   type: fc.constantFrom(...courseTypes),

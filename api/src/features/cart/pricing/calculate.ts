@@ -4,8 +4,8 @@ import { applyDiscountCodes } from './discounts.ts';
 import { packageKey, type PriceCalculation, type PricedLine, type PricingFacts, type PricingRequest } from './model.ts';
 
 /**
- * The price of a cart (issue 5): pure, in integer cents. Facts must cover every id of the request
- * (checkRequestAgainstFacts guarantees it); the route turns the outcome into the Price result of spec §3.
+ * The price of a cart (docs/product-rules.md#cart): pure, in integer cents. Facts must cover every id of the request
+ * (checkRequestAgainstFacts guarantees it); the route turns the outcome into the Price result of docs/product-rules.md#data.
  *
  * 1. Courses are cut to what can still be booked (quantity adjustments) and priced at that quantity.
  * 2. Package credits of a logged-in customer pay for conversation hours and flexible appointments.

@@ -1,7 +1,7 @@
 import { CourseType, PackageType, type CourseType as CourseTypeValue, type PackageType as PackageTypeValue } from '@shop/shared/contract';
 import type { CustomerBalances } from './model.ts';
 
-/** Which package type pays for which course type (spec §4 Cart: conversation hours, flexible-learning modules). */
+/** Which package type pays for which course type (docs/product-rules.md#states Cart: conversation hours, flexible-learning modules). */
 const packageForCourseType: Partial<Record<CourseTypeValue, PackageTypeValue>> = {
   [CourseType.conversationHours]: PackageType.conversationHours,
   [CourseType.flexibleAppointment]: PackageType.flexibleLearning,

@@ -21,11 +21,11 @@ const logos: Record<PaymentMethodId, string> = {
   applepay: badge('Pay', 'Apple Pay', '#000000'),
 };
 
-/** The shop's list in its order (spec §9); Apple Pay last and only where the browser has it. */
+/** The shop's list in its order (docs/product-rules.md#limits); Apple Pay last and only where the browser has it. */
 export const shopPaymentMethods: readonly PaymentMethodId[] = [PaymentMethodId.eps, PaymentMethodId.card, PaymentMethodId.instantBankTransfer, PaymentMethodId.klarna, PaymentMethodId.applePay];
 
 /**
- * The methods for a total (spec §4/§9): none when nothing is to be paid; Apple Pay only where the browser has it;
+ * The methods for a total (docs/product-rules.md#states, #limits): none when nothing is to be paid; Apple Pay only where the browser has it;
  * of the shop's list only those the payment provider has enabled (`offered`; all when it cannot tell).
  */
 export function paymentMethodsFor(totalCents: number, language: Language, applePayAvailable: boolean, offered: ReadonlySet<PaymentMethodId> = new Set(shopPaymentMethods)): PaymentMethod[] {

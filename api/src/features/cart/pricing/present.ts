@@ -9,7 +9,7 @@ const wholeEuros = new Intl.NumberFormat('de-DE', { style: 'currency', currency:
 const euros = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
 const euroText = (cents: number) => (cents % 100 === 0 ? wholeEuros : euros).format(cents / 100);
 
-/** The calculation as the Price result of spec §3: euros, translated messages, payment methods. */
+/** The calculation as the Price result of docs/product-rules.md#data: euros, translated messages, payment methods. */
 export function toPriceResult(
   calculation: PriceCalculation,
   facts: Pick<PricingFacts, 'discountCodes'>,

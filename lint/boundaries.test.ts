@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The architecture rules of eslint.config.js, proven on snippets linted as if they lived at a given path:
+ * a forbidden import fails, the allowed form of the same import passes (docs/decisions/0023-lint-and-boundaries.md).
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+describe('architecture rules', () => {
+  it('forbid one area importing another, and allow imports inside the area', async () => {
+    const across = await ruleIdsFor(
+      'mf-account/src/features/probe.ts',
+      "import routes from '../../../mf-catalog/src/routes.tsx';\nexport const probe = routes;\n",
+    );
+    expect(across).toContain('import-x/no-restricted-paths');
+
+    const inside = await ruleIdsFor('mf-account/src/features/probe.ts', "import routes from '../routes.tsx';\nexport const probe = routes;\n");
+    expect(inside).toEqual([]);
+  });
+
+  it('forbid the API importing browser code of an area', async () => {
+    const ids = await ruleIdsFor('api/src/probe.ts', "import routes from '../../shell/src/app/App.tsx';\nexport const probe = routes;\n");
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('let browser code import @shop/shared from its root only', async () => {
+    const subPath = await ruleIdsFor('mf-catalog/src/probe.ts', "import { formatMoney } from '@shop/shared/format';\nexport const probe = formatMoney;\n");
+    expect(subPath).toContain('no-restricted-imports');
+
+    const rootImport = await ruleIdsFor('mf-catalog/src/probe.ts', "import { formatMoney } from '@shop/shared';\nexport const probe = formatMoney;\n");
+    expect(rootImport).toEqual([]);
+  });
+
+  it('let the API import only the contract, formatting and server parts of @shop/shared', async () => {
+    expect(await ruleIdsFor('api/src/probe.ts', "import { useCartStore } from '@shop/shared';\nexport const probe = useCartStore;\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIdsFor('api/src/probe.ts', "import { Field } from '@shop/shared/ui';\nexport const probe = Field;\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIdsFor('api/src/probe.ts', "import { formatMoney } from '@shop/shared/format';\nexport const probe = formatMoney;\n")).toEqual([]);
+  });
+
+  it('forbid import cycles', async () => {
+    const cycleFinder = new ESLint({ cwd: root, ignore: false });
+    const results = await cycleFinder.lintFiles(['lint/fixtures/cycle/a.ts']);
+    expect(results[0]?.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
+  });
+
+  it('forbid comments that cite documents outside the repository', async () => {
+    const ids = await ruleIdsFor('shared/src/probe.ts', '/** The cart of spec §4. */\nexport const probe = 1;\n');
+    expect(ids).toContain('shop/no-outside-citations');
+    expect(await ruleIdsFor('shared/src/probe.ts', '/** The cart (docs/product-rules.md#cart). */\nexport const probe = 1;\n')).toEqual([]);
+  });
+});
