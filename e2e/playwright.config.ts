@@ -13,6 +13,9 @@ import { mollieShop, mollieShopUrl } from './support/mollie.ts';
 // open the same file (see e2e/support/database.ts).
 process.env.E2E_DATABASE_FILE ??= join(mkdtempSync(join(tmpdir(), 'shop-e2e-')), 'shop.sqlite');
 const databaseFile = process.env.E2E_DATABASE_FILE;
+/** The API processes log here; the global teardown checks the files for secrets (support/api-log-check.ts). */
+process.env.E2E_API_LOG_DIR ??= mkdtempSync(join(tmpdir(), 'shop-e2e-logs-'));
+const apiLogDir = process.env.E2E_API_LOG_DIR;
 /**
  * The Mollie journey (mollie.spec.ts) runs against a second shop (support/mollie.ts): the remotes are the shared
  * ones on 5174–5177. Only its API process skips certificate checks, for the fake's self-signed one.
@@ -30,6 +33,7 @@ const areas = [
 
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './support/api-log-check.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -50,7 +54,7 @@ export default defineConfig({
       cwd: '..',
       url: 'http://127.0.0.1:3000/api/health',
       // The waitlist offers freed places within half a second (waitlist.spec.ts).
-      env: { DATABASE_FILE: databaseFile, PORT: '3000', PARTNER_ORIGINS: partnerOrigins, WAITLIST_INTERVAL_MS: '500' },
+      env: { DATABASE_FILE: databaseFile, PORT: '3000', PARTNER_ORIGINS: partnerOrigins, WAITLIST_INTERVAL_MS: '500', LOG_FILE: join(apiLogDir, 'api.log') },
       reuseExistingServer: false,
       timeout: 60_000,
     },
@@ -70,6 +74,7 @@ export default defineConfig({
       env: {
         DATABASE_FILE: mollieDatabaseFile,
         PORT: String(mollieShop.apiPort),
+        LOG_FILE: join(apiLogDir, 'api-mollie.log'),
         PAYMENT_PROVIDER: 'mollie',
         MOLLIE_API_KEY: 'test_e2eFakeMollieKey',
         MOLLIE_API_URL: `https://127.0.0.1:${mollieShop.fakeMolliePort}/v2/`,

@@ -32,7 +32,8 @@ async function main(): Promise<void> {
   const metrics = createShopMetrics(db, { processMetrics: true });
   const app = buildApp({
     db,
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    // LOG_FILE: JSON lines to this file instead of stdout (the e2e run checks its file for secrets).
+    logger: { level: process.env.LOG_LEVEL ?? 'info', ...(process.env.LOG_FILE?.trim() ? { file: process.env.LOG_FILE.trim() } : {}) },
     partnerOrigins: config.partnerOrigins,
     // Listings may show free places up to 5 s old; the cart's price calculation re-checks them.
     catalogCacheMs: 5000,

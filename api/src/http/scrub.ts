@@ -27,8 +27,11 @@ const secretParameterPattern = /([?&;](?:[A-Za-z0-9_-]*(?:token|secret|password|
 const tokenSegmentPattern = /(?<=\/)(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{16,}(?=[/?#\s"']|$)/g;
 /** `scheme://user:password@host`: the password part. */
 const urlCredentialsPattern = /(\b[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s/]+@/gi;
-/** 13 to 19 digits, optionally grouped by spaces or dashes: checked with Luhn before it is taken for a card number. */
-const cardNumberPattern = /\b\d(?:[ -]?\d){12,18}\b/g;
+/**
+ * 14 to 19 digits, optionally grouped by spaces or dashes, not part of a longer or decimal number: checked with Luhn
+ * before it is taken for a card number. (13 would catch every millisecond timestamp.)
+ */
+const cardNumberPattern = /(?<!\d\.?)\d(?:[ -]?\d){13,18}(?!\.?\d)/g;
 
 function passesLuhn(digits: string): boolean {
   let sum = 0;
@@ -82,4 +85,9 @@ export function scrubError(error: unknown, depth = 0): unknown {
     ...fields,
     ...(error.cause !== undefined || cause !== undefined ? { cause: scrubError(error.cause ?? cause, depth + 1) } : {}),
   });
+}
+
+/** The lines of a log that still hold something `scrubText` would remove or mask (the log check's test). */
+export function logLinesWithSecrets(log: string): string[] {
+  return log.split('\n').filter((line) => line !== scrubText(line));
 }

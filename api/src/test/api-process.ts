@@ -37,6 +37,7 @@ const apiVariables = [
   'PORT',
   'HOST',
   'LOG_LEVEL',
+  'LOG_FILE',
   'SHUTDOWN_TIMEOUT_MS',
   'SHUTDOWN_DRAIN_MS',
   'METRICS_PORT',

@@ -36,8 +36,8 @@ export function createShopMetrics(db: Db, { processMetrics = false }: ShopMetric
   });
   const paymentsByOutcome = new Counter({
     name: 'shop_payments_total',
-    help: 'Payment status changes the provider reported, by outcome (paid, failed, cancelled, refund_required, …)',
-    labelNames: ['outcome'] as const,
+    help: 'Payment reports of the provider (webhook or return), by what the shop did (outcome: paid, cancelled, refund_required, unchanged, amount_mismatch) and the payment status reported (paid, failed, canceled, expired, pending)',
+    labelNames: ['outcome', 'status'] as const,
     registers: [registry],
   });
   const holdsExpired = new Counter({

@@ -45,7 +45,7 @@ export const paymentRoutes =
         log.info(`Payment ${id.slice(0, 80)} is unknown to the shop; ignored`);
         return null;
       }
-      app.metrics.paymentsByOutcome.inc({ outcome: completion.outcome });
+      app.metrics.paymentsByOutcome.inc({ outcome: completion.outcome, status: completion.paymentStatus });
       if (completion.outcome === 'cancelled') onPlacesChanged();
       if (completion.outcome === 'refund_required') logRefundRequired(log, provider.name, id, completion);
       return completion;
