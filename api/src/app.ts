@@ -40,9 +40,11 @@ import { createRateLimitStore, type RateLimitStore } from './rate-limit/store.ts
 import { defaultMailFrom, defaultShopUrl } from './mail/config.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { cleanupJob } from './jobs/cleanup-job.ts';
+import { jobLagSeconds } from './jobs/lag.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { type RetryPolicy } from './mail/delivery.ts';
 import { mailDeliveryJob } from './mail/delivery-job.ts';
+import { mailStats } from './mail/outbox.ts';
 import { cancelPaymentOfExpiredOrder } from './features/payment/cancel-expired.ts';
 import { devMailboxRoutes } from './mail/routes.ts';
 
@@ -124,6 +126,13 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
   registerLifecycle(app);
   const metrics = options.metrics ?? createShopMetrics(db);
   registerMetrics(app, metrics);
+  // Read at scrape time from the outbox and the job schedule (docs/decisions/0008-outbox-and-jobs.md); a message
+  // being sent counts as queued until the server took it.
+  metrics.setMailStats(async () => {
+    const stats = await mailStats(db.kysely);
+    return { queued: stats.queued + stats.sending, sent: stats.sent, failed: stats.failed };
+  });
+  metrics.setJobLag(() => jobLagSeconds(db.kysely, now()));
   const shopUrl = options.shopUrl ?? defaultShopUrl;
   const origins = { shopOrigin: new URL(shopUrl).origin, partnerOrigins };
   registerSecurityHeaders(app, origins);
