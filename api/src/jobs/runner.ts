@@ -48,6 +48,8 @@ export interface JobRunnerOptions {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** A random tenth of the period, so that processes do not poll in step. */
+const jitter = (job: JobDefinition) => Math.random() * job.everyMs * 0.1;
 
 export function createJobRunner({ db, log, clock = Date.now, workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}` }: JobRunnerOptions): JobRunner {
   const jobs: JobDefinition[] = [];
@@ -78,11 +80,18 @@ export function createJobRunner({ db, log, clock = Date.now, workerId = `${hostn
     }
     const leaseMs = job.leaseMs ?? 30_000;
     const now = clock();
-    await db
-      .insertInto('job_schedule')
-      .values({ name: job.name, next_run_at: iso(now) })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
+    // Read first: a job not due costs no write (on SQLite every write takes the database's one write lock).
+    const row = await db.selectFrom('job_schedule').select(['next_run_at', 'locked_until']).where('name', '=', job.name).executeTakeFirst();
+    if (!row) {
+      await db
+        .insertInto('job_schedule')
+        .values({ name: job.name, next_run_at: iso(now) })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+    } else {
+      const dueAt = Math.max(Date.parse(row.next_run_at), row.locked_until ? Date.parse(row.locked_until) : 0);
+      if (dueAt > now) return Math.min(job.everyMs, dueAt - now) + jitter(job);
+    }
     // The claim: only one process finds the job due and unclaimed (or its claim lapsed).
     const claimed = await db
       .updateTable('job_schedule')
@@ -91,13 +100,8 @@ export function createJobRunner({ db, log, clock = Date.now, workerId = `${hostn
       .where('next_run_at', '<=', iso(now))
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', iso(now))]))
       .executeTakeFirst();
-    if (claimed.numUpdatedRows !== 1n) {
-      const row = await db.selectFrom('job_schedule').select(['next_run_at', 'locked_until']).where('name', '=', job.name).executeTakeFirst();
-      const dueIn = row ? Math.max(Date.parse(row.next_run_at), row.locked_until ? Date.parse(row.locked_until) : 0) - now : job.everyMs;
-      // A random tenth of the period, so that processes do not poll in step.
-      const jitter = Math.random() * job.everyMs * 0.1;
-      return Math.min(job.everyMs, Math.max(dueIn, 0)) + jitter;
-    }
+    // Another process was quicker: it runs now, and this one looks again a period later.
+    if (claimed.numUpdatedRows !== 1n) return job.everyMs + jitter(job);
     const renew = setInterval(() => {
       void db
         .updateTable('job_schedule')

@@ -52,7 +52,7 @@ export interface HoldSweepJobOptions {
 }
 
 /**
- * The sweep as a job of the job runner (jobs/runner.ts): every `everyMs`, one process at a time. After each order
+ * The sweep as a job of the job runner (jobs/runner.ts): every `everyMs`, in every process. After each order
  * it cancelled, the provider's payment is cancelled too where the provider allows it (docs/decisions/
  * 0001-payment-holds.md); where it does not, a later "paid" is recorded and flagged for refund.
  */
@@ -60,6 +60,9 @@ export function holdSweepJob({ db, now, everyMs, log, onCancelled, cancelProvide
   return {
     name: 'payment-hold-sweep',
     everyMs,
+    // Every process sweeps: each order is its own conditional update (cancelled once whoever finds it), and a
+    // claim row written every few seconds would contend with orders for SQLite's one write lock.
+    concurrency: 'each',
     async run() {
       const cancelled = await sweepExpiredHolds(db, now());
       for (const order of cancelled) {
