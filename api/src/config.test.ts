@@ -11,12 +11,22 @@ describe('loadConfig', () => {
       partnerOrigins: [],
       paymentHoldSeconds: 1800,
       holdSweepMs: 5000,
+      waitlistOfferSeconds: 86_400,
+      waitlistIntervalMs: 10_000,
       redisUrl: null,
       shutdownTimeoutMs: 10_000,
       shutdownDrainMs: 0,
       metrics: null,
     });
     expect(path.basename(apiRoot)).toBe('api');
+  });
+
+  it('reads the waitlist settings and refuses values out of range', () => {
+    expect(loadConfig({ WAITLIST_OFFER_SECONDS: '60', WAITLIST_INTERVAL_MS: '250' })).toMatchObject({ waitlistOfferSeconds: 60, waitlistIntervalMs: 250 });
+    expect(() => loadConfig({ WAITLIST_OFFER_SECONDS: '5' })).toThrow(/WAITLIST_OFFER_SECONDS/);
+    expect(() => loadConfig({ WAITLIST_OFFER_SECONDS: '1.5' })).toThrow(/WAITLIST_OFFER_SECONDS/);
+    expect(() => loadConfig({ WAITLIST_INTERVAL_MS: '50' })).toThrow(/WAITLIST_INTERVAL_MS/);
+    expect(() => loadConfig({ WAITLIST_INTERVAL_MS: 'oft' })).toThrow(/WAITLIST_INTERVAL_MS/);
   });
 
   it('resolves DATABASE_FILE relative to the api folder and selects PostgreSQL by DATABASE_URL', () => {

@@ -184,6 +184,12 @@ describe('toPriceRequest and Apple Pay', () => {
     expect(JSON.stringify(request)).not.toMatch(/price/i);
   });
 
+  it('carries a waitlist offer token of a course line, so the place it holds counts for this buyer', () => {
+    const token = 'o'.repeat(43);
+    useCartStore.getState().addItem({ ...courseItem(), offerToken: token } as ReturnType<typeof courseItem>);
+    expect(toPriceRequest(useCartStore.getState().items, [], 'de', false).courses).toEqual([{ courseId: 7, courseType: 1, quantity: 1, offerToken: token }]);
+  });
+
   it('detects Apple Pay only where ApplePaySession says so', () => {
     expect(detectApplePay({})).toBe(false);
     expect(detectApplePay({ ApplePaySession: { canMakePayments: () => true } })).toBe(true);

@@ -39,6 +39,7 @@ describeEachDatabase(
           'optional POST /api/cart/calculate-price',
           'optional POST /api/cart/validate',
           'optional POST /api/cart/submit',
+          'optional POST /api/waitlist/join',
         ].sort(),
       );
     });
