@@ -66,6 +66,9 @@ export async function fillBilling(page: Page) {
 export async function acceptConsents(page: Page) {
   await page.getByLabel(/Ich akzeptiere die AGB/).check();
   await page.getByLabel(/Widerrufsbelehrung/).check();
+  // Asked only when a course of the cart starts within the withdrawal period (the catalogue's first ones often do).
+  const earlyStart = page.getByLabel(/Ich verlange ausdrücklich/);
+  if ((await earlyStart.count()) > 0) await earlyStart.check();
 }
 
 export const orderButton = (page: Page) => page.getByRole('button', { name: 'Zahlungspflichtig bestellen' });

@@ -22,6 +22,8 @@ async function submitOrder(request: APIRequestContext, course: ApiCourse, { loca
       billingAddress: { firstname: 'Ana', lastname: 'García', addressLine1: 'Hauptstraße 1', city: 'Berlin', zip: '10115', country: 'DE' },
       selectedPaymentMethod: method,
       expectedTotalPrice: totalPrice,
+      // Courses early in the catalogue start within the withdrawal period: the checkout asks for this request.
+      earlyStartRequested: true,
       locale,
       ...(email ? { emailAddress: email } : {}),
     },

@@ -411,7 +411,7 @@ export const orderStateSchema = z.object({
   /** Whether the order still holds its places while it waits for its payment. */
   holdActive: z.boolean(),
   totalPrice: moneySchema,
-  /** How much of the order the consumer withdrew from. */
-  withdrawal: orderWithdrawalStateSchema,
+  /** How much of the order the consumer withdrew from (none when an older server does not say). */
+  withdrawal: orderWithdrawalStateSchema.default('none'),
 });
 export type OrderState = z.infer<typeof orderStateSchema>;

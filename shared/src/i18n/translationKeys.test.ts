@@ -29,6 +29,8 @@ const dynamicKeyFamilies: Record<string, string> = {
   'account.data.': 'notices of the data page (saved, emailChangeRequested, …)',
   'account.orders.statuses.': 'order statuses of docs/product-rules.md#states',
   'account.orders.paymentStatuses.': 'payment statuses',
+  'account.withdrawal.review.': 'why a withdrawal is left to the school (withdrawalReviewReasons in the contract)',
+  'cartCheckout.checkoutComplete.withdrawal.': 'withdrawal states of an order (partial, withdrawn)',
   'account.nav.': 'side navigation entries (AccountLayout.tsx)',
   'account.login.resend': 'resend outcome: resendSuccess / resendFailure',
   'account.errors.': 'error states of the verification pages',

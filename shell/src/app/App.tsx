@@ -49,6 +49,7 @@ export function Frame() {
           <Route path="*" element={<AreaOrRedirect />} />
         </Routes>
       </main>
+      {/* The withdrawal control stays when the host page hides the footer (docs/decisions/0011-withdrawal.md). */}
       {flags.hideFooter ? <WithdrawalLink standalone /> : <Footer consentConfigurable={containerId !== null} />}
       <TestShopNotice />
     </>

@@ -1,0 +1,75 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { mailTo, newEmail, verifiedCustomer } from '../support/account.ts';
+import { expectAccessible } from '../support/axe.ts';
+import { courseWithPlaces, decideSandbox, signIn } from '../support/checkout.ts';
+import type { ApiCourse } from '../support/catalog.ts';
+
+/** A paid order of one place of each course, placed through the API as the checkout sends it. */
+async function paidOrder(request: APIRequestContext, courses: ApiCourse[], { email, token }: { email?: string; token?: string }) {
+  const positions = courses.map((course) => ({ courseId: course.id, courseType: course.type, quantity: 1 }));
+  const priced = await request.post('/api/cart/calculate-price', { data: { courses: positions, locale: 'de' } });
+  const { totalPrice } = ((await priced.json()) as { result: { totalPrice: number } }).result;
+  const response = await request.post('/api/cart/submit', {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    data: {
+      courses: positions.map((position) => ({ ...position, participants: [{ firstname: 'Ana', lastname: 'García', email: 'ana.garcia@example.org' }] })),
+      billingAddress: { firstname: 'Ana', lastname: 'García', addressLine1: 'Hauptstraße 1', city: 'Berlin', zip: '10115', country: 'DE' },
+      selectedPaymentMethod: 'creditcard',
+      expectedTotalPrice: totalPrice,
+      earlyStartRequested: true,
+      ...(email ? { emailAddress: email } : {}),
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const { incrementId, paymentLink } = ((await response.json()) as { result: { incrementId: string; paymentLink: string } }).result;
+  await decideSandbox(request, paymentLink, 'paid');
+  return incrementId;
+}
+
+test('a guest withdraws through the footer control and reads the receipt in the dev outbox', async ({ page, request }) => {
+  const email = newEmail('widerruf');
+  const incrementId = await paidOrder(request, [await courseWithPlaces(request, 1, 1)], { email });
+
+  await page.goto('/courses');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Vertrag widerrufen' }).click();
+  await expect(page).toHaveURL(/\/withdrawal$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vertrag widerrufen');
+  await expectAccessible(page);
+
+  await page.getByLabel(/^Name/).fill('Ana García');
+  await page.getByLabel(/^Bestellnummer/).fill(incrementId);
+  await page.getByLabel(/^E-Mail-Adresse für die Eingangsbestätigung/).fill(email);
+  await page.getByRole('button', { name: 'Widerruf bestätigen' }).click();
+
+  const receipt = page.getByRole('region', { name: 'Eingangsbestätigung' });
+  await expect(receipt.getByRole('status')).toContainText('Der Widerruf ist wirksam');
+  const receiptNumber = (await receipt.locator('dd').first().textContent())!;
+  const receivedAt = (await receipt.locator('dd').nth(1).textContent())!;
+  await expectAccessible(page);
+
+  const mail = await mailTo(request, email, /Eingangsbestätigung Ihres Widerrufs/);
+  expect(mail.text).toContain(`Eingangsnummer: ${receiptNumber}`);
+  expect(mail.text).toContain(`Eingegangen am: ${receivedAt}`);
+  expect(mail.text).toContain(`Bestellnummer: ${incrementId}`);
+});
+
+test('a customer withdraws one position of an order; the account shows it partly withdrawn', async ({ page, request }) => {
+  const { token } = await verifiedCustomer(request, 'teilwiderruf');
+  const [first, second] = [await courseWithPlaces(request, 1, 1), await courseWithPlaces(request, 3, 1)];
+  const incrementId = await paidOrder(request, [first!, second!], { token });
+  await signIn(page, token);
+
+  await page.goto('/account-order');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Vertrag widerrufen' }).click();
+  await page.getByLabel('Ihre Bestellungen').selectOption(incrementId);
+  const positions = page.getByRole('group', { name: 'Positionen' });
+  await expect(positions.getByRole('checkbox')).toHaveCount(2);
+  await positions.getByRole('checkbox').first().check();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Widerruf bestätigen' }).click();
+  await expect(page.getByRole('region', { name: 'Eingangsbestätigung' }).getByRole('status')).toContainText('Der Widerruf ist wirksam');
+
+  await page.goto('/account-order');
+  await expect(page.getByText('Teilweise widerrufen')).toBeVisible();
+  await expectAccessible(page);
+});
