@@ -35,10 +35,11 @@ describe('TestShopNotice', () => {
     expect(notice.textContent).toBe('Dies ist ein Testshop: Es werden keine echten Zahlungen ausgeführt.');
     expect(calls.map((call) => call.url)).toEqual(['/api/shop/mode']);
 
+    // Other languages' texts are loaded when first shown, so the switch may take a moment.
     await act(() => i18n.changeLanguage('es'));
-    expect(screen.getByRole('complementary', { name: 'Modo de prueba' }).textContent).toBe('Esta es una tienda de prueba: no se realiza ningún pago real.');
+    expect((await screen.findByRole('complementary', { name: 'Modo de prueba' })).textContent).toBe('Esta es una tienda de prueba: no se realiza ningún pago real.');
     await act(() => i18n.changeLanguage('en'));
-    expect(screen.getByRole('complementary', { name: 'Test mode' }).textContent).toBe('This is a test shop: no real payments are taken.');
+    expect((await screen.findByRole('complementary', { name: 'Test mode' })).textContent).toBe('This is a test shop: no real payments are taken.');
   });
 
   it('is a fixed bar with a spacer of its height, so its arrival moves nothing on the page', async () => {
