@@ -78,24 +78,6 @@ test('listings follow the start date: the first screen holds the earliest course
   }
 });
 
-test('a listing keeps its place while it loads (CLS at most 0.05)', async ({ page }) => {
-  await page.addInitScript(() => {
-    const scores = ((window as unknown as { __cls: number[] }).__cls = []);
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) scores.push(entry.value);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/courses');
-    await waitForListing(page);
-    const cls = await page.evaluate(() => (window as unknown as { __cls: number[] }).__cls.reduce((sum, value) => sum + value, 0));
-    expect(cls, `CLS at ${width} px`).toBeLessThanOrEqual(0.05);
-  }
-});
-
 test('on a phone the filter opens as a sheet whose apply button stays in view; it passes axe', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 640 });
   await page.goto('/courses');
