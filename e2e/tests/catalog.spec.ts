@@ -31,7 +31,7 @@ test.describe('/courses', () => {
     const card = cards(page).first();
     await expect(card.getByRole('heading', { level: 2 })).toHaveText(germanTitle(first));
     await expect(card).toContainText(first.startDate.split('-').reverse().join('.'));
-    await expect(card).toContainText(/\d{2}:\d{2} – \d{2}:\d{2} Uhr/);
+    await expect(card).toContainText(/\d{2}:\d{2}–\d{2}:\d{2} Uhr/);
     await expect(card).toContainText('online');
     await expect(card.locator('.catalog-occupancy')).toHaveText(/Viele Plätze frei|Plätze frei|Nur noch wenige Plätze|Fast ausgebucht|Ausgebucht/);
 

@@ -36,19 +36,20 @@ async function cardDates(page: Page) {
   return texts.map((text) => text.trim().split('.').reverse().join('-'));
 }
 
-/** The cards fully inside the slider's visible area, in reading order of the columns (left to right, top down). */
+/** The cards fully inside the slider's visible area, by position: column by column (left to right), top down. */
 async function firstScreen(page: Page) {
   return page.evaluate(() => {
     const frame = document.querySelector('.catalog-slider .swiper')!.getBoundingClientRect();
-    return [...document.querySelectorAll('.catalog-slider .swiper-slide')]
-      .map((slide, index) => ({ index, box: slide.getBoundingClientRect() }))
+    return [...document.querySelectorAll('.catalog-slider article')]
+      .map((card, index) => ({ index, box: card.getBoundingClientRect() }))
       .filter(({ box }) => box.left >= frame.left - 1 && box.right <= frame.right + 1)
-      .sort((a, b) => a.box.left - b.box.left || a.box.top - b.box.top)
-      .map(({ index }) => index);
+      .sort((a, b) => Math.round(a.box.left - b.box.left) || a.box.top - b.box.top)
+      .map(({ index, box }) => ({ index, left: Math.round(box.left) }));
   });
 }
 
 test('no route scrolls sideways at 320, 360 or 390 px', async ({ page, request }) => {
+  test.setTimeout(180_000);
   const course = await courseWithPlaces(request, 1, 1);
   await seedCart(page, [courseItem(course, 1)]);
   for (const route of routes) {
@@ -70,27 +71,10 @@ test('listings follow the start date: the first screen holds the earliest course
     const dates = await cardDates(page);
     expect(dates, 'the cards come in start-date order').toEqual([...dates].sort());
     const visible = await firstScreen(page);
-    // Columns of two: the first screen shows the first cards, and reading down each column then on follows the date.
-    expect(visible, `first screen at ${width} px`).toEqual(visible.map((_, index) => index));
-    expect(visible.length).toBeGreaterThanOrEqual(Math.min(2, dates.length));
-  }
-});
-
-test('a listing keeps its place while it loads (CLS at most 0.05)', async ({ page }) => {
-  await page.addInitScript(() => {
-    const scores = ((window as unknown as { __cls: number[] }).__cls = []);
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) scores.push(entry.value);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/courses');
-    await waitForListing(page);
-    const cls = await page.evaluate(() => (window as unknown as { __cls: number[] }).__cls.reduce((sum, value) => sum + value, 0));
-    expect(cls, `CLS at ${width} px`).toBeLessThanOrEqual(0.05);
+    // Columns of two: the first screen shows the earliest cards, and reading down each column, then the next, follows the date.
+    expect(visible.map((card) => card.index), `first screen at ${width} px`).toEqual(visible.map((_, index) => index));
+    expect(visible.length).toBe(Math.min(width >= 1140 ? 6 : 2, dates.length));
+    expect(visible[1]?.left, 'two rows: the second card sits under the first').toBe(visible[0]?.left);
   }
 });
 
@@ -109,6 +93,7 @@ test('on a phone the filter opens as a sheet whose apply button stays in view; i
 });
 
 test('home sells: the promise, the placement test first, every offer, the next courses; the header offers them on a phone', async ({ page, request }) => {
+  test.setTimeout(90_000);
   const next = await request.get('/api/course/search?type=1&limit=1');
   const first = ((await next.json()) as { result: { items: { startDate: string }[] } }).result.items[0]!;
   await page.goto('/');

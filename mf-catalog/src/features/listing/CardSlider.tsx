@@ -1,27 +1,37 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { Fragment, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { A11y, FreeMode, Grid, Navigation } from 'swiper/modules';
+import { A11y, FreeMode, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import swiperA11yCss from 'swiper/css/a11y?inline';
 import swiperFreeModeCss from 'swiper/css/free-mode?inline';
-import swiperGridCss from 'swiper/css/grid?inline';
 import swiperCss from 'swiper/css?inline';
 import type { DetailsControl } from '../cards/CardParts.tsx';
 
 // Swiper's CSS as text: areas share no CSS files, so it is rendered like every other style (hoisted, once).
-const swiperStyles = [swiperCss, swiperGridCss, swiperFreeModeCss, swiperA11yCss].join('\n');
+const swiperStyles = [swiperCss, swiperFreeModeCss, swiperA11yCss].join('\n');
 
 export interface SliderItem {
   key: string;
   render: (details: DetailsControl) => ReactNode;
 }
 
+/** Rows of the slider: each slide is one column holding this many cards. */
+const rows = 2;
+
+/** The items in columns of `rows`, in their order: [0, 1], [2, 3], … */
+export function inColumns<T>(items: readonly T[]): T[][] {
+  const columns: T[][] = [];
+  for (let index = 0; index < items.length; index += rows) columns.push(items.slice(index, index + rows));
+  return columns;
+}
+
 /**
- * The listing slider of spec §2/§9: 2 rows, 15 px apart, filled column by column — the items come in start
- * date order, so the first screen holds the earliest ones and reading down then across follows the date
- * (row filling put the third-earliest course at the far right and pushed the next ones off screen); 1 column, 2 from 768 px, and from 1140 px `columns`
- * (3 on the combined and group pages, 2 on products and flexible) with free scrolling. One detail panel is
- * open at a time, and none after a slide change or a (re-)initialisation.
+ * The listing slider of spec §2/§9: 2 rows, 15 px apart; 1 column, 2 from 768 px, and from 1140 px `columns`
+ * (3 on the combined and group pages, 2 on products and flexible) with free scrolling. The items come in start
+ * date order and fill it column by column: each slide is a column of two cards, so the first screen holds the
+ * earliest ones and the document order (what a screen reader reads) is the date order too. (Swiper's own grid
+ * fills by row, which put far-apart dates side by side; its column fill needs a fixed height.) One detail panel
+ * is open at a time, and none after a slide change or a (re-)initialisation.
  */
 export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2 | 3 }) {
   const { t } = useTranslation();
@@ -43,17 +53,16 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
         </button>
       </div>
       <Swiper
-        modules={[Grid, Navigation, A11y, FreeMode]}
+        modules={[Navigation, A11y, FreeMode]}
         slidesPerView={1}
-        grid={{ rows: 2, fill: 'column' }}
         spaceBetween={15}
         freeMode={{ enabled: false }}
         // Every breakpoint names all it changes: Swiper keeps a value set by a wider breakpoint when the
-        // narrower one does not mention it, and drops the grid unless each breakpoint repeats it.
+        // narrower one does not mention it.
         breakpoints={{
-          0: { slidesPerView: 1, grid: { rows: 2, fill: 'column' }, freeMode: { enabled: false } },
-          768: { slidesPerView: 2, grid: { rows: 2, fill: 'column' }, freeMode: { enabled: false } },
-          1140: { slidesPerView: columns, grid: { rows: 2, fill: 'column' }, freeMode: { enabled: true } },
+          0: { slidesPerView: 1, freeMode: { enabled: false } },
+          768: { slidesPerView: 2, freeMode: { enabled: false } },
+          1140: { slidesPerView: columns, freeMode: { enabled: true } },
         }}
         onBeforeInit={(swiper) => {
           // The buttons render before Swiper initialises, so they can be handed over as elements.
@@ -76,9 +85,13 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
         onBreakpoint={() => setOpenKey(null)}
         onSlideChange={() => setOpenKey(null)}
       >
-        {items.map((item) => (
-          <SwiperSlide key={item.key}>
-            {item.render({ open: openKey === item.key, onToggle: () => setOpenKey((key) => (key === item.key ? null : item.key)) })}
+        {inColumns(items).map((column) => (
+          <SwiperSlide key={column[0]!.key} className="catalog-slider__column">
+            {column.map((item) => (
+              <Fragment key={item.key}>
+                {item.render({ open: openKey === item.key, onToggle: () => setOpenKey((key) => (key === item.key ? null : item.key)) })}
+              </Fragment>
+            ))}
           </SwiperSlide>
         ))}
       </Swiper>

@@ -9,8 +9,10 @@ export const catalogCss = `
   color: var(--shop-color-primary-dark); font-size: var(--shop-font-size-2xl); line-height: 1; cursor: pointer; }
 .catalog-slider__nav:disabled { border-color: var(--shop-color-border); color: var(--shop-color-muted); cursor: default; }
 .catalog-slider__nav.swiper-button-lock { display: none; }
-/* Grid gives slides a height relative to a fixed-height slider; ours grows with its cards, rows align by stretching. */
-.catalog-slider .swiper-slide { height: auto !important; display: flex; }
+.catalog-slider .swiper-slide { height: auto; }
+/* A slide is a column of two cards; slides stretch to the tallest, so both rows line up across columns. */
+.catalog-slider__column { display: grid; grid-template-rows: 1fr 1fr; gap: var(--shop-space-lg); }
+.catalog-slider__column > * { min-width: 0; }
 .catalog-card { flex: 1; display: flex; flex-direction: column; gap: var(--shop-space-sm); padding: var(--shop-space-lg); border: var(--shop-border-width) solid var(--shop-color-border);
   border-radius: var(--shop-radius); background: var(--shop-color-bg); }
 .catalog-card__pretitle { margin: 0; color: var(--shop-color-muted); font-size: var(--shop-font-size-sm); text-transform: uppercase; letter-spacing: .03em; }

@@ -49,7 +49,7 @@ describe('TestShopNotice', () => {
     await screen.findByTestId('test-shop-notice');
     const css = document.head.querySelector('style[data-href="shell-test-notice"]')?.textContent ?? container.querySelector('style')?.textContent ?? '';
     expect(css).toMatch(/\.shell-test-notice \{ position: fixed;/);
-    const barHeight = /\.shell-test-notice \{[^}]*min-height: (\d+px)/.exec(css)?.[1];
+    const barHeight = /\.shell-test-notice \{[^}]*min-height: ([^;]+);/.exec(css)?.[1];
     expect(css).toContain(`.shell-test-notice__spacer { height: ${barHeight}; }`);
     expect(container.querySelector('.shell-test-notice__spacer')?.getAttribute('aria-hidden')).toBe('true');
   });
