@@ -67,7 +67,7 @@ run(`two API processes run the waitlist on one database [${dialect}${available ?
     // Ten places come back at one instant: both processes find them in their next run.
     await db.kysely.updateTable('course').set({ free_places: freed }).where('id', '=', course.id).execute();
     const offeredMails = async () =>
-      (await db.kysely.selectFrom('dev_mail').select('recipient').where('subject', '=', 'Ein Platz ist frei: Wartekurs').execute()).map((row) => row.recipient);
+      (await db.kysely.selectFrom('mail_outbox').select('recipient').where('subject', '=', 'Ein Platz ist frei: Wartekurs').execute()).map((row) => row.recipient);
     const deadline = Date.now() + 30_000;
     while ((await offeredMails()).length < freed && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     // Several more runs of both processes, which must find nothing left to offer.

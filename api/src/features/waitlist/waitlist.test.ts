@@ -1,6 +1,7 @@
 import { QuantityAdjustmentReason, waitlistMaxEntriesPerAddress } from '@shop/shared/contract';
 import { beforeEach, expect, it } from 'vitest';
 import type { AppContext } from '../../app-context.ts';
+import { createJobRunner } from '../../jobs/runner.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { describeEachDatabase, type TestContext } from '../../test/databases.ts';
 import { cheapHashing, client, linkIn, mailsTo, movableClock, newEmail, verifiedCustomer } from '../customer/test-support.ts';
@@ -16,7 +17,8 @@ function runContext(ctx: TestContext): AppContext {
   return {
     db: ctx.db,
     now: clock.now,
-    mailer: createMailer({ db: ctx.db, smtpUrl: null, from: 'test@example.org', now: clock.now }),
+    mailer: createMailer({ smtpUrl: null, from: 'test@example.org' }),
+    jobs: createJobRunner({ db: ctx.db.kysely, log: ctx.app.log }),
     shopUrl: 'https://shop.test',
     paymentHoldSeconds: 1800,
     mode: 'development',
