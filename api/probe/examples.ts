@@ -74,6 +74,9 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
     'POST /api/cart/validate': { body: priceRequest },
     'POST /api/cart/sync': { body: { items: [cartItem] } },
     'GET /api/cart/sync/:id': { params: { id: parked.id } },
+    'POST /api/waitlist/join': { body: { courseId: course.id, email: someone, locale: 'de' } },
+    'POST /api/waitlist/offer': { body: { token: linkToken } },
+    'POST /api/waitlist/leave': { body: { token: linkToken } },
     'POST /api/cart/submit': {
       body: {
         courses: [{ courseId: course.id, courseType: course.type, quantity: 1, participants: [{ firstname: 'Ana', lastname: 'García', email: someone, phone: '', birthYear: '' }] }],
