@@ -31,7 +31,9 @@ async function waitFor(url, timeoutMs = 90_000) {
   while (Date.now() < until) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet: try again
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not come up`);
@@ -47,7 +49,9 @@ export function stopAll() {
   for (const child of children.splice(0)) {
     try {
       process.kill(-child.pid, 'SIGTERM');
-    } catch {}
+    } catch {
+      // already gone
+    }
   }
 }
 process.on('exit', stopAll);

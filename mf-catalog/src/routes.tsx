@@ -33,7 +33,7 @@ const CombinedPage = lazy(() => import('./features/pages/CombinedPage.tsx').then
 const OfferPage = lazy(() => import('./features/waitlist/OfferPage.tsx').then((m) => ({ default: m.OfferPage })));
 const LeavePage = lazy(() => import('./features/waitlist/LeavePage.tsx').then((m) => ({ default: m.LeavePage })));
 
-/** Paths of the catalog area (spec §2 Listing screens). */
+/** Paths of the catalog area (docs/product-rules.md#screens Listing screens). */
 const routes: RouteObject[] = [
   { path: '/courses', element: <Listing page={CoursesPage} /> },
   { path: '/products', element: <Listing page={ProductsPage} /> },

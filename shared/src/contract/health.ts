@@ -2,13 +2,11 @@ import { z } from 'zod';
 
 /** GET /api/health: the process is alive and answers (nothing else is checked). */
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });
-export type Health = z.infer<typeof healthSchema>;
 
 /** GET /api/ready: the process may take traffic; while it is not, it answers 503 NOT_READY naming what fails. */
 export const readinessSchema = z.object({
   status: z.literal('ready'),
   checks: z.object({ database: z.literal('ok'), migrations: z.literal('ok'), configuration: z.literal('ok') }),
 });
-export type Readiness = z.infer<typeof readinessSchema>;
 
 export const HealthErrorCode = { notReady: 'NOT_READY' } as const;

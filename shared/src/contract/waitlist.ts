@@ -28,7 +28,6 @@ export type WaitlistJoinRequest = z.input<typeof waitlistJoinRequestSchema>;
 
 /** Where the person stands: position 1 is next; `alreadyOnList` when this address had joined before. */
 export const waitlistJoinResultSchema = z.object({ position: z.number().int().positive(), alreadyOnList: z.boolean() });
-export type WaitlistJoinResult = z.infer<typeof waitlistJoinResultSchema>;
 
 export const waitlistTokenRequestSchema = z.object({ token: waitlistTokenSchema }).strict();
 
@@ -38,7 +37,6 @@ export type WaitlistOffer = z.infer<typeof waitlistOfferSchema>;
 
 /** POST /waitlist/leave: done (also when the entry had ended already); the course's title for the page. */
 export const waitlistLeaveResultSchema = z.object({ left: z.literal(true), courseTitle: z.string() });
-export type WaitlistLeaveResult = z.infer<typeof waitlistLeaveResultSchema>;
 
 /** Error codes of the waitlist calls besides VALIDATION_ERROR, NOT_FOUND and TOO_MANY_REQUESTS. */
 export const WaitlistErrorCode = {

@@ -1,2 +1,2 @@
 export { formatMoney } from './money.ts';
-export { formatDate, formatDateTime, formatInstantInZone, formatSchedule, formatTime, isoDateMonthsAfter, type CourseSchedule } from './date.ts';
+export { formatDate, formatDateTime, formatInstantInZone, formatSchedule, formatTime, isoDateMonthsAfter } from './date.ts';

@@ -15,7 +15,7 @@ export function earlyStartCourses(items: readonly CartItem[], now = new Date()) 
  * a withdrawal (docs/withdrawal-rules.md). Shown only when a course of the cart starts that early; the form
  * (and the server) refuse such an order without it, and the text says why.
  */
-export function EarlyStartConsent({ form, items }: { form: UseFormReturn<CheckoutForm, any, any>; items: readonly CartItem[] }) {
+export function EarlyStartConsent({ form, items }: { form: UseFormReturn<CheckoutForm>; items: readonly CartItem[] }) {
   const { t, i18n } = useTranslation();
   const courses = earlyStartCourses(items);
   const needed = courses.length > 0;

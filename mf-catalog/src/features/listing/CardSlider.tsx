@@ -26,7 +26,7 @@ export function inColumns<T>(items: readonly T[]): T[][] {
 }
 
 /**
- * The listing slider of spec §2/§9: 2 rows, 15 px apart; 1 column, 2 from 768 px, and from 1140 px `columns`
+ * The listing slider of docs/product-rules.md#screens, #limits: 2 rows, 15 px apart; 1 column, 2 from 768 px, and from 1140 px `columns`
  * (3 on the combined and group pages, 2 on products and flexible) with free scrolling. The items come in start
  * date order and fill it column by column: each slide is a column of two cards, so the first screen holds the
  * earliest ones and the document order (what a screen reader reads) is the date order too. (Swiper's own grid
