@@ -20,11 +20,14 @@ const areas = [...browserAreas, 'api', 'e2e', 'scripts'];
  * No area imports another: each area's files may not reach into any other area's folder. The end-to-end
  * journeys are the one exception as importers: they drive the whole shop and read the API's seed data.
  */
-const areaZones = areas.filter((area) => area !== 'e2e').map((area) => ({
-  target: `./${area}/**`,
-  from: areas.filter((other) => other !== area).map((other) => `./${other}/**`),
-  message: 'Areas do not import each other: what two areas need goes into @shop/shared (docs/decisions/0016-root-only-shared-imports.md).',
-}));
+const areaZones = areas
+  .filter((area) => area !== 'e2e')
+  .map((area) => ({
+    target: `./${area}/**`,
+    from: areas.filter((other) => other !== area).map((other) => `./${other}/**`),
+    message:
+      'Areas do not import each other: what two areas need goes into @shop/shared (docs/decisions/0016-root-only-shared-imports.md).',
+  }));
 
 /** @shop/shared is a library for the areas, never the other way round. */
 const sharedZone = {
@@ -41,7 +44,16 @@ const rootOnly = {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**', '**/.vite/**', 'api/data/**', 'lint/fixtures/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/.vite/**',
+      'api/data/**',
+      'lint/fixtures/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -57,13 +69,22 @@ export default tseslint.config(
       // Without these, import-x reads only .js files when it follows imports, and no-cycle sees no TypeScript.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json'], alwaysTryTypes: true, noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['*/tsconfig.json'],
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       'shop/no-outside-citations': 'error',
       'import-x/no-restricted-paths': ['error', { zones: [...areaZones, sharedZone] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
@@ -90,13 +111,23 @@ export default tseslint.config(
   {
     files: browserAreas.map((area) => `${area}/src/main.tsx`),
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ ...rootOnly, group: ['@shop/shared/*', '!@shop/shared/standalone'] }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ ...rootOnly, group: ['@shop/shared/*', '!@shop/shared/standalone'] }] },
+      ],
     },
   },
   {
-    files: browserAreas.flatMap((area) => [`${area}/src/**/*.test.{ts,tsx}`, `${area}/src/**/test/**`, `${area}/src/**/testing.ts`]),
+    files: browserAreas.flatMap((area) => [
+      `${area}/src/**/*.test.{ts,tsx}`,
+      `${area}/src/**/test/**`,
+      `${area}/src/**/testing.ts`,
+    ]),
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ ...rootOnly, group: ['@shop/shared/*', '!@shop/shared/testing'] }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ ...rootOnly, group: ['@shop/shared/*', '!@shop/shared/testing'] }] },
+      ],
     },
   },
   {
@@ -107,11 +138,23 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: '@shop/shared', message: 'The API imports @shop/shared/contract, /format, /server or /css, never the browser root.' }],
+          paths: [
+            {
+              name: '@shop/shared',
+              message: 'The API imports @shop/shared/contract, /format, /server or /css, never the browser root.',
+            },
+          ],
           patterns: [
             {
-              group: ['@shop/shared/*', '!@shop/shared/contract', '!@shop/shared/format', '!@shop/shared/server', '!@shop/shared/css'],
-              message: 'The API imports only the contract, formatting and server parts of @shop/shared (docs/decisions/0016-root-only-shared-imports.md).',
+              group: [
+                '@shop/shared/*',
+                '!@shop/shared/contract',
+                '!@shop/shared/format',
+                '!@shop/shared/server',
+                '!@shop/shared/css',
+              ],
+              message:
+                'The API imports only the contract, formatting and server parts of @shop/shared (docs/decisions/0016-root-only-shared-imports.md).',
             },
           ],
         },

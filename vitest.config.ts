@@ -6,6 +6,13 @@ export default defineConfig({
     projects: [
       // The architecture rules of eslint.config.js, proven on snippets.
       { test: { name: 'lint', include: ['lint/**/*.test.ts'], testTimeout: 120_000 } },
-      'shared', 'shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-level-test', 'api'],
+      'shared',
+      'shell',
+      'mf-catalog',
+      'mf-cart-checkout',
+      'mf-account',
+      'mf-level-test',
+      'api',
+    ],
   },
 });

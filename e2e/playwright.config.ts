@@ -54,7 +54,13 @@ export default defineConfig({
       cwd: '..',
       url: 'http://127.0.0.1:3000/api/health',
       // The waitlist offers freed places within half a second (waitlist.spec.ts).
-      env: { DATABASE_FILE: databaseFile, PORT: '3000', PARTNER_ORIGINS: partnerOrigins, WAITLIST_INTERVAL_MS: '500', LOG_FILE: join(apiLogDir, 'api.log') },
+      env: {
+        DATABASE_FILE: databaseFile,
+        PORT: '3000',
+        PARTNER_ORIGINS: partnerOrigins,
+        WAITLIST_INTERVAL_MS: '500',
+        LOG_FILE: join(apiLogDir, 'api.log'),
+      },
       reuseExistingServer: false,
       timeout: 60_000,
     },

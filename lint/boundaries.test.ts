@@ -22,31 +22,51 @@ describe('architecture rules', () => {
     );
     expect(across).toContain('import-x/no-restricted-paths');
 
-    const inside = await ruleIdsFor('mf-account/src/features/probe.ts', "import routes from '../routes.tsx';\nexport const probe = routes;\n");
+    const inside = await ruleIdsFor(
+      'mf-account/src/features/probe.ts',
+      "import routes from '../routes.tsx';\nexport const probe = routes;\n",
+    );
     expect(inside).toEqual([]);
   });
 
   it('forbid the API importing browser code of an area', async () => {
-    const ids = await ruleIdsFor('api/src/probe.ts', "import routes from '../../shell/src/app/App.tsx';\nexport const probe = routes;\n");
+    const ids = await ruleIdsFor(
+      'api/src/probe.ts',
+      "import routes from '../../shell/src/app/App.tsx';\nexport const probe = routes;\n",
+    );
     expect(ids).toContain('import-x/no-restricted-paths');
   });
 
   it('let browser code import @shop/shared from its root only', async () => {
-    const subPath = await ruleIdsFor('mf-catalog/src/probe.ts', "import { formatMoney } from '@shop/shared/format';\nexport const probe = formatMoney;\n");
+    const subPath = await ruleIdsFor(
+      'mf-catalog/src/probe.ts',
+      "import { formatMoney } from '@shop/shared/format';\nexport const probe = formatMoney;\n",
+    );
     expect(subPath).toContain('no-restricted-imports');
 
-    const rootImport = await ruleIdsFor('mf-catalog/src/probe.ts', "import { formatMoney } from '@shop/shared';\nexport const probe = formatMoney;\n");
+    const rootImport = await ruleIdsFor(
+      'mf-catalog/src/probe.ts',
+      "import { formatMoney } from '@shop/shared';\nexport const probe = formatMoney;\n",
+    );
     expect(rootImport).toEqual([]);
   });
 
   it('let the API import only the contract, formatting and server parts of @shop/shared', async () => {
-    expect(await ruleIdsFor('api/src/probe.ts', "import { useCartStore } from '@shop/shared';\nexport const probe = useCartStore;\n")).toContain(
-      'no-restricted-imports',
-    );
-    expect(await ruleIdsFor('api/src/probe.ts', "import { Field } from '@shop/shared/ui';\nexport const probe = Field;\n")).toContain(
-      'no-restricted-imports',
-    );
-    expect(await ruleIdsFor('api/src/probe.ts', "import { formatMoney } from '@shop/shared/format';\nexport const probe = formatMoney;\n")).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        'api/src/probe.ts',
+        "import { useCartStore } from '@shop/shared';\nexport const probe = useCartStore;\n",
+      ),
+    ).toContain('no-restricted-imports');
+    expect(
+      await ruleIdsFor('api/src/probe.ts', "import { Field } from '@shop/shared/ui';\nexport const probe = Field;\n"),
+    ).toContain('no-restricted-imports');
+    expect(
+      await ruleIdsFor(
+        'api/src/probe.ts',
+        "import { formatMoney } from '@shop/shared/format';\nexport const probe = formatMoney;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('forbid import cycles', async () => {
@@ -58,6 +78,11 @@ describe('architecture rules', () => {
   it('forbid comments that cite documents outside the repository', async () => {
     const ids = await ruleIdsFor('shared/src/probe.ts', '/** The cart of spec §4. */\nexport const probe = 1;\n');
     expect(ids).toContain('shop/no-outside-citations');
-    expect(await ruleIdsFor('shared/src/probe.ts', '/** The cart (docs/product-rules.md#cart). */\nexport const probe = 1;\n')).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        'shared/src/probe.ts',
+        '/** The cart (docs/product-rules.md#cart). */\nexport const probe = 1;\n',
+      ),
+    ).toEqual([]);
   });
 });

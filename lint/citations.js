@@ -10,7 +10,9 @@ export const noOutsideCitations = {
   meta: {
     type: 'suggestion',
     docs: { description: 'Forbid citations of documents outside the repository (spec §N, DESIGN.md, issue N).' },
-    messages: { cite: 'Cites "{{what}}", which is not in this repository: point into docs/ or explain in plain words.' },
+    messages: {
+      cite: 'Cites "{{what}}", which is not in this repository: point into docs/ or explain in plain words.',
+    },
     schema: [],
   },
   create(context) {

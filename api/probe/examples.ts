@@ -35,7 +35,14 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
   const exam = (await read('GET', '/api/exam/level/A1')) as Exam;
   const answers = exam.questions.map((question) => ({ questionId: question.id, answerId: question.answers[0]!.id }));
   const scored = (await read('POST', '/api/exam/submit', { level: 'A1', answers })) as { resultToken: string };
-  const cartItem = { id: '5d1f3c1e-0000-4000-8000-000000000001', itemType: 'course', quantity: 1, courseId: course.id, courseType: course.type, courseDetails: course };
+  const cartItem = {
+    id: '5d1f3c1e-0000-4000-8000-000000000001',
+    itemType: 'course',
+    quantity: 1,
+    courseId: course.id,
+    courseType: course.type,
+    courseDetails: course,
+  };
   const parked = (await read('POST', '/api/cart/sync', { items: [cartItem] })) as { id: string };
   const priceRequest = {
     courses: [{ courseId: course.id, courseType: course.type, quantity: 1 }],
@@ -46,30 +53,70 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
     applePayAvailable: false,
   };
   // The total a buyer would have been shown for the order below (the submit refuses any other).
-  const shown = (await read('POST', '/api/cart/calculate-price', { ...priceRequest, packages: [] })) as { totalPrice: number };
+  const shown = (await read('POST', '/api/cart/calculate-price', { ...priceRequest, packages: [] })) as {
+    totalPrice: number;
+  };
   const someone = 'probe.gast@example.org';
   const linkToken = 'q'.repeat(43);
   return {
-    'GET /api/course/search': { query: { tags: ['a1', 'montag'], startDate: '2026-01-01', type: '1', priceMin: '0', priceMax: '500', page: '1', limit: '10' } },
+    'GET /api/course/search': {
+      query: {
+        tags: ['a1', 'montag'],
+        startDate: '2026-01-01',
+        type: '1',
+        priceMin: '0',
+        priceMax: '500',
+        page: '1',
+        limit: '10',
+      },
+    },
     'GET /api/course/price-config': { query: {} },
     'GET /api/course/flexible-learning': { query: {} },
     'GET /api/product/search': { query: { tags: ['3'], productId: String(product.id), page: '1', limit: '10' } },
     'POST /api/customer/login': { body: { email: someone, password: 'Falsch1!x', remember: false } },
-    'POST /api/customer/register': { body: { firstname: 'Ana', lastname: 'García', email: 'probe.neu@example.org', password: 'Sprache1!', locale: 'de' } },
+    'POST /api/customer/register': {
+      body: {
+        firstname: 'Ana',
+        lastname: 'García',
+        email: 'probe.neu@example.org',
+        password: 'Sprache1!',
+        locale: 'de',
+      },
+    },
     'POST /api/customer/verify-email': { body: { token: linkToken, email: someone } },
     'POST /api/customer/verify-email-change': { body: { token: linkToken, email: someone } },
     'POST /api/customer/resend-verification': { body: { email: someone, locale: 'de' } },
     'POST /api/customer/request-password-reset': { body: { email: someone, locale: 'es' } },
     'POST /api/customer/reset-password': { body: { token: linkToken, email: someone, newPassword: 'Sprache2!' } },
-    'PUT /api/customer/me/update': { body: { displayName: 'Ana G.', firstname: 'Ana', phone: '+49 170 1234567', birthYear: '1990', isSubscribedToNewsletter: 1 } },
+    'PUT /api/customer/me/update': {
+      body: {
+        displayName: 'Ana G.',
+        firstname: 'Ana',
+        phone: '+49 170 1234567',
+        birthYear: '1990',
+        isSubscribedToNewsletter: 1,
+      },
+    },
     'PUT /api/customer/me/update-password': { body: { currentPassword: 'Falsch1!x', newPassword: 'Sprache2!' } },
-    'POST /api/customer/me/billing-address': { body: { firstname: 'Ana', lastname: 'García', addressLine1: 'Hauptstraße 1', addressLine2: '', city: 'Berlin', zip: '10115', country: 'DE' } },
+    'POST /api/customer/me/billing-address': {
+      body: {
+        firstname: 'Ana',
+        lastname: 'García',
+        addressLine1: 'Hauptstraße 1',
+        addressLine2: '',
+        city: 'Berlin',
+        zip: '10115',
+        country: 'DE',
+      },
+    },
     'GET /api/customer/me/orders': { query: { limit: '20', offset: '0' } },
     'GET /api/dev/mailbox': { query: { to: someone, limit: '5' } },
     'GET /api/exam/level/:level': { params: { level: 'B1' } },
     'POST /api/exam/submit': { body: { level: 'A1', answers } },
     'POST /api/exam/save': { body: { resultToken: scored.resultToken } },
-    'POST /api/exam/send-result-email': { body: { email: someone, locale: 'de', level: 'B1', reachedPoints: 11, maxPoints: 16, targetDetail: 'B1.1' } },
+    'POST /api/exam/send-result-email': {
+      body: { email: someone, locale: 'de', level: 'B1', reachedPoints: 11, maxPoints: 16, targetDetail: 'B1.1' },
+    },
     'POST /api/cart/calculate-price': { body: priceRequest },
     'POST /api/cart/validate': { body: priceRequest },
     'POST /api/cart/sync': { body: { items: [cartItem] } },
@@ -79,7 +126,14 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
     'POST /api/waitlist/leave': { body: { token: linkToken } },
     'POST /api/cart/submit': {
       body: {
-        courses: [{ courseId: course.id, courseType: course.type, quantity: 1, participants: [{ firstname: 'Ana', lastname: 'García', email: someone, phone: '', birthYear: '' }] }],
+        courses: [
+          {
+            courseId: course.id,
+            courseType: course.type,
+            quantity: 1,
+            participants: [{ firstname: 'Ana', lastname: 'García', email: someone, phone: '', birthYear: '' }],
+          },
+        ],
         products: [{ productId: product.id, quantity: 1 }],
         packages: [],
         discountCodes: ['WILLKOMMEN10'],
@@ -97,8 +151,14 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
     'POST /api/orders/:incrementId/state': { params: { incrementId: '100001' }, body: { email: someone } },
     'GET /api/orders/confirmation-preview': { query: { locale: 'en' } },
     'GET /api/orders/confirmation-preview/html': { query: { locale: 'es' } },
-    'POST /api/payments/webhook/:provider': { params: { provider: 'sandbox' }, body: { id: 'sbx_000000000000000000000000' } },
+    'POST /api/payments/webhook/:provider': {
+      params: { provider: 'sandbox' },
+      body: { id: 'sbx_000000000000000000000000' },
+    },
     'GET /api/payments/sandbox/:paymentId': { params: { paymentId: 'sbx_000000000000000000000000' } },
-    'POST /api/payments/sandbox/:paymentId': { params: { paymentId: 'sbx_000000000000000000000000' }, body: { outcome: 'paid' } },
+    'POST /api/payments/sandbox/:paymentId': {
+      params: { paymentId: 'sbx_000000000000000000000000' },
+      body: { outcome: 'paid' },
+    },
   };
 }

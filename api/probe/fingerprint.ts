@@ -11,7 +11,10 @@ const bookkeeping = (table: string) => table.startsWith('kysely_') || table.incl
 /** Every table of the shop's state, read once (the list does not change while a probe runs). */
 async function stateTables(db: Db): Promise<string[]> {
   const tables = await db.kysely.introspection.getTables();
-  return tables.map((table) => table.name).filter((name) => !bookkeeping(name)).sort();
+  return tables
+    .map((table) => table.name)
+    .filter((name) => !bookkeeping(name))
+    .sort();
 }
 
 export interface Fingerprint {
@@ -27,7 +30,10 @@ export async function fingerprintOf(db: Db, tables?: string[]): Promise<Fingerpr
   const names = tables ?? (await stateTables(db));
   const hashes = await Promise.all(
     names.map(async (name) => {
-      const rows = await db.kysely.selectFrom(name as never).selectAll().execute();
+      const rows = await db.kysely
+        .selectFrom(name as never)
+        .selectAll()
+        .execute();
       const lines = rows.map((row) => JSON.stringify(row)).sort();
       return [name, createHash('sha256').update(lines.join('\n')).digest('hex')] as const;
     }),
@@ -43,7 +49,9 @@ export async function fingerprintOf(db: Db, tables?: string[]): Promise<Fingerpr
  */
 async function writeSignal(db: Db): Promise<string> {
   if (db.dialect === 'postgres') {
-    const { rows } = await sql<{ next: string }>`select pg_snapshot_xmax(pg_current_snapshot())::text as next`.execute(db.kysely);
+    const { rows } = await sql<{ next: string }>`select pg_snapshot_xmax(pg_current_snapshot())::text as next`.execute(
+      db.kysely,
+    );
     return rows[0]!.next;
   }
   const changes = await sql<{ n: number }>`select total_changes() as n`.execute(db.kysely);

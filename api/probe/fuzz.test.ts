@@ -23,7 +23,8 @@ describeEachDatabase(
       const target: ProbeTarget = {
         fingerprint,
         async send(request) {
-          const authorization = request.token === 'live' ? `Bearer ${token}` : request.token === 'junk' ? 'Bearer junk-token' : undefined;
+          const authorization =
+            request.token === 'live' ? `Bearer ${token}` : request.token === 'junk' ? 'Bearer junk-token' : undefined;
           const response = await ctx.app.inject({
             method: request.method as 'GET',
             url: request.url,
@@ -32,16 +33,26 @@ describeEachDatabase(
             headers: { ...(authorization ? { authorization } : {}), ...request.headers },
             ...(request.body === undefined ? {} : { payload: request.body }),
           });
-          return { status: response.statusCode, contentType: String(response.headers['content-type'] ?? ''), body: response.body };
+          return {
+            status: response.statusCode,
+            contentType: String(response.headers['content-type'] ?? ''),
+            body: response.body,
+          };
         },
       };
       const examples = await loadExamples(async (method, url, body) => {
-        const response = await ctx.app.inject({ method, url, ...(body === undefined ? {} : { payload: body as object }) });
+        const response = await ctx.app.inject({
+          method,
+          url,
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
         expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
         return response.json().result;
       });
       // Every route that reads a body or a query has a valid example to spoil (a new one needs one too).
-      const withoutExample = routes.filter((route) => (route.hasBody || route.hasQuery || route.params.length > 0) && !examples[routeKey(route)]);
+      const withoutExample = routes.filter(
+        (route) => (route.hasBody || route.hasQuery || route.params.length > 0) && !examples[routeKey(route)],
+      );
       expect(withoutExample.map(routeKey)).toEqual([]);
 
       const requests = hostileRequestsForAll(routes, examples, { seed: 20260115, randomCount: 8 });

@@ -2,7 +2,18 @@ import { errorBodySchema } from '@shop/shared/contract';
 import type { RouteEntry } from '../src/test/routes.ts';
 import type { RouteExample } from './examples.ts';
 import { changedTables, type Fingerprint } from './fingerprint.ts';
-import { controlCharacters, draw, hostileText, hostileValue, pathsOf, rawBodies, seedOf, valueAt, withPollution, withValueAt } from './hostile.ts';
+import {
+  controlCharacters,
+  draw,
+  hostileText,
+  hostileValue,
+  pathsOf,
+  rawBodies,
+  seedOf,
+  valueAt,
+  withPollution,
+  withValueAt,
+} from './hostile.ts';
 
 /** Which token a request carries: the probe customer's live one, none, or a made-up one. */
 export type TokenChoice = 'live' | 'none' | 'junk';
@@ -54,7 +65,9 @@ export function encodeAnything(text: string): string {
   return Array.from(text, (char) => {
     const unit = char.charCodeAt(0);
     if (char.length === 1 && unit >= 0xd800 && unit <= 0xdfff) {
-      return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+      return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
     }
     return encodeURIComponent(char);
   }).join('');
@@ -62,7 +75,9 @@ export function encodeAnything(text: string): string {
 
 const encodeQuery = (query: Record<string, string | string[]>) =>
   Object.entries(query)
-    .flatMap(([key, value]) => (Array.isArray(value) ? value.map((v) => `${key}[]=${encodeAnything(v)}`) : [`${key}=${encodeAnything(value)}`]))
+    .flatMap(([key, value]) =>
+      Array.isArray(value) ? value.map((v) => `${key}[]=${encodeAnything(v)}`) : [`${key}=${encodeAnything(value)}`],
+    )
     .join('&');
 
 interface Parts {
@@ -95,7 +110,14 @@ function build(route: RouteEntry, parts: Parts): ProbeRequest {
     body = JSON.stringify(parts.body);
     headers['content-type'] = 'application/json';
   }
-  return { method: parts.method ?? route.method, url: query ? `${path}?${query}` : path, headers, body, token: parts.token, label: parts.label };
+  return {
+    method: parts.method ?? route.method,
+    url: query ? `${path}?${query}` : path,
+    headers,
+    body,
+    token: parts.token,
+    label: parts.label,
+  };
 }
 
 /**
@@ -103,13 +125,20 @@ function build(route: RouteEntry, parts: Parts): ProbeRequest {
  * control character, every value swapped for a hostile one, prototype keys, raw junk bodies, spoiled query
  * values and path segments, a wrong method), and `randomCount` random swaps drawn with fast-check.
  */
-export function hostileRequests(route: RouteEntry, example: RouteExample | undefined, { seed, randomCount }: { seed: number; randomCount: number }): ProbeRequest[] {
+export function hostileRequests(
+  route: RouteEntry,
+  example: RouteExample | undefined,
+  { seed, randomCount }: { seed: number; randomCount: number },
+): ProbeRequest[] {
   const own = seedOf(`${route.method} ${route.url}`, seed);
   const params = example?.params ?? Object.fromEntries(route.params.map((name) => [name, 'x']));
   const query = example?.query;
   const body = example?.body ?? (route.hasBody ? {} : undefined);
   // A customer's calls mostly with the live token (so the input reaches validation), sometimes without.
-  const tokens: TokenChoice[] = route.bearer === 'verified' || route.bearer === 'unverified' ? ['live', 'live', 'live', 'none', 'junk'] : ['none', 'none', 'live', 'junk'];
+  const tokens: TokenChoice[] =
+    route.bearer === 'verified' || route.bearer === 'unverified'
+      ? ['live', 'live', 'live', 'none', 'junk']
+      : ['none', 'none', 'live', 'junk'];
   let turn = 0;
   const token = () => (route.url === '/api/customer/logout' ? 'junk' : tokens[turn++ % tokens.length]!);
   const base = { params, query, body };
@@ -126,12 +155,17 @@ export function hostileRequests(route: RouteEntry, example: RouteExample | undef
       if (typeof current === 'string') {
         add({ body: withValueAt(body, path, `${current}\u0000`), label: `NUL in ${at}` });
         const control = controlCharacters[(i % (controlCharacters.length - 1)) + 1]!;
-        add({ body: withValueAt(body, path, `${current}${control}`), label: `U+${control.charCodeAt(0).toString(16).padStart(4, '0')} in ${at}` });
+        add({
+          body: withValueAt(body, path, `${current}${control}`),
+          label: `U+${control.charCodeAt(0).toString(16).padStart(4, '0')} in ${at}`,
+        });
       }
       add({ body: withValueAt(body, path, values[i]), label: `hostile value in ${at}` });
-      if (current && typeof current === 'object' && !Array.isArray(current)) add({ body: withPollution(body, path), label: `prototype keys in ${at}` });
+      if (current && typeof current === 'object' && !Array.isArray(current))
+        add({ body: withPollution(body, path), label: `prototype keys in ${at}` });
     });
-    if (body && typeof body === 'object' && !Array.isArray(body)) add({ body: withPollution(body, []), label: 'prototype keys at the top' });
+    if (body && typeof body === 'object' && !Array.isArray(body))
+      add({ body: withPollution(body, []), label: 'prototype keys at the top' });
     for (const raw of rawBodies) add({ rawBody: raw, label: `raw body ${raw.contentType}: ${raw.body.slice(0, 30)}` });
     if (paths.length > 0) {
       const picks = draw(hostileValue, own + 1, randomCount);
@@ -149,11 +183,19 @@ export function hostileRequests(route: RouteEntry, example: RouteExample | undef
     keys.forEach((key, i) => {
       add({ query: { ...query, [key]: '\u0000' }, label: `NUL in query ${key}` });
       add({ query: { ...query, [key]: texts[i * 3]! }, label: `hostile query ${key}` });
-      add({ query: { ...query, [key]: [texts[i * 3 + 1]!, texts[i * 3 + 2]!] }, label: `hostile list in query ${key}` });
+      add({
+        query: { ...query, [key]: [texts[i * 3 + 1]!, texts[i * 3 + 2]!] },
+        label: `hostile list in query ${key}`,
+      });
     });
-    texts.slice(keys.length * 3).forEach((text, i) => add({ query: { ...query, [keys[i % keys.length]!]: text }, label: 'random query value' }));
+    texts
+      .slice(keys.length * 3)
+      .forEach((text, i) => add({ query: { ...query, [keys[i % keys.length]!]: text }, label: 'random query value' }));
     add({ query: { ...query, unexpected: 'x' }, label: 'unknown query key' });
-    add({ rawQuery: `${keys[0]}=%E0%A4%A&__proto__[polluted]=yes&constructor[prototype][polluted]=yes`, label: 'malformed escape and prototype keys in the query' });
+    add({
+      rawQuery: `${keys[0]}=%E0%A4%A&__proto__[polluted]=yes&constructor[prototype][polluted]=yes`,
+      label: 'malformed escape and prototype keys in the query',
+    });
     add({ rawQuery: `${keys[0]}=${'x'.repeat(12_000)}`, label: 'long query' });
   }
 
@@ -162,7 +204,8 @@ export function hostileRequests(route: RouteEntry, example: RouteExample | undef
     route.params.forEach((name, i) => {
       add({ params: { ...params, [name]: '\u0000' }, label: `NUL in path ${name}` });
       add({ params: { ...params, [name]: `${params[name]}\u001f` }, label: `U+001F in path ${name}` });
-      for (const text of texts.slice(i * 4, i * 4 + 4)) add({ params: { ...params, [name]: text || 'x' }, label: `hostile path ${name}` });
+      for (const text of texts.slice(i * 4, i * 4 + 4))
+        add({ params: { ...params, [name]: text || 'x' }, label: `hostile path ${name}` });
       add({ params: { ...params, [name]: 'x'.repeat(150) }, label: `long path ${name}` });
       add({ params: { ...params, [name]: '%zz%E0%A4%A' }, rawParams: true, label: `malformed escape in path ${name}` });
     });
@@ -201,10 +244,21 @@ async function settle(target: ProbeTarget, last: Fingerprint): Promise<Fingerpri
  * envelope, a rejected request that changed the shop's state. The state is fingerprinted after every request;
  * an accepted one (2xx/3xx) becomes the new baseline once its after-work has settled.
  */
-export async function runHostileRequests(target: ProbeTarget, requests: readonly ProbeRequest[]): Promise<ProbeFigures> {
-  const figures: ProbeFigures = { requests: 0, serverErrors: 0, withoutEnvelope: 0, stateChanges: 0, statuses: new Map(), problems: [] };
+export async function runHostileRequests(
+  target: ProbeTarget,
+  requests: readonly ProbeRequest[],
+): Promise<ProbeFigures> {
+  const figures: ProbeFigures = {
+    requests: 0,
+    serverErrors: 0,
+    withoutEnvelope: 0,
+    stateChanges: 0,
+    statuses: new Map(),
+    problems: [],
+  };
   const problem = (request: ProbeRequest, text: string) => {
-    if (figures.problems.length < 20) figures.problems.push(`${request.method} ${request.url.slice(0, 120)} [${request.label}]: ${text}`);
+    if (figures.problems.length < 20)
+      figures.problems.push(`${request.method} ${request.url.slice(0, 120)} [${request.label}]: ${text}`);
   };
   let baseline = await target.fingerprint();
   for (const request of requests) {
@@ -236,13 +290,21 @@ export async function runHostileRequests(target: ProbeTarget, requests: readonly
 
 /** Adds up the figures of several runs. */
 export function addFigures(all: readonly ProbeFigures[]): ProbeFigures {
-  const total: ProbeFigures = { requests: 0, serverErrors: 0, withoutEnvelope: 0, stateChanges: 0, statuses: new Map(), problems: [] };
+  const total: ProbeFigures = {
+    requests: 0,
+    serverErrors: 0,
+    withoutEnvelope: 0,
+    stateChanges: 0,
+    statuses: new Map(),
+    problems: [],
+  };
   for (const figures of all) {
     total.requests += figures.requests;
     total.serverErrors += figures.serverErrors;
     total.withoutEnvelope += figures.withoutEnvelope;
     total.stateChanges += figures.stateChanges;
-    for (const [status, count] of figures.statuses) total.statuses.set(status, (total.statuses.get(status) ?? 0) + count);
+    for (const [status, count] of figures.statuses)
+      total.statuses.set(status, (total.statuses.get(status) ?? 0) + count);
     total.problems.push(...figures.problems);
   }
   return total;
@@ -253,17 +315,39 @@ export function addFigures(all: readonly ProbeFigures[]): ProbeFigures {
  * no HTTP at all, a broken Content-Length), and a path the router refuses: sent over a raw socket.
  */
 export function rawSocketRequests(): ProbeRequest[] {
-  const raw = (label: string, text: string): ProbeRequest => ({ method: 'RAW', url: text.split('\r\n')[0]!.slice(0, 60), headers: {}, token: 'none', label, raw: text });
+  const raw = (label: string, text: string): ProbeRequest => ({
+    method: 'RAW',
+    url: text.split('\r\n')[0]!.slice(0, 60),
+    headers: {},
+    token: 'none',
+    label,
+    raw: text,
+  });
   return [
-    raw('header over the size limit', `GET /api/health HTTP/1.1\r\nHost: probe\r\nX-Junk: ${'a'.repeat(20_000)}\r\n\r\n`),
-    raw('request line over the size limit', `GET /api/course/search?tags=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: probe\r\n\r\n`),
+    raw(
+      'header over the size limit',
+      `GET /api/health HTTP/1.1\r\nHost: probe\r\nX-Junk: ${'a'.repeat(20_000)}\r\n\r\n`,
+    ),
+    raw(
+      'request line over the size limit',
+      `GET /api/course/search?tags=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: probe\r\n\r\n`,
+    ),
     raw('no HTTP at all', 'HELLO PROBE\r\n\r\n'),
     raw('a NUL in the request line', 'GET /api/health\u0000 HTTP/1.1\r\nHost: probe\r\n\r\n'),
     raw('an unknown HTTP version', 'GET /api/health HTTP/7.0\r\nHost: probe\r\n\r\n'),
     raw('a negative Content-Length', 'POST /api/cart/validate HTTP/1.1\r\nHost: probe\r\nContent-Length: -5\r\n\r\n'),
-    raw('two Content-Lengths', 'POST /api/cart/validate HTTP/1.1\r\nHost: probe\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}'),
-    raw('a malformed escape in the path', 'GET /api/cart/sync/%E0%A4%A HTTP/1.1\r\nHost: probe\r\nConnection: close\r\n\r\n'),
-    raw('a path parameter over the router limit', `GET /api/exam/level/${'B'.repeat(300)} HTTP/1.1\r\nHost: probe\r\nConnection: close\r\n\r\n`),
+    raw(
+      'two Content-Lengths',
+      'POST /api/cart/validate HTTP/1.1\r\nHost: probe\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}',
+    ),
+    raw(
+      'a malformed escape in the path',
+      'GET /api/cart/sync/%E0%A4%A HTTP/1.1\r\nHost: probe\r\nConnection: close\r\n\r\n',
+    ),
+    raw(
+      'a path parameter over the router limit',
+      `GET /api/exam/level/${'B'.repeat(300)} HTTP/1.1\r\nHost: probe\r\nConnection: close\r\n\r\n`,
+    ),
   ];
 }
 

@@ -7,7 +7,11 @@ import fc from 'fast-check';
  */
 
 /** Every C0 control and DEL; NUL first, the one PostgreSQL cannot store at all. */
-export const controlCharacters = ['\u0000', ...Array.from({ length: 31 }, (_, i) => String.fromCharCode(i + 1)), '\u007f'];
+export const controlCharacters = [
+  '\u0000',
+  ...Array.from({ length: 31 }, (_, i) => String.fromCharCode(i + 1)),
+  '\u007f',
+];
 
 const hostileStrings = [
   '\u0000',
@@ -42,10 +46,23 @@ const hostileStrings = [
   '-1',
 ];
 
-const hostileNumbers = [-1, 0, 0.5, -0.5, 1e308, -1e308, 2 ** 31, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, 1e-300, 123456789012];
+const hostileNumbers = [
+  -1,
+  0,
+  0.5,
+  -0.5,
+  1e308,
+  -1e308,
+  2 ** 31,
+  2 ** 53 + 2,
+  Number.MAX_SAFE_INTEGER,
+  1e-300,
+  123456789012,
+];
 
 /** A JSON object whose own keys try to reach Object.prototype. */
-const pollution = () => JSON.parse('{"__proto__": {"polluted": "yes"}, "constructor": {"prototype": {"polluted": "yes"}}}') as unknown;
+const pollution = () =>
+  JSON.parse('{"__proto__": {"polluted": "yes"}, "constructor": {"prototype": {"polluted": "yes"}}}') as unknown;
 
 /** Nesting deep enough to hurt a recursive validator or serialiser. */
 const deepNesting = (depth: number): unknown => {
@@ -54,10 +71,25 @@ const deepNesting = (depth: number): unknown => {
   return value;
 };
 
-const hostileOthers: unknown[] = [null, true, false, [], {}, [null], [[[[]]]], { '': '' }, Array.from({ length: 5_000 }, (_, i) => i), deepNesting(2_000)];
+const hostileOthers: unknown[] = [
+  null,
+  true,
+  false,
+  [],
+  {},
+  [null],
+  [[[[]]]],
+  { '': '' },
+  Array.from({ length: 5_000 }, (_, i) => i),
+  deepNesting(2_000),
+];
 
 /** A string with control characters mixed into ordinary and unusual text. */
-const controlString = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', 'é', '😀', '\ud800', ...controlCharacters), minLength: 1, maxLength: 30 });
+const controlString = fc.string({
+  unit: fc.constantFrom('a', 'Z', ' ', 'é', '😀', '\ud800', ...controlCharacters),
+  minLength: 1,
+  maxLength: 30,
+});
 
 /** Any hostile JSON value: the lists above, control strings, and random JSON. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -115,7 +147,12 @@ export function valueAt(value: unknown, path: JsonPath): unknown {
 export function withValueAt(value: unknown, path: JsonPath, replacement: unknown): unknown {
   const copy = JSON.parse(JSON.stringify(value)) as unknown;
   const parent = valueAt(copy, path.slice(0, -1)) as Record<string | number, unknown>;
-  Object.defineProperty(parent, path.at(-1)!, { value: replacement, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(parent, path.at(-1)!, {
+    value: replacement,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   return copy;
 }
 
@@ -124,13 +161,19 @@ export function withPollution(value: unknown, path: JsonPath): unknown {
   const copy = JSON.parse(JSON.stringify(value)) as unknown;
   const target = (path.length ? valueAt(copy, path) : copy) as Record<string, unknown>;
   for (const key of ['__proto__', 'constructor', 'prototype']) {
-    Object.defineProperty(target, key, { value: { polluted: 'yes' }, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(target, key, {
+      value: { polluted: 'yes' },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return copy;
 }
 
 /** Draws `count` values of `arbitrary` for `seed`: the same ones every run. */
-export const draw = <T>(arbitrary: fc.Arbitrary<T>, seed: number, count: number): T[] => fc.sample(arbitrary, { seed, numRuns: count });
+export const draw = <T>(arbitrary: fc.Arbitrary<T>, seed: number, count: number): T[] =>
+  fc.sample(arbitrary, { seed, numRuns: count });
 
 /** A stable seed per name, so each route gets its own and adding a route changes no other's requests. */
 export function seedOf(name: string, base: number): number {

@@ -21,7 +21,14 @@ import { collectRoutes, type RouteEntry } from '../src/test/routes.ts';
 import { loadExamples, probeAccount } from './examples.ts';
 import { fingerprinter } from './fingerprint.ts';
 import { rawRequest } from './raw-socket.ts';
-import { hostileRequestsForAll, rawSocketRequests, runHostileRequests, type ProbeAnswer, type ProbeFigures, type ProbeRequest } from './fuzz.ts';
+import {
+  hostileRequestsForAll,
+  rawSocketRequests,
+  runHostileRequests,
+  type ProbeAnswer,
+  type ProbeFigures,
+  type ProbeRequest,
+} from './fuzz.ts';
 
 const seed = Number(process.env.PROBE_SEED ?? 20260115);
 const randomCount = Number(process.env.PROBE_RANDOM ?? 100);
@@ -56,14 +63,38 @@ interface RunningApi {
 /** `tsx src/main.ts` in development mode (dev outbox, sandbox payments) on `database`; waits for /api/health. */
 async function startApi(database: Record<string, string>): Promise<RunningApi> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', NODE_ENV: 'development', ...database };
-  for (const name of ['SMTP_URL', 'REDIS_URL', 'PAYMENT_PROVIDER', 'TRUST_PROXY', ...(database.DATABASE_URL ? ['DATABASE_FILE'] : ['DATABASE_URL'])]) delete env[name];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: apiRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    NODE_ENV: 'development',
+    ...database,
+  };
+  for (const name of [
+    'SMTP_URL',
+    'REDIS_URL',
+    'PAYMENT_PROVIDER',
+    'TRUST_PROXY',
+    ...(database.DATABASE_URL ? ['DATABASE_FILE'] : ['DATABASE_URL']),
+  ])
+    delete env[name];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiRoot,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the API process exited with ${child.exitCode} before answering`);
-    const healthy = await request(port, { method: 'GET', url: '/api/health', headers: {}, token: 'none', label: 'health' }).then(
+    const healthy = await request(port, {
+      method: 'GET',
+      url: '/api/health',
+      headers: {},
+      token: 'none',
+      label: 'health',
+    }).then(
       (answer) => answer.status === 200,
       () => false,
     );
@@ -85,17 +116,25 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 /** One request over HTTP, the path exactly as given (no URL normalisation on the way). */
 function request(port: number, probe: ProbeRequest, token?: string): Promise<ProbeAnswer> {
   if (probe.raw !== undefined) return rawRequest(port, probe.raw);
-  const authorization = probe.token === 'live' ? `Bearer ${token}` : probe.token === 'junk' ? 'Bearer junk-token' : undefined;
+  const authorization =
+    probe.token === 'live' ? `Bearer ${token}` : probe.token === 'junk' ? 'Bearer junk-token' : undefined;
   const headers = { ...(authorization ? { authorization } : {}), ...probe.headers };
   return new Promise((resolve, reject) => {
-    const outgoing = http.request({ host: '127.0.0.1', port, method: probe.method, path: probe.url, headers, agent }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () =>
-        resolve({ status: incoming.statusCode ?? 0, contentType: String(incoming.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }),
-      );
-      incoming.on('error', reject);
-    });
+    const outgoing = http.request(
+      { host: '127.0.0.1', port, method: probe.method, path: probe.url, headers, agent },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () =>
+          resolve({
+            status: incoming.statusCode ?? 0,
+            contentType: String(incoming.headers['content-type'] ?? ''),
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        incoming.on('error', reject);
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(probe.body);
   });
@@ -104,11 +143,24 @@ function request(port: number, probe: ProbeRequest, token?: string): Promise<Pro
 /** The probe customer (registered, confirmed through the dev outbox, logged in) and the session's token. */
 async function probeCustomerToken(port: number): Promise<string> {
   const post = (url: string, body: unknown) =>
-    request(port, { method: 'POST', url, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), token: 'none', label: 'setup' });
+    request(port, {
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      token: 'none',
+      label: 'setup',
+    });
   const { email, password } = probeAccount;
   await post('/api/customer/register', { firstname: 'Probe', lastname: 'Kundin', email, password, locale: 'de' });
   for (let attempt = 0; attempt < 100; attempt++) {
-    const mailbox = await request(port, { method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(email)}`, headers: {}, token: 'none', label: 'setup' });
+    const mailbox = await request(port, {
+      method: 'GET',
+      url: `/api/dev/mailbox?to=${encodeURIComponent(email)}`,
+      headers: {},
+      token: 'none',
+      label: 'setup',
+    });
     const link = /https?:\/\/\S+verify-email\?\S+/.exec(mailbox.body.replaceAll('\\n', '\n'))?.[0];
     if (link) {
       const url = new URL(link.replace(/["\\].*$/, ''));
@@ -121,7 +173,12 @@ async function probeCustomerToken(port: number): Promise<string> {
   throw new Error('no verification mail for the probe customer');
 }
 
-async function probe(label: string, database: Record<string, string>, stateDb: () => Db, routes: RouteEntry[]): Promise<ProbeFigures> {
+async function probe(
+  label: string,
+  database: Record<string, string>,
+  stateDb: () => Db,
+  routes: RouteEntry[],
+): Promise<ProbeFigures> {
   const api = await startApi(database);
   const db = stateDb();
   try {
@@ -139,9 +196,14 @@ async function probe(label: string, database: Record<string, string>, stateDb: (
       return (JSON.parse(answer.body) as { result: unknown }).result;
     });
     const requests = [...hostileRequestsForAll(routes, examples, { seed, randomCount }), ...rawSocketRequests()];
-    console.log(`\n=== ${label}: tsx src/main.ts on 127.0.0.1:${api.port}, ${requests.length} hostile requests (seed ${seed})`);
+    console.log(
+      `\n=== ${label}: tsx src/main.ts on 127.0.0.1:${api.port}, ${requests.length} hostile requests (seed ${seed})`,
+    );
     const started = performance.now();
-    const figures = await runHostileRequests({ send: (probeRequest) => request(api.port, probeRequest, token), fingerprint: await fingerprinter(db) }, requests);
+    const figures = await runHostileRequests(
+      { send: (probeRequest) => request(api.port, probeRequest, token), fingerprint: await fingerprinter(db) },
+      requests,
+    );
     print(figures, (performance.now() - started) / 1000);
     return figures;
   } finally {
@@ -166,7 +228,9 @@ const results: ProbeFigures[] = [];
 const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-probe-'));
 try {
   const file = path.join(sqliteDir, 'shop.sqlite');
-  results.push(await probe('SQLite', { DATABASE_FILE: file }, () => createDatabase({ dialect: 'sqlite', file }), routes));
+  results.push(
+    await probe('SQLite', { DATABASE_FILE: file }, () => createDatabase({ dialect: 'sqlite', file }), routes),
+  );
 } finally {
   fs.rmSync(sqliteDir, { recursive: true, force: true });
 }
@@ -182,7 +246,14 @@ if ('notStarted' in postgres) {
     const admin = createDatabase({ dialect: 'postgres', url: postgres.started.url });
     await sql`create database shop_probe`.execute(admin.kysely);
     await admin.close();
-    results.push(await probe('PostgreSQL', { DATABASE_URL: url.toString() }, () => createDatabase({ dialect: 'postgres', url: url.toString() }), routes));
+    results.push(
+      await probe(
+        'PostgreSQL',
+        { DATABASE_URL: url.toString() },
+        () => createDatabase({ dialect: 'postgres', url: url.toString() }),
+        routes,
+      ),
+    );
   } finally {
     postgres.started.stop();
   }
@@ -190,5 +261,9 @@ if ('notStarted' in postgres) {
 
 agent.destroy();
 const failed = results.some((figures) => figures.serverErrors + figures.withoutEnvelope + figures.stateChanges > 0);
-console.log(failed ? '\nPROBE FAILED: see the figures above.' : '\nProbe passed: no 5xx, every error in the envelope, no state change by a rejected request.');
+console.log(
+  failed
+    ? '\nPROBE FAILED: see the figures above.'
+    : '\nProbe passed: no 5xx, every error in the envelope, no state change by a rejected request.',
+);
 if (failed) process.exitCode = 1;

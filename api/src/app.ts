@@ -104,7 +104,14 @@ export interface BuildAppOptions {
  * The API as a Fastify instance, not listening: main.ts listens, tests use `app.inject`.
  * Every route validates its input and its output with the zod schemas of `@shop/shared/contract`.
  */
-export function buildApp({ db, now = () => new Date(), logger = false, partnerOrigins = [], mode = 'development', ...options }: BuildAppOptions) {
+export function buildApp({
+  db,
+  now = () => new Date(),
+  logger = false,
+  partnerOrigins = [],
+  mode = 'development',
+  ...options
+}: BuildAppOptions) {
   if (mode === 'production' && (!options.paymentProvider || options.paymentProvider.name === sandboxProviderName)) {
     throw new Error('Production mode needs a real payment provider (the sandbox exists in development only)');
   }
@@ -139,7 +146,15 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
   registerCors(app, origins);
   const logError = (error: unknown, what: string) => app.log.error({ err: error }, what);
   // Expired database counters are deleted by the cleanup job, not by a timer of the store's own.
-  const rateLimitStore = options.rateLimitStore ?? createRateLimitStore({ db, redisUrl: options.redisUrl, redisKeyPrefix: options.redisKeyPrefix, onError: logError, cleanupIntervalMs: 0 });
+  const rateLimitStore =
+    options.rateLimitStore ??
+    createRateLimitStore({
+      db,
+      redisUrl: options.redisUrl,
+      redisKeyPrefix: options.redisKeyPrefix,
+      onError: logError,
+      cleanupIntervalMs: 0,
+    });
   registerRateLimits(app, rateLimitStore);
   const jobs = createJobRunner({ db: db.kysely, log: app.log });
 
@@ -169,11 +184,32 @@ export function buildApp({ db, now = () => new Date(), logger = false, partnerOr
   };
   if (options.holdSweepIntervalMs) {
     const cancelProviderPayment = (orderId: number) => cancelPaymentOfExpiredOrder(db.kysely, provider, orderId);
-    jobs.register(holdSweepJob({ db: db.kysely, now, everyMs: options.holdSweepIntervalMs, log: app.log, onCancelled: onHoldsExpired, cancelProviderPayment }));
+    jobs.register(
+      holdSweepJob({
+        db: db.kysely,
+        now,
+        everyMs: options.holdSweepIntervalMs,
+        log: app.log,
+        onCancelled: onHoldsExpired,
+        cancelProviderPayment,
+      }),
+    );
   }
-  if (options.mailDeliveryMs) jobs.register(mailDeliveryJob({ db: db.kysely, mailer: ctx.mailer, workerId: jobs.workerId, everyMs: options.mailDeliveryMs, retry: options.mailRetry, log: app.log }));
-  if (options.cleanupIntervalMs) jobs.register(cleanupJob({ db: db.kysely, now, everyMs: options.cleanupIntervalMs, rateLimitStore, log: app.log }));
-  if (options.waitlistIntervalMs) jobs.register(waitlistOffersJob({ ctx, everyMs: options.waitlistIntervalMs, log: app.log, onPlacesChanged }));
+  if (options.mailDeliveryMs)
+    jobs.register(
+      mailDeliveryJob({
+        db: db.kysely,
+        mailer: ctx.mailer,
+        workerId: jobs.workerId,
+        everyMs: options.mailDeliveryMs,
+        retry: options.mailRetry,
+        log: app.log,
+      }),
+    );
+  if (options.cleanupIntervalMs)
+    jobs.register(cleanupJob({ db: db.kysely, now, everyMs: options.cleanupIntervalMs, rateLimitStore, log: app.log }));
+  if (options.waitlistIntervalMs)
+    jobs.register(waitlistOffersJob({ ctx, everyMs: options.waitlistIntervalMs, log: app.log, onPlacesChanged }));
   // Jobs run while the app is ready; closing it lets running jobs finish their unit and hands the rest back.
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());

@@ -22,7 +22,10 @@ describe('loadConfig', () => {
   });
 
   it('reads the waitlist settings and refuses values out of range', () => {
-    expect(loadConfig({ WAITLIST_OFFER_SECONDS: '60', WAITLIST_INTERVAL_MS: '250' })).toMatchObject({ waitlistOfferSeconds: 60, waitlistIntervalMs: 250 });
+    expect(loadConfig({ WAITLIST_OFFER_SECONDS: '60', WAITLIST_INTERVAL_MS: '250' })).toMatchObject({
+      waitlistOfferSeconds: 60,
+      waitlistIntervalMs: 250,
+    });
     expect(() => loadConfig({ WAITLIST_OFFER_SECONDS: '5' })).toThrow(/WAITLIST_OFFER_SECONDS/);
     expect(() => loadConfig({ WAITLIST_OFFER_SECONDS: '1.5' })).toThrow(/WAITLIST_OFFER_SECONDS/);
     expect(() => loadConfig({ WAITLIST_INTERVAL_MS: '50' })).toThrow(/WAITLIST_INTERVAL_MS/);
@@ -30,7 +33,10 @@ describe('loadConfig', () => {
   });
 
   it('resolves DATABASE_FILE relative to the api folder and selects PostgreSQL by DATABASE_URL', () => {
-    expect(loadConfig({ DATABASE_FILE: 'tmp/x.sqlite' }).database).toEqual({ dialect: 'sqlite', file: path.join(apiRoot, 'tmp', 'x.sqlite') });
+    expect(loadConfig({ DATABASE_FILE: 'tmp/x.sqlite' }).database).toEqual({
+      dialect: 'sqlite',
+      file: path.join(apiRoot, 'tmp', 'x.sqlite'),
+    });
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', PORT: '4000', HOST: '0.0.0.0' })).toMatchObject({
       port: 4000,
       host: '0.0.0.0',
@@ -55,22 +61,29 @@ describe('loadConfig', () => {
   });
 
   it('takes the stop timeout and the metrics address from the environment', () => {
-    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500', SHUTDOWN_DRAIN_MS: '3000' })).toMatchObject({ shutdownTimeoutMs: 2500, shutdownDrainMs: 3000 });
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500', SHUTDOWN_DRAIN_MS: '3000' })).toMatchObject({
+      shutdownTimeoutMs: 2500,
+      shutdownDrainMs: 3000,
+    });
     expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
     expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
-    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({ host: '0.0.0.0', port: 9464 });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
+      host: '0.0.0.0',
+      port: 9464,
+    });
   });
 
   it('keeps rate limits in Redis with REDIS_URL', () => {
     expect(loadConfig({ REDIS_URL: ' redis://cache.internal:6379/2 ' }).redisUrl).toBe('redis://cache.internal:6379/2');
-    expect(loadConfig({ REDIS_URL: 'rediss://user:secret@cache.internal:6380' }).redisUrl).toBe('rediss://user:secret@cache.internal:6380');
+    expect(loadConfig({ REDIS_URL: 'rediss://user:secret@cache.internal:6380' }).redisUrl).toBe(
+      'rediss://user:secret@cache.internal:6380',
+    );
     expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeNull();
   });
 
   it('reads PARTNER_ORIGINS as a comma-separated list of origins', () => {
-    expect(loadConfig({ PARTNER_ORIGINS: ' https://partner.example/shop/ , http://localhost:5180,' }).partnerOrigins).toEqual([
-      'https://partner.example',
-      'http://localhost:5180',
-    ]);
+    expect(
+      loadConfig({ PARTNER_ORIGINS: ' https://partner.example/shop/ , http://localhost:5180,' }).partnerOrigins,
+    ).toEqual(['https://partner.example', 'http://localhost:5180']);
   });
 });

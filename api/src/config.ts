@@ -12,9 +12,7 @@ const defaultShutdownTimeoutMs = 10_000;
 /** The api workspace folder, so relative paths do not depend on where the process was started. */
 export const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export type DatabaseConfig =
-  | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string };
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
 export interface Config {
   port: number;
@@ -62,36 +60,65 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const paymentHoldSeconds = Number(env.PAYMENT_HOLD_SECONDS?.trim() || 1800);
   if (!Number.isInteger(paymentHoldSeconds) || paymentHoldSeconds < 10) {
-    throw new Error(`PAYMENT_HOLD_SECONDS must be a whole number of seconds, at least 10, got "${env.PAYMENT_HOLD_SECONDS}"`);
+    throw new Error(
+      `PAYMENT_HOLD_SECONDS must be a whole number of seconds, at least 10, got "${env.PAYMENT_HOLD_SECONDS}"`,
+    );
   }
   const holdSweepMs = Number(env.PAYMENT_HOLD_SWEEP_MS?.trim() || defaultHoldSweepMs);
   if (!Number.isInteger(holdSweepMs) || holdSweepMs < 100 || holdSweepMs > 10_000) {
-    throw new Error(`PAYMENT_HOLD_SWEEP_MS must be a whole number of milliseconds from 100 to 10000, got "${env.PAYMENT_HOLD_SWEEP_MS}"`);
+    throw new Error(
+      `PAYMENT_HOLD_SWEEP_MS must be a whole number of milliseconds from 100 to 10000, got "${env.PAYMENT_HOLD_SWEEP_MS}"`,
+    );
   }
   const waitlistOfferSeconds = Number(env.WAITLIST_OFFER_SECONDS?.trim() || waitlistOfferHours * 3600);
   if (!Number.isInteger(waitlistOfferSeconds) || waitlistOfferSeconds < 10) {
-    throw new Error(`WAITLIST_OFFER_SECONDS must be a whole number of seconds, at least 10, got "${env.WAITLIST_OFFER_SECONDS}"`);
+    throw new Error(
+      `WAITLIST_OFFER_SECONDS must be a whole number of seconds, at least 10, got "${env.WAITLIST_OFFER_SECONDS}"`,
+    );
   }
   const waitlistIntervalMs = Number(env.WAITLIST_INTERVAL_MS?.trim() || 10_000);
   if (!Number.isInteger(waitlistIntervalMs) || waitlistIntervalMs < 100 || waitlistIntervalMs > 600_000) {
-    throw new Error(`WAITLIST_INTERVAL_MS must be a whole number of milliseconds from 100 to 600000, got "${env.WAITLIST_INTERVAL_MS}"`);
+    throw new Error(
+      `WAITLIST_INTERVAL_MS must be a whole number of milliseconds from 100 to 600000, got "${env.WAITLIST_INTERVAL_MS}"`,
+    );
   }
   const redisUrl = env.REDIS_URL?.trim() || null;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
-    throw new Error('REDIS_URL must start with redis:// or rediss:// (leave it unset to keep rate limits in the database)');
+    throw new Error(
+      'REDIS_URL must start with redis:// or rediss:// (leave it unset to keep rate limits in the database)',
+    );
   }
   const shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS?.trim() || defaultShutdownTimeoutMs);
   if (!Number.isInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 100 || shutdownTimeoutMs > 600_000) {
-    throw new Error(`SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000, got "${env.SHUTDOWN_TIMEOUT_MS}"`);
+    throw new Error(
+      `SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000, got "${env.SHUTDOWN_TIMEOUT_MS}"`,
+    );
   }
   const shutdownDrainMs = Number(env.SHUTDOWN_DRAIN_MS?.trim() || 0);
   if (!Number.isInteger(shutdownDrainMs) || shutdownDrainMs < 0 || shutdownDrainMs > 60_000) {
-    throw new Error(`SHUTDOWN_DRAIN_MS must be a whole number of milliseconds from 0 to 60000, got "${env.SHUTDOWN_DRAIN_MS}"`);
+    throw new Error(
+      `SHUTDOWN_DRAIN_MS must be a whole number of milliseconds from 0 to 60000, got "${env.SHUTDOWN_DRAIN_MS}"`,
+    );
   }
   const metricsPort = env.METRICS_PORT?.trim() ? Number(env.METRICS_PORT.trim()) : null;
   if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) {
-    throw new Error(`METRICS_PORT must be an integer between 0 and 65535, got "${env.METRICS_PORT}" (leave it unset for no metrics)`);
+    throw new Error(
+      `METRICS_PORT must be an integer between 0 and 65535, got "${env.METRICS_PORT}" (leave it unset for no metrics)`,
+    );
   }
   const metrics = metricsPort === null ? null : { host: env.METRICS_HOST?.trim() || '127.0.0.1', port: metricsPort };
-  return { port, host: env.HOST?.trim() || '127.0.0.1', database, partnerOrigins: parsePartnerOrigins(env.PARTNER_ORIGINS), paymentHoldSeconds, holdSweepMs, waitlistOfferSeconds, waitlistIntervalMs, redisUrl, shutdownTimeoutMs, shutdownDrainMs, metrics };
+  return {
+    port,
+    host: env.HOST?.trim() || '127.0.0.1',
+    database,
+    partnerOrigins: parsePartnerOrigins(env.PARTNER_ORIGINS),
+    paymentHoldSeconds,
+    holdSweepMs,
+    waitlistOfferSeconds,
+    waitlistIntervalMs,
+    redisUrl,
+    shutdownTimeoutMs,
+    shutdownDrainMs,
+    metrics,
+  };
 }

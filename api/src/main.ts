@@ -7,7 +7,12 @@ import { mollieProvider } from './features/payment/mollie-provider.ts';
 import { seed } from './db/seed/index.ts';
 import { trustProxyFromEnv } from './http/trust-proxy.ts';
 import { defaultMailFrom, loadMailConfig } from './mail/config.ts';
-import { productionProblems, productionRefusal, productionSettingsFromEnv, shopModeFromEnv } from './features/mode/production-check.ts';
+import {
+  productionProblems,
+  productionRefusal,
+  productionSettingsFromEnv,
+  shopModeFromEnv,
+} from './features/mode/production-check.ts';
 import { createShopMetrics } from './features/metrics/metrics.ts';
 import { type MetricsServer, startMetricsServer } from './features/metrics/server.ts';
 import { gracefulStop } from './lifecycle/graceful-stop.ts';
@@ -33,7 +38,10 @@ async function main(): Promise<void> {
   const app = buildApp({
     db,
     // LOG_FILE: JSON lines to this file instead of stdout (the e2e run checks its file for secrets).
-    logger: { level: process.env.LOG_LEVEL ?? 'info', ...(process.env.LOG_FILE?.trim() ? { file: process.env.LOG_FILE.trim() } : {}) },
+    logger: {
+      level: process.env.LOG_LEVEL ?? 'info',
+      ...(process.env.LOG_FILE?.trim() ? { file: process.env.LOG_FILE.trim() } : {}),
+    },
     partnerOrigins: config.partnerOrigins,
     // Listings may show free places up to 5 s old; the cart's price calculation re-checks them.
     catalogCacheMs: 5000,
@@ -41,7 +49,10 @@ async function main(): Promise<void> {
     shopUrl: mail.shopUrl,
     paymentHoldSeconds: config.paymentHoldSeconds,
     // Without PAYMENT_PROVIDER=mollie the app serves the sandbox (no money moves).
-    paymentProvider: payment.provider === 'mollie' ? mollieProvider({ apiKey: payment.apiKey, apiUrl: payment.apiUrl, shopUrl: mail.shopUrl }) : undefined,
+    paymentProvider:
+      payment.provider === 'mollie'
+        ? mollieProvider({ apiKey: payment.apiKey, apiUrl: payment.apiUrl, shopUrl: mail.shopUrl })
+        : undefined,
     redisUrl: config.redisUrl,
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     mode,
@@ -50,14 +61,20 @@ async function main(): Promise<void> {
     mailRetry: jobConfig.mailRetry,
     cleanupIntervalMs: jobConfig.cleanupMs,
     metrics,
-    configurationProblems: () => (mode === 'production' ? productionProblems(productionSettingsFromEnv(process.env)) : []),
+    configurationProblems: () =>
+      mode === 'production' ? productionProblems(productionSettingsFromEnv(process.env)) : [],
     waitlistOfferSeconds: config.waitlistOfferSeconds,
     waitlistIntervalMs: config.waitlistIntervalMs,
   });
   app.log.info(`payment provider: ${payment.provider}`);
   if (mode === 'development') {
-    app.log.warn('Development mode: every page says it is a test shop, and the sandbox takes payments unless PAYMENT_PROVIDER is set; NODE_ENV=production to go live (README "Going live")');
-    if (!mail.smtpUrl) app.log.warn('SMTP_URL is not set: mails go to the dev outbox, readable from this machine only at GET /api/dev/mailbox');
+    app.log.warn(
+      'Development mode: every page says it is a test shop, and the sandbox takes payments unless PAYMENT_PROVIDER is set; NODE_ENV=production to go live (README "Going live")',
+    );
+    if (!mail.smtpUrl)
+      app.log.warn(
+        'SMTP_URL is not set: mails go to the dev outbox, readable from this machine only at GET /api/dev/mailbox',
+      );
   } else if (mail.from === defaultMailFrom) {
     app.log.warn(`MAIL_FROM is not set: mails are sent as "${defaultMailFrom}", an address nobody can answer`);
   }
@@ -67,7 +84,15 @@ async function main(): Promise<void> {
   try {
     const applied = await migrateToLatest(db);
     const seeded = await seed(db);
-    app.log.info({ database: where, migrationsApplied: applied, seededCatalog: seeded.catalog, translationsAdded: seeded.translationsAdded }, 'database ready');
+    app.log.info(
+      {
+        database: where,
+        migrationsApplied: applied,
+        seededCatalog: seeded.catalog,
+        translationsAdded: seeded.translationsAdded,
+      },
+      'database ready',
+    );
   } catch (error) {
     app.log.error({ err: error }, 'database setup failed');
     await db.close().catch(() => {});
@@ -79,12 +104,17 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received: not ready; no new connections after ${config.shutdownDrainMs} ms; finishing requests in flight (up to ${config.shutdownTimeoutMs} ms), then background work`);
+    app.log.info(
+      `${signal} received: not ready; no new connections after ${config.shutdownDrainMs} ms; finishing requests in flight (up to ${config.shutdownTimeoutMs} ms), then background work`,
+    );
     // Requests get SHUTDOWN_TIMEOUT_MS, background work as long again; a process stuck beyond that exits anyway.
-    const timer = setTimeout(() => {
-      app.log.error('Shutdown did not finish in time; exiting');
-      process.exit(1);
-    }, config.shutdownDrainMs + 2 * config.shutdownTimeoutMs + 1000);
+    const timer = setTimeout(
+      () => {
+        app.log.error('Shutdown did not finish in time; exiting');
+        process.exit(1);
+      },
+      config.shutdownDrainMs + 2 * config.shutdownTimeoutMs + 1000,
+    );
     timer.unref();
     try {
       const inTime = await gracefulStop(app, { timeoutMs: config.shutdownTimeoutMs, drainMs: config.shutdownDrainMs });

@@ -18,7 +18,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 try {
   const { composed, oneApp } = await startShops();
   const { executablePath, args = [] } = chromiumLaunchOptions();
-  const chrome = await chromeLauncher.launch({ chromePath: executablePath ?? '/usr/bin/chromium', chromeFlags: [...args, '--headless=new'] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: executablePath ?? '/usr/bin/chromium',
+    chromeFlags: [...args, '--headless=new'],
+  });
   const results = new Map();
   for (let run = 0; run < runs; run += 1) {
     for (const path of paths) {
@@ -48,10 +51,28 @@ try {
   }
   await chrome.kill();
   console.log(`\nLighthouse mobile (simulated throttling), median of ${runs}`);
-  console.log(['page'.padEnd(28), 'score', 'LCP s'.padStart(7), 'TBT ms'.padStart(8), 'CLS'.padStart(7), 'FCP s'.padStart(7)].join(' '));
+  console.log(
+    [
+      'page'.padEnd(28),
+      'score',
+      'LCP s'.padStart(7),
+      'TBT ms'.padStart(8),
+      'CLS'.padStart(7),
+      'FCP s'.padStart(7),
+    ].join(' '),
+  );
   for (const [key, list] of results) {
     const m = (name) => median(list.map((entry) => entry[name]));
-    console.log([key.padEnd(28), String(m('score')).padStart(5), (m('lcp') / 1000).toFixed(2).padStart(7), String(Math.round(m('tbt'))).padStart(8), m('cls').toFixed(3).padStart(7), (m('fcp') / 1000).toFixed(2).padStart(7)].join(' '));
+    console.log(
+      [
+        key.padEnd(28),
+        String(m('score')).padStart(5),
+        (m('lcp') / 1000).toFixed(2).padStart(7),
+        String(Math.round(m('tbt'))).padStart(8),
+        m('cls').toFixed(3).padStart(7),
+        (m('fcp') / 1000).toFixed(2).padStart(7),
+      ].join(' '),
+    );
   }
 } finally {
   stopAll();

@@ -27,7 +27,12 @@ export const routes = Object.keys(meaningful);
  * @param {string} path
  * @param {{ selector?: string }} [options]
  */
-export async function measureRoute(browser, origin, path, { selector = meaningful[path.split('?')[0]] ?? 'main h1' } = {}) {
+export async function measureRoute(
+  browser,
+  origin,
+  path,
+  { selector = meaningful[path.split('?')[0]] ?? 'main h1' } = {},
+) {
   const context = await browser.newContext({ locale: 'de-DE' });
   const page = await context.newPage();
   /** @type {Map<import('@playwright/test').Request, { start: number, end?: number }>} */
@@ -46,7 +51,9 @@ export async function measureRoute(browser, origin, path, { selector = meaningfu
     pending.push(
       response
         .body()
-        .then((body) => scripts.push({ url: response.url(), bytes: body.length, gzip: gzipSync(body, { level: 9 }).length }))
+        .then((body) =>
+          scripts.push({ url: response.url(), bytes: body.length, gzip: gzipSync(body, { level: 9 }).length }),
+        )
         .catch(() => undefined),
     );
   });
@@ -60,7 +67,8 @@ export async function measureRoute(browser, origin, path, { selector = meaningfu
   const depths = new Map();
   for (const entry of entries) {
     let depth = 1;
-    for (const [other, otherDepth] of depths) if (other.end !== undefined && other.end <= entry.start) depth = Math.max(depth, otherDepth + 1);
+    for (const [other, otherDepth] of depths)
+      if (other.end !== undefined && other.end <= entry.start) depth = Math.max(depth, otherDepth + 1);
     depths.set(entry, depth);
   }
   const hops = Math.max(0, ...[...depths].filter(([entry]) => entry.start <= shownAt).map(([, depth]) => depth));

@@ -12,7 +12,13 @@ import { join } from 'node:path';
 
 export const root = new URL('../../', import.meta.url).pathname;
 const vite = join(root, 'node_modules/.bin/vite');
-export const areaDirs = { shell: 'shell', catalog: 'mf-catalog', cartCheckout: 'mf-cart-checkout', account: 'mf-account', levelTest: 'mf-level-test' };
+export const areaDirs = {
+  shell: 'shell',
+  catalog: 'mf-catalog',
+  cartCheckout: 'mf-cart-checkout',
+  account: 'mf-account',
+  levelTest: 'mf-level-test',
+};
 
 /** A port nobody listens on right now. */
 export function freePort() {
@@ -77,7 +83,10 @@ export async function startShops() {
   const remotesJson = JSON.stringify({
     timeoutMs: 8000,
     remotes: Object.fromEntries(
-      ['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) => [area, `http://localhost:${ports[area]}/remoteEntry.js`]),
+      ['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) => [
+        area,
+        `http://localhost:${ports[area]}/remoteEntry.js`,
+      ]),
     ),
   });
   // The shell's build as deployed with a remotes.json naming the remotes' free ports (what a deploy does).
@@ -99,9 +108,19 @@ export async function startShops() {
   await Promise.all([
     waitFor(`${composed}/api/health`),
     waitFor(`${oneApp}/api/health`),
-    ...['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) => waitFor(`http://localhost:${ports[area]}/remoteEntry.js`)),
+    ...['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) =>
+      waitFor(`http://localhost:${ports[area]}/remoteEntry.js`),
+    ),
   ]);
-  return { composed, oneApp, remotesJson, partnerOrigin, partnerPort, catalog: `http://localhost:${ports.catalog}`, api: `http://127.0.0.1:${apiPort}/api` };
+  return {
+    composed,
+    oneApp,
+    remotesJson,
+    partnerOrigin,
+    partnerPort,
+    catalog: `http://localhost:${ports.catalog}`,
+    api: `http://127.0.0.1:${apiPort}/api`,
+  };
 }
 
 /**

@@ -40,8 +40,15 @@ export function linkIn(mail: OutboxMail): URL {
  * Registers through the API and logs in, returning the session's token: registration itself answers no token
  * (it answers a taken address alike), so the shop's customers log in after registering, too.
  */
-export async function registerThroughApi(request: APIRequestContext, email: string, firstname = 'Anna', lastname = 'Muster') {
-  const response = await request.post('/api/customer/register', { data: { firstname, lastname, email, password, locale: 'de' } });
+export async function registerThroughApi(
+  request: APIRequestContext,
+  email: string,
+  firstname = 'Anna',
+  lastname = 'Muster',
+) {
+  const response = await request.post('/api/customer/register', {
+    data: { firstname, lastname, email, password, locale: 'de' },
+  });
   expect(response.ok(), await response.text()).toBe(true);
   return logInThroughApi(request, email);
 }
@@ -72,4 +79,7 @@ export async function logInThroughForm(page: Page, email: string, secret: string
 }
 
 export const storedToken = (page: Page) =>
-  page.evaluate(() => ({ local: localStorage.getItem('customerToken'), session: sessionStorage.getItem('customerToken') }));
+  page.evaluate(() => ({
+    local: localStorage.getItem('customerToken'),
+    session: sessionStorage.getItem('customerToken'),
+  }));

@@ -13,6 +13,7 @@ export default function checkApiLogs(): void {
   const lines = files.flatMap((name) => fs.readFileSync(path.join(folder, name), 'utf8').split('\n').filter(Boolean));
   if (lines.length === 0) throw new Error(`No API log lines in ${folder}: the log check saw nothing`);
   const leaks = logLinesWithSecrets(lines.join('\n'));
-  if (leaks.length > 0) throw new Error(`The API logged secrets in ${leaks.length} line(s), e.g.:\n${leaks.slice(0, 5).join('\n')}`);
+  if (leaks.length > 0)
+    throw new Error(`The API logged secrets in ${leaks.length} line(s), e.g.:\n${leaks.slice(0, 5).join('\n')}`);
   console.log(`API logs checked: ${lines.length} lines in ${files.length} files, no secrets`);
 }

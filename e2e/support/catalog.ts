@@ -15,9 +15,14 @@ export interface ApiCourse {
 }
 
 export const euro = (amount: number) =>
-  new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
+  new Intl.NumberFormat('de-DE', {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  }).format(amount);
 
-export const germanTitle = (entity: { titles: { language: string; description: string }[] }) => entity.titles.find((t) => t.language === 'de')!.description;
+export const germanTitle = (entity: { titles: { language: string; description: string }[] }) =>
+  entity.titles.find((t) => t.language === 'de')!.description;
 
 /** yyyy-MM-dd, `months` from today in the browser's calendar (Europe/Berlin in these tests). */
 export function monthsAhead(months: number, from = new Date()): string {

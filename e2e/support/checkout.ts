@@ -32,7 +32,13 @@ export const packageItem = (amount: number, price: number): StoredItem => ({
   quantity: 1,
   packageType: 'conversation_hours',
   amount,
-  packageDetails: { title: `${amount} Konversationsstunden`, type: 'conversation_hours', price, discountedPrice: null, description: '' },
+  packageDetails: {
+    title: `${amount} Konversationsstunden`,
+    type: 'conversation_hours',
+    price,
+    discountedPrice: null,
+    description: '',
+  },
 });
 
 /** Logs the browser in with a token (remember-me storage), as a returning customer would be. */
@@ -51,7 +57,8 @@ export async function courseWithPlaces(request: APIRequestContext, type: number,
 
 export async function freePlaces(request: APIRequestContext, course: ApiCourse): Promise<number> {
   const response = await request.get(`/api/course/search?type=${course.type}&limit=100`);
-  return ((await response.json()) as { result: { items: ApiCourse[] } }).result.items.find((c) => c.id === course.id)!.freePlaces;
+  return ((await response.json()) as { result: { items: ApiCourse[] } }).result.items.find((c) => c.id === course.id)!
+    .freePlaces;
 }
 
 export async function fillBilling(page: Page) {
@@ -74,7 +81,8 @@ export async function acceptConsents(page: Page) {
 export const orderButton = (page: Page) => page.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
 
 /** The sandbox page's button for an outcome, whatever the language of its label ("Testzahlung: bezahlt" …). */
-export const sandboxButton = (page: Page, outcome: 'paid' | 'failed' | 'canceled' | 'expired') => page.locator(`button[name="outcome"][value="${outcome}"]`);
+export const sandboxButton = (page: Page, outcome: 'paid' | 'failed' | 'canceled' | 'expired') =>
+  page.locator(`button[name="outcome"][value="${outcome}"]`);
 
 /** On the sandbox provider's page: chooses an outcome and returns where the shop sent the browser. */
 export async function answerSandbox(page: Page, outcome: 'paid' | 'failed' | 'canceled' | 'expired') {
@@ -84,14 +92,22 @@ export async function answerSandbox(page: Page, outcome: 'paid' | 'failed' | 'ca
 
 /** Fills the checkout form of a guest (or of the signed-in customer, without `email`) and orders. */
 export async function placeOrder(page: Page, { email }: { email?: string } = {}) {
-  if (email) await page.getByLabel(/^E-Mail-Adresse/).first().fill(email);
+  if (email)
+    await page
+      .getByLabel(/^E-Mail-Adresse/)
+      .first()
+      .fill(email);
   await fillBilling(page);
   await acceptConsents(page);
   await orderButton(page).click();
 }
 
 /** Decides a sandbox payment from outside the browser, as the provider would while the buyer waits elsewhere. */
-export async function decideSandbox(request: APIRequestContext, paymentLink: string, outcome: 'paid' | 'failed' | 'canceled' | 'expired') {
+export async function decideSandbox(
+  request: APIRequestContext,
+  paymentLink: string,
+  outcome: 'paid' | 'failed' | 'canceled' | 'expired',
+) {
   const response = await request.post(new URL(paymentLink).pathname, { form: { outcome }, maxRedirects: 0 });
   expect(response.status()).toBe(303);
 }

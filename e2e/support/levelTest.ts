@@ -19,10 +19,17 @@ export async function currentQuestion(page: Page): Promise<string> {
 }
 
 /** Presses Tab until the focused element matches, like a keyboard user would; fails after `limit` presses. */
-export async function tabTo(page: Page, matches: (element: { text: string; className: string }) => boolean, limit = 40) {
+export async function tabTo(
+  page: Page,
+  matches: (element: { text: string; className: string }) => boolean,
+  limit = 40,
+) {
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => ({ text: document.activeElement?.textContent ?? '', className: (document.activeElement as HTMLElement | null)?.className ?? '' }));
+    const focused = await page.evaluate(() => ({
+      text: document.activeElement?.textContent ?? '',
+      className: (document.activeElement as HTMLElement | null)?.className ?? '',
+    }));
     if (matches(focused)) return;
   }
   throw new Error('Tab never reached the element');

@@ -14,7 +14,8 @@ export function servePartner(port: number, pages: Record<string, string>): Promi
   return new Promise((resolve) => server.listen(port, () => resolve(server)));
 }
 
-export const closeServers = (servers: Server[]) => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+export const closeServers = (servers: Server[]) =>
+  Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
 
 /** A partner page framing `src`, recording every height message from the shop in `window.heights`. */
 export const framingPage = (src: string, shopOrigin = 'http://localhost:5173') => `<!doctype html>

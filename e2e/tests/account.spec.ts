@@ -61,7 +61,10 @@ test('register → mail from the dev outbox → verify → account', async ({ pa
   await expectAccessible(page);
 });
 
-test('registering a taken address answers like a new one; its owner gets a mail to log in or reset the password', async ({ page, request }) => {
+test('registering a taken address answers like a new one; its owner gets a mail to log in or reset the password', async ({
+  page,
+  request,
+}) => {
   const { email } = await verifiedCustomer(request, 'vergeben');
   await page.goto(`/register?firstname=Eve&lastname=Fremd&email=${encodeURIComponent(email)}`);
   await page.getByLabel(/^Passwort/).fill('Anders2!x');
@@ -74,7 +77,10 @@ test('registering a taken address answers like a new one; its owner gets a mail 
   expect(mail.text).toContain(`http://localhost:5173/password-reset?email=${encodeURIComponent(email)}`);
 });
 
-test('a customerToken query logs in and leaves the URL; an unverified customer waits until verified', async ({ page, request }) => {
+test('a customerToken query logs in and leaves the URL; an unverified customer waits until verified', async ({
+  page,
+  request,
+}) => {
   const email = newEmail('ungeprueft');
   const token = await registerThroughApi(request, email);
   await page.goto(`/courses?customerToken=${token}`);
@@ -94,7 +100,11 @@ test('a customerToken query logs in and leaves the URL; an unverified customer w
   await expect(page).toHaveURL(/\/courses$/, { timeout: 8_000 });
 });
 
-test('login without remember-me lasts for the tab; with it, new tabs are logged in too', async ({ context, page, request }) => {
+test('login without remember-me lasts for the tab; with it, new tabs are logged in too', async ({
+  context,
+  page,
+  request,
+}) => {
   const { email } = await verifiedCustomer(request, 'merken');
   await page.goto('/login');
   await expectAccessible(page);

@@ -16,7 +16,8 @@ const isLocal = (url: URL) => url.hostname === 'localhost' || url.hostname === '
 async function watchThirdParty(page: Page, { container }: { container: boolean }) {
   const tagManager: string[] = [];
   const others: string[] = [];
-  if (container) await page.route('**/analytics.json', (route) => route.fulfill({ json: { gtmContainerId: containerId } }));
+  if (container)
+    await page.route('**/analytics.json', (route) => route.fulfill({ json: { gtmContainerId: containerId } }));
   await page.route(
     (url) => !isLocal(url),
     (route) => {
@@ -33,9 +34,14 @@ async function watchThirdParty(page: Page, { container }: { container: boolean }
 }
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Ihre Privatsphäre' });
-const dataLayer = (page: Page) => page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])) as unknown[]);
+const dataLayer = (page: Page) =>
+  page.evaluate(
+    () => JSON.parse(JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])) as unknown[],
+  );
 
-test('without a container id the shop makes no third-party request and asks nothing; events still reach the dataLayer', async ({ page }) => {
+test('without a container id the shop makes no third-party request and asks nothing; events still reach the dataLayer', async ({
+  page,
+}) => {
   const { tagManager, others } = await watchThirdParty(page, { container: false });
   await page.goto('/courses');
   await expect(cards(page).first()).toBeVisible();
@@ -43,12 +49,16 @@ test('without a container id the shop makes no third-party request and asks noth
   await expect(page.getByRole('button', { name: 'Cookie-Einstellungen' })).toHaveCount(0);
   await cards(page).first().getByRole('button', { name: 'In den Warenkorb' }).click();
   await expect(page).toHaveURL(/\/cart$/);
-  await expect.poll(async () => (await dataLayer(page)).some((entry) => (entry as { event?: string }).event === 'add_to_cart')).toBe(true);
+  await expect
+    .poll(async () => (await dataLayer(page)).some((entry) => (entry as { event?: string }).event === 'add_to_cart'))
+    .toBe(true);
   expect(tagManager).toEqual([]);
   expect(others).toEqual([]);
 });
 
-test('no tag manager before consent; Consent Mode defaults denied; the container after "accept all"', async ({ page }) => {
+test('no tag manager before consent; Consent Mode defaults denied; the container after "accept all"', async ({
+  page,
+}) => {
   const { tagManager, others } = await watchThirdParty(page, { container: true });
   await page.goto('/courses');
   await expect(banner(page)).toBeVisible();
@@ -61,7 +71,12 @@ test('no tag manager before consent; Consent Mode defaults denied; the container
   const looks = (button: typeof accept) =>
     button.evaluate((element) => {
       const style = getComputedStyle(element);
-      return { background: style.backgroundColor, color: style.color, font: style.fontSize + style.fontWeight, height: element.getBoundingClientRect().height };
+      return {
+        background: style.backgroundColor,
+        color: style.color,
+        font: style.fontSize + style.fontWeight,
+        height: element.getBoundingClientRect().height,
+      };
     });
   expect(await looks(reject)).toEqual(await looks(accept));
 
@@ -70,16 +85,24 @@ test('no tag manager before consent; Consent Mode defaults denied; the container
   expect((await dataLayer(page))[0]).toEqual({
     0: 'consent',
     1: 'default',
-    2: { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied', wait_for_update: 500 },
+    2: {
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+      analytics_storage: 'denied',
+      wait_for_update: 500,
+    },
   });
 
   await accept.click();
   await expect(banner(page)).toHaveCount(0);
   await expect.poll(() => tagManager).toEqual([tagManagerScript]);
   await expect.poll(() => page.evaluate(() => (window as { __tagManagerRan?: boolean }).__tagManagerRan)).toBe(true);
-  expect((await dataLayer(page)).map((entry) => (entry as Record<string, unknown>)[1] ?? (entry as { event?: string }).event)).toEqual(
-    expect.arrayContaining(['default', 'update', 'gtm.js']),
-  );
+  expect(
+    (await dataLayer(page)).map(
+      (entry) => (entry as Record<string, unknown>)[1] ?? (entry as { event?: string }).event,
+    ),
+  ).toEqual(expect.arrayContaining(['default', 'update', 'gtm.js']));
 
   // The choice is stored: the next page load asks nothing and loads the container again.
   await page.reload();
@@ -120,7 +143,10 @@ test('nothing after "reject all"; the footer link reopens the settings per purpo
 test('never on /products-iframe, even with consent; no banner there', async ({ page }) => {
   const { tagManager, others } = await watchThirdParty(page, { container: true });
   await page.addInitScript(() =>
-    localStorage.setItem('shop:consent', JSON.stringify({ analytics: true, marketing: true, version: 1, decidedAt: '2026-01-01T00:00:00.000Z' })),
+    localStorage.setItem(
+      'shop:consent',
+      JSON.stringify({ analytics: true, marketing: true, version: 1, decidedAt: '2026-01-01T00:00:00.000Z' }),
+    ),
   );
   await page.goto('/products-iframe?hideHeader=true&hideFooter=true');
   await expect(cards(page).first()).toBeVisible();

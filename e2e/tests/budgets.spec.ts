@@ -48,7 +48,13 @@ const fingerprints: Record<string, string> = {
  */
 const expectedCopies: Record<string, number> = { '@module-federation/runtime': 2 };
 
-const areaByPort: Record<string, string> = { '5173': 'shell', '5174': 'catalog', '5175': 'cartCheckout', '5176': 'account', '5177': 'levelTest' };
+const areaByPort: Record<string, string> = {
+  '5173': 'shell',
+  '5174': 'catalog',
+  '5175': 'cartCheckout',
+  '5176': 'account',
+  '5177': 'levelTest',
+};
 /** A file's name without its content hash and build ids, so sizes compare across builds. */
 const fileKey = (url: string) => {
   const { port, pathname } = new URL(url);
@@ -69,7 +75,11 @@ async function visit(browser: Browser, path: string, selector: string) {
     bodies.push(
       response
         .body()
-        .then((body) => ({ key: fileKey(response.url()), gzip: gzipSync(body, { level: 9 }).length, text: body.toString('utf8') }))
+        .then((body) => ({
+          key: fileKey(response.url()),
+          gzip: gzipSync(body, { level: 9 }).length,
+          text: body.toString('utf8'),
+        }))
         .catch(() => null),
     );
   });
@@ -93,7 +103,9 @@ for (const [path, selector] of Object.entries(routes)) {
 
     for (const [library, marker] of Object.entries(fingerprints)) {
       const copies = scripts.filter((script) => script.text.includes(marker)).map((script) => script.key);
-      expect(copies.length, `${library} on ${path} in: ${copies.join(', ')}`).toBeLessThanOrEqual(expectedCopies[library] ?? 1);
+      expect(copies.length, `${library} on ${path} in: ${copies.join(', ')}`).toBeLessThanOrEqual(
+        expectedCopies[library] ?? 1,
+      );
     }
 
     if (update) return;

@@ -20,12 +20,27 @@ async function addFirstCard(page: Page, path: string) {
 /** A stored cart (as the store writes it) with `quantity` places of `course`. */
 function storedCart(course: ApiCourse, quantity: number) {
   return JSON.stringify({
-    state: { items: [{ id: `line-${course.id}`, itemType: 'course', quantity, courseId: course.id, courseType: course.type, courseDetails: course }], timestamp: Date.now() },
+    state: {
+      items: [
+        {
+          id: `line-${course.id}`,
+          itemType: 'course',
+          quantity,
+          courseId: course.id,
+          courseType: course.type,
+          courseDetails: course,
+        },
+      ],
+      timestamp: Date.now(),
+    },
     version: 1,
   });
 }
 
-test('items from the listings, quantities, a valid and an invalid code, all priced by the server', async ({ page, request }) => {
+test('items from the listings, quantities, a valid and an invalid code, all priced by the server', async ({
+  page,
+  request,
+}) => {
   const courseTitle = await addFirstCard(page, '/courses');
   const courseLine = lines(page).filter({ hasText: courseTitle });
   await expect(courseLine).toContainText('1 Platz');
@@ -36,7 +51,9 @@ test('items from the listings, quantities, a valid and an invalid code, all pric
   const products = await searchAll<ApiCourse>(request, '/api/product/search', '');
   const product = products.find((p) => germanTitle(p) === productTitle)!;
   // The first card of /courses is the first group course the search gives (as in slice.spec.ts).
-  const first = ((await (await request.get('/api/course/search?type=1&limit=1')).json()) as { result: { items: ApiCourse[] } }).result.items[0]!;
+  const first = (
+    (await (await request.get('/api/course/search?type=1&limit=1')).json()) as { result: { items: ApiCourse[] } }
+  ).result.items[0]!;
   expect(germanTitle(first)).toBe(courseTitle);
   const coursePrice = first.discountedPrice ?? first.price;
   const productPrice = product.discountedPrice ?? product.price;
@@ -71,14 +88,19 @@ test('items from the listings, quantities, a valid and an invalid code, all pric
   await expectAccessible(page);
 
   // Removing the last places empties the cart, which says so and links to the listings.
-  await lines(page).filter({ hasText: productTitle }).getByRole('button', { name: `${productTitle} aus dem Warenkorb entfernen` }).click();
+  await lines(page)
+    .filter({ hasText: productTitle })
+    .getByRole('button', { name: `${productTitle} aus dem Warenkorb entfernen` })
+    .click();
   await courseLine.getByRole('button', { name: `${courseTitle} aus dem Warenkorb entfernen` }).click();
   await expect(page.getByText('Ihr Warenkorb ist leer.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Flexibles Lernen' }).last()).toHaveAttribute('href', '/modular-course');
   await expectAccessible(page);
 });
 
-test('a conversation hour gets package offers; choosing one adds it, choosing it again removes it', async ({ page }) => {
+test('a conversation hour gets package offers; choosing one adds it, choosing it again removes it', async ({
+  page,
+}) => {
   const title = await addFirstCard(page, '/courses?courseType=3');
   await expect(lines(page)).toHaveCount(1);
   await expect(total(page)).toHaveText('25 €');
@@ -102,17 +124,22 @@ test('a conversation hour gets package offers; choosing one adds it, choosing it
   await expect(lines(page).first().getByRole('heading', { level: 2 })).toHaveText(title);
 });
 
-test('a course with fewer free places than wanted is cut to what is left, with a dismissible warning', async ({ page, request }) => {
+test('a course with fewer free places than wanted is cut to what is left, with a dismissible warning', async ({
+  page,
+  request,
+}) => {
   const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' });
-  const course = (await searchAll<ApiCourse & { registrationDeadline: string }>(request, '/api/course/search', 'type=1')).find(
-    (c) => c.freePlaces >= 2 && c.freePlaces <= 4 && c.registrationDeadline >= today,
-  )!;
+  const course = (
+    await searchAll<ApiCourse & { registrationDeadline: string }>(request, '/api/course/search', 'type=1')
+  ).find((c) => c.freePlaces >= 2 && c.freePlaces <= 4 && c.registrationDeadline >= today)!;
   expect(course, 'the seed has a nearly full group course').toBeDefined();
   await page.goto('/');
   await page.evaluate((value) => localStorage.setItem('cart', value), storedCart(course, 5));
   await page.goto('/cart');
   const notice = page.getByTestId('adjustment-notice');
-  await expect(notice).toContainText(`Die Anzahl für „${germanTitle(course)}“ wurde angepasst: Nur ${course.freePlaces} Plätze verfügbar, angefragt: 5.`);
+  await expect(notice).toContainText(
+    `Die Anzahl für „${germanTitle(course)}“ wurde angepasst: Nur ${course.freePlaces} Plätze verfügbar, angefragt: 5.`,
+  );
   await expect(lines(page)).toContainText(`${course.freePlaces} Plätze`);
   await expect(total(page)).toHaveText(euro(course.freePlaces * (course.discountedPrice ?? course.price)));
   await expectAccessible(page);

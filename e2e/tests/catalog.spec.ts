@@ -1,23 +1,44 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
-import { cards, euro, germanTitle, monthsAhead, searchAll, waitForListing, type ApiCourse } from '../support/catalog.ts';
+import {
+  cards,
+  euro,
+  germanTitle,
+  monthsAhead,
+  searchAll,
+  waitForListing,
+  type ApiCourse,
+} from '../support/catalog.ts';
 
 const groupCoursesWithin = (request: Parameters<typeof searchAll>[0], months: number, tags: string[] = []) =>
-  searchAll<ApiCourse>(request, '/api/course/search', [`type=1`, `courseStartUntil=${monthsAhead(months)}`, ...tags.map((t) => `tags[]=${t}`)].join('&'));
+  searchAll<ApiCourse>(
+    request,
+    '/api/course/search',
+    [`type=1`, `courseStartUntil=${monthsAhead(months)}`, ...tags.map((t) => `tags[]=${t}`)].join('&'),
+  );
 
 /** Positions of the cards the slider shows (inside its frame), as distinct columns (x) and rows (y). */
 async function visibleGrid(page: Page) {
-  return page.locator('.swiper').first().evaluate((slider) => {
-    const frame = slider.getBoundingClientRect();
-    const boxes = [...slider.querySelectorAll('article')]
-      .map((card) => card.getBoundingClientRect())
-      .filter((box) => box.width > 0 && box.left >= frame.left - 1 && box.right <= frame.right + 1);
-    return { columns: new Set(boxes.map((b) => Math.round(b.left))).size, rows: new Set(boxes.map((b) => Math.round(b.top))).size };
-  });
+  return page
+    .locator('.swiper')
+    .first()
+    .evaluate((slider) => {
+      const frame = slider.getBoundingClientRect();
+      const boxes = [...slider.querySelectorAll('article')]
+        .map((card) => card.getBoundingClientRect())
+        .filter((box) => box.width > 0 && box.left >= frame.left - 1 && box.right <= frame.right + 1);
+      return {
+        columns: new Set(boxes.map((b) => Math.round(b.left))).size,
+        rows: new Set(boxes.map((b) => Math.round(b.top))).size,
+      };
+    });
 }
 
 test.describe('/courses', () => {
-  test('shows group courses of the next 3 months as cards in a 2-row slider, with every card fact', async ({ page, request }) => {
+  test('shows group courses of the next 3 months as cards in a 2-row slider, with every card fact', async ({
+    page,
+    request,
+  }) => {
     const expected = await groupCoursesWithin(request, 3);
     expect(expected.length).toBeGreaterThan(6);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -33,11 +54,15 @@ test.describe('/courses', () => {
     await expect(card).toContainText(first.startDate.split('-').reverse().join('.'));
     await expect(card).toContainText(/\d{2}:\d{2}–\d{2}:\d{2} Uhr/);
     await expect(card).toContainText('online');
-    await expect(card.locator('.catalog-occupancy')).toHaveText(/Viele Plätze frei|Plätze frei|Nur noch wenige Plätze|Fast ausgebucht|Ausgebucht/);
+    await expect(card.locator('.catalog-occupancy')).toHaveText(
+      /Viele Plätze frei|Plätze frei|Nur noch wenige Plätze|Fast ausgebucht|Ausgebucht/,
+    );
 
     // A discounted course shows both prices, the old one struck through and named for screen readers.
     const discounted = expected.find((c) => c.discountedPrice !== null)!;
-    const discountedCard = cards(page).filter({ has: page.getByRole('heading', { name: germanTitle(discounted), exact: true }) }).filter({ hasText: discounted.startDate.split('-').reverse().join('.') });
+    const discountedCard = cards(page)
+      .filter({ has: page.getByRole('heading', { name: germanTitle(discounted), exact: true }) })
+      .filter({ hasText: discounted.startDate.split('-').reverse().join('.') });
     await expect(discountedCard.locator('del')).toHaveText(euro(discounted.price));
     await expect(discountedCard.locator('.catalog-card__price strong')).toHaveText(euro(discounted.discountedPrice!));
     await expect(discountedCard.locator('.catalog-card__price')).toContainText('Regulärer Preis:');
@@ -102,7 +127,10 @@ test.describe('/courses', () => {
     await expect(page.getByRole('button', { name: 'Filter anwenden (0 ausgewählt)' })).toBeVisible();
   });
 
-  test('applies preSelectedTags, hides the bar with hideFilter=true, and leaving the listing clears the filter', async ({ page, request }) => {
+  test('applies preSelectedTags, hides the bar with hideFilter=true, and leaving the listing clears the filter', async ({
+    page,
+    request,
+  }) => {
     const all = await groupCoursesWithin(request, 3);
     const b1 = await groupCoursesWithin(request, 3, ['b1']);
     await page.goto('/courses?preSelectedTags=b1&courseType=1');
@@ -153,21 +181,32 @@ test.describe('/courses', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Kurse werden geladen …' })).toBeVisible();
     release();
     await expect(page.getByText('Zurzeit gibt es keine passenden Kurse.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Kontaktieren Sie uns – wir beraten Sie gern.' })).toHaveAttribute('href', /^https:\/\//);
+    await expect(page.getByRole('link', { name: 'Kontaktieren Sie uns – wir beraten Sie gern.' })).toHaveAttribute(
+      'href',
+      /^https:\/\//,
+    );
     await expect(cards(page)).toHaveCount(0);
     await expectAccessible(page);
   });
 });
 
 test.describe('/products', () => {
-  test('lists every product, level flex without a level tag; productId shows one; a product goes into the cart', async ({ page, request }) => {
+  test('lists every product, level flex without a level tag; productId shows one; a product goes into the cart', async ({
+    page,
+    request,
+  }) => {
     const products = await searchAll<ApiCourse>(request, '/api/product/search', '');
     await page.goto('/products');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prüfungsvorbereitung & Einzelangebote');
     await waitForListing(page);
     await expect(cards(page)).toHaveCount(products.length);
     const untagged = products.find((p) => p.tags.length === 0)!;
-    await expect(cards(page).filter({ hasText: germanTitle(untagged) }).first().locator('.catalog-card__tag')).toHaveText('Flex');
+    await expect(
+      cards(page)
+        .filter({ hasText: germanTitle(untagged) })
+        .first()
+        .locator('.catalog-card__tag'),
+    ).toHaveText('Flex');
     await expect(page.getByRole('link', { name: 'Zum gesamten Kursangebot' })).toHaveCount(0);
     await expectAccessible(page);
 
@@ -186,9 +225,15 @@ test.describe('/products', () => {
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId('cart-line')).toContainText(germanTitle(chosen));
     await expect(page.getByTestId('cart-total')).toHaveText(euro(chosen.discountedPrice ?? chosen.price));
-    const event = await page.evaluate(() => (window as unknown as { dataLayer: Record<string, any>[] }).dataLayer.filter((e) => e.event === 'add_to_cart'));
+    const event = await page.evaluate(() =>
+      (window as unknown as { dataLayer: Record<string, any>[] }).dataLayer.filter((e) => e.event === 'add_to_cart'),
+    );
     expect(event).toHaveLength(1);
-    expect(event[0]!.ecommerce).toMatchObject({ currency: 'EUR', value: chosen.discountedPrice ?? chosen.price, items: [{ item_id: `product_${chosen.id}`, quantity: 1 }] });
+    expect(event[0]!.ecommerce).toMatchObject({
+      currency: 'EUR',
+      value: chosen.discountedPrice ?? chosen.price,
+      items: [{ item_id: `product_${chosen.id}`, quantity: 1 }],
+    });
   });
 });
 
@@ -229,7 +274,11 @@ test.describe('/modular-course', () => {
   });
 
   test('flexLearningId shows one module; an invalid one shows all', async ({ page, request }) => {
-    const modules = ((await (await request.get('/api/course/flexible-learning')).json()) as { result: { id: number; courses: unknown[]; titles: ApiCourse['titles'] }[] }).result.filter((m) => m.courses.length > 0);
+    const modules = (
+      (await (await request.get('/api/course/flexible-learning')).json()) as {
+        result: { id: number; courses: unknown[]; titles: ApiCourse['titles'] }[];
+      }
+    ).result.filter((m) => m.courses.length > 0);
     await page.goto(`/modular-course?flexLearningId=${modules[1]!.id}`);
     await waitForListing(page);
     await expect(cards(page)).toHaveCount(1);
@@ -241,7 +290,10 @@ test.describe('/modular-course', () => {
 });
 
 test.describe('/products-iframe', () => {
-  test('shows courses, flexible courses and products together; a course goes into the cart', async ({ page, request }) => {
+  test('shows courses, flexible courses and products together; a course goes into the cart', async ({
+    page,
+    request,
+  }) => {
     const products = await searchAll<ApiCourse>(request, '/api/product/search', '');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/products-iframe');
@@ -250,7 +302,12 @@ test.describe('/products-iframe', () => {
     await expect(page.locator('[data-card^="course-"]').first()).toBeAttached();
     await expect(page.locator('[data-card^="flexible-"]').first()).toBeAttached();
     await expect(page.locator('[data-card^="product-"]')).toHaveCount(products.length);
-    await expect(page.locator('[data-card^="course-"] h2').filter({ hasText: /^Konversationsstunde/ }).first()).toBeAttached();
+    await expect(
+      page
+        .locator('[data-card^="course-"] h2')
+        .filter({ hasText: /^Konversationsstunde/ })
+        .first(),
+    ).toBeAttached();
     await expect.poll(() => visibleGrid(page)).toEqual({ columns: 3, rows: 2 });
     await expect(page.getByRole('link', { name: 'Zum gesamten Kursangebot' })).toHaveCount(0);
     await expectAccessible(page);

@@ -1,7 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { mailTo, newEmail, verifiedCustomer } from '../support/account.ts';
 import { expectAccessible } from '../support/axe.ts';
-import { answerSandbox, courseItem, courseWithPlaces, decideSandbox, freePlaces, placeOrder, recordUrls, seedCart, signIn } from '../support/checkout.ts';
+import {
+  answerSandbox,
+  courseItem,
+  courseWithPlaces,
+  decideSandbox,
+  freePlaces,
+  placeOrder,
+  recordUrls,
+  seedCart,
+  signIn,
+} from '../support/checkout.ts';
 
 /**
  * After the payment: the provider sends the buyer to the return page, which asks for the order's state and goes
@@ -23,14 +33,19 @@ test('paying on the sandbox comes back through the return page to the confirmati
   await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeVisible();
   const orderNumber = /checkout-complete\/(\d+)\//.exec(page.url())![1]!;
   // The provider's redirect went to the return page, which moved on by itself.
-  expect(urls.some((url) => new URL(url).pathname === `/checkout-return/${orderNumber}/${encodeURIComponent(email)}`)).toBe(true);
+  expect(
+    urls.some((url) => new URL(url).pathname === `/checkout-return/${orderNumber}/${encodeURIComponent(email)}`),
+  ).toBe(true);
   await expectAccessible(page);
   await mailTo(request, email, new RegExp(`Ihre Bestellung ${orderNumber}`));
   // Paid: nothing is kept for a retry.
   expect(await page.evaluate(() => localStorage.getItem('cart:submitted'))).toBeNull();
 });
 
-test('while the payment is open the return page waits, checks again, and moves on when it is paid', async ({ page, request }) => {
+test('while the payment is open the return page waits, checks again, and moves on when it is paid', async ({
+  page,
+  request,
+}) => {
   const customer = await verifiedCustomer(request, 'wartet');
   await signIn(page, customer.token);
   const course = await courseWithPlaces(request, 1, 1);
@@ -38,14 +53,18 @@ test('while the payment is open the return page waits, checks again, and moves o
   await page.goto('/checkout');
   await placeOrder(page);
   await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);
-  const orders = await (await request.get('/api/customer/me/orders?limit=1', { headers: { authorization: `Bearer ${customer.token}` } })).json();
+  const orders = await (
+    await request.get('/api/customer/me/orders?limit=1', { headers: { authorization: `Bearer ${customer.token}` } })
+  ).json();
   const { incrementId, payments } = orders.result[0] as { incrementId: string; payments: { paymentLink: string }[] };
 
   // Back at the shop before the provider has decided (as after a redirect that beats the webhook).
   const returnPath = `/checkout-return/${incrementId}/${encodeURIComponent(customer.email)}`;
   await page.goto(returnPath);
   await expect(page.getByRole('heading', { level: 1, name: 'Zahlung wird geprüft' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: `Bestellung ${incrementId}` })).toContainText('prüft alle paar Sekunden erneut');
+  await expect(page.getByRole('status').filter({ hasText: `Bestellung ${incrementId}` })).toContainText(
+    'prüft alle paar Sekunden erneut',
+  );
   await expectAccessible(page);
   await page.waitForTimeout(3500);
   await expect(page).toHaveURL(new RegExp(`${escape(returnPath)}$`));

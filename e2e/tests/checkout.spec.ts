@@ -1,11 +1,25 @@
 import { expect, test } from '@playwright/test';
 import { newEmail, mailTo, verifiedCustomer } from '../support/account.ts';
 import { expectAccessible } from '../support/axe.ts';
-import { acceptConsents, answerSandbox, courseItem, courseWithPlaces, fillBilling, freePlaces, orderButton, packageItem, seedCart, signIn } from '../support/checkout.ts';
+import {
+  acceptConsents,
+  answerSandbox,
+  courseItem,
+  courseWithPlaces,
+  fillBilling,
+  freePlaces,
+  orderButton,
+  packageItem,
+  seedCart,
+  signIn,
+} from '../support/checkout.ts';
 
 /** Checkout journeys of docs/product-rules.md#checkout: order form, sandbox payments, confirmation mail, orders in the account. */
 
-test('a guest books a course for two, pays on the sandbox, lands on the confirmation and gets the mail', async ({ page, request }) => {
+test('a guest books a course for two, pays on the sandbox, lands on the confirmation and gets the mail', async ({
+  page,
+  request,
+}) => {
   const course = await courseWithPlaces(request, 1, 2);
   const before = await freePlaces(request, course);
   const email = newEmail('gast');
@@ -14,13 +28,19 @@ test('a guest books a course for two, pays on the sandbox, lands on the confirma
   await page.goto('/checkout-auth');
   await expect(page.getByRole('heading', { level: 1, name: 'Konto oder Gastbestellung' })).toBeVisible();
   await expect(page.getByText('Als Gast können Sie Pakete nicht automatisch einlösen')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Konto erstellen' })).toHaveAttribute('href', '/register?redirect=/checkout');
+  await expect(page.getByRole('link', { name: 'Konto erstellen' })).toHaveAttribute(
+    'href',
+    '/register?redirect=/checkout',
+  );
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Als Gast fortfahren' }).click();
 
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByRole('link', { name: 'Jetzt anmelden' })).toHaveAttribute('href', '/login?redirect=/checkout');
-  await page.getByLabel(/^E-Mail-Adresse/).first().fill(email);
+  await page
+    .getByLabel(/^E-Mail-Adresse/)
+    .first()
+    .fill(email);
   await fillBilling(page);
   // Two places, two blocks; the second is somebody else.
   await expect(page.getByRole('group', { name: /^Platz \d/ })).toHaveCount(2);
@@ -38,9 +58,14 @@ test('a guest books a course for two, pays on the sandbox, lands on the confirma
   await orderButton(page).click();
 
   await answerSandbox(page, 'paid');
-  await expect(page).toHaveURL(new RegExp(`/checkout-complete/\\d+/${encodeURIComponent(email).replace(/\./g, '\\.')}$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/checkout-complete/\\d+/${encodeURIComponent(email).replace(/\./g, '\\.')}$`),
+  );
   await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Jetzt Konto erstellen' })).toHaveAttribute('href', `/register?email=${encodeURIComponent(email)}`);
+  await expect(page.getByRole('link', { name: 'Jetzt Konto erstellen' })).toHaveAttribute(
+    'href',
+    `/register?email=${encodeURIComponent(email)}`,
+  );
   await expectAccessible(page);
   const orderNumber = /checkout-complete\/(\d+)\//.exec(page.url())![1]!;
 
@@ -58,7 +83,10 @@ test('a cancelled payment returns to /checkout-cancel and frees the places again
   const before = await freePlaces(request, course);
   await seedCart(page, [courseItem(course, 1)]);
   await page.goto('/checkout');
-  await page.getByLabel(/^E-Mail-Adresse/).first().fill(newEmail('abbruch'));
+  await page
+    .getByLabel(/^E-Mail-Adresse/)
+    .first()
+    .fill(newEmail('abbruch'));
   await fillBilling(page);
   await acceptConsents(page);
   await orderButton(page).click();
@@ -71,10 +99,17 @@ test('a cancelled payment returns to /checkout-cancel and frees the places again
   expect(await freePlaces(request, course)).toBe(before);
 });
 
-test('a customer buys hours, sees the balance, books a conversation hour for 0 € and finds both orders', async ({ page, request }) => {
+test('a customer buys hours, sees the balance, books a conversation hour for 0 € and finds both orders', async ({
+  page,
+  request,
+}) => {
   const customer = await verifiedCustomer(request, 'paket');
   await signIn(page, customer.token);
-  const prices = ((await (await request.get('/api/course/price-config')).json()) as { result: { type: string; amount: number; price: number }[] }).result;
+  const prices = (
+    (await (await request.get('/api/course/price-config')).json()) as {
+      result: { type: string; amount: number; price: number }[];
+    }
+  ).result;
   const offer = prices.find((p) => p.type === 'conversation_hours' && p.amount > 1)!;
   await seedCart(page, [packageItem(offer.amount, offer.price)]);
 
@@ -95,7 +130,11 @@ test('a customer buys hours, sees the balance, books a conversation hour for 0 �
   await expect(page.getByRole('term').filter({ hasText: 'Konversationsstunden' })).toBeVisible();
 
   const conversation = await courseWithPlaces(request, 3, 1);
-  await page.evaluate((item) => localStorage.setItem('cart', JSON.stringify({ state: { items: [item], timestamp: Date.now() }, version: 1 })), courseItem(conversation, 1));
+  await page.evaluate(
+    (item) =>
+      localStorage.setItem('cart', JSON.stringify({ state: { items: [item], timestamp: Date.now() }, version: 1 })),
+    courseItem(conversation, 1),
+  );
   await page.goto('/checkout');
   await expect(page.getByTestId('cart-total')).toHaveText('0 €');
   await expect(page.getByRole('group', { name: 'Zahlungsart' })).toHaveCount(0);
@@ -123,8 +162,15 @@ test('a pending order offers its payment link in /account-order', async ({ page,
   await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);
   const link = page.url();
   await page.goto('/account-order');
-  await expect(page.getByRole('link', { name: /Zahlung abschließen/ }).or(page.getByRole('button', { name: /Zahlung abschließen/ })).first()).toBeVisible();
-  const orders = await (await request.get('/api/customer/me/orders?limit=20', { headers: { authorization: `Bearer ${customer.token}` } })).json();
+  await expect(
+    page
+      .getByRole('link', { name: /Zahlung abschließen/ })
+      .or(page.getByRole('button', { name: /Zahlung abschließen/ }))
+      .first(),
+  ).toBeVisible();
+  const orders = await (
+    await request.get('/api/customer/me/orders?limit=20', { headers: { authorization: `Bearer ${customer.token}` } })
+  ).json();
   expect(orders.result[0].payments[0].paymentLink).toBe(link);
 });
 
@@ -138,10 +184,19 @@ test('every checkout field is validated before anything is sent', async ({ page,
   // E-mail, first and last name, street, zip and city; both consents ask to be confirmed.
   await expect(page.getByText('Bitte füllen Sie dieses Feld aus.')).toHaveCount(6);
   await expect(page.getByText('Bitte bestätigen Sie dies, um zu bestellen.')).toHaveCount(2);
-  await page.getByLabel(/^E-Mail-Adresse/).first().fill('keine-adresse');
+  await page
+    .getByLabel(/^E-Mail-Adresse/)
+    .first()
+    .fill('keine-adresse');
   await page.getByRole('group', { name: 'Rechnungsadresse' }).getByLabel(/^PLZ/).fill('AB12');
-  await page.getByRole('group', { name: 'Rechnungsadresse' }).getByLabel(/^Telefon/).fill('abc');
-  await page.getByRole('group', { name: 'Rechnungsadresse' }).getByLabel(/^Geburtsjahr/).fill('19');
+  await page
+    .getByRole('group', { name: 'Rechnungsadresse' })
+    .getByLabel(/^Telefon/)
+    .fill('abc');
+  await page
+    .getByRole('group', { name: 'Rechnungsadresse' })
+    .getByLabel(/^Geburtsjahr/)
+    .fill('19');
   const place = page.getByRole('group', { name: /^Platz 1/ });
   await place.getByLabel('Andere Person als die Rechnungsperson').check();
   await orderButton(page).click();

@@ -29,7 +29,15 @@ test('react, react-dom and @shop/shared are loaded once with all four remotes in
   await page.addInitScript(() => {
     const renderers: unknown[] = [];
     Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
-      value: { renderers: new Map(), supportsFiber: true, inject: (r: unknown) => renderers.push(r), onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {} },
+      value: {
+        renderers: new Map(),
+        supportsFiber: true,
+        inject: (r: unknown) => renderers.push(r),
+        onCommitFiberRoot() {},
+        onCommitFiberUnmount() {},
+        onPostCommitFiberRoot() {},
+        checkDCE() {},
+      },
     });
     (window as unknown as { __renderers: unknown[] }).__renderers = renderers;
   });
@@ -37,11 +45,17 @@ test('react, react-dom and @shop/shared are loaded once with all four remotes in
   await visitAllAreas(page);
 
   const scopes = await page.evaluate(() => {
-    const share = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string }>>>> } }).__FEDERATION__.__SHARE__;
+    const share = (
+      globalThis as unknown as {
+        __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string }>>>> };
+      }
+    ).__FEDERATION__.__SHARE__;
     const result: Record<string, Record<string, string[]>> = {};
     for (const [container, byScope] of Object.entries(share)) {
       for (const [pkg, versions] of Object.entries(byScope.default ?? {})) {
-        ((result[pkg] ??= {})[container] = Object.entries(versions).map(([version, entry]) => `${version}@${entry.from}`));
+        (result[pkg] ??= {})[container] = Object.entries(versions).map(
+          ([version, entry]) => `${version}@${entry.from}`,
+        );
       }
     }
     return result;
@@ -50,9 +64,13 @@ test('react, react-dom and @shop/shared are loaded once with all four remotes in
   expect(scopes.zustand, 'zustand is inside @shop/shared, not a share').toBeUndefined();
   for (const pkg of ['react', 'react-dom', '@shop/shared', 'react-router-dom', 'i18next', 'react-i18next']) {
     const byContainer = scopes[pkg] ?? {};
-    expect(Object.keys(byContainer).sort(), `${pkg} is in every container's share scope`).toEqual(
-      ['account', 'cartCheckout', 'catalog', 'levelTest', 'shell'],
-    );
+    expect(Object.keys(byContainer).sort(), `${pkg} is in every container's share scope`).toEqual([
+      'account',
+      'cartCheckout',
+      'catalog',
+      'levelTest',
+      'shell',
+    ]);
     const providers = new Set(Object.values(byContainer).flat());
     expect([...providers], `${pkg} comes from exactly one provider`).toHaveLength(1);
     expect([...providers][0]).toMatch(/@shell$/);
@@ -60,11 +78,15 @@ test('react, react-dom and @shop/shared are loaded once with all four remotes in
 
   // No remote downloaded its own fallback copy of a singleton.
   const remoteCopies = scripts.filter(
-    (url) => remoteOrigins.some((origin) => url.startsWith(origin)) && /prebuild__(react|react_mf_2_dom|shop)|\/react(-dom)?-[\w-]+\.js$/.test(url),
+    (url) =>
+      remoteOrigins.some((origin) => url.startsWith(origin)) &&
+      /prebuild__(react|react_mf_2_dom|shop)|\/react(-dom)?-[\w-]+\.js$/.test(url),
   );
   expect(remoteCopies).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __renderers: unknown[] }).__renderers.length)).toBe(1);
-  expect(await page.evaluate(() => (globalThis as unknown as { __SHOP_SHARED_LOADS__?: number }).__SHOP_SHARED_LOADS__)).toBe(1);
+  expect(
+    await page.evaluate(() => (globalThis as unknown as { __SHOP_SHARED_LOADS__?: number }).__SHOP_SHARED_LOADS__),
+  ).toBe(1);
 });
 
 test('a remote that is down leaves header, footer and cart badge working, and retry recovers', async ({ page }) => {
@@ -116,7 +138,9 @@ test.describe('a remote that hangs', () => {
     });
     await page.goto('/courses');
     await expect(page.getByRole('banner')).toBeVisible();
-    await expect(page.getByRole('alert')).toContainText('Dieser Bereich ist gerade nicht erreichbar', { timeout: 15_000 });
+    await expect(page.getByRole('alert')).toContainText('Dieser Bereich ist gerade nicht erreichbar', {
+      timeout: 15_000,
+    });
     await expect(page.getByTestId('cart-count')).toHaveText('0');
     await page.getByRole('link', { name: 'Mein Konto' }).click();
     // The account is protected: a logged-out visitor lands on its login page.

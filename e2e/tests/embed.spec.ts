@@ -19,7 +19,10 @@ const scriptPage = `<!doctype html>
 <script type="module" src="http://localhost:5174/embed.js" data-target="#sprachkurse" data-api="http://127.0.0.1:3000/api" data-shop="http://localhost:5173"></script>
 </main></body></html>`;
 
-const pages = { '/frame': framingPage('http://localhost:5173/products-iframe?hideHeader=true&hideFooter=true'), '/': scriptPage };
+const pages = {
+  '/frame': framingPage('http://localhost:5173/products-iframe?hideHeader=true&hideFooter=true'),
+  '/': scriptPage,
+};
 
 let servers: Server[] = [];
 test.beforeAll(async () => {
@@ -27,7 +30,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => closeServers(servers));
 
-test('one script tag shows the combined listing on a partner page; add to cart hands the item to the shop', async ({ page }) => {
+test('one script tag shows the combined listing on a partner page; add to cart hands the item to the shop', async ({
+  page,
+}) => {
   await page.goto(`http://localhost:${partnerPort}/`);
   const embed = page.locator('#sprachkurse');
   await expect(embed.getByRole('heading', { level: 1 })).toHaveText('Unser Kursangebot');
@@ -44,7 +49,9 @@ test('one script tag shows the combined listing on a partner page; add to cart h
   await first.getByRole('button', { name: 'In den Warenkorb' }).click();
   await expect(page).toHaveURL(/^http:\/\/localhost:5173\/cart\?cartSync=/);
   const value = new URL(page.url()).searchParams.get('cartSync')!;
-  const cart = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as { items: { itemType: string; courseDetails: { titles: { language: string; description: string }[] } }[] };
+  const cart = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as {
+    items: { itemType: string; courseDetails: { titles: { language: string; description: string }[] } }[];
+  };
   expect(cart.items).toHaveLength(1);
   expect(cart.items[0]!.courseDetails.titles.find((t) => t.language === 'de')!.description).toBe(title);
 });
@@ -60,7 +67,8 @@ test('/products-iframe framed by a partner page reports its height as it changes
   await page.goto(`http://localhost:${partnerPort}/frame`);
   const frame = page.frameLocator('#shop');
   await expect(frame.getByRole('article').first()).toBeVisible();
-  const heights = () => page.evaluate(() => (window as unknown as { heights: { height: number; path: string }[] }).heights);
+  const heights = () =>
+    page.evaluate(() => (window as unknown as { heights: { height: number; path: string }[] }).heights);
   await expect.poll(async () => (await heights()).at(-1)?.height ?? 0).toBeGreaterThan(400);
   const settled = (await heights()).at(-1)!;
   expect(settled.path).toBe('/products-iframe');
@@ -71,5 +79,7 @@ test('/products-iframe framed by a partner page reports its height as it changes
   // The frame follows the content: opening the filter panel makes the page taller.
   await frame.getByRole('button', { name: 'Filter', exact: true }).click();
   await expect.poll(async () => (await heights()).at(-1)!.height).toBeGreaterThan(settled.height);
-  await expect.poll(async () => (await page.locator('#shop').boundingBox())!.height).toBe((await heights()).at(-1)!.height);
+  await expect
+    .poll(async () => (await page.locator('#shop').boundingBox())!.height)
+    .toBe((await heights()).at(-1)!.height);
 });

@@ -11,15 +11,37 @@ import { mainHeading, navigateInShop } from '../support/navigation.ts';
 const notice = (page: Page) => page.getByTestId('test-shop-notice');
 
 /** An order for one place of `course`, as the checkout sends it, paid with the first method offered. */
-async function submitOrder(request: APIRequestContext, course: ApiCourse, { locale = 'de', email, token }: { locale?: string; email?: string; token?: string }) {
-  const priced = await request.post('/api/cart/calculate-price', { data: { courses: [{ courseId: course.id, courseType: course.type, quantity: 1 }], locale } });
-  const { paymentMethods, totalPrice } = ((await priced.json()) as { result: { paymentMethods: { id: string }[]; totalPrice: number } }).result;
+async function submitOrder(
+  request: APIRequestContext,
+  course: ApiCourse,
+  { locale = 'de', email, token }: { locale?: string; email?: string; token?: string },
+) {
+  const priced = await request.post('/api/cart/calculate-price', {
+    data: { courses: [{ courseId: course.id, courseType: course.type, quantity: 1 }], locale },
+  });
+  const { paymentMethods, totalPrice } = (
+    (await priced.json()) as { result: { paymentMethods: { id: string }[]; totalPrice: number } }
+  ).result;
   const method = paymentMethods[0]!.id;
   const response = await request.post('/api/cart/submit', {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     data: {
-      courses: [{ courseId: course.id, courseType: course.type, quantity: 1, participants: [{ firstname: 'Ana', lastname: 'García', email: 'ana.garcia@example.org' }] }],
-      billingAddress: { firstname: 'Ana', lastname: 'García', addressLine1: 'Hauptstraße 1', city: 'Berlin', zip: '10115', country: 'DE' },
+      courses: [
+        {
+          courseId: course.id,
+          courseType: course.type,
+          quantity: 1,
+          participants: [{ firstname: 'Ana', lastname: 'García', email: 'ana.garcia@example.org' }],
+        },
+      ],
+      billingAddress: {
+        firstname: 'Ana',
+        lastname: 'García',
+        addressLine1: 'Hauptstraße 1',
+        city: 'Berlin',
+        zip: '10115',
+        country: 'DE',
+      },
       selectedPaymentMethod: method,
       expectedTotalPrice: totalPrice,
       // Courses early in the catalogue start within the withdrawal period: the checkout asks for this request.
@@ -84,9 +106,13 @@ test.describe('test-shop notice', () => {
     }
     const language = page.getByRole('combobox', { name: 'Sprache' });
     await language.selectOption('en');
-    await expect(page.getByRole('complementary', { name: 'Test mode' })).toHaveText('This is a test shop: no real payments are taken.');
+    await expect(page.getByRole('complementary', { name: 'Test mode' })).toHaveText(
+      'This is a test shop: no real payments are taken.',
+    );
     await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
-    await expect(page.getByRole('complementary', { name: 'Modo de prueba' })).toHaveText('Esta es una tienda de prueba: no se realiza ningún pago real.');
+    await expect(page.getByRole('complementary', { name: 'Modo de prueba' })).toHaveText(
+      'Esta es una tienda de prueba: no se realiza ningún pago real.',
+    );
     await expectAccessible(page);
   });
 
@@ -101,12 +127,18 @@ test.describe('test-shop notice', () => {
   });
 });
 
-test("the sandbox's page speaks the order's language, looks like the shop and marks every button as a test", async ({ page, request }) => {
+test("the sandbox's page speaks the order's language, looks like the shop and marks every button as a test", async ({
+  page,
+  request,
+}) => {
   const course = await courseWithPlaces(request, 1, 1);
   const before = await freePlaces(request, course);
   const { paymentLink, incrementId } = await submitOrder(request, course, { locale: 'es', email: newEmail('pago') });
   const violations: string[] = [];
-  page.on('console', (message) => message.text().includes('Content Security Policy') && violations.push(message.text()));
+  page.on(
+    'console',
+    (message) => message.text().includes('Content Security Policy') && violations.push(message.text()),
+  );
 
   await page.goto(paymentLink);
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
@@ -134,7 +166,10 @@ test("the sandbox's page speaks the order's language, looks like the shop and ma
   expect(await freePlaces(request, course)).toBe(before);
 });
 
-test('an order whose payment hold ran out reads "expired" in the account, with no payment button', async ({ page, request }) => {
+test('an order whose payment hold ran out reads "expired" in the account, with no payment button', async ({
+  page,
+  request,
+}) => {
   const course = await courseWithPlaces(request, 1, 1);
   const before = await freePlaces(request, course);
   const customer = await verifiedCustomer(request, 'frist');
@@ -143,19 +178,29 @@ test('an order whose payment hold ran out reads "expired" in the account, with n
 
   await signIn(page, customer.token);
   await page.goto('/account-order');
-  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: `Bestellung ${incrementId}` }) });
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: `Bestellung ${incrementId}` }) });
   await expect(card.getByTestId('order-status')).toHaveText('Ausstehend');
   await expect(card.getByRole('link', { name: /Zahlung abschließen/ })).toBeVisible();
   await expect(card.getByText(/^Zahlbar bis \d\d\.\d\d\.\d{4} \d\d:\d\d$/)).toBeVisible();
 
   // Waiting out the real 30 minutes is no journey: the hold's end is moved into the past in the API's database.
   withShopDatabase((db) =>
-    db.prepare('update shop_order set hold_expires_at = ? where increment_id = ?').run(new Date(Date.now() - 1000).toISOString(), incrementId),
+    db
+      .prepare('update shop_order set hold_expires_at = ? where increment_id = ?')
+      .run(new Date(Date.now() - 1000).toISOString(), incrementId),
   );
   // The API's sweep (every 5 s) cancels the order and gives its place back, with no webhook at all.
-  await expect.poll(() => freePlaces(request, course), { timeout: 20_000, message: 'the place given back by the sweep' }).toBe(before);
-  const orders = await request.get('/api/customer/me/orders', { headers: { Authorization: `Bearer ${customer.token}` } });
-  const order = ((await orders.json()) as { result: { incrementId: string; status: string; cancelReason: string | null }[] }).result.find((o) => o.incrementId === incrementId);
+  await expect
+    .poll(() => freePlaces(request, course), { timeout: 20_000, message: 'the place given back by the sweep' })
+    .toBe(before);
+  const orders = await request.get('/api/customer/me/orders', {
+    headers: { Authorization: `Bearer ${customer.token}` },
+  });
+  const order = (
+    (await orders.json()) as { result: { incrementId: string; status: string; cancelReason: string | null }[] }
+  ).result.find((o) => o.incrementId === incrementId);
   expect(order).toMatchObject({ status: 'cancelled', cancelReason: 'hold_expired' });
 
   await page.reload();

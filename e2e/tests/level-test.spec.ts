@@ -3,9 +3,13 @@ import { expectAccessible } from '../support/axe.ts';
 import { linkIn, logInThroughForm, mailTo, password } from '../support/account.ts';
 import { answerByKeyboard, correctAnswerOf, currentQuestion, tabTo, verifiedCustomer } from '../support/levelTest.ts';
 
-const progress = (page: import('@playwright/test').Page) => page.getByRole('heading', { level: 2, name: /^Frage \d+ von \d+$/ });
+const progress = (page: import('@playwright/test').Page) =>
+  page.getByRole('heading', { level: 2, name: /^Frage \d+ von \d+$/ });
 
-test('a guest takes the test by keyboard from a yes/no card to the result, follows every offer and mails the result', async ({ page, request }) => {
+test('a guest takes the test by keyboard from a yes/no card to the result, follows every offer and mails the result', async ({
+  page,
+  request,
+}) => {
   await page.goto('/einstufung');
   await expect(page).toHaveURL(/\/level-test$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einstufungstest');
@@ -15,14 +19,22 @@ test('a guest takes the test by keyboard from a yes/no card to the result, follo
   await expectAccessible(page);
 
   // "Grundkenntnisse" asks whether the basics are there: yes leads to the A2 test.
-  await page.getByRole('group', { name: /Können Sie sich vorstellen/ }).getByRole('link', { name: 'Ja' }).click();
+  await page
+    .getByRole('group', { name: /Können Sie sich vorstellen/ })
+    .getByRole('link', { name: 'Ja' })
+    .click();
   await expect(page).toHaveURL(/\/level-test\/A2$/);
   await expect(progress(page)).toHaveText('Frage 1 von 16');
   await expect(page.locator('.level-test__answer').first().locator('.level-test__letter')).toHaveText('a');
   await expectAccessible(page);
 
   // Answer wrongly first, go back by keyboard, and correct it: the slider is operable without a pointer.
-  await answerByKeyboard(page, (await page.locator('.level-test__answer').allTextContents()).map((t) => t.slice(1)).find((a) => a !== correctAnswerOf('A2', 'Ayer ___ al cine con mis amigos.'))!);
+  await answerByKeyboard(
+    page,
+    (await page.locator('.level-test__answer').allTextContents())
+      .map((t) => t.slice(1))
+      .find((a) => a !== correctAnswerOf('A2', 'Ayer ___ al cine con mis amigos.'))!,
+  );
   await expect(progress(page)).toHaveText('Frage 2 von 16');
   await expect(progress(page)).toBeFocused();
   await tabTo(page, ({ text }) => text === 'Zurück zur vorherigen Frage');
@@ -40,7 +52,10 @@ test('a guest takes the test by keyboard from a yes/no card to the result, follo
   await expect(page.getByText('Sie haben 16 von 16 Punkten erreicht.')).toBeVisible();
   await expect(page.getByText('Ihr Niveau: A2 – Grundlegende Kenntnisse')).toBeVisible();
   await expect(page.getByText('Empfohlener Einstieg: A2.2')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Jetzt registrieren' })).toHaveAttribute('href', '/register?redirect=/level-test/complete');
+  await expect(page.getByRole('link', { name: 'Jetzt registrieren' })).toHaveAttribute(
+    'href',
+    '/register?redirect=/level-test/complete',
+  );
   await expectAccessible(page);
 
   const offers = page.getByRole('region', { name: 'Empfohlene Kurse' }).getByRole('link');
@@ -59,13 +74,16 @@ test('a guest takes the test by keyboard from a yes/no card to the result, follo
   };
   await follow('Flexibles Lernen: Modul A2.2 – Von früher erzählen', /\/modular-course\?flexLearningId=\d+$/);
   await expect(page.getByRole('article')).toHaveCount(1);
-  await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toHaveText('Modul A2.2 – Von früher erzählen');
+  await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toHaveText(
+    'Modul A2.2 – Von früher erzählen',
+  );
   await page.goBack();
   await follow('Gruppenkurse auf Niveau A2', /\/courses\?preSelectedTags=a2&courseType=1$/);
   for (const tag of await page.locator('.catalog-card__tag').allTextContents()) expect(tag).toBe('A2');
   await page.goBack();
   await follow('Konversationsstunden auf Niveau A2', /\/courses\?preSelectedTags=a2&courseType=3$/);
-  for (const title of await page.getByRole('article').getByRole('heading', { level: 2 }).allTextContents()) expect(title).toBe('Konversationsstunde A2');
+  for (const title of await page.getByRole('article').getByRole('heading', { level: 2 }).allTextContents())
+    expect(title).toBe('Konversationsstunde A2');
   await page.goBack();
   await follow('Einzelangebot: DELE A2 Prüfungsvorbereitung', /\/products\?productId=\d+$/);
   await expect(page.getByRole('article')).toHaveCount(1);
@@ -76,7 +94,9 @@ test('a guest takes the test by keyboard from a yes/no card to the result, follo
   const email = `gast.${Date.now()}@example.org`;
   const field = page.getByLabel('E-Mail-Adresse');
   await expect(field).toHaveAttribute('type', 'email');
-  await expect(field).toHaveAccessibleDescription('Wir verwenden Ihre Adresse nur einmal für den Versand dieses Ergebnisses und speichern sie nicht.');
+  await expect(field).toHaveAccessibleDescription(
+    'Wir verwenden Ihre Adresse nur einmal für den Versand dieses Ergebnisses und speichern sie nicht.',
+  );
   await page.getByRole('button', { name: 'Ergebnis senden' }).click();
   await expect(page.getByText('Bitte geben Sie eine E-Mail-Adresse an.')).toBeVisible();
   await field.fill(email);
@@ -102,52 +122,80 @@ test("a customer's result is saved to the account once, with the address prefill
     await page.locator('.level-test__answer').first().click();
   }
   await expect(page).toHaveURL(/\/level-test\/complete$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Ihr Ergebnis wurde in Ihrem Konto gespeichert.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Ihr Ergebnis wurde in Ihrem Konto gespeichert.' }),
+  ).toBeVisible();
   await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue(email);
   await expect(page.getByRole('link', { name: 'Jetzt registrieren' })).toHaveCount(0);
   await expectAccessible(page);
-  const points = Number(/Sie haben (\d+) von 16/.exec((await page.locator('.level-test__score').first().textContent()) ?? '')![1]);
+  const points = Number(
+    /Sie haben (\d+) von 16/.exec((await page.locator('.level-test__score').first().textContent()) ?? '')![1],
+  );
 
   await page.reload();
   await expect(page.getByText('Dieses Ergebnis ist bereits in Ihrem Konto gespeichert.')).toBeVisible();
   const history = await request.get('/api/exam/history', { headers: { Authorization: `Bearer ${token}` } });
-  const entries = ((await history.json()) as { result: { level: string; reachedPoints: number; maxPoints: number }[] }).result;
+  const entries = ((await history.json()) as { result: { level: string; reachedPoints: number; maxPoints: number }[] })
+    .result;
   expect(entries).toEqual([expect.objectContaining({ level: 'A1', reachedPoints: points, maxPoints: 16 })]);
   const targetDetail = (entries[0] as unknown as { targetDetail: string }).targetDetail;
 
   // The account's level page shows the new level and the saved test in its history.
-  await page.getByRole('navigation', { name: 'Einstufungstest: weitere Seiten' }).getByRole('link', { name: 'Mein Konto' }).click();
+  await page
+    .getByRole('navigation', { name: 'Einstufungstest: weitere Seiten' })
+    .getByRole('link', { name: 'Mein Konto' })
+    .click();
   await expect(page).toHaveURL(/\/account-data$/);
   await page.goto('/account-level');
   await expect(page.getByTestId('current-level')).toHaveText('A1');
   const rows = page.getByRole('table', { name: 'Bisherige Tests' }).getByRole('row');
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(1).getByRole('cell')).toHaveText([/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/, `${points} von 16`, targetDetail]);
+  await expect(rows.nth(1).getByRole('cell')).toHaveText([
+    /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/,
+    `${points} von 16`,
+    targetDetail,
+  ]);
 });
 
 test('an expired result is removed with the warning', async ({ page }) => {
-  await page.addInitScript((completedAt) => {
-    const result = {
-      level: 'B1', reachedPoints: 10, maxPoints: 16, targetDetail: 'B1.1', completedAt, saved: false, resultToken: 'kept-a-day-ago',
-      recommendation: { courseTag: 'b1', conversationTag: null, flexibleLearningCourse: null, product: null },
-    };
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem('levelTestResult', JSON.stringify({ state: { result }, version: 1 }));
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, Date.now() - 25 * 60 * 60 * 1000);
+  await page.addInitScript(
+    (completedAt) => {
+      const result = {
+        level: 'B1',
+        reachedPoints: 10,
+        maxPoints: 16,
+        targetDetail: 'B1.1',
+        completedAt,
+        saved: false,
+        resultToken: 'kept-a-day-ago',
+        recommendation: { courseTag: 'b1', conversationTag: null, flexibleLearningCourse: null, product: null },
+      };
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('levelTestResult', JSON.stringify({ state: { result }, version: 1 }));
+        sessionStorage.setItem('seeded', '1');
+      }
+    },
+    Date.now() - 25 * 60 * 60 * 1000,
+  );
   await page.goto('/level-test/complete');
-  await expect(page.getByRole('alert')).toHaveText('Ihr Testergebnis ist abgelaufen. Bitte starten Sie den Einstufungstest erneut.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Ihr Testergebnis ist abgelaufen. Bitte starten Sie den Einstufungstest erneut.',
+  );
   await expect(page.getByText(/Punkten erreicht/)).toHaveCount(0);
   await expectAccessible(page);
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('levelTestResult') ?? '{}').state?.result ?? null)).toBeNull();
+  expect(
+    await page.evaluate(() => JSON.parse(localStorage.getItem('levelTestResult') ?? '{}').state?.result ?? null),
+  ).toBeNull();
   await page.reload();
   await expect(page.getByText('Es liegt kein Testergebnis vor.')).toBeVisible();
 });
 
 test('a guest who registers from the result page gets the result saved after verifying', async ({ page, request }) => {
   await page.goto('/level-test');
-  await page.getByRole('group', { name: /Diskussionen über komplexe Themen/ }).getByRole('link', { name: 'Nein' }).click();
+  await page
+    .getByRole('group', { name: /Diskussionen über komplexe Themen/ })
+    .getByRole('link', { name: 'Nein' })
+    .click();
   await expect(page).toHaveURL(/\/level-test\/B2$/);
   for (let n = 1; n <= 16; n++) {
     await expect(progress(page)).toHaveText(`Frage ${n} von 16`);
@@ -173,9 +221,13 @@ test('a guest who registers from the result page gets the result saved after ver
 
   // Confirmed from the mail; the waiting page notices within its 5-second poll and goes back to the result.
   const link = linkIn(await mailTo(request, email, /Bitte bestätigen Sie Ihre E-Mail-Adresse/));
-  expect((await request.post('/api/customer/verify-email', { data: { token: link.searchParams.get('token'), email } })).ok()).toBe(true);
+  expect(
+    (await request.post('/api/customer/verify-email', { data: { token: link.searchParams.get('token'), email } })).ok(),
+  ).toBe(true);
   await expect(page).toHaveURL(/\/level-test\/complete$/, { timeout: 8_000 });
-  await expect(page.getByRole('status').filter({ hasText: 'Ihr Ergebnis wurde in Ihrem Konto gespeichert.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Ihr Ergebnis wurde in Ihrem Konto gespeichert.' }),
+  ).toBeVisible();
   await expect(page.locator('.level-test__score').first()).toHaveText(score!);
 
   await page.goto('/account-level');

@@ -28,7 +28,8 @@ const routes = [
 ];
 
 /** How far the page can be scrolled sideways (0 when it fits). */
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Start dates of the cards as yyyy-MM-dd (the first fact of a card is its start, dd.MM.yyyy). */
 async function cardDates(page: Page) {
@@ -63,7 +64,9 @@ test('no route scrolls sideways at 320, 360 or 390 px', async ({ page, request }
   }
 });
 
-test('listings follow the start date: the first screen holds the earliest courses, column by column', async ({ page }) => {
+test('listings follow the start date: the first screen holds the earliest courses, column by column', async ({
+  page,
+}) => {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/courses?courseType=3');
@@ -72,7 +75,10 @@ test('listings follow the start date: the first screen holds the earliest course
     expect(dates, 'the cards come in start-date order').toEqual([...dates].sort());
     const visible = await firstScreen(page);
     // Columns of two: the first screen shows the earliest cards, and reading down each column, then the next, follows the date.
-    expect(visible.map((card) => card.index), `first screen at ${width} px`).toEqual(visible.map((_, index) => index));
+    expect(
+      visible.map((card) => card.index),
+      `first screen at ${width} px`,
+    ).toEqual(visible.map((_, index) => index));
     expect(visible.length).toBe(Math.min(width >= 1140 ? 6 : 2, dates.length));
     expect(visible[1]?.left, 'two rows: the second card sits under the first').toBe(visible[0]?.left);
   }
@@ -92,7 +98,10 @@ test('on a phone the filter opens as a sheet whose apply button stays in view; i
   await expect(page.getByRole('group', { name: 'Kurse filtern' })).toBeHidden();
 });
 
-test('home sells: the promise, the placement test first, every offer, the next courses; the header offers them on a phone', async ({ page, request }) => {
+test('home sells: the promise, the placement test first, every offer, the next courses; the header offers them on a phone', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const next = await request.get('/api/course/search?type=1&limit=1');
   const first = ((await next.json()) as { result: { items: { startDate: string }[] } }).result.items[0]!;
@@ -100,10 +109,19 @@ test('home sells: the promise, the placement test first, every offer, the next c
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1 })).toContainText('Spanisch lernen');
   await expect(main.getByRole('link').first()).toHaveText('Einstufungstest starten');
-  for (const offer of ['Gruppenkurse', 'Konversationsstunden', 'Flexibles Lernen', 'Prüfungsvorbereitung & Einzelangebote', 'Pakete']) {
+  for (const offer of [
+    'Gruppenkurse',
+    'Konversationsstunden',
+    'Flexibles Lernen',
+    'Prüfungsvorbereitung & Einzelangebote',
+    'Pakete',
+  ]) {
     await expect(main.getByRole('heading', { name: offer, level: 3 })).toBeVisible();
   }
-  await expect(main.getByRole('link', { name: 'Konversationsstunden' })).toHaveAttribute('href', '/courses?courseType=3');
+  await expect(main.getByRole('link', { name: 'Konversationsstunden' })).toHaveAttribute(
+    'href',
+    '/courses?courseType=3',
+  );
   await expect(main.locator('time').first()).toHaveAttribute('datetime', first.startDate);
   await expect(page.getByRole('region', { name: 'Darauf können Sie sich verlassen' })).toBeVisible();
   await expectAccessible(page);
@@ -119,7 +137,10 @@ test('home sells: the promise, the placement test first, every offer, the next c
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
 });
 
-test('the cart keeps total and "Zur Kasse" in reach on a phone and stops "+" at the free places', async ({ page, request }) => {
+test('the cart keeps total and "Zur Kasse" in reach on a phone and stops "+" at the free places', async ({
+  page,
+  request,
+}) => {
   const course = await courseWithPlaces(request, 1, 1);
   const few = { ...course, freePlaces: 2 };
   await seedCart(page, [courseItem(few, 2)]);

@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { mailTo, newEmail } from '../support/account.ts';
 import { expectAccessible } from '../support/axe.ts';
-import { acceptConsents, courseItem, courseWithPlaces, fillBilling, freePlaces, orderButton, seedCart } from '../support/checkout.ts';
+import {
+  acceptConsents,
+  courseItem,
+  courseWithPlaces,
+  fillBilling,
+  freePlaces,
+  orderButton,
+  seedCart,
+} from '../support/checkout.ts';
 import { mollieShop, mollieShopUrl } from '../support/mollie.ts';
 
 /**
@@ -10,14 +18,20 @@ import { mollieShop, mollieShopUrl } from '../support/mollie.ts';
  */
 test.use({ baseURL: mollieShopUrl, ignoreHTTPSErrors: true });
 
-test('a guest pays by Pay by Bank on Mollie hosted page and comes back through the return page to the confirmation', async ({ page, request }) => {
+test('a guest pays by Pay by Bank on Mollie hosted page and comes back through the return page to the confirmation', async ({
+  page,
+  request,
+}) => {
   const course = await courseWithPlaces(request, 1, 1);
   const before = await freePlaces(request, course);
   const email = newEmail('mollie');
   await seedCart(page, [courseItem(course, 1)]);
 
   await page.goto('/checkout');
-  await page.getByLabel(/^E-Mail-Adresse/).first().fill(email);
+  await page
+    .getByLabel(/^E-Mail-Adresse/)
+    .first()
+    .fill(email);
   await fillBilling(page);
   // Mollie's methods, the instant transfer under its current name (no SOFORT).
   const methods = page.getByRole('group', { name: 'Zahlungsart' });

@@ -44,7 +44,9 @@ test.describe('language', () => {
   test.describe('with a Spanish browser', () => {
     test.use({ locale: 'es-ES' });
 
-    test('a stored value that looks like script injection is ignored; bundled texts when the API is down', async ({ page }) => {
+    test('a stored value that looks like script injection is ignored; bundled texts when the API is down', async ({
+      page,
+    }) => {
       await page.addInitScript(() => {
         if (!sessionStorage.getItem('seeded')) {
           localStorage.setItem('language', '"><img src=x onerror="window.injected=1">');
@@ -59,19 +61,26 @@ test.describe('language', () => {
       expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
       expect(await page.evaluate(() => (window as { injected?: number }).injected)).toBeUndefined();
       // No raw key anywhere on the page.
-      expect(await page.locator('body').innerText()).not.toMatch(/\b(common|shell|catalog|account|levelTest|cartCheckout)\.[a-zA-Z]/);
+      expect(await page.locator('body').innerText()).not.toMatch(
+        /\b(common|shell|catalog|account|levelTest|cartCheckout)\.[a-zA-Z]/,
+      );
     });
   });
 });
 
 test.describe('global query parameters', () => {
-  const expectChrome = async (page: Page, { header, footer, filter }: { header: boolean; footer: boolean; filter: boolean }) => {
+  const expectChrome = async (
+    page: Page,
+    { header, footer, filter }: { header: boolean; footer: boolean; filter: boolean },
+  ) => {
     await expect(page.getByRole('banner')).toHaveCount(header ? 1 : 0);
     await expect(page.getByRole('contentinfo')).toHaveCount(footer ? 1 : 0);
     await expect(page.getByRole('button', { name: 'Filter', exact: true })).toHaveCount(filter ? 1 : 0);
   };
 
-  test('hideHeader, hideFooter and hideFilter each hide their part, and stay in force while navigating', async ({ page }) => {
+  test('hideHeader, hideFooter and hideFilter each hide their part, and stay in force while navigating', async ({
+    page,
+  }) => {
     for (const [query, shown] of [
       ['hideHeader=true', { header: false, footer: true, filter: true }],
       ['hideFooter=true', { header: true, footer: false, filter: true }],
@@ -108,7 +117,19 @@ test.describe('global query parameters', () => {
 
     const search = await request.get('/api/course/search?type=1&limit=1');
     const course = ((await search.json()) as { result: { items: { id: number; type: number }[] } }).result.items[0]!;
-    const cart = { items: [{ id: 'partner-1', itemType: 'course', quantity: 1, courseId: course.id, courseType: course.type, courseDetails: course }], timestamp: Date.now() };
+    const cart = {
+      items: [
+        {
+          id: 'partner-1',
+          itemType: 'course',
+          quantity: 1,
+          courseId: course.id,
+          courseType: course.type,
+          courseDetails: course,
+        },
+      ],
+      timestamp: Date.now(),
+    };
     await page.goto(`/cart?cartSync=${Buffer.from(JSON.stringify(cart)).toString('base64url')}`);
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId('cart-count')).toHaveText('1');
@@ -118,7 +139,11 @@ test.describe('global query parameters', () => {
 });
 
 test.describe('session across tabs and areas', () => {
-  test('a login in one tab is seen by the other; a logout in one logs out the other', async ({ context, page, request }) => {
+  test('a login in one tab is seen by the other; a logout in one logs out the other', async ({
+    context,
+    page,
+    request,
+  }) => {
     const { email } = await verifiedCustomer(request, 'tabs');
     const other = await context.newPage();
     await other.goto('/courses');
@@ -166,9 +191,12 @@ test.describe('framing', () => {
   });
   test.afterAll(() => closeServers(servers));
 
-  const heightsOf = (page: Page) => page.evaluate(() => (window as unknown as { heights: { height: number; path: string }[] }).heights);
+  const heightsOf = (page: Page) =>
+    page.evaluate(() => (window as unknown as { heights: { height: number; path: string }[] }).heights);
 
-  test('every framed page reports its height to a partner as its content grows, also after navigating in the frame', async ({ page }) => {
+  test('every framed page reports its height to a partner as its content grows, also after navigating in the frame', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`http://localhost:${partnerPort}/`);
     const frame = page.frameLocator('#shop');
@@ -187,7 +215,9 @@ test.describe('framing', () => {
     await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Einstufungstest');
     await expect.poll(async () => (await heightsOf(page)).at(-1)!.path).toBe('/level-test');
     await expect(frame.getByRole('banner')).toHaveCount(0);
-    await expect.poll(async () => (await page.locator('#shop').boundingBox())!.height).toBe((await heightsOf(page)).at(-1)!.height);
+    await expect
+      .poll(async () => (await page.locator('#shop').boundingBox())!.height)
+      .toBe((await heightsOf(page)).at(-1)!.height);
   });
 
   test('a page that is not a configured partner cannot frame the shop', async ({ page }) => {
@@ -203,9 +233,13 @@ test.describe('framing', () => {
   });
 
   test('every static server and the API send the frame policy and the hardening headers', async ({ request }) => {
-    for (const url of [5173, 5174, 5175, 5176, 5177].map((port) => `http://localhost:${port}/`).concat('http://localhost:5174/remoteEntry.js', 'http://127.0.0.1:3000/api/health')) {
+    for (const url of [5173, 5174, 5175, 5176, 5177]
+      .map((port) => `http://localhost:${port}/`)
+      .concat('http://localhost:5174/remoteEntry.js', 'http://127.0.0.1:3000/api/health')) {
       const headers = (await request.get(url)).headers();
-      expect(headers['content-security-policy'], url).toContain("frame-ancestors 'self' http://localhost:5173 http://localhost:5180;");
+      expect(headers['content-security-policy'], url).toContain(
+        "frame-ancestors 'self' http://localhost:5173 http://localhost:5180;",
+      );
       expect(headers['content-security-policy'], url).not.toContain('5181');
       expect(headers['x-content-type-options'], url).toBe('nosniff');
       expect(headers['referrer-policy'], url).toBe('same-origin');
@@ -214,14 +248,17 @@ test.describe('framing', () => {
 });
 
 test.describe('accessible frame', () => {
-  test('skip link, visible focus, focus on the new page heading after navigation, titles, cart badge announced', async ({ page }) => {
+  test('skip link, visible focus, focus on the new page heading after navigation, titles, cart badge announced', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page).toHaveTitle(`Spanisch lernen online – ${siteName}`);
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Zum Inhalt springen' });
     await expect(skip).toBeFocused();
     await expect(skip).toBeInViewport();
-    const outline = (locator: ReturnType<Page['locator']>) => locator.evaluate((element) => getComputedStyle(element).outlineStyle);
+    const outline = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((element) => getComputedStyle(element).outlineStyle);
     expect(await outline(skip)).not.toBe('none');
     await page.keyboard.press('Enter');
     await expect(page.locator('main')).toBeFocused();
@@ -245,7 +282,9 @@ test.describe('accessible frame', () => {
     await expect(announcement).toHaveText('Warenkorb aktualisiert: 1 Artikel');
   });
 
-  test('every route has a title from its heading, and axe-core finds no violation in the shell’s parts', async ({ page }) => {
+  test('every route has a title from its heading, and axe-core finds no violation in the shell’s parts', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const routes = [
       '/',

@@ -22,9 +22,16 @@ interface ApiCourse {
 }
 
 const euro = (amount: number) =>
-  new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
+  new Intl.NumberFormat('de-DE', {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  }).format(amount);
 
-test('a seeded course goes from /courses into the cart, shows in the badge, and survives a reload', async ({ page, request }) => {
+test('a seeded course goes from /courses into the cart, shows in the badge, and survives a reload', async ({
+  page,
+  request,
+}) => {
   const search = await request.get('/api/course/search?type=1&limit=1');
   expect(search.ok()).toBe(true);
   const [course] = ((await search.json()) as { result: { items: ApiCourse[] } }).result.items;
@@ -85,7 +92,10 @@ test('home, header and footer lead where docs/product-rules.md#screens says', as
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page);
   const header = page.getByRole('banner');
-  await expect(header.getByRole('link', { name: 'Zur Website der Sprachschule' })).toHaveAttribute('href', /^https?:\/\//);
+  await expect(header.getByRole('link', { name: 'Zur Website der Sprachschule' })).toHaveAttribute(
+    'href',
+    /^https?:\/\//,
+  );
   const footer = page.getByRole('contentinfo');
   for (const name of ['Impressum', 'Datenschutz', 'AGB', 'Kontakt', 'Widerrufsbelehrung']) {
     await expect(footer.getByRole('link', { name })).toHaveAttribute('href', /^https?:\/\//);

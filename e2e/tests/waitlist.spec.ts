@@ -10,9 +10,14 @@ import { withShopDatabase } from '../support/database.ts';
 const setFreePlaces = (course: ApiCourse, free: number) =>
   withShopDatabase((db) => db.prepare('update course set free_places = ? where id = ?').run(free, course.id));
 
-test('a full course offers the waitlist; a freed place is offered by mail and booked through its link', async ({ page, request }) => {
+test('a full course offers the waitlist; a freed place is offered by mail and booked through its link', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
-  const listed = ((await (await request.get('/api/course/search?type=1&limit=1')).json()) as { result: { items: ApiCourse[] } }).result.items;
+  const listed = (
+    (await (await request.get('/api/course/search?type=1&limit=1')).json()) as { result: { items: ApiCourse[] } }
+  ).result.items;
   const course = listed[0]!;
   // Booked out by others: made so in the API's database, as waiting for fifty strangers is no journey.
   setFreePlaces(course, 0);
@@ -55,7 +60,12 @@ test('a full course offers the waitlist; a freed place is offered by mail and bo
   const offerMail = await mailTo(request, waiting, /^Ein Platz ist frei: /);
   expect(offerMail.text).toContain('für Sie reserviert');
   await expect.poll(() => freePlaces(request, course)).toBe(0);
-  await expect.poll(async () => (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(leaving)}`).then((r) => r.json())).result.length).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(leaving)}`).then((r) => r.json())).result.length,
+    )
+    .toBe(1);
 
   const offerLink = [...offerMail.text.matchAll(/http:\/\/localhost:5173\/waitlist\/offer\?\S+/g)][0]![0];
   await page.goto(offerLink.replace('http://localhost:5173', ''));

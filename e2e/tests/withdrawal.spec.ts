@@ -5,15 +5,29 @@ import { courseWithPlaces, decideSandbox, signIn } from '../support/checkout.ts'
 import type { ApiCourse } from '../support/catalog.ts';
 
 /** A paid order of one place of each course, placed through the API as the checkout sends it. */
-async function paidOrder(request: APIRequestContext, courses: ApiCourse[], { email, token }: { email?: string; token?: string }) {
+async function paidOrder(
+  request: APIRequestContext,
+  courses: ApiCourse[],
+  { email, token }: { email?: string; token?: string },
+) {
   const positions = courses.map((course) => ({ courseId: course.id, courseType: course.type, quantity: 1 }));
   const priced = await request.post('/api/cart/calculate-price', { data: { courses: positions, locale: 'de' } });
   const { totalPrice } = ((await priced.json()) as { result: { totalPrice: number } }).result;
   const response = await request.post('/api/cart/submit', {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     data: {
-      courses: positions.map((position) => ({ ...position, participants: [{ firstname: 'Ana', lastname: 'García', email: 'ana.garcia@example.org' }] })),
-      billingAddress: { firstname: 'Ana', lastname: 'García', addressLine1: 'Hauptstraße 1', city: 'Berlin', zip: '10115', country: 'DE' },
+      courses: positions.map((position) => ({
+        ...position,
+        participants: [{ firstname: 'Ana', lastname: 'García', email: 'ana.garcia@example.org' }],
+      })),
+      billingAddress: {
+        firstname: 'Ana',
+        lastname: 'García',
+        addressLine1: 'Hauptstraße 1',
+        city: 'Berlin',
+        zip: '10115',
+        country: 'DE',
+      },
       selectedPaymentMethod: 'creditcard',
       expectedTotalPrice: totalPrice,
       earlyStartRequested: true,
@@ -21,12 +35,17 @@ async function paidOrder(request: APIRequestContext, courses: ApiCourse[], { ema
     },
   });
   expect(response.ok(), await response.text()).toBe(true);
-  const { incrementId, paymentLink } = ((await response.json()) as { result: { incrementId: string; paymentLink: string } }).result;
+  const { incrementId, paymentLink } = (
+    (await response.json()) as { result: { incrementId: string; paymentLink: string } }
+  ).result;
   await decideSandbox(request, paymentLink, 'paid');
   return incrementId;
 }
 
-test('a guest withdraws through the footer control and reads the receipt in the dev outbox', async ({ page, request }) => {
+test('a guest withdraws through the footer control and reads the receipt in the dev outbox', async ({
+  page,
+  request,
+}) => {
   const email = newEmail('widerruf');
   const incrementId = await paidOrder(request, [await courseWithPlaces(request, 1, 1)], { email });
 
@@ -53,7 +72,10 @@ test('a guest withdraws through the footer control and reads the receipt in the 
   expect(mail.text).toContain(`Bestellnummer: ${incrementId}`);
 });
 
-test('a customer withdraws one position of an order; the account shows it partly withdrawn', async ({ page, request }) => {
+test('a customer withdraws one position of an order; the account shows it partly withdrawn', async ({
+  page,
+  request,
+}) => {
   const { token } = await verifiedCustomer(request, 'teilwiderruf');
   const [first, second] = [await courseWithPlaces(request, 1, 1), await courseWithPlaces(request, 3, 1)];
   const incrementId = await paidOrder(request, [first!, second!], { token });
@@ -67,7 +89,9 @@ test('a customer withdraws one position of an order; the account shows it partly
   await positions.getByRole('checkbox').first().check();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Widerruf bestätigen' }).click();
-  await expect(page.getByRole('region', { name: 'Eingangsbestätigung' }).getByRole('status')).toContainText('Der Widerruf ist wirksam');
+  await expect(page.getByRole('region', { name: 'Eingangsbestätigung' }).getByRole('status')).toContainText(
+    'Der Widerruf ist wirksam',
+  );
 
   await page.goto('/account-order');
   await expect(page.getByText('Teilweise widerrufen')).toBeVisible();

@@ -4,4 +4,5 @@
  */
 export const contactUrl =
   (import.meta.env.VITE_CONTACT_URL as string | undefined) ??
-  new URL('kontakt', (import.meta.env.VITE_SCHOOL_URL as string | undefined) ?? 'https://www.sprachschule.example/').href;
+  new URL('kontakt', (import.meta.env.VITE_SCHOOL_URL as string | undefined) ?? 'https://www.sprachschule.example/')
+    .href;

@@ -5,6 +5,12 @@ export interface DeploymentOrigins {
   partnerOrigins: string[];
 }
 export declare function originsFromEnv(env?: Record<string, string | undefined>): DeploymentOrigins;
-export declare function securityHeaders(origins: { shopOrigin: string; partnerOrigins: readonly string[] }): Record<string, string>;
+export declare function securityHeaders(origins: {
+  shopOrigin: string;
+  partnerOrigins: readonly string[];
+}): Record<string, string>;
 export declare function isLoopbackAddress(address: string | undefined): boolean;
-export declare function forwardedFor(clientAddress: string | undefined, sentByClient: string | string[] | undefined): string | null;
+export declare function forwardedFor(
+  clientAddress: string | undefined,
+  sentByClient: string | string[] | undefined,
+): string | null;

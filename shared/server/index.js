@@ -16,7 +16,10 @@ export const defaultShopUrl = 'http://localhost:5173';
  * @returns {string[]}
  */
 export function parseOrigins(value, name) {
-  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return entries.map((entry) => {
     let url;
     try {
@@ -37,7 +40,10 @@ export function parseOrigins(value, name) {
  */
 export function originsFromEnv(env = process.env) {
   const [shopOrigin] = parseOrigins(env.SHOP_URL?.trim() || defaultShopUrl, 'SHOP_URL');
-  return { shopOrigin: shopOrigin ?? defaultShopUrl, partnerOrigins: parseOrigins(env.PARTNER_ORIGINS, 'PARTNER_ORIGINS') };
+  return {
+    shopOrigin: shopOrigin ?? defaultShopUrl,
+    partnerOrigins: parseOrigins(env.PARTNER_ORIGINS, 'PARTNER_ORIGINS'),
+  };
 }
 
 /**

@@ -48,7 +48,9 @@ const serverOptions = (port) => ({
   host: process.env.HOST ?? 'localhost',
   cors: true,
   headers: securityHeaders(originsFromEnv()),
-  proxy: { '/api': { target: apiTarget, changeOrigin: false, configure: (proxy) => proxy.on('proxyReq', nameTheClient) } },
+  proxy: {
+    '/api': { target: apiTarget, changeOrigin: false, configure: (proxy) => proxy.on('proxyReq', nameTheClient) },
+  },
 });
 
 /**
@@ -86,7 +88,14 @@ export function areaViteConfig({ name, exposes, extra }) {
         dev: { remoteHmr: true },
       }),
       // The shell's production server answers a partner's /products-iframe with the lightweight page.
-      ...(name === 'shell' ? [{ name: 'shop-partner-page', configurePreviewServer: (server) => void server.middlewares.use(partnerPageMiddleware) }] : []),
+      ...(name === 'shell'
+        ? [
+            {
+              name: 'shop-partner-page',
+              configurePreviewServer: (server) => void server.middlewares.use(partnerPageMiddleware),
+            },
+          ]
+        : []),
       ...productionStaticFiles(),
     ],
     server: { ...serverOptions(port), origin: `http://localhost:${port}` },

@@ -26,7 +26,11 @@ export function wantsPartnerPage(url, headers) {
  * @type {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next: () => void) => void}
  */
 export function partnerPageMiddleware(req, res, next) {
-  if (req.url && (req.method === 'GET' || req.method === 'HEAD') && new URL(req.url, 'http://x').pathname === partnerPagePath) {
+  if (
+    req.url &&
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    new URL(req.url, 'http://x').pathname === partnerPagePath
+  ) {
     res.setHeader('Vary', 'Sec-Fetch-Dest');
     if (wantsPartnerPage(req.url, req.headers)) req.url = `${partnerPageFile}${new URL(req.url, 'http://x').search}`;
   }

@@ -92,7 +92,10 @@ export function staticFilesMiddleware(outDir, headers = {}) {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const encoded = pickEncoding(req.headers['accept-encoding'], file);
     const served = encoded?.file ?? file;
-    res.setHeader('Content-Type', contentTypes[/** @type {keyof typeof contentTypes} */ (extname(file))] ?? 'application/octet-stream');
+    res.setHeader(
+      'Content-Type',
+      contentTypes[/** @type {keyof typeof contentTypes} */ (extname(file))] ?? 'application/octet-stream',
+    );
     res.setHeader('Cache-Control', cachingFor(urlPath));
     const vary = res.getHeader('Vary');
     res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');

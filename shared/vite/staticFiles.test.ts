@@ -13,15 +13,19 @@ const script = `export const text = ${JSON.stringify('Kursangebot '.repeat(200))
 
 /** A GET with raw bytes (no automatic decompression), so the encoding on the wire is what is checked. */
 function get(port: number, path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    request({ host: '127.0.0.1', port, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', reject)
-      .end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      request({ host: '127.0.0.1', port, path, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
 }
 
 describe('static files as production serves them', () => {
@@ -58,10 +62,15 @@ describe('static files as production serves them', () => {
   });
 
   it('caches hashed assets for a year as immutable and revalidates entries, manifests and HTML fallbacks', async () => {
-    expect((await get(port, '/assets/index-abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get(port, '/assets/index-abc123.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
     const entry = await get(port, '/remoteEntry.js', { 'accept-encoding': 'br' });
     expect(entry.headers['cache-control']).toBe('no-cache');
-    const again = await get(port, '/remoteEntry.js', { 'accept-encoding': 'br', 'if-none-match': String(entry.headers.etag) });
+    const again = await get(port, '/remoteEntry.js', {
+      'accept-encoding': 'br',
+      'if-none-match': String(entry.headers.etag),
+    });
     expect(again.status).toBe(304);
     // Too small to be worth a compressed copy.
     expect((await get(port, '/tiny.json', { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
@@ -81,7 +90,9 @@ describe('static files as production serves them', () => {
 describe('the partner page of /products-iframe', () => {
   it('goes to navigations into a frame and to addresses hiding header and footer, not to the shop itself', () => {
     expect(wantsPartnerPage('/products-iframe', { 'sec-fetch-dest': 'iframe' })).toBe(true);
-    expect(wantsPartnerPage('/products-iframe?hideHeader=true&hideFooter=true', { 'sec-fetch-dest': 'document' })).toBe(true);
+    expect(wantsPartnerPage('/products-iframe?hideHeader=true&hideFooter=true', { 'sec-fetch-dest': 'document' })).toBe(
+      true,
+    );
     expect(wantsPartnerPage('/products-iframe', { 'sec-fetch-dest': 'document' })).toBe(false);
     expect(wantsPartnerPage('/products-iframe?hideHeader=true', {})).toBe(false);
     expect(wantsPartnerPage('/courses', { 'sec-fetch-dest': 'iframe' })).toBe(false);

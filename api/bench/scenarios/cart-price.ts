@@ -26,10 +26,15 @@ async function json<T>(response: Response): Promise<T> {
 async function benchCart(api: string) {
   const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' });
   const bookable = (list: Course[]) => list.filter((c) => c.freePlaces >= 2 && c.registrationDeadline >= today);
-  const groups = bookable((await json<{ items: Course[] }>(await fetch(`${api}/api/course/search?type=1&limit=50`))).items);
-  const conversation = bookable((await json<{ items: Course[] }>(await fetch(`${api}/api/course/search?type=3&limit=50`))).items);
+  const groups = bookable(
+    (await json<{ items: Course[] }>(await fetch(`${api}/api/course/search?type=1&limit=50`))).items,
+  );
+  const conversation = bookable(
+    (await json<{ items: Course[] }>(await fetch(`${api}/api/course/search?type=3&limit=50`))).items,
+  );
   const products = (await json<{ items: { id: number }[] }>(await fetch(`${api}/api/product/search?limit=5`))).items;
-  if (groups.length < 2 || conversation.length < 1 || products.length < 1) throw new Error('The seed lacks bookable courses for the benchmark');
+  if (groups.length < 2 || conversation.length < 1 || products.length < 1)
+    throw new Error('The seed lacks bookable courses for the benchmark');
   return {
     courses: [
       { courseId: groups[0]!.id, courseType: 1, quantity: 2 },
@@ -48,7 +53,12 @@ async function benchCart(api: string) {
 async function benchCustomer(api: string): Promise<string> {
   const email = `bench.cart.${Date.now()}@example.org`;
   const password = 'Bench#Pass1';
-  const post = (path: string, body: unknown) => fetch(`${api}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    fetch(`${api}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   await json(await post('/customer/register', { firstname: 'Bench', lastname: 'Mark', email, password, locale: 'de' }));
   // The verification mail is sent after the answer: wait for it.
   let mail: { text: string } | undefined;
@@ -74,9 +84,14 @@ export default {
       // Both answer with every code valid and nothing cut; a wrong cart would measure the error path.
       for (const headers of [{}, asCustomer]) {
         const result = await json<{ discountsApplied: unknown[]; quantityAdjustments: unknown[] }>(
-          await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(cart) }),
+          await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...headers },
+            body: JSON.stringify(cart),
+          }),
         );
-        if (result.discountsApplied.length !== 2 || result.quantityAdjustments.length !== 0) throw new Error(`Unexpected price result: ${JSON.stringify(result)}`);
+        if (result.discountsApplied.length !== 2 || result.quantityAdjustments.length !== 0)
+          throw new Error(`Unexpected price result: ${JSON.stringify(result)}`);
       }
 
       await load('warm-up', url, { seconds: 2, json: cart });
@@ -84,7 +99,10 @@ export default {
       await load('warm-up', `${hello.url}/`, { seconds: 1 });
 
       const baseline = await load('hello-world (max)', `${hello.url}/`, { seconds });
-      const results: LoadResult[] = [baseline, await load(`hello-world @ ${targetRate}/s`, `${hello.url}/`, { seconds, rate: targetRate })];
+      const results: LoadResult[] = [
+        baseline,
+        await load(`hello-world @ ${targetRate}/s`, `${hello.url}/`, { seconds, rate: targetRate }),
+      ];
       const maxima: LoadResult[] = [];
       for (const [label, headers] of [
         ['cart price, guest', {}],
@@ -92,15 +110,22 @@ export default {
       ] as const) {
         const max = await load(`${label} (max)`, url, { seconds, json: cart, headers });
         maxima.push(max);
-        results.push(max, await load(`${label} @ ${targetRate}/s`, url, { seconds, json: cart, headers, rate: targetRate }));
+        results.push(
+          max,
+          await load(`${label} @ ${targetRate}/s`, url, { seconds, json: cart, headers, rate: targetRate }),
+        );
       }
       printTable(results);
 
       const fixedRate = results.filter((r) => r.label.endsWith(`@ ${targetRate}/s`) && !r.label.startsWith('hello'));
       const worstP99 = Math.max(...fixedRate.map((r) => r.p99));
-      console.log(`\nworst p99 at ${targetRate} req/s: ${worstP99.toFixed(1)} ms (aim ≤ 15 ms) — ${worstP99 <= 15 ? 'met' : 'NOT met'}`);
-      for (const max of maxima) console.log(`${max.label}: ${((max.rps / baseline.rps) * 100).toFixed(0)} % of the hello-world rate`);
-      if (results.some((r) => r.errors + r.non2xx > 0)) console.log('WARNING: some requests failed; figures are not valid.');
+      console.log(
+        `\nworst p99 at ${targetRate} req/s: ${worstP99.toFixed(1)} ms (aim ≤ 15 ms) — ${worstP99 <= 15 ? 'met' : 'NOT met'}`,
+      );
+      for (const max of maxima)
+        console.log(`${max.label}: ${((max.rps / baseline.rps) * 100).toFixed(0)} % of the hello-world rate`);
+      if (results.some((r) => r.errors + r.non2xx > 0))
+        console.log('WARNING: some requests failed; figures are not valid.');
     } finally {
       api.stop();
       hello.stop();

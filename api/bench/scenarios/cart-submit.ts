@@ -19,20 +19,43 @@ async function json<T>(response: Response): Promise<T> {
 
 async function benchOrder(api: string) {
   const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' });
-  const groups = (await json<{ items: { id: number; registrationDeadline: string }[] }>(await fetch(`${api}/api/course/search?type=1&limit=50`))).items;
+  const groups = (
+    await json<{ items: { id: number; registrationDeadline: string }[] }>(
+      await fetch(`${api}/api/course/search?type=1&limit=50`),
+    )
+  ).items;
   const course = groups.find((c) => c.registrationDeadline >= today);
   const [product] = (await json<{ items: { id: number }[] }>(await fetch(`${api}/api/product/search?limit=1`))).items;
   if (!course || !product) throw new Error('The seed lacks a bookable course or a product for the benchmark');
-  const positions = { courses: [{ courseId: course.id, courseType: 1, quantity: 1 }], products: [{ productId: product.id, quantity: 1 }] };
+  const positions = {
+    courses: [{ courseId: course.id, courseType: 1, quantity: 1 }],
+    products: [{ productId: product.id, quantity: 1 }],
+  };
   // The total the checkout would have shown, as every order carries it.
   const price = await json<{ totalPrice: number }>(
-    await fetch(`${api}/api/cart/calculate-price`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(positions) }),
+    await fetch(`${api}/api/cart/calculate-price`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(positions),
+    }),
   );
   return {
-    courses: [{ ...positions.courses[0]!, participants: [{ firstname: 'Bench', lastname: 'Mark', email: 'bench@example.org' }] }],
+    courses: [
+      {
+        ...positions.courses[0]!,
+        participants: [{ firstname: 'Bench', lastname: 'Mark', email: 'bench@example.org' }],
+      },
+    ],
     products: positions.products,
     expectedTotalPrice: price.totalPrice,
-    billingAddress: { firstname: 'Bench', lastname: 'Mark', addressLine1: 'Hauptstr. 1', city: 'Berlin', zip: '10115', country: 'DE' },
+    billingAddress: {
+      firstname: 'Bench',
+      lastname: 'Mark',
+      addressLine1: 'Hauptstr. 1',
+      city: 'Berlin',
+      zip: '10115',
+      country: 'DE',
+    },
     selectedPaymentMethod: 'creditcard',
     emailAddress: 'bench@example.org',
     locale: 'de',
@@ -47,7 +70,11 @@ async function measure(database: string, env: Record<string, string>): Promise<L
     const order = await benchOrder(api.url);
     const url = `${api.url}/api/cart/submit`;
     const first = await json<{ incrementId: string; paymentLink: string | null }>(
-      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order) }),
+      await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(order),
+      }),
     );
     if (!first.paymentLink) throw new Error(`Unexpected order response: ${JSON.stringify(first)}`);
     await load('warm-up', url, { seconds: 2, json: order });
@@ -76,9 +103,12 @@ export default {
     console.log();
     for (let i = 0; i + 1 < results.length; i += 2) {
       const [max, paced] = [results[i]!, results[i + 1]!];
-      console.log(`${max.label.replace(' (max)', '')}: sustained ${max.rps.toFixed(0)} orders/s; p50/p99 at ${targetRate}/s: ${paced.p50.toFixed(1)} / ${paced.p99.toFixed(1)} ms`);
+      console.log(
+        `${max.label.replace(' (max)', '')}: sustained ${max.rps.toFixed(0)} orders/s; p50/p99 at ${targetRate}/s: ${paced.p50.toFixed(1)} / ${paced.p99.toFixed(1)} ms`,
+      );
     }
     if ('notStarted' in postgres) console.log(`PostgreSQL not measured: ${postgres.notStarted}`);
-    if (results.some((r) => r.errors + r.non2xx > 0)) console.log('WARNING: some requests failed; figures are not valid.');
+    if (results.some((r) => r.errors + r.non2xx > 0))
+      console.log('WARNING: some requests failed; figures are not valid.');
   },
 };

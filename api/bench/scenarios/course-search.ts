@@ -17,9 +17,15 @@ function mixes(today: string): [string, string][] {
     // /courses as it opens: group courses of the next 3 months.
     ['group courses, 3 months', `type=1&courseStartUntil=${in3Months}&limit=100`],
     // The filter bar in use: two levels, evening, two weekdays, 6 months (OR within, AND across categories).
-    ['tags b1|b2 + evening + mon|wed, 6 months', `type=1&tags[]=b1&tags[]=b2&tags[]=evening&tags[]=monday&tags[]=wednesday&courseStartUntil=${in6Months}&limit=100`],
+    [
+      'tags b1|b2 + evening + mon|wed, 6 months',
+      `type=1&tags[]=b1&tags[]=b2&tags[]=evening&tags[]=monday&tags[]=wednesday&courseStartUntil=${in6Months}&limit=100`,
+    ],
     // Conversation hours by price and date window, second page.
-    ['type 3, price ≤ 30, date window, page 2', `type=3&priceMax=30&startDate=${addDays(today, 7)}&endDate=${in6Months}&page=2&limit=20`],
+    [
+      'type 3, price ≤ 30, date window, page 2',
+      `type=3&priceMax=30&startDate=${addDays(today, 7)}&endDate=${in6Months}&page=2&limit=20`,
+    ],
   ];
 }
 
@@ -35,7 +41,10 @@ export default {
       await load('warm-up', `${hello.url}/`, { seconds: 1 });
 
       const baseline = await load('hello-world (max)', `${hello.url}/`, { seconds });
-      results.push(baseline, await load(`hello-world @ ${targetRate}/s`, `${hello.url}/`, { seconds, rate: targetRate }));
+      results.push(
+        baseline,
+        await load(`hello-world @ ${targetRate}/s`, `${hello.url}/`, { seconds, rate: targetRate }),
+      );
       const searchMax: LoadResult[] = [];
       for (const [label, query] of mixes(isoDateInZone(new Date()))) {
         const url = `${api.url}/api/course/search?${query}`;
@@ -48,9 +57,14 @@ export default {
       const fixedRate = results.filter((r) => r.label.endsWith(`@ ${targetRate}/s`) && !r.label.startsWith('hello'));
       const worstP99 = Math.max(...fixedRate.map((r) => r.p99));
       const worstShare = Math.min(...searchMax.map((r) => r.rps / baseline.rps));
-      console.log(`\nworst p99 at ${targetRate} req/s: ${worstP99.toFixed(1)} ms (aim ≤ 10 ms) — ${worstP99 <= 10 ? 'met' : 'NOT met'}`);
-      console.log(`lowest share of hello-world rate: ${(worstShare * 100).toFixed(0)} % (aim ≥ 30 %) — ${worstShare >= 0.3 ? 'met' : 'NOT met'}`);
-      if (results.some((r) => r.errors + r.non2xx > 0)) console.log('WARNING: some requests failed; figures are not valid.');
+      console.log(
+        `\nworst p99 at ${targetRate} req/s: ${worstP99.toFixed(1)} ms (aim ≤ 10 ms) — ${worstP99 <= 10 ? 'met' : 'NOT met'}`,
+      );
+      console.log(
+        `lowest share of hello-world rate: ${(worstShare * 100).toFixed(0)} % (aim ≥ 30 %) — ${worstShare >= 0.3 ? 'met' : 'NOT met'}`,
+      );
+      if (results.some((r) => r.errors + r.non2xx > 0))
+        console.log('WARNING: some requests failed; figures are not valid.');
     } finally {
       api.stop();
       hello.stop();

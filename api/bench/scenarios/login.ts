@@ -22,7 +22,8 @@ const samples = 100;
 const accounts = 12;
 const password = 'Bench#Pass1';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function run(): Promise<void> {
@@ -34,12 +35,22 @@ async function run(): Promise<void> {
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
   let clientNumber = 0;
   const post = (path: string, body: unknown, client = `198.51.100.${(clientNumber++ % 250) + 1}`) =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: JSON.stringify(body) });
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+      body: JSON.stringify(body),
+    });
 
   try {
     const emails = Array.from({ length: accounts }, (_, i) => `bench.${i}@example.org`);
     for (const email of emails) {
-      const response = await post('/customer/register', { firstname: 'Bench', lastname: 'Mark', email, password, locale: 'de' });
+      const response = await post('/customer/register', {
+        firstname: 'Bench',
+        lastname: 'Mark',
+        email,
+        password,
+        locale: 'de',
+      });
       if (!response.ok) throw new Error(`register failed: ${response.status} ${await response.text()}`);
     }
 
@@ -59,8 +70,12 @@ async function run(): Promise<void> {
     console.log(
       `argon2id m=${owaspArgon2id.memoryCost} KiB, t=${owaspArgon2id.timeCost}, p=${owaspArgon2id.parallelism}; ${samples} sequential logins over HTTP on loopback`,
     );
-    console.log(`login latency: p50 ${ms(p50)}, p99 ${ms(percentile(durations, 99))}, min ${ms(durations[0]!)}, max ${ms(durations.at(-1)!)}`);
-    console.log(`without limits one client could try about ${Math.floor(60_000 / p50)} passwords per minute, sequentially`);
+    console.log(
+      `login latency: p50 ${ms(p50)}, p99 ${ms(percentile(durations, 99))}, min ${ms(durations[0]!)}, max ${ms(durations.at(-1)!)}`,
+    );
+    console.log(
+      `without limits one client could try about ${Math.floor(60_000 / p50)} passwords per minute, sequentially`,
+    );
 
     // What one limit check adds (a login makes three before hashing, and one reset after a success).
     const counter = app.rateLimits.counter('bench', { max: 1_000_000, timeWindowMs: 60_000 });
@@ -71,15 +86,23 @@ async function run(): Promise<void> {
       checks.push(performance.now() - started);
     }
     checks.sort((a, b) => a - b);
-    console.log(`one rate-limit check (${app.rateLimits.kind}, one upsert): p50 ${percentile(checks, 50).toFixed(2)} ms, p99 ${percentile(checks, 99).toFixed(2)} ms`);
+    console.log(
+      `one rate-limit check (${app.rateLimits.kind}, one upsert): p50 ${percentile(checks, 50).toFixed(2)} ms, p99 ${percentile(checks, 99).toFixed(2)} ms`,
+    );
 
     const minutes = (limit: { timeWindowMs: number }) => `${limit.timeWindowMs / 60_000} min`;
     /** Sends attempts until the first 429 and prints how many got through. */
-    const untilRefused = async (label: string, configured: { max: number; timeWindowMs: number }, attempt: (i: number) => Promise<Response>) => {
+    const untilRefused = async (
+      label: string,
+      configured: { max: number; timeWindowMs: number },
+      attempt: (i: number) => Promise<Response>,
+    ) => {
       for (let i = 0; i < 1000; i++) {
         const response = await attempt(i);
         if (response.status === 429) {
-          console.log(`${label}: ${i} attempts, then 429 (Retry-After ${response.headers.get('retry-after')} s) [configured: ${configured.max} per ${minutes(configured)}]`);
+          console.log(
+            `${label}: ${i} attempts, then 429 (Retry-After ${response.headers.get('retry-after')} s) [configured: ${configured.max} per ${minutes(configured)}]`,
+          );
           return;
         }
       }

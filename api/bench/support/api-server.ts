@@ -17,7 +17,9 @@ import { generateCourses } from './generate-catalog.ts';
 
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 const db = createDatabase(
-  postgresUrl ? { dialect: 'postgres', url: postgresUrl } : { dialect: 'sqlite', file: join(mkdtempSync(join(tmpdir(), 'shop-bench-')), 'shop.sqlite') },
+  postgresUrl
+    ? { dialect: 'postgres', url: postgresUrl }
+    : { dialect: 'sqlite', file: join(mkdtempSync(join(tmpdir(), 'shop-bench-')), 'shop.sqlite') },
 );
 await migrateToLatest(db);
 await seed(db);
@@ -44,7 +46,11 @@ function countingOnly(store: RateLimitStore): RateLimitStore {
     },
   };
 }
-const app = buildApp({ db, catalogCacheMs: Number(process.env.BENCH_CACHE_MS ?? 5000), rateLimitStore: countingOnly(createRateLimitStore({ db })) });
+const app = buildApp({
+  db,
+  catalogCacheMs: Number(process.env.BENCH_CACHE_MS ?? 5000),
+  rateLimitStore: countingOnly(createRateLimitStore({ db })),
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));

@@ -27,39 +27,71 @@ function random(seed: number) {
 export async function generateCourses(db: Db, count: number, today: string): Promise<void> {
   const next = random(20260115);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  const tagIds = new Map((await db.kysely.selectFrom('tag').select(['id', 'slug']).execute()).map((t) => [t.slug, t.id]));
+  const tagIds = new Map(
+    (await db.kysely.selectFrom('tag').select(['id', 'slug']).execute()).map((t) => [t.slug, t.id]),
+  );
   const modules = (await db.kysely.selectFrom('flexible_learning_course').select('id').execute()).map((m) => m.id);
   await db.kysely.deleteFrom('course').execute();
 
   for (let start = 0; start < count; start += 100) {
     const batch = Array.from({ length: Math.min(100, count - start) }, (_, i) => {
-      const type = pick([CourseType.fullCourse, CourseType.fullCourse, CourseType.conversationHours, CourseType.flexibleAppointment]);
+      const type = pick([
+        CourseType.fullCourse,
+        CourseType.fullCourse,
+        CourseType.conversationHours,
+        CourseType.flexibleAppointment,
+      ]);
       const level = pick(levels);
       const startDate = addDays(today, Math.floor(next() * 365));
       const startTime = type === CourseType.fullCourse ? pick(times.filter(Boolean)) : pick(times);
       const endDate = type === CourseType.fullCourse ? addDays(startDate, 7 * Math.floor(2 + next() * 14)) : startDate;
       const max = pick([6, 8, 10, 12]);
-      const price = type === CourseType.fullCourse ? pick([28900, 31900, 34900, 44900]) : type === CourseType.conversationHours ? 2500 : 6900;
+      const price =
+        type === CourseType.fullCourse
+          ? pick([28900, 31900, 34900, 44900])
+          : type === CourseType.conversationHours
+            ? 2500
+            : 6900;
       const course: Insertable<Database['course']> = {
         type,
         identifier: `BENCH-${start + i}`,
         start_date: startDate,
         start_time: startTime,
         end_date: endDate,
-        end_time: startTime ? `${String(Number(startTime.slice(0, 2)) + 1).padStart(2, '0')}${startTime.slice(2)}` : null,
+        end_time: startTime
+          ? `${String(Number(startTime.slice(0, 2)) + 1).padStart(2, '0')}${startTime.slice(2)}`
+          : null,
         registration_deadline: addDays(startDate, -2),
         max_participants: max,
         free_places: Math.floor(next() * (max + 1)),
         price_cents: price,
-        discounted_price_cents: next() < 0.2 ? price - 3000 > 0 ? price - 3000 : null : null,
+        discounted_price_cents: next() < 0.2 ? (price - 3000 > 0 ? price - 3000 : null) : null,
         flexible_learning_course_id: type === CourseType.flexibleAppointment ? pick(modules) : null,
       };
-      return { course, tags: courseTags({ startDate, endDate, startTime }, level), title: `Spanisch ${level.toUpperCase()} #${start + i}` };
+      return {
+        course,
+        tags: courseTags({ startDate, endDate, startTime }, level),
+        title: `Spanisch ${level.toUpperCase()} #${start + i}`,
+      };
     });
-    const ids = await db.kysely.insertInto('course').values(batch.map((b) => b.course)).returning('id').execute();
+    const ids = await db.kysely
+      .insertInto('course')
+      .values(batch.map((b) => b.course))
+      .returning('id')
+      .execute();
     await db.kysely
       .insertInto('course_text')
-      .values(ids.flatMap(({ id }, i) => languages.map((language) => ({ course_id: id, language, title: batch[i]!.title, pretitle: '8 Wochen · online', short: 'Generiert für den Lasttest.' }))))
+      .values(
+        ids.flatMap(({ id }, i) =>
+          languages.map((language) => ({
+            course_id: id,
+            language,
+            title: batch[i]!.title,
+            pretitle: '8 Wochen · online',
+            short: 'Generiert für den Lasttest.',
+          })),
+        ),
+      )
       .execute();
     await db.kysely
       .insertInto('course_tag')

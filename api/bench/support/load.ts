@@ -15,10 +15,14 @@ export interface RunningServer {
 
 /** Starts `script` (a .ts file in this folder) under tsx and waits for the port it prints. */
 export async function startServer(script: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url))], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url))],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before listening`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -90,7 +94,11 @@ function requestHeaders(options: LoadOptions): Record<string, string> {
  * (even a hello-world shows a p99 of 3–5 ms that way), not a steady rate. Its latencies are also whole
  * milliseconds; these are to the microsecond.
  */
-export async function pacedLoad(label: string, url: string, options: LoadOptions & { rate: number }): Promise<LoadResult> {
+export async function pacedLoad(
+  label: string,
+  url: string,
+  options: LoadOptions & { rate: number },
+): Promise<LoadResult> {
   const target = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections ?? 64 });
   const body = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json));
@@ -104,7 +112,14 @@ export async function pacedLoad(label: string, url: string, options: LoadOptions
   const send = (due: number) =>
     new Promise<void>((resolve) => {
       const req = httpRequest(
-        { host: target.hostname, port: target.port, path: target.pathname + target.search, method: body ? 'POST' : 'GET', headers, agent },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          method: body ? 'POST' : 'GET',
+          headers,
+          agent,
+        },
         (res) => {
           res.resume();
           res.on('end', () => {
@@ -123,23 +138,26 @@ export async function pacedLoad(label: string, url: string, options: LoadOptions
 
   const start = performance.now();
   const inFlight: Promise<void>[] = [];
-  for (let sent = 0; sent < total; ) {
+  for (let sent = 0; sent < total;) {
     // Send everything that is due (timers fire late by up to a millisecond or so), then sleep until the next.
     const now = performance.now();
     while (sent < total && start + sent * interval <= now) inFlight.push(send(start + sent++ * interval));
-    if (sent < total) await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + sent * interval - performance.now())));
+    if (sent < total)
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + sent * interval - performance.now())));
   }
   await Promise.all(inFlight);
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
 
   latencies.sort((a, b) => a - b);
-  const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN;
+  const percentile = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN;
   return { label, rps: latencies.length / elapsed, p50: percentile(50), p99: percentile(99), errors, non2xx };
 }
 
 export function printTable(results: readonly LoadResult[]): void {
   const row = (cells: string[]) => console.log(cells.map((c, i) => (i === 0 ? c.padEnd(46) : c.padStart(10))).join(''));
   row(['run', 'req/s', 'p50 ms', 'p99 ms', 'errors']);
-  for (const r of results) row([r.label, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), String(r.errors + r.non2xx)]);
+  for (const r of results)
+    row([r.label, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), String(r.errors + r.non2xx)]);
 }

@@ -160,7 +160,6 @@ export interface CustomerBalanceTable {
   order_id: number | null;
 }
 
-
 /** The tables above by name, merged into `Database` in schema.ts. */
 export interface CustomerDatabase {
   customer: CustomerTable;

@@ -69,5 +69,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 /** The migrations not yet applied to `db` (empty when the schema is up to date). */
 export async function pendingMigrations(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db: db.kysely, provider });
-  return (await migrator.getMigrations()).filter((migration) => !migration.executedAt).map((migration) => migration.name);
+  return (await migrator.getMigrations())
+    .filter((migration) => !migration.executedAt)
+    .map((migration) => migration.name);
 }

@@ -11,7 +11,8 @@ import type { WaitlistDatabase } from './waitlist-schema.ts';
  * money is integer cents (`*_cents`), dates are TEXT `yyyy-MM-dd`, times TEXT `HH:mm`,
  * so values compare correctly as strings and neither driver converts them to Date objects.
  */
-export interface Database extends CustomerDatabase, CartDatabase, OrderDatabase, RateLimitDatabase, OutboxDatabase, WaitlistDatabase {
+export interface Database
+  extends CustomerDatabase, CartDatabase, OrderDatabase, RateLimitDatabase, OutboxDatabase, WaitlistDatabase {
   tag_category: TagCategoryTable;
   tag: TagTable;
   flexible_learning_course: FlexibleLearningCourseTable;

@@ -14,14 +14,21 @@ import { migrateToLatest, migrations, pendingMigrations } from './migrate.ts';
 
 const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'schema-0056.sqlite');
 
-const customersQuery = 'select id, email, firstname, lastname, password_hash, is_email_verified, created_at from customer order by id';
-const ordersQuery = 'select id, increment_id, customer_id, email, status, total_price_cents, payment_method, created_at from shop_order order by id';
-const positionsQuery = 'select b.id, b.order_id, b.course_id, b.quantity, b.total_price_cents, p.firstname, p.lastname, p.email from course_booking b join course_booking_participant p on p.course_booking_id = b.id order by b.id, p.id';
+const customersQuery =
+  'select id, email, firstname, lastname, password_hash, is_email_verified, created_at from customer order by id';
+const ordersQuery =
+  'select id, increment_id, customer_id, email, status, total_price_cents, payment_method, created_at from shop_order order by id';
+const positionsQuery =
+  'select b.id, b.order_id, b.course_id, b.quantity, b.total_price_cents, p.firstname, p.lastname, p.email from course_booking b join course_booking_participant p on p.course_booking_id = b.id order by b.id, p.id';
 
 function read(file: string) {
   const database = new SqliteDatabase(file, { readonly: true });
   try {
-    return { customers: database.prepare(customersQuery).all(), orders: database.prepare(ordersQuery).all(), positions: database.prepare(positionsQuery).all() };
+    return {
+      customers: database.prepare(customersQuery).all(),
+      orders: database.prepare(ordersQuery).all(),
+      positions: database.prepare(positionsQuery).all(),
+    };
   } finally {
     database.close();
   }

@@ -11,7 +11,11 @@ describe('CORS for the shop and partner origins, hardening headers', () => {
   beforeAll(async () => {
     db = createDatabase({ dialect: 'sqlite', file: ':memory:' });
     await migrateToLatest(db);
-    app = buildApp({ db, shopUrl: 'https://shop.example', partnerOrigins: parsePartnerOrigins('https://partner.example,http://localhost:5180') });
+    app = buildApp({
+      db,
+      shopUrl: 'https://shop.example',
+      partnerOrigins: parsePartnerOrigins('https://partner.example,http://localhost:5180'),
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -20,14 +24,22 @@ describe('CORS for the shop and partner origins, hardening headers', () => {
   });
 
   it('allows a configured partner origin, and only that origin', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/course/tags', headers: { origin: 'https://partner.example' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/course/tags',
+      headers: { origin: 'https://partner.example' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['access-control-allow-origin']).toBe('https://partner.example');
     expect(String(response.headers.vary)).toMatch(/Origin/);
   });
 
   it("allows the shop's own origin (SHOP_URL)", async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/course/tags', headers: { origin: 'https://shop.example' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/course/tags',
+      headers: { origin: 'https://shop.example' },
+    });
     expect(response.headers['access-control-allow-origin']).toBe('https://shop.example');
   });
 
@@ -43,7 +55,13 @@ describe('CORS for the shop and partner origins, hardening headers', () => {
   });
 
   it('sends no CORS header to any other origin, nor to same-origin calls', async () => {
-    for (const origin of ['https://evil.example', 'https://partner.example.evil.example', 'https://shop.example.evil.example', 'http://localhost:5173', 'null']) {
+    for (const origin of [
+      'https://evil.example',
+      'https://partner.example.evil.example',
+      'https://shop.example.evil.example',
+      'http://localhost:5173',
+      'null',
+    ]) {
       const response = await app.inject({ method: 'GET', url: '/api/course/tags', headers: { origin } });
       expect(response.headers['access-control-allow-origin'], origin).toBeUndefined();
     }
@@ -56,7 +74,11 @@ describe('CORS for the shop and partner origins, hardening headers', () => {
     const response = await app.inject({
       method: 'OPTIONS',
       url: '/api/course/search',
-      headers: { origin: 'http://localhost:5180', 'access-control-request-method': 'GET', 'access-control-request-headers': 'accept' },
+      headers: {
+        origin: 'http://localhost:5180',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'accept',
+      },
     });
     expect(response.statusCode).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5180');
@@ -66,7 +88,11 @@ describe('CORS for the shop and partner origins, hardening headers', () => {
 
   it('allows nobody when no partner is configured', async () => {
     const closed = buildApp({ db });
-    const response = await closed.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://partner.example' } });
+    const response = await closed.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://partner.example' },
+    });
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
     await closed.close();
   });

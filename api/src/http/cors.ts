@@ -16,7 +16,10 @@ export function parsePartnerOrigins(value: string | undefined): string[] {
  * proxy, but a deployment may serve the API on another host) and the configured partner origins only. A
  * page on any other origin gets no CORS headers, and its browser refuses the answer.
  */
-export function registerCors(app: FastifyInstance, origins: { shopOrigin: string; partnerOrigins: readonly string[] }): void {
+export function registerCors(
+  app: FastifyInstance,
+  origins: { shopOrigin: string; partnerOrigins: readonly string[] },
+): void {
   const allowed = new Set([origins.shopOrigin, ...origins.partnerOrigins]);
   app.register(cors, {
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),

@@ -37,7 +37,11 @@ describeEachDatabase(
     });
 
     it('answers a body that fails its schema with field errors', async () => {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 5, nested: { count: 'x' } } });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        payload: { name: 5, nested: { count: 'x' } },
+      });
       expect(response.statusCode).toBe(400);
       const body = strictErrorBody.parse(response.json());
       expect(body.error.code).toBe('VALIDATION_ERROR');
@@ -45,7 +49,12 @@ describeEachDatabase(
     });
 
     it('answers an unsupported media type with 415', async () => {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/x-nope' }, payload: 'x' });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: { 'content-type': 'application/x-nope' },
+        payload: 'x',
+      });
       expect(response.statusCode).toBe(415);
       expect(strictErrorBody.parse(response.json()).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     });
@@ -53,7 +62,10 @@ describeEachDatabase(
     it('passes AppError status, code and user message through', async () => {
       const { status, body } = await get(ctx, '/api/test/app-error');
       expect(status).toBe(409);
-      expect(body).toEqual({ error: { code: 'CONFLICT', message: 'Already there' }, meta: { message: 'Schon vorhanden' } });
+      expect(body).toEqual({
+        error: { code: 'CONFLICT', message: 'Already there' },
+        meta: { message: 'Schon vorhanden' },
+      });
     });
 
     it('hides unexpected errors behind 500 INTERNAL_ERROR', async () => {
@@ -85,7 +97,11 @@ describeEachDatabase(
           api.get('/test/boom', async () => {
             throw new Error('database exploded');
           });
-          api.get('/test/bad-response', { schema: { response: { 200: z.object({ result: z.number() }) } } }, async () => ({ result: 'x' as unknown as number }));
+          api.get(
+            '/test/bad-response',
+            { schema: { response: { 200: z.object({ result: z.number() }) } } },
+            async () => ({ result: 'x' as unknown as number }),
+          );
         },
         { prefix: '/api' },
       );
@@ -132,7 +148,11 @@ describeEachDatabase(
     });
 
     it('answers what is no HTTP at all with 400, in the envelope (raw socket)', async () => {
-      for (const request of ['HELLO\r\n\r\n', 'GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n', 'GET /api/health HTTP/9.9\r\n\r\n']) {
+      for (const request of [
+        'HELLO\r\n\r\n',
+        'GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n',
+        'GET /api/health HTTP/9.9\r\n\r\n',
+      ]) {
         const answer = await rawRequest(port, request);
         expect(answer.status, request).toBe(400);
         expect(strictErrorBody.parse(JSON.parse(answer.body)).error.code).toBe('BAD_REQUEST');
@@ -143,14 +163,29 @@ describeEachDatabase(
     });
 
     it('answers a body over the limit with 413, a wrong content type with 415, prototype keys with 400', async () => {
-      const tooLarge = await ctx.app.inject({ method: 'POST', url: '/api/cart/validate', headers: { 'content-type': 'application/json' }, payload: `{"x":"${'a'.repeat(1_100_000)}"}` });
+      const tooLarge = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/cart/validate',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"x":"${'a'.repeat(1_100_000)}"}`,
+      });
       expect(tooLarge.statusCode).toBe(413);
       expect(strictErrorBody.parse(tooLarge.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
-      const wrongType = await ctx.app.inject({ method: 'POST', url: '/api/cart/submit', headers: { 'content-type': 'application/xml' }, payload: '<order/>' });
+      const wrongType = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/cart/submit',
+        headers: { 'content-type': 'application/xml' },
+        payload: '<order/>',
+      });
       expect(wrongType.statusCode).toBe(415);
       expect(strictErrorBody.parse(wrongType.json()).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
       for (const payload of ['{"__proto__": {"admin": true}}', '{"constructor": {"prototype": {"admin": true}}}']) {
-        const polluted = await ctx.app.inject({ method: 'POST', url: '/api/cart/validate', headers: { 'content-type': 'application/json' }, payload });
+        const polluted = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/cart/validate',
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
         expect(polluted.statusCode).toBe(400);
         strictErrorBody.parse(polluted.json());
         expect(({} as Record<string, unknown>).admin).toBeUndefined();

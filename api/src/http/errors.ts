@@ -73,9 +73,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error) || (error.validation && error.validation.length > 0)) {
       const where = error.validationContext ?? 'request';
-      return reply
-        .code(400)
-        .send(errorBody(ErrorCode.validation, `Invalid ${where}`, validationFields(error)));
+      return reply.code(400).send(errorBody(ErrorCode.validation, `Invalid ${where}`, validationFields(error)));
     }
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.fields, error.userMessage));
@@ -121,7 +119,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 /** What Node's HTTP parser rejects, by its error code: headers (or the request line) over the size limit, timeouts. */
 function clientErrorAnswer(code: string | undefined): { status: number; body: ErrorBody } {
-  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, body: errorBody(codeByStatus[431]!, 'The request line or headers are too large') };
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return { status: 431, body: errorBody(codeByStatus[431]!, 'The request line or headers are too large') };
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === 'ERR_HTTP_HEADERS_TIMEOUT') {
     return { status: 408, body: errorBody(codeByStatus[408]!, 'The request took too long') };
   }

@@ -4,8 +4,20 @@ import { scrubError, scrubText, scrubValue } from './scrub.ts';
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 
 /** The parts of a request worth a log line: never its headers (cookies, bearer tokens) or body (passwords). */
-function requestSerializer(request: { method: string; url: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) {
-  return { method: request.method, url: scrubText(request.url), host: request.hostname, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+function requestSerializer(request: {
+  method: string;
+  url: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: request.method,
+    url: scrubText(request.url),
+    host: request.hostname,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }
 
 /**
@@ -25,12 +37,18 @@ export function loggerOptions(options: LoggerOptions): LoggerOptions {
     formatters: {
       ...options.formatters,
       // Errors are left to the err serializer above, requests and replies to theirs.
-      log: (object) => scrubValue(object, { keep: (key, value) => key === 'req' || key === 'res' || value instanceof Error }) as Record<string, unknown>,
+      log: (object) =>
+        scrubValue(object, {
+          keep: (key, value) => key === 'req' || key === 'res' || value instanceof Error,
+        }) as Record<string, unknown>,
     },
     hooks: {
       ...options.hooks,
       logMethod(args, method) {
-        method.apply(this, args.map((arg) => (typeof arg === 'string' ? scrubText(arg) : arg)) as Parameters<typeof method>);
+        method.apply(
+          this,
+          args.map((arg) => (typeof arg === 'string' ? scrubText(arg) : arg)) as Parameters<typeof method>,
+        );
       },
     },
   };

@@ -6,7 +6,22 @@
 export const redacted = '[redacted]';
 
 /** Keys (compared lower-case, without `_`/`-`) whose values are secrets or payment data, whatever they hold. */
-const secretKeyParts = ['password', 'passwd', 'token', 'secret', 'apikey', 'authorization', 'cookie', 'cardnumber', 'cvc', 'cvv', 'iban', 'consumeraccount', 'smtpurl', 'databaseurl'];
+const secretKeyParts = [
+  'password',
+  'passwd',
+  'token',
+  'secret',
+  'apikey',
+  'authorization',
+  'cookie',
+  'cardnumber',
+  'cvc',
+  'cvv',
+  'iban',
+  'consumeraccount',
+  'smtpurl',
+  'databaseurl',
+];
 const secretKeys = new Set(['card', 'link', 'resetlink', 'pan', 'key', 'pin']);
 
 export function isSecretKey(key: string): boolean {
@@ -20,9 +35,11 @@ export function maskEmail(address: string): string {
   return `${address.slice(0, 1)}***${address.slice(at)}`;
 }
 
-const emailPattern = /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+/g;
+const emailPattern =
+  /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+/g;
 /** A query parameter of a link whose name says it carries a secret (`?token=…`, `&key=…`). */
-const secretParameterPattern = /([?&;](?:[A-Za-z0-9_-]*(?:token|secret|password|key|code|signature|sig))=)[^&#\s"'<>]+/gi;
+const secretParameterPattern =
+  /([?&;](?:[A-Za-z0-9_-]*(?:token|secret|password|key|code|signature|sig))=)[^&#\s"'<>]+/gi;
 /** A path segment that looks like a generated id or token (long, letters and digits): parked-cart ids, link tokens. */
 const tokenSegmentPattern = /(?<=\/)(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{16,}(?=[/?#\s"']|$)/g;
 /** `scheme://user:password@host`: the password part. */
@@ -59,7 +76,12 @@ export interface ScrubOptions {
 }
 
 /** A copy of `value` with secret-keyed values replaced and every string scrubbed; depth-limited, cycles cut. */
-export function scrubValue(value: unknown, options: ScrubOptions = {}, depth = 0, seen = new WeakSet<object>()): unknown {
+export function scrubValue(
+  value: unknown,
+  options: ScrubOptions = {},
+  depth = 0,
+  seen = new WeakSet<object>(),
+): unknown {
   if (typeof value === 'string') return scrubText(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth > 8 || seen.has(value)) return '[…]';

@@ -6,7 +6,10 @@ import { securityHeaders } from '@shop/shared/server';
  * Referrer-Policy; one definition in @shop/shared/server) on every API response, errors and 404s included:
  * the API also serves HTML (the sandbox payment page) that must not be framed by strangers.
  */
-export function registerSecurityHeaders(app: FastifyInstance, origins: { shopOrigin: string; partnerOrigins: readonly string[] }): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  origins: { shopOrigin: string; partnerOrigins: readonly string[] },
+): void {
   const headers = securityHeaders(origins);
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);

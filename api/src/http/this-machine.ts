@@ -10,5 +10,8 @@ const proxyHeaders = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-rea
  * request count as local; and a proxy on this machine that forwards strangers is recognised by its headers.
  */
 export function isFromThisMachine(request: FastifyRequest): boolean {
-  return isLoopbackAddress(request.raw.socket.remoteAddress) && proxyHeaders.every((name) => request.headers[name] === undefined);
+  return (
+    isLoopbackAddress(request.raw.socket.remoteAddress) &&
+    proxyHeaders.every((name) => request.headers[name] === undefined)
+  );
 }

@@ -9,5 +9,8 @@ export function trustProxyFromEnv(value: string | undefined): FastifyServerOptio
   const text = value?.trim();
   if (!text || text === 'false') return false;
   if (text === 'true') return true;
-  return text.split(',').map((part) => part.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }

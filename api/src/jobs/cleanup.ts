@@ -17,6 +17,12 @@ export async function deleteExpiredRecords(db: Kysely<Database>, now: Date) {
     linkTokens: count(await db.deleteFrom('customer_token').where('expires_at', '<=', at).executeTakeFirst()),
     sessions: count(await db.deleteFrom('customer_session').where('expires_at', '<=', at).executeTakeFirst()),
     parkedCarts: count(await db.deleteFrom('cart_sync').where('expires_at', '<=', at).executeTakeFirst()),
-    sentMails: count(await db.deleteFrom('mail_outbox').where('status', '=', 'sent').where('sent_at', '<=', mailsBefore).executeTakeFirst()),
+    sentMails: count(
+      await db
+        .deleteFrom('mail_outbox')
+        .where('status', '=', 'sent')
+        .where('sent_at', '<=', mailsBefore)
+        .executeTakeFirst(),
+    ),
   };
 }

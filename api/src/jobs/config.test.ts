@@ -8,7 +8,15 @@ describe('loadJobConfig', () => {
     expect(defaultRetryPolicy).toEqual({ maxAttempts: 12, baseDelayMs: 30_000, maxDelayMs: 3_600_000 });
   });
   it('reads the MAIL_* and CLEANUP_INTERVAL_MS settings', () => {
-    expect(loadJobConfig({ MAIL_DELIVERY_MS: '50', MAIL_MAX_ATTEMPTS: '3', MAIL_RETRY_BASE_MS: '100', MAIL_RETRY_MAX_MS: '400', CLEANUP_INTERVAL_MS: '1000' })).toEqual({
+    expect(
+      loadJobConfig({
+        MAIL_DELIVERY_MS: '50',
+        MAIL_MAX_ATTEMPTS: '3',
+        MAIL_RETRY_BASE_MS: '100',
+        MAIL_RETRY_MAX_MS: '400',
+        CLEANUP_INTERVAL_MS: '1000',
+      }),
+    ).toEqual({
       mailDeliveryMs: 50,
       mailRetry: { maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 400 },
       cleanupMs: 1000,

@@ -39,7 +39,11 @@ describeEachDatabase(
       await until(() => runs >= 8);
       await stopAll();
       expect(most).toBe(1);
-      const row = await k().selectFrom('job_schedule').selectAll().where('name', '=', 'exclusive').executeTakeFirstOrThrow();
+      const row = await k()
+        .selectFrom('job_schedule')
+        .selectAll()
+        .where('name', '=', 'exclusive')
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ locked_by: null, locked_until: null, last_error: null });
     });
 
@@ -75,7 +79,12 @@ describeEachDatabase(
       const now = Date.now();
       await k()
         .insertInto('job_schedule')
-        .values({ name: 'orphan', next_run_at: new Date(now - 1000).toISOString(), locked_by: 'dead', locked_until: new Date(now - 1).toISOString() })
+        .values({
+          name: 'orphan',
+          next_run_at: new Date(now - 1000).toISOString(),
+          locked_by: 'dead',
+          locked_until: new Date(now - 1).toISOString(),
+        })
         .execute();
       let ran = false;
       const r = runner();

@@ -51,7 +51,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** A random tenth of the period, so that processes do not poll in step. */
 const jitter = (job: JobDefinition) => Math.random() * job.everyMs * 0.1;
 
-export function createJobRunner({ db, log, clock = Date.now, workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}` }: JobRunnerOptions): JobRunner {
+export function createJobRunner({
+  db,
+  log,
+  clock = Date.now,
+  workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+}: JobRunnerOptions): JobRunner {
   const jobs: JobDefinition[] = [];
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
@@ -60,13 +65,18 @@ export function createJobRunner({ db, log, clock = Date.now, workerId = `${hostn
 
   const schedule = (job: JobDefinition, delayMs: number) => {
     if (abort.signal.aborted) return;
-    const timer = setTimeout(() => {
-      const run = tick(job)
-        .catch((error: unknown) => log.error({ err: error, job: job.name }, `Job ${job.name}: scheduling failed; trying again`))
-        .then((nextDelay) => schedule(job, nextDelay ?? job.everyMs))
-        .finally(() => running.delete(run));
-      running.add(run);
-    }, Math.max(0, delayMs));
+    const timer = setTimeout(
+      () => {
+        const run = tick(job)
+          .catch((error: unknown) =>
+            log.error({ err: error, job: job.name }, `Job ${job.name}: scheduling failed; trying again`),
+          )
+          .then((nextDelay) => schedule(job, nextDelay ?? job.everyMs))
+          .finally(() => running.delete(run));
+        running.add(run);
+      },
+      Math.max(0, delayMs),
+    );
     // Jobs alone must not keep a process alive that is otherwise done.
     timer.unref();
     timers.set(job.name, timer);
@@ -81,7 +91,11 @@ export function createJobRunner({ db, log, clock = Date.now, workerId = `${hostn
     const leaseMs = job.leaseMs ?? 30_000;
     const now = clock();
     // Read first: a job not due costs no write (on SQLite every write takes the database's one write lock).
-    const row = await db.selectFrom('job_schedule').select(['next_run_at', 'locked_until']).where('name', '=', job.name).executeTakeFirst();
+    const row = await db
+      .selectFrom('job_schedule')
+      .select(['next_run_at', 'locked_until'])
+      .where('name', '=', job.name)
+      .executeTakeFirst();
     if (!row) {
       await db
         .insertInto('job_schedule')
@@ -109,7 +123,9 @@ export function createJobRunner({ db, log, clock = Date.now, workerId = `${hostn
         .where('name', '=', job.name)
         .where('locked_by', '=', workerId)
         .execute()
-        .catch((error: unknown) => log.warn({ err: error, job: job.name }, `Job ${job.name}: renewing its claim failed`));
+        .catch((error: unknown) =>
+          log.warn({ err: error, job: job.name }, `Job ${job.name}: renewing its claim failed`),
+        );
     }, leaseMs / 3);
     renew.unref();
     let failure: string | null = null;
@@ -120,7 +136,13 @@ export function createJobRunner({ db, log, clock = Date.now, workerId = `${hostn
       const finished = clock();
       await db
         .updateTable('job_schedule')
-        .set({ next_run_at: iso(finished + job.everyMs), locked_by: null, locked_until: null, last_finished_at: iso(finished), last_error: failure })
+        .set({
+          next_run_at: iso(finished + job.everyMs),
+          locked_by: null,
+          locked_until: null,
+          last_finished_at: iso(finished),
+          last_error: failure,
+        })
         .where('name', '=', job.name)
         .where('locked_by', '=', workerId)
         .execute();
@@ -142,7 +164,8 @@ export function createJobRunner({ db, log, clock = Date.now, workerId = `${hostn
   return {
     workerId,
     register(job) {
-      if (jobs.some((known) => known.name === job.name)) throw new Error(`A job named ${job.name} is registered already`);
+      if (jobs.some((known) => known.name === job.name))
+        throw new Error(`A job named ${job.name} is registered already`);
       if (!(job.everyMs > 0)) throw new Error(`Job ${job.name}: everyMs must be positive`);
       jobs.push(job);
       if (started) schedule(job, 0);

@@ -41,7 +41,10 @@ const lateRequestGraceMs = 250;
  * The caller closes the database afterwards. Resolves `true` when everything finished in time, `false` when
  * connections had to be cut.
  */
-export async function gracefulStop(app: FastifyInstance, { timeoutMs, drainMs = 0 }: GracefulStopOptions): Promise<boolean> {
+export async function gracefulStop(
+  app: FastifyInstance,
+  { timeoutMs, drainMs = 0 }: GracefulStopOptions,
+): Promise<boolean> {
   app.lifecycle.stopping = true;
   if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
   let inTime = true;

@@ -48,7 +48,14 @@ function roundRobinProxy(backends: Backend[]) {
     const backend = candidates[(first + attempt) % candidates.length]!;
     backend.inFlight++;
     const upstream = http.request(
-      { host: backend.url.hostname, port: backend.url.port, path: request.url, method: request.method, headers: { ...request.headers, connection: 'close' }, agent: false },
+      {
+        host: backend.url.hostname,
+        port: backend.url.port,
+        path: request.url,
+        method: request.method,
+        headers: { ...request.headers, connection: 'close' },
+        agent: false,
+      },
       (answer) => {
         response.writeHead(answer.statusCode!, answer.headers);
         answer.pipe(response);
@@ -60,8 +67,12 @@ function roundRobinProxy(backends: Backend[]) {
     );
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       backend.inFlight--;
-      if (error.code === 'ECONNREFUSED' && attempt + 1 < 2 * backends.length) forward(request, response, first, attempt + 1);
-      else if (!response.headersSent) response.writeHead(502).end(`proxy: ${error.code ?? error.message} from ${backend.url.port}${backend.ready ? '' : ' (not ready)'}`);
+      if (error.code === 'ECONNREFUSED' && attempt + 1 < 2 * backends.length)
+        forward(request, response, first, attempt + 1);
+      else if (!response.headersSent)
+        response
+          .writeHead(502)
+          .end(`proxy: ${error.code ?? error.message} from ${backend.url.port}${backend.ready ? '' : ' (not ready)'}`);
     });
     upstream.end();
   };
@@ -88,7 +99,12 @@ describe('a rolling restart of two API processes behind a proxy', () => {
 
   beforeAll(async () => {
     folder = mkdtempSync(path.join(tmpdir(), 'shop-api-restart-'));
-    env = { DATABASE_FILE: path.join(folder, 'shop.sqlite'), SHUTDOWN_TIMEOUT_MS: '10000', SHUTDOWN_DRAIN_MS: String(drainMs), LOG_LEVEL: 'info' };
+    env = {
+      DATABASE_FILE: path.join(folder, 'shop.sqlite'),
+      SHUTDOWN_TIMEOUT_MS: '10000',
+      SHUTDOWN_DRAIN_MS: String(drainMs),
+      LOG_LEVEL: 'info',
+    };
     // One after the other: the first migrates and seeds, the second finds the database ready.
     for (let i = 0; i < 2; i++) backends.push((await start()).backend);
     proxy = roundRobinProxy(backends);
@@ -122,19 +138,19 @@ describe('a rolling restart of two API processes behind a proxy', () => {
 
     const caughtInFlight: number[] = [];
     try {
-    for (let slot = 0; slot < 2; slot++) {
+      for (let slot = 0; slot < 2; slot++) {
+        await answeredAtLeast(results.length + 40);
+        const old = backends[slot]!;
+        // SIGTERM while this process is answering requests.
+        while (old.inFlight === 0) await new Promise((resolve) => setImmediate(resolve));
+        caughtInFlight.push(old.inFlight);
+        const exitCode = await processes[slot]!.stop();
+        expect(exitCode).toBe(0);
+        const replacement = await start();
+        backends[slot] = replacement.backend;
+        processes[slot] = replacement.api;
+      }
       await answeredAtLeast(results.length + 40);
-      const old = backends[slot]!;
-      // SIGTERM while this process is answering requests.
-      while (old.inFlight === 0) await new Promise((resolve) => setImmediate(resolve));
-      caughtInFlight.push(old.inFlight);
-      const exitCode = await processes[slot]!.stop();
-      expect(exitCode).toBe(0);
-      const replacement = await start();
-      backends[slot] = replacement.backend;
-      processes[slot] = replacement.api;
-    }
-    await answeredAtLeast(results.length + 40);
     } finally {
       streaming = false;
       await Promise.all(clients);

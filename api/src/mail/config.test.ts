@@ -3,10 +3,20 @@ import { loadMailConfig } from './config.ts';
 
 describe('loadMailConfig', () => {
   it('defaults to the dev outbox and the local shop', () => {
-    expect(loadMailConfig({})).toEqual({ smtpUrl: null, from: 'Sprachschule <no-reply@sprachschule.example>', shopUrl: 'http://localhost:5173' });
+    expect(loadMailConfig({})).toEqual({
+      smtpUrl: null,
+      from: 'Sprachschule <no-reply@sprachschule.example>',
+      shopUrl: 'http://localhost:5173',
+    });
   });
   it('reads SMTP_URL, MAIL_FROM and SHOP_URL (without a trailing slash)', () => {
-    expect(loadMailConfig({ SMTP_URL: 'smtps://u:p@mail.example:465', MAIL_FROM: 'A <a@b.c>', SHOP_URL: 'https://kurse.example/' })).toEqual({
+    expect(
+      loadMailConfig({
+        SMTP_URL: 'smtps://u:p@mail.example:465',
+        MAIL_FROM: 'A <a@b.c>',
+        SHOP_URL: 'https://kurse.example/',
+      }),
+    ).toEqual({
       smtpUrl: 'smtps://u:p@mail.example:465',
       from: 'A <a@b.c>',
       shopUrl: 'https://kurse.example',

@@ -22,7 +22,12 @@ run(`two API processes deliver one outbox [postgres${available ? '' : ': NOT AVA
     const created = await createPostgresTestDatabase();
     drop = created.drop;
     db = createDatabase({ dialect: 'postgres', url: created.url });
-    const env = { DATABASE_URL: created.url, SMTP_URL: smtp.url, MAIL_FROM: 'Shop <shop@kurse.example>', MAIL_DELIVERY_MS: '20' };
+    const env = {
+      DATABASE_URL: created.url,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Shop <shop@kurse.example>',
+      MAIL_DELIVERY_MS: '20',
+    };
     // One after the other: the first one migrates and seeds, the second finds the database ready.
     processes.push(await startApi(env));
     processes.push(await startApi(env));
@@ -39,9 +44,21 @@ run(`two API processes deliver one outbox [postgres${available ? '' : ': NOT AVA
   it('delivers 200 queued mails, each exactly once', async () => {
     const ids = new Set<string>();
     await db.kysely.transaction().execute(async (trx) => {
-      for (let i = 0; i < 200; i++) ids.add(await queueMail(trx, { to: `kunde.${i}@example.org`, subject: `Mail ${i}`, text: `Hallo ${i}`, html: `<p>Hallo ${i}</p>` }));
+      for (let i = 0; i < 200; i++)
+        ids.add(
+          await queueMail(trx, {
+            to: `kunde.${i}@example.org`,
+            subject: `Mail ${i}`,
+            text: `Hallo ${i}`,
+            html: `<p>Hallo ${i}</p>`,
+          }),
+        );
     });
-    await until(async () => (await mailStats(db.kysely)).sent === 200, 60_000, () => `${smtp.received.length} arrived`);
+    await until(
+      async () => (await mailStats(db.kysely)).sent === 200,
+      60_000,
+      () => `${smtp.received.length} arrived`,
+    );
     expect(smtp.received).toHaveLength(200);
     const arrived = smtp.received.map((r) => /^<([^@]+)@kurse\.example>$/.exec(r.messageId)?.[1]);
     expect(new Set(arrived)).toEqual(ids);

@@ -5,7 +5,9 @@ import type { Mailer, OutgoingMail } from './mailer.ts';
 import { mailStats, queueMail, retryFailedMails } from './outbox.ts';
 
 /** A transport that records what it was handed and fails while `failing` says so. */
-function recordingMailer(failing: (mail: OutgoingMail) => Error | null = () => null): Mailer & { delivered: OutgoingMail[] } {
+function recordingMailer(
+  failing: (mail: OutgoingMail) => Error | null = () => null,
+): Mailer & { delivered: OutgoingMail[] } {
   const delivered: OutgoingMail[] = [];
   return {
     usesOutbox: false,
@@ -38,7 +40,9 @@ describeEachDatabase(
       await clear();
       for (let i = 0; i < 40; i++) await queueMail(ctx.db, mail(i));
       const mailer = recordingMailer();
-      const results = await Promise.all(['a', 'b', 'c'].map((workerId) => deliverDueMails({ db: k(), mailer, workerId, batchSize: 7 })));
+      const results = await Promise.all(
+        ['a', 'b', 'c'].map((workerId) => deliverDueMails({ db: k(), mailer, workerId, batchSize: 7 })),
+      );
       expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(40);
       expect(new Set(mailer.delivered.map((m) => m.messageId)).size).toBe(40);
       expect(mailer.delivered).toHaveLength(40);
@@ -52,10 +56,18 @@ describeEachDatabase(
       const mailer = recordingMailer(temporary);
       const retry = { maxAttempts: 3, baseDelayMs: 1000, maxDelayMs: 60_000 };
       const run = () => deliverDueMails({ db: k(), mailer, workerId: 'w', retry, clock: () => clock });
-      const row = () => k().selectFrom('mail_outbox').select(['status', 'attempts', 'next_attempt_at', 'last_error']).executeTakeFirstOrThrow();
+      const row = () =>
+        k()
+          .selectFrom('mail_outbox')
+          .select(['status', 'attempts', 'next_attempt_at', 'last_error'])
+          .executeTakeFirstOrThrow();
 
       expect(await run()).toEqual({ sent: 0, retried: 1, failed: 0 });
-      expect(await row()).toMatchObject({ status: 'queued', attempts: 1, next_attempt_at: new Date(clock + 1000).toISOString() });
+      expect(await row()).toMatchObject({
+        status: 'queued',
+        attempts: 1,
+        next_attempt_at: new Date(clock + 1000).toISOString(),
+      });
       expect(await run(), 'not due yet').toEqual({ sent: 0, retried: 0, failed: 0 });
       clock += 1000;
       expect(await run()).toMatchObject({ retried: 1 });
@@ -67,7 +79,9 @@ describeEachDatabase(
 
       // The operator fixed the cause: back in the queue, then out.
       expect(await retryFailedMails(k(), new Date(clock))).toBe(1);
-      expect(await deliverDueMails({ db: k(), mailer: recordingMailer(), workerId: 'w', retry, clock: () => clock })).toMatchObject({ sent: 1 });
+      expect(
+        await deliverDueMails({ db: k(), mailer: recordingMailer(), workerId: 'w', retry, clock: () => clock }),
+      ).toMatchObject({ sent: 1 });
     });
 
     it('takes over a message whose worker died mid-send once its claim lapsed, not before', async () => {
@@ -76,12 +90,19 @@ describeEachDatabase(
       const id = await queueMail(ctx.db, mail(2), { now: new Date(clock) });
       await k()
         .updateTable('mail_outbox')
-        .set({ status: 'sending', claimed_by: 'dead', claimed_until: new Date(clock + 60_000).toISOString(), attempts: 1 })
+        .set({
+          status: 'sending',
+          claimed_by: 'dead',
+          claimed_until: new Date(clock + 60_000).toISOString(),
+          attempts: 1,
+        })
         .where('message_id', '=', id)
         .execute();
       const mailer = recordingMailer();
       expect(await deliverDueMails({ db: k(), mailer, workerId: 'w', clock: () => clock })).toMatchObject({ sent: 0 });
-      expect(await deliverDueMails({ db: k(), mailer, workerId: 'w', clock: () => clock + 60_000 })).toMatchObject({ sent: 1 });
+      expect(await deliverDueMails({ db: k(), mailer, workerId: 'w', clock: () => clock + 60_000 })).toMatchObject({
+        sent: 1,
+      });
       expect(mailer.delivered.map((m) => m.messageId)).toEqual([id]);
     });
 

@@ -31,7 +31,9 @@ export function isPermanentFailure(error: unknown): boolean {
 /** What the operator sees of a failure: the transport's code and answer, never the recipient. */
 function describeFailure(error: unknown, recipient: string): string {
   const { code, responseCode, message } = error as { code?: unknown; responseCode?: unknown; message?: unknown };
-  const text = [code, responseCode, typeof message === 'string' ? message : String(error)].filter((part) => part !== undefined && part !== '').join(' ');
+  const text = [code, responseCode, typeof message === 'string' ? message : String(error)]
+    .filter((part) => part !== undefined && part !== '')
+    .join(' ');
   return text.replaceAll(recipient, '<recipient>').slice(0, 500);
 }
 
@@ -82,7 +84,12 @@ export async function deliverDueMails({
     const due = await db
       .selectFrom('mail_outbox')
       .select('id')
-      .where((eb) => eb.or([eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', now)]), eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<=', now)])]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', now)]),
+          eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<=', now)]),
+        ]),
+      )
       .orderBy('id')
       .limit(batchSize)
       .execute();
@@ -103,13 +110,27 @@ export async function deliverDueMails({
     const now = new Date(claimedAt).toISOString();
     const claim = await db
       .updateTable('mail_outbox')
-      .set((eb) => ({ status: 'sending', claimed_by: workerId, claimed_until: new Date(claimedAt + claimMs).toISOString(), attempts: eb('attempts', '+', 1) }))
+      .set((eb) => ({
+        status: 'sending',
+        claimed_by: workerId,
+        claimed_until: new Date(claimedAt + claimMs).toISOString(),
+        attempts: eb('attempts', '+', 1),
+      }))
       .where('id', '=', id)
-      .where((eb) => eb.or([eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', now)]), eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<=', now)])]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<=', now)]),
+          eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<=', now)]),
+        ]),
+      )
       .executeTakeFirst();
     if (claim.numUpdatedRows !== 1n) return 'taken';
     const row = await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const mine = db.updateTable('mail_outbox').where('id', '=', id).where('claimed_by', '=', workerId).where('status', '=', 'sending');
+    const mine = db
+      .updateTable('mail_outbox')
+      .where('id', '=', id)
+      .where('claimed_by', '=', workerId)
+      .where('status', '=', 'sending');
     try {
       await mailer.deliver({
         messageId: row.message_id,
@@ -128,14 +149,21 @@ export async function deliverDueMails({
         return 'failed';
       }
       const next = new Date(clock() + retryDelayMs(row.attempts, retry)).toISOString();
-      await mine.set({ status: 'queued', claimed_by: null, claimed_until: null, next_attempt_at: next, last_error: lastError }).execute();
+      await mine
+        .set({ status: 'queued', claimed_by: null, claimed_until: null, next_attempt_at: next, last_error: lastError })
+        .execute();
       return 'retried';
     }
     const sentAt = new Date(clock()).toISOString();
     // A mail whose address must not be kept (the level-test result) keeps only its bookkeeping once out; the dev
     // outbox is the mailbox itself, so there it stays readable.
-    const erase = row.erase_after_send === 1 && !mailer.usesOutbox ? { recipient: '', subject: '', text: '', html: '', attachments: null } : {};
-    await mine.set({ status: 'sent', sent_at: sentAt, claimed_by: null, claimed_until: null, last_error: null, ...erase }).execute();
+    const erase =
+      row.erase_after_send === 1 && !mailer.usesOutbox
+        ? { recipient: '', subject: '', text: '', html: '', attachments: null }
+        : {};
+    await mine
+      .set({ status: 'sent', sent_at: sentAt, claimed_by: null, claimed_until: null, last_error: null, ...erase })
+      .execute();
     return 'sent';
   }
 }

@@ -39,7 +39,12 @@ const senderDomain = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'lo
 export function createMailer({ smtpUrl, from }: MailerOptions): Mailer {
   if (!smtpUrl) return { usesOutbox: true, deliver: async () => {} };
   // Bounded waits: a stalled server fails the attempt (retried later) instead of holding the worker for minutes.
-  const transporter: Transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const transporter: Transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   const domain = senderDomain(from);
   return {
     usesOutbox: false,

@@ -38,12 +38,23 @@ export async function readOutbox(db: Db, { to, limit = 50 }: { to?: string; limi
   let query = db.kysely.selectFrom('mail_outbox').select(['id', 'recipient', 'subject', 'text', 'html', 'created_at']);
   if (to) query = query.where('recipient', '=', to.trim().toLowerCase());
   const rows = await query.orderBy('id', 'desc').limit(limit).execute();
-  return rows.map((row) => ({ id: row.id, to: row.recipient, subject: row.subject, text: row.text, html: row.html, createdAt: row.created_at }));
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.recipient,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    createdAt: row.created_at,
+  }));
 }
 
 /** How many messages are in each state (for the operator and the metrics). */
 export async function mailStats(db: Kysely<Database>): Promise<Record<OutboxStatus, number>> {
-  const rows = await db.selectFrom('mail_outbox').select((eb) => ['status', eb.fn.countAll<number | string>().as('count')]).groupBy('status').execute();
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => ['status', eb.fn.countAll<number | string>().as('count')])
+    .groupBy('status')
+    .execute();
   const stats: Record<OutboxStatus, number> = { queued: 0, sending: 0, sent: 0, failed: 0 };
   for (const row of rows) stats[row.status] = Number(row.count);
   return stats;
@@ -71,7 +82,10 @@ export async function failedMails(db: Kysely<Database>, { limit = 100 } = {}) {
 
 /** Puts failed messages back in the queue (the operator fixed the cause); the number requeued. */
 export async function retryFailedMails(db: Kysely<Database>, now: Date, ids?: readonly number[]): Promise<number> {
-  let query = db.updateTable('mail_outbox').set({ status: 'queued', attempts: 0, next_attempt_at: now.toISOString() }).where('status', '=', 'failed');
+  let query = db
+    .updateTable('mail_outbox')
+    .set({ status: 'queued', attempts: 0, next_attempt_at: now.toISOString() })
+    .where('status', '=', 'failed');
   if (ids) query = query.where('id', 'in', ids.length > 0 ? [...ids] : [-1]);
   return Number((await query.executeTakeFirst()).numUpdatedRows);
 }

@@ -13,13 +13,17 @@ describeEachDatabase(
       await send('ben@example.org', 'verifyEmail');
       await send('anna@example.org', 'passwordReset');
 
-      const all = (await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).json().result as { to: string; subject: string }[];
+      const all = (await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).json().result as {
+        to: string;
+        subject: string;
+      }[];
       expect(all.map((m) => [m.to, m.subject])).toEqual([
         ['anna@example.org', 'Passwort zurücksetzen'],
         ['ben@example.org', 'Bitte bestätigen Sie Ihre E-Mail-Adresse'],
         ['anna@example.org', 'Bitte bestätigen Sie Ihre E-Mail-Adresse'],
       ]);
-      const anna = (await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox?to=Anna@Example.org' })).json().result as Record<string, unknown>[];
+      const anna = (await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox?to=Anna@Example.org' })).json()
+        .result as Record<string, unknown>[];
       expect(anna).toHaveLength(2);
       expect(Object.keys(anna[0]!).sort()).toEqual(['createdAt', 'html', 'id', 'subject', 'text', 'to']);
       expect(anna[0]!.text).toContain('https://shop.test/passwordReset');
@@ -35,14 +39,24 @@ describeEachDatabase(
       (await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress, headers })).statusCode;
 
     it('answers loopback addresses, IPv4, IPv6 and IPv4-mapped', async () => {
-      for (const address of ['127.0.0.1', '127.3.2.1', '::1', '::ffff:127.0.0.1']) expect(await status(address), address).toBe(200);
+      for (const address of ['127.0.0.1', '127.3.2.1', '::1', '::ffff:127.0.0.1'])
+        expect(await status(address), address).toBe(200);
     });
 
     it('answers anyone else with the 404 of a route that does not exist', async () => {
-      for (const address of ['10.0.0.7', '192.168.1.20', '203.0.113.5', '::ffff:10.0.0.7', '2001:db8::1', '128.0.0.1']) {
+      for (const address of [
+        '10.0.0.7',
+        '192.168.1.20',
+        '203.0.113.5',
+        '::ffff:10.0.0.7',
+        '2001:db8::1',
+        '128.0.0.1',
+      ]) {
         const response = await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: address });
         expect(response.statusCode, address).toBe(404);
-        expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route GET /api/dev/mailbox not found' } });
+        expect(response.json()).toEqual({
+          error: { code: 'NOT_FOUND', message: 'Route GET /api/dev/mailbox not found' },
+        });
       }
     });
 
@@ -65,11 +79,23 @@ describeEachDatabase(
   'GET /api/dev/mailbox with TRUST_PROXY set',
   (ctx) => {
     it('still reads the socket: a forwarded request naming a loopback client gets 404', async () => {
-      const forwarded = await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '127.0.0.1' } });
+      const forwarded = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/dev/mailbox',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
       expect(forwarded.statusCode).toBe(404);
-      const fromProxyHost = await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1' } });
+      const fromProxyHost = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/dev/mailbox',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
       expect(fromProxyHost.statusCode).toBe(404);
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '127.0.0.1' })).statusCode,
+      ).toBe(200);
     });
   },
   { seed: false, app: { trustProxy: true } },

@@ -57,7 +57,11 @@ describe('mail over SMTP', () => {
     expect(envelopeTo).toEqual([email]);
     expect(mail.from?.value).toEqual([{ name: 'Sprachschule', address: 'no-reply@kurse.example' }]);
     // The outbox's stable id, so that a receiver can recognise a repeat.
-    const row = await db.kysely.selectFrom('mail_outbox').select(['message_id', 'status']).where('recipient', '=', email).executeTakeFirstOrThrow();
+    const row = await db.kysely
+      .selectFrom('mail_outbox')
+      .select(['message_id', 'status'])
+      .where('recipient', '=', email)
+      .executeTakeFirstOrThrow();
     expect(messageId).toBe(`<${row.message_id}@kurse.example>`);
     expect(mail.subject).toBe('Confirma tu dirección de correo electrónico');
     expect(mail.text).toContain('Hola, Lucía:');
@@ -78,15 +82,41 @@ describe('mail over SMTP', () => {
   it('keeps retrying while the server refuses, then delivers every mail exactly once', async () => {
     smtp.down = true;
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push(await queueMail(db, { to: `retry.${i}@example.org`, subject: `Mail ${i}`, text: 'Hallo', html: '<p>Hallo</p>' }));
+    for (let i = 0; i < 5; i++)
+      ids.push(
+        await queueMail(db, {
+          to: `retry.${i}@example.org`,
+          subject: `Mail ${i}`,
+          text: 'Hallo',
+          html: '<p>Hallo</p>',
+        }),
+      );
     // Several refused attempts, with the waits between them growing.
-    await until(() => smtp.refused >= 8, 20_000, () => `${smtp.refused} refusals`);
-    const waiting = await db.kysely.selectFrom('mail_outbox').select(['status', 'attempts', 'last_error']).where('message_id', 'in', ids).execute();
+    await until(
+      () => smtp.refused >= 8,
+      20_000,
+      () => `${smtp.refused} refusals`,
+    );
+    const waiting = await db.kysely
+      .selectFrom('mail_outbox')
+      .select(['status', 'attempts', 'last_error'])
+      .where('message_id', 'in', ids)
+      .execute();
     expect(waiting.every((row) => row.status !== 'sent' && row.status !== 'failed')).toBe(true);
     expect(waiting.some((row) => row.last_error?.includes('421'))).toBe(true);
     smtp.down = false;
 
-    await until(async () => (await db.kysely.selectFrom('mail_outbox').select('id').where('message_id', 'in', ids).where('status', '=', 'sent').execute()).length === 5);
+    await until(
+      async () =>
+        (
+          await db.kysely
+            .selectFrom('mail_outbox')
+            .select('id')
+            .where('message_id', 'in', ids)
+            .where('status', '=', 'sent')
+            .execute()
+        ).length === 5,
+    );
     const arrived = smtp.received.map((r) => r.messageId);
     expect(arrived).toHaveLength(5);
     expect(new Set(arrived).size).toBe(5);

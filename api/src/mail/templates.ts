@@ -35,7 +35,14 @@ export function renderMail({ kind, language, to, name, link, resetLink }: MailIn
   const paragraphs = [part.intro, part.validity, part.outro].filter(Boolean);
   const reset = resetLink && 'resetHint' in part ? { hint: part.resetHint, link: resetLink } : null;
 
-  const text = [greeting, part.intro, `${part.action}: ${link}`, ...(reset ? [`${reset.hint} ${reset.link}`] : []), ...paragraphs.slice(1), t.signature].join('\n\n');
+  const text = [
+    greeting,
+    part.intro,
+    `${part.action}: ${link}`,
+    ...(reset ? [`${reset.hint} ${reset.link}`] : []),
+    ...paragraphs.slice(1),
+    t.signature,
+  ].join('\n\n');
 
   const html = mailDocument(language, part.subject, [
     mailParagraph(greeting),
@@ -43,7 +50,9 @@ export function renderMail({ kind, language, to, name, link, resetLink }: MailIn
     mailButton(link, part.action),
     mailParagraph(t.linkHint),
     `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-    ...(reset ? [mailParagraph(reset.hint), `<p><a href="${escapeHtml(reset.link)}">${escapeHtml(reset.link)}</a></p>`] : []),
+    ...(reset
+      ? [mailParagraph(reset.hint), `<p><a href="${escapeHtml(reset.link)}">${escapeHtml(reset.link)}</a></p>`]
+      : []),
     ...paragraphs.slice(1).map(mailParagraph),
     mailParagraph(t.signature),
   ]);

@@ -15,7 +15,10 @@ if (config.database.file === ':memory:') {
   console.error('DATABASE_FILE is :memory:, there is nothing on disk to back up');
   process.exit(1);
 }
-const target = path.resolve(process.cwd(), process.argv[2] ?? path.join(apiRoot, 'data', 'backups', backupFileName(new Date())));
+const target = path.resolve(
+  process.cwd(),
+  process.argv[2] ?? path.join(apiRoot, 'data', 'backups', backupFileName(new Date())),
+);
 try {
   const bytes = await backupSqlite(config.database.file, target);
   console.log(`Backup of ${config.database.file} written to ${target} (${bytes} bytes)`);

@@ -18,7 +18,9 @@ if (!backup) {
 }
 try {
   const previous = await restoreSqlite(path.resolve(process.cwd(), backup), config.database.file);
-  console.log(`${config.database.file} restored from ${backup}${previous ? `; the database as it was is kept at ${previous}` : ''}`);
+  console.log(
+    `${config.database.file} restored from ${backup}${previous ? `; the database as it was is kept at ${previous}` : ''}`,
+  );
 } catch (error) {
   console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -17,8 +17,12 @@ const run = promisify(execFile);
 function dump(file: string): Record<string, unknown[]> {
   const database = new SqliteDatabase(file, { readonly: true });
   try {
-    const tables = database.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as { name: string }[];
-    return Object.fromEntries(tables.map(({ name }) => [name, database.prepare(`select * from "${name}" order by rowid`).all()]));
+    const tables = database
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+      .all() as { name: string }[];
+    return Object.fromEntries(
+      tables.map(({ name }) => [name, database.prepare(`select * from "${name}" order by rowid`).all()]),
+    );
   } finally {
     database.close();
   }
@@ -26,7 +30,10 @@ function dump(file: string): Record<string, unknown[]> {
 
 /** `npm run backup|restore -w api` as the operator runs them (the same file, one node process). */
 const cli = (script: 'backup' | 'restore', file: string, argument: string) =>
-  run(process.execPath, ['--import', 'tsx', `src/ops/${script}-cli.ts`, argument], { cwd: apiRoot, env: { ...process.env, DATABASE_FILE: file, DATABASE_URL: '' } });
+  run(process.execPath, ['--import', 'tsx', `src/ops/${script}-cli.ts`, argument], {
+    cwd: apiRoot,
+    env: { ...process.env, DATABASE_FILE: file, DATABASE_URL: '' },
+  });
 
 describe('npm run backup / npm run restore (SQLite)', () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'shop-api-backup-'));
@@ -39,14 +46,22 @@ describe('npm run backup / npm run restore (SQLite)', () => {
     const db = createDatabase({ dialect: 'sqlite', file });
     try {
       await migrateToLatest(db);
-      await addSampleOrders(db, { tag: 'before', emails: await addSampleCustomers(db, { tag: 'before', count: 3, now: testNow }), now: testNow });
+      await addSampleOrders(db, {
+        tag: 'before',
+        emails: await addSampleCustomers(db, { tag: 'before', count: 3, now: testNow }),
+        now: testNow,
+      });
       const backedUp = dump(file);
 
       const { stdout } = await cli('backup', file, backup);
       expect(stdout).toContain(`written to ${backup}`);
       expect(dump(backup)).toEqual(backedUp);
 
-      const later = await addSampleOrders(db, { tag: 'after', emails: await addSampleCustomers(db, { tag: 'after', count: 2, now: testNow }), now: testNow });
+      const later = await addSampleOrders(db, {
+        tag: 'after',
+        emails: await addSampleCustomers(db, { tag: 'after', count: 2, now: testNow }),
+        now: testNow,
+      });
       expect(later).toHaveLength(2);
       expect(dump(file)).not.toEqual(backedUp);
     } finally {
@@ -64,7 +79,11 @@ describe('npm run backup / npm run restore (SQLite)', () => {
   it('refuses a file that is not a shop database, and never overwrites an existing backup', async () => {
     const file = path.join(folder, 'other.sqlite');
     new SqliteDatabase(file).exec('create table note (text)').close();
-    await expect(cli('restore', path.join(folder, 'shop.sqlite'), file)).rejects.toMatchObject({ stderr: expect.stringContaining('not a shop database') });
-    await expect(cli('backup', path.join(folder, 'shop.sqlite'), file)).rejects.toMatchObject({ stderr: expect.stringContaining('exists already') });
+    await expect(cli('restore', path.join(folder, 'shop.sqlite'), file)).rejects.toMatchObject({
+      stderr: expect.stringContaining('not a shop database'),
+    });
+    await expect(cli('backup', path.join(folder, 'shop.sqlite'), file)).rejects.toMatchObject({
+      stderr: expect.stringContaining('exists already'),
+    });
   }, 60_000);
 });

@@ -34,7 +34,9 @@ export function checkShopDatabase(file: string): void {
   try {
     const integrity = database.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') throw new Error(`${file} is damaged: ${String(integrity)}`);
-    const migrations = database.prepare("select count(*) as n from sqlite_master where type = 'table' and name = 'kysely_migration'").get() as { n: number };
+    const migrations = database
+      .prepare("select count(*) as n from sqlite_master where type = 'table' and name = 'kysely_migration'")
+      .get() as { n: number };
     if (migrations.n !== 1) throw new Error(`${file} is not a shop database (no migrations table)`);
   } finally {
     database.close();

@@ -42,7 +42,12 @@ export class RateLimiterKysely extends RateLimiterStoreAbstract {
           if (forceExpire) return { points: eb.ref('excluded.points'), expire: eb.ref('excluded.expire') };
           const ended = eb('rate_limit.expire', '<=', now);
           return {
-            points: eb.case().when(ended).then(eb.ref('excluded.points')).else(eb('rate_limit.points', '+', eb.ref('excluded.points'))).end(),
+            points: eb
+              .case()
+              .when(ended)
+              .then(eb.ref('excluded.points'))
+              .else(eb('rate_limit.points', '+', eb.ref('excluded.points')))
+              .end(),
             expire: eb.case().when(ended).then(eb.ref('excluded.expire')).else(eb.ref('rate_limit.expire')).end(),
           };
         }),
@@ -71,7 +76,12 @@ export class RateLimiterKysely extends RateLimiterStoreAbstract {
     const isFirstInDuration = changedPoints === stored;
     const consumedPoints = isFirstInDuration ? changedPoints : stored;
     const msBeforeNext = row.expire === null ? -1 : Math.max(Number(row.expire) - Date.now(), 0);
-    return new RateLimiterRes(Math.max(this.points - consumedPoints, 0), msBeforeNext, consumedPoints, isFirstInDuration);
+    return new RateLimiterRes(
+      Math.max(this.points - consumedPoints, 0),
+      msBeforeNext,
+      consumedPoints,
+      isFirstInDuration,
+    );
   }
 }
 

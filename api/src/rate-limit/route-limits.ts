@@ -31,7 +31,11 @@ export function registerRateLimits(app: FastifyInstance, store: RateLimitStore):
 /** The 429 TOO_MANY_REQUESTS answer, with Retry-After (seconds until the exceeded window ends). */
 export function tooManyRequests(reply: HeaderReply, retryAfterSeconds: number): AppError {
   reply.header('retry-after', retryAfterSeconds);
-  return new AppError(429, CustomerErrorCode.tooManyRequests, `Too many attempts; retry in ${retryAfterSeconds} seconds`);
+  return new AppError(
+    429,
+    CustomerErrorCode.tooManyRequests,
+    `Too many attempts; retry in ${retryAfterSeconds} seconds`,
+  );
 }
 
 /**

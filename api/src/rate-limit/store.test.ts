@@ -38,7 +38,9 @@ function behavesAsACounterStore(open: () => RateLimitStore) {
     expect(await counter.used(key)).toBe(4);
     // Another key, and the same key under another limit's name, count apart.
     expect(await counter.take(unique())).toEqual({ allowed: true });
-    expect(await store.counter('test-other', { max: 3, timeWindowMs: 10 * minute }).take(key)).toEqual({ allowed: true });
+    expect(await store.counter('test-other', { max: 3, timeWindowMs: 10 * minute }).take(key)).toEqual({
+      allowed: true,
+    });
   });
 
   it('counts parallel attempts exactly: 40 at once against a limit of 10 let 10 through', async () => {
@@ -104,7 +106,13 @@ describeEachDatabase(
       const short = store.counter('test-cleanup-short', { max: 5, timeWindowMs: 500 });
       const long = store.counter('test-cleanup-long', { max: 5, timeWindowMs: 10 * minute });
       await Promise.all([short.take('a'), short.take('b'), long.take('a')]);
-      const rows = () => ctx.db.kysely.selectFrom('rate_limit').select('key').where('key', 'like', 'test-cleanup-%').orderBy('key').execute();
+      const rows = () =>
+        ctx.db.kysely
+          .selectFrom('rate_limit')
+          .select('key')
+          .where('key', 'like', 'test-cleanup-%')
+          .orderBy('key')
+          .execute();
       expect(await rows()).toHaveLength(3);
       await sleep(600);
       expect(await store.deleteExpired()).toBeGreaterThanOrEqual(2);
@@ -144,7 +152,11 @@ describe.skipIf(!redisUrl)(`rate-limit counters in Redis${redisUrl ? '' : ' [Red
   });
 
   it('counts in each process memory while Redis cannot be reached, rather than letting everything through', async () => {
-    const store = createRateLimitStore({ db: null as never, redisUrl: `redis://127.0.0.1:${await freePort()}`, onError: () => {} });
+    const store = createRateLimitStore({
+      db: null as never,
+      redisUrl: `redis://127.0.0.1:${await freePort()}`,
+      onError: () => {},
+    });
     try {
       const counter = store.counter('test-down', { max: 2, timeWindowMs: minute });
       expect((await counter.take('k')).allowed).toBe(true);

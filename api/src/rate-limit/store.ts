@@ -71,13 +71,24 @@ function counterOf(limiter: RateLimiterAbstract): Counter {
   };
 }
 
-function databaseStore({ db, cleanupIntervalMs = 5 * 60_000, onError = () => {} }: RateLimitStoreOptions): RateLimitStore {
+function databaseStore({
+  db,
+  cleanupIntervalMs = 5 * 60_000,
+  onError = () => {},
+}: RateLimitStoreOptions): RateLimitStore {
   const deleteExpired = () => deleteExpiredCounters(db, Date.now());
-  const cleanup = cleanupIntervalMs > 0 ? setInterval(() => void deleteExpired().catch((error: unknown) => onError(error, 'deleting expired rate-limit counters')), cleanupIntervalMs) : null;
+  const cleanup =
+    cleanupIntervalMs > 0
+      ? setInterval(
+          () => void deleteExpired().catch((error: unknown) => onError(error, 'deleting expired rate-limit counters')),
+          cleanupIntervalMs,
+        )
+      : null;
   cleanup?.unref();
   return {
     kind: 'database',
-    counter: (name, limit) => counterOf(new RateLimiterKysely({ db, keyPrefix: name, points: limit.max, duration: limit.timeWindowMs / 1000 })),
+    counter: (name, limit) =>
+      counterOf(new RateLimiterKysely({ db, keyPrefix: name, points: limit.max, duration: limit.timeWindowMs / 1000 })),
     ready: async () => {},
     deleteExpired,
     close: async () => {
@@ -86,16 +97,31 @@ function databaseStore({ db, cleanupIntervalMs = 5 * 60_000, onError = () => {} 
   };
 }
 
-function redisStore(url: string, { redisKeyPrefix = 'shop:rl:', onError = () => {} }: RateLimitStoreOptions): RateLimitStore {
+function redisStore(
+  url: string,
+  { redisKeyPrefix = 'shop:rl:', onError = () => {} }: RateLimitStoreOptions,
+): RateLimitStore {
   // A command fails fast while the connection is down (no queue, one retry), so a request never hangs on it.
-  const redis = new Redis(url, { keyPrefix: redisKeyPrefix, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5000 });
+  const redis = new Redis(url, {
+    keyPrefix: redisKeyPrefix,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 5000,
+  });
   redis.on('error', (error: unknown) => onError(error, 'Redis connection'));
   return {
     kind: 'redis',
     counter: (name, limit) => {
       const options = { keyPrefix: name, points: limit.max, duration: limit.timeWindowMs / 1000 };
       // While Redis is unreachable each process counts alone, in its memory, rather than letting everything through.
-      return counterOf(new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) }));
+      return counterOf(
+        new RateLimiterRedis({
+          ...options,
+          storeClient: redis,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: new RateLimiterMemory(options),
+        }),
+      );
     },
     ready: () =>
       redis.status === 'ready'

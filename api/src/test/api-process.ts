@@ -65,8 +65,15 @@ const exited = (child: ChildProcess) =>
   });
 
 /** Runs the API until it exits by itself (a refused start); kills it after `timeoutMs` if it does not. */
-export async function runApiUntilExit(env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, mainArgs, { cwd: apiRoot, env: processEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runApiUntilExit(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, mainArgs, {
+    cwd: apiRoot,
+    env: processEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -79,7 +86,11 @@ export async function runApiUntilExit(env: Record<string, string>, timeoutMs = 3
 
 /** Starts the API and resolves once it listens; rejects with its output if it exits first. */
 export function startApiProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ApiProcess> {
-  const child = spawn(process.execPath, mainArgs, { cwd: apiRoot, env: processEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, mainArgs, {
+    cwd: apiRoot,
+    env: processEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -115,7 +126,11 @@ export interface KillableApiProcess extends ApiProcess {
 /** Starts the API quietly (no log output) and resolves once `/api/health` answers. */
 export async function startApi(env: Record<string, string>, timeoutMs = 60_000): Promise<KillableApiProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, mainArgs, { cwd: apiRoot, env: processEnv({ ...env, PORT: String(port), LOG_LEVEL: 'silent' }), stdio: 'ignore' });
+  const child = spawn(process.execPath, mainArgs, {
+    cwd: apiRoot,
+    env: processEnv({ ...env, PORT: String(port), LOG_LEVEL: 'silent' }),
+    stdio: 'ignore',
+  });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -124,7 +139,13 @@ export async function startApi(env: Record<string, string>, timeoutMs = 60_000):
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, child, output: () => '', stop };
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, child, output: () => '', stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');

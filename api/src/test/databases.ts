@@ -28,7 +28,10 @@ export interface DatabaseTestOptions {
 }
 
 /** A fresh, migrated database: SQLite in memory, or a new PostgreSQL database on the test server. */
-async function openTestDatabase(dialect: Dialect, queries: string[]): Promise<{ db: Db; dispose: () => Promise<void> }> {
+async function openTestDatabase(
+  dialect: Dialect,
+  queries: string[],
+): Promise<{ db: Db; dispose: () => Promise<void> }> {
   const onQuery = (sql: string) => void queries.push(sql);
   if (dialect === 'sqlite') {
     const db = createDatabase({ dialect: 'sqlite', file: ':memory:' }, { onQuery });
@@ -56,7 +59,10 @@ export async function createPostgresTestDatabase(): Promise<{ url: string; drop:
 }
 
 /** A new, empty database on the test server (named `<prefix>_<random>`): its URL, and how to drop it again. */
-export async function createPostgresDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -85,11 +91,16 @@ export async function createPostgresDatabase(adminUrl: string, prefix: string): 
  * Runs the same suite on SQLite and on PostgreSQL, so tests stay dialect-agnostic. `ctx` is filled in
  * before the first test of each run. Without a PostgreSQL server the PostgreSQL run is skipped, visibly.
  */
-export function describeEachDatabase(name: string, body: (ctx: TestContext) => void, options: DatabaseTestOptions = {}): void {
+export function describeEachDatabase(
+  name: string,
+  body: (ctx: TestContext) => void,
+  options: DatabaseTestOptions = {},
+): void {
   const pgAvailable = Boolean(inject('pgAdminUrl'));
   for (const dialect of ['sqlite', 'postgres'] as const) {
     const run = dialect === 'postgres' && !pgAvailable ? describe.skip : describe;
-    const label = dialect === 'postgres' && !pgAvailable ? `${name} [postgres: NOT AVAILABLE, skipped]` : `${name} [${dialect}]`;
+    const label =
+      dialect === 'postgres' && !pgAvailable ? `${name} [postgres: NOT AVAILABLE, skipped]` : `${name} [${dialect}]`;
     run(label, () => {
       const ctx = { dialect, queries: [] as string[] } as TestContext;
       let dispose = async () => {};

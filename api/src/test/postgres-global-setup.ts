@@ -45,6 +45,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   }
   const { url, bin, stop } = outcome.started;
   project.provide('pgAdminUrl', url);
-  console.info(`API tests: PostgreSQL ${path.basename(path.dirname(bin))} test server on ${url.replace(/^.*@/, '').replace(/\/.*$/, '')} (${bin})`);
+  console.info(
+    `API tests: PostgreSQL ${path.basename(path.dirname(bin))} test server on ${url.replace(/^.*@/, '').replace(/\/.*$/, '')} (${bin})`,
+  );
   return async () => stop();
 }

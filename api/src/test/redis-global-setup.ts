@@ -16,7 +16,9 @@ declare module 'vitest' {
 
 function warnNoRedis(reason: string): void {
   const line = '='.repeat(78);
-  console.warn(`\n${line}\nRedis run NOT possible: ${reason}\nThe REDIS_URL rate-limit tests were skipped. Install Debian's redis-server or set REDIS_TEST_URL.\n${line}\n`);
+  console.warn(
+    `\n${line}\nRedis run NOT possible: ${reason}\nThe REDIS_URL rate-limit tests were skipped. Install Debian's redis-server or set REDIS_TEST_URL.\n${line}\n`,
+  );
 }
 
 export default async function setup(project: TestProject): Promise<(() => void) | void> {

@@ -26,7 +26,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     refused: 0,
     down: false,
     rejectRecipients: null,
-    waitForCount: (count, timeoutMs = 20_000) => until(() => sink.received.length >= count, timeoutMs, () => `${sink.received.length} of ${count} mails arrived`),
+    waitForCount: (count, timeoutMs = 20_000) =>
+      until(
+        () => sink.received.length >= count,
+        timeoutMs,
+        () => `${sink.received.length} of ${count} mails arrived`,
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   const server = new SMTPServer({
@@ -39,13 +44,18 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }));
     },
     onRcptTo(address, _session, callback) {
-      if (sink.rejectRecipients?.test(address.address)) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      if (sink.rejectRecipients?.test(address.address))
+        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          sink.received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), messageId: mail.messageId ?? '', mail });
+          sink.received.push({
+            envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+            messageId: mail.messageId ?? '',
+            mail,
+          });
           callback();
         })
         .catch(callback);
@@ -57,7 +67,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 }
 
 /** Polls `condition` every 20 ms until it holds; rejects with `describe()` after `timeoutMs`. */
-export async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 20_000, describe = () => 'condition'): Promise<void> {
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 20_000,
+  describe = () => 'condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting: ${describe()}`);

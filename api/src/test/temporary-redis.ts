@@ -26,7 +26,12 @@ const isExecutable = (file: string) => {
 };
 
 function findRedisServer(): string | null {
-  const dirs = [...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean), '/usr/bin', '/usr/local/bin', '/usr/sbin'];
+  const dirs = [
+    ...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean),
+    '/usr/bin',
+    '/usr/local/bin',
+    '/usr/sbin',
+  ];
   return dirs.map((dir) => path.join(dir, 'redis-server')).find(isExecutable) ?? null;
 }
 
@@ -35,7 +40,20 @@ export async function startTemporaryRedis(): Promise<TemporaryRedisOutcome> {
   if (!bin) return { notStarted: 'no redis-server binary on PATH or in /usr/bin (Debian package `redis-server`)' };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-api-redis-'));
   const port = await freePort();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no'];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--daemonize',
+    'no',
+  ];
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const stop = () => {

@@ -28,7 +28,13 @@ export default defineConfig({
   base: '/',
   publicDir: here('../../../shell/public'),
   plugins: [oneAppLoader(), react(), ...productionStaticFiles()],
-  build: { rollupOptions: { input: here('./index.html') }, target: 'es2022', outDir: here('./dist'), emptyOutDir: true, sourcemap: false },
+  build: {
+    rollupOptions: { input: here('./index.html') },
+    target: 'es2022',
+    outDir: here('./dist'),
+    emptyOutDir: true,
+    sourcemap: false,
+  },
   preview: {
     proxy: { '/api': { target: process.env.API_URL ?? 'http://127.0.0.1:3000', changeOrigin: false } },
   },

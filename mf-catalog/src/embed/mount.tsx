@@ -1,7 +1,16 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
-import { configureApi, i18n, initI18n, languages, primitivesCss, registerTranslations, shadowTokensCss, type Language } from '@shop/shared';
+import {
+  configureApi,
+  i18n,
+  initI18n,
+  languages,
+  primitivesCss,
+  registerTranslations,
+  shadowTokensCss,
+  type Language,
+} from '@shop/shared';
 import { EmbedCartProvider } from '../features/cart/CatalogCart.tsx';
 import { CombinedListing } from '../features/pages/CombinedListing.tsx';
 import { areaTranslations } from '../i18n/index.ts';
@@ -59,7 +68,8 @@ export function mount(element: HTMLElement, options: EmbedOptions = {}): () => v
   const root = createRoot(container);
   let mounted = true;
   void initI18n({ syncHtmlLang: false }).then(async () => {
-    if (options.language && (languages as readonly string[]).includes(options.language)) await i18n.changeLanguage(options.language);
+    if (options.language && (languages as readonly string[]).includes(options.language))
+      await i18n.changeLanguage(options.language);
     if (!mounted) return;
     root.render(
       <StrictMode>

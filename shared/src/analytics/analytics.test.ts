@@ -12,8 +12,17 @@ beforeEach(() => {
 
 describe('add_to_cart event (docs/product-rules.md#api-calls)', () => {
   it('carries transaction id, value, EUR, items with id, name, category, price, quantity, discount, and coupons', () => {
-    const discounted = courseFixture({ id: 9, type: 3, price: 25, discountedPrice: 20, titles: [{ language: 'de', description: 'Konversationsstunde B1' }] });
-    const event = addToCartEvent([courseItem(discounted, 2), productItem()], { transactionId: 't-1', coupons: ['WILLKOMMEN10', 'SOMMER25'] });
+    const discounted = courseFixture({
+      id: 9,
+      type: 3,
+      price: 25,
+      discountedPrice: 20,
+      titles: [{ language: 'de', description: 'Konversationsstunde B1' }],
+    });
+    const event = addToCartEvent([courseItem(discounted, 2), productItem()], {
+      transactionId: 't-1',
+      coupons: ['WILLKOMMEN10', 'SOMMER25'],
+    });
     expect(event).toEqual({
       event: 'add_to_cart',
       ecommerce: {
@@ -22,8 +31,22 @@ describe('add_to_cart event (docs/product-rules.md#api-calls)', () => {
         currency: 'EUR',
         coupon: 'WILLKOMMEN10,SOMMER25',
         items: [
-          { item_id: 'course_9', item_name: 'Konversationsstunde B1', item_category: 'conversation_hours', price: 20, quantity: 2, discount: 5 },
-          { item_id: 'product_3', item_name: 'DELE B2 Prüfungsvorbereitung', item_category: 'product', price: 349, quantity: 1, discount: 30 },
+          {
+            item_id: 'course_9',
+            item_name: 'Konversationsstunde B1',
+            item_category: 'conversation_hours',
+            price: 20,
+            quantity: 2,
+            discount: 5,
+          },
+          {
+            item_id: 'product_3',
+            item_name: 'DELE B2 Prüfungsvorbereitung',
+            item_category: 'product',
+            price: 349,
+            quantity: 1,
+            discount: 30,
+          },
         ],
       },
     });
@@ -31,7 +54,11 @@ describe('add_to_cart event (docs/product-rules.md#api-calls)', () => {
 
   it('names items in German whatever the page language, and has an empty coupon without codes', () => {
     const event = addToCartEvent([courseItem()], { transactionId: 't-2' });
-    expect(event.ecommerce.items[0]).toMatchObject({ item_name: 'Spanisch A1 – Abendkurs', item_category: 'full_course', discount: 0 });
+    expect(event.ecommerce.items[0]).toMatchObject({
+      item_name: 'Spanisch A1 – Abendkurs',
+      item_category: 'full_course',
+      discount: 0,
+    });
     expect(event.ecommerce.coupon).toBe('');
   });
 
@@ -48,7 +75,10 @@ describe('deduplication through the last event in localStorage', () => {
     delete host.dataLayer;
     expect(trackAddToCart([courseItem()], { transactionId: 't-4' })).toBe(false);
     expect(dataLayer()).toEqual([]);
-    expect(JSON.parse(localStorage.getItem(lastEventStorageKey)!)).toMatchObject({ event: 'add_to_cart', ecommerce: { transaction_id: 't-4' } });
+    expect(JSON.parse(localStorage.getItem(lastEventStorageKey)!)).toMatchObject({
+      event: 'add_to_cart',
+      ecommerce: { transaction_id: 't-4' },
+    });
   });
 
   it('pushes a new action (new transaction id) even with the same items', () => {

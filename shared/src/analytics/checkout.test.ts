@@ -16,13 +16,31 @@ const packageItem = {
   quantity: 1,
   packageType: 'conversation_hours',
   amount: 10,
-  packageDetails: { title: '10 Konversationsstunden', type: 'conversation_hours', price: 250, discountedPrice: 220, description: '' },
+  packageDetails: {
+    title: '10 Konversationsstunden',
+    type: 'conversation_hours',
+    price: 250,
+    discountedPrice: 220,
+    description: '',
+  },
 } as unknown as NewCartItem;
 
 describe('begin_checkout (docs/product-rules.md#states, #api-calls)', () => {
   it('carries the server total, EUR, the items (packages with sku) and the coupons; pushed once per checkout', () => {
-    expect(trackBeginCheckout([courseItem(), packageItem], { transactionId: 'checkout-1', value: 479, coupons: ['SOMMER25'] })).toBe(true);
-    expect(trackBeginCheckout([courseItem(), packageItem], { transactionId: 'checkout-1', value: 479, coupons: ['SOMMER25'] })).toBe(false);
+    expect(
+      trackBeginCheckout([courseItem(), packageItem], {
+        transactionId: 'checkout-1',
+        value: 479,
+        coupons: ['SOMMER25'],
+      }),
+    ).toBe(true);
+    expect(
+      trackBeginCheckout([courseItem(), packageItem], {
+        transactionId: 'checkout-1',
+        value: 479,
+        coupons: ['SOMMER25'],
+      }),
+    ).toBe(false);
     const events = dataLayer().filter((entry) => entry.event === 'begin_checkout');
     expect(events).toEqual([
       {
@@ -33,8 +51,23 @@ describe('begin_checkout (docs/product-rules.md#states, #api-calls)', () => {
           currency: 'EUR',
           coupon: 'SOMMER25',
           items: [
-            { item_id: 'course_7', item_name: 'Spanisch A1 – Abendkurs', item_category: 'full_course', price: 289, quantity: 1, discount: 0 },
-            { item_id: 'package_conversation_hours_10', item_name: '10 Konversationsstunden', item_category: 'package_conversation_hours', sku: 'conversation_hours_10', price: 220, quantity: 1, discount: 30 },
+            {
+              item_id: 'course_7',
+              item_name: 'Spanisch A1 – Abendkurs',
+              item_category: 'full_course',
+              price: 289,
+              quantity: 1,
+              discount: 0,
+            },
+            {
+              item_id: 'package_conversation_hours_10',
+              item_name: '10 Konversationsstunden',
+              item_category: 'package_conversation_hours',
+              sku: 'conversation_hours_10',
+              price: 220,
+              quantity: 1,
+              discount: 30,
+            },
           ],
         },
       },
@@ -45,7 +78,10 @@ describe('begin_checkout (docs/product-rules.md#states, #api-calls)', () => {
 describe('purchase (docs/product-rules.md#states checkout submit step 4, #screens confirmation page)', () => {
   it('is stored at submit and fired once by the confirmation page of that order only', () => {
     const event = recordPurchase([productItem()], { transactionId: '100023', value: 349 });
-    expect(event).toMatchObject({ event: 'purchase', ecommerce: { transaction_id: '100023', value: 349, currency: 'EUR', coupon: '' } });
+    expect(event).toMatchObject({
+      event: 'purchase',
+      ecommerce: { transaction_id: '100023', value: 349, currency: 'EUR', coupon: '' },
+    });
     expect(dataLayer()).toEqual([]);
     expect(JSON.parse(localStorage.getItem(pendingPurchaseStorageKey)!)).toEqual(event);
 

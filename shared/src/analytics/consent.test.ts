@@ -18,7 +18,17 @@ describe('consent', () => {
     pushConsentDefaults();
     pushConsentDefaults();
     expect(consentCalls()).toEqual([
-      ['consent', 'default', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied', wait_for_update: 500 }],
+      [
+        'consent',
+        'default',
+        {
+          ad_storage: 'denied',
+          ad_user_data: 'denied',
+          ad_personalization: 'denied',
+          analytics_storage: 'denied',
+          wait_for_update: 500,
+        },
+      ],
     ]);
     expect(useConsentStore.getState().choice).toBeNull();
     expect(selectMayTrack(useConsentStore.getState())).toBe(false);
@@ -28,13 +38,21 @@ describe('consent', () => {
     const first = await load();
     first.pushConsentDefaults();
     first.useConsentStore.getState().decide({ analytics: true, marketing: false });
-    expect(consentCalls().at(-1)).toEqual(['consent', 'update', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'granted' }]);
+    expect(consentCalls().at(-1)).toEqual([
+      'consent',
+      'update',
+      { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'granted' },
+    ]);
     expect(first.selectMayTrack(first.useConsentStore.getState())).toBe(true);
 
     delete host.dataLayer;
     vi.resetModules();
     const next = await load();
-    expect(next.useConsentStore.getState().choice).toMatchObject({ analytics: true, marketing: false, version: next.consentVersion });
+    expect(next.useConsentStore.getState().choice).toMatchObject({
+      analytics: true,
+      marketing: false,
+      version: next.consentVersion,
+    });
     next.pushConsentDefaults();
     expect(consentCalls().map((call) => call[1])).toEqual(['default', 'update']);
   });
@@ -48,9 +66,15 @@ describe('consent', () => {
 
   it('asks again when the stored choice is of another version or broken', async () => {
     const { consentStorageKey, readStoredConsent } = await load();
-    localStorage.setItem(consentStorageKey, JSON.stringify({ analytics: true, marketing: true, version: 0, decidedAt: 'x' }));
+    localStorage.setItem(
+      consentStorageKey,
+      JSON.stringify({ analytics: true, marketing: true, version: 0, decidedAt: 'x' }),
+    );
     expect(readStoredConsent()).toBeNull();
-    localStorage.setItem(consentStorageKey, JSON.stringify({ analytics: 'yes', marketing: true, version: 1, decidedAt: 'x' }));
+    localStorage.setItem(
+      consentStorageKey,
+      JSON.stringify({ analytics: 'yes', marketing: true, version: 1, decidedAt: 'x' }),
+    );
     expect(readStoredConsent()).toBeNull();
     localStorage.setItem(consentStorageKey, '{');
     expect(readStoredConsent()).toBeNull();

@@ -77,7 +77,12 @@ export const useConsentStore = create<ConsentState>()((set) => ({
   choice: readStoredConsent(),
   reopened: false,
   decide: (choice) => {
-    const stored: StoredConsent = { analytics: choice.analytics, marketing: choice.marketing, version: consentVersion, decidedAt: new Date().toISOString() };
+    const stored: StoredConsent = {
+      analytics: choice.analytics,
+      marketing: choice.marketing,
+      version: consentVersion,
+      decidedAt: new Date().toISOString(),
+    };
     writeStorage('local', consentStorageKey, JSON.stringify(stored));
     gtag('consent', 'update', consentModeSignals(stored));
     set({ choice: stored, reopened: false });
@@ -87,4 +92,5 @@ export const useConsentStore = create<ConsentState>()((set) => ({
 }));
 
 /** Whether any purpose is granted: only then may the tag manager be loaded at all. */
-export const selectMayTrack = (state: ConsentState) => state.choice !== null && consentPurposes.some((purpose) => state.choice![purpose]);
+export const selectMayTrack = (state: ConsentState) =>
+  state.choice !== null && consentPurposes.some((purpose) => state.choice![purpose]);

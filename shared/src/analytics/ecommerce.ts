@@ -54,21 +54,41 @@ export function toAnalyticsItem(item: AnyCartItem): AnalyticsItem {
   switch (item.itemType) {
     case 'course': {
       const details = item.courseDetails;
-      return { item_id: cartItemKey(item), item_name: pickText(details.titles, 'de'), item_category: courseCategory[item.courseType], ...priced(details.price, details.discountedPrice) };
+      return {
+        item_id: cartItemKey(item),
+        item_name: pickText(details.titles, 'de'),
+        item_category: courseCategory[item.courseType],
+        ...priced(details.price, details.discountedPrice),
+      };
     }
     case 'product': {
       const details = item.productDetails;
-      return { item_id: cartItemKey(item), item_name: pickText(details.titles, 'de'), item_category: 'product', ...priced(details.price, details.discountedPrice) };
+      return {
+        item_id: cartItemKey(item),
+        item_name: pickText(details.titles, 'de'),
+        item_category: 'product',
+        ...priced(details.price, details.discountedPrice),
+      };
     }
     case 'package': {
       const sku = `${item.packageType}_${item.amount}`;
-      return { item_id: `package_${sku}`, item_name: item.packageDetails.title, item_category: `package_${item.packageType}`, sku, ...priced(item.packageDetails.price, item.packageDetails.discountedPrice) };
+      return {
+        item_id: `package_${sku}`,
+        item_name: item.packageDetails.title,
+        item_category: `package_${item.packageType}`,
+        sku,
+        ...priced(item.packageDetails.price, item.packageDetails.discountedPrice),
+      };
     }
   }
 }
 
 /** One ecommerce event of docs/product-rules.md#api-calls with its fields: transaction id, value, EUR, items and coupons. */
-export function ecommerceEvent(event: EcommerceEventName, items: readonly AnyCartItem[], options: EcommerceOptions): EcommerceEvent {
+export function ecommerceEvent(
+  event: EcommerceEventName,
+  items: readonly AnyCartItem[],
+  options: EcommerceOptions,
+): EcommerceEvent {
   const analyticsItems = items.map(toAnalyticsItem);
   const sum = analyticsItems.reduce((total, i) => total + cents(i.price) * i.quantity, 0) / 100;
   return {

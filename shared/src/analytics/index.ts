@@ -1,3 +1,16 @@
 export { dataLayer } from './dataLayer.ts';
-export { firePendingPurchase, pendingPurchaseStorageKey, recordPurchase, trackAddToCart, trackBeginCheckout } from './ecommerce.ts';
-export { consentPurposes, consentStorageKey, pushConsentDefaults, selectMayTrack, useConsentStore, type ConsentChoice } from './consent.ts';
+export {
+  firePendingPurchase,
+  pendingPurchaseStorageKey,
+  recordPurchase,
+  trackAddToCart,
+  trackBeginCheckout,
+} from './ecommerce.ts';
+export {
+  consentPurposes,
+  consentStorageKey,
+  pushConsentDefaults,
+  selectMayTrack,
+  useConsentStore,
+  type ConsentChoice,
+} from './consent.ts';

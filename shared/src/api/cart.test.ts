@@ -9,7 +9,11 @@ function answer(status: number, body: unknown) {
 afterEach(() => configureApi({ token: () => null }));
 
 describe('cart calls', () => {
-  const request = { courses: [{ courseId: 1, courseType: 1 as const, quantity: 1 }], discountCodes: [], locale: 'de' as const };
+  const request = {
+    courses: [{ courseId: 1, courseType: 1 as const, quantity: 1 }],
+    discountCodes: [],
+    locale: 'de' as const,
+  };
 
   it.each([
     ['calculateCartPrice', () => calculateCartPrice(request), 'Failed to calculate cart price'],
@@ -23,12 +27,19 @@ describe('cart calls', () => {
 
   it('the price goes out as POST with the token when there is one; the server’s messages travel along', async () => {
     configureApi({ token: () => 'tok' });
-    const fetch = answer(400, { error: { code: 'VALIDATION_ERROR', message: 'Invalid body' }, meta: { message: 'Bitte prüfen' } });
+    const fetch = answer(400, {
+      error: { code: 'VALIDATION_ERROR', message: 'Invalid body' },
+      meta: { message: 'Bitte prüfen' },
+    });
     const failure = await calculateCartPrice(request).catch((error: unknown) => error);
     expect(fetch.mock.calls[0]![0]).toBe('/api/cart/calculate-price');
     expect(fetch.mock.calls[0]![1]).toMatchObject({ method: 'POST', body: JSON.stringify(request) });
     expect((fetch.mock.calls[0]![1]!.headers as Record<string, string>).Authorization).toBe('Bearer tok');
-    expect(failure).toMatchObject({ message: 'Failed to calculate cart price', userMessage: 'Bitte prüfen', status: 400 });
+    expect(failure).toMatchObject({
+      message: 'Failed to calculate cart price',
+      userMessage: 'Bitte prüfen',
+      status: 400,
+    });
   });
 
   it('reads a parked cart by its id, URL-encoded', async () => {

@@ -11,13 +11,38 @@ import { call } from './client.ts';
 /** The cart calls (docs/product-rules.md#api-calls, docs/architecture.md), each with its docs/product-rules.md#errors failure message. The token goes along when there is one. */
 
 export const calculateCartPrice = (request: PriceRequest, signal?: AbortSignal) =>
-  call({ method: 'POST', path: '/cart/calculate-price', body: request, auth: true, result: priceResultSchema, failure: 'Failed to calculate cart price', signal });
+  call({
+    method: 'POST',
+    path: '/cart/calculate-price',
+    body: request,
+    auth: true,
+    result: priceResultSchema,
+    failure: 'Failed to calculate cart price',
+    signal,
+  });
 
 export const validateCart = (request: PriceRequest) =>
-  call({ method: 'POST', path: '/cart/validate', body: request, auth: true, result: cartValidationResultSchema, failure: 'Failed to validate cart' });
+  call({
+    method: 'POST',
+    path: '/cart/validate',
+    body: request,
+    auth: true,
+    result: cartValidationResultSchema,
+    failure: 'Failed to validate cart',
+  });
 
 export const createCartSync = (items: readonly CartItem[]) =>
-  call({ method: 'POST', path: '/cart/sync', body: { items }, result: cartSyncCreatedSchema, failure: 'Failed to create cart sync payload' });
+  call({
+    method: 'POST',
+    path: '/cart/sync',
+    body: { items },
+    result: cartSyncCreatedSchema,
+    failure: 'Failed to create cart sync payload',
+  });
 
 export const fetchCartSync = (id: string) =>
-  call({ path: `/cart/sync/${encodeURIComponent(id)}`, result: cartSyncPayloadSchema, failure: 'Failed to fetch cart sync payload' });
+  call({
+    path: `/cart/sync/${encodeURIComponent(id)}`,
+    result: cartSyncPayloadSchema,
+    failure: 'Failed to fetch cart sync payload',
+  });

@@ -25,7 +25,11 @@ export const fetchPriceConfig = () =>
   call({ path: '/course/price-config', result: priceConfigSchema, failure: 'Failed to fetch price configuration' });
 
 export const fetchFlexibleLearningCourses = () =>
-  call({ path: '/course/flexible-learning', result: flexibleLearningListSchema, failure: 'Failed to fetch flexible learning courses' });
+  call({
+    path: '/course/flexible-learning',
+    result: flexibleLearningListSchema,
+    failure: 'Failed to fetch flexible learning courses',
+  });
 
 export const searchProducts = (filter: ProductSearchFilter, signal?: AbortSignal) =>
   call({

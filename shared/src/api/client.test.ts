@@ -5,9 +5,9 @@ import { ApiError } from './errors.ts';
 import { onUnauthorized } from './unauthorized.ts';
 
 function answer(status: number, body: unknown) {
-  return vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-  );
+  return vi
+    .spyOn(globalThis, 'fetch')
+    .mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 }
 
 afterEach(() => configureApi({ base: '/api', token: () => null }));
@@ -24,22 +24,36 @@ describe('toQueryString', () => {
 describe('call', () => {
   it('unwraps result and validates it', async () => {
     const fetch = answer(200, { result: { n: 3 } });
-    await expect(call({ path: '/x', query: { a: 1 }, result: z.object({ n: z.number() }), failure: 'Failed to x' })).resolves.toEqual({ n: 3 });
+    await expect(
+      call({ path: '/x', query: { a: 1 }, result: z.object({ n: z.number() }), failure: 'Failed to x' }),
+    ).resolves.toEqual({ n: 3 });
     expect(fetch).toHaveBeenCalledWith('/api/x?a=1', expect.objectContaining({ method: 'GET' }));
   });
 
   it('throws the docs/product-rules.md#errors message when result is missing or malformed', async () => {
     answer(200, { nothing: true });
-    await expect(call({ path: '/x', result: z.number(), failure: 'Failed to search courses' })).rejects.toThrow('Failed to search courses');
+    await expect(call({ path: '/x', result: z.number(), failure: 'Failed to search courses' })).rejects.toThrow(
+      'Failed to search courses',
+    );
     answer(200, { result: 'text' });
-    await expect(call({ path: '/x', result: z.number(), failure: 'Failed to search courses' })).rejects.toThrow('Failed to search courses');
+    await expect(call({ path: '/x', result: z.number(), failure: 'Failed to search courses' })).rejects.toThrow(
+      'Failed to search courses',
+    );
   });
 
   it('carries the server error, its fields and meta message', async () => {
-    answer(400, { error: { code: 'VALIDATION_ERROR', message: 'Invalid', fields: { type: 'Invalid input' } }, meta: { message: 'Bitte prüfen' } });
+    answer(400, {
+      error: { code: 'VALIDATION_ERROR', message: 'Invalid', fields: { type: 'Invalid input' } },
+      meta: { message: 'Bitte prüfen' },
+    });
     const error = await call({ path: '/x', result: z.number(), failure: 'Failed to x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', fields: { type: 'Invalid input' }, userMessage: 'Bitte prüfen' });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      fields: { type: 'Invalid input' },
+      userMessage: 'Bitte prüfen',
+    });
   });
 
   it('sends the bearer token when asked and JSON bodies', async () => {
@@ -55,11 +69,19 @@ describe('call', () => {
     const listener = vi.fn();
     const stop = onUnauthorized(listener);
     answer(401, { error: { code: 'UNAUTHORIZED', message: 'no' } });
-    await expect(call({ path: '/customer/me', auth: true, result: z.unknown(), failure: 'Failed to fetch customer data' })).rejects.toThrow();
+    await expect(
+      call({ path: '/customer/me', auth: true, result: z.unknown(), failure: 'Failed to fetch customer data' }),
+    ).rejects.toThrow();
     expect(listener).toHaveBeenCalledTimes(1);
     answer(401, { error: { code: 'UNAUTHORIZED', message: 'no' } });
     await expect(
-      call({ method: 'POST', path: '/customer/login', skipUnauthorizedEvent: true, result: z.unknown(), failure: 'Login failed: Invalid email or password' }),
+      call({
+        method: 'POST',
+        path: '/customer/login',
+        skipUnauthorizedEvent: true,
+        result: z.unknown(),
+        failure: 'Login failed: Invalid email or password',
+      }),
     ).rejects.toThrow('Login failed: Invalid email or password');
     expect(listener).toHaveBeenCalledTimes(1);
     stop();
@@ -67,7 +89,9 @@ describe('call', () => {
 
   it('turns a network failure into the call failure', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(call({ path: '/x', result: z.number(), failure: 'Failed to fetch translations' })).rejects.toMatchObject({
+    await expect(
+      call({ path: '/x', result: z.number(), failure: 'Failed to fetch translations' }),
+    ).rejects.toMatchObject({
       message: 'Failed to fetch translations',
       status: 0,
     });

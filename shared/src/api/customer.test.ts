@@ -14,24 +14,48 @@ describe('customer calls', () => {
   const calls: [string, () => Promise<unknown>, string][] = [
     ['fetchCustomer', () => customerApi.fetchCustomer(), 'Failed to fetch customer data'],
     ['login', () => customerApi.login({ email: 'a@b.c', password: 'x' }), 'Login failed: Invalid email or password'],
-    ['register', () => customerApi.register({ firstname: 'A', lastname: 'B', email: 'a@b.c', password: 'x', locale: 'de' }), 'Failed to register customer'],
+    [
+      'register',
+      () => customerApi.register({ firstname: 'A', lastname: 'B', email: 'a@b.c', password: 'x', locale: 'de' }),
+      'Failed to register customer',
+    ],
     ['updateCustomer', () => customerApi.updateCustomer({ firstname: 'A' }), 'Failed to update customer data'],
     ['verifyEmail', () => customerApi.verifyEmail(link), 'Failed to verify email'],
-    ['requestPasswordReset', () => customerApi.requestPasswordReset({ email: 'a@b.c' }), 'Failed to request password reset'],
+    [
+      'requestPasswordReset',
+      () => customerApi.requestPasswordReset({ email: 'a@b.c' }),
+      'Failed to request password reset',
+    ],
     ['resetPassword', () => customerApi.resetPassword({ ...link, newPassword: 'x' }), 'Failed to reset password'],
     [
       'saveBillingAddress',
-      () => customerApi.saveBillingAddress({ firstname: 'A', lastname: 'B', addressLine1: '', addressLine2: '', city: '', zip: '', country: 'DE' }),
+      () =>
+        customerApi.saveBillingAddress({
+          firstname: 'A',
+          lastname: 'B',
+          addressLine1: '',
+          addressLine2: '',
+          city: '',
+          zip: '',
+          country: 'DE',
+        }),
       'Failed to create billing address',
     ],
     ['fetchBalances', () => customerApi.fetchBalances(), 'Failed to fetch customer balances'],
-    ['updatePassword', () => customerApi.updatePassword({ currentPassword: 'a', newPassword: 'b' }), 'Failed to update password'],
+    [
+      'updatePassword',
+      () => customerApi.updatePassword({ currentPassword: 'a', newPassword: 'b' }),
+      'Failed to update password',
+    ],
   ];
 
-  it.each(calls)('%s throws the docs/product-rules.md#errors message when the result is missing', async (_, run, message) => {
-    answer(200, {});
-    await expect(run()).rejects.toThrow(message);
-  });
+  it.each(calls)(
+    '%s throws the docs/product-rules.md#errors message when the result is missing',
+    async (_, run, message) => {
+      answer(200, {});
+      await expect(run()).rejects.toThrow(message);
+    },
+  );
 
   it('sends the token and the paging of the orders screen', async () => {
     configureApi({ token: () => 'tok' });
@@ -45,7 +69,9 @@ describe('customer calls', () => {
     const listener = vi.fn();
     const stop = onUnauthorized(listener);
     answer(401, { error: { code: 'INVALID_CREDENTIALS', message: 'no' } });
-    await expect(customerApi.login({ email: 'a@b.c', password: 'x' })).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    await expect(customerApi.login({ email: 'a@b.c', password: 'x' })).rejects.toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+    });
     expect(listener).not.toHaveBeenCalled();
     await expect(customerApi.fetchBalances()).rejects.toThrow();
     expect(listener).toHaveBeenCalledTimes(1);

@@ -38,11 +38,24 @@ export const login = (body: LoginRequest) =>
   });
 
 export const register = (body: RegisterRequest) =>
-  call({ method: 'POST', path: '/customer/register', body, result: registerResponseSchema, failure: 'Failed to register customer' });
+  call({
+    method: 'POST',
+    path: '/customer/register',
+    body,
+    result: registerResponseSchema,
+    failure: 'Failed to register customer',
+  });
 
 /** Ends the session on the server; the caller clears the local token either way. */
 export const logout = () =>
-  call({ method: 'POST', path: '/customer/logout', auth: true, skipUnauthorizedEvent: true, result: okSchema, failure: 'Failed to log out' });
+  call({
+    method: 'POST',
+    path: '/customer/logout',
+    auth: true,
+    skipUnauthorizedEvent: true,
+    result: okSchema,
+    failure: 'Failed to log out',
+  });
 
 export const updateCustomer = (changes: ProfileUpdateRequest) =>
   call({
@@ -55,25 +68,58 @@ export const updateCustomer = (changes: ProfileUpdateRequest) =>
   });
 
 export const verifyEmail = (body: LinkRequest) =>
-  call({ method: 'POST', path: '/customer/verify-email', body, result: customerSchema, failure: 'Failed to verify email' });
+  call({
+    method: 'POST',
+    path: '/customer/verify-email',
+    body,
+    result: customerSchema,
+    failure: 'Failed to verify email',
+  });
 
 export const verifyEmailChange = (body: LinkRequest) =>
-  call({ method: 'POST', path: '/customer/verify-email-change', body, result: customerSchema, failure: 'Failed to verify email' });
+  call({
+    method: 'POST',
+    path: '/customer/verify-email-change',
+    body,
+    result: customerSchema,
+    failure: 'Failed to verify email',
+  });
 
 export const resendVerification = (body: EmailRequest) =>
-  call({ method: 'POST', path: '/customer/resend-verification', body, result: okSchema, failure: 'Failed to resend verification email' });
+  call({
+    method: 'POST',
+    path: '/customer/resend-verification',
+    body,
+    result: okSchema,
+    failure: 'Failed to resend verification email',
+  });
 
 export const requestPasswordReset = (body: EmailRequest) =>
-  call({ method: 'POST', path: '/customer/request-password-reset', body, result: okSchema, failure: 'Failed to request password reset' });
+  call({
+    method: 'POST',
+    path: '/customer/request-password-reset',
+    body,
+    result: okSchema,
+    failure: 'Failed to request password reset',
+  });
 
 export const resetPassword = (body: ResetPasswordRequest) =>
-  call({ method: 'POST', path: '/customer/reset-password', body, result: okSchema, failure: 'Failed to reset password' });
+  call({
+    method: 'POST',
+    path: '/customer/reset-password',
+    body,
+    result: okSchema,
+    failure: 'Failed to reset password',
+  });
 
 /** The saved billing address, or null: none saved yet, or any failure (docs/product-rules.md#api-calls "returns nothing on any failure"). */
 export const fetchBillingAddress = () =>
-  call({ path: '/customer/me/billing-address', auth: true, result: billingAddressResultSchema, failure: 'Failed to fetch billing address' }).catch(
-    () => null,
-  );
+  call({
+    path: '/customer/me/billing-address',
+    auth: true,
+    result: billingAddressResultSchema,
+    failure: 'Failed to fetch billing address',
+  }).catch(() => null);
 
 export const saveBillingAddress = (address: BillingAddressForm) =>
   call({
@@ -86,11 +132,29 @@ export const saveBillingAddress = (address: BillingAddressForm) =>
   });
 
 export const fetchBalances = () =>
-  call({ path: '/customer/me/balances', auth: true, result: balancesSchema, failure: 'Failed to fetch customer balances' });
+  call({
+    path: '/customer/me/balances',
+    auth: true,
+    result: balancesSchema,
+    failure: 'Failed to fetch customer balances',
+  });
 
 /** Returns the session's new token: the server ends every session when the password changes. */
 export const updatePassword = (body: UpdatePasswordRequest) =>
-  call({ method: 'PUT', path: '/customer/me/update-password', body, auth: true, result: updatePasswordResponseSchema, failure: 'Failed to update password' });
+  call({
+    method: 'PUT',
+    path: '/customer/me/update-password',
+    body,
+    auth: true,
+    result: updatePasswordResponseSchema,
+    failure: 'Failed to update password',
+  });
 
 export const fetchOrders = ({ limit = orderPageSize, offset = 0 }: { limit?: number; offset?: number } = {}) =>
-  call({ path: '/customer/me/orders', query: { limit, offset }, auth: true, result: orderListSchema, failure: 'Failed to fetch orders' });
+  call({
+    path: '/customer/me/orders',
+    query: { limit, offset },
+    auth: true,
+    result: orderListSchema,
+    failure: 'Failed to fetch orders',
+  });

@@ -1,8 +1,28 @@
 export { ApiError } from './errors.ts';
 export { call, configureApi } from './client.ts';
-export { fetchCourseTags, fetchFlexibleLearningCourses, fetchPriceConfig, searchCourses, searchProducts } from './catalog.ts';
+export {
+  fetchCourseTags,
+  fetchFlexibleLearningCourses,
+  fetchPriceConfig,
+  searchCourses,
+  searchProducts,
+} from './catalog.ts';
 export { fetchExam, fetchExamHistory, saveExamResult, sendExamResultEmail, submitExam } from './exam.ts';
-export { fetchBalances, fetchBillingAddress, fetchOrders, login, register, requestPasswordReset, resendVerification, resetPassword, saveBillingAddress, updateCustomer, updatePassword, verifyEmail, verifyEmailChange } from './customer.ts';
+export {
+  fetchBalances,
+  fetchBillingAddress,
+  fetchOrders,
+  login,
+  register,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  saveBillingAddress,
+  updateCustomer,
+  updatePassword,
+  verifyEmail,
+  verifyEmailChange,
+} from './customer.ts';
 export { createCartSync, validateCart } from './cart.ts';
 export { fetchOrderConfirmationPreview, fetchOrderState, placesChangeOf, priceChangeOf, submitCart } from './order.ts';
 export { fetchShopMode } from './mode.ts';

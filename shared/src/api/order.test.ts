@@ -1,12 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { placesChangeOf, priceChangeOf, submitCart } from './order.ts';
 
-const freshPrice = { items: [], subtotal: 100, totalPrice: 100, paymentMethods: [], discountCodesProvided: [], discountsApplied: [], quantityAdjustments: [] };
+const freshPrice = {
+  items: [],
+  subtotal: 100,
+  totalPrice: 100,
+  paymentMethods: [],
+  discountCodesProvided: [],
+  discountsApplied: [],
+  quantityAdjustments: [],
+};
 
 function answer(status: number, body: unknown) {
-  vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
 }
-const failure = () => submitCart({ billingAddress: {} as never, expectedTotalPrice: 50 }).catch((error: unknown) => error);
+const failure = () =>
+  submitCart({ billingAddress: {} as never, expectedTotalPrice: 50 }).catch((error: unknown) => error);
 
 describe('priceChangeOf', () => {
   it('reads the fresh price and the reasons of a 409 PRICE_CHANGED', async () => {
@@ -31,7 +42,9 @@ describe('priceChangeOf', () => {
 
 describe('placesChangeOf', () => {
   it('reads the adjustments of a 409 PLACES_CHANGED as they arrive', async () => {
-    const quantityAdjustments = [{ itemType: 'course', itemId: 7, reason: 'NOT_ENOUGH_PLACES', adjustedQuantity: 1, requestedQuantity: 2 }];
+    const quantityAdjustments = [
+      { itemType: 'course', itemId: 7, reason: 'NOT_ENOUGH_PLACES', adjustedQuantity: 1, requestedQuantity: 2 },
+    ];
     answer(409, { error: { code: 'PLACES_CHANGED', message: 'x' }, quantityAdjustments });
     expect(placesChangeOf(await failure())?.quantityAdjustments).toEqual(quantityAdjustments);
   });

@@ -14,7 +14,14 @@ import { ApiError } from './errors.ts';
 
 /** POST /cart/submit (docs/product-rules.md#api-calls): the token goes along when there is one; guests send emailAddress. */
 export const submitCart = (request: OrderRequest) =>
-  call({ method: 'POST', path: '/cart/submit', body: request, auth: true, result: orderResponseSchema, failure: 'Failed to submit cart' });
+  call({
+    method: 'POST',
+    path: '/cart/submit',
+    body: request,
+    auth: true,
+    result: orderResponseSchema,
+    failure: 'Failed to submit cart',
+  });
 
 /** The fresh price and the reasons of submitCart's 409 PRICE_CHANGED, or null for any other failure. */
 export function priceChangeOf(error: unknown): PriceChangedBody | null {
@@ -35,7 +42,11 @@ export function placesChangeOf(error: unknown): PlacesChangedBody | null {
 
 /** The order confirmation mail rendered with sample data (the /emailorder preview). */
 export const fetchOrderConfirmationPreview = (locale: string) =>
-  call({ path: `/orders/confirmation-preview?locale=${encodeURIComponent(locale)}`, result: confirmationPreviewSchema, failure: 'Failed to fetch order mail preview' });
+  call({
+    path: `/orders/confirmation-preview?locale=${encodeURIComponent(locale)}`,
+    result: confirmationPreviewSchema,
+    failure: 'Failed to fetch order mail preview',
+  });
 
 /**
  * The state of an order, asked with its number and the address it was placed with (the return page and the

@@ -4,7 +4,14 @@ import { cartQuantity, maxCartQuantity, type CartItem } from './cart.ts';
 
 const courseLine = (freePlaces: number): CartItem => {
   const course = courseFixture({ freePlaces });
-  return { id: 'x', itemType: 'course', quantity: 1, courseId: course.id, courseType: course.type, courseDetails: course };
+  return {
+    id: 'x',
+    itemType: 'course',
+    quantity: 1,
+    courseId: course.id,
+    courseType: course.type,
+    courseDetails: course,
+  };
 };
 
 describe('maxCartQuantity', () => {

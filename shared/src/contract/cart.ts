@@ -57,7 +57,11 @@ export const packageCartItemSchema = z.object({
 });
 export type PackageCartItem = z.infer<typeof packageCartItemSchema>;
 
-export const cartItemSchema = z.discriminatedUnion('itemType', [courseCartItemSchema, productCartItemSchema, packageCartItemSchema]);
+export const cartItemSchema = z.discriminatedUnion('itemType', [
+  courseCartItemSchema,
+  productCartItemSchema,
+  packageCartItemSchema,
+]);
 export type CartItem = z.infer<typeof cartItemSchema>;
 
 /** What the cart store keeps in localStorage: the items and when they were last changed. */

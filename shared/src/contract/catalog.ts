@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { isoDateSchema, languageSchema, moneySchema, multilineTextSchema, queryIdSchema, textSchema, timeSchema } from './common.ts';
+import {
+  isoDateSchema,
+  languageSchema,
+  moneySchema,
+  multilineTextSchema,
+  queryIdSchema,
+  textSchema,
+  timeSchema,
+} from './common.ts';
 
 /** Product type ids of docs/product-rules.md#data: 1 full course, 2 flexible-learning appointment, 3 conversation hours. */
 export const CourseType = {
@@ -28,7 +36,14 @@ export const TagCategoryId = {
  * Upper bounds of a catalogue item's texts and lists. A cart carries the items it shows (and parks them with
  * POST /cart/sync), so these schemas are input as well; the bounds are far above the school's own data.
  */
-export const catalogTextLimits = { identifier: 64, slug: 64, title: 300, description: 2000, texts: 12, tags: 50 } as const;
+export const catalogTextLimits = {
+  identifier: 64,
+  slug: 64,
+  title: 300,
+  description: 2000,
+  texts: 12,
+  tags: 50,
+} as const;
 const L = catalogTextLimits;
 
 export const localizedTitleSchema = z.object({ language: languageSchema, description: textSchema.max(L.title) });
@@ -110,7 +125,10 @@ export function pickText<T extends { language: string; description: string }>(
   texts: readonly T[],
   language: string,
 ): string {
-  return (texts.find((t) => t.language === language) ?? texts.find((t) => t.language === 'de') ?? texts[0])?.description ?? '';
+  return (
+    (texts.find((t) => t.language === language) ?? texts.find((t) => t.language === 'de') ?? texts[0])?.description ??
+    ''
+  );
 }
 
 /** Package types of docs/product-rules.md#overview, #limits: prepaid conversation hours or flexible-learning modules. */

@@ -22,11 +22,16 @@ export const hasControlCharacters = (value: string, { multiline = false } = {}) 
   (multiline ? controlCharactersBesidesLineBreaks : controlCharacters).test(value);
 
 /** A single-line text without control characters. */
-export const textSchema = z.string().refine((value) => !hasControlCharacters(value), { message: controlCharactersMessage, abort: true });
+export const textSchema = z
+  .string()
+  .refine((value) => !hasControlCharacters(value), { message: controlCharactersMessage, abort: true });
 /** A multi-line text: line breaks and tabs allowed, every other control character refused. */
 export const multilineTextSchema = z
   .string()
-  .refine((value) => !hasControlCharacters(value, { multiline: true }), { message: controlCharactersMessage, abort: true });
+  .refine((value) => !hasControlCharacters(value, { multiline: true }), {
+    message: controlCharactersMessage,
+    abort: true,
+  });
 
 /** Calendar date as the API writes it: `yyyy-MM-dd`. */
 export const isoDateSchema = z.iso.date();

@@ -54,7 +54,13 @@ describe('order helpers', () => {
   const now = new Date('2026-01-15T09:00:00.000Z');
   const running = '2026-01-15T09:30:00.000Z';
   const over = '2026-01-15T08:59:59.999Z';
-  const order = (status: Order['status'], isRefunded = false, payments: Order['payments'] = [], holdExpiresAt: string | null = running, cancelReason: Order['cancelReason'] = null) => ({
+  const order = (
+    status: Order['status'],
+    isRefunded = false,
+    payments: Order['payments'] = [],
+    holdExpiresAt: string | null = running,
+    cancelReason: Order['cancelReason'] = null,
+  ) => ({
     status,
     isRefunded,
     payments,
@@ -80,14 +86,9 @@ describe('order helpers', () => {
   });
 
   it('colours success for completed or paid, warning for refunded, alert otherwise', () => {
-    expect(['completed', 'paid', 'refunded', 'pending', 'cancelled', 'expired'].map((s) => orderStatusTone(s as never))).toEqual([
-      'success',
-      'success',
-      'warning',
-      'alert',
-      'alert',
-      'alert',
-    ]);
+    expect(
+      ['completed', 'paid', 'refunded', 'pending', 'cancelled', 'expired'].map((s) => orderStatusTone(s as never)),
+    ).toEqual(['success', 'success', 'warning', 'alert', 'alert', 'alert']);
   });
 
   it('runs the hold of a pending order until the instant it ends, not a millisecond longer', () => {
@@ -99,10 +100,22 @@ describe('order helpers', () => {
   });
 
   it('offers the payment link only for a pending order with a pending payment that has one, while its hold lasts', () => {
-    const pay = (status: 'pending' | 'failed', paymentLink: string | null) => ({ id: 1, transactionId: null, status, paymentLink });
-    expect(completePaymentLink(order('payment_pending', false, [pay('failed', 'https://pay/1'), pay('pending', 'https://pay/2')]), now)).toBe('https://pay/2');
+    const pay = (status: 'pending' | 'failed', paymentLink: string | null) => ({
+      id: 1,
+      transactionId: null,
+      status,
+      paymentLink,
+    });
+    expect(
+      completePaymentLink(
+        order('payment_pending', false, [pay('failed', 'https://pay/1'), pay('pending', 'https://pay/2')]),
+        now,
+      ),
+    ).toBe('https://pay/2');
     expect(completePaymentLink(order('pending', false, [pay('pending', null)]), now)).toBeNull();
     expect(completePaymentLink(order('paid', false, [pay('pending', 'https://pay/3')]), now)).toBeNull();
-    expect(completePaymentLink(order('payment_pending', false, [pay('pending', 'https://pay/4')], over), now)).toBeNull();
+    expect(
+      completePaymentLink(order('payment_pending', false, [pay('pending', 'https://pay/4')], over), now),
+    ).toBeNull();
   });
 });

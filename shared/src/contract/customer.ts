@@ -62,9 +62,7 @@ export const emailSchema = textSchema
 
 /** Phone: optional; an optional plus followed by 7 to 20 digits or spaces (docs/product-rules.md#validation). */
 export const phonePattern = /^\+?[\d ]{7,20}$/;
-export const phoneSchema = textSchema
-  .trim()
-  .refine((value) => value === '' || phonePattern.test(value), V.phone);
+export const phoneSchema = textSchema.trim().refine((value) => value === '' || phonePattern.test(value), V.phone);
 /** The profile form also asks for at least 4 characters (docs/product-rules.md#validation), checked first so its message wins. */
 export const profilePhoneSchema = textSchema
   .trim()
@@ -233,7 +231,11 @@ export type UpdatePasswordRequest = z.input<typeof updatePasswordRequestSchema>;
 export const updatePasswordResponseSchema = z.object({ token: z.string() });
 
 export const passwordChangeFormSchema = z
-  .object({ currentPassword: currentPasswordSchema, newPassword: newPasswordSchema, confirmPassword: confirmPasswordSchema })
+  .object({
+    currentPassword: currentPasswordSchema,
+    newPassword: newPasswordSchema,
+    confirmPassword: confirmPasswordSchema,
+  })
   .refine(matchingPasswords, mismatch);
 export type PasswordChangeForm = z.input<typeof passwordChangeFormSchema>;
 

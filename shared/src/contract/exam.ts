@@ -49,7 +49,10 @@ export type Exam = z.infer<typeof examSchema>;
 export const examSubmissionSchema = z
   .object({
     level: examLevelSchema,
-    answers: z.array(z.object({ questionId: id, answerId: id }).strict()).min(1).max(100),
+    answers: z
+      .array(z.object({ questionId: id, answerId: id }).strict())
+      .min(1)
+      .max(100),
   })
   .strict();
 export type ExamSubmission = z.infer<typeof examSubmissionSchema>;
@@ -90,14 +93,23 @@ export type ExamScore = z.infer<typeof examScoreSchema>;
 export const examResultTokenSchema = textSchema.min(1).max(100);
 
 /** POST /exam/submit → the placement, the offers for it, and the token to save it with. */
-export const examResultSchema = examScoreSchema.extend({ recommendation: examRecommendationSchema, resultToken: examResultTokenSchema });
+export const examResultSchema = examScoreSchema.extend({
+  recommendation: examRecommendationSchema,
+  resultToken: examResultTokenSchema,
+});
 export type ExamResult = z.infer<typeof examResultSchema>;
 
 /** A score is consistent when the points fit and the sub-level belongs to the level. */
 const consistentScore = <T extends z.ZodType<ExamScore>>(schema: T) =>
   schema
-    .refine((score) => score.reachedPoints <= score.maxPoints, { path: ['reachedPoints'], message: 'More points than the maximum' })
-    .refine((score) => score.targetDetail.startsWith(`${score.level}.`), { path: ['targetDetail'], message: 'Sub-level of another level' });
+    .refine((score) => score.reachedPoints <= score.maxPoints, {
+      path: ['reachedPoints'],
+      message: 'More points than the maximum',
+    })
+    .refine((score) => score.targetDetail.startsWith(`${score.level}.`), {
+      path: ['targetDetail'],
+      message: 'Sub-level of another level',
+    });
 
 /**
  * POST /exam/save (bearer) → the history entry. Only the token goes up: level and points are the server's own
@@ -124,5 +136,8 @@ export const examResultEmailResponseSchema = z.object({ sent: z.literal(true) })
 export const examResultLifetimeMs = 24 * 60 * 60 * 1000;
 
 /** The result as the browser keeps it (docs/product-rules.md#data): with its completion time (epoch ms) and whether it is saved. */
-export const storedExamResultSchema = examResultSchema.extend({ completedAt: z.number().int().nonnegative(), saved: z.boolean() });
+export const storedExamResultSchema = examResultSchema.extend({
+  completedAt: z.number().int().nonnegative(),
+  saved: z.boolean(),
+});
 export type StoredExamResult = z.infer<typeof storedExamResultSchema>;

@@ -2,9 +2,26 @@ import { z } from 'zod';
 import { courseTypeSchema, localizedTitleSchema } from './catalog.ts';
 import { cartQuantity } from './cart.ts';
 import { isoDateSchema, languageSchema, moneySchema, multilineTextSchema, textSchema, timeSchema } from './common.ts';
-import { birthYearSchema, countrySchema, emailSchema, nameSchema, optionalText, phoneSchema, requiredText, ValidationCode, zipSchema } from './customer.ts';
+import {
+  birthYearSchema,
+  countrySchema,
+  emailSchema,
+  nameSchema,
+  optionalText,
+  phoneSchema,
+  requiredText,
+  ValidationCode,
+  zipSchema,
+} from './customer.ts';
 import { earlyStartRequiredCode, orderWithdrawalStateSchema } from './withdrawal.ts';
-import { paymentMethodIdSchema, priceRequestCourseSchema, priceRequestSchema, priceResultSchema, quantityAdjustmentSchema, type PriceRequest } from './pricing.ts';
+import {
+  paymentMethodIdSchema,
+  priceRequestCourseSchema,
+  priceRequestSchema,
+  priceResultSchema,
+  quantityAdjustmentSchema,
+  type PriceRequest,
+} from './pricing.ts';
 
 /**
  * Orders as the customer's account reads them (docs/product-rules.md#data Order, #states Order status, #api-calls GET /customer/me/orders).
@@ -162,8 +179,12 @@ const expiryReasons: readonly (OrderCancelReason | null)[] = ['hold_expired', 'p
  * The status a customer sees: both pending states as one, a refunded completed order as refunded (docs/product-rules.md#states), and
  * "expired" for a pending order whose hold is over (before the sweep got to it) or one cancelled for expiry.
  */
-export type OrderDisplayStatus = 'pending' | 'paid' | 'completed' | 'refunded' | 'cancelled' | 'expired' | 'withdrawn' | 'partiallyWithdrawn';
-export function orderDisplayStatus(order: Pick<Order, 'status' | 'isRefunded' | 'holdExpiresAt' | 'cancelReason' | 'withdrawal'>, now: Date = new Date()): OrderDisplayStatus {
+export type OrderDisplayStatus =
+  'pending' | 'paid' | 'completed' | 'refunded' | 'cancelled' | 'expired' | 'withdrawn' | 'partiallyWithdrawn';
+export function orderDisplayStatus(
+  order: Pick<Order, 'status' | 'isRefunded' | 'holdExpiresAt' | 'cancelReason' | 'withdrawal'>,
+  now: Date = new Date(),
+): OrderDisplayStatus {
   // A withdrawal is what the consumer did last: it says more than the payment's status.
   if (order.withdrawal === 'withdrawn') return 'withdrawn';
   if (order.withdrawal === 'partial') return 'partiallyWithdrawn';
@@ -180,7 +201,10 @@ export function orderStatusTone(status: OrderDisplayStatus): 'success' | 'warnin
 }
 
 /** The link to complete the payment of a pending order while its hold lasts, from a pending payment (docs/product-rules.md#screens). */
-export function completePaymentLink(order: Pick<Order, 'status' | 'payments' | 'holdExpiresAt'>, now: Date = new Date()): string | null {
+export function completePaymentLink(
+  order: Pick<Order, 'status' | 'payments' | 'holdExpiresAt'>,
+  now: Date = new Date(),
+): string | null {
   if (!isHoldRunning(order, now)) return null;
   return order.payments.find((payment) => payment.status === 'pending' && payment.paymentLink)?.paymentLink ?? null;
 }
@@ -282,7 +306,12 @@ export type ParsedOrderRequest = z.output<typeof orderRequestSchema>;
 /** The price request inside an order request (what the server prices again). */
 export function priceRequestOfOrder(order: ParsedOrderRequest | OrderRequest): PriceRequest {
   return {
-    courses: (order.courses ?? []).map(({ courseId, courseType, quantity, offerToken }) => ({ courseId, courseType, quantity, ...(offerToken ? { offerToken } : {}) })),
+    courses: (order.courses ?? []).map(({ courseId, courseType, quantity, offerToken }) => ({
+      courseId,
+      courseType,
+      quantity,
+      ...(offerToken ? { offerToken } : {}),
+    })),
     products: order.products,
     packages: order.packages,
     discountCodes: order.discountCodes,
@@ -327,7 +356,11 @@ export const PriceChangeReason = {
 
 export const priceChangeSchema = z.discriminatedUnion('reason', [
   z.object({ reason: z.literal(PriceChangeReason.discountCodeRejected), code: z.string(), message: z.string() }),
-  z.object({ reason: z.literal(PriceChangeReason.totalChanged), expectedTotalPrice: moneySchema, totalPrice: moneySchema }),
+  z.object({
+    reason: z.literal(PriceChangeReason.totalChanged),
+    expectedTotalPrice: moneySchema,
+    totalPrice: moneySchema,
+  }),
 ]);
 export type PriceChange = z.infer<typeof priceChangeSchema>;
 
@@ -362,7 +395,8 @@ export const checkoutParticipantFormSchema = z
     if (!participant.different) return;
     const check = (field: 'firstname' | 'lastname' | 'email', schema: z.ZodType) => {
       const parsed = schema.safeParse(participant[field]);
-      if (!parsed.success) ctx.addIssue({ code: 'custom', path: [field], message: parsed.error.issues[0]?.message ?? V.required });
+      if (!parsed.success)
+        ctx.addIssue({ code: 'custom', path: [field], message: parsed.error.issues[0]?.message ?? V.required });
     };
     check('firstname', nameSchema);
     check('lastname', nameSchema);
@@ -373,19 +407,24 @@ export type CheckoutParticipantForm = z.input<typeof checkoutParticipantFormSche
 const consentSchema = z.boolean().refine((accepted) => accepted, V.required);
 
 /** The checkout form's values; the screen turns them into an order request. */
-export const checkoutFormSchema = z.object({
-  email: emailSchema,
-  marketingOptIn: z.boolean(),
-  billingAddress: checkoutBillingAddressSchema,
-  courses: z.array(z.object({ courseId: z.number().int(), participants: z.array(checkoutParticipantFormSchema) })),
-  comment: commentSchema,
-  selectedPaymentMethod: textSchema,
-  acceptTerms: consentSchema,
-  acceptCancellationPolicy: consentSchema,
-  /** Whether a course of the cart starts within the withdrawal period (set by the screen, not by the buyer). */
-  earlyStartNeeded: z.boolean().default(false),
-  earlyStartRequested: z.boolean().default(false),
-}).refine((form) => !form.earlyStartNeeded || form.earlyStartRequested, { path: ['earlyStartRequested'], message: earlyStartRequiredCode });
+export const checkoutFormSchema = z
+  .object({
+    email: emailSchema,
+    marketingOptIn: z.boolean(),
+    billingAddress: checkoutBillingAddressSchema,
+    courses: z.array(z.object({ courseId: z.number().int(), participants: z.array(checkoutParticipantFormSchema) })),
+    comment: commentSchema,
+    selectedPaymentMethod: textSchema,
+    acceptTerms: consentSchema,
+    acceptCancellationPolicy: consentSchema,
+    /** Whether a course of the cart starts within the withdrawal period (set by the screen, not by the buyer). */
+    earlyStartNeeded: z.boolean().default(false),
+    earlyStartRequested: z.boolean().default(false),
+  })
+  .refine((form) => !form.earlyStartNeeded || form.earlyStartRequested, {
+    path: ['earlyStartRequested'],
+    message: earlyStartRequiredCode,
+  });
 export type CheckoutForm = z.input<typeof checkoutFormSchema>;
 
 // The order's state for the pages after the payment (return, confirmation) -------------------------------------

@@ -21,7 +21,10 @@ export function normalizeDiscountCode(raw: string): string {
 }
 
 /** One code as sent: normalised, then at most 20 characters ('' is allowed here and dropped by the list). */
-export const discountCodeSchema = textSchema.max(200).transform(normalizeDiscountCode).pipe(z.string().max(discountCodeMaxLength));
+export const discountCodeSchema = textSchema
+  .max(200)
+  .transform(normalizeDiscountCode)
+  .pipe(z.string().max(discountCodeMaxLength));
 /** The codes of a request: normalised, empties dropped, each once, in the order given. */
 const discountCodeListSchema = z
   .array(discountCodeSchema)
@@ -33,7 +36,12 @@ const idSchema = z.number().int().positive().max(2_147_483_647);
 
 /** `offerToken`: a waitlist offer's token; the place it holds counts as free for this request only. */
 export const priceRequestCourseSchema = z
-  .object({ courseId: idSchema, courseType: courseTypeSchema, quantity: quantitySchema, offerToken: waitlistTokenSchema.optional() })
+  .object({
+    courseId: idSchema,
+    courseType: courseTypeSchema,
+    quantity: quantitySchema,
+    offerToken: waitlistTokenSchema.optional(),
+  })
   .strict();
 export const priceRequestProductSchema = z.object({ productId: idSchema, quantity: quantitySchema }).strict();
 export const priceRequestPackageSchema = z
@@ -62,7 +70,12 @@ export const priceRequestSchema = z
     };
     duplicates(request.courses, (c: { courseId: number }) => String(c.courseId), 'courses', 'courseId');
     duplicates(request.products, (p: { productId: number }) => String(p.productId), 'products', 'productId');
-    duplicates(request.packages, (p: { packageType: string; amount: number }) => `${p.packageType}:${p.amount}`, 'packages', 'amount');
+    duplicates(
+      request.packages,
+      (p: { packageType: string; amount: number }) => `${p.packageType}:${p.amount}`,
+      'packages',
+      'amount',
+    );
   });
 export type PriceRequest = z.input<typeof priceRequestSchema>;
 export type ParsedPriceRequest = z.output<typeof priceRequestSchema>;
@@ -179,7 +192,9 @@ export type CartNotification = z.infer<typeof cartNotificationSchema>;
 export const cartSyncLimits = { items: 30, bodyBytes: 64 * 1024 } as const;
 
 /** POST /cart/sync: the items to carry to another page; GET /cart/sync/{id} gives them back until expiresAt. */
-export const cartSyncRequestSchema = z.object({ items: z.array(cartItemSchema).min(1).max(cartSyncLimits.items) }).strict();
+export const cartSyncRequestSchema = z
+  .object({ items: z.array(cartItemSchema).min(1).max(cartSyncLimits.items) })
+  .strict();
 export const cartSyncCreatedSchema = z.object({ id: z.string(), expiresAt: z.iso.datetime() });
 export type CartSyncCreated = z.infer<typeof cartSyncCreatedSchema>;
 export const cartSyncPayloadSchema = z.object({ items: z.array(cartItemSchema), expiresAt: z.iso.datetime() });

@@ -16,7 +16,10 @@ export const waitlistOfferHours = 24;
 export const waitlistMaxEntriesPerAddress = 5;
 
 /** A mail link's token: 256 random bits, base64url. */
-export const waitlistTokenSchema = textSchema.min(20).max(100).regex(/^[A-Za-z0-9_-]+$/);
+export const waitlistTokenSchema = textSchema
+  .min(20)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 const courseIdSchema = z.number().int().positive().max(2_147_483_647);
 

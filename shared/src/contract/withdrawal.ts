@@ -26,9 +26,15 @@ export function withdrawalPeriodLastDay(contractDate: string): string {
  * Whether a course starting on `startDate` would begin before the withdrawal period of a contract concluded on
  * `contractDate` ends: then the consumer must expressly request the early start to order it.
  */
-export const startsWithinWithdrawalPeriod = (startDate: string, contractDate: string): boolean => startDate <= withdrawalPeriodLastDay(contractDate);
+export const startsWithinWithdrawalPeriod = (startDate: string, contractDate: string): boolean =>
+  startDate <= withdrawalPeriodLastDay(contractDate);
 
-const contractDates = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
+const contractDates = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** The day a contract concluded at `instant` was concluded, in the shop's zone (Berlin): yyyy-MM-dd. */
 export const contractDateOf = (instant: Date): string => contractDates.format(instant);
@@ -42,7 +48,9 @@ export const earlyStartRequiredCode = ValidationCode.earlyStartRequired;
 
 /** One position of an order the consumer withdraws from, by its kind and its id in the order. */
 export const withdrawalPositionKinds = ['course', 'product', 'package'] as const;
-export const withdrawalPositionSchema = z.object({ kind: z.enum(withdrawalPositionKinds), id: z.number().int().positive() }).strict();
+export const withdrawalPositionSchema = z
+  .object({ kind: z.enum(withdrawalPositionKinds), id: z.number().int().positive() })
+  .strict();
 export type WithdrawalPosition = z.infer<typeof withdrawalPositionSchema>;
 
 /**

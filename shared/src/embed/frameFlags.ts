@@ -49,12 +49,17 @@ let captured: FrameFlags | null = null;
  * Reads the flags of this page load (idempotent: the first call wins). The shell and a standalone remote
  * call it before the router starts; `frameFlags()` reads them later from any area.
  */
-export function captureFrameFlags(search: string = globalThis.location?.search ?? '', framed: boolean = typeof window !== 'undefined' && isFramed()): FrameFlags {
+export function captureFrameFlags(
+  search: string = globalThis.location?.search ?? '',
+  framed: boolean = typeof window !== 'undefined' && isFramed(),
+): FrameFlags {
   if (captured) return captured;
   const fromUrl = readFrameFlags(search);
   if (!framed) return (captured = fromUrl);
   const stored = parseStored(readStorage('session', frameFlagsStorageKey));
-  captured = Object.fromEntries(flagNames.map((name) => [name, fromUrl[name] || stored[name] === true])) as unknown as FrameFlags;
+  captured = Object.fromEntries(
+    flagNames.map((name) => [name, fromUrl[name] || stored[name] === true]),
+  ) as unknown as FrameFlags;
   writeStorage('session', frameFlagsStorageKey, JSON.stringify(captured));
   return captured;
 }

@@ -10,7 +10,10 @@ describe('startHeightReporter', () => {
     let height = 500;
     const stop = startHeightReporter({ target: { postMessage }, measure: () => height });
     expect(postMessage).toHaveBeenCalledTimes(1);
-    expect(postMessage).toHaveBeenLastCalledWith({ type: heightMessageType, height: 500, path: location.pathname }, '*');
+    expect(postMessage).toHaveBeenLastCalledWith(
+      { type: heightMessageType, height: 500, path: location.pathname },
+      '*',
+    );
 
     vi.advanceTimersByTime(1000);
     expect(postMessage).toHaveBeenCalledTimes(1);
@@ -49,10 +52,17 @@ describe('startHeightReporter', () => {
 
 describe('parentOrigin', () => {
   const windowWith = (ancestorOrigins: string[] | undefined) =>
-    ({ location: { ancestorOrigins: ancestorOrigins && Object.assign([...ancestorOrigins], { item: (i: number) => ancestorOrigins[i] }) } }) as unknown as Window;
+    ({
+      location: {
+        ancestorOrigins:
+          ancestorOrigins && Object.assign([...ancestorOrigins], { item: (i: number) => ancestorOrigins[i] }),
+      },
+    }) as unknown as Window;
 
   it("names the framing page's origin where the browser tells it", () => {
-    expect(parentOrigin(windowWith(['https://partner.example', 'https://top.example']))).toBe('https://partner.example');
+    expect(parentOrigin(windowWith(['https://partner.example', 'https://top.example']))).toBe(
+      'https://partner.example',
+    );
   });
 
   it('falls back to any origin where it does not (frame-ancestors decides who may frame)', () => {
@@ -63,8 +73,17 @@ describe('parentOrigin', () => {
 
   it('is the default target origin of the reporter', () => {
     const postMessage = vi.fn();
-    const self = { ...window, parent: {}, location: { pathname: '/courses', ancestorOrigins: ['http://localhost:5180'] }, setInterval: () => 1, clearInterval: () => {} } as unknown as Window;
+    const self = {
+      ...window,
+      parent: {},
+      location: { pathname: '/courses', ancestorOrigins: ['http://localhost:5180'] },
+      setInterval: () => 1,
+      clearInterval: () => {},
+    } as unknown as Window;
     startHeightReporter({ self, target: { postMessage }, measure: () => 10 })();
-    expect(postMessage).toHaveBeenCalledWith({ type: heightMessageType, height: 10, path: '/courses' }, 'http://localhost:5180');
+    expect(postMessage).toHaveBeenCalledWith(
+      { type: heightMessageType, height: 10, path: '/courses' },
+      'http://localhost:5180',
+    );
   });
 });

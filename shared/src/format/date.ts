@@ -35,7 +35,16 @@ export function formatInstantInZone(value: string | Date, timeZone = 'Europe/Ber
   if (!isValid(date)) return String(value);
   let formatter = zonedFormats.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('de-DE', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    formatter = new Intl.DateTimeFormat('de-DE', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     zonedFormats.set(timeZone, formatter);
   }
   const parts = Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]));
@@ -59,8 +68,13 @@ type Translate = (key: string, options: Record<string, string>) => string;
  * times. The words ("Uhr", "nach Vereinbarung") come from the shared texts, so every area says it alike.
  */
 export function formatSchedule(schedule: CourseSchedule, t: Translate): string {
-  const dates = schedule.endDate && schedule.endDate !== schedule.startDate ? `${formatDate(schedule.startDate)} – ${formatDate(schedule.endDate)}` : formatDate(schedule.startDate);
+  const dates =
+    schedule.endDate && schedule.endDate !== schedule.startDate
+      ? `${formatDate(schedule.startDate)} – ${formatDate(schedule.endDate)}`
+      : formatDate(schedule.startDate);
   if (!schedule.startTime) return t('common.whenByAppointment', { dates });
-  const time = schedule.endTime ? `${formatTime(schedule.startTime)}–${formatTime(schedule.endTime)}` : formatTime(schedule.startTime);
+  const time = schedule.endTime
+    ? `${formatTime(schedule.startTime)}–${formatTime(schedule.endTime)}`
+    : formatTime(schedule.startTime);
   return t('common.when', { dates, time });
 }

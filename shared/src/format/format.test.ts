@@ -45,14 +45,21 @@ describe('formatInstantInZone', () => {
 
 describe('formatSchedule', () => {
   // Stands in for i18next with the German texts: the words come from the shared translations.
-  const t = (key: string, o: Record<string, string>) => (key === 'common.when' ? `${o.dates}, ${o.time} Uhr` : `${o.dates}, nach Vereinbarung`);
+  const t = (key: string, o: Record<string, string>) =>
+    key === 'common.when' ? `${o.dates}, ${o.time} Uhr` : `${o.dates}, nach Vereinbarung`;
   it('names one day once, with the times as a range and "Uhr"', () => {
-    expect(formatSchedule({ startDate: '2026-12-03', endDate: '2026-12-03', startTime: '12:30:00', endTime: '13:30' }, t)).toBe('03.12.2026, 12:30–13:30 Uhr');
+    expect(
+      formatSchedule({ startDate: '2026-12-03', endDate: '2026-12-03', startTime: '12:30:00', endTime: '13:30' }, t),
+    ).toBe('03.12.2026, 12:30–13:30 Uhr');
   });
   it('gives a course over weeks its first and last day and its daily times', () => {
-    expect(formatSchedule({ startDate: '2026-12-01', endDate: '2027-01-21', startTime: '18:30', endTime: '20:00' }, t)).toBe('01.12.2026 – 21.01.2027, 18:30–20:00 Uhr');
+    expect(
+      formatSchedule({ startDate: '2026-12-01', endDate: '2027-01-21', startTime: '18:30', endTime: '20:00' }, t),
+    ).toBe('01.12.2026 – 21.01.2027, 18:30–20:00 Uhr');
   });
   it('says "by appointment" without times', () => {
-    expect(formatSchedule({ startDate: '2026-12-01', endDate: '2026-12-01', startTime: null, endTime: null }, t)).toBe('01.12.2026, nach Vereinbarung');
+    expect(formatSchedule({ startDate: '2026-12-01', endDate: '2026-12-01', startTime: null, endTime: null }, t)).toBe(
+      '01.12.2026, nach Vereinbarung',
+    );
   });
 });

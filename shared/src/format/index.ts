@@ -1,2 +1,9 @@
 export { formatMoney } from './money.ts';
-export { formatDate, formatDateTime, formatInstantInZone, formatSchedule, formatTime, isoDateMonthsAfter } from './date.ts';
+export {
+  formatDate,
+  formatDateTime,
+  formatInstantInZone,
+  formatSchedule,
+  formatTime,
+  isoDateMonthsAfter,
+} from './date.ts';

@@ -4,9 +4,15 @@ import { i18n, initI18n, registerTranslations } from './index.ts';
 describe('i18n', () => {
   it('merges bundled area texts with server texts; server texts win, bundle is the fallback', async () => {
     localStorage.setItem('language', 'de');
-    registerTranslations({ de: { area: { a: 'Bündel A', b: 'Bündel B' } }, en: { area: { a: 'Bundle A' } }, es: { area: { a: 'Paquete A' } } });
+    registerTranslations({
+      de: { area: { a: 'Bündel A', b: 'Bündel B' } },
+      en: { area: { a: 'Bundle A' } },
+      es: { area: { a: 'Paquete A' } },
+    });
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ result: [{ slug: 'area.b', language: 'de', value: 'Server B' }] }), { status: 200 }),
+      new Response(JSON.stringify({ result: [{ slug: 'area.b', language: 'de', value: 'Server B' }] }), {
+        status: 200,
+      }),
     );
     await initI18n();
     expect(i18n.resolvedLanguage).toBe('de');

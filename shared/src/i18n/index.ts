@@ -67,7 +67,9 @@ function addBundle(bundle: AreaTranslations): Promise<void> {
   for (const language of languages) {
     if (typeof bundle[language] !== 'function') void loadBundleLanguage(bundle, language);
   }
-  return Promise.all([loadBundleLanguage(bundle, defaultLanguage), loadBundleLanguage(bundle, currentLanguage())]).then(() => undefined);
+  return Promise.all([loadBundleLanguage(bundle, defaultLanguage), loadBundleLanguage(bundle, currentLanguage())]).then(
+    () => undefined,
+  );
 }
 
 /** Loads every registered area's texts of `language` (before showing it); resolves when they are in. */
@@ -152,4 +154,3 @@ export function currentLanguage(): Language {
   const language = i18next.resolvedLanguage;
   return (languages as readonly string[]).includes(language ?? '') ? (language as Language) : defaultLanguage;
 }
-

@@ -56,11 +56,19 @@ const flatten = (value: unknown, prefix = ''): string[] =>
 
 function localeFiles(language: string): string[] {
   return workspaces
-    .map((workspace) => path.join(repoRoot, workspace, 'src/i18n', workspace === 'shared' ? `locales/${language}.json` : `${language}.json`))
+    .map((workspace) =>
+      path.join(
+        repoRoot,
+        workspace,
+        'src/i18n',
+        workspace === 'shared' ? `locales/${language}.json` : `${language}.json`,
+      ),
+    )
     .filter((file) => statSync(file, { throwIfNoEntry: false })?.isFile());
 }
 
-const localeKeys = (language: string) => new Set(localeFiles(language).flatMap((file) => flatten(JSON.parse(readFileSync(file, 'utf8')))));
+const localeKeys = (language: string) =>
+  new Set(localeFiles(language).flatMap((file) => flatten(JSON.parse(readFileSync(file, 'utf8')))));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -72,19 +80,30 @@ function sourceFiles(dir: string): string[] {
 
 const germanKeys = localeKeys('de');
 const namespaces = new Set([...germanKeys].map((key) => key.split('.')[0]!));
-const code = workspaces.flatMap((workspace) => sourceFiles(path.join(repoRoot, workspace, 'src'))).map((file) => readFileSync(file, 'utf8'));
+const code = workspaces
+  .flatMap((workspace) => sourceFiles(path.join(repoRoot, workspace, 'src')))
+  .map((file) => readFileSync(file, 'utf8'));
 
 const literalKeys = new Set(
-  code.flatMap((source) => [...source.matchAll(/(['"])((?:[A-Za-z0-9_]+\.)+[A-Za-z0-9_]+)\1/g)].map((match) => match[2]!)),
+  code.flatMap((source) =>
+    [...source.matchAll(/(['"])((?:[A-Za-z0-9_]+\.)+[A-Za-z0-9_]+)\1/g)].map((match) => match[2]!),
+  ),
 );
 const usedLiterals = [...literalKeys].filter((key) => namespaces.has(key.split('.')[0]!));
 const dynamicPrefixes = new Set(
-  code.flatMap((source) => [...source.matchAll(/`([A-Za-z0-9_.]+)\$\{/g)].map((match) => match[1]!)).filter((prefix) => namespaces.has(prefix.split('.')[0]!)),
+  code
+    .flatMap((source) => [...source.matchAll(/`([A-Za-z0-9_.]+)\$\{/g)].map((match) => match[1]!))
+    .filter((prefix) => namespaces.has(prefix.split('.')[0]!)),
 );
 
-const baseKey = (key: string) => pluralSuffixes.reduce((k, suffix) => (k.endsWith(suffix) ? k.slice(0, -suffix.length) : k), key);
-const isUsed = (key: string) => literalKeys.has(key) || literalKeys.has(baseKey(key)) || Object.keys(dynamicKeyFamilies).some((prefix) => key.startsWith(prefix));
-const hasText = (keys: Set<string>, key: string) => keys.has(key) || pluralSuffixes.some((suffix) => keys.has(`${key}${suffix}`));
+const baseKey = (key: string) =>
+  pluralSuffixes.reduce((k, suffix) => (k.endsWith(suffix) ? k.slice(0, -suffix.length) : k), key);
+const isUsed = (key: string) =>
+  literalKeys.has(key) ||
+  literalKeys.has(baseKey(key)) ||
+  Object.keys(dynamicKeyFamilies).some((prefix) => key.startsWith(prefix));
+const hasText = (keys: Set<string>, key: string) =>
+  keys.has(key) || pluralSuffixes.some((suffix) => keys.has(`${key}${suffix}`));
 
 describe('translation keys across all areas', () => {
   it('finds the locales and the code it checks', () => {
@@ -100,8 +119,14 @@ describe('translation keys across all areas', () => {
   it('de, en and es have the same keys', () => {
     for (const language of ['en', 'es']) {
       const keys = localeKeys(language);
-      expect({ language, missing: [...germanKeys].filter((key) => !keys.has(key)).sort() }).toEqual({ language, missing: [] });
-      expect({ language, extra: [...keys].filter((key) => !germanKeys.has(key)).sort() }).toEqual({ language, extra: [] });
+      expect({ language, missing: [...germanKeys].filter((key) => !keys.has(key)).sort() }).toEqual({
+        language,
+        missing: [],
+      });
+      expect({ language, extra: [...keys].filter((key) => !germanKeys.has(key)).sort() }).toEqual({
+        language,
+        extra: [],
+      });
     }
   });
 
@@ -111,7 +136,11 @@ describe('translation keys across all areas', () => {
 
   it('every dynamic key in code is a declared family, and every declared family is still built', () => {
     expect([...dynamicPrefixes].filter((prefix) => !(prefix in dynamicKeyFamilies)).sort()).toEqual([]);
-    expect(Object.keys(dynamicKeyFamilies).filter((prefix) => !dynamicPrefixes.has(prefix)).sort()).toEqual([]);
+    expect(
+      Object.keys(dynamicKeyFamilies)
+        .filter((prefix) => !dynamicPrefixes.has(prefix))
+        .sort(),
+    ).toEqual([]);
   });
 
   it('every text the server seeds (GET /api/translation/all) overrides a bundled key', async () => {

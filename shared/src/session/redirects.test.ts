@@ -10,7 +10,17 @@ describe('safeRedirectTarget', () => {
     expect(safeRedirectTarget('/courses?courseType=1')).toBe('/courses?courseType=1');
   });
   it('falls back to /account-data for nothing, other sites and script URLs', () => {
-    for (const value of [undefined, null, '', 'checkout', '//evil.example/x', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', 42]) {
+    for (const value of [
+      undefined,
+      null,
+      '',
+      'checkout',
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      42,
+    ]) {
       expect(safeRedirectTarget(value)).toBe('/account-data');
     }
   });
@@ -21,7 +31,9 @@ describe('unverifiedRedirect', () => {
     expect(unverifiedRedirect({ pathname: '/courses', search: '?courseType=1' }, customer(false))).toBe(
       '/verify-email-waiting?redirect=%2Fcourses%3FcourseType%3D1&email=anna%40example.org',
     );
-    expect(verifyEmailWaitingPath('/checkout', 'a@b.c')).toBe('/verify-email-waiting?redirect=%2Fcheckout&email=a%40b.c');
+    expect(verifyEmailWaitingPath('/checkout', 'a@b.c')).toBe(
+      '/verify-email-waiting?redirect=%2Fcheckout&email=a%40b.c',
+    );
   });
   it('lets them stay on the verification, login and register pages', () => {
     for (const pathname of ['/verify-email', '/verify-email-waiting', '/verify-email-change', '/login', '/register']) {

@@ -4,7 +4,13 @@ import type { Customer } from '../contract/index.ts';
 export const defaultLoginTarget = '/account-data';
 
 /** Pages an unverified customer may stay on (docs/product-rules.md#states Login state: verify-email, login and register pages). */
-export const unverifiedAllowedPaths: readonly string[] = ['/verify-email', '/verify-email-waiting', '/verify-email-change', '/login', '/register'];
+export const unverifiedAllowedPaths: readonly string[] = [
+  '/verify-email',
+  '/verify-email-waiting',
+  '/verify-email-change',
+  '/login',
+  '/register',
+];
 
 /** Router state a protected page leaves for /login, so login can send the visitor back (docs/product-rules.md#screens "origin state"). */
 export interface LoginOriginState {
@@ -31,7 +37,10 @@ export function verifyEmailWaitingPath(redirect: string, email: string): string 
  * Where an unverified, logged-in customer must go instead of `pathname`, or null when they may stay
  * (verified, not loaded yet, or on one of the allowed pages).
  */
-export function unverifiedRedirect(location: { pathname: string; search: string }, customer: Customer | null): string | null {
+export function unverifiedRedirect(
+  location: { pathname: string; search: string },
+  customer: Customer | null,
+): string | null {
   if (!customer || customer.isEmailVerified) return null;
   if (unverifiedAllowedPaths.includes(location.pathname)) return null;
   return verifyEmailWaitingPath(`${location.pathname}${location.search}`, customer.email);

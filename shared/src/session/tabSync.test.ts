@@ -29,7 +29,11 @@ describe('session across tabs', () => {
     useAuthStore.getState().replaceToken('tab-a-rotated');
     useAuthStore.getState().logOut();
     await vi.waitFor(() =>
-      expect(received).toEqual([{ type: 'login', token: 'tab-a', remember: false }, { type: 'token', token: 'tab-a-rotated' }, { type: 'logout' }]),
+      expect(received).toEqual([
+        { type: 'login', token: 'tab-a', remember: false },
+        { type: 'token', token: 'tab-a-rotated' },
+        { type: 'logout' },
+      ]),
     );
   });
 
@@ -57,7 +61,14 @@ describe('session across tabs', () => {
 
   it('ignores malformed messages', async () => {
     useAuthStore.getState().logIn('mine', false);
-    for (const data of [null, 'logout', { type: 'login', token: '' , remember: false }, { type: 'login', token: 'x' }, { type: 'token' }, { type: 'evil', token: 'x' }]) {
+    for (const data of [
+      null,
+      'logout',
+      { type: 'login', token: '', remember: false },
+      { type: 'login', token: 'x' },
+      { type: 'token' },
+      { type: 'evil', token: 'x' },
+    ]) {
       otherTab.postMessage(data);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));

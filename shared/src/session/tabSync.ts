@@ -10,14 +10,17 @@ import { useAuthStore } from '../stores/auth.ts';
  */
 export const sessionChannelName = 'shop:session';
 
-export type SessionMessage = { type: 'login'; token: string; remember: boolean } | { type: 'token'; token: string } | { type: 'logout' };
+export type SessionMessage =
+  { type: 'login'; token: string; remember: boolean } | { type: 'token'; token: string } | { type: 'logout' };
 
 function parseMessage(data: unknown): SessionMessage | null {
   if (!data || typeof data !== 'object') return null;
   const message = data as Record<string, unknown>;
-  const token = typeof message.token === 'string' && message.token.length > 0 && message.token.length <= 512 ? message.token : null;
+  const token =
+    typeof message.token === 'string' && message.token.length > 0 && message.token.length <= 512 ? message.token : null;
   if (message.type === 'logout') return { type: 'logout' };
-  if (message.type === 'login' && token && typeof message.remember === 'boolean') return { type: 'login', token, remember: message.remember };
+  if (message.type === 'login' && token && typeof message.remember === 'boolean')
+    return { type: 'login', token, remember: message.remember };
   if (message.type === 'token' && token) return { type: 'token', token };
   return null;
 }
@@ -34,8 +37,9 @@ export function onSessionEndedElsewhere(listener: Listener): () => void {
 let stop: (() => void) | null = null;
 
 /** Starts the sync once per page (idempotent); returns the function that stops it. */
-export function syncSessionAcrossTabs(createChannel: () => BroadcastChannel | null = () =>
-  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(sessionChannelName),
+export function syncSessionAcrossTabs(
+  createChannel: () => BroadcastChannel | null = () =>
+    typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(sessionChannelName),
 ): () => void {
   if (stop) return stop;
   const channel = createChannel();

@@ -34,7 +34,10 @@ describe('adoptTokenFromUrl', () => {
   it('logs in with a customerToken query for this tab and removes it from the address', async () => {
     const { adoptTokenFromUrl } = await import('./auth.ts');
     const replaceState = vi.fn();
-    const adopted = adoptTokenFromUrl({ href: 'http://shop.test/courses?courseType=1&customerToken=abc123#top' }, { replaceState, state: { k: 1 } });
+    const adopted = adoptTokenFromUrl(
+      { href: 'http://shop.test/courses?courseType=1&customerToken=abc123#top' },
+      { replaceState, state: { k: 1 } },
+    );
     expect(adopted).toBe(true);
     expect(replaceState).toHaveBeenCalledWith({ k: 1 }, '', '/courses?courseType=1#top');
     expect(useAuthStore.getState()).toMatchObject({ token: 'abc123', remember: false });
@@ -46,7 +49,9 @@ describe('adoptTokenFromUrl', () => {
     const replaceState = vi.fn();
     expect(adoptTokenFromUrl({ href: 'http://shop.test/courses' }, { replaceState, state: null })).toBe(false);
     expect(replaceState).not.toHaveBeenCalled();
-    expect(adoptTokenFromUrl({ href: 'http://shop.test/courses?customerToken=' }, { replaceState, state: null })).toBe(false);
+    expect(adoptTokenFromUrl({ href: 'http://shop.test/courses?customerToken=' }, { replaceState, state: null })).toBe(
+      false,
+    );
     expect(replaceState).toHaveBeenCalledWith(null, '', '/courses');
     expect(useAuthStore.getState().token).toBeNull();
   });

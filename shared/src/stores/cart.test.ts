@@ -4,7 +4,10 @@ import { cartStorageKey, readStoredCart, selectCartCount, syncCartAcrossTabs, us
 
 const course = (id: number) => courseItem(courseFixture({ id }));
 
-const stored = () => JSON.parse(localStorage.getItem(cartStorageKey) ?? 'null') as { state: { items: unknown[]; timestamp: number } } | null;
+const stored = () =>
+  JSON.parse(localStorage.getItem(cartStorageKey) ?? 'null') as {
+    state: { items: unknown[]; timestamp: number };
+  } | null;
 
 beforeEach(() => {
   localStorage.clear();
@@ -49,7 +52,8 @@ describe('cart store', () => {
 
   it('drops a stored cart older than 24 hours, and anything that is not a valid cart', async () => {
     const day = 24 * 60 * 60 * 1000;
-    const raw = (timestamp: number, items: unknown = [{ ...course(3), id: 'a' }]) => JSON.stringify({ state: { items, timestamp }, version: 1 });
+    const raw = (timestamp: number, items: unknown = [{ ...course(3), id: 'a' }]) =>
+      JSON.stringify({ state: { items, timestamp }, version: 1 });
     expect(readStoredCart(raw(Date.now() - day + 60_000))?.items).toHaveLength(1);
     expect(readStoredCart(raw(Date.now() - day - 1))).toBeNull();
     expect(readStoredCart(raw(Date.now(), 'not a list'))).toBeNull();
@@ -63,7 +67,10 @@ describe('cart store', () => {
 
   it('follows writes of other tabs through storage events', async () => {
     const stop = syncCartAcrossTabs(window);
-    const otherTab = JSON.stringify({ state: { items: [{ ...course(4), id: 'other' }], timestamp: Date.now() }, version: 1 });
+    const otherTab = JSON.stringify({
+      state: { items: [{ ...course(4), id: 'other' }], timestamp: Date.now() },
+      version: 1,
+    });
     localStorage.setItem(cartStorageKey, otherTab);
     window.dispatchEvent(new StorageEvent('storage', { key: cartStorageKey, newValue: otherTab }));
     await Promise.resolve();
@@ -81,19 +88,31 @@ describe('cart store', () => {
       quantity: 1,
       packageType: 'conversation_hours' as const,
       amount,
-      packageDetails: { title: `${amount} Stunden`, type: 'conversation_hours' as const, price: 115, discountedPrice: null, description: '' },
+      packageDetails: {
+        title: `${amount} Stunden`,
+        type: 'conversation_hours' as const,
+        price: 115,
+        discountedPrice: null,
+        description: '',
+      },
     });
     useCartStore.getState().addItem(course(1));
     useCartStore.getState().addPackage(pkg(5));
     useCartStore.getState().addPackage(pkg(10));
-    expect(useCartStore.getState().items.map((l) => (l.itemType === 'package' ? l.amount : l.itemType))).toEqual(['course', 10]);
+    expect(useCartStore.getState().items.map((l) => (l.itemType === 'package' ? l.amount : l.itemType))).toEqual([
+      'course',
+      10,
+    ]);
     expect(readStoredCart(localStorage.getItem(cartStorageKey))?.items).toHaveLength(2);
   });
 
   it('keeps two tabs in step: each storage event from the other tab brings its latest cart', async () => {
     const stop = syncCartAcrossTabs(window);
     const write = (ids: string[]) => {
-      const value = JSON.stringify({ state: { items: ids.map((id, i) => ({ ...course(10 + i), id })), timestamp: Date.now() }, version: 1 });
+      const value = JSON.stringify({
+        state: { items: ids.map((id, i) => ({ ...course(10 + i), id })), timestamp: Date.now() },
+        version: 1,
+      });
       localStorage.setItem(cartStorageKey, value);
       window.dispatchEvent(new StorageEvent('storage', { key: cartStorageKey, newValue: value }));
     };

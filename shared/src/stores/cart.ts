@@ -101,7 +101,10 @@ export const useCartStore = create<CartState>()(
           }),
         addPackage: (item) =>
           set((state) => ({
-            items: [...state.items.filter((line) => line.itemType !== 'package'), { ...item, quantity: clamp(item.quantity), id: newCartItemId() }],
+            items: [
+              ...state.items.filter((line) => line.itemType !== 'package'),
+              { ...item, quantity: clamp(item.quantity), id: newCartItemId() },
+            ],
             timestamp: Date.now(),
           })),
         replaceItems: (items) => update(items),
@@ -125,7 +128,8 @@ export const useCartStore = create<CartState>()(
             items: state.items.map((line) => (line.id === id ? { ...line, quantity: clamp(line.quantity - 1) } : line)),
             timestamp: Date.now(),
           })),
-        removeItem: (id) => set((state) => ({ items: state.items.filter((line) => line.id !== id), timestamp: Date.now() })),
+        removeItem: (id) =>
+          set((state) => ({ items: state.items.filter((line) => line.id !== id), timestamp: Date.now() })),
         clear: () => {
           update([]);
           useCartStore.persist.clearStorage();
@@ -148,7 +152,9 @@ export const selectCartCount = (state: CartState) => state.items.reduce((sum, li
  * Keeps every open tab on the same cart (docs/product-rules.md#states): another tab's write fires a storage event here, and the
  * store re-reads it. Returns the unsubscribe function; the shell (or a standalone remote) calls it once.
  */
-export function syncCartAcrossTabs(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+export function syncCartAcrossTabs(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key !== cartStorageKey && event.key !== null) return;
     if (event.newValue === null) useCartStore.setState({ items: [], timestamp: Date.now() });

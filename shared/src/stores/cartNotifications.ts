@@ -13,7 +13,12 @@ export const useCartNotificationStore = create<CartNotificationState>()((set, ge
   notifications: [],
   notify: (notification) => {
     const id = newCartItemId();
-    set((state) => ({ notifications: [...state.notifications, { ...notification, id, type: 'quantity_adjustment', timestamp: Date.now() }] }));
+    set((state) => ({
+      notifications: [
+        ...state.notifications,
+        { ...notification, id, type: 'quantity_adjustment', timestamp: Date.now() },
+      ],
+    }));
     setTimeout(() => get().dismiss(id), adjustmentNotificationLifetimeMs);
   },
   dismiss: (id) => set((state) => ({ notifications: state.notifications.filter((n) => n.id !== id) })),

@@ -12,14 +12,31 @@ const result = (codes: PriceResult['discountCodesProvided']): PriceResult => ({
   quantityAdjustments: [],
 });
 
-afterEach(() => useCartPriceStore.setState({ discountCodes: [], priceResult: null, status: 'idle', discountError: null, isValidatingDiscount: false }));
+afterEach(() =>
+  useCartPriceStore.setState({
+    discountCodes: [],
+    priceResult: null,
+    status: 'idle',
+    discountError: null,
+    isValidatingDiscount: false,
+  }),
+);
 
 describe('the price store', () => {
   it('shows a price the submit answered like a fresh calculation: ready, no pending code, no old error', () => {
-    useCartPriceStore.setState({ status: 'loading', isValidatingDiscount: true, discountError: 'Failed to calculate cart price' });
+    useCartPriceStore.setState({
+      status: 'loading',
+      isValidatingDiscount: true,
+      discountError: 'Failed to calculate cart price',
+    });
     const fresh = result([]);
     useCartPriceStore.getState().acceptPrice(fresh);
-    expect(useCartPriceStore.getState()).toMatchObject({ priceResult: fresh, status: 'ready', isValidatingDiscount: false, discountError: null });
+    expect(useCartPriceStore.getState()).toMatchObject({
+      priceResult: fresh,
+      status: 'ready',
+      isValidatingDiscount: false,
+      discountError: null,
+    });
   });
 
   it('an order names only the codes the price applied', () => {

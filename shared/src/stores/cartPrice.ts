@@ -35,19 +35,27 @@ export const useCartPriceStore = create<CartPriceState>()((set, get) => ({
   addDiscountCode: (raw) => {
     const code = normalizeDiscountCode(raw);
     if (!code || code.length > discountCodeMaxLength || get().discountCodes.includes(code)) return false;
-    set((state) => ({ discountCodes: [...state.discountCodes, code], isValidatingDiscount: true, discountError: null }));
+    set((state) => ({
+      discountCodes: [...state.discountCodes, code],
+      isValidatingDiscount: true,
+      discountError: null,
+    }));
     return true;
   },
-  removeDiscountCode: (code) => set((state) => ({ discountCodes: state.discountCodes.filter((c) => c !== code), discountError: null })),
+  removeDiscountCode: (code) =>
+    set((state) => ({ discountCodes: state.discountCodes.filter((c) => c !== code), discountError: null })),
   setApplePayAvailable: (available) => {
     if (get().applePayAvailable !== available) set({ applePayAvailable: available });
   },
-  acceptPrice: (result) => set({ priceResult: result, status: 'ready', isValidatingDiscount: false, discountError: null }),
+  acceptPrice: (result) =>
+    set({ priceResult: result, status: 'ready', isValidatingDiscount: false, discountError: null }),
 }));
 
 /** The codes a price result applied: what the buyer saw discounted, and all an order may name. */
 export function appliedDiscountCodes(result: PriceResult): string[] {
-  return result.discountCodesProvided.filter((provided) => provided.status === 'valid').map((provided) => provided.code);
+  return result.discountCodesProvided
+    .filter((provided) => provided.status === 'valid')
+    .map((provided) => provided.code);
 }
 
 /** Whether this browser can pay with Apple Pay (Safari with a card in the wallet); false anywhere else or on error. */

@@ -28,9 +28,18 @@ beforeEach(() => {
   vi.useFakeTimers();
   localStorage.clear();
   useCartStore.setState({ items: [], timestamp: Date.now() });
-  useCartPriceStore.setState({ discountCodes: [], priceResult: null, status: 'idle', isValidatingDiscount: false, discountError: null, applePayAvailable: false });
+  useCartPriceStore.setState({
+    discountCodes: [],
+    priceResult: null,
+    status: 'idle',
+    isValidatingDiscount: false,
+    discountError: null,
+    applePayAvailable: false,
+  });
   useCartNotificationStore.setState({ notifications: [] });
-  fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer(200, { result: emptyResult })) as unknown as typeof fetch;
+  fetch = vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation(async () => answer(200, { result: emptyResult })) as unknown as typeof fetch;
 });
 
 afterEach(() => {
@@ -48,7 +57,16 @@ describe('price recalculation', () => {
     await vi.advanceTimersByTimeAsync(499);
     expect(fetch).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(requests(fetch)).toEqual([{ courses: [{ courseId: 7, courseType: 1, quantity: 2 }], products: [], packages: [], discountCodes: [], locale: 'de', applePayAvailable: false }]);
+    expect(requests(fetch)).toEqual([
+      {
+        courses: [{ courseId: 7, courseType: 1, quantity: 2 }],
+        products: [],
+        packages: [],
+        discountCodes: [],
+        locale: 'de',
+        applePayAvailable: false,
+      },
+    ]);
     expect(useCartPriceStore.getState()).toMatchObject({ priceResult: emptyResult, status: 'ready' });
 
     useCartPriceStore.getState().setApplePayAvailable(true);
@@ -85,20 +103,32 @@ describe('price recalculation', () => {
     useCartStore.getState().addItem(courseItem());
     stop = startCartPricing();
     await vi.advanceTimersByTimeAsync(500);
-    fetch.mockImplementation(async () => answer(500, { error: { code: 'INTERNAL_ERROR', message: 'Internal server error' }, meta: { message: 'Bitte später erneut versuchen.' } }));
+    fetch.mockImplementation(async () =>
+      answer(500, {
+        error: { code: 'INTERNAL_ERROR', message: 'Internal server error' },
+        meta: { message: 'Bitte später erneut versuchen.' },
+      }),
+    );
     useCartStore.getState().addItem(courseItem());
     await vi.advanceTimersByTimeAsync(500);
     expect(useCartPriceStore.getState()).toMatchObject({ priceResult: null, status: 'error', discountError: null });
 
     useCartPriceStore.getState().addDiscountCode('X');
     await vi.advanceTimersByTimeAsync(500);
-    expect(useCartPriceStore.getState()).toMatchObject({ discountError: 'Bitte später erneut versuchen.', isValidatingDiscount: false });
+    expect(useCartPriceStore.getState()).toMatchObject({
+      discountError: 'Bitte später erneut versuchen.',
+      isValidatingDiscount: false,
+    });
 
     fetch.mockImplementation(async () => answer(200, { result: emptyResult }));
     useCartPriceStore.getState().addDiscountCode('Y');
     expect(useCartPriceStore.getState()).toMatchObject({ discountError: null, isValidatingDiscount: true });
     await vi.advanceTimersByTimeAsync(500);
-    expect(useCartPriceStore.getState()).toMatchObject({ discountError: null, isValidatingDiscount: false, priceResult: emptyResult });
+    expect(useCartPriceStore.getState()).toMatchObject({
+      discountError: null,
+      isValidatingDiscount: false,
+      priceResult: emptyResult,
+    });
   });
 
   it('adjustments replace quantities, remove lines at 0 and raise a warning each, gone after 10 s', async () => {
@@ -119,10 +149,20 @@ describe('price recalculation', () => {
     );
     stop = startCartPricing();
     await vi.advanceTimersByTimeAsync(500);
-    expect(useCartStore.getState().items.map((l) => [l.itemType === 'course' && l.courseId, l.quantity])).toEqual([[2, 2]]);
+    expect(useCartStore.getState().items.map((l) => [l.itemType === 'course' && l.courseId, l.quantity])).toEqual([
+      [2, 2],
+    ]);
     expect(useCartNotificationStore.getState().notifications.map((n) => [n.type, n.courseName, n.adjustment])).toEqual([
-      ['quantity_adjustment', 'Spanisch B1', { reason: 'COURSE_FULLY_BOOKED', adjustedQuantity: 0, requestedQuantity: 1 }],
-      ['quantity_adjustment', 'Spanisch A2', { reason: 'NOT_ENOUGH_PLACES', adjustedQuantity: 2, requestedQuantity: 4 }],
+      [
+        'quantity_adjustment',
+        'Spanisch B1',
+        { reason: 'COURSE_FULLY_BOOKED', adjustedQuantity: 0, requestedQuantity: 1 },
+      ],
+      [
+        'quantity_adjustment',
+        'Spanisch A2',
+        { reason: 'NOT_ENOUGH_PLACES', adjustedQuantity: 2, requestedQuantity: 4 },
+      ],
     ]);
     // The changed cart is priced again (without adjustments now).
     await vi.advanceTimersByTimeAsync(500);
@@ -187,12 +227,22 @@ describe('toPriceRequest and Apple Pay', () => {
   it('carries a waitlist offer token of a course line, so the place it holds counts for this buyer', () => {
     const token = 'o'.repeat(43);
     useCartStore.getState().addItem({ ...courseItem(), offerToken: token } as ReturnType<typeof courseItem>);
-    expect(toPriceRequest(useCartStore.getState().items, [], 'de', false).courses).toEqual([{ courseId: 7, courseType: 1, quantity: 1, offerToken: token }]);
+    expect(toPriceRequest(useCartStore.getState().items, [], 'de', false).courses).toEqual([
+      { courseId: 7, courseType: 1, quantity: 1, offerToken: token },
+    ]);
   });
 
   it('detects Apple Pay only where ApplePaySession says so', () => {
     expect(detectApplePay({})).toBe(false);
     expect(detectApplePay({ ApplePaySession: { canMakePayments: () => true } })).toBe(true);
-    expect(detectApplePay({ ApplePaySession: { canMakePayments: () => { throw new Error('insecure'); } } })).toBe(false);
+    expect(
+      detectApplePay({
+        ApplePaySession: {
+          canMakePayments: () => {
+            throw new Error('insecure');
+          },
+        },
+      }),
+    ).toBe(false);
   });
 });

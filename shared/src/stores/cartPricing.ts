@@ -11,12 +11,30 @@ import { detectApplePay, useCartPriceStore } from './cartPrice.ts';
 export const priceDebounceMs = 500;
 
 /** The Price request of docs/product-rules.md#data for the cart: what and how many, never a price. */
-export function toPriceRequest(items: readonly CartItem[], discountCodes: readonly string[], locale: Language, applePayAvailable: boolean): PriceRequest {
-  const request = { courses: [], products: [], packages: [], discountCodes: [...discountCodes], locale, applePayAvailable } as Required<PriceRequest>;
+export function toPriceRequest(
+  items: readonly CartItem[],
+  discountCodes: readonly string[],
+  locale: Language,
+  applePayAvailable: boolean,
+): PriceRequest {
+  const request = {
+    courses: [],
+    products: [],
+    packages: [],
+    discountCodes: [...discountCodes],
+    locale,
+    applePayAvailable,
+  } as Required<PriceRequest>;
   for (const item of items) {
     if (item.itemType === 'course') {
-      request.courses.push({ courseId: item.courseId, courseType: item.courseType, quantity: item.quantity, ...(item.offerToken ? { offerToken: item.offerToken } : {}) });
-    } else if (item.itemType === 'product') request.products.push({ productId: item.productId, quantity: item.quantity });
+      request.courses.push({
+        courseId: item.courseId,
+        courseType: item.courseType,
+        quantity: item.quantity,
+        ...(item.offerToken ? { offerToken: item.offerToken } : {}),
+      });
+    } else if (item.itemType === 'product')
+      request.products.push({ productId: item.productId, quantity: item.quantity });
     else request.packages.push({ packageType: item.packageType, amount: item.amount, quantity: item.quantity });
   }
   return request;
@@ -42,7 +60,12 @@ export function applyQuantityAdjustments(result: PriceResult, language: string):
     if (!item || adjustment.adjustedQuantity >= item.quantity) continue;
     quantities.set(item.id, adjustment.adjustedQuantity);
     const { reason, adjustedQuantity, requestedQuantity } = adjustment;
-    useCartNotificationStore.getState().notify({ adjustment: { reason, adjustedQuantity, requestedQuantity }, courseName: cartItemName(item, language) });
+    useCartNotificationStore
+      .getState()
+      .notify({
+        adjustment: { reason, adjustedQuantity, requestedQuantity },
+        courseName: cartItemName(item, language),
+      });
   }
   if (quantities.size > 0) useCartStore.getState().applyQuantities(quantities);
 }
@@ -70,7 +93,10 @@ export function startCartPricing({ debounceMs = priceDebounceMs }: { debounceMs?
     const language = currentLanguage();
     prices.setState({ status: 'loading' });
     try {
-      const result = await calculateCartPrice(toPriceRequest(items, discountCodes, language, applePayAvailable), controller.signal);
+      const result = await calculateCartPrice(
+        toPriceRequest(items, discountCodes, language, applePayAvailable),
+        controller.signal,
+      );
       if (controller.signal.aborted) return;
       prices.setState({ priceResult: result, status: 'ready', isValidatingDiscount: false, discountError: null });
       applyQuantityAdjustments(result, language);
@@ -78,7 +104,12 @@ export function startCartPricing({ debounceMs = priceDebounceMs }: { debounceMs?
       if (controller.signal.aborted) return;
       console.error('Cart price calculation failed', error);
       // docs/product-rules.md#errors: the price goes; with codes present, the server's message (or ours) shows as the code error.
-      const message = error instanceof ApiError ? error.userMessage : error instanceof Error ? error.message : 'Unknown error occurred';
+      const message =
+        error instanceof ApiError
+          ? error.userMessage
+          : error instanceof Error
+            ? error.message
+            : 'Unknown error occurred';
       prices.setState({
         priceResult: null,
         status: 'error',
@@ -103,7 +134,8 @@ export function startCartPricing({ debounceMs = priceDebounceMs }: { debounceMs?
       if (state.items !== previous.items) schedule();
     }),
     prices.subscribe((state, previous) => {
-      if (state.discountCodes !== previous.discountCodes || state.applePayAvailable !== previous.applePayAvailable) schedule();
+      if (state.discountCodes !== previous.discountCodes || state.applePayAvailable !== previous.applePayAvailable)
+        schedule();
     }),
     // Credits depend on who is logged in; error texts on the language.
     useAuthStore.subscribe((state, previous) => {

@@ -4,7 +4,10 @@ import { courseFixture, courseItem, productItem } from '../testing/fixtures.ts';
 import { decodeCartSync, encodeCartSync } from './cartSync.ts';
 
 const items = [
-  { ...courseItem(courseFixture({ titles: [{ language: 'es', description: 'Español A1 – ¿Qué tal? ñ €' }] })), id: 'a' },
+  {
+    ...courseItem(courseFixture({ titles: [{ language: 'es', description: 'Español A1 – ¿Qué tal? ñ €' }] })),
+    id: 'a',
+  },
   { ...productItem(), id: 'b' },
 ] as CartItem[];
 

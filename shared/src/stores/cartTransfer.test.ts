@@ -5,7 +5,10 @@ import { useCartStore } from './cart.ts';
 import { encodeCartSync } from './cartSync.ts';
 import { adoptCartSync, resolveCartSync } from './cartTransfer.ts';
 
-const items = [{ ...courseItem(), id: 'a' }, { ...productItem(), id: 'b' }] as CartItem[];
+const items = [
+  { ...courseItem(), id: 'a' },
+  { ...productItem(), id: 'b' },
+] as CartItem[];
 const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
 beforeEach(() => {
@@ -16,7 +19,9 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('cartSync', () => {
   it('asks the server first and replaces the cart with its items', async () => {
-    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer(200, { result: { items, expiresAt: new Date(Date.now() + 60_000).toISOString() } }));
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(answer(200, { result: { items, expiresAt: new Date(Date.now() + 60_000).toISOString() } }));
     await expect(adoptCartSync('abcdefghijklmnopqrstuv')).resolves.toBe(true);
     expect(fetch.mock.calls[0]![0]).toBe('/api/cart/sync/abcdefghijklmnopqrstuv');
     expect(useCartStore.getState().items).toEqual(items);
@@ -36,7 +41,11 @@ describe('cartSync', () => {
 
   it('keeps the cart when the value is expired, not a list of items, or nothing at all', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer(404, {}));
-    for (const value of [encodeCartSync(items, Date.now() - cartLifetimeMs - 1), btoa(JSON.stringify({ items: {}, timestamp: Date.now() })), 'garbage']) {
+    for (const value of [
+      encodeCartSync(items, Date.now() - cartLifetimeMs - 1),
+      btoa(JSON.stringify({ items: {}, timestamp: Date.now() })),
+      'garbage',
+    ]) {
       await expect(adoptCartSync(value)).resolves.toBe(false);
     }
     expect(useCartStore.getState().items.map((l) => l.id)).toEqual(['old']);

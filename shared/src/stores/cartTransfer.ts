@@ -27,4 +27,3 @@ export async function adoptCartSync(value: string): Promise<boolean> {
   useCartStore.getState().replaceItems(items);
   return true;
 }
-

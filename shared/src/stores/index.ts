@@ -6,5 +6,10 @@ export { useCartNotificationStore } from './cartNotifications.ts';
 export { applyQuantityAdjustments, cartItemName, startCartPricing, toPriceRequest } from './cartPricing.ts';
 export { adoptCartSync, cartSyncQueryParameter } from './cartTransfer.ts';
 export { encodeCartSync } from './cartSync.ts';
-export { forgetSubmittedCart, readSubmittedCart, rememberSubmittedCart, restoreSubmittedCart } from './submittedCart.ts';
+export {
+  forgetSubmittedCart,
+  readSubmittedCart,
+  rememberSubmittedCart,
+  restoreSubmittedCart,
+} from './submittedCart.ts';
 export { isExamResultExpired, useLevelTestResultStore } from './levelTest.ts';

@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ExamResult } from '../contract/index.ts';
-import { isExamResultExpired, levelTestResultStorageKey, readStoredExamResult, useLevelTestResultStore } from './levelTest.ts';
+import {
+  isExamResultExpired,
+  levelTestResultStorageKey,
+  readStoredExamResult,
+  useLevelTestResultStore,
+} from './levelTest.ts';
 
 const hour = 60 * 60 * 1000;
 const result: ExamResult = {
@@ -11,7 +16,8 @@ const result: ExamResult = {
   recommendation: { courseTag: 'b1', conversationTag: 'b1', flexibleLearningCourse: null, product: null },
   resultToken: 'scored-by-the-server',
 };
-const stored = () => JSON.parse(localStorage.getItem(levelTestResultStorageKey) ?? 'null') as { state: { result: unknown } } | null;
+const stored = () =>
+  JSON.parse(localStorage.getItem(levelTestResultStorageKey) ?? 'null') as { state: { result: unknown } } | null;
 const persistedAt = (completedAt: number, extra: object = {}) =>
   JSON.stringify({ state: { result: { ...result, completedAt, saved: false, ...extra } }, version: 1 });
 
@@ -23,7 +29,10 @@ beforeEach(() => {
 describe('level-test result store', () => {
   it('keeps a result with its completion time, unsaved, in localStorage', () => {
     useLevelTestResultStore.getState().keepResult(result, 1_000);
-    expect(useLevelTestResultStore.getState()).toMatchObject({ result: { ...result, completedAt: 1_000, saved: false }, expired: false });
+    expect(useLevelTestResultStore.getState()).toMatchObject({
+      result: { ...result, completedAt: 1_000, saved: false },
+      expired: false,
+    });
     expect(stored()?.state).toEqual({ result: { ...result, completedAt: 1_000, saved: false } });
   });
 
@@ -70,10 +79,18 @@ describe('level-test result store', () => {
 
   it('reads only well-formed results', () => {
     expect(readStoredExamResult(undefined)).toEqual({ result: null, expired: false });
-    expect(readStoredExamResult({ result: { ...result, completedAt: 5, saved: 'no' } }, 10)).toEqual({ result: null, expired: false });
-    expect(readStoredExamResult({ result: { ...result, completedAt: 5, saved: true } }, 10).result).toMatchObject({ saved: true });
+    expect(readStoredExamResult({ result: { ...result, completedAt: 5, saved: 'no' } }, 10)).toEqual({
+      result: null,
+      expired: false,
+    });
+    expect(readStoredExamResult({ result: { ...result, completedAt: 5, saved: true } }, 10).result).toMatchObject({
+      saved: true,
+    });
     // Kept before results carried the server's token: it could never be saved, so it counts as none.
     const { resultToken: _, ...untokened } = result;
-    expect(readStoredExamResult({ result: { ...untokened, completedAt: 5, saved: false } }, 10)).toEqual({ result: null, expired: false });
+    expect(readStoredExamResult({ result: { ...untokened, completedAt: 5, saved: false } }, 10)).toEqual({
+      result: null,
+      expired: false,
+    });
   });
 });

@@ -1,6 +1,11 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
-import { examResultLifetimeMs, storedExamResultSchema, type ExamResult, type StoredExamResult } from '../contract/index.ts';
+import {
+  examResultLifetimeMs,
+  storedExamResultSchema,
+  type ExamResult,
+  type StoredExamResult,
+} from '../contract/index.ts';
 import { readStorage, writeStorage } from './safeStorage.ts';
 
 /** localStorage key of the last level-test result (docs/product-rules.md#states Exam result). */
@@ -23,7 +28,10 @@ export const isExamResultExpired = (result: Pick<StoredExamResult, 'completedAt'
   now - result.completedAt > examResultLifetimeMs;
 
 /** The stored result if it is valid and current; `expired` when a valid one was too old. */
-export function readStoredExamResult(persisted: unknown, now = Date.now()): Pick<LevelTestResultState, 'result' | 'expired'> {
+export function readStoredExamResult(
+  persisted: unknown,
+  now = Date.now(),
+): Pick<LevelTestResultState, 'result' | 'expired'> {
   const parsed = storedExamResultSchema.safeParse((persisted as { result?: unknown } | null | undefined)?.result);
   if (!parsed.success) return { result: null, expired: false };
   if (isExamResultExpired(parsed.data, now)) return { result: null, expired: true };
@@ -42,7 +50,8 @@ export const useLevelTestResultStore = create<LevelTestResultState>()(
     (set, get) => ({
       result: null,
       expired: false,
-      keepResult: (result, now = Date.now()) => set({ result: { ...result, completedAt: now, saved: false }, expired: false }),
+      keepResult: (result, now = Date.now()) =>
+        set({ result: { ...result, completedAt: now, saved: false }, expired: false }),
       markSaved: (completedAt) =>
         set((state) => (state.result?.completedAt === completedAt ? { result: { ...state.result, saved: true } } : {})),
       dropIfExpired: (now = Date.now()) => {

@@ -13,14 +13,21 @@ import {
 } from './submittedCart.ts';
 
 const line = (id: string, item: ReturnType<typeof courseItem>): CartItem => ({ ...item, id }) as CartItem;
-const course = (courseId: number, quantity: number, id = `c${courseId}`) => line(id, courseItem(courseFixture({ id: courseId }), quantity));
+const course = (courseId: number, quantity: number, id = `c${courseId}`) =>
+  line(id, courseItem(courseFixture({ id: courseId }), quantity));
 const pkg = (amount: number, id = `p${amount}`): CartItem => ({
   id,
   itemType: 'package',
   quantity: 1,
   packageType: 'conversation_hours',
   amount,
-  packageDetails: { title: `${amount} Stunden`, type: 'conversation_hours', price: amount * 20, discountedPrice: null, description: '' },
+  packageDetails: {
+    title: `${amount} Stunden`,
+    type: 'conversation_hours',
+    price: amount * 20,
+    discountedPrice: null,
+    description: '',
+  },
 });
 
 beforeEach(() => {
@@ -32,7 +39,10 @@ beforeEach(() => {
 describe('submitted cart', () => {
   it('keeps the submitted cart with its order number in localStorage', () => {
     rememberSubmittedCart({ orderId: '100042', items: [course(1, 2)], discountCodes: ['SOMMER25'] });
-    expect(JSON.parse(localStorage.getItem(submittedCartStorageKey)!)).toMatchObject({ orderId: '100042', discountCodes: ['SOMMER25'] });
+    expect(JSON.parse(localStorage.getItem(submittedCartStorageKey)!)).toMatchObject({
+      orderId: '100042',
+      discountCodes: ['SOMMER25'],
+    });
     expect(readSubmittedCart()).toMatchObject({ orderId: '100042', items: [{ courseId: 1, quantity: 2 }] });
   });
 
@@ -54,7 +64,11 @@ describe('submitted cart', () => {
   });
 
   it('restores items and discount codes after a failed payment, once, and only for its own order', () => {
-    rememberSubmittedCart({ orderId: '100042', items: [course(1, 2), line('p', productItem())], discountCodes: ['SOMMER25', 'WILLKOMMEN'] });
+    rememberSubmittedCart({
+      orderId: '100042',
+      items: [course(1, 2), line('p', productItem())],
+      discountCodes: ['SOMMER25', 'WILLKOMMEN'],
+    });
     expect(restoreSubmittedCart('100041')).toBe(false);
     expect(useCartStore.getState().items).toEqual([]);
 
@@ -74,7 +88,11 @@ describe('submitted cart', () => {
   it('merges with a cart filled in the meantime instead of replacing it, and keeps codes already entered', () => {
     useCartStore.setState({ items: [course(1, 1, 'now-1'), course(3, 1, 'now-3')] });
     useCartPriceStore.setState({ discountCodes: ['SOMMER25'] });
-    rememberSubmittedCart({ orderId: '9', items: [course(1, 3, 'now-1'), course(2, 2, 'now-3')], discountCodes: ['SOMMER25', 'HERBST'] });
+    rememberSubmittedCart({
+      orderId: '9',
+      items: [course(1, 3, 'now-1'), course(2, 2, 'now-3')],
+      discountCodes: ['SOMMER25', 'HERBST'],
+    });
     restoreSubmittedCart('9');
     const items = useCartStore.getState().items;
     expect(items.map((l) => [l.itemType === 'course' ? l.courseId : 0, l.quantity])).toEqual([

@@ -54,7 +54,8 @@ export function mergeSubmittedItems(current: readonly CartItem[], submitted: rea
   for (const line of submitted) {
     const index = merged.findIndex((existing) => cartItemKey(existing) === cartItemKey(line));
     if (index >= 0) merged[index] = { ...merged[index]!, quantity: Math.max(merged[index]!.quantity, line.quantity) };
-    else if (line.itemType !== 'package' || !merged.some((existing) => existing.itemType === 'package')) merged.push(ids.has(line.id) ? { ...line, id: newCartItemId() } : line);
+    else if (line.itemType !== 'package' || !merged.some((existing) => existing.itemType === 'package'))
+      merged.push(ids.has(line.id) ? { ...line, id: newCartItemId() } : line);
   }
   return merged;
 }

@@ -45,7 +45,10 @@ export function fakeApi(answers: Record<string, FakeAnswer | FakeAnswer[] | (() 
     if (typeof entry === 'function') return entry();
     const answer = Array.isArray(entry) ? (entry.length > 1 ? entry.shift() : entry[0]) : entry;
     if (!answer) return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: url } }), { status: 404 });
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   return calls;
 }

@@ -30,7 +30,10 @@ interface FieldProps<T extends FieldValues> {
   liveError?: string;
 }
 
-type InputProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'disabled' | 'readOnly' | 'maxLength'>;
+type InputProps = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'autoComplete' | 'inputMode' | 'disabled' | 'readOnly' | 'maxLength'
+>;
 
 const describedBy = (id: string, hint: unknown, error: unknown) =>
   [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -51,13 +54,31 @@ function RequiredMark({ required, text }: { required?: boolean; text: string }) 
 /** The kit with an area's texts; call once per area, at module level, and use its components in every form. */
 export function createFieldKit(useTexts: () => FieldTexts) {
   /** The field's error as text: the form's own, else `liveError`; undefined when there is none. */
-  function useFieldError<T extends FieldValues>(form: FieldForm<T>, name: Path<T>, liveError?: string): string | undefined {
+  function useFieldError<T extends FieldValues>(
+    form: FieldForm<T>,
+    name: Path<T>,
+    liveError?: string,
+  ): string | undefined {
     const texts = useTexts();
     const code = form.getFieldState(name, form.formState).error?.message ?? liveError;
     return code ? texts.error(code) : undefined;
   }
 
-  function FieldFrame({ id, label, required, hint, error, children }: { id: string; label: string; required?: boolean; hint?: ReactNode; error?: string; children: ReactNode }) {
+  function FieldFrame({
+    id,
+    label,
+    required,
+    hint,
+    error,
+    children,
+  }: {
+    id: string;
+    label: string;
+    required?: boolean;
+    hint?: ReactNode;
+    error?: string;
+    children: ReactNode;
+  }) {
     const texts = useTexts();
     return (
       <div className="shop-field">
@@ -80,7 +101,16 @@ export function createFieldKit(useTexts: () => FieldTexts) {
     );
   }
 
-  function TextField<T extends FieldValues>({ form, name, label, hint, required, liveError, type = 'text', ...input }: FieldProps<T> & InputProps) {
+  function TextField<T extends FieldValues>({
+    form,
+    name,
+    label,
+    hint,
+    required,
+    liveError,
+    type = 'text',
+    ...input
+  }: FieldProps<T> & InputProps) {
     const id = useId();
     const error = useFieldError(form, name, liveError);
     return (
@@ -136,7 +166,10 @@ export function createFieldKit(useTexts: () => FieldTexts) {
     label,
     required,
     onChange,
-  }: Omit<FieldProps<T>, 'label' | 'hint' | 'liveError'> & { label: ReactNode; onChange?: (event: ChangeEvent<HTMLInputElement>) => void }) {
+  }: Omit<FieldProps<T>, 'label' | 'hint' | 'liveError'> & {
+    label: ReactNode;
+    onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
+  }) {
     const id = useId();
     const texts = useTexts();
     const fieldError = useFieldError(form, name);

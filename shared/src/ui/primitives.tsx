@@ -10,9 +10,15 @@ import { tokensCss } from './tokens.ts';
 export function SharedStyles() {
   return (
     <>
-      <style href="shop-font" precedence="low">{fontCss}</style>
-      <style href="shop-tokens" precedence="low">{tokensCss}</style>
-      <style href="shop-primitives" precedence="default">{primitivesCss}</style>
+      <style href="shop-font" precedence="low">
+        {fontCss}
+      </style>
+      <style href="shop-tokens" precedence="low">
+        {tokensCss}
+      </style>
+      <style href="shop-primitives" precedence="default">
+        {primitivesCss}
+      </style>
     </>
   );
 }
@@ -31,13 +37,24 @@ export type BannerTone = 'info' | 'success' | 'warning' | 'alert';
 /** A notice; alerts and warnings are announced at once (role alert), the others politely (role status). */
 export function Banner({ tone = 'info', children }: { tone?: BannerTone; children: ReactNode }) {
   return (
-    <div className={`shop-banner shop-banner--${tone}`} role={tone === 'alert' || tone === 'warning' ? 'alert' : 'status'}>
+    <div
+      className={`shop-banner shop-banner--${tone}`}
+      role={tone === 'alert' || tone === 'warning' ? 'alert' : 'status'}
+    >
       {children}
     </div>
   );
 }
 
-export function Card({ children, as: Tag = 'article', className }: { children: ReactNode; as?: 'article' | 'section' | 'div'; className?: string }) {
+export function Card({
+  children,
+  as: Tag = 'article',
+  className,
+}: {
+  children: ReactNode;
+  as?: 'article' | 'section' | 'div';
+  className?: string;
+}) {
   return <Tag className={`shop-card ${className ?? ''}`.trim()}>{children}</Tag>;
 }
 

@@ -19,22 +19,32 @@ function styleFiles(): string[] {
 /** Literal colours and pixel sizes; media queries may name widths in px (custom properties do not work there). */
 function hardCoded(css: string): string[] {
   const withoutMedia = css.replace(/@media[^{]*\{/g, '@media {');
-  return [...withoutMedia.matchAll(/#[0-9a-fA-F]{3,8}\b|rgba?\([^)]*\)|hsla?\([^)]*\)|\b\d+(?:\.\d+)?px\b/g)].map((match) => match[0]);
+  return [...withoutMedia.matchAll(/#[0-9a-fA-F]{3,8}\b|rgba?\([^)]*\)|hsla?\([^)]*\)|\b\d+(?:\.\d+)?px\b/g)].map(
+    (match) => match[0],
+  );
 }
 
 describe('design tokens', () => {
   it('finds the stylesheets of every area', () => {
     const files = styleFiles();
-    for (const area of areas.filter((a) => a !== 'shared')) expect(files.some((file) => file.includes(`${path.sep}${area}${path.sep}`))).toBe(true);
+    for (const area of areas.filter((a) => a !== 'shared'))
+      expect(files.some((file) => file.includes(`${path.sep}${area}${path.sep}`))).toBe(true);
   });
 
-  it.each(styleFiles().map((file) => [path.relative(repoRoot, file), file]))('%s takes colours and sizes from the tokens', (_name, file) => {
-    expect(hardCoded(readFileSync(file, 'utf8'))).toEqual([]);
-  });
+  it.each(styleFiles().map((file) => [path.relative(repoRoot, file), file]))(
+    '%s takes colours and sizes from the tokens',
+    (_name, file) => {
+      expect(hardCoded(readFileSync(file, 'utf8'))).toEqual([]);
+    },
+  );
 
   it('defines every custom property the stylesheets use', () => {
     const defined = new Set([...tokensCss.matchAll(/(--shop-[\w-]+):/g)].map((match) => match[1]));
-    const used = new Set(styleFiles().flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/var\((--shop-[\w-]+)/g)].map((match) => match[1])));
+    const used = new Set(
+      styleFiles().flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/var\((--shop-[\w-]+)/g)].map((match) => match[1]),
+      ),
+    );
     expect([...used].filter((name) => !defined.has(name!))).toEqual([]);
   });
 });

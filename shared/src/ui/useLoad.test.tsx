@@ -17,10 +17,14 @@ describe('useLoad', () => {
   it('aborts the run a newer key made obsolete and drops its result', async () => {
     const signals: AbortSignal[] = [];
     const resolvers: ((value: string) => void)[] = [];
-    const { result, rerender } = renderHook(({ key }) => useLoad(key, (signal) => {
-      signals.push(signal);
-      return new Promise<string>((resolve) => resolvers.push(resolve));
-    }), { initialProps: { key: 'first' } });
+    const { result, rerender } = renderHook(
+      ({ key }) =>
+        useLoad(key, (signal) => {
+          signals.push(signal);
+          return new Promise<string>((resolve) => resolvers.push(resolve));
+        }),
+      { initialProps: { key: 'first' } },
+    );
     rerender({ key: 'second' });
     expect(signals[0]?.aborted).toBe(true);
     await act(async () => {

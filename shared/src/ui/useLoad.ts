@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 
-export type Load<T> = { status: 'loading' } | { status: 'error'; message: string; error: unknown } | { status: 'done'; data: T };
+export type Load<T> =
+  { status: 'loading' } | { status: 'error'; message: string; error: unknown } | { status: 'done'; data: T };
 
 /**
  * The one data-loading hook of the shop: runs `load` whenever `key` changes and tells loading, error and data

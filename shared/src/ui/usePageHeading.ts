@@ -14,7 +14,15 @@ import { useLocation } from 'react-router-dom';
  *   (a key or pointer press) before it arrives: focus is never pulled away from where they are working.
  * Areas therefore neither set titles nor move focus on arrival themselves.
  */
-export function usePageHeading({ mainId = 'main', siteName, waitMs = 10_000 }: { mainId?: string; siteName: string; waitMs?: number }): void {
+export function usePageHeading({
+  mainId = 'main',
+  siteName,
+  waitMs = 10_000,
+}: {
+  mainId?: string;
+  siteName: string;
+  waitMs?: number;
+}): void {
   const { pathname } = useLocation();
   const firstPath = useRef<string | null>(null);
   const focusPending = useRef(false);

@@ -39,7 +39,10 @@ export async function up(db: MigrationDb): Promise<void> {
     )
     .addCheckConstraint('course_type_check', sql`type in (1, 2, 3)`)
     .addCheckConstraint('course_places_check', sql`free_places >= 0 and free_places <= max_participants`)
-    .addCheckConstraint('course_price_check', sql`price_cents >= 0 and (discounted_price_cents is null or discounted_price_cents >= 0)`)
+    .addCheckConstraint(
+      'course_price_check',
+      sql`price_cents >= 0 and (discounted_price_cents is null or discounted_price_cents >= 0)`,
+    )
     .execute();
   await createTextTable(db, 'course_text', 'course', 'course_id');
 
@@ -58,7 +61,15 @@ export async function up(db: MigrationDb): Promise<void> {
 }
 
 export async function down(db: MigrationDb): Promise<void> {
-  for (const table of ['course_tag', 'course_text', 'course', 'flexible_learning_course_text', 'flexible_learning_course', 'tag', 'tag_category']) {
+  for (const table of [
+    'course_tag',
+    'course_text',
+    'course',
+    'flexible_learning_course_text',
+    'flexible_learning_course',
+    'tag',
+    'tag_category',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

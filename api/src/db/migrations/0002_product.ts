@@ -7,7 +7,10 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('institution_id', 'integer', (col) => col.notNull())
     .addColumn('price_cents', 'integer', (col) => col.notNull())
     .addColumn('discounted_price_cents', 'integer')
-    .addCheckConstraint('product_price_check', sql`price_cents >= 0 and (discounted_price_cents is null or discounted_price_cents >= 0)`)
+    .addCheckConstraint(
+      'product_price_check',
+      sql`price_cents >= 0 and (discounted_price_cents is null or discounted_price_cents >= 0)`,
+    )
     .execute();
   await createTextTable(db, 'product_text', 'product', 'product_id');
   await db.schema

@@ -24,7 +24,10 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('locale', 'text', (col) => col.notNull().defaultTo('de'))
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
-    .addCheckConstraint('customer_flags_check', sql`is_subscribed_to_newsletter in (0, 1) and is_email_verified in (0, 1)`)
+    .addCheckConstraint(
+      'customer_flags_check',
+      sql`is_subscribed_to_newsletter in (0, 1) and is_email_verified in (0, 1)`,
+    )
     .addCheckConstraint('customer_locale_check', sql`locale in ('de', 'en', 'es')`)
     .execute();
 
@@ -47,9 +50,16 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('expires_at', 'text', (col) => col.notNull())
     .addColumn('used_at', 'text')
-    .addCheckConstraint('customer_token_purpose_check', sql`purpose in ('verify_email', 'password_reset', 'email_change')`)
+    .addCheckConstraint(
+      'customer_token_purpose_check',
+      sql`purpose in ('verify_email', 'password_reset', 'email_change')`,
+    )
     .execute();
-  await db.schema.createIndex('customer_token_customer_idx').on('customer_token').columns(['customer_id', 'purpose']).execute();
+  await db.schema
+    .createIndex('customer_token_customer_idx')
+    .on('customer_token')
+    .columns(['customer_id', 'purpose'])
+    .execute();
 
   await db.schema
     .createTable('customer_billing_address')

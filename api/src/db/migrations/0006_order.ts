@@ -17,11 +17,18 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('comment', 'text')
     .addColumn('locale', 'text', (col) => col.notNull().defaultTo('de'))
     .addColumn('created_at', 'text', (col) => col.notNull())
-    .addCheckConstraint('shop_order_status_check', sql`status in ('pending', 'payment_pending', 'paid', 'completed', 'cancelled')`)
+    .addCheckConstraint(
+      'shop_order_status_check',
+      sql`status in ('pending', 'payment_pending', 'paid', 'completed', 'cancelled')`,
+    )
     .addCheckConstraint('shop_order_total_check', sql`total_price_cents >= 0 and is_refunded in (0, 1)`)
     .execute();
   // The account lists a customer's orders newest first.
-  await db.schema.createIndex('shop_order_customer_idx').on('shop_order').columns(['customer_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('shop_order_customer_idx')
+    .on('shop_order')
+    .columns(['customer_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('order_billing_address')
@@ -48,7 +55,9 @@ export async function up(db: MigrationDb): Promise<void> {
   await db.schema.createIndex('course_booking_order_idx').on('course_booking').column('order_id').execute();
 
   await withGeneratedId(db, db.schema.createTable('course_booking_participant'))
-    .addColumn('course_booking_id', 'integer', (col) => col.notNull().references('course_booking.id').onDelete('cascade'))
+    .addColumn('course_booking_id', 'integer', (col) =>
+      col.notNull().references('course_booking.id').onDelete('cascade'),
+    )
     .addColumn('firstname', 'text', (col) => col.notNull())
     .addColumn('lastname', 'text', (col) => col.notNull())
     .addColumn('email', 'text', (col) => col.notNull())

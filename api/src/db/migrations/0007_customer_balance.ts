@@ -16,7 +16,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('order_id', 'integer', (col) => col.references('shop_order.id').onDelete('set null'))
     .addCheckConstraint('customer_balance_check', sql`balance >= 0 and type_id in (2, 3)`)
     .execute();
-  await db.schema.createIndex('customer_balance_customer_idx').on('customer_balance').columns(['customer_id', 'type_id']).execute();
+  await db.schema
+    .createIndex('customer_balance_customer_idx')
+    .on('customer_balance')
+    .columns(['customer_id', 'type_id'])
+    .execute();
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -13,10 +13,17 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('max_points', 'integer', (col) => col.notNull())
     .addColumn('target_detail', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
-    .addCheckConstraint('exam_result_points_check', sql`reached_points >= 0 and reached_points <= max_points and max_points > 0`)
+    .addCheckConstraint(
+      'exam_result_points_check',
+      sql`reached_points >= 0 and reached_points <= max_points and max_points > 0`,
+    )
     .execute();
   // History is read per customer, newest first.
-  await db.schema.createIndex('exam_result_customer_idx').on('exam_result').columns(['customer_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('exam_result_customer_idx')
+    .on('exam_result')
+    .columns(['customer_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -30,7 +30,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('order_id', 'integer', (col) => col.references('shop_order.id').onDelete('cascade'))
     .addColumn('used_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('discount_code_usage_code_idx').on('discount_code_usage').columns(['discount_code_id', 'customer_id']).execute();
+  await db.schema
+    .createIndex('discount_code_usage_code_idx')
+    .on('discount_code_usage')
+    .columns(['discount_code_id', 'customer_id'])
+    .execute();
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -20,19 +20,38 @@ export async function up(db: MigrationDb): Promise<void> {
     .execute();
   await db.insertInto('order_number').values({ id: 1, last_value: 100000 }).execute();
 
-  await db.schema.alterTable('shop_order').addColumn('timezone', 'text', (col) => col.notNull().defaultTo('Europe/Berlin')).execute();
-  await db.schema.alterTable('shop_order').addColumn('marketing_opt_in', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('shop_order')
+    .addColumn('timezone', 'text', (col) => col.notNull().defaultTo('Europe/Berlin'))
+    .execute();
+  await db.schema
+    .alterTable('shop_order')
+    .addColumn('marketing_opt_in', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('shop_order').addColumn('payment_method', 'text').execute();
 
-  await db.schema.alterTable('payment').addColumn('refund_required', 'integer', (col) => col.notNull().defaultTo(0)).execute();
-  await db.schema.createIndex('payment_provider_transaction_uq').on('payment').columns(['provider', 'transaction_id']).unique().execute();
+  await db.schema
+    .alterTable('payment')
+    .addColumn('refund_required', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .createIndex('payment_provider_transaction_uq')
+    .on('payment')
+    .columns(['provider', 'transaction_id'])
+    .unique()
+    .execute();
 
   // Credits a cart's own packages paid for in the same order: not credited to the balance when it is paid.
-  await db.schema.alterTable('customer_balance_transaction').addColumn('used_in_order', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('customer_balance_transaction')
+    .addColumn('used_in_order', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
 
   await withGeneratedId(db, db.schema.createTable('order_credit_usage'))
     .addColumn('order_id', 'integer', (col) => col.notNull().references('shop_order.id').onDelete('cascade'))
-    .addColumn('customer_balance_id', 'integer', (col) => col.notNull().references('customer_balance.id').onDelete('cascade'))
+    .addColumn('customer_balance_id', 'integer', (col) =>
+      col.notNull().references('customer_balance.id').onDelete('cascade'),
+    )
     .addColumn('amount', 'integer', (col) => col.notNull())
     .addCheckConstraint('order_credit_usage_amount_check', sql`amount > 0`)
     .execute();
@@ -52,7 +71,10 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('status', 'text', (col) => col.notNull())
     .addColumn('reference', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
-    .addCheckConstraint('sandbox_payment_status_check', sql`status in ('pending', 'paid', 'failed', 'canceled', 'expired')`)
+    .addCheckConstraint(
+      'sandbox_payment_status_check',
+      sql`status in ('pending', 'paid', 'failed', 'canceled', 'expired')`,
+    )
     .execute();
 }
 
@@ -63,6 +85,7 @@ export async function down(db: MigrationDb): Promise<void> {
   await db.schema.alterTable('customer_balance_transaction').dropColumn('used_in_order').execute();
   await db.schema.dropIndex('payment_provider_transaction_uq').ifExists().execute();
   await db.schema.alterTable('payment').dropColumn('refund_required').execute();
-  for (const column of ['payment_method', 'marketing_opt_in', 'timezone']) await db.schema.alterTable('shop_order').dropColumn(column).execute();
+  for (const column of ['payment_method', 'marketing_opt_in', 'timezone'])
+    await db.schema.alterTable('shop_order').dropColumn(column).execute();
   await db.schema.dropTable('order_number').ifExists().execute();
 }

@@ -8,7 +8,11 @@ import type { MigrationDb } from './helpers.ts';
  */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema.alterTable('shop_order').addColumn('hold_expires_at', 'text').execute();
-  await db.schema.createIndex('shop_order_status_hold_idx').on('shop_order').columns(['status', 'hold_expires_at']).execute();
+  await db.schema
+    .createIndex('shop_order_status_hold_idx')
+    .on('shop_order')
+    .columns(['status', 'hold_expires_at'])
+    .execute();
 }
 
 export async function down(db: MigrationDb): Promise<void> {

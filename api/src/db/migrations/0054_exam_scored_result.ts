@@ -18,7 +18,10 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('expires_at', 'text', (col) => col.notNull())
     .addColumn('exam_result_id', 'integer', (col) => col.references('exam_result.id').onDelete('set null'))
-    .addCheckConstraint('exam_scored_result_points_check', sql`reached_points >= 0 and reached_points <= max_points and max_points > 0`)
+    .addCheckConstraint(
+      'exam_scored_result_points_check',
+      sql`reached_points >= 0 and reached_points <= max_points and max_points > 0`,
+    )
     .execute();
   // Expired results are swept by their end.
   await db.schema.createIndex('exam_scored_result_expires_idx').on('exam_scored_result').column('expires_at').execute();

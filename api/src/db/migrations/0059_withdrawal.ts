@@ -31,13 +31,18 @@ export async function up(db: MigrationDb): Promise<void> {
   } else {
     for (const event of ['update', 'delete']) {
       await sql
-        .raw(`create trigger withdrawal_declaration_no_${event} before ${event} on withdrawal_declaration begin select raise(abort, 'withdrawal_declaration is append-only'); end`)
+        .raw(
+          `create trigger withdrawal_declaration_no_${event} before ${event} on withdrawal_declaration begin select raise(abort, 'withdrawal_declaration is append-only'); end`,
+        )
         .execute(db);
     }
   }
 
   for (const table of ['course_booking', 'product_order', 'customer_balance_transaction']) {
-    await db.schema.alterTable(table).addColumn('withdrawal_id', 'integer', (col) => col.references('withdrawal_declaration.id')).execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn('withdrawal_id', 'integer', (col) => col.references('withdrawal_declaration.id'))
+      .execute();
   }
   await db.schema.alterTable('shop_order').addColumn('early_start_requested_at', 'text').execute();
 

@@ -28,9 +28,21 @@ export async function up(db: MigrationDb): Promise<void> {
     .unique()
     .where(sql<boolean>`status in ('waiting', 'offered')`)
     .execute();
-  await db.schema.createIndex('waitlist_entry_course_status_idx').on('waitlist_entry').columns(['course_id', 'status', 'id']).execute();
-  await db.schema.createIndex('waitlist_entry_email_status_idx').on('waitlist_entry').columns(['email', 'status']).execute();
-  await db.schema.createIndex('waitlist_entry_status_expiry_idx').on('waitlist_entry').columns(['status', 'offer_expires_at']).execute();
+  await db.schema
+    .createIndex('waitlist_entry_course_status_idx')
+    .on('waitlist_entry')
+    .columns(['course_id', 'status', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('waitlist_entry_email_status_idx')
+    .on('waitlist_entry')
+    .columns(['email', 'status'])
+    .execute();
+  await db.schema
+    .createIndex('waitlist_entry_status_expiry_idx')
+    .on('waitlist_entry')
+    .columns(['status', 'offer_expires_at'])
+    .execute();
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -115,7 +115,14 @@ interface GroupFormat {
 
 const groupFormats: GroupFormat[] = [
   {
-    code: 'ABD', weekdayOffset: 1, lastDayOffset: 2, weeks: 8, startTime: '18:30', endTime: '20:00', priceCents: 28900, maxParticipants: 10,
+    code: 'ABD',
+    weekdayOffset: 1,
+    lastDayOffset: 2,
+    weeks: 8,
+    startTime: '18:30',
+    endTime: '20:00',
+    priceCents: 28900,
+    maxParticipants: 10,
     name: { de: 'Abendkurs', en: 'Evening course', es: 'Curso de tarde-noche' },
     schedule: {
       de: '8 Wochen · dienstags und donnerstags, 18:30–20:00 Uhr',
@@ -124,7 +131,14 @@ const groupFormats: GroupFormat[] = [
     },
   },
   {
-    code: 'VM', weekdayOffset: 0, lastDayOffset: 2, weeks: 8, startTime: '09:30', endTime: '11:00', priceCents: 28900, maxParticipants: 10,
+    code: 'VM',
+    weekdayOffset: 0,
+    lastDayOffset: 2,
+    weeks: 8,
+    startTime: '09:30',
+    endTime: '11:00',
+    priceCents: 28900,
+    maxParticipants: 10,
     name: { de: 'Vormittagskurs', en: 'Morning course', es: 'Curso de mañana' },
     schedule: {
       de: '8 Wochen · montags und mittwochs, 09:30–11:00 Uhr',
@@ -133,7 +147,14 @@ const groupFormats: GroupFormat[] = [
     },
   },
   {
-    code: 'NM', weekdayOffset: 2, lastDayOffset: 0, weeks: 10, startTime: '15:00', endTime: '17:15', priceCents: 31900, maxParticipants: 10,
+    code: 'NM',
+    weekdayOffset: 2,
+    lastDayOffset: 0,
+    weeks: 10,
+    startTime: '15:00',
+    endTime: '17:15',
+    priceCents: 31900,
+    maxParticipants: 10,
     name: { de: 'Nachmittagskurs', en: 'Afternoon course', es: 'Curso de tarde' },
     schedule: {
       de: '10 Wochen · mittwochs, 15:00–17:15 Uhr',
@@ -142,7 +163,14 @@ const groupFormats: GroupFormat[] = [
     },
   },
   {
-    code: 'SA', weekdayOffset: 5, lastDayOffset: 0, weeks: 16, startTime: '10:00', endTime: '13:00', priceCents: 44900, maxParticipants: 12,
+    code: 'SA',
+    weekdayOffset: 5,
+    lastDayOffset: 0,
+    weeks: 16,
+    startTime: '10:00',
+    endTime: '13:00',
+    priceCents: 44900,
+    maxParticipants: 12,
     name: { de: 'Samstagskurs (Semester)', en: 'Saturday course (semester)', es: 'Curso de sábados (semestral)' },
     schedule: {
       de: '16 Wochen · samstags, 10:00–13:00 Uhr',
@@ -151,7 +179,14 @@ const groupFormats: GroupFormat[] = [
     },
   },
   {
-    code: 'INT', weekdayOffset: 0, lastDayOffset: 4, weeks: 2, startTime: '09:00', endTime: '12:15', priceCents: 34900, maxParticipants: 8,
+    code: 'INT',
+    weekdayOffset: 0,
+    lastDayOffset: 4,
+    weeks: 2,
+    startTime: '09:00',
+    endTime: '12:15',
+    priceCents: 34900,
+    maxParticipants: 8,
     collection: 'online-intensivecourses',
     name: { de: 'Online-Intensivkurs', en: 'Online intensive course', es: 'Curso intensivo online' },
     schedule: {
@@ -219,7 +254,12 @@ const conversationTopics: Record<Language, string>[] = [
 export const conversationHourPriceCents = 2500;
 export const flexibleAppointmentPriceCents = 6900;
 
-function conversationCourse(slot: (typeof conversationSlots)[number], startDate: string, week: number, index: number): SeedCourse {
+function conversationCourse(
+  slot: (typeof conversationSlots)[number],
+  startDate: string,
+  week: number,
+  index: number,
+): SeedCourse {
   const topic = conversationTopics[week % conversationTopics.length]!;
   const endTime = addMinutes(slot.time, 60);
   return {
@@ -257,15 +297,69 @@ function conversationCourse(slot: (typeof conversationSlots)[number], startDate:
 }
 
 /** Flexible-learning modules: weekly 90-minute video conferences in small groups (docs/product-rules.md#overview). */
-const flexibleModules: { id: string; level: Level; weekdayOffset: number; time: string; topic: Record<Language, string> }[] = [
-  { id: 'A1.1', level: 'a1', weekdayOffset: 1, time: '10:00', topic: { de: 'Erste Kontakte', en: 'First contacts', es: 'Primeros contactos' } },
-  { id: 'A1.2', level: 'a1', weekdayOffset: 3, time: '17:30', topic: { de: 'Alltag und Freizeit', en: 'Daily life and free time', es: 'Vida cotidiana y tiempo libre' } },
-  { id: 'A2.1', level: 'a2', weekdayOffset: 0, time: '19:00', topic: { de: 'Unterwegs und auf Reisen', en: 'Out and about', es: 'De viaje' } },
-  { id: 'A2.2', level: 'a2', weekdayOffset: 2, time: '11:00', topic: { de: 'Von früher erzählen', en: 'Telling about the past', es: 'Contar el pasado' } },
-  { id: 'B1.1', level: 'b1', weekdayOffset: 4, time: '16:00', topic: { de: 'Meinungen äußern', en: 'Expressing opinions', es: 'Expresar opiniones' } },
-  { id: 'B1.2', level: 'b1', weekdayOffset: 1, time: '19:30', topic: { de: 'Arbeit und Beruf', en: 'Work and profession', es: 'Trabajo y profesión' } },
-  { id: 'B2.1', level: 'b2', weekdayOffset: 3, time: '09:00', topic: { de: 'Gesellschaft und Medien', en: 'Society and media', es: 'Sociedad y medios' } },
-  { id: 'C1.1', level: 'c1', weekdayOffset: 5, time: '11:00', topic: { de: 'Debattieren und Argumentieren', en: 'Debating and arguing', es: 'Debatir y argumentar' } },
+const flexibleModules: {
+  id: string;
+  level: Level;
+  weekdayOffset: number;
+  time: string;
+  topic: Record<Language, string>;
+}[] = [
+  {
+    id: 'A1.1',
+    level: 'a1',
+    weekdayOffset: 1,
+    time: '10:00',
+    topic: { de: 'Erste Kontakte', en: 'First contacts', es: 'Primeros contactos' },
+  },
+  {
+    id: 'A1.2',
+    level: 'a1',
+    weekdayOffset: 3,
+    time: '17:30',
+    topic: { de: 'Alltag und Freizeit', en: 'Daily life and free time', es: 'Vida cotidiana y tiempo libre' },
+  },
+  {
+    id: 'A2.1',
+    level: 'a2',
+    weekdayOffset: 0,
+    time: '19:00',
+    topic: { de: 'Unterwegs und auf Reisen', en: 'Out and about', es: 'De viaje' },
+  },
+  {
+    id: 'A2.2',
+    level: 'a2',
+    weekdayOffset: 2,
+    time: '11:00',
+    topic: { de: 'Von früher erzählen', en: 'Telling about the past', es: 'Contar el pasado' },
+  },
+  {
+    id: 'B1.1',
+    level: 'b1',
+    weekdayOffset: 4,
+    time: '16:00',
+    topic: { de: 'Meinungen äußern', en: 'Expressing opinions', es: 'Expresar opiniones' },
+  },
+  {
+    id: 'B1.2',
+    level: 'b1',
+    weekdayOffset: 1,
+    time: '19:30',
+    topic: { de: 'Arbeit und Beruf', en: 'Work and profession', es: 'Trabajo y profesión' },
+  },
+  {
+    id: 'B2.1',
+    level: 'b2',
+    weekdayOffset: 3,
+    time: '09:00',
+    topic: { de: 'Gesellschaft und Medien', en: 'Society and media', es: 'Sociedad y medios' },
+  },
+  {
+    id: 'C1.1',
+    level: 'c1',
+    weekdayOffset: 5,
+    time: '11:00',
+    topic: { de: 'Debattieren und Argumentieren', en: 'Debating and arguing', es: 'Debatir y argumentar' },
+  },
 ];
 
 function moduleTexts(module: (typeof flexibleModules)[number]): Texts {
@@ -273,7 +367,8 @@ function moduleTexts(module: (typeof flexibleModules)[number]): Texts {
     de: {
       title: `Modul ${module.id} – ${module.topic.de}`,
       pretitle: 'Flexibles Lernen · 90 Minuten Videokonferenz',
-      short: 'Wöchentliches Modul mit Selbstlernmaterial und einer 90-minütigen Videokonferenz in Kleingruppen (max. 6).',
+      short:
+        'Wöchentliches Modul mit Selbstlernmaterial und einer 90-minütigen Videokonferenz in Kleingruppen (max. 6).',
     },
     en: {
       title: `Module ${module.id} – ${module.topic.en}`,
@@ -283,7 +378,8 @@ function moduleTexts(module: (typeof flexibleModules)[number]): Texts {
     es: {
       title: `Módulo ${module.id} – ${module.topic.es}`,
       pretitle: 'Aprendizaje flexible · videoconferencia de 90 minutos',
-      short: 'Módulo semanal con material de autoaprendizaje y una videoconferencia de 90 minutos en grupos reducidos (máx. 6).',
+      short:
+        'Módulo semanal con material de autoaprendizaje y una videoconferencia de 90 minutos en grupos reducidos (máx. 6).',
     },
   };
 }
@@ -294,7 +390,12 @@ const byAppointmentNote: Record<Language, string> = {
   es: 'Cita a convenir dentro del período indicado.',
 };
 
-function flexibleAppointments(module: (typeof flexibleModules)[number], moduleIndex: number, baseMonday: string, counter: () => number): SeedCourse[] {
+function flexibleAppointments(
+  module: (typeof flexibleModules)[number],
+  moduleIndex: number,
+  baseMonday: string,
+  counter: () => number,
+): SeedCourse[] {
   const texts = moduleTexts(module);
   const firstWeek = moduleIndex % 4;
   const appointments: SeedCourse[] = [0, 3, 6].map((weekOffset, n) => {
@@ -344,7 +445,13 @@ function flexibleAppointments(module: (typeof flexibleModules)[number], moduleIn
   return appointments;
 }
 
-function examProduct(exam: 'DELE' | 'SIELE', level: Level | null, lessons: number, priceCents: number, discountedPriceCents: number | null): SeedProduct {
+function examProduct(
+  exam: 'DELE' | 'SIELE',
+  level: Level | null,
+  lessons: number,
+  priceCents: number,
+  discountedPriceCents: number | null,
+): SeedProduct {
   const label = level ? `${exam} ${LEVEL(level)}` : exam;
   const about = {
     DELE: {

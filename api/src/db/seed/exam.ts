@@ -8,7 +8,10 @@ import { examBank } from './exam-bank/index.ts';
  * edited in the database). Returns whether it seeded.
  */
 export async function seedExamBank(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('exam_question').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
+  const row = await db
+    .selectFrom('exam_question')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirst();
   if (Number(row?.count ?? 0) > 0) return false;
   for (const level of examLevels) {
     for (const [position, question] of examBank[level].entries()) {
@@ -19,7 +22,14 @@ export async function seedExamBank(db: Kysely<Database>): Promise<boolean> {
         .executeTakeFirstOrThrow();
       await db
         .insertInto('exam_answer')
-        .values(question.answers.map((answer, i) => ({ question_id: id, position: i, answer, is_correct: i === question.correct ? 1 : 0 })))
+        .values(
+          question.answers.map((answer, i) => ({
+            question_id: id,
+            position: i,
+            answer,
+            is_correct: i === question.correct ? 1 : 0,
+          })),
+        )
         .execute();
     }
   }

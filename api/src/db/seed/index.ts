@@ -34,16 +34,26 @@ export async function seed(db: Db, { now = new Date() }: { now?: Date } = {}): P
 
 async function isCatalogEmpty(db: Kysely<Database>): Promise<boolean> {
   for (const table of ['tag_category', 'course', 'flexible_learning_course', 'product', 'package_price'] as const) {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirst();
     if (Number(row?.count ?? 0) > 0) return false;
   }
   return true;
 }
 
 /** Inserts in chunks so that no statement exceeds a driver's limit on bound parameters. */
-async function insertChunked<T extends keyof Database>(db: Kysely<Database>, table: T, rows: Insertable<Database[T]>[]) {
+async function insertChunked<T extends keyof Database>(
+  db: Kysely<Database>,
+  table: T,
+  rows: Insertable<Database[T]>[],
+) {
   for (let i = 0; i < rows.length; i += 200) {
-    await db.insertInto(table).values(rows.slice(i, i + 200) as never).execute();
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + 200) as never)
+      .execute();
   }
 }
 
@@ -52,7 +62,10 @@ const textRows = (texts: Texts): TextTable[] => languages.map((language) => ({ l
 async function seedCatalog(trx: Transaction<Database>, today: string): Promise<void> {
   const data = buildSeedCatalog(today);
 
-  await trx.insertInto('tag_category').values(seedTagCategories.map((c, position) => ({ id: c.id, slug: c.slug, position }))).execute();
+  await trx
+    .insertInto('tag_category')
+    .values(seedTagCategories.map((c, position) => ({ id: c.id, slug: c.slug, position })))
+    .execute();
   await trx
     .insertInto('tag')
     .values(seedTagCategories.flatMap((c) => c.tags.map((slug, position) => ({ category_id: c.id, slug, position }))))
@@ -72,7 +85,10 @@ async function seedCatalog(trx: Transaction<Database>, today: string): Promise<v
       .returning('id')
       .executeTakeFirstOrThrow();
     moduleIds.set(flexible.moduleIdentifier, id);
-    await trx.insertInto('flexible_learning_course_text').values(textRows(flexible.texts).map((t) => ({ ...t, flexible_learning_course_id: id }))).execute();
+    await trx
+      .insertInto('flexible_learning_course_text')
+      .values(textRows(flexible.texts).map((t) => ({ ...t, flexible_learning_course_id: id })))
+      .execute();
   }
 
   // One insert per course to learn its id (RETURNING works on both dialects); texts and tags go in batches.
@@ -106,12 +122,22 @@ async function seedCatalog(trx: Transaction<Database>, today: string): Promise<v
   for (const product of data.products) {
     const { id } = await trx
       .insertInto('product')
-      .values({ institution_id: product.institutionId, price_cents: product.priceCents, discounted_price_cents: product.discountedPriceCents })
+      .values({
+        institution_id: product.institutionId,
+        price_cents: product.priceCents,
+        discounted_price_cents: product.discountedPriceCents,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('product_text').values(textRows(product.texts).map((t) => ({ ...t, product_id: id }))).execute();
+    await trx
+      .insertInto('product_text')
+      .values(textRows(product.texts).map((t) => ({ ...t, product_id: id })))
+      .execute();
     if (product.tags.length > 0) {
-      await trx.insertInto('product_tag').values(product.tags.map((slug) => ({ product_id: id, tag_id: tagId(slug) }))).execute();
+      await trx
+        .insertInto('product_tag')
+        .values(product.tags.map((slug) => ({ product_id: id, tag_id: tagId(slug) })))
+        .execute();
     }
   }
 
@@ -127,7 +153,9 @@ async function seedMissingTranslations(trx: Transaction<Database>): Promise<numb
   );
   if (rows.length === 0) return 0;
   const existing = new Set(
-    (await trx.selectFrom('translation').select(['slug', 'language']).execute()).map((r) => `${r.slug}\u0000${r.language}`),
+    (await trx.selectFrom('translation').select(['slug', 'language']).execute()).map(
+      (r) => `${r.slug}\u0000${r.language}`,
+    ),
   );
   const missing = rows.filter((r) => !existing.has(`${r.slug}\u0000${r.language}`));
   await insertChunked(trx, 'translation', missing);

@@ -5,13 +5,46 @@ import { migrateToLatest } from '../migrate.ts';
 import { seed } from './index.ts';
 
 const count = async (ctx: { db: { kysely: any } }, table: string) =>
-  Number((await ctx.db.kysely.selectFrom(table).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()).n);
+  Number(
+    (
+      await ctx.db.kysely
+        .selectFrom(table)
+        .select((eb: any) => eb.fn.countAll().as('n'))
+        .executeTakeFirst()
+    ).n,
+  );
 
-const tables = ['tag_category', 'tag', 'course', 'course_text', 'course_tag', 'flexible_learning_course', 'flexible_learning_course_text', 'product', 'product_text', 'product_tag', 'package_price', 'translation'];
+const tables = [
+  'tag_category',
+  'tag',
+  'course',
+  'course_text',
+  'course_tag',
+  'flexible_learning_course',
+  'flexible_learning_course_text',
+  'product',
+  'product_text',
+  'product_tag',
+  'package_price',
+  'translation',
+];
 
 // Computed independently of the seed code, straight from the calendar.
 const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const months = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const utc = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 
 async function allCourses(ctx: Parameters<typeof get>[0]): Promise<Course[]> {
@@ -63,7 +96,9 @@ describeEachDatabase('seed', (ctx) => {
     const level = (c: Course) => c.tags.find((t) => t.categoryId === 3)!.slug;
     expect(new Set(group.map(level))).toEqual(new Set(['a1', 'a2', 'b1', 'b2', 'c1', 'c2']));
     expect(group.at(-1)!.startDate > '2026-10-01').toBe(true);
-    expect(new Set(group.map((c) => c.tags.find((t) => t.categoryId === 1)!.slug))).toEqual(new Set(['morning', 'afternoon', 'evening']));
+    expect(new Set(group.map((c) => c.tags.find((t) => t.categoryId === 1)!.slug))).toEqual(
+      new Set(['morning', 'afternoon', 'evening']),
+    );
     expect(group.some((c) => c.tags.some((t) => t.slug === 'online-intensivecourses'))).toBe(true);
     expect(group.some((c) => c.discountedPrice !== null)).toBe(true);
     expect(courses.some((c) => c.freePlaces === 0)).toBe(true);
@@ -76,15 +111,27 @@ describeEachDatabase('seed', (ctx) => {
     const flexible = courses.filter((c) => c.type === 2);
     expect(flexible.every((c) => c.flexibleLearningCourseId !== null)).toBe(true);
     expect(flexible.some((c) => c.startTime === null && c.endTime === null)).toBe(true);
-    const modules = await ctx.db.kysely.selectFrom('flexible_learning_course').select(['id', 'module_identifier']).orderBy('id').execute();
+    const modules = await ctx.db.kysely
+      .selectFrom('flexible_learning_course')
+      .select(['id', 'module_identifier'])
+      .orderBy('id')
+      .execute();
     expect(modules[0]).toEqual({ id: 1, module_identifier: 'A1.1' });
     for (const module of modules) {
-      expect(flexible.filter((c) => c.flexibleLearningCourseId === module.id).length, module.module_identifier).toBeGreaterThanOrEqual(3);
+      expect(
+        flexible.filter((c) => c.flexibleLearningCourseId === module.id).length,
+        module.module_identifier,
+      ).toBeGreaterThanOrEqual(3);
     }
   });
 
   it('prices packages with the amount-1 row as unit price', async () => {
-    const rows = await ctx.db.kysely.selectFrom('package_price').selectAll().orderBy('type').orderBy('amount').execute();
+    const rows = await ctx.db.kysely
+      .selectFrom('package_price')
+      .selectAll()
+      .orderBy('type')
+      .orderBy('amount')
+      .execute();
     expect(rows.map((r) => [r.type, r.amount])).toEqual([
       ['conversation_hours', 1],
       ['conversation_hours', 5],
@@ -104,7 +151,11 @@ describeEachDatabase('seed', (ctx) => {
   });
 
   it('seeds DELE and SIELE preparation products with texts in three languages', async () => {
-    const titles = await ctx.db.kysely.selectFrom('product_text').select(['title', 'language']).where('language', '=', 'de').execute();
+    const titles = await ctx.db.kysely
+      .selectFrom('product_text')
+      .select(['title', 'language'])
+      .where('language', '=', 'de')
+      .execute();
     expect(titles.some((t) => t.title.includes('DELE'))).toBe(true);
     expect(titles.some((t) => t.title.includes('SIELE'))).toBe(true);
     expect(await count(ctx, 'product_text')).toBe(3 * (await count(ctx, 'product')));
@@ -115,29 +166,65 @@ describeEachDatabase('seed', (ctx) => {
     const { id } = await ctx.db.kysely
       .insertInto('course')
       .values({
-        type: 1, identifier: 'USER-COURSE', start_date: '2026-06-01', start_time: '10:00', end_date: '2026-06-30', end_time: '11:00',
-        registration_deadline: '2026-05-28', max_participants: 5, free_places: 5, price_cents: 10000, discounted_price_cents: null, flexible_learning_course_id: null,
+        type: 1,
+        identifier: 'USER-COURSE',
+        start_date: '2026-06-01',
+        start_time: '10:00',
+        end_date: '2026-06-30',
+        end_time: '11:00',
+        registration_deadline: '2026-05-28',
+        max_participants: 5,
+        free_places: 5,
+        price_cents: 10000,
+        discounted_price_cents: null,
+        flexible_learning_course_id: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await ctx.db.kysely.updateTable('translation').set({ value: 'Edited' }).where('slug', '=', 'shell.home.title').where('language', '=', 'en').execute();
-    await ctx.db.kysely.deleteFrom('translation').where('slug', '=', 'shell.home.title').where('language', '=', 'es').execute();
+    await ctx.db.kysely
+      .updateTable('translation')
+      .set({ value: 'Edited' })
+      .where('slug', '=', 'shell.home.title')
+      .where('language', '=', 'en')
+      .execute();
+    await ctx.db.kysely
+      .deleteFrom('translation')
+      .where('slug', '=', 'shell.home.title')
+      .where('language', '=', 'es')
+      .execute();
 
     // A later start, even on another day, must not reseed.
     const result = await seed(ctx.db, { now: new Date(testNow.getTime() + 40 * 86_400_000) });
     expect(result).toEqual({ catalog: false, translationsAdded: 1 });
     expect(await seed(ctx.db, { now: testNow })).toEqual({ catalog: false, translationsAdded: 0 });
 
-    for (const table of tables) expect(await count(ctx, table), table).toBe(before[table]! + (table === 'course' ? 1 : 0));
-    expect(await ctx.db.kysely.selectFrom('course').select('identifier').where('id', '=', id).executeTakeFirst()).toEqual({ identifier: 'USER-COURSE' });
-    const translations = (await get(ctx, '/api/translation/all')).body.result as { slug: string; language: string; value: string }[];
-    expect(translations.filter((t) => t.slug === 'shell.home.title').map((t) => t.value)).toEqual(['Spanisch lernen online', 'Edited', 'Aprende español online']);
+    for (const table of tables)
+      expect(await count(ctx, table), table).toBe(before[table]! + (table === 'course' ? 1 : 0));
+    expect(
+      await ctx.db.kysely.selectFrom('course').select('identifier').where('id', '=', id).executeTakeFirst(),
+    ).toEqual({ identifier: 'USER-COURSE' });
+    const translations = (await get(ctx, '/api/translation/all')).body.result as {
+      slug: string;
+      language: string;
+      value: string;
+    }[];
+    expect(translations.filter((t) => t.slug === 'shell.home.title').map((t) => t.value)).toEqual([
+      'Spanisch lernen online',
+      'Edited',
+      'Aprende español online',
+    ]);
   });
 
   it('gives the same catalogue for the same day', async () => {
     const first = (await get(ctx, '/api/course/search?limit=100')).body.result;
     const { buildSeedCatalog } = await import('./catalog-data.ts');
     expect(buildSeedCatalog(testToday)).toEqual(buildSeedCatalog(testToday));
-    expect(first.items[0].identifier).toBe(buildSeedCatalog(testToday).courses.filter((c) => c.startDate >= testToday).sort((a, b) => a.startDate.localeCompare(b.startDate) || (a.startTime ?? '99').localeCompare(b.startTime ?? '99'))[0]!.identifier);
+    expect(first.items[0].identifier).toBe(
+      buildSeedCatalog(testToday)
+        .courses.filter((c) => c.startDate >= testToday)
+        .sort(
+          (a, b) => a.startDate.localeCompare(b.startDate) || (a.startTime ?? '99').localeCompare(b.startTime ?? '99'),
+        )[0]!.identifier,
+    );
   });
 });

@@ -7,12 +7,29 @@ export const seedTagCategories = [
   {
     id: TagCategoryId.month,
     slug: 'month',
-    tags: ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'],
+    tags: [
+      'january',
+      'february',
+      'march',
+      'april',
+      'may',
+      'june',
+      'july',
+      'august',
+      'september',
+      'october',
+      'november',
+      'december',
+    ],
   },
   { id: TagCategoryId.level, slug: 'level', tags: ['a1', 'a2', 'b1', 'b2', 'c1', 'c2'] },
   { id: TagCategoryId.timeRange, slug: 'time-range', tags: ['short', 'medium', 'long'] },
   { id: TagCategoryId.collection, slug: 'collection', tags: ['online-intensivecourses'] },
-  { id: TagCategoryId.weekday, slug: 'weekday', tags: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] },
+  {
+    id: TagCategoryId.weekday,
+    slug: 'weekday',
+    tags: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+  },
 ] as const;
 
 export type Level = 'a1' | 'a2' | 'b1' | 'b2' | 'c1' | 'c2';
@@ -38,7 +55,11 @@ export function timeRangeTag(startDate: string, endDate: string): 'short' | 'med
  * The tags every course carries, derived from its dates so they can never contradict them:
  * level, weekday and month of the start date, time of day (none when held by appointment), duration.
  */
-export function courseTags(course: { startDate: string; endDate: string; startTime: string | null }, level: Level, extra: string[] = []): string[] {
+export function courseTags(
+  course: { startDate: string; endDate: string; startTime: string | null },
+  level: Level,
+  extra: string[] = [],
+): string[] {
   return [
     ...(course.startTime ? [timeOfDayTag(course.startTime)] : []),
     category(TagCategoryId.month)[monthIndex(course.startDate)]!,

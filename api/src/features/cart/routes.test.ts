@@ -9,15 +9,51 @@ import { cheapHashing, client, verifiedCustomer, type Client } from '../customer
 /** Courses made for these tests, so each adjustment reason has exactly one cause. */
 const fixtureCourses = {
   open: { type: CourseType.fullCourse, price: 28900, discounted: null, free: 5, deadline: addDays(testToday, 10) },
-  discounted: { type: CourseType.fullCourse, price: 31900, discounted: 28900, free: 8, deadline: addDays(testToday, 10) },
-  deadlinePassed: { type: CourseType.fullCourse, price: 28900, discounted: null, free: 5, deadline: addDays(testToday, -1) },
+  discounted: {
+    type: CourseType.fullCourse,
+    price: 31900,
+    discounted: 28900,
+    free: 8,
+    deadline: addDays(testToday, 10),
+  },
+  deadlinePassed: {
+    type: CourseType.fullCourse,
+    price: 28900,
+    discounted: null,
+    free: 5,
+    deadline: addDays(testToday, -1),
+  },
   deadlineToday: { type: CourseType.fullCourse, price: 28900, discounted: null, free: 5, deadline: testToday },
   full: { type: CourseType.fullCourse, price: 28900, discounted: null, free: 0, deadline: addDays(testToday, 10) },
   twoPlaces: { type: CourseType.fullCourse, price: 28900, discounted: null, free: 2, deadline: addDays(testToday, 10) },
-  conversation: { type: CourseType.conversationHours, price: 2500, discounted: null, free: 6, deadline: addDays(testToday, 5) },
-  conversation2: { type: CourseType.conversationHours, price: 2500, discounted: null, free: 6, deadline: addDays(testToday, 5) },
-  flexibleOneLeft: { type: CourseType.flexibleAppointment, price: 6900, discounted: null, free: 1, deadline: addDays(testToday, 5) },
-  flexible: { type: CourseType.flexibleAppointment, price: 6900, discounted: null, free: 6, deadline: addDays(testToday, 5) },
+  conversation: {
+    type: CourseType.conversationHours,
+    price: 2500,
+    discounted: null,
+    free: 6,
+    deadline: addDays(testToday, 5),
+  },
+  conversation2: {
+    type: CourseType.conversationHours,
+    price: 2500,
+    discounted: null,
+    free: 6,
+    deadline: addDays(testToday, 5),
+  },
+  flexibleOneLeft: {
+    type: CourseType.flexibleAppointment,
+    price: 6900,
+    discounted: null,
+    free: 1,
+    deadline: addDays(testToday, 5),
+  },
+  flexible: {
+    type: CourseType.flexibleAppointment,
+    price: 6900,
+    discounted: null,
+    free: 6,
+    deadline: addDays(testToday, 5),
+  },
 } as const;
 type FixtureName = keyof typeof fixtureCourses;
 
@@ -55,11 +91,26 @@ async function insertCodes(ctx: TestContext) {
       { code: 'EINMALPROKUNDE', percent_off: 20, usage_limit_per_customer: 1 },
     ])
     .execute();
-  const used = await ctx.db.kysely.selectFrom('discount_code').select('id').where('code', '=', 'AUFGEBRAUCHT').executeTakeFirstOrThrow();
-  await ctx.db.kysely.insertInto('discount_code_usage').values({ discount_code_id: used.id, customer_id: null, order_id: null, used_at: testNow.toISOString() }).execute();
+  const used = await ctx.db.kysely
+    .selectFrom('discount_code')
+    .select('id')
+    .where('code', '=', 'AUFGEBRAUCHT')
+    .executeTakeFirstOrThrow();
+  await ctx.db.kysely
+    .insertInto('discount_code_usage')
+    .values({ discount_code_id: used.id, customer_id: null, order_id: null, used_at: testNow.toISOString() })
+    .execute();
 }
 
-const body = (over: Record<string, unknown> = {}) => ({ courses: [], products: [], packages: [], discountCodes: [], locale: 'de', applePayAvailable: false, ...over });
+const body = (over: Record<string, unknown> = {}) => ({
+  courses: [],
+  products: [],
+  packages: [],
+  discountCodes: [],
+  locale: 'de',
+  applePayAvailable: false,
+  ...over,
+});
 
 describeEachDatabase(
   'cart price calculation',
@@ -72,11 +123,19 @@ describeEachDatabase(
       ids = await insertCourses(ctx);
       await insertCodes(ctx);
       guest = client(ctx);
-      const product = await ctx.db.kysely.selectFrom('product').select(['id', 'price_cents', 'discounted_price_cents']).orderBy('id').executeTakeFirstOrThrow();
+      const product = await ctx.db.kysely
+        .selectFrom('product')
+        .select(['id', 'price_cents', 'discounted_price_cents'])
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
       productId = product.id;
       productCents = product.discounted_price_cents ?? product.price_cents;
     });
-    const course = (name: FixtureName, quantity = 1) => ({ courseId: ids[name], courseType: fixtureCourses[name].type, quantity });
+    const course = (name: FixtureName, quantity = 1) => ({
+      courseId: ids[name],
+      courseType: fixtureCourses[name].type,
+      quantity,
+    });
     const price = async (request: Record<string, unknown>, token?: string | null, c = guest) => {
       const reply = await c.post('/api/cart/calculate-price', body(request), token);
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
@@ -91,10 +150,45 @@ describeEachDatabase(
           packages: [{ packageType: 'conversation_hours', amount: 5, quantity: 1 }],
         });
         expect(result.items).toEqual([
-          { itemType: 'course', courseId: ids.open, appliedCredits: 0, quantity: 2, unitPrice: 289, finalPrice: 578, discountAmount: 0 },
-          { itemType: 'course', courseId: ids.discounted, appliedCredits: 0, quantity: 1, unitPrice: 289, finalPrice: 289, discountAmount: 0 },
-          { itemType: 'product', courseId: null, productId, appliedCredits: 0, quantity: 1, unitPrice: productCents / 100, finalPrice: productCents / 100, discountAmount: 0 },
-          { itemType: 'package', courseId: null, packageType: 'conversation_hours', amount: 5, appliedCredits: 0, quantity: 1, unitPrice: 115, finalPrice: 115, discountAmount: 0 },
+          {
+            itemType: 'course',
+            courseId: ids.open,
+            appliedCredits: 0,
+            quantity: 2,
+            unitPrice: 289,
+            finalPrice: 578,
+            discountAmount: 0,
+          },
+          {
+            itemType: 'course',
+            courseId: ids.discounted,
+            appliedCredits: 0,
+            quantity: 1,
+            unitPrice: 289,
+            finalPrice: 289,
+            discountAmount: 0,
+          },
+          {
+            itemType: 'product',
+            courseId: null,
+            productId,
+            appliedCredits: 0,
+            quantity: 1,
+            unitPrice: productCents / 100,
+            finalPrice: productCents / 100,
+            discountAmount: 0,
+          },
+          {
+            itemType: 'package',
+            courseId: null,
+            packageType: 'conversation_hours',
+            amount: 5,
+            appliedCredits: 0,
+            quantity: 1,
+            unitPrice: 115,
+            finalPrice: 115,
+            discountAmount: 0,
+          },
         ]);
         expect(result.subtotal).toBe((57800 + 28900 + productCents + 11500) / 100);
         expect(result.totalPrice).toBe(result.subtotal);
@@ -119,14 +213,26 @@ describeEachDatabase(
     describe('payment methods', () => {
       it('offers EPS, card, instant transfer and Klarna with a description and an SVG, in the request language', async () => {
         const result = await price({ courses: [course('open')], locale: 'en' });
-        expect(result.paymentMethods.map((m: { id: string }) => m.id)).toEqual(['eps', 'creditcard', 'paybybank', 'klarna']);
+        expect(result.paymentMethods.map((m: { id: string }) => m.id)).toEqual([
+          'eps',
+          'creditcard',
+          'paybybank',
+          'klarna',
+        ]);
         expect(result.paymentMethods[0].description).toBe('EPS online banking');
-        for (const method of result.paymentMethods) expect(method.image.svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"[\s\S]*<\/svg>$/);
+        for (const method of result.paymentMethods)
+          expect(method.image.svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"[\s\S]*<\/svg>$/);
       });
 
       it('adds Apple Pay only when the browser has it', async () => {
         const result = await price({ courses: [course('open')], applePayAvailable: true });
-        expect(result.paymentMethods.map((m: { id: string }) => m.id)).toEqual(['eps', 'creditcard', 'paybybank', 'klarna', 'applepay']);
+        expect(result.paymentMethods.map((m: { id: string }) => m.id)).toEqual([
+          'eps',
+          'creditcard',
+          'paybybank',
+          'klarna',
+          'applepay',
+        ]);
       });
 
       it('names the instant transfer Pay by Bank, never SOFORT (switched off in 2025), in every language', async () => {
@@ -134,26 +240,42 @@ describeEachDatabase(
           const result = await price({ courses: [course('open')], locale });
           const instant = result.paymentMethods.find((m: { id: string }) => m.id === 'paybybank');
           expect(instant.description).toContain('Pay by Bank');
-          for (const method of result.paymentMethods) expect(`${method.description} ${method.image.svg}`).not.toMatch(/sofort/i);
+          for (const method of result.paymentMethods)
+            expect(`${method.description} ${method.image.svg}`).not.toMatch(/sofort/i);
         }
       });
     });
 
     describe('discount codes', () => {
-      const codeOutcome = async (code: string, request: Record<string, unknown> = { courses: [course('open')] }, locale = 'de') => {
+      const codeOutcome = async (
+        code: string,
+        request: Record<string, unknown> = { courses: [course('open')] },
+        locale = 'de',
+      ) => {
         const result = await price({ ...request, discountCodes: [code], locale });
         expect(result.discountCodesProvided).toHaveLength(1);
         return { provided: result.discountCodesProvided[0], result };
       };
 
       it('WILLKOMMEN10 takes 10 % of everything; the code is trimmed and upper-cased', async () => {
-        const { provided, result } = await codeOutcome('  willkommen10 ', { courses: [course('open')], products: [{ productId, quantity: 1 }] });
+        const { provided, result } = await codeOutcome('  willkommen10 ', {
+          courses: [course('open')],
+          products: [{ productId, quantity: 1 }],
+        });
         const subtotal = 28900 + productCents;
         const discount = Math.round(subtotal * 0.1);
-        expect(provided).toEqual({ code: 'WILLKOMMEN10', status: 'valid', totalDiscountAmount: discount / 100, errorMessage: null });
+        expect(provided).toEqual({
+          code: 'WILLKOMMEN10',
+          status: 'valid',
+          totalDiscountAmount: discount / 100,
+          errorMessage: null,
+        });
         expect(result.discountsApplied).toEqual([{ code: 'WILLKOMMEN10', totalDiscountAmount: discount / 100 }]);
         expect(result.totalPrice).toBe((subtotal - discount) / 100);
-        const lineDiscounts = result.items.reduce((sum: number, item: { discountAmount: number }) => sum + Math.round(item.discountAmount * 100), 0);
+        const lineDiscounts = result.items.reduce(
+          (sum: number, item: { discountAmount: number }) => sum + Math.round(item.discountAmount * 100),
+          0,
+        );
         expect(lineDiscounts).toBe(discount);
       });
 
@@ -166,7 +288,8 @@ describeEachDatabase(
           code: 'SOMMER25',
           status: 'invalid',
           totalDiscountAmount: 0,
-          errorMessage: 'Der Mindestbestellwert für diesen Gutscheincode ist noch nicht erreicht. (Mindestbestellwert: 200\u00a0€)',
+          errorMessage:
+            'Der Mindestbestellwert für diesen Gutscheincode ist noch nicht erreicht. (Mindestbestellwert: 200\u00a0€)',
         });
         expect(below.result.discountsApplied).toEqual([]);
         expect(below.result.totalPrice).toBe(25);
@@ -188,7 +311,10 @@ describeEachDatabase(
       });
 
       it('a code restricted to products discounts only the products', async () => {
-        const { provided, result } = await codeOutcome('NURPRODUKTE', { courses: [course('open')], products: [{ productId, quantity: 1 }] });
+        const { provided, result } = await codeOutcome('NURPRODUKTE', {
+          courses: [course('open')],
+          products: [{ productId, quantity: 1 }],
+        });
         expect(provided).toMatchObject({ status: 'valid', totalDiscountAmount: 10 });
         expect(result.items.find((i: { itemType: string }) => i.itemType === 'course').discountAmount).toBe(0);
         expect(result.items.find((i: { itemType: string }) => i.itemType === 'product').discountAmount).toBe(10);
@@ -201,7 +327,10 @@ describeEachDatabase(
       });
 
       it('two codes apply in order, each once; every provided code is reported', async () => {
-        const result = await price({ courses: [course('open')], discountCodes: ['SOMMER25', 'willkommen10', 'WILLKOMMEN10', 'ABGELAUFEN', ''] });
+        const result = await price({
+          courses: [course('open')],
+          discountCodes: ['SOMMER25', 'willkommen10', 'WILLKOMMEN10', 'ABGELAUFEN', ''],
+        });
         expect(result.discountCodesProvided.map((c: { code: string; status: string }) => [c.code, c.status])).toEqual([
           ['SOMMER25', 'valid'],
           ['WILLKOMMEN10', 'valid'],
@@ -218,12 +347,31 @@ describeEachDatabase(
       it('the per-customer limit counts the customer’s own uses; guests are not limited here', async () => {
         const c = client(ctx);
         const { token, email } = await verifiedCustomer(ctx, c);
-        const customer = await ctx.db.kysely.selectFrom('customer').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-        const code = await ctx.db.kysely.selectFrom('discount_code').select('id').where('code', '=', 'EINMALPROKUNDE').executeTakeFirstOrThrow();
+        const customer = await ctx.db.kysely
+          .selectFrom('customer')
+          .select('id')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow();
+        const code = await ctx.db.kysely
+          .selectFrom('discount_code')
+          .select('id')
+          .where('code', '=', 'EINMALPROKUNDE')
+          .executeTakeFirstOrThrow();
         const request = { courses: [course('open')], discountCodes: ['EINMALPROKUNDE'] };
         expect((await price(request, token, c)).discountCodesProvided[0].status).toBe('valid');
-        await ctx.db.kysely.insertInto('discount_code_usage').values({ discount_code_id: code.id, customer_id: customer.id, order_id: null, used_at: testNow.toISOString() }).execute();
-        expect((await price(request, token, c)).discountCodesProvided[0]).toMatchObject({ status: 'invalid', errorMessage: 'Dieser Gutscheincode wurde bereits so oft wie möglich eingelöst.' });
+        await ctx.db.kysely
+          .insertInto('discount_code_usage')
+          .values({
+            discount_code_id: code.id,
+            customer_id: customer.id,
+            order_id: null,
+            used_at: testNow.toISOString(),
+          })
+          .execute();
+        expect((await price(request, token, c)).discountCodesProvided[0]).toMatchObject({
+          status: 'invalid',
+          errorMessage: 'Dieser Gutscheincode wurde bereits so oft wie möglich eingelöst.',
+        });
         expect((await price(request)).discountCodesProvided[0].status).toBe('valid');
       });
     });
@@ -236,10 +384,13 @@ describeEachDatabase(
         ['flexibleOneLeft', 3, 'NOT_ENOUGH_APPOINTMENTS', 1],
       ] as const)('%s × %i → %s, priced at %i', async (name, requested, reason, adjusted) => {
         const result = await price({ courses: [course(name, requested), course('open')] });
-        expect(result.quantityAdjustments).toEqual([{ itemType: 'course', itemId: ids[name], reason, adjustedQuantity: adjusted, requestedQuantity: requested }]);
+        expect(result.quantityAdjustments).toEqual([
+          { itemType: 'course', itemId: ids[name], reason, adjustedQuantity: adjusted, requestedQuantity: requested },
+        ]);
         const line = result.items.find((i: { courseId: number }) => i.courseId === ids[name]);
         if (adjusted === 0) expect(line).toBeUndefined();
-        else expect(line).toMatchObject({ quantity: adjusted, finalPrice: (adjusted * fixtureCourses[name].price) / 100 });
+        else
+          expect(line).toMatchObject({ quantity: adjusted, finalPrice: (adjusted * fixtureCourses[name].price) / 100 });
         expect(result.subtotal).toBe((adjusted * fixtureCourses[name].price + 28900) / 100);
       });
 
@@ -251,7 +402,17 @@ describeEachDatabase(
         const reply = await guest.post('/api/cart/validate', body({ courses: [course('full'), course('open')] }));
         expect(reply.status).toBe(200);
         expect(reply.body).toEqual({
-          result: { quantityAdjustments: [{ itemType: 'course', itemId: ids.full, reason: 'COURSE_FULLY_BOOKED', adjustedQuantity: 0, requestedQuantity: 1 }] },
+          result: {
+            quantityAdjustments: [
+              {
+                itemType: 'course',
+                itemId: ids.full,
+                reason: 'COURSE_FULLY_BOOKED',
+                adjustedQuantity: 0,
+                requestedQuantity: 1,
+              },
+            ],
+          },
         });
       });
     });
@@ -261,15 +422,28 @@ describeEachDatabase(
       beforeAll(async () => {
         const c = client(ctx);
         const { token, email } = await verifiedCustomer(ctx, c);
-        const { id } = await ctx.db.kysely.selectFrom('customer').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-        const validity = { valid_from: addDays(testToday, -30) + 'T00:00:00.000Z', valid_until: addDays(testToday, 300) + 'T00:00:00.000Z' };
+        const { id } = await ctx.db.kysely
+          .selectFrom('customer')
+          .select('id')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow();
+        const validity = {
+          valid_from: addDays(testToday, -30) + 'T00:00:00.000Z',
+          valid_until: addDays(testToday, 300) + 'T00:00:00.000Z',
+        };
         await ctx.db.kysely
           .insertInto('customer_balance')
           .values([
             { customer_id: id, type_id: CourseType.conversationHours, balance: 2, ...validity },
             { customer_id: id, type_id: CourseType.flexibleAppointment, balance: 1, ...validity },
             // Expired purchase: does not count.
-            { customer_id: id, type_id: CourseType.conversationHours, balance: 9, valid_from: '2024-01-01T00:00:00.000Z', valid_until: '2025-01-01T00:00:00.000Z' },
+            {
+              customer_id: id,
+              type_id: CourseType.conversationHours,
+              balance: 9,
+              valid_from: '2024-01-01T00:00:00.000Z',
+              valid_until: '2025-01-01T00:00:00.000Z',
+            },
           ])
           .execute();
         customer = { token, id, c };
@@ -283,12 +457,19 @@ describeEachDatabase(
 
       it('hours from a package in the cart count too; an hour fully covered costs 0', async () => {
         const result = await price(
-          { courses: [course('conversation', 4), course('conversation2', 3)], packages: [{ packageType: 'conversation_hours', amount: 5, quantity: 1 }] },
+          {
+            courses: [course('conversation', 4), course('conversation2', 3)],
+            packages: [{ packageType: 'conversation_hours', amount: 5, quantity: 1 }],
+          },
           customer.token,
           customer.c,
         );
         // 2 stored + 5 bought = 7 hours for 7 places.
-        expect(result.items.slice(0, 2).map((i: { appliedCredits: number; finalPrice: number }) => [i.appliedCredits, i.finalPrice])).toEqual([
+        expect(
+          result.items
+            .slice(0, 2)
+            .map((i: { appliedCredits: number; finalPrice: number }) => [i.appliedCredits, i.finalPrice]),
+        ).toEqual([
           [4, 0],
           [3, 0],
         ]);
@@ -296,13 +477,20 @@ describeEachDatabase(
       });
 
       it('flexible-learning modules pay for flexible appointments, not for conversation hours', async () => {
-        const result = await price({ courses: [course('flexible', 2), course('conversation', 2)] }, customer.token, customer.c);
+        const result = await price(
+          { courses: [course('flexible', 2), course('conversation', 2)] },
+          customer.token,
+          customer.c,
+        );
         expect(result.items.map((i: { appliedCredits: number }) => i.appliedCredits)).toEqual([1, 2]);
         expect(result.totalPrice).toBe(69);
       });
 
       it('a guest never uses balances, not even packages in the cart', async () => {
-        const result = await price({ courses: [course('conversation', 2)], packages: [{ packageType: 'conversation_hours', amount: 5, quantity: 1 }] });
+        const result = await price({
+          courses: [course('conversation', 2)],
+          packages: [{ packageType: 'conversation_hours', amount: 5, quantity: 1 }],
+        });
         expect(result.items[0]).toMatchObject({ appliedCredits: 0, finalPrice: 50 });
       });
 
@@ -322,8 +510,21 @@ describeEachDatabase(
         ['a price sent by the client', { products: [{ productId: 1, quantity: 1, price: 1 }] }, 'products.0.price'],
         ['unknown field', { total: 0 }, 'total'],
         ['unknown locale', { locale: 'fr' }, 'locale'],
-        ['a package of amount 1', { packages: [{ packageType: 'conversation_hours', amount: 1, quantity: 1 }] }, 'packages.0.amount'],
-        ['the same course twice', { courses: [{ courseId: 1, courseType: 1, quantity: 1 }, { courseId: 1, courseType: 1, quantity: 1 }] }, 'courses.1.courseId'],
+        [
+          'a package of amount 1',
+          { packages: [{ packageType: 'conversation_hours', amount: 1, quantity: 1 }] },
+          'packages.0.amount',
+        ],
+        [
+          'the same course twice',
+          {
+            courses: [
+              { courseId: 1, courseType: 1, quantity: 1 },
+              { courseId: 1, courseType: 1, quantity: 1 },
+            ],
+          },
+          'courses.1.courseId',
+        ],
       ])('%s is a 400 naming the field', async (_, request, field) => {
         const reply = await guest.post('/api/cart/calculate-price', body(request));
         expect(reply.status).toBe(400);
@@ -335,7 +536,11 @@ describeEachDatabase(
         const reply = await guest.post(
           '/api/cart/calculate-price',
           body({
-            courses: [course('open'), { courseId: 999_999, courseType: 1, quantity: 1 }, { ...course('conversation'), courseType: 1 }],
+            courses: [
+              course('open'),
+              { courseId: 999_999, courseType: 1, quantity: 1 },
+              { ...course('conversation'), courseType: 1 },
+            ],
             products: [{ productId: 999_999, quantity: 1 }],
             packages: [{ packageType: 'flexible_learning', amount: 7, quantity: 1 }],
           }),
@@ -350,7 +555,12 @@ describeEachDatabase(
       });
 
       it('a malformed body is a 400', async () => {
-        const response = await ctx.app.inject({ method: 'POST', url: '/api/cart/calculate-price', headers: { 'content-type': 'application/json' }, payload: '{"courses":' });
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/cart/calculate-price',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"courses":',
+        });
         expect(response.statusCode).toBe(400);
         const list = await guest.post('/api/cart/calculate-price', body({ courses: 'none' }));
         expect(list.status).toBe(400);

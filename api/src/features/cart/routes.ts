@@ -33,22 +33,32 @@ export const cartRoutes =
     /** Balances count only for a logged-in customer with a verified address; anybody else prices as a guest. */
     const pricingBuyer = async (request: Parameters<typeof optionalCustomer>[1]): Promise<Buyer> => {
       const auth = await optionalCustomer(ctx, request);
-      return auth && auth.customer.is_email_verified === 1 ? { customerId: auth.customer.id, email: auth.customer.email } : { customerId: null, email: null };
+      return auth && auth.customer.is_email_verified === 1
+        ? { customerId: auth.customer.id, email: auth.customer.email }
+        : { customerId: null, email: null };
     };
 
     app.post(
       '/cart/calculate-price',
-      { config: { bearer: 'optional' }, schema: { body: priceRequestSchema, response: { 200: successEnvelope(priceResultSchema) } } },
+      {
+        config: { bearer: 'optional' },
+        schema: { body: priceRequestSchema, response: { 200: successEnvelope(priceResultSchema) } },
+      },
       async (request) => {
         const buyer = await pricingBuyer(request);
         const offeredMethods = await offeredPaymentMethods?.();
-        return { result: (await priceCart(ctx.db.kysely, request.body, { ...buyer, now: ctx.now(), offeredMethods })).result };
+        return {
+          result: (await priceCart(ctx.db.kysely, request.body, { ...buyer, now: ctx.now(), offeredMethods })).result,
+        };
       },
     );
 
     app.post(
       '/cart/validate',
-      { config: { bearer: 'optional' }, schema: { body: priceRequestSchema, response: { 200: successEnvelope(cartValidationResultSchema) } } },
+      {
+        config: { bearer: 'optional' },
+        schema: { body: priceRequestSchema, response: { 200: successEnvelope(cartValidationResultSchema) } },
+      },
       async (request) => {
         const buyer = await pricingBuyer(request);
         const { calculation } = await priceCart(ctx.db.kysely, request.body, { ...buyer, now: ctx.now() });
@@ -69,7 +79,12 @@ export const cartRoutes =
 
     app.get(
       '/cart/sync/:id',
-      { schema: { params: z.object({ id: textSchema.max(200) }), response: { 200: successEnvelope(cartSyncPayloadSchema) } } },
+      {
+        schema: {
+          params: z.object({ id: textSchema.max(200) }),
+          response: { 200: successEnvelope(cartSyncPayloadSchema) },
+        },
+      },
       async (request) => {
         // Anything that is not a sync id (a locally encoded cart, say) is simply not a parked cart: 404.
         const id = cartSyncIdSchema.safeParse(request.params.id);

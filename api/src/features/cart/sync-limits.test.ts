@@ -14,7 +14,15 @@ describeEachDatabase(
     it(`parks ${perClient.max} carts per client and hour; then 429 with Retry-After, nothing stored`, async () => {
       const c = client(ctx);
       for (let i = 0; i < perClient.max; i++) expect((await c.post('/api/cart/sync', { items })).status).toBe(200);
-      const stored = async () => Number((await ctx.db.kysely.selectFrom('cart_sync').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+      const stored = async () =>
+        Number(
+          (
+            await ctx.db.kysely
+              .selectFrom('cart_sync')
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const before = await stored();
       const limited = await c.post('/api/cart/sync', { items });
       expect(limited.status).toBe(429);

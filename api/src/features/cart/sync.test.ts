@@ -11,13 +11,20 @@ const item = {
   quantity: 2,
   packageType: 'conversation_hours',
   amount: 5,
-  packageDetails: { title: '5 Konversationsstunden', type: 'conversation_hours', price: 115, discountedPrice: null, description: '12 Monate gültig' },
+  packageDetails: {
+    title: '5 Konversationsstunden',
+    type: 'conversation_hours',
+    price: 115,
+    discountedPrice: null,
+    description: '12 Monate gültig',
+  },
 };
 
 describeEachDatabase(
   'cart sync',
   (ctx) => {
-    const post = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/cart/sync', payload: payload as object });
+    const post = (payload: unknown) =>
+      ctx.app.inject({ method: 'POST', url: '/api/cart/sync', payload: payload as object });
     const get = (id: string) => ctx.app.inject({ method: 'GET', url: `/api/cart/sync/${id}` });
 
     it('stores cart items for 24 hours and gives them back by id', async () => {
@@ -57,7 +64,13 @@ describeEachDatabase(
       // Live ones: storing sweeps expired carts, which is no growth.
       const parked = async () =>
         Number(
-          (await ctx.db.kysely.selectFrom('cart_sync').select((eb) => eb.fn.countAll<number | string>().as('n')).where('expires_at', '>', clock.now().toISOString()).executeTakeFirstOrThrow()).n,
+          (
+            await ctx.db.kysely
+              .selectFrom('cart_sync')
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .where('expires_at', '>', clock.now().toISOString())
+              .executeTakeFirstOrThrow()
+          ).n,
         );
       // A course as the catalogue serves it: what a real cart carries.
       let course: Course;
@@ -75,7 +88,11 @@ describeEachDatabase(
 
       it(`answers a body over ${cartSyncLimits.bodyBytes / 1024} KiB with 413 in the envelope, parking nothing`, async () => {
         const before = await parked();
-        const huge = { items: [courseItem(1, { descriptions: [{ language: 'de', type: 'short', description: 'x'.repeat(1_000_000) }] })] };
+        const huge = {
+          items: [
+            courseItem(1, { descriptions: [{ language: 'de', type: 'short', description: 'x'.repeat(1_000_000) }] }),
+          ],
+        };
         const reply = await post(huge);
         expect(reply.statusCode).toBe(413);
         expect(reply.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) } });
@@ -94,11 +111,35 @@ describeEachDatabase(
       });
 
       it.each([
-        ['a title', { titles: [{ language: 'de', description: 'x'.repeat(catalogTextLimits.title + 1) }] }, 'items.0.courseDetails.titles.0.description'],
-        ['a description', { descriptions: [{ language: 'de', type: 'short', description: 'x'.repeat(catalogTextLimits.description + 1) }] }, 'items.0.courseDetails.descriptions.0.description'],
-        ['an identifier', { identifier: 'x'.repeat(catalogTextLimits.identifier + 1) }, 'items.0.courseDetails.identifier'],
-        ['a tag list', { tags: Array.from({ length: catalogTextLimits.tags + 1 }, () => ({ categoryId: 3, slug: 'a1' })) }, 'items.0.courseDetails.tags'],
-        ['a NUL in a title', { titles: [{ language: 'de', description: 'Spanisch\u0000' }] }, 'items.0.courseDetails.titles.0.description'],
+        [
+          'a title',
+          { titles: [{ language: 'de', description: 'x'.repeat(catalogTextLimits.title + 1) }] },
+          'items.0.courseDetails.titles.0.description',
+        ],
+        [
+          'a description',
+          {
+            descriptions: [
+              { language: 'de', type: 'short', description: 'x'.repeat(catalogTextLimits.description + 1) },
+            ],
+          },
+          'items.0.courseDetails.descriptions.0.description',
+        ],
+        [
+          'an identifier',
+          { identifier: 'x'.repeat(catalogTextLimits.identifier + 1) },
+          'items.0.courseDetails.identifier',
+        ],
+        [
+          'a tag list',
+          { tags: Array.from({ length: catalogTextLimits.tags + 1 }, () => ({ categoryId: 3, slug: 'a1' })) },
+          'items.0.courseDetails.tags',
+        ],
+        [
+          'a NUL in a title',
+          { titles: [{ language: 'de', description: 'Spanisch\u0000' }] },
+          'items.0.courseDetails.titles.0.description',
+        ],
       ])('answers %s over its limit with a 400 naming the field', async (_, overrides, field) => {
         const before = await parked();
         const reply = await post({ items: [courseItem(1, overrides)] });

@@ -5,5 +5,11 @@ export const packageLine = {
   quantity: 1,
   packageType: 'conversation_hours',
   amount: 5,
-  packageDetails: { title: '5 Konversationsstunden', type: 'conversation_hours', price: 115, discountedPrice: null, description: '12 Monate gültig' },
+  packageDetails: {
+    title: '5 Konversationsstunden',
+    type: 'conversation_hours',
+    price: 115,
+    discountedPrice: null,
+    description: '12 Monate gültig',
+  },
 };

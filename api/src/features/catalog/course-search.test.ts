@@ -18,7 +18,8 @@ const seededInOrder = seeded.courses
       a.insertIndex - b.insertIndex,
   )
   .map((entry) => entry.course);
-const effectivePrice = (c: { discountedPriceCents: number | null; priceCents: number }) => (c.discountedPriceCents ?? c.priceCents) / 100;
+const effectivePrice = (c: { discountedPriceCents: number | null; priceCents: number }) =>
+  (c.discountedPriceCents ?? c.priceCents) / 100;
 const upcoming = seededInOrder.filter((c) => c.startDate >= testToday);
 const ids = (courses: readonly (SeedCourse | Course)[]) => courses.map((c) => c.identifier);
 const slugs = (course: Course) => course.tags.map((t) => t.slug);
@@ -117,7 +118,9 @@ describeEachDatabase('GET /api/course/search', (ctx) => {
     }
     // Two categories that never meet give nothing, rather than either one.
     const none = await get(ctx, '/api/course/search?tags[]=c2&tags[]=online-intensivecourses&tags[]=sunday');
-    expect(none.body.result.total).toBe(upcoming.filter((c) => ['c2', 'online-intensivecourses', 'sunday'].every((t) => c.tags.includes(t))).length);
+    expect(none.body.result.total).toBe(
+      upcoming.filter((c) => ['c2', 'online-intensivecourses', 'sunday'].every((t) => c.tags.includes(t))).length,
+    );
   });
 
   it('finds the online intensive courses by their collection tag', async () => {
@@ -139,7 +142,9 @@ describeEachDatabase('GET /api/course/search', (ctx) => {
     expect(plain.status).toBe(200);
     expect(ids(plain.body.result.items)).toEqual(ids(bracket.body.result.items));
     const repeated = await get(ctx, '/api/course/search?tags=a2&tags=evening&limit=1');
-    expect(repeated.body.result.total).toBe(upcoming.filter((c) => c.tags.includes('a2') && c.tags.includes('evening')).length);
+    expect(repeated.body.result.total).toBe(
+      upcoming.filter((c) => c.tags.includes('a2') && c.tags.includes('evening')).length,
+    );
   });
 
   it('filters by startDate (on/after), endDate (on/before) and courseStartUntil (starts on/before)', async () => {
@@ -193,7 +198,9 @@ describeEachDatabase('GET /api/course/search', (ctx) => {
     const { items } = await searchAll(ctx, 'flexibleLearningId=1');
     expect(items.length).toBeGreaterThanOrEqual(3);
     expect(items.every((c) => c.type === 2 && c.flexibleLearningCourseId === 1)).toBe(true);
-    expect(ids(items)).toEqual(ids(upcoming.filter((c) => c.flexibleModule === seeded.flexibleCourses[0]!.moduleIdentifier)));
+    expect(ids(items)).toEqual(
+      ids(upcoming.filter((c) => c.flexibleModule === seeded.flexibleCourses[0]!.moduleIdentifier)),
+    );
     const byAppointment = items.filter((c) => c.startTime === null);
     expect(byAppointment.length).toBeGreaterThan(0);
     expect(byAppointment.every((c) => c.endTime === null)).toBe(true);
@@ -203,9 +210,18 @@ describeEachDatabase('GET /api/course/search', (ctx) => {
   });
 
   it('combines all filters', async () => {
-    const { items } = await searchAll(ctx, 'type=3&tags[]=b1&tags[]=evening&priceMax=30&startDate=2026-02-01&courseStartUntil=2026-03-31');
+    const { items } = await searchAll(
+      ctx,
+      'type=3&tags[]=b1&tags[]=evening&priceMax=30&startDate=2026-02-01&courseStartUntil=2026-03-31',
+    );
     const expected = upcoming.filter(
-      (c) => c.type === 3 && c.tags.includes('b1') && c.tags.includes('evening') && effectivePrice(c) <= 30 && c.startDate >= '2026-02-01' && c.startDate <= '2026-03-31',
+      (c) =>
+        c.type === 3 &&
+        c.tags.includes('b1') &&
+        c.tags.includes('evening') &&
+        effectivePrice(c) <= 30 &&
+        c.startDate >= '2026-02-01' &&
+        c.startDate <= '2026-03-31',
     );
     expect(expected.length).toBeGreaterThan(0);
     expect(ids(items)).toEqual(ids(expected));
@@ -246,7 +262,10 @@ describeEachDatabase('GET /api/course/search', (ctx) => {
     });
 
     it('reports every bad field at once', async () => {
-      const { body } = await get(ctx, '/api/course/search?type=9&page=abc&startDate=2026-13-45&flexibleLearningId=1.5&foo=1');
+      const { body } = await get(
+        ctx,
+        '/api/course/search?type=9&page=abc&startDate=2026-13-45&flexibleLearningId=1.5&foo=1',
+      );
       expect(Object.keys(body.error.fields).sort()).toEqual(['flexibleLearningId', 'foo', 'page', 'startDate', 'type']);
     });
   });

@@ -26,11 +26,17 @@ export async function searchCourses(db: Kysely<Database>, filter: CourseFilter, 
   }
   // The effective price is the discounted one when there is one.
   const effectivePrice = sql<number>`coalesce(course.discounted_price_cents, course.price_cents)`;
-  if (filter.priceMin !== undefined) query = query.where(effectivePrice, '>=', priceBoundToCents(filter.priceMin, 'min'));
-  if (filter.priceMax !== undefined) query = query.where(effectivePrice, '<=', priceBoundToCents(filter.priceMax, 'max'));
+  if (filter.priceMin !== undefined)
+    query = query.where(effectivePrice, '>=', priceBoundToCents(filter.priceMin, 'min'));
+  if (filter.priceMax !== undefined)
+    query = query.where(effectivePrice, '<=', priceBoundToCents(filter.priceMax, 'max'));
   // Tags of one category are alternatives (OR); each category narrows further (AND).
   for (const tagIds of tagGroups) {
-    query = query.where('course.id', 'in', db.selectFrom('course_tag').select('course_tag.course_id').where('course_tag.tag_id', 'in', tagIds));
+    query = query.where(
+      'course.id',
+      'in',
+      db.selectFrom('course_tag').select('course_tag.course_id').where('course_tag.tag_id', 'in', tagIds),
+    );
   }
 
   const countRow = await query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
@@ -59,7 +65,11 @@ export function orderedCourseRows(query: SelectQueryBuilder<Database, 'course', 
 /** Known slugs grouped by category; unknown slugs are ignored (a stale link must not empty the list). */
 async function resolveTagGroups(db: Kysely<Database>, slugs: readonly string[]): Promise<number[][]> {
   if (slugs.length === 0) return [];
-  const tags = await db.selectFrom('tag').select(['id', 'category_id']).where('slug', 'in', [...new Set(slugs)]).execute();
+  const tags = await db
+    .selectFrom('tag')
+    .select(['id', 'category_id'])
+    .where('slug', 'in', [...new Set(slugs)])
+    .execute();
   return [...groupBy(tags, (t) => t.category_id).values()].map((group) => group.map((t) => t.id));
 }
 

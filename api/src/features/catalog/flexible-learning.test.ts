@@ -10,13 +10,17 @@ describeEachDatabase('GET /api/course/flexible-learning', (ctx) => {
     const { status, body } = await get(ctx, '/api/course/flexible-learning');
     expect(status).toBe(200);
     const modules = flexibleLearningListSchema.parse(body.result);
-    expect(modules.map((m) => m.moduleIdentifier)).toEqual(seeded.flexibleCourses.map((m) => m.moduleIdentifier).sort());
+    expect(modules.map((m) => m.moduleIdentifier)).toEqual(
+      seeded.flexibleCourses.map((m) => m.moduleIdentifier).sort(),
+    );
     for (const module of modules) {
       const source = seeded.flexibleCourses.find((m) => m.moduleIdentifier === module.moduleIdentifier)!;
       expect(module.titles.map((t) => t.language)).toEqual(['de', 'en', 'es']);
       expect(module.titles[0]!.description).toBe(source.texts.de.title);
       expect(module.descriptions.filter((d) => d.type === 'pretitle')).toHaveLength(3);
-      const appointments = seeded.courses.filter((c) => c.flexibleModule === module.moduleIdentifier && c.startDate >= testToday);
+      const appointments = seeded.courses.filter(
+        (c) => c.flexibleModule === module.moduleIdentifier && c.startDate >= testToday,
+      );
       expect(module.courses.map((c) => c.identifier).sort()).toEqual(appointments.map((c) => c.identifier).sort());
       expect(module.courses.every((c) => c.type === 2 && c.flexibleLearningCourseId === module.id)).toBe(true);
       const dates = module.courses.map((c) => c.startDate);
@@ -46,7 +50,11 @@ describeEachDatabase('GET /api/course/flexible-learning', (ctx) => {
   });
 
   it('leaves out past appointments but keeps the module', async () => {
-    await ctx.db.kysely.updateTable('course').set({ start_date: '2020-01-01' }).where('identifier', 'like', 'FL-A1.1-%').execute();
+    await ctx.db.kysely
+      .updateTable('course')
+      .set({ start_date: '2020-01-01' })
+      .where('identifier', 'like', 'FL-A1.1-%')
+      .execute();
     const modules = flexibleLearningListSchema.parse((await get(ctx, '/api/course/flexible-learning')).body.result);
     const module = modules.find((m) => m.moduleIdentifier === 'A1.1')!;
     expect(module.courses).toEqual([]);

@@ -9,12 +9,18 @@ import { groupBy, toContractTexts } from './texts.ts';
  * order of the course search. A module without upcoming appointments is still listed (with none), so a link
  * to it (`/modular-course?flexLearningId=…`) finds it. Three queries for the whole list, whatever its size.
  */
-export async function listFlexibleLearningCourses(db: Kysely<Database>, today: string): Promise<FlexibleLearningCourse[]> {
+export async function listFlexibleLearningCourses(
+  db: Kysely<Database>,
+  today: string,
+): Promise<FlexibleLearningCourse[]> {
   const [modules, texts, appointmentRows] = await Promise.all([
     db.selectFrom('flexible_learning_course').selectAll().orderBy('module_identifier').orderBy('id').execute(),
     db.selectFrom('flexible_learning_course_text').selectAll().execute(),
     orderedCourseRows(
-      db.selectFrom('course').where('course.flexible_learning_course_id', 'is not', null).where('course.start_date', '>=', today),
+      db
+        .selectFrom('course')
+        .where('course.flexible_learning_course_id', 'is not', null)
+        .where('course.start_date', '>=', today),
     ).execute(),
   ]);
   const appointments = await toCourses(db, appointmentRows);
@@ -24,7 +30,9 @@ export async function listFlexibleLearningCourses(db: Kysely<Database>, today: s
   return modules.map((module) => {
     const courses = appointmentsByModule.get(module.id) ?? [];
     // A module has no tags of its own: it carries the level of its appointments.
-    const levels = [...new Set(courses.flatMap((c) => c.tags.filter((t) => t.categoryId === TagCategoryId.level).map((t) => t.slug)))];
+    const levels = [
+      ...new Set(courses.flatMap((c) => c.tags.filter((t) => t.categoryId === TagCategoryId.level).map((t) => t.slug))),
+    ];
     return {
       id: module.id,
       moduleIdentifier: module.module_identifier,

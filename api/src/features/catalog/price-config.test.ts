@@ -21,7 +21,12 @@ describeEachDatabase('GET /api/course/price-config', (ctx) => {
     const prices = priceConfigSchema.parse((await get(ctx, '/api/course/price-config')).body.result);
     expect(packageUnitPrice(prices, 'conversation_hours')).toBe(conversationHourPriceCents / 100);
     expect(packageUnitPrice(prices, 'flexible_learning')).toBe(69);
-    expect(packageUnitPrice(prices.filter((p) => p.amount !== 1), 'conversation_hours')).toBeNull();
+    expect(
+      packageUnitPrice(
+        prices.filter((p) => p.amount !== 1),
+        'conversation_hours',
+      ),
+    ).toBeNull();
   });
 
   it('rejects unknown parameters with field errors', async () => {

@@ -5,6 +5,15 @@ import { centsToEuro } from '../../lib/money.ts';
 
 /** Every package price, by type and amount; the amount-1 row of a type is its unit price. */
 export async function listPackagePrices(db: Kysely<Database>): Promise<PackagePrice[]> {
-  const rows = await db.selectFrom('package_price').select(['type', 'amount', 'price_cents']).orderBy('type').orderBy('amount').execute();
-  return rows.map((row) => ({ type: row.type as PackageType, amount: row.amount, price: centsToEuro(row.price_cents) }));
+  const rows = await db
+    .selectFrom('package_price')
+    .select(['type', 'amount', 'price_cents'])
+    .orderBy('type')
+    .orderBy('amount')
+    .execute();
+  return rows.map((row) => ({
+    type: row.type as PackageType,
+    amount: row.amount,
+    price: centsToEuro(row.price_cents),
+  }));
 }

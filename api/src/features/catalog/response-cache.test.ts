@@ -56,7 +56,9 @@ describe('ResponseCache', () => {
   });
 
   it('keys queries independently of key and list order', () => {
-    expect(queryKey({ type: 1, tags: ['b1', 'a1'], page: 1 })).toBe(queryKey({ page: 1, tags: ['a1', 'b1', 'a1'], type: 1 }));
+    expect(queryKey({ type: 1, tags: ['b1', 'a1'], page: 1 })).toBe(
+      queryKey({ page: 1, tags: ['a1', 'b1', 'a1'], type: 1 }),
+    );
     expect(queryKey({ type: 1 })).not.toBe(queryKey({ type: 3 }));
   });
 });
@@ -90,7 +92,11 @@ describe('GET /api/course/search with the cache on', () => {
 
   it('sends the gzip body to clients that accept it', async () => {
     const plain = await app.inject({ method: 'GET', url: '/api/course/search?type=3' });
-    const zipped = await app.inject({ method: 'GET', url: '/api/course/search?type=3', headers: { 'accept-encoding': 'br, gzip' } });
+    const zipped = await app.inject({
+      method: 'GET',
+      url: '/api/course/search?type=3',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toMatch(/accept-encoding/i);
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);

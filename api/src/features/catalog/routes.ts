@@ -29,7 +29,10 @@ export interface CatalogRouteOptions {
 }
 
 export const catalogRoutes =
-  (ctx: AppContext, { searchCacheMs = 0, searchCache = new ResponseCache(searchCacheMs) }: CatalogRouteOptions = {}): FastifyPluginAsyncZod =>
+  (
+    ctx: AppContext,
+    { searchCacheMs = 0, searchCache = new ResponseCache(searchCacheMs) }: CatalogRouteOptions = {},
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/course/search',
@@ -39,20 +42,21 @@ export const catalogRoutes =
         const key = `${today}|${queryKey(request.query)}`;
         // Validated against the contract once, when built; a cached answer is that same text.
         const body = await searchCache.get(key, async () =>
-          cachedBody(JSON.stringify(searchEnvelope.parse({ result: await searchCourses(ctx.db.kysely, request.query, today) }))),
+          cachedBody(
+            JSON.stringify(searchEnvelope.parse({ result: await searchCourses(ctx.db.kysely, request.query, today) })),
+          ),
         );
         reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
         // Fastify sends bytes as they are (no second serialisation); the type provider expects the object.
-        if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(body.gzip as never);
+        if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? ''))
+          return reply.header('content-encoding', 'gzip').send(body.gzip as never);
         return reply.send(body.json as never);
       },
     );
 
-    app.get(
-      '/course/tags',
-      { schema: { response: { 200: successEnvelope(courseTagsResultSchema) } } },
-      async () => ({ result: await listTagCategories(ctx.db.kysely) }),
-    );
+    app.get('/course/tags', { schema: { response: { 200: successEnvelope(courseTagsResultSchema) } } }, async () => ({
+      result: await listTagCategories(ctx.db.kysely),
+    }));
 
     app.get(
       '/course/price-config',

@@ -40,12 +40,20 @@ export const accountRoutes =
   async (app) => {
     const emailChangesPerClient = limitedBy(app, 'email-change:client', accountRateLimits.emailChange.perClient);
     const emailChangesPerCustomer = limitedBy(app, 'email-change:customer', accountRateLimits.emailChange.perCustomer);
-    const passwordChecksPerCustomer = limitedBy(app, 'password-change:customer', accountRateLimits.passwordChange.perCustomer);
+    const passwordChecksPerCustomer = limitedBy(
+      app,
+      'password-change:customer',
+      accountRateLimits.passwordChange.perCustomer,
+    );
 
-    app.get('/customer/me', { config: { bearer: 'unverified' }, schema: { response: { 200: successEnvelope(customerSchema) } } }, async (request) => {
-      const { customer } = await requireCustomer(ctx, request, { allowUnverified: true });
-      return { result: toCustomer(customer) };
-    });
+    app.get(
+      '/customer/me',
+      { config: { bearer: 'unverified' }, schema: { response: { 200: successEnvelope(customerSchema) } } },
+      async (request) => {
+        const { customer } = await requireCustomer(ctx, request, { allowUnverified: true });
+        return { result: toCustomer(customer) };
+      },
+    );
 
     app.post('/customer/logout', { schema: { response: { 200: successEnvelope(okSchema) } } }, async (request) => {
       // Idempotent: an unknown or already revoked token is logged out as well.
@@ -56,7 +64,10 @@ export const accountRoutes =
 
     app.put(
       '/customer/me/update',
-      { config: { bearer: 'verified' }, schema: { body: profileUpdateRequestSchema, response: { 200: successEnvelope(profileUpdateResponseSchema) } } },
+      {
+        config: { bearer: 'verified' },
+        schema: { body: profileUpdateRequestSchema, response: { 200: successEnvelope(profileUpdateResponseSchema) } },
+      },
       async (request, reply) => {
         const { customer } = await requireCustomer(ctx, request);
         const { email, ...changes } = changedProfileFields(toCustomer(customer), request.body);
@@ -71,7 +82,9 @@ export const accountRoutes =
           ...(changes.lastname !== undefined && { lastname: changes.lastname }),
           ...(changes.phone !== undefined && { phone: orNull(changes.phone) }),
           ...(changes.birthYear !== undefined && { birth_year: orNull(changes.birthYear) }),
-          ...(changes.isSubscribedToNewsletter !== undefined && { is_subscribed_to_newsletter: changes.isSubscribedToNewsletter }),
+          ...(changes.isSubscribedToNewsletter !== undefined && {
+            is_subscribed_to_newsletter: changes.isSubscribedToNewsletter,
+          }),
         };
         if (Object.keys(columns).length > 0) {
           await ctx.db.kysely
@@ -84,7 +97,12 @@ export const accountRoutes =
         // is not said here (the link goes to that address's owner, and confirming then fails).
         if (email !== undefined) {
           await inTransaction(ctx.db, async (tx) => {
-            const token = await issueLinkToken(tx, { customerId: customer.id, purpose: 'email_change', email, now: ctx.now() });
+            const token = await issueLinkToken(tx, {
+              customerId: customer.id,
+              purpose: 'email_change',
+              email,
+              now: ctx.now(),
+            });
             await customerMails.emailChange(ctx, tx, { ...customer, ...columns }, email, token);
           });
         }
@@ -94,18 +112,27 @@ export const accountRoutes =
 
     app.put(
       '/customer/me/update-password',
-      { config: { bearer: 'verified' }, schema: { body: updatePasswordRequestSchema, response: { 200: successEnvelope(updatePasswordResponseSchema) } } },
+      {
+        config: { bearer: 'verified' },
+        schema: { body: updatePasswordRequestSchema, response: { 200: successEnvelope(updatePasswordResponseSchema) } },
+      },
       async (request, reply) => {
         const { customer, session } = await requireCustomer(ctx, request);
         // Each check of the current password costs a full argon2 hash: counted before it is made.
         await passwordChecksPerCustomer(reply, customer.id);
         const { currentPassword, newPassword } = request.body;
         if (!(await passwords.verify(customer.password_hash, currentPassword))) {
-          throw new AppError(400, CustomerErrorCode.wrongPassword, 'The current password is wrong', { currentPassword: 'wrong_password' });
+          throw new AppError(400, CustomerErrorCode.wrongPassword, 'The current password is wrong', {
+            currentPassword: 'wrong_password',
+          });
         }
         const password_hash = await passwords.hash(newPassword);
         const token = await inTransaction(ctx.db, async (tx) => {
-          await tx.kysely.updateTable('customer').set({ password_hash, updated_at: ctx.now().toISOString() }).where('id', '=', customer.id).execute();
+          await tx.kysely
+            .updateTable('customer')
+            .set({ password_hash, updated_at: ctx.now().toISOString() })
+            .where('id', '=', customer.id)
+            .execute();
           // Every session ends, this one too; it continues under a fresh token with the same lifetime.
           await revokeAllSessions(tx, customer.id);
           const fresh = await openSession(tx, customer.id, session.remember, ctx.now());
@@ -127,7 +154,10 @@ export const accountRoutes =
 
     app.post(
       '/customer/me/billing-address',
-      { config: { bearer: 'verified' }, schema: { body: billingAddressSchema, response: { 200: successEnvelope(billingAddressSchema) } } },
+      {
+        config: { bearer: 'verified' },
+        schema: { body: billingAddressSchema, response: { 200: successEnvelope(billingAddressSchema) } },
+      },
       async (request) => {
         const { customer } = await requireCustomer(ctx, request);
         await saveBillingAddress(ctx.db, customer.id, request.body, ctx.now());
@@ -135,14 +165,21 @@ export const accountRoutes =
       },
     );
 
-    app.get('/customer/me/balances', { config: { bearer: 'verified' }, schema: { response: { 200: successEnvelope(balancesSchema) } } }, async (request) => {
-      const { customer } = await requireCustomer(ctx, request);
-      return { result: await readBalances(ctx.db.kysely, customer.id, ctx.now()) };
-    });
+    app.get(
+      '/customer/me/balances',
+      { config: { bearer: 'verified' }, schema: { response: { 200: successEnvelope(balancesSchema) } } },
+      async (request) => {
+        const { customer } = await requireCustomer(ctx, request);
+        return { result: await readBalances(ctx.db.kysely, customer.id, ctx.now()) };
+      },
+    );
 
     app.get(
       '/customer/me/orders',
-      { config: { bearer: 'verified' }, schema: { querystring: ordersQuerySchema, response: { 200: successEnvelope(orderListSchema) } } },
+      {
+        config: { bearer: 'verified' },
+        schema: { querystring: ordersQuerySchema, response: { 200: successEnvelope(orderListSchema) } },
+      },
       async (request) => {
         const { customer } = await requireCustomer(ctx, request);
         return { result: await listCustomerOrders(ctx.db, customer.id, request.query) };

@@ -53,20 +53,38 @@ describeEachDatabase(
       it('stores only hashes: neither the password nor any token appears in the database', async () => {
         const c = client(ctx);
         const { email, token } = await register(c);
-        const row = await ctx.db.kysely.selectFrom('customer').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+        const row = await ctx.db.kysely
+          .selectFrom('customer')
+          .selectAll()
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow();
         expect(row.password_hash).toMatch(/^\$argon2id\$/);
-        const sessions = await ctx.db.kysely.selectFrom('customer_session').select('token_hash').where('customer_id', '=', row.id).execute();
+        const sessions = await ctx.db.kysely
+          .selectFrom('customer_session')
+          .select('token_hash')
+          .where('customer_id', '=', row.id)
+          .execute();
         expect(sessions.map((s) => s.token_hash)).not.toContain(token);
         expect(sessions[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
         const link = linkIn((await mailsTo(ctx, email, { atLeast: 1 }))[0]!);
-        const tokens = await ctx.db.kysely.selectFrom('customer_token').select('token_hash').where('customer_id', '=', row.id).execute();
+        const tokens = await ctx.db.kysely
+          .selectFrom('customer_token')
+          .select('token_hash')
+          .where('customer_id', '=', row.id)
+          .execute();
         expect(tokens.map((t) => t.token_hash)).not.toContain(link.token);
       });
 
       it('answers a taken address exactly like a new one, changes nothing, and mails the owner where to log in', async () => {
         const owner = await register(client(ctx));
         const stranger = client(ctx);
-        const fresh = await stranger.post('/api/customer/register', { firstname: 'Eve', lastname: 'X', email: newEmail(), password: 'Anders2!x', locale: 'en' });
+        const fresh = await stranger.post('/api/customer/register', {
+          firstname: 'Eve',
+          lastname: 'X',
+          email: newEmail(),
+          password: 'Anders2!x',
+          locale: 'en',
+        });
         const taken = await stranger.post('/api/customer/register', {
           firstname: 'Eve',
           lastname: 'X',
@@ -78,12 +96,22 @@ describeEachDatabase(
         expect(taken.body).toEqual({ result: {} });
         expect(taken.headers['content-type']).toBe(fresh.headers['content-type']);
         // One account, with the owner's password and name.
-        const rows = await ctx.db.kysely.selectFrom('customer').select(['firstname']).where('email', '=', owner.email).execute();
+        const rows = await ctx.db.kysely
+          .selectFrom('customer')
+          .select(['firstname'])
+          .where('email', '=', owner.email)
+          .execute();
         expect(rows).toEqual([{ firstname: 'Anna' }]);
-        expect((await stranger.post('/api/customer/login', { email: owner.email, password: 'Anders2!x' })).status).toBe(401);
-        expect((await client(ctx).post('/api/customer/login', { email: owner.email, password: goodPassword })).status).toBe(200);
+        expect((await stranger.post('/api/customer/login', { email: owner.email, password: 'Anders2!x' })).status).toBe(
+          401,
+        );
+        expect(
+          (await client(ctx).post('/api/customer/login', { email: owner.email, password: goodPassword })).status,
+        ).toBe(200);
         // The owner's inbox learns of it, in the language of the form, addressed with the account's own name.
-        const notice = (await mailsTo(ctx, owner.email, { atLeast: 2 })).find((mail) => mail.subject === 'You already have a customer account');
+        const notice = (await mailsTo(ctx, owner.email, { atLeast: 2 })).find(
+          (mail) => mail.subject === 'You already have a customer account',
+        );
         expect(notice!.text).toContain('Hello Anna,');
         expect(notice!.text).not.toContain('Eve');
         expect(notice!.text).toContain('Log in: https://shop.test/login');
@@ -99,11 +127,21 @@ describeEachDatabase(
         expect(login.status).toBe(200);
         const calls = [
           () => c.get('/api/customer/me/billing-address', token),
-          () => c.post('/api/customer/me/billing-address', { firstname: 'A', lastname: 'B', addressLine1: '', addressLine2: '', city: '', zip: '', country: 'DE' }, token),
+          () =>
+            c.post(
+              '/api/customer/me/billing-address',
+              { firstname: 'A', lastname: 'B', addressLine1: '', addressLine2: '', city: '', zip: '', country: 'DE' },
+              token,
+            ),
           () => c.get('/api/customer/me/balances', token),
           () => c.get('/api/customer/me/orders?limit=20&offset=0', token),
           () => c.put('/api/customer/me/update', { firstname: 'Berta' }, token),
-          () => c.put('/api/customer/me/update-password', { currentPassword: goodPassword, newPassword: 'Anders2!x' }, token),
+          () =>
+            c.put(
+              '/api/customer/me/update-password',
+              { currentPassword: goodPassword, newPassword: 'Anders2!x' },
+              token,
+            ),
         ];
         for (const call of calls) {
           const reply = await call();
@@ -143,8 +181,12 @@ describeEachDatabase(
         const { email } = await register(c);
         const other = await register(c);
         const link = linkIn((await mailsTo(ctx, email, { atLeast: 1 }))[0]!);
-        expect((await c.post('/api/customer/verify-email', { token: link.token, email: other.email })).body.error.code).toBe('INVALID_TOKEN');
-        expect((await c.post('/api/customer/verify-email', { token: 'x'.repeat(43), email })).body.error.code).toBe('INVALID_TOKEN');
+        expect(
+          (await c.post('/api/customer/verify-email', { token: link.token, email: other.email })).body.error.code,
+        ).toBe('INVALID_TOKEN');
+        expect((await c.post('/api/customer/verify-email', { token: 'x'.repeat(43), email })).body.error.code).toBe(
+          'INVALID_TOKEN',
+        );
         const missing = await c.post('/api/customer/verify-email', { email });
         expect(missing.status).toBe(400);
         expect(missing.body.error.fields).toHaveProperty('token');
@@ -177,8 +219,12 @@ describeEachDatabase(
 
         // Only the newest link works.
         const [newest, older] = mails.map(linkIn);
-        expect((await c.post('/api/customer/verify-email', { token: older!.token, email: unverified.email })).status).toBe(400);
-        expect((await c.post('/api/customer/verify-email', { token: newest!.token, email: unverified.email })).status).toBe(200);
+        expect(
+          (await c.post('/api/customer/verify-email', { token: older!.token, email: unverified.email })).status,
+        ).toBe(400);
+        expect(
+          (await c.post('/api/customer/verify-email', { token: newest!.token, email: unverified.email })).status,
+        ).toBe(200);
       });
     });
 
@@ -197,7 +243,10 @@ describeEachDatabase(
       it('accepts the address in any case and issues a fresh opaque token per login', async () => {
         const c = client(ctx);
         const { email, token } = await verifiedCustomer(ctx, c);
-        const login = await c.post('/api/customer/login', { email: `  ${email.toUpperCase()} `, password: goodPassword });
+        const login = await c.post('/api/customer/login', {
+          email: `  ${email.toUpperCase()} `,
+          password: goodPassword,
+        });
         expect(login.status).toBe(200);
         expect(login.body.result.token).toMatch(/^[\w-]{43}$/);
         expect(login.body.result.token).not.toBe(token);
@@ -207,7 +256,8 @@ describeEachDatabase(
         const c = client(ctx);
         const { email } = await verifiedCustomer(ctx, c);
         const short = (await c.post('/api/customer/login', { email, password: goodPassword })).body.result.token;
-        const long = (await c.post('/api/customer/login', { email, password: goodPassword, remember: true })).body.result.token;
+        const long = (await c.post('/api/customer/login', { email, password: goodPassword, remember: true })).body
+          .result.token;
         clock.advance(sessionLifetimeMs.short - 1000);
         expect((await c.get('/api/customer/me', short)).status).toBe(200);
         clock.advance(2000);
@@ -236,7 +286,11 @@ describeEachDatabase(
           const reply = await c.get('/api/customer/me', token);
           expect(reply.status).toBe(401);
         }
-        const raw = await ctx.app.inject({ method: 'GET', url: '/api/customer/me', headers: { authorization: 'Basic abc' } });
+        const raw = await ctx.app.inject({
+          method: 'GET',
+          url: '/api/customer/me',
+          headers: { authorization: 'Basic abc' },
+        });
         expect(raw.statusCode).toBe(401);
       });
     });
@@ -251,7 +305,13 @@ describeEachDatabase(
       const owner = await registerAccount(client(ctx));
       const time = async (email: string) => {
         const started = performance.now();
-        const reply = await client(ctx).post('/api/customer/register', { firstname: 'Eve', lastname: 'X', email, password: 'Anders2!x', locale: 'de' });
+        const reply = await client(ctx).post('/api/customer/register', {
+          firstname: 'Eve',
+          lastname: 'X',
+          email,
+          password: 'Anders2!x',
+          locale: 'de',
+        });
         expect(reply.status).toBe(200);
         return performance.now() - started;
       };
@@ -267,5 +327,8 @@ describeEachDatabase(
       expect(Math.min(...taken)).toBeGreaterThan(Math.min(...fresh) * 0.5);
     });
   },
-  { seed: false, app: { shopUrl: 'https://shop.test', passwordHashing: { memoryCost: 19_456, timeCost: 6, parallelism: 1 } } },
+  {
+    seed: false,
+    app: { shopUrl: 'https://shop.test', passwordHashing: { memoryCost: 19_456, timeCost: 6, parallelism: 1 } },
+  },
 );

@@ -24,7 +24,9 @@ function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<Authentica
   let found = sessions.get(request);
   if (!found) {
     const token = bearerToken(request);
-    found = token ? findSessionCustomer(ctx.db, token, ctx.now()).then((session) => session ?? null) : Promise.resolve(null);
+    found = token
+      ? findSessionCustomer(ctx.db, token, ctx.now()).then((session) => session ?? null)
+      : Promise.resolve(null);
     sessions.set(request, found);
   }
   return found;
@@ -55,7 +57,10 @@ export async function requireCustomer(
  * it must be live (401 otherwise, so a stale session ends as everywhere). The caller decides what an unverified
  * customer may do.
  */
-export async function optionalCustomer(ctx: AppContext, request: FastifyRequest): Promise<AuthenticatedCustomer | null> {
+export async function optionalCustomer(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<AuthenticatedCustomer | null> {
   if (!bearerToken(request)) return null;
   return requireCustomer(ctx, request, { allowUnverified: true });
 }

@@ -20,11 +20,18 @@ describeEachDatabase(
       const url = route.url.replace(/:(\w+)/g, 'x') + badQuery;
       const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
       if (route.method === 'GET') return ctx.app.inject({ method: 'GET', url, headers });
-      return ctx.app.inject({ method: route.method as 'POST', url, headers: { ...headers, 'content-type': body.contentType }, payload: body.payload });
+      return ctx.app.inject({
+        method: route.method as 'POST',
+        url,
+        headers: { ...headers, 'content-type': body.contentType },
+        payload: body.payload,
+      });
     };
 
     it('marks exactly the calls of a customer (and the cart calls that take an optional token)', () => {
-      const marked = routes.filter((route) => route.bearer).map((route) => `${route.bearer} ${route.method} ${route.url}`);
+      const marked = routes
+        .filter((route) => route.bearer)
+        .map((route) => `${route.bearer} ${route.method} ${route.url}`);
       expect(marked.sort()).toEqual(
         [
           'unverified GET /api/customer/me',
@@ -52,7 +59,9 @@ describeEachDatabase(
         for (const token of [undefined, 'not-a-token', revoked]) {
           for (const body of badBodies) {
             const response = await send(route, token, body);
-            expect(response.statusCode, `${route.method} ${route.url} ${token ?? 'no token'} ${body.payload}`).toBe(401);
+            expect(response.statusCode, `${route.method} ${route.url} ${token ?? 'no token'} ${body.payload}`).toBe(
+              401,
+            );
             expect(response.json().error.code).toBe('UNAUTHORIZED');
           }
         }

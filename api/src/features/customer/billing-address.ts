@@ -3,7 +3,11 @@ import type { Db } from '../../db/database.ts';
 
 /** The customer's saved billing address (docs/product-rules.md#data), or null before the first save. */
 export async function readBillingAddress(db: Db, customerId: number): Promise<BillingAddress | null> {
-  const row = await db.kysely.selectFrom('customer_billing_address').selectAll().where('customer_id', '=', customerId).executeTakeFirst();
+  const row = await db.kysely
+    .selectFrom('customer_billing_address')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
   if (!row) return null;
   return {
     firstname: row.firstname,
@@ -30,7 +34,12 @@ export function billingAddressColumns(address: BillingAddress) {
 }
 
 /** Creates or replaces the one billing address of a customer. */
-export async function saveBillingAddress(db: Db, customerId: number, address: BillingAddress, now: Date): Promise<void> {
+export async function saveBillingAddress(
+  db: Db,
+  customerId: number,
+  address: BillingAddress,
+  now: Date,
+): Promise<void> {
   const values = { ...billingAddressColumns(address), updated_at: now.toISOString() };
   await db.kysely
     .insertInto('customer_billing_address')

@@ -20,8 +20,28 @@ export function shopLink(ctx: AppContext, path: string, query: Record<string, st
   return url.toString();
 }
 
-async function send(ctx: AppContext, tx: Db, kind: MailKind, customer: CustomerRow, to: string, link: string, language?: Language, resetLink?: string) {
-  await queueMail(tx, renderMail({ kind, language: language ?? customerLanguage(customer), to, name: customer.firstname, link, resetLink }), { now: ctx.now() });
+async function send(
+  ctx: AppContext,
+  tx: Db,
+  kind: MailKind,
+  customer: CustomerRow,
+  to: string,
+  link: string,
+  language?: Language,
+  resetLink?: string,
+) {
+  await queueMail(
+    tx,
+    renderMail({
+      kind,
+      language: language ?? customerLanguage(customer),
+      to,
+      name: customer.firstname,
+      link,
+      resetLink,
+    }),
+    { now: ctx.now() },
+  );
 }
 
 /**
@@ -30,18 +50,41 @@ async function send(ctx: AppContext, tx: Db, kind: MailKind, customer: CustomerR
  */
 export const customerMails = {
   verification: (ctx: AppContext, tx: Db, customer: CustomerRow, token: string, language?: Language) =>
-    send(ctx, tx, 'verifyEmail', customer, customer.email, shopLink(ctx, linkPaths.verifyEmail, { token, email: customer.email }), language),
+    send(
+      ctx,
+      tx,
+      'verifyEmail',
+      customer,
+      customer.email,
+      shopLink(ctx, linkPaths.verifyEmail, { token, email: customer.email }),
+      language,
+    ),
 
   /** Goes to the new address: the change applies only once its owner confirms. */
   emailChange: (ctx: AppContext, tx: Db, customer: CustomerRow, newEmail: string, token: string) =>
     send(ctx, tx, 'emailChange', customer, newEmail, shopLink(ctx, linkPaths.emailChange, { token, email: newEmail })),
 
   passwordReset: (ctx: AppContext, tx: Db, customer: CustomerRow, token: string, language?: Language) =>
-    send(ctx, tx, 'passwordReset', customer, customer.email, shopLink(ctx, linkPaths.passwordReset, { token, email: customer.email }), language),
+    send(
+      ctx,
+      tx,
+      'passwordReset',
+      customer,
+      customer.email,
+      shopLink(ctx, linkPaths.passwordReset, { token, email: customer.email }),
+      language,
+    ),
 
   /** A notice, so that a change the customer did not make does not go unnoticed; links to the reset page. */
   passwordChanged: (ctx: AppContext, tx: Db, customer: CustomerRow) =>
-    send(ctx, tx, 'passwordChanged', customer, customer.email, shopLink(ctx, linkPaths.requestPasswordReset, { email: customer.email })),
+    send(
+      ctx,
+      tx,
+      'passwordChanged',
+      customer,
+      customer.email,
+      shopLink(ctx, linkPaths.requestPasswordReset, { email: customer.email }),
+    ),
 
   /**
    * A registration for an address that has an account: the owner learns of it and is pointed to login and the

@@ -1,6 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { client, customerTestOptions, goodPassword, linkIn, mailsTo, movableClock, newEmail, register, settle, verifiedCustomer } from './test-support.ts';
+import {
+  client,
+  customerTestOptions,
+  goodPassword,
+  linkIn,
+  mailsTo,
+  movableClock,
+  newEmail,
+  register,
+  settle,
+  verifiedCustomer,
+} from './test-support.ts';
 
 const clock = movableClock();
 const newPassword = 'Neues#Pass9';
@@ -31,7 +42,8 @@ describeEachDatabase(
       it('sets the new password, ends every session, notifies the customer, and works only once', async () => {
         const c = client(ctx);
         const { email, token } = await verifiedCustomer(ctx, c);
-        const remembered = (await c.post('/api/customer/login', { email, password: goodPassword, remember: true })).body.result.token;
+        const remembered = (await c.post('/api/customer/login', { email, password: goodPassword, remember: true })).body
+          .result.token;
         await c.post('/api/customer/request-password-reset', { email, locale: 'de' });
         const link = linkIn((await mailsTo(ctx, email, { atLeast: 2 }))[0]!);
 
@@ -43,7 +55,11 @@ describeEachDatabase(
         expect((await c.post('/api/customer/login', { email, password: newPassword })).status).toBe(200);
         expect((await mailsTo(ctx, email))[0]!.subject).toBe('Ihr Passwort wurde geändert');
 
-        const again = await c.post('/api/customer/reset-password', { token: link.token, email, newPassword: 'Dritte$Pass1' });
+        const again = await c.post('/api/customer/reset-password', {
+          token: link.token,
+          email,
+          newPassword: 'Dritte$Pass1',
+        });
         expect(again.status).toBe(400);
         expect(again.body.error.code).toBe('INVALID_TOKEN');
       });
@@ -55,7 +71,9 @@ describeEachDatabase(
         const first = linkIn((await mailsTo(ctx, email, { atLeast: 2 }))[0]!);
         await c.post('/api/customer/request-password-reset', { email, locale: 'de' });
         const second = linkIn((await mailsTo(ctx, email, { atLeast: 3 }))[0]!);
-        expect((await c.post('/api/customer/reset-password', { token: first.token, email, newPassword })).status).toBe(400);
+        expect((await c.post('/api/customer/reset-password', { token: first.token, email, newPassword })).status).toBe(
+          400,
+        );
         clock.advance(60 * 60 * 1000 + 1000);
         const late = await c.post('/api/customer/reset-password', { token: second.token, email, newPassword });
         expect(late.status).toBe(400);
@@ -66,8 +84,12 @@ describeEachDatabase(
         const c = client(ctx);
         const { email } = await register(c);
         await c.post('/api/customer/request-password-reset', { email, locale: 'de' });
-        const link = linkIn((await mailsTo(ctx, email, { atLeast: 2 })).find((m) => m.subject === 'Passwort zurücksetzen')!);
-        expect((await c.post('/api/customer/reset-password', { token: link.token, email, newPassword })).status).toBe(200);
+        const link = linkIn(
+          (await mailsTo(ctx, email, { atLeast: 2 })).find((m) => m.subject === 'Passwort zurücksetzen')!,
+        );
+        expect((await c.post('/api/customer/reset-password', { token: link.token, email, newPassword })).status).toBe(
+          200,
+        );
         const token = (await c.post('/api/customer/login', { email, password: newPassword })).body.result.token;
         expect((await c.get('/api/customer/me', token)).body.result.isEmailVerified).toBe(true);
       });
@@ -81,7 +103,9 @@ describeEachDatabase(
         expect(weak.status).toBe(400);
         expect(weak.body.error.fields).toEqual({ newPassword: 'password_too_short' });
         // The refused attempt did not use the link up.
-        expect((await c.post('/api/customer/reset-password', { token: link.token, email, newPassword })).status).toBe(200);
+        expect((await c.post('/api/customer/reset-password', { token: link.token, email, newPassword })).status).toBe(
+          200,
+        );
       });
     });
 
@@ -89,10 +113,21 @@ describeEachDatabase(
       it('checks the current password and the rules for the new one', async () => {
         const c = client(ctx);
         const { token } = await verifiedCustomer(ctx, c);
-        const wrong = await c.put('/api/customer/me/update-password', { currentPassword: 'Falsch1!x', newPassword }, token);
+        const wrong = await c.put(
+          '/api/customer/me/update-password',
+          { currentPassword: 'Falsch1!x', newPassword },
+          token,
+        );
         expect(wrong.status).toBe(400);
-        expect(wrong.body.error).toMatchObject({ code: 'WRONG_PASSWORD', fields: { currentPassword: 'wrong_password' } });
-        const weak = await c.put('/api/customer/me/update-password', { currentPassword: goodPassword, newPassword: 'ohneziffer!' }, token);
+        expect(wrong.body.error).toMatchObject({
+          code: 'WRONG_PASSWORD',
+          fields: { currentPassword: 'wrong_password' },
+        });
+        const weak = await c.put(
+          '/api/customer/me/update-password',
+          { currentPassword: goodPassword, newPassword: 'ohneziffer!' },
+          token,
+        );
         expect(weak.status).toBe(400);
         expect(weak.body.error.fields).toEqual({ newPassword: 'password_weak' });
         const empty = await c.put('/api/customer/me/update-password', { currentPassword: '', newPassword }, token);
@@ -102,10 +137,15 @@ describeEachDatabase(
       it('revokes every session, this one continuing under a fresh token of the same lifetime, and sends the notice', async () => {
         const c = client(ctx);
         const { email } = await verifiedCustomer(ctx, c);
-        const token = (await c.post('/api/customer/login', { email, password: goodPassword, remember: true })).body.result.token;
+        const token = (await c.post('/api/customer/login', { email, password: goodPassword, remember: true })).body
+          .result.token;
         const otherDevice = (await c.post('/api/customer/login', { email, password: goodPassword })).body.result.token;
 
-        const changed = await c.put('/api/customer/me/update-password', { currentPassword: goodPassword, newPassword }, token);
+        const changed = await c.put(
+          '/api/customer/me/update-password',
+          { currentPassword: goodPassword, newPassword },
+          token,
+        );
         expect(changed.status).toBe(200);
         const fresh = changed.body.result.token as string;
         expect(fresh).toMatch(/^[\w-]{43}$/);

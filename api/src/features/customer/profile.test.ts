@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { describeEachDatabase, testNow } from '../../test/databases.ts';
 import { client, customerTestOptions, linkIn, mailsTo, newEmail, verifiedCustomer } from './test-support.ts';
 
-const address = { firstname: 'Anna', lastname: 'Muster', addressLine1: 'Hauptstraße 1', addressLine2: 'Muster GmbH', city: 'Berlin', zip: '10115', country: 'DE' };
+const address = {
+  firstname: 'Anna',
+  lastname: 'Muster',
+  addressLine1: 'Hauptstraße 1',
+  addressLine2: 'Muster GmbH',
+  city: 'Berlin',
+  zip: '10115',
+  country: 'DE',
+};
 
 describeEachDatabase(
   'profile, e-mail change, billing address and balances',
@@ -13,7 +21,13 @@ describeEachDatabase(
         const { token, email } = await verifiedCustomer(ctx, c);
         const first = await c.put(
           '/api/customer/me/update',
-          { displayName: 'Anni', phone: '+49 170 1234567', birthYear: '1990', isSubscribedToNewsletter: 1, firstname: 'Anna' },
+          {
+            displayName: 'Anni',
+            phone: '+49 170 1234567',
+            birthYear: '1990',
+            isSubscribedToNewsletter: 1,
+            firstname: 'Anna',
+          },
           token,
         );
         expect(first.body).toEqual({ result: { emailChangeRequested: false } });
@@ -25,14 +39,26 @@ describeEachDatabase(
           birthYear: '1990',
           isSubscribedToNewsletter: 1,
         });
-        const before = await ctx.db.kysely.selectFrom('customer').select('updated_at').where('email', '=', email).executeTakeFirstOrThrow();
+        const before = await ctx.db.kysely
+          .selectFrom('customer')
+          .select('updated_at')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow();
         // Nothing differs: nothing is written.
         await c.put('/api/customer/me/update', { displayName: 'Anni', firstname: 'Anna' }, token);
-        const after = await ctx.db.kysely.selectFrom('customer').select('updated_at').where('email', '=', email).executeTakeFirstOrThrow();
+        const after = await ctx.db.kysely
+          .selectFrom('customer')
+          .select('updated_at')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow();
         expect(after).toEqual(before);
 
         await c.put('/api/customer/me/update', { displayName: '', phone: '' }, token);
-        expect((await c.get('/api/customer/me', token)).body.result).toMatchObject({ displayName: null, phone: null, birthYear: '1990' });
+        expect((await c.get('/api/customer/me', token)).body.result).toMatchObject({
+          displayName: null,
+          phone: null,
+          birthYear: '1990',
+        });
       });
 
       it('applies a new address only once confirmed through the link sent to it', async () => {
@@ -48,7 +74,10 @@ describeEachDatabase(
         const link = linkIn(mail!);
         expect(link).toMatchObject({ path: '/verify-email-change', email: next });
         // The link works without being logged in (it may be opened on another device).
-        const confirmed = await client(ctx).post('/api/customer/verify-email-change', { token: link.token, email: link.email });
+        const confirmed = await client(ctx).post('/api/customer/verify-email-change', {
+          token: link.token,
+          email: link.email,
+        });
         expect(confirmed.status).toBe(200);
         expect(confirmed.body.result).toMatchObject({ email: next, isEmailVerified: true });
         expect((await c.get('/api/customer/me', token)).body.result.email).toBe(next);
@@ -77,7 +106,11 @@ describeEachDatabase(
         const c = client(ctx);
         const { token } = await verifiedCustomer(ctx, c);
         expect((await c.put('/api/customer/me/update', { firstname: 'X' })).status).toBe(401);
-        const sneaky = await c.put('/api/customer/me/update', { firstname: 'X', isEmailVerified: true, id: 1, password: 'x' }, token);
+        const sneaky = await c.put(
+          '/api/customer/me/update',
+          { firstname: 'X', isEmailVerified: true, id: 1, password: 'x' },
+          token,
+        );
         expect(sneaky.status).toBe(400);
         expect(Object.keys(sneaky.body.error.fields).sort()).toEqual(['id', 'isEmailVerified', 'password']);
       });
@@ -91,7 +124,15 @@ describeEachDatabase(
         const saved = await c.post('/api/customer/me/billing-address', address, token);
         expect(saved.body).toEqual({ result: address });
         expect((await c.get('/api/customer/me/billing-address', token)).body.result).toEqual(address);
-        const minimal = { firstname: 'Anna', lastname: 'Muster', addressLine1: '', addressLine2: '', city: '', zip: '', country: 'AT' };
+        const minimal = {
+          firstname: 'Anna',
+          lastname: 'Muster',
+          addressLine1: '',
+          addressLine2: '',
+          city: '',
+          zip: '',
+          country: 'AT',
+        };
         await c.post('/api/customer/me/billing-address', minimal, token);
         expect((await c.get('/api/customer/me/billing-address', token)).body.result).toEqual(minimal);
       });
@@ -107,7 +148,8 @@ describeEachDatabase(
           { typeId: 3, balance: 0 },
         ]);
         const id = async (mail: string) =>
-          (await ctx.db.kysely.selectFrom('customer').select('id').where('email', '=', mail).executeTakeFirstOrThrow()).id;
+          (await ctx.db.kysely.selectFrom('customer').select('id').where('email', '=', mail).executeTakeFirstOrThrow())
+            .id;
         const day = 24 * 60 * 60 * 1000;
         const at = (offsetDays: number) => new Date(testNow.getTime() + offsetDays * day).toISOString();
         const mine = await id(email);

@@ -95,12 +95,19 @@ export const publicCustomerRoutes =
         // token either way: the customer logs in after confirming (docs/decisions/0005-hostile-input.md).
         const existing = await findCustomerByEmail(ctx.db, email);
         const password_hash = await passwords.hash(password);
-        const createdId = existing ? null : await insertCustomer(ctx, { email, password_hash, firstname, lastname, locale });
+        const createdId = existing
+          ? null
+          : await insertCustomer(ctx, { email, password_hash, firstname, lastname, locale });
         inBackground(request.log, async () => {
           if (createdId !== null) {
             const customer = (await findCustomerById(ctx.db, createdId))!;
             await inTransaction(ctx.db, async (tx) => {
-              const linkToken = await issueLinkToken(tx, { customerId: createdId, purpose: 'verify_email', email, now: ctx.now() });
+              const linkToken = await issueLinkToken(tx, {
+                customerId: createdId,
+                purpose: 'verify_email',
+                email,
+                now: ctx.now(),
+              });
               await customerMails.verification(ctx, tx, customer, linkToken);
             });
             return;
@@ -142,7 +149,12 @@ export const publicCustomerRoutes =
           const customer = await findCustomerByEmail(ctx.db, email);
           if (!customer || customer.is_email_verified === 1) return;
           await inTransaction(ctx.db, async (tx) => {
-            const token = await issueLinkToken(tx, { customerId: customer.id, purpose: 'verify_email', email, now: ctx.now() });
+            const token = await issueLinkToken(tx, {
+              customerId: customer.id,
+              purpose: 'verify_email',
+              email,
+              now: ctx.now(),
+            });
             await customerMails.verification(ctx, tx, customer, token, locale);
           });
         });
@@ -157,7 +169,8 @@ export const publicCustomerRoutes =
         const used = await consumeLinkToken(ctx.db, { purpose: 'email_change', ...request.body, now: ctx.now() });
         const customer = used && (await findCustomerById(ctx.db, used.customerId));
         if (!customer) throw invalidLink();
-        const taken = () => new AppError(409, CustomerErrorCode.emailTaken, 'Another account uses this e-mail address meanwhile');
+        const taken = () =>
+          new AppError(409, CustomerErrorCode.emailTaken, 'Another account uses this e-mail address meanwhile');
         const owner = await findCustomerByEmail(ctx.db, used.email);
         if (owner && owner.id !== customer.id) throw taken();
         const updated = { email: used.email, is_email_verified: 1, updated_at: ctx.now().toISOString() };
@@ -183,7 +196,12 @@ export const publicCustomerRoutes =
           const customer = await findCustomerByEmail(ctx.db, email);
           if (!customer) return;
           await inTransaction(ctx.db, async (tx) => {
-            const token = await issueLinkToken(tx, { customerId: customer.id, purpose: 'password_reset', email, now: ctx.now() });
+            const token = await issueLinkToken(tx, {
+              customerId: customer.id,
+              purpose: 'password_reset',
+              email,
+              now: ctx.now(),
+            });
             await customerMails.passwordReset(ctx, tx, customer, token, locale);
           });
         });

@@ -11,7 +11,10 @@ import { client, customerTestOptions, goodPassword, newEmail, registerAccount } 
 describeEachDatabase(
   'rate limits on login, register, reset and resend',
   (ctx) => {
-    const expectLimited = (reply: { status: number; body: any; headers: Record<string, unknown> }, windowSeconds: number) => {
+    const expectLimited = (
+      reply: { status: number; body: any; headers: Record<string, unknown> },
+      windowSeconds: number,
+    ) => {
       expect(reply.status).toBe(429);
       expect(reply.body.error.code).toBe('TOO_MANY_REQUESTS');
       const retryAfter = Number(reply.headers['retry-after']);
@@ -28,10 +31,14 @@ describeEachDatabase(
         const owner = client(ctx);
         const { email } = await registerAccount(owner);
         const stranger = client(ctx);
-        for (let i = 0; i < perAddressAndClient.max; i++) expect((await stranger.post('/api/customer/login', { email, password: wrong })).status).toBe(401);
+        for (let i = 0; i < perAddressAndClient.max; i++)
+          expect((await stranger.post('/api/customer/login', { email, password: wrong })).status).toBe(401);
         ctx.queries.length = 0;
         // Refused before the account is even looked up, so before any hashing, the right password too.
-        expectLimited(await stranger.post('/api/customer/login', { email, password: goodPassword }), perAddressAndClient.timeWindowMs / 1000);
+        expectLimited(
+          await stranger.post('/api/customer/login', { email, password: goodPassword }),
+          perAddressAndClient.timeWindowMs / 1000,
+        );
         expect(ctx.queries.some((query) => query.includes('"customer"'))).toBe(false);
         expect((await owner.post('/api/customer/login', { email, password: goodPassword })).status).toBe(200);
       });
@@ -39,32 +46,49 @@ describeEachDatabase(
       it('a successful login starts the count of failed attempts from its client afresh', async () => {
         const owner = client(ctx);
         const { email } = await registerAccount(owner);
-        for (let i = 0; i < perAddressAndClient.max - 1; i++) expect((await owner.post('/api/customer/login', { email, password: wrong })).status).toBe(401);
+        for (let i = 0; i < perAddressAndClient.max - 1; i++)
+          expect((await owner.post('/api/customer/login', { email, password: wrong })).status).toBe(401);
         expect((await owner.post('/api/customer/login', { email, password: goodPassword })).status).toBe(200);
         expect(await throttle().attemptsSinceSuccess(email, owner.ip)).toBe(0);
-        for (let i = 0; i < perAddressAndClient.max; i++) expect((await owner.post('/api/customer/login', { email, password: wrong })).status).toBe(401);
-        expectLimited(await owner.post('/api/customer/login', { email, password: goodPassword }), perAddressAndClient.timeWindowMs / 1000);
+        for (let i = 0; i < perAddressAndClient.max; i++)
+          expect((await owner.post('/api/customer/login', { email, password: wrong })).status).toBe(401);
+        expectLimited(
+          await owner.post('/api/customer/login', { email, password: goodPassword }),
+          perAddressAndClient.timeWindowMs / 1000,
+        );
       });
 
-      it('6,000 requests with random addresses from one client do not reset the count at the victim', { timeout: 120_000 }, async () => {
-        const { email } = await registerAccount(client(ctx));
-        const attacker = client(ctx);
-        for (let i = 0; i < perAddressAndClient.max; i++) await attacker.post('/api/customer/login', { email, password: wrong });
-        expectLimited(await attacker.post('/api/customer/login', { email, password: wrong }), perAddressAndClient.timeWindowMs / 1000);
-        const before = await throttle().attemptsSinceSuccess(email, attacker.ip);
-        expect(before).toBe(perAddressAndClient.max + 1);
+      it(
+        '6,000 requests with random addresses from one client do not reset the count at the victim',
+        { timeout: 120_000 },
+        async () => {
+          const { email } = await registerAccount(client(ctx));
+          const attacker = client(ctx);
+          for (let i = 0; i < perAddressAndClient.max; i++)
+            await attacker.post('/api/customer/login', { email, password: wrong });
+          expectLimited(
+            await attacker.post('/api/customer/login', { email, password: wrong }),
+            perAddressAndClient.timeWindowMs / 1000,
+          );
+          const before = await throttle().attemptsSinceSuccess(email, attacker.ip);
+          expect(before).toBe(perAddressAndClient.max + 1);
 
-        const statuses = new Map<number, number>();
-        for (let sent = 0; sent < 6000; sent += 100) {
-          const replies = await Promise.all(Array.from({ length: 100 }, () => attacker.post('/api/customer/login', { email: newEmail('spray'), password: wrong })));
-          for (const reply of replies) statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
-        }
-        // The client's own limit stopped the flood (the requests before it went to unknown addresses: 401).
-        expect(statuses.get(429)).toBeGreaterThanOrEqual(6000 - perClient.max);
-        expect(await throttle().attemptsSinceSuccess(email, attacker.ip)).toBe(before);
-        const refused = await attacker.post('/api/customer/login', { email, password: goodPassword });
-        expect(refused.status).toBe(429);
-      });
+          const statuses = new Map<number, number>();
+          for (let sent = 0; sent < 6000; sent += 100) {
+            const replies = await Promise.all(
+              Array.from({ length: 100 }, () =>
+                attacker.post('/api/customer/login', { email: newEmail('spray'), password: wrong }),
+              ),
+            );
+            for (const reply of replies) statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+          }
+          // The client's own limit stopped the flood (the requests before it went to unknown addresses: 401).
+          expect(statuses.get(429)).toBeGreaterThanOrEqual(6000 - perClient.max);
+          expect(await throttle().attemptsSinceSuccess(email, attacker.ip)).toBe(before);
+          const refused = await attacker.post('/api/customer/login', { email, password: goodPassword });
+          expect(refused.status).toBe(429);
+        },
+      );
 
       it(`allows ${perAddress.max} attempts per address in ${perAddress.timeWindowMs / 3_600_000} hours from all clients together`, async () => {
         const owner = client(ctx);
@@ -76,9 +100,14 @@ describeEachDatabase(
           expect((await guesser.post('/api/customer/login', { email, password: wrong })).status).toBe(401);
         }
         // Now even the owner with the right password waits: the ceiling is what stops a guesser with many clients.
-        expectLimited(await owner.post('/api/customer/login', { email, password: goodPassword }), perAddress.timeWindowMs / 1000);
+        expectLimited(
+          await owner.post('/api/customer/login', { email, password: goodPassword }),
+          perAddress.timeWindowMs / 1000,
+        );
         const other = await registerAccount(client(ctx));
-        expect((await client(ctx).post('/api/customer/login', { email: other.email, password: goodPassword })).status).toBe(200);
+        expect(
+          (await client(ctx).post('/api/customer/login', { email: other.email, password: goodPassword })).status,
+        ).toBe(200);
       });
 
       it(`allows ${perClient.max} attempts per client in ${perClient.timeWindowMs / 60_000} minutes, across addresses`, async () => {
@@ -86,8 +115,13 @@ describeEachDatabase(
         for (let i = 0; i < perClient.max; i++) {
           expect((await c.post('/api/customer/login', { email: newEmail(), password: wrong })).status).toBe(401);
         }
-        expectLimited(await c.post('/api/customer/login', { email: newEmail(), password: wrong }), perClient.timeWindowMs / 1000);
-        expect((await client(ctx).post('/api/customer/login', { email: newEmail(), password: wrong })).status).toBe(401);
+        expectLimited(
+          await c.post('/api/customer/login', { email: newEmail(), password: wrong }),
+          perClient.timeWindowMs / 1000,
+        );
+        expect((await client(ctx).post('/api/customer/login', { email: newEmail(), password: wrong })).status).toBe(
+          401,
+        );
       });
     });
 
@@ -96,7 +130,13 @@ describeEachDatabase(
       const { perClient } = customerRateLimits.register;
       for (let i = 0; i < perClient.max; i++) await registerAccount(c);
       expectLimited(
-        await c.post('/api/customer/register', { firstname: 'A', lastname: 'B', email: newEmail(), password: goodPassword, locale: 'de' }),
+        await c.post('/api/customer/register', {
+          firstname: 'A',
+          lastname: 'B',
+          email: newEmail(),
+          password: goodPassword,
+          locale: 'de',
+        }),
         perClient.timeWindowMs / 1000,
       );
     });
@@ -106,7 +146,8 @@ describeEachDatabase(
       const { perAddress } = customerRateLimits.register;
       const body = { firstname: 'A', lastname: 'B', email, password: goodPassword, locale: 'de' };
       // The address has an account after the first: the others answer alike (200), each mailing its owner.
-      for (let i = 0; i < perAddress.max; i++) expect((await client(ctx).post('/api/customer/register', body)).status).toBe(200);
+      for (let i = 0; i < perAddress.max; i++)
+        expect((await client(ctx).post('/api/customer/register', body)).status).toBe(200);
       expectLimited(await client(ctx).post('/api/customer/register', body), perAddress.timeWindowMs / 1000);
     });
 
@@ -116,11 +157,13 @@ describeEachDatabase(
     ] as const) {
       it(`limits ${name} per address and per client, answering alike for unknown addresses`, async () => {
         const email = newEmail();
-        for (let i = 0; i < rule.perAddress.max; i++) expect((await client(ctx).post(url, { email, locale: 'de' })).status).toBe(200);
+        for (let i = 0; i < rule.perAddress.max; i++)
+          expect((await client(ctx).post(url, { email, locale: 'de' })).status).toBe(200);
         expectLimited(await client(ctx).post(url, { email, locale: 'de' }), rule.perAddress.timeWindowMs / 1000);
 
         const c = client(ctx);
-        for (let i = 0; i < rule.perClient.max; i++) expect((await c.post(url, { email: newEmail(), locale: 'de' })).status).toBe(200);
+        for (let i = 0; i < rule.perClient.max; i++)
+          expect((await c.post(url, { email: newEmail(), locale: 'de' })).status).toBe(200);
         expectLimited(await c.post(url, { email: newEmail(), locale: 'de' }), rule.perClient.timeWindowMs / 1000);
       });
     }

@@ -10,7 +10,11 @@ export async function openSession(db: Db, customerId: number, remember: boolean,
   const token = newToken();
   const lifetime = remember ? sessionLifetimeMs.remember : sessionLifetimeMs.short;
   await atomically(db.kysely, async (trx) => {
-    await trx.deleteFrom('customer_session').where('customer_id', '=', customerId).where('expires_at', '<=', now.toISOString()).execute();
+    await trx
+      .deleteFrom('customer_session')
+      .where('customer_id', '=', customerId)
+      .where('expires_at', '<=', now.toISOString())
+      .execute();
     await trx
       .insertInto('customer_session')
       .values({
@@ -29,7 +33,11 @@ export async function openSession(db: Db, customerId: number, remember: boolean,
  * The live session of a token with its customer, in one query (every authenticated call runs it, the cart's
  * price calculation among them), or undefined when the token is unknown, revoked or expired.
  */
-export async function findSessionCustomer(db: Db, token: string, now: Date): Promise<{ session: { id: number; remember: boolean }; customer: CustomerRow } | undefined> {
+export async function findSessionCustomer(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ session: { id: number; remember: boolean }; customer: CustomerRow } | undefined> {
   const row = await db.kysely
     .selectFrom('customer_session')
     .innerJoin('customer', 'customer.id', 'customer_session.customer_id')

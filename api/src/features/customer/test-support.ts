@@ -40,7 +40,12 @@ export interface Reply {
 export function client(ctx: TestContext) {
   const n = ++clients;
   const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  const send = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token?: string | null): Promise<Reply> => {
+  const send = async (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    body?: unknown,
+    token?: string | null,
+  ): Promise<Reply> => {
     const response = await ctx.app.inject({
       method,
       url,
@@ -88,7 +93,12 @@ export function linkIn(mail: OutboxMail) {
   const match = /https:\/\/shop\.test\/[^\s]+/.exec(mail.text);
   expect(match, `a shop link in "${mail.subject}"`).not.toBeNull();
   const url = new URL(match![0]);
-  return { path: url.pathname, token: url.searchParams.get('token') ?? '', email: url.searchParams.get('email') ?? '', url };
+  return {
+    path: url.pathname,
+    token: url.searchParams.get('token') ?? '',
+    email: url.searchParams.get('email') ?? '',
+    url,
+  };
 }
 
 /** A new, unverified customer (not logged in: registration answers no token, alike for taken addresses). */

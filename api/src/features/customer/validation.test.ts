@@ -10,7 +10,13 @@ import { client, customerTestOptions, goodPassword, newEmail, verifiedCustomer }
 describeEachDatabase(
   'docs/product-rules.md#validation validation on the server',
   (ctx) => {
-    const registration = () => ({ firstname: 'Anna', lastname: 'Muster', email: newEmail(), password: goodPassword, locale: 'de' });
+    const registration = () => ({
+      firstname: 'Anna',
+      lastname: 'Muster',
+      email: newEmail(),
+      password: goodPassword,
+      locale: 'de',
+    });
 
     describe('registration', () => {
       const cases: [string, Record<string, unknown>, Record<string, string>][] = [
@@ -37,7 +43,10 @@ describeEachDatabase(
 
       it('accepts every special character of the rule', async () => {
         for (const special of '@$!%*?&#') {
-          const reply = await client(ctx).post('/api/customer/register', { ...registration(), password: `Passwort1${special}` });
+          const reply = await client(ctx).post('/api/customer/register', {
+            ...registration(),
+            password: `Passwort1${special}`,
+          });
           expect(reply.status, special).toBe(200);
         }
       });
@@ -72,12 +81,21 @@ describeEachDatabase(
         for (const phone of ['+49 170 1234567', '0301234', '1'.repeat(20), '']) {
           expect((await c.put('/api/customer/me/update', { phone }, token)).status, phone).toBe(200);
         }
-        for (const birthYear of ['1987', '']) expect((await c.put('/api/customer/me/update', { birthYear }, token)).status).toBe(200);
+        for (const birthYear of ['1987', ''])
+          expect((await c.put('/api/customer/me/update', { birthYear }, token)).status).toBe(200);
       });
     });
 
     describe('billing address (account)', () => {
-      const valid = { firstname: 'Anna', lastname: 'Muster', addressLine1: '', addressLine2: '', city: '', zip: '', country: 'DE' };
+      const valid = {
+        firstname: 'Anna',
+        lastname: 'Muster',
+        addressLine1: '',
+        addressLine2: '',
+        city: '',
+        zip: '',
+        country: 'DE',
+      };
       const cases: [string, Record<string, unknown>, Record<string, string>][] = [
         ['first name required', { firstname: '' }, { firstname: 'required' }],
         ['last name required', { lastname: '' }, { lastname: 'required' }],
@@ -98,7 +116,10 @@ describeEachDatabase(
         const c = client(ctx);
         const { token } = await verifiedCustomer(ctx, c);
         for (const country of countries) {
-          expect((await c.post('/api/customer/me/billing-address', { ...valid, country, zip: '1010' }, token)).status, country).toBe(200);
+          expect(
+            (await c.post('/api/customer/me/billing-address', { ...valid, country, zip: '1010' }, token)).status,
+            country,
+          ).toBe(200);
         }
       });
     });

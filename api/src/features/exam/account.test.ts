@@ -4,7 +4,15 @@ import { deliverDueMails } from '../../mail/delivery.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { failedMails } from '../../mail/outbox.ts';
 import { testNow, describeEachDatabase, type TestContext } from '../../test/databases.ts';
-import { cheapHashing, client, mailsTo, movableClock, newEmail, register, verifiedCustomer } from '../customer/test-support.ts';
+import {
+  cheapHashing,
+  client,
+  mailsTo,
+  movableClock,
+  newEmail,
+  register,
+  verifiedCustomer,
+} from '../customer/test-support.ts';
 import { resultMailRateLimit, submitRateLimit } from './routes.ts';
 import { takeExam } from './test-support.ts';
 
@@ -37,7 +45,11 @@ describeEachDatabase(
       expect(serverScore(result)).toEqual({ level: 'B1', reachedPoints: 5, maxPoints: 16, targetDetail: 'B1.2' });
       const saved = await c.post('/api/exam/save', { resultToken: result.resultToken }, token);
       expect(saved.status).toBe(200);
-      expect(saved.body.result).toEqual({ id: expect.any(Number), createdAt: testNow.toISOString(), ...serverScore(result) });
+      expect(saved.body.result).toEqual({
+        id: expect.any(Number),
+        createdAt: testNow.toISOString(),
+        ...serverScore(result),
+      });
       const me = await c.get('/api/customer/me', token);
       expect(me.body.result).toMatchObject({ languageNiveau: 'b1', languageNiveauDetails: 'B1.2' });
     });
@@ -89,20 +101,35 @@ describeEachDatabase(
       const { token } = await verifiedCustomer(ctx, c);
       const real = await takeExam(c, 'A1', 0);
       // The old way of saving: a score stated by the browser (C1, full marks, never taken).
-      const stated = await c.post('/api/exam/save', { level: 'C1', reachedPoints: 16, maxPoints: 16, targetDetail: 'C1.2' }, token);
+      const stated = await c.post(
+        '/api/exam/save',
+        { level: 'C1', reachedPoints: 16, maxPoints: 16, targetDetail: 'C1.2' },
+        token,
+      );
       expect(stated.status).toBe(400);
-      expect(Object.keys(stated.body.error.fields)).toEqual(expect.arrayContaining(['resultToken', 'level', 'reachedPoints']));
-      expectFields(await c.post('/api/exam/save', { resultToken: real.resultToken, reachedPoints: 16 }, token), 'reachedPoints');
+      expect(Object.keys(stated.body.error.fields)).toEqual(
+        expect.arrayContaining(['resultToken', 'level', 'reachedPoints']),
+      );
+      expectFields(
+        await c.post('/api/exam/save', { resultToken: real.resultToken, reachedPoints: 16 }, token),
+        'reachedPoints',
+      );
       expectFields(await c.post('/api/exam/save', { resultToken: '' }, token), 'resultToken');
       expectFields(await c.post('/api/exam/save', { resultToken: `${real.resultToken}\u0000` }, token), 'resultToken');
       const altered = `${real.resultToken.slice(0, -1)}${real.resultToken.endsWith('A') ? 'B' : 'A'}`;
       for (const resultToken of ['made-up', real.resultToken.slice(0, -1), altered]) {
         const forged = await c.post('/api/exam/save', { resultToken }, token);
         expect(forged.status).toBe(400);
-        expect(forged.body.error).toMatchObject({ code: 'UNKNOWN_EXAM_RESULT', fields: { resultToken: 'unknown_result' } });
+        expect(forged.body.error).toMatchObject({
+          code: 'UNKNOWN_EXAM_RESULT',
+          fields: { resultToken: 'unknown_result' },
+        });
       }
       expect((await c.get('/api/exam/history', token)).body.result).toEqual([]);
-      expect((await c.get('/api/customer/me', token)).body.result).toMatchObject({ languageNiveau: null, languageNiveauDetails: null });
+      expect((await c.get('/api/customer/me', token)).body.result).toMatchObject({
+        languageNiveau: null,
+        languageNiveauDetails: null,
+      });
     });
 
     it('saves one result once: again for the same customer answers the same entry, for another one nothing', async () => {
@@ -113,7 +140,10 @@ describeEachDatabase(
       const { token: otherToken } = await verifiedCustomer(ctx, other);
       const { resultToken } = await takeExam(c, 'B1', 16);
       // Two tabs saving at once, then once more.
-      const [first, second] = await Promise.all([c.post('/api/exam/save', { resultToken }, token), c.post('/api/exam/save', { resultToken }, token)]);
+      const [first, second] = await Promise.all([
+        c.post('/api/exam/save', { resultToken }, token),
+        c.post('/api/exam/save', { resultToken }, token),
+      ]);
       const third = await c.post('/api/exam/save', { resultToken }, token);
       expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
       expect(second.body.result).toEqual(first.body.result);
@@ -127,7 +157,10 @@ describeEachDatabase(
     it(`keeps at most ${submitRateLimit.max} scored results per client and hour (each is stored for a day)`, async () => {
       const c = client(ctx);
       const exam = (await c.get('/api/exam/level/A1')).body.result;
-      const body = { level: 'A1', answers: exam.questions.map((q: any) => ({ questionId: q.id, answerId: q.answers[0].id })) };
+      const body = {
+        level: 'A1',
+        answers: exam.questions.map((q: any) => ({ questionId: q.id, answerId: q.answers[0].id })),
+      };
       for (let i = 0; i < submitRateLimit.max; i++) expect((await c.post('/api/exam/submit', body)).status).toBe(200);
       const limited = await c.post('/api/exam/submit', body);
       expect([limited.status, limited.body.error.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
@@ -147,7 +180,9 @@ describeEachDatabase(
       const token = (await c.post('/api/customer/login', { email, password })).body.result.token as string;
       expect((await c.post('/api/exam/save', { resultToken: onTime.resultToken }, token)).status).toBe(200);
       clock.advance(2000);
-      expect((await c.post('/api/exam/save', { resultToken: late.resultToken }, token)).body.error.code).toBe('UNKNOWN_EXAM_RESULT');
+      expect((await c.post('/api/exam/save', { resultToken: late.resultToken }, token)).body.error.code).toBe(
+        'UNKNOWN_EXAM_RESULT',
+      );
       await takeExam(c, 'A1', 0);
       const left = await ctx.db.kysely.selectFrom('exam_scored_result').select('expires_at').execute();
       expect(left.every((row) => row.expires_at > clock.now().toISOString())).toBe(true);
@@ -170,10 +205,18 @@ describeEachDatabase(
       expect(mail!.subject).toBe('Ihr Ergebnis im Einstufungstest: B1');
       expect(mail!.text).toContain('Erreichte Punkte: 11 von 16');
       expect(mail!.text).toContain('Empfohlener Einstieg: B1.1');
-      expect(mail!.text).toContain('Gruppenkurse auf Niveau B1: https://shop.test/courses?preSelectedTags=b1&courseType=1');
-      expect(mail!.text).toContain('Konversationsstunden auf Niveau B1: https://shop.test/courses?preSelectedTags=b1&courseType=3');
-      expect(mail!.text).toMatch(/Flexibles Lernen: Modul B1\.1 – Meinungen äußern: https:\/\/shop\.test\/modular-course\?flexLearningId=\d+/);
-      expect(mail!.text).toMatch(/Einzelangebot: DELE B1 Prüfungsvorbereitung: https:\/\/shop\.test\/products\?productId=\d+/);
+      expect(mail!.text).toContain(
+        'Gruppenkurse auf Niveau B1: https://shop.test/courses?preSelectedTags=b1&courseType=1',
+      );
+      expect(mail!.text).toContain(
+        'Konversationsstunden auf Niveau B1: https://shop.test/courses?preSelectedTags=b1&courseType=3',
+      );
+      expect(mail!.text).toMatch(
+        /Flexibles Lernen: Modul B1\.1 – Meinungen äußern: https:\/\/shop\.test\/modular-course\?flexLearningId=\d+/,
+      );
+      expect(mail!.text).toMatch(
+        /Einzelangebot: DELE B1 Prüfungsvorbereitung: https:\/\/shop\.test\/products\?productId=\d+/,
+      );
       expect(mail!.html).toContain('href="https://shop.test/courses?preSelectedTags=b1&amp;courseType=1"');
 
       const english = newEmail('guest');
@@ -192,8 +235,14 @@ describeEachDatabase(
       expectFields(await c.post('/api/exam/send-result-email', { ...request(email), email: '' }), 'email');
       expectFields(await c.post('/api/exam/send-result-email', { ...request(email), email: 'kein-at' }), 'email');
       expectFields(await c.post('/api/exam/send-result-email', { ...request(email), locale: 'fr' }), 'locale');
-      expectFields(await c.post('/api/exam/send-result-email', { ...request(email), reachedPoints: 20 }), 'reachedPoints');
-      expectFields(await c.post('/api/exam/send-result-email', { ...request(email), targetDetail: 'A1.1' }), 'targetDetail');
+      expectFields(
+        await c.post('/api/exam/send-result-email', { ...request(email), reachedPoints: 20 }),
+        'reachedPoints',
+      );
+      expectFields(
+        await c.post('/api/exam/send-result-email', { ...request(email), targetDetail: 'A1.1' }),
+        'targetDetail',
+      );
       expectFields(await c.post('/api/exam/send-result-email', { level: 'B1', email }), 'maxPoints', 'locale');
       expectFields(await c.post('/api/exam/send-result-email', { ...request(email), bcc: 'x@y.de' }), 'bcc');
       expect(await mailsTo(ctx, email)).toEqual([]);
@@ -218,7 +267,8 @@ const sent: MailMessage[] = [];
 const memoryMailer: Mailer = {
   usesOutbox: false,
   async deliver(message) {
-    if (message.to.startsWith('broken')) throw Object.assign(new Error(`550 rejected ${message.to}`), { code: 'EENVELOPE', responseCode: 550 });
+    if (message.to.startsWith('broken'))
+      throw Object.assign(new Error(`550 rejected ${message.to}`), { code: 'EENVELOPE', responseCode: 550 });
     sent.push(message);
   },
 };
@@ -228,7 +278,13 @@ const deliver = (ctx: TestContext) => deliverDueMails({ db: ctx.db.kysely, maile
 async function everyStoredValue(ctx: TestContext): Promise<string> {
   const tables =
     ctx.dialect === 'sqlite'
-      ? (await ctx.db.kysely.selectFrom('sqlite_master' as any).select('name' as any).where('type' as any, '=', 'table').execute()).map((r: any) => r.name as string)
+      ? (
+          await ctx.db.kysely
+            .selectFrom('sqlite_master' as any)
+            .select('name' as any)
+            .where('type' as any, '=', 'table')
+            .execute()
+        ).map((r: any) => r.name as string)
       : (
           await ctx.db.kysely
             .selectFrom('information_schema.tables' as any)
@@ -236,7 +292,14 @@ async function everyStoredValue(ctx: TestContext): Promise<string> {
             .where('table_schema' as any, '=', 'public')
             .execute()
         ).map((r: any) => r.table_name as string);
-  const rows = await Promise.all(tables.map(async (table) => ctx.db.kysely.selectFrom(table as any).selectAll().execute()));
+  const rows = await Promise.all(
+    tables.map(async (table) =>
+      ctx.db.kysely
+        .selectFrom(table as any)
+        .selectAll()
+        .execute(),
+    ),
+  );
   return JSON.stringify(rows);
 }
 
@@ -256,7 +319,11 @@ describeEachDatabase(
     });
 
     it('marks a mail the server refuses for good as failed, for the operator, without the address in the error', async () => {
-      const reply = await client(ctx).post('/api/exam/send-result-email', { email: 'broken@example.org', locale: 'de', ...score });
+      const reply = await client(ctx).post('/api/exam/send-result-email', {
+        email: 'broken@example.org',
+        locale: 'de',
+        ...score,
+      });
       expect(reply.status).toBe(200);
       expect(await deliver(ctx)).toMatchObject({ failed: 1 });
       const [failed] = await failedMails(ctx.db.kysely);
@@ -270,9 +337,24 @@ describeEachDatabase(
       const exam = (await c.get('/api/exam/level/A1')).body.result;
       const replies = [
         await ctx.app.inject({ method: 'GET', url: '/api/exam/level/A1' }),
-        await ctx.app.inject({ method: 'POST', url: '/api/exam/submit', payload: { level: 'A1', answers: exam.questions.map((q: any) => ({ questionId: q.id, answerId: q.answers[0].id })) } }),
-        await ctx.app.inject({ method: 'POST', url: '/api/exam/submit', payload: { level: 'A1', answers: [{ questionId: exam.questions[0].id, answerId: 1 }] } }),
-        await ctx.app.inject({ method: 'POST', url: '/api/exam/send-result-email', payload: { email: 'x@example.org', locale: 'de', ...score } }),
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/exam/submit',
+          payload: {
+            level: 'A1',
+            answers: exam.questions.map((q: any) => ({ questionId: q.id, answerId: q.answers[0].id })),
+          },
+        }),
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/exam/submit',
+          payload: { level: 'A1', answers: [{ questionId: exam.questions[0].id, answerId: 1 }] },
+        }),
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/exam/send-result-email',
+          payload: { email: 'x@example.org', locale: 'de', ...score },
+        }),
         await ctx.app.inject({ method: 'GET', url: '/api/exam/history' }),
       ];
       await deliver(ctx);

@@ -17,7 +17,12 @@ const toEntry = (row: Selectable<ExamResultTable>): LevelHistoryEntry => ({
  * languageNiveau is the level code in lower case like the catalogue's tags (`b1`), the details the sub-level.
  * Runs in the caller's transaction (the save links the scored result to the entry in the same one).
  */
-export async function addToHistory(trx: Kysely<Database>, customerId: number, score: ExamScore, now: Date): Promise<LevelHistoryEntry> {
+export async function addToHistory(
+  trx: Kysely<Database>,
+  customerId: number,
+  score: ExamScore,
+  now: Date,
+): Promise<LevelHistoryEntry> {
   const createdAt = now.toISOString();
   const row = await trx
     .insertInto('exam_result')
@@ -33,15 +38,28 @@ export async function addToHistory(trx: Kysely<Database>, customerId: number, sc
     .executeTakeFirstOrThrow();
   await trx
     .updateTable('customer')
-    .set({ language_niveau: score.level.toLowerCase(), language_niveau_details: score.targetDetail, updated_at: createdAt })
+    .set({
+      language_niveau: score.level.toLowerCase(),
+      language_niveau_details: score.targetDetail,
+      updated_at: createdAt,
+    })
     .where('id', '=', customerId)
     .execute();
   return toEntry(row);
 }
 
 /** One saved result of the customer, or undefined. */
-export async function findHistoryEntry(db: Kysely<Database>, customerId: number, id: number): Promise<LevelHistoryEntry | undefined> {
-  const row = await db.selectFrom('exam_result').selectAll().where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst();
+export async function findHistoryEntry(
+  db: Kysely<Database>,
+  customerId: number,
+  id: number,
+): Promise<LevelHistoryEntry | undefined> {
+  const row = await db
+    .selectFrom('exam_result')
+    .selectAll()
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
   return row && toEntry(row);
 }
 

@@ -9,7 +9,12 @@ import { toContractTexts } from '../catalog/texts.ts';
  * the sub-level (else the level's first module with appointments left), and the level's first product.
  * Anything the catalogue does not offer is null, so the result page links only to what can be booked.
  */
-export async function recommend(db: Kysely<Database>, level: ExamLevel, targetDetail: string, today: string): Promise<ExamRecommendation> {
+export async function recommend(
+  db: Kysely<Database>,
+  level: ExamLevel,
+  targetDetail: string,
+  today: string,
+): Promise<ExamRecommendation> {
   const slug = level.toLowerCase();
   const [courseTag, conversationTag, flexibleLearningCourse, product] = await Promise.all([
     hasUpcomingCourse(db, CourseType.fullCourse, slug, today),

@@ -4,22 +4,25 @@ import { fillText, mailDocument, mailParagraph } from '../../mail/html.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 
 /** Texts of the result mail (docs/product-rules.md#validation Result e-mail), in the language the request names. */
-const texts: Record<Language, {
-  subject: string;
-  greeting: string;
-  intro: string;
-  points: string;
-  level: string;
-  targetDetail: string;
-  offers: string;
-  noOffers: string;
-  flexible: string;
-  group: string;
-  conversation: string;
-  product: string;
-  privacy: string;
-  signature: string;
-}> = {
+const texts: Record<
+  Language,
+  {
+    subject: string;
+    greeting: string;
+    intro: string;
+    points: string;
+    level: string;
+    targetDetail: string;
+    offers: string;
+    noOffers: string;
+    flexible: string;
+    group: string;
+    conversation: string;
+    product: string;
+    privacy: string;
+    signature: string;
+  }
+> = {
   de: {
     subject: 'Ihr Ergebnis im Einstufungstest: {{level}}',
     greeting: 'Guten Tag,',
@@ -28,12 +31,14 @@ const texts: Record<Language, {
     level: 'Ihr Niveau: {{level}}',
     targetDetail: 'Empfohlener Einstieg: {{detail}}',
     offers: 'Passende Kurse für Sie:',
-    noOffers: 'Für Ihr Niveau haben wir gerade keine passenden Kurse im Angebot. Antworten Sie uns gern – wir beraten Sie persönlich.',
+    noOffers:
+      'Für Ihr Niveau haben wir gerade keine passenden Kurse im Angebot. Antworten Sie uns gern – wir beraten Sie persönlich.',
     flexible: 'Flexibles Lernen: {{title}}',
     group: 'Gruppenkurse auf Niveau {{level}}',
     conversation: 'Konversationsstunden auf Niveau {{level}}',
     product: 'Einzelangebot: {{title}}',
-    privacy: 'Wir haben diese E-Mail auf Ihren Wunsch einmalig an diese Adresse gesendet und die Adresse nicht gespeichert.',
+    privacy:
+      'Wir haben diese E-Mail auf Ihren Wunsch einmalig an diese Adresse gesendet und die Adresse nicht gespeichert.',
     signature: 'Viele Grüße\nIhr Team der Sprachschule',
   },
   en: {
@@ -71,18 +76,46 @@ const texts: Record<Language, {
 };
 
 /** The offers as links into the shop (the same targets as the result page of docs/product-rules.md#screens). */
-function offerLinks(recommendation: ExamRecommendation, language: Language, link: (path: string, query: Record<string, string>) => string) {
+function offerLinks(
+  recommendation: ExamRecommendation,
+  language: Language,
+  link: (path: string, query: Record<string, string>) => string,
+) {
   const t = texts[language];
   const { flexibleLearningCourse, courseTag, conversationTag, product } = recommendation;
   return [
     ...(flexibleLearningCourse
-      ? [{ label: fillText(t.flexible, { title: pickText(flexibleLearningCourse.titles, language) }), url: link('/modular-course', { flexLearningId: String(flexibleLearningCourse.id) }) }]
+      ? [
+          {
+            label: fillText(t.flexible, { title: pickText(flexibleLearningCourse.titles, language) }),
+            url: link('/modular-course', { flexLearningId: String(flexibleLearningCourse.id) }),
+          },
+        ]
       : []),
-    ...(courseTag ? [{ label: fillText(t.group, { level: courseTag.toUpperCase() }), url: link('/courses', { preSelectedTags: courseTag, courseType: '1' }) }] : []),
+    ...(courseTag
+      ? [
+          {
+            label: fillText(t.group, { level: courseTag.toUpperCase() }),
+            url: link('/courses', { preSelectedTags: courseTag, courseType: '1' }),
+          },
+        ]
+      : []),
     ...(conversationTag
-      ? [{ label: fillText(t.conversation, { level: conversationTag.toUpperCase() }), url: link('/courses', { preSelectedTags: conversationTag, courseType: '3' }) }]
+      ? [
+          {
+            label: fillText(t.conversation, { level: conversationTag.toUpperCase() }),
+            url: link('/courses', { preSelectedTags: conversationTag, courseType: '3' }),
+          },
+        ]
       : []),
-    ...(product ? [{ label: fillText(t.product, { title: pickText(product.titles, language) }), url: link('/products', { productId: String(product.id) }) }] : []),
+    ...(product
+      ? [
+          {
+            label: fillText(t.product, { title: pickText(product.titles, language) }),
+            url: link('/products', { productId: String(product.id) }),
+          },
+        ]
+      : []),
   ];
 }
 

@@ -20,19 +20,24 @@ describeEachDatabase('exam API', (ctx) => {
   };
 
   describe('GET /api/exam/level/{level}', () => {
-    it.each(examLevels)('serves the %s questions in Spanish, in order, without saying which answer is right', async (level) => {
-      const response = await ctx.app.inject({ method: 'GET', url: `/api/exam/level/${level}` });
-      expect(response.statusCode).toBe(200);
-      expect(response.body).not.toMatch(correctFlag);
-      const exam = examSchema.parse(response.json().result);
-      expect(exam.level).toBe(level);
-      expect(exam.questions.map((q) => q.question)).toEqual(examBank[level].map((q) => q.question));
-      expect(exam.questions.map((q) => q.answers.map((a) => a.answer))).toEqual(examBank[level].map((q) => q.answers));
-      for (const question of response.json().result.questions) {
-        expect(Object.keys(question).sort()).toEqual(['answers', 'id', 'passage', 'question', 'skill']);
-        for (const answer of question.answers) expect(Object.keys(answer).sort()).toEqual(['answer', 'id']);
-      }
-    });
+    it.each(examLevels)(
+      'serves the %s questions in Spanish, in order, without saying which answer is right',
+      async (level) => {
+        const response = await ctx.app.inject({ method: 'GET', url: `/api/exam/level/${level}` });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).not.toMatch(correctFlag);
+        const exam = examSchema.parse(response.json().result);
+        expect(exam.level).toBe(level);
+        expect(exam.questions.map((q) => q.question)).toEqual(examBank[level].map((q) => q.question));
+        expect(exam.questions.map((q) => q.answers.map((a) => a.answer))).toEqual(
+          examBank[level].map((q) => q.answers),
+        );
+        for (const question of response.json().result.questions) {
+          expect(Object.keys(question).sort()).toEqual(['answers', 'id', 'passage', 'question', 'skill']);
+          for (const answer of question.answers) expect(Object.keys(answer).sort()).toEqual(['answer', 'id']);
+        }
+      },
+    );
 
     it('accepts the level in lower case and URL-encoded', async () => {
       expect((await get(ctx, '/api/exam/level/b2')).body.result.level).toBe('B2');
@@ -55,7 +60,12 @@ describeEachDatabase('exam API', (ctx) => {
       expect(response.status).toBe(200);
       expect(response.raw).not.toMatch(correctFlag);
       const result = examResultSchema.parse(response.body.result);
-      expect(result).toMatchObject({ level: 'B1', reachedPoints: exam.questions.length, maxPoints: exam.questions.length, targetDetail: 'B1.2' });
+      expect(result).toMatchObject({
+        level: 'B1',
+        reachedPoints: exam.questions.length,
+        maxPoints: exam.questions.length,
+        targetDetail: 'B1.2',
+      });
     });
 
     it('places all wrong one level lower, and counts the exact points', async () => {
@@ -70,8 +80,16 @@ describeEachDatabase('exam API', (ctx) => {
     it('recommends real catalogue offers of the reached level', async () => {
       const exam = await examOf('B1');
       const { body } = await post(ctx, '/api/exam/submit', { level: 'B1', answers: answers(exam, 'correct') });
-      const module = await ctx.db.kysely.selectFrom('flexible_learning_course').select('id').where('module_identifier', '=', 'B1.2').executeTakeFirstOrThrow();
-      const dele = await ctx.db.kysely.selectFrom('product_text').select('product_id').where('title', '=', 'DELE B1 Prüfungsvorbereitung').executeTakeFirstOrThrow();
+      const module = await ctx.db.kysely
+        .selectFrom('flexible_learning_course')
+        .select('id')
+        .where('module_identifier', '=', 'B1.2')
+        .executeTakeFirstOrThrow();
+      const dele = await ctx.db.kysely
+        .selectFrom('product_text')
+        .select('product_id')
+        .where('title', '=', 'DELE B1 Prüfungsvorbereitung')
+        .executeTakeFirstOrThrow();
       expect(body.result.recommendation).toEqual({
         courseTag: 'b1',
         conversationTag: 'b1',
@@ -83,10 +101,14 @@ describeEachDatabase('exam API', (ctx) => {
             { language: 'es', description: 'Módulo B1.2 – Trabajo y profesión' },
           ],
         },
-        product: { id: dele.product_id, titles: expect.arrayContaining([{ language: 'de', description: 'DELE B1 Prüfungsvorbereitung' }]) },
+        product: {
+          id: dele.product_id,
+          titles: expect.arrayContaining([{ language: 'de', description: 'DELE B1 Prüfungsvorbereitung' }]),
+        },
       });
       // The links of the result page lead to listings that show something.
-      const search = async (query: string) => (await get(ctx, `/api/course/search?${query}`)).body.result.total as number;
+      const search = async (query: string) =>
+        (await get(ctx, `/api/course/search?${query}`)).body.result.total as number;
       expect(await search('tags[]=b1&type=1')).toBeGreaterThan(0);
       expect(await search('tags[]=b1&type=3')).toBeGreaterThan(0);
       expect(await search(`flexibleLearningId=${module.id}`)).toBeGreaterThan(0);
@@ -111,14 +133,26 @@ describeEachDatabase('exam API', (ctx) => {
         .execute();
       const ids = c1Courses.map((c) => c.id);
       // The day before the test's today: started yesterday, ended yesterday.
-      await ctx.db.kysely.updateTable('course').set({ start_date: '2026-01-14', end_date: '2026-01-14' }).where('id', 'in', ids).execute();
+      await ctx.db.kysely
+        .updateTable('course')
+        .set({ start_date: '2026-01-14', end_date: '2026-01-14' })
+        .where('id', 'in', ids)
+        .execute();
       try {
         const { body } = await post(ctx, '/api/exam/submit', { level: 'C1', answers: answers(exam, 'correct') });
-        expect(body.result.recommendation).toMatchObject({ courseTag: null, conversationTag: null, flexibleLearningCourse: null });
+        expect(body.result.recommendation).toMatchObject({
+          courseTag: null,
+          conversationTag: null,
+          flexibleLearningCourse: null,
+        });
         expect(body.result.recommendation.product.titles[0].description).toBe('DELE C1 Prüfungsvorbereitung');
       } finally {
         for (const course of c1Courses) {
-          await ctx.db.kysely.updateTable('course').set({ start_date: course.start_date, end_date: course.end_date }).where('id', '=', course.id).execute();
+          await ctx.db.kysely
+            .updateTable('course')
+            .set({ start_date: course.start_date, end_date: course.end_date })
+            .where('id', '=', course.id)
+            .execute();
         }
       }
       const again = await post(ctx, '/api/exam/submit', { level: 'C1', answers: answers(exam, 'correct') });
@@ -152,7 +186,10 @@ describeEachDatabase('exam API', (ctx) => {
       it('missing questions', async () => {
         const b1 = answers(await examOf('B1'), 'correct');
         expect(await bad({ level: 'B1', answers: b1.slice(0, 14) })).toEqual({
-          answers: `Missing answers to questions ${b1.slice(14).map((a) => a.questionId).join(', ')}`,
+          answers: `Missing answers to questions ${b1
+            .slice(14)
+            .map((a) => a.questionId)
+            .join(', ')}`,
         });
       });
 
@@ -174,9 +211,15 @@ describeEachDatabase('exam API', (ctx) => {
         expect(await bad({ answers: b1 })).toHaveProperty('level');
         expect(await bad({ level: 'B1' })).toHaveProperty('answers');
         expect(await bad({ level: 'B1', answers: [] })).toHaveProperty('answers');
-        expect(await bad({ level: 'B1', answers: [{ questionId: '1', answerId: 2 }] })).toHaveProperty(['answers.0.questionId']);
-        expect(await bad({ level: 'B1', answers: [{ questionId: 1.5, answerId: 2 }] })).toHaveProperty(['answers.0.questionId']);
-        expect(await bad({ level: 'B1', answers: [{ questionId: 1, answerId: 2, correct: true }] })).toHaveProperty(['answers.0.correct']);
+        expect(await bad({ level: 'B1', answers: [{ questionId: '1', answerId: 2 }] })).toHaveProperty([
+          'answers.0.questionId',
+        ]);
+        expect(await bad({ level: 'B1', answers: [{ questionId: 1.5, answerId: 2 }] })).toHaveProperty([
+          'answers.0.questionId',
+        ]);
+        expect(await bad({ level: 'B1', answers: [{ questionId: 1, answerId: 2, correct: true }] })).toHaveProperty([
+          'answers.0.correct',
+        ]);
         expect(await bad({ level: 'B1', answers: b1, score: 16 })).toHaveProperty('score');
         expect(await bad({ level: 'B1', answers: Array.from({ length: 101 }, () => b1[0]) })).toHaveProperty('answers');
       });

@@ -78,33 +78,57 @@ export const examRoutes =
 
     app.post(
       '/exam/save',
-      { config: { bearer: 'verified' }, schema: { body: examSaveRequestSchema, response: { 200: successEnvelope(levelHistoryEntrySchema) } } },
+      {
+        config: { bearer: 'verified' },
+        schema: { body: examSaveRequestSchema, response: { 200: successEnvelope(levelHistoryEntrySchema) } },
+      },
       async (request) => {
         const { customer } = await requireCustomer(ctx, request);
         const entry = await saveScoredResult(ctx.db, customer.id, request.body.resultToken, ctx.now());
         // Made up, expired, or saved by somebody else: nothing of it reaches the history.
-        if (!entry) throw new AppError(400, ExamErrorCode.unknownResult, 'No result the server scored has this token', { resultToken: 'unknown_result' });
+        if (!entry)
+          throw new AppError(400, ExamErrorCode.unknownResult, 'No result the server scored has this token', {
+            resultToken: 'unknown_result',
+          });
         return { result: entry };
       },
     );
 
-    app.get('/exam/history', { config: { bearer: 'verified' }, schema: { response: { 200: successEnvelope(levelHistorySchema) } } }, async (request) => {
-      const { customer } = await requireCustomer(ctx, request);
-      return { result: await listHistory(ctx.db, customer.id) };
-    });
+    app.get(
+      '/exam/history',
+      { config: { bearer: 'verified' }, schema: { response: { 200: successEnvelope(levelHistorySchema) } } },
+      async (request) => {
+        const { customer } = await requireCustomer(ctx, request);
+        return { result: await listHistory(ctx.db, customer.id) };
+      },
+    );
 
     app.post(
       '/exam/send-result-email',
       {
-        schema: { body: examResultEmailRequestSchema, response: { 200: successEnvelope(examResultEmailResponseSchema) } },
+        schema: {
+          body: examResultEmailRequestSchema,
+          response: { 200: successEnvelope(examResultEmailResponseSchema) },
+        },
         preHandler: rateLimited(app, 'result-mail', { perClient: resultMailRateLimit }),
       },
       async (request) => {
         // The address goes into this one mail and nowhere else: not into a log line, and the outbox blanks it
         // once the mail is out (docs/decisions/0008-outbox-and-jobs.md).
         const { email, locale, ...score } = request.body;
-        const recommendation = await recommend(ctx.db.kysely, score.level, score.targetDetail, isoDateInZone(ctx.now()));
-        const mail = renderResultMail({ to: email, language: locale, score, recommendation, link: (path, query) => shopLink(ctx, path, query) });
+        const recommendation = await recommend(
+          ctx.db.kysely,
+          score.level,
+          score.targetDetail,
+          isoDateInZone(ctx.now()),
+        );
+        const mail = renderResultMail({
+          to: email,
+          language: locale,
+          score,
+          recommendation,
+          link: (path, query) => shopLink(ctx, path, query),
+        });
         await queueMail(ctx.db, mail, { now: ctx.now(), eraseAfterSend: true });
         return { result: { sent: true as const } };
       },

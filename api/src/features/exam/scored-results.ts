@@ -35,7 +35,12 @@ class AlreadyLinked extends Error {}
  * Saves the scored result `token` names to the customer's history: the entry made now, or the one an earlier
  * save of this customer made. Null when the token names no live result, or one another customer saved.
  */
-export async function saveScoredResult(db: Db, customerId: number, token: string, now: Date): Promise<LevelHistoryEntry | null> {
+export async function saveScoredResult(
+  db: Db,
+  customerId: number,
+  token: string,
+  now: Date,
+): Promise<LevelHistoryEntry | null> {
   const tokenHash = hashToken(token);
   const attempt = () =>
     db.kysely.transaction().execute(async (trx) => {
@@ -46,7 +51,8 @@ export async function saveScoredResult(db: Db, customerId: number, token: string
         .where('expires_at', '>', now.toISOString())
         .executeTakeFirst();
       if (!scored) return null;
-      if (scored.exam_result_id !== null) return (await findHistoryEntry(trx, customerId, scored.exam_result_id)) ?? null;
+      if (scored.exam_result_id !== null)
+        return (await findHistoryEntry(trx, customerId, scored.exam_result_id)) ?? null;
       const score: ExamScore = {
         level: scored.level as ExamLevel,
         reachedPoints: scored.reached_points,

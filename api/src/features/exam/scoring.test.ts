@@ -32,13 +32,29 @@ const key: AnswerKey = new Map([
 
 describe('score', () => {
   it('gives one point per correct answer, out of one per question', () => {
-    expect(score(key, [{ questionId: 1, answerId: 11 }, { questionId: 2, answerId: 21 }, { questionId: 3, answerId: 33 }])).toEqual({ reachedPoints: 2, maxPoints: 3 });
-    expect(score(key, [{ questionId: 1, answerId: 10 }, { questionId: 2, answerId: 21 }, { questionId: 3, answerId: 30 }])).toEqual({ reachedPoints: 0, maxPoints: 3 });
+    expect(
+      score(key, [
+        { questionId: 1, answerId: 11 },
+        { questionId: 2, answerId: 21 },
+        { questionId: 3, answerId: 33 },
+      ]),
+    ).toEqual({ reachedPoints: 2, maxPoints: 3 });
+    expect(
+      score(key, [
+        { questionId: 1, answerId: 10 },
+        { questionId: 2, answerId: 21 },
+        { questionId: 3, answerId: 30 },
+      ]),
+    ).toEqual({ reachedPoints: 0, maxPoints: 3 });
   });
 });
 
 describe('submissionErrors', () => {
-  const all = [{ questionId: 1, answerId: 10 }, { questionId: 2, answerId: 20 }, { questionId: 3, answerId: 30 }];
+  const all = [
+    { questionId: 1, answerId: 10 },
+    { questionId: 2, answerId: 20 },
+    { questionId: 3, answerId: 30 },
+  ];
 
   it('accepts exactly one valid answer per question, in any order', () => {
     expect(submissionErrors(key, 'B1', all)).toEqual({});
@@ -46,9 +62,15 @@ describe('submissionErrors', () => {
   });
 
   it('names each wrong entry by its path', () => {
-    expect(submissionErrors(key, 'B1', [...all, { questionId: 99, answerId: 10 }])).toEqual({ 'answers.3.questionId': 'Question 99 is not a question of level B1' });
-    expect(submissionErrors(key, 'B1', [...all, { questionId: 2, answerId: 21 }])).toEqual({ 'answers.3.questionId': 'Question 2 is answered more than once' });
-    expect(submissionErrors(key, 'B1', [all[0]!, { questionId: 2, answerId: 10 }, all[2]!])).toEqual({ 'answers.1.answerId': 'Answer 10 is not an answer of question 2' });
+    expect(submissionErrors(key, 'B1', [...all, { questionId: 99, answerId: 10 }])).toEqual({
+      'answers.3.questionId': 'Question 99 is not a question of level B1',
+    });
+    expect(submissionErrors(key, 'B1', [...all, { questionId: 2, answerId: 21 }])).toEqual({
+      'answers.3.questionId': 'Question 2 is answered more than once',
+    });
+    expect(submissionErrors(key, 'B1', [all[0]!, { questionId: 2, answerId: 10 }, all[2]!])).toEqual({
+      'answers.1.answerId': 'Answer 10 is not an answer of question 2',
+    });
     expect(submissionErrors(key, 'B1', [all[1]!])).toEqual({ answers: 'Missing answers to questions 1, 3' });
   });
 });

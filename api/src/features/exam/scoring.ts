@@ -50,14 +50,20 @@ export interface SubmittedAnswer {
  * What is wrong with a submission, as field errors (empty when it is fine): every question of the level
  * answered exactly once, with one of that question's answers; nothing else.
  */
-export function submissionErrors(key: AnswerKey, level: ExamLevel, answers: readonly SubmittedAnswer[]): Record<string, string> {
+export function submissionErrors(
+  key: AnswerKey,
+  level: ExamLevel,
+  answers: readonly SubmittedAnswer[],
+): Record<string, string> {
   const fields: Record<string, string> = {};
   const seen = new Set<number>();
   answers.forEach(({ questionId, answerId }, i) => {
     const entry = key.get(questionId);
     if (!entry) fields[`answers.${i}.questionId`] = `Question ${questionId} is not a question of level ${level}`;
-    else if (seen.has(questionId)) fields[`answers.${i}.questionId`] = `Question ${questionId} is answered more than once`;
-    else if (!entry.answerIds.has(answerId)) fields[`answers.${i}.answerId`] = `Answer ${answerId} is not an answer of question ${questionId}`;
+    else if (seen.has(questionId))
+      fields[`answers.${i}.questionId`] = `Question ${questionId} is answered more than once`;
+    else if (!entry.answerIds.has(answerId))
+      fields[`answers.${i}.answerId`] = `Answer ${answerId} is not an answer of question ${questionId}`;
     seen.add(questionId);
   });
   const missing = [...key.keys()].filter((questionId) => !seen.has(questionId));
@@ -66,7 +72,12 @@ export function submissionErrors(key: AnswerKey, level: ExamLevel, answers: read
 }
 
 /** Points of a valid submission: one per correct answer, out of one per question. */
-export function score(key: AnswerKey, answers: readonly SubmittedAnswer[]): { reachedPoints: number; maxPoints: number } {
-  const reachedPoints = answers.filter(({ questionId, answerId }) => key.get(questionId)?.correctAnswerId === answerId).length;
+export function score(
+  key: AnswerKey,
+  answers: readonly SubmittedAnswer[],
+): { reachedPoints: number; maxPoints: number } {
+  const reachedPoints = answers.filter(
+    ({ questionId, answerId }) => key.get(questionId)?.correctAnswerId === answerId,
+  ).length;
   return { reachedPoints, maxPoints: key.size };
 }

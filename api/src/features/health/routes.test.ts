@@ -4,45 +4,62 @@ import { describeEachDatabase, get } from '../../test/databases.ts';
 
 const configurationProblems: string[] = [];
 
-describeEachDatabase('GET /api/health and /api/ready', (ctx) => {
-  it('health answers ok and names the database it talks to', async () => {
-    const { status, body } = await get(ctx, '/api/health');
-    expect(status).toBe(200);
-    expect(body).toEqual({ result: { status: 'ok', database: ctx.dialect } });
-    expect(healthSchema.parse(body.result)).toBeTruthy();
-  });
+describeEachDatabase(
+  'GET /api/health and /api/ready',
+  (ctx) => {
+    it('health answers ok and names the database it talks to', async () => {
+      const { status, body } = await get(ctx, '/api/health');
+      expect(status).toBe(200);
+      expect(body).toEqual({ result: { status: 'ok', database: ctx.dialect } });
+      expect(healthSchema.parse(body.result)).toBeTruthy();
+    });
 
-  it('ready answers ready when the database answers, every migration is applied and the configuration is complete', async () => {
-    const { status, body, headers } = await get(ctx, '/api/ready');
-    expect(status).toBe(200);
-    expect(readinessSchema.parse(body.result)).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', configuration: 'ok' } });
-    expect(headers['cache-control']).toBe('no-store');
-  });
+    it('ready answers ready when the database answers, every migration is applied and the configuration is complete', async () => {
+      const { status, body, headers } = await get(ctx, '/api/ready');
+      expect(status).toBe(200);
+      expect(readinessSchema.parse(body.result)).toEqual({
+        status: 'ready',
+        checks: { database: 'ok', migrations: 'ok', configuration: 'ok' },
+      });
+      expect(headers['cache-control']).toBe('no-store');
+    });
 
-  it('ready answers 503 NOT_READY naming a migration that is not applied', async () => {
-    const applied = await ctx.db.kysely.selectFrom('kysely_migration' as never).selectAll().where('name' as never, '=', '0056_rate_limit' as never).executeTakeFirstOrThrow();
-    await ctx.db.kysely.deleteFrom('kysely_migration' as never).where('name' as never, '=', '0056_rate_limit' as never).execute();
-    try {
-      const { status, body } = await get(ctx, '/api/ready');
-      expect(status).toBe(503);
-      expect(body.error.code).toBe('NOT_READY');
-      expect(body.error.message).toContain('migrations not applied: 0056_rate_limit');
-      // Alive all the same: a restart would not apply it either.
-      expect((await get(ctx, '/api/health')).status).toBe(200);
-    } finally {
-      await ctx.db.kysely.insertInto('kysely_migration' as never).values(applied as never).execute();
-    }
-    expect((await get(ctx, '/api/ready')).status).toBe(200);
-  });
+    it('ready answers 503 NOT_READY naming a migration that is not applied', async () => {
+      const applied = await ctx.db.kysely
+        .selectFrom('kysely_migration' as never)
+        .selectAll()
+        .where('name' as never, '=', '0056_rate_limit' as never)
+        .executeTakeFirstOrThrow();
+      await ctx.db.kysely
+        .deleteFrom('kysely_migration' as never)
+        .where('name' as never, '=', '0056_rate_limit' as never)
+        .execute();
+      try {
+        const { status, body } = await get(ctx, '/api/ready');
+        expect(status).toBe(503);
+        expect(body.error.code).toBe('NOT_READY');
+        expect(body.error.message).toContain('migrations not applied: 0056_rate_limit');
+        // Alive all the same: a restart would not apply it either.
+        expect((await get(ctx, '/api/health')).status).toBe(200);
+      } finally {
+        await ctx.db.kysely
+          .insertInto('kysely_migration' as never)
+          .values(applied as never)
+          .execute();
+      }
+      expect((await get(ctx, '/api/ready')).status).toBe(200);
+    });
 
-  it('ready answers 503 NOT_READY naming what the configuration lacks', async () => {
-    configurationProblems.push('SMTP_URL is not set');
-    try {
-      const { status, body } = await get(ctx, '/api/ready');
-      expect(status).toBe(503);
-      expect(body.error.message).toContain('configuration: SMTP_URL is not set');
-    } finally {
-      configurationProblems.length = 0;
-    }
-  });
-}, { seed: false, app: { configurationProblems: () => configurationProblems } });
+    it('ready answers 503 NOT_READY naming what the configuration lacks', async () => {
+      configurationProblems.push('SMTP_URL is not set');
+      try {
+        const { status, body } = await get(ctx, '/api/ready');
+        expect(status).toBe(503);
+        expect(body.error.message).toContain('configuration: SMTP_URL is not set');
+      } finally {
+        configurationProblems.length = 0;
+      }
+    });
+  },
+  { seed: false, app: { configurationProblems: () => configurationProblems } },
+);

@@ -36,6 +36,11 @@ export const healthRoutes =
       }
       problems.push(...configurationProblems().map((problem) => `configuration: ${problem}`));
       if (problems.length > 0) throw new AppError(503, HealthErrorCode.notReady, `Not ready: ${problems.join('; ')}`);
-      return { result: { status: 'ready' as const, checks: { database: 'ok' as const, migrations: 'ok' as const, configuration: 'ok' as const } } };
+      return {
+        result: {
+          status: 'ready' as const,
+          checks: { database: 'ok' as const, migrations: 'ok' as const, configuration: 'ok' as const },
+        },
+      };
     });
   };

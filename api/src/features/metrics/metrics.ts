@@ -57,7 +57,11 @@ export function createShopMetrics(db: Db, { processMetrics = false }: ShopMetric
     labelNames: ['status'] as const,
     registers: [registry],
     async collect() {
-      const rows = await db.kysely.selectFrom('shop_order').select(['status', (eb) => eb.fn.countAll<number | string>().as('count')]).groupBy('status').execute();
+      const rows = await db.kysely
+        .selectFrom('shop_order')
+        .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .groupBy('status')
+        .execute();
       this.reset();
       for (const row of rows) this.set({ status: row.status }, Number(row.count));
     },

@@ -16,7 +16,10 @@ export function registerMetrics(app: FastifyInstance, metrics: ShopMetrics): voi
   app.decorate('metrics', metrics);
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    metrics.requestDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    metrics.requestDuration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
     if (reply.statusCode === 429) metrics.rateLimitHits.inc({ route });
   });
 }

@@ -12,7 +12,10 @@ export interface MetricsServer {
  * Serves `GET /metrics` on a port of its own (METRICS_PORT), apart from the shop's API: the public reverse proxy
  * never forwards to it, so the numbers need no token (docs/decisions/0010-operations.md).
  */
-export async function startMetricsServer(metrics: ShopMetrics, { host, port }: { host: string; port: number }): Promise<MetricsServer> {
+export async function startMetricsServer(
+  metrics: ShopMetrics,
+  { host, port }: { host: string; port: number },
+): Promise<MetricsServer> {
   const server = http.createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found; metrics are at /metrics\n');
@@ -20,7 +23,10 @@ export async function startMetricsServer(metrics: ShopMetrics, { host, port }: {
     }
     metrics.registry.metrics().then(
       (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
-      (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`Metrics could not be collected: ${error instanceof Error ? error.message : String(error)}\n`),
+      (error: unknown) =>
+        response
+          .writeHead(500, { 'content-type': 'text/plain' })
+          .end(`Metrics could not be collected: ${error instanceof Error ? error.message : String(error)}\n`),
     );
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type ProductionSettings, productionProblems, productionRefusal, productionSettingsFromEnv, shopModeFromEnv } from './production-check.ts';
+import {
+  type ProductionSettings,
+  productionProblems,
+  productionRefusal,
+  productionSettingsFromEnv,
+  shopModeFromEnv,
+} from './production-check.ts';
 
 const ready: ProductionSettings = {
   smtpUrl: 'smtps://shop:secret@mail.example:465',
@@ -13,7 +19,8 @@ describe('production mode check', () => {
   it('is production only with NODE_ENV=production', () => {
     expect(shopModeFromEnv({ NODE_ENV: 'production' })).toBe('production');
     expect(shopModeFromEnv({ NODE_ENV: ' production ' })).toBe('production');
-    for (const value of [undefined, '', 'development', 'test', 'Production']) expect(shopModeFromEnv({ NODE_ENV: value })).toBe('development');
+    for (const value of [undefined, '', 'development', 'test', 'Production'])
+      expect(shopModeFromEnv({ NODE_ENV: value })).toBe('development');
   });
 
   it('finds nothing to refuse when mail, a real payment provider and an https shop address are set', () => {
@@ -22,19 +29,48 @@ describe('production mode check', () => {
   });
 
   it('names each missing or unsafe setting', () => {
-    expect(productionProblems({ ...ready, smtpUrl: null })).toEqual(['SMTP_URL is not set (mails would go to the dev outbox)']);
-    expect(productionProblems({ ...ready, paymentProvider: null })).toEqual(['PAYMENT_PROVIDER is not set (must be mollie; the sandbox takes no money)']);
-    expect(productionProblems({ ...ready, paymentProvider: 'sandbox' })).toEqual(['PAYMENT_PROVIDER is "sandbox" (must be mollie)']);
+    expect(productionProblems({ ...ready, smtpUrl: null })).toEqual([
+      'SMTP_URL is not set (mails would go to the dev outbox)',
+    ]);
+    expect(productionProblems({ ...ready, paymentProvider: null })).toEqual([
+      'PAYMENT_PROVIDER is not set (must be mollie; the sandbox takes no money)',
+    ]);
+    expect(productionProblems({ ...ready, paymentProvider: 'sandbox' })).toEqual([
+      'PAYMENT_PROVIDER is "sandbox" (must be mollie)',
+    ]);
     expect(productionProblems({ ...ready, mollieApiKey: null })).toEqual(['MOLLIE_API_KEY is not set']);
-    expect(productionProblems({ ...ready, shopUrl: null })).toEqual(["SHOP_URL is not set (must be the shop's https:// address)"]);
-    expect(productionProblems({ ...ready, shopUrl: 'http://shop.example' })).toEqual(['SHOP_URL is "http://shop.example" (must start with https://)']);
-    expect(productionProblems({ ...ready, shopUrl: 'shop.example' })).toEqual(['SHOP_URL is "shop.example" (must start with https://)']);
-    expect(productionProblems({ ...ready, tlsRejectUnauthorized: '0' })).toEqual(['NODE_TLS_REJECT_UNAUTHORIZED=0 turns certificate checks off (unset it)']);
-    expect(productionProblems({ smtpUrl: null, shopUrl: null, paymentProvider: null, mollieApiKey: null, tlsRejectUnauthorized: null })).toHaveLength(4);
+    expect(productionProblems({ ...ready, shopUrl: null })).toEqual([
+      "SHOP_URL is not set (must be the shop's https:// address)",
+    ]);
+    expect(productionProblems({ ...ready, shopUrl: 'http://shop.example' })).toEqual([
+      'SHOP_URL is "http://shop.example" (must start with https://)',
+    ]);
+    expect(productionProblems({ ...ready, shopUrl: 'shop.example' })).toEqual([
+      'SHOP_URL is "shop.example" (must start with https://)',
+    ]);
+    expect(productionProblems({ ...ready, tlsRejectUnauthorized: '0' })).toEqual([
+      'NODE_TLS_REJECT_UNAUTHORIZED=0 turns certificate checks off (unset it)',
+    ]);
+    expect(
+      productionProblems({
+        smtpUrl: null,
+        shopUrl: null,
+        paymentProvider: null,
+        mollieApiKey: null,
+        tlsRejectUnauthorized: null,
+      }),
+    ).toHaveLength(4);
   });
 
   it('reads the settings from the environment, blank meaning unset', () => {
-    expect(productionSettingsFromEnv({ SMTP_URL: ' ', SHOP_URL: 'https://shop.example', PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: ' test_x ' })).toEqual({
+    expect(
+      productionSettingsFromEnv({
+        SMTP_URL: ' ',
+        SHOP_URL: 'https://shop.example',
+        PAYMENT_PROVIDER: 'mollie',
+        MOLLIE_API_KEY: ' test_x ',
+      }),
+    ).toEqual({
       smtpUrl: null,
       shopUrl: 'https://shop.example',
       paymentProvider: 'mollie',
@@ -46,11 +82,24 @@ describe('production mode check', () => {
   it('refuses in one line, and never in development', () => {
     expect(productionRefusal({})).toBeNull();
     expect(productionRefusal({ NODE_ENV: 'development', SHOP_URL: 'http://localhost:5173' })).toBeNull();
-    const line = productionRefusal({ NODE_ENV: 'production', SHOP_URL: 'http://shop.example', PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'live_x' });
+    const line = productionRefusal({
+      NODE_ENV: 'production',
+      SHOP_URL: 'http://shop.example',
+      PAYMENT_PROVIDER: 'mollie',
+      MOLLIE_API_KEY: 'live_x',
+    });
     expect(line).toBe(
       'Refusing to start in production mode (NODE_ENV=production): SMTP_URL is not set (mails would go to the dev outbox); SHOP_URL is "http://shop.example" (must start with https://).',
     );
     expect(line).not.toContain('\n');
-    expect(productionRefusal({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail', SHOP_URL: 'https://shop.example', PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'live_x' })).toBeNull();
+    expect(
+      productionRefusal({
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail',
+        SHOP_URL: 'https://shop.example',
+        PAYMENT_PROVIDER: 'mollie',
+        MOLLIE_API_KEY: 'live_x',
+      }),
+    ).toBeNull();
   });
 });

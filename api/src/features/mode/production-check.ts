@@ -47,9 +47,10 @@ export function productionProblems(settings: ProductionSettings): string[] {
     );
   }
   if (!settings.mollieApiKey) problems.push('MOLLIE_API_KEY is not set');
-  if (!settings.shopUrl) problems.push('SHOP_URL is not set (must be the shop\'s https:// address)');
+  if (!settings.shopUrl) problems.push("SHOP_URL is not set (must be the shop's https:// address)");
   else if (!isHttpsUrl(settings.shopUrl)) problems.push(`SHOP_URL is "${settings.shopUrl}" (must start with https://)`);
-  if (settings.tlsRejectUnauthorized === '0') problems.push('NODE_TLS_REJECT_UNAUTHORIZED=0 turns certificate checks off (unset it)');
+  if (settings.tlsRejectUnauthorized === '0')
+    problems.push('NODE_TLS_REJECT_UNAUTHORIZED=0 turns certificate checks off (unset it)');
   return problems;
 }
 
@@ -68,5 +69,7 @@ function isHttpsUrl(value: string): boolean {
 export function productionRefusal(env: NodeJS.ProcessEnv): string | null {
   if (shopModeFromEnv(env) !== 'production') return null;
   const problems = productionProblems(productionSettingsFromEnv(env));
-  return problems.length === 0 ? null : `Refusing to start in production mode (NODE_ENV=production): ${problems.join('; ')}.`;
+  return problems.length === 0
+    ? null
+    : `Refusing to start in production mode (NODE_ENV=production): ${problems.join('; ')}.`;
 }

@@ -32,11 +32,47 @@ describeEachDatabase(
     });
 
     it("answers 404 for the sandbox's page, its buttons and its webhook", async () => {
-      await ctx.db.kysely.insertInto('sandbox_payment').values({ id: 'sbx_left_over', amount_cents: 100, status: 'pending', reference: '100001', created_at: new Date().toISOString() }).execute();
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/payments/sandbox/sbx_left_over' })).statusCode).toBe(404);
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/payments/sandbox/sbx_left_over', headers: form, payload: 'outcome=paid' })).statusCode).toBe(404);
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/payments/webhook/sandbox', payload: { id: 'sbx_left_over' } })).statusCode).toBe(404);
-      expect((await ctx.db.kysely.selectFrom('sandbox_payment').select('status').where('id', '=', 'sbx_left_over').executeTakeFirstOrThrow()).status).toBe('pending');
+      await ctx.db.kysely
+        .insertInto('sandbox_payment')
+        .values({
+          id: 'sbx_left_over',
+          amount_cents: 100,
+          status: 'pending',
+          reference: '100001',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/payments/sandbox/sbx_left_over' })).statusCode).toBe(
+        404,
+      );
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/payments/sandbox/sbx_left_over',
+            headers: form,
+            payload: 'outcome=paid',
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/payments/webhook/sandbox',
+            payload: { id: 'sbx_left_over' },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await ctx.db.kysely
+            .selectFrom('sandbox_payment')
+            .select('status')
+            .where('id', '=', 'sbx_left_over')
+            .executeTakeFirstOrThrow()
+        ).status,
+      ).toBe('pending');
     });
   },
   { seed: false, app: { mode: 'production', paymentProvider: realProvider, shopUrl: 'https://shop.test' } },
@@ -59,7 +95,9 @@ describe('buildApp in production mode', () => {
     const db = createDatabase({ dialect: 'sqlite', file: ':memory:' });
     try {
       expect(() => buildApp({ db, mode: 'production' })).toThrow('Production mode needs a real payment provider');
-      expect(() => buildApp({ db, mode: 'production', paymentProvider: sandboxProvider(db, 'https://shop.test') })).toThrow('Production mode needs a real payment provider');
+      expect(() =>
+        buildApp({ db, mode: 'production', paymentProvider: sandboxProvider(db, 'https://shop.test') }),
+      ).toThrow('Production mode needs a real payment provider');
     } finally {
       void db.close();
     }

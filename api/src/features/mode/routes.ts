@@ -9,8 +9,12 @@ import type { AppContext } from '../../app-context.ts';
 export const shopModeRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/shop/mode', { schema: { response: { 200: successEnvelope(shopModeInfoSchema) } } }, async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
-      return { result: { mode: ctx.mode } };
-    });
+    app.get(
+      '/shop/mode',
+      { schema: { response: { 200: successEnvelope(shopModeInfoSchema) } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=60');
+        return { result: { mode: ctx.mode } };
+      },
+    );
   };

@@ -16,35 +16,48 @@ const complete = {
   MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz0123',
   SHOP_URL: 'https://shop.example',
 };
-const without = (...names: (keyof typeof complete)[]) => Object.fromEntries(Object.entries(complete).filter(([name]) => !names.includes(name as never)));
+const without = (...names: (keyof typeof complete)[]) =>
+  Object.fromEntries(Object.entries(complete).filter(([name]) => !names.includes(name as never)));
 
 describe('production mode refuses to start (tsx src/main.ts)', () => {
   const cases: [string, Record<string, string>, string[]][] = [
-    ['with nothing configured', { NODE_ENV: 'production' }, ['SMTP_URL', 'PAYMENT_PROVIDER', 'MOLLIE_API_KEY', 'SHOP_URL']],
+    [
+      'with nothing configured',
+      { NODE_ENV: 'production' },
+      ['SMTP_URL', 'PAYMENT_PROVIDER', 'MOLLIE_API_KEY', 'SHOP_URL'],
+    ],
     ['without SMTP_URL', without('SMTP_URL'), ['SMTP_URL']],
     ['with the sandbox as payment provider', { ...complete, PAYMENT_PROVIDER: 'sandbox' }, ['PAYMENT_PROVIDER']],
-    ['without a payment provider', without('PAYMENT_PROVIDER', 'MOLLIE_API_KEY'), ['PAYMENT_PROVIDER', 'MOLLIE_API_KEY']],
+    [
+      'without a payment provider',
+      without('PAYMENT_PROVIDER', 'MOLLIE_API_KEY'),
+      ['PAYMENT_PROVIDER', 'MOLLIE_API_KEY'],
+    ],
     ['with Mollie but no MOLLIE_API_KEY', without('MOLLIE_API_KEY'), ['MOLLIE_API_KEY']],
     ['with an http SHOP_URL', { ...complete, SHOP_URL: 'http://shop.example' }, ['SHOP_URL']],
   ];
   const settings = ['SMTP_URL', 'PAYMENT_PROVIDER', 'MOLLIE_API_KEY', 'SHOP_URL'];
 
   for (const [name, env, missing] of cases) {
-    it.concurrent(`${name}: exit code 1 and one line naming ${missing.join(', ')}`, async () => {
-      const databaseFile = path.join(folder, `${name.replaceAll(/\W+/g, '-')}.sqlite`);
-      const { code, stdout, stderr } = await runApiUntilExit({ ...env, DATABASE_FILE: databaseFile });
-      expect(code).toBe(1);
-      const lines = stderr.split('\n').filter((line) => line.trim() !== '');
-      expect(lines, stderr).toHaveLength(1);
-      expect(lines[0]).toMatch(/^Refusing to start in production mode \(NODE_ENV=production\): /);
-      for (const setting of settings) {
-        if (missing.includes(setting)) expect(lines[0]).toContain(setting);
-        else expect(lines[0]).not.toContain(setting);
-      }
-      // Refused before anything was opened or listened on.
-      expect(stdout).toBe('');
-      expect(existsSync(databaseFile)).toBe(false);
-    }, 120_000);
+    it.concurrent(
+      `${name}: exit code 1 and one line naming ${missing.join(', ')}`,
+      async () => {
+        const databaseFile = path.join(folder, `${name.replaceAll(/\W+/g, '-')}.sqlite`);
+        const { code, stdout, stderr } = await runApiUntilExit({ ...env, DATABASE_FILE: databaseFile });
+        expect(code).toBe(1);
+        const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+        expect(lines, stderr).toHaveLength(1);
+        expect(lines[0]).toMatch(/^Refusing to start in production mode \(NODE_ENV=production\): /);
+        for (const setting of settings) {
+          if (missing.includes(setting)) expect(lines[0]).toContain(setting);
+          else expect(lines[0]).not.toContain(setting);
+        }
+        // Refused before anything was opened or listened on.
+        expect(stdout).toBe('');
+        expect(existsSync(databaseFile)).toBe(false);
+      },
+      120_000,
+    );
   }
 });
 
@@ -55,7 +68,9 @@ describe('development mode (tsx src/main.ts without NODE_ENV=production)', () =>
       const mode = await fetch(`${api.url}/api/shop/mode`);
       expect(await mode.json()).toEqual({ result: { mode: 'development' } });
       expect((await fetch(`${api.url}/api/dev/mailbox`)).status).toBe(200);
-      expect((await fetch(`${api.url}/api/dev/mailbox`, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(404);
+      expect((await fetch(`${api.url}/api/dev/mailbox`, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(
+        404,
+      );
       expect(api.output()).toContain('Development mode: every page says it is a test shop');
     } finally {
       expect(await api.stop()).toBe(0);

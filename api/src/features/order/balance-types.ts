@@ -1,4 +1,9 @@
-import { CourseType, PackageType, type CourseType as CourseTypeValue, type PackageType as PackageTypeValue } from '@shop/shared/contract';
+import {
+  CourseType,
+  PackageType,
+  type CourseType as CourseTypeValue,
+  type PackageType as PackageTypeValue,
+} from '@shop/shared/contract';
 
 /** Balance type id (docs/product-rules.md#data Balance: product type ids) of a package type. */
 export const balanceTypeOfPackage: Record<PackageTypeValue, number> = {

@@ -10,7 +10,11 @@ import { releasePlaces } from './places.ts';
  * done) when the order is not pending, so a second call, from this process or another, changes nothing: the
  * status update is conditional, and on PostgreSQL a concurrent one waits for this row and then finds it moved.
  */
-export async function cancelPendingOrder(trx: Kysely<Database>, orderId: number, reason: OrderCancelReason): Promise<boolean> {
+export async function cancelPendingOrder(
+  trx: Kysely<Database>,
+  orderId: number,
+  reason: OrderCancelReason,
+): Promise<boolean> {
   const moved = await trx
     .updateTable('shop_order')
     .set({ status: 'cancelled', cancel_reason: reason })
@@ -18,7 +22,12 @@ export async function cancelPendingOrder(trx: Kysely<Database>, orderId: number,
     .where('status', 'in', ['pending', 'payment_pending'])
     .executeTakeFirst();
   if (moved.numUpdatedRows !== 1n) return false;
-  const bookings = await trx.selectFrom('course_booking').select(['course_id', 'quantity']).where('order_id', '=', orderId).orderBy('course_id').execute();
+  const bookings = await trx
+    .selectFrom('course_booking')
+    .select(['course_id', 'quantity'])
+    .where('order_id', '=', orderId)
+    .orderBy('course_id')
+    .execute();
   for (const booking of bookings) await releasePlaces(trx, booking.course_id, booking.quantity);
   await trx.deleteFrom('discount_code_usage').where('order_id', '=', orderId).execute();
   await releaseStoredCredits(trx, orderId);

@@ -2,7 +2,15 @@ import { CourseType } from '@shop/shared/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, testNow } from '../../test/databases.ts';
 import { cheapHashing, client, newEmail, verifiedCustomer, type Client } from '../customer/test-support.ts';
-import { courseOrder, freePlaces, grantConversationHours, insertCourse, orderByNumber, orderCount, paymentOf } from './test-support.ts';
+import {
+  courseOrder,
+  freePlaces,
+  grantConversationHours,
+  insertCourse,
+  orderByNumber,
+  orderCount,
+  paymentOf,
+} from './test-support.ts';
 
 /**
  * The customer is never charged a total other than the one shown (docs/decisions/0006-charged-total.md): the
@@ -27,7 +35,8 @@ describeEachDatabase(
           .execute()
       ).map((row) => row.order_id);
     /** One order from a browser and address of its own, as separate buyers would send it. */
-    const submit = (body: ReturnType<typeof courseOrder>, token?: string) => client(ctx).post('/api/cart/submit', token ? body : { ...body, emailAddress: newEmail('preis') }, token);
+    const submit = (body: ReturnType<typeof courseOrder>, token?: string) =>
+      client(ctx).post('/api/cart/submit', token ? body : { ...body, emailAddress: newEmail('preis') }, token);
     const price = async (c: Client, body: Record<string, unknown>, token?: string) => {
       const reply = await c.post('/api/cart/calculate-price', { locale: 'de', ...body }, token);
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
@@ -35,19 +44,31 @@ describeEachDatabase(
     };
 
     it('12 parallel buyers of a single-use 50 % code: one order at 50 €, eleven 409s with the fresh 100 € price, nothing else', async () => {
-      await ctx.db.kysely.insertInto('discount_code').values({ code: 'HALB50', percent_off: 50, usage_limit: 1 }).execute();
+      await ctx.db.kysely
+        .insertInto('discount_code')
+        .values({ code: 'HALB50', percent_off: 50, usage_limit: 1 })
+        .execute();
       const course = await insertCourse(ctx, { free: 10, priceCents: 10000 });
-      const buyers = Array.from({ length: 12 }, (_, n) => ({ client: client(ctx), email: `kaeufer${n}.${Date.now()}@example.org` }));
+      const buyers = Array.from({ length: 12 }, (_, n) => ({
+        client: client(ctx),
+        email: `kaeufer${n}.${Date.now()}@example.org`,
+      }));
       // Every buyer is shown 50 € before anyone submits.
       for (const buyer of buyers) {
-        const shown = await price(buyer.client, { courses: [{ courseId: course.id, courseType: course.type, quantity: 1 }], discountCodes: ['HALB50'] });
+        const shown = await price(buyer.client, {
+          courses: [{ courseId: course.id, courseType: course.type, quantity: 1 }],
+          discountCodes: ['HALB50'],
+        });
         expect(shown.totalPrice).toBe(50);
       }
       const ordersBefore = await orderCount(ctx);
 
       const replies = await Promise.all(
         buyers.map((buyer) =>
-          buyer.client.post('/api/cart/submit', courseOrder(course, 1, { emailAddress: buyer.email, discountCodes: ['HALB50'], expectedTotalPrice: 50 })),
+          buyer.client.post(
+            '/api/cart/submit',
+            courseOrder(course, 1, { emailAddress: buyer.email, discountCodes: ['HALB50'], expectedTotalPrice: 50 }),
+          ),
         ),
       );
 
@@ -57,14 +78,27 @@ describeEachDatabase(
       expect(refused).toHaveLength(11);
       for (const reply of refused) {
         expect(reply.body.error).toEqual({ code: 'PRICE_CHANGED', message: expect.any(String) });
-        expect(reply.body.meta.message).toBe('Der Preis Ihrer Bestellung hat sich geändert. Bitte prüfen Sie den neuen Gesamtpreis und bestellen Sie erneut.');
+        expect(reply.body.meta.message).toBe(
+          'Der Preis Ihrer Bestellung hat sich geändert. Bitte prüfen Sie den neuen Gesamtpreis und bestellen Sie erneut.',
+        );
         expect(reply.body.priceResult).toMatchObject({
           totalPrice: 100,
-          discountCodesProvided: [{ code: 'HALB50', status: 'invalid', totalDiscountAmount: 0, errorMessage: 'Dieser Gutscheincode wurde bereits so oft wie möglich eingelöst.' }],
+          discountCodesProvided: [
+            {
+              code: 'HALB50',
+              status: 'invalid',
+              totalDiscountAmount: 0,
+              errorMessage: 'Dieser Gutscheincode wurde bereits so oft wie möglich eingelöst.',
+            },
+          ],
           discountsApplied: [],
         });
         expect(reply.body.reasons).toEqual([
-          { reason: 'DISCOUNT_CODE_REJECTED', code: 'HALB50', message: 'Dieser Gutscheincode wurde bereits so oft wie möglich eingelöst.' },
+          {
+            reason: 'DISCOUNT_CODE_REJECTED',
+            code: 'HALB50',
+            message: 'Dieser Gutscheincode wurde bereits so oft wie möglich eingelöst.',
+          },
           { reason: 'TOTAL_CHANGED', expectedTotalPrice: 50, totalPrice: 100 },
         ]);
       }
@@ -75,12 +109,23 @@ describeEachDatabase(
       expect((await paymentOf(ctx, order.id)).amount_cents).toBe(5000);
       expect(await usagesOf('HALB50')).toEqual([order.id]);
       expect(await freePlaces(ctx, course.id)).toBe(9);
-      const charged = await ctx.db.kysely.selectFrom('shop_order').innerJoin('course_booking', 'course_booking.order_id', 'shop_order.id').select('shop_order.total_price_cents').where('course_booking.course_id', '=', course.id).execute();
+      const charged = await ctx.db.kysely
+        .selectFrom('shop_order')
+        .innerJoin('course_booking', 'course_booking.order_id', 'shop_order.id')
+        .select('shop_order.total_price_cents')
+        .where('course_booking.course_id', '=', course.id)
+        .execute();
       expect(charged).toEqual([{ total_price_cents: 5000 }]);
 
       // A refused buyer confirms the fresh price (without the spent code) and is charged exactly that.
       const again = buyers[replies.indexOf(refused[0]!)]!;
-      const confirmed = await again.client.post('/api/cart/submit', courseOrder(course, 1, { emailAddress: again.email, expectedTotalPrice: refused[0]!.body.priceResult.totalPrice }));
+      const confirmed = await again.client.post(
+        '/api/cart/submit',
+        courseOrder(course, 1, {
+          emailAddress: again.email,
+          expectedTotalPrice: refused[0]!.body.priceResult.totalPrice,
+        }),
+      );
       expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
       const second = await orderByNumber(ctx, confirmed.body.result.incrementId);
       expect(second.total_price_cents).toBe(10000);
@@ -99,17 +144,27 @@ describeEachDatabase(
       expect(reply.status).toBe(409);
       expect(reply.body.error.code).toBe('PRICE_CHANGED');
       expect(reply.body.reasons).toEqual([{ reason: 'TOTAL_CHANGED', expectedTotalPrice: 578, totalPrice: 618 }]);
-      expect(reply.body.priceResult.items).toEqual([expect.objectContaining({ courseId: course.id, unitPrice: 309, finalPrice: 618 })]);
+      expect(reply.body.priceResult.items).toEqual([
+        expect.objectContaining({ courseId: course.id, unitPrice: 309, finalPrice: 618 }),
+      ]);
       expect(await orderCount(ctx)).toBe(before);
       expect(await freePlaces(ctx, course.id)).toBe(3);
     });
 
     it('answers in the order’s language', async () => {
       const course = await insertCourse(ctx, { free: 3 });
-      const reply = await submit(courseOrder(course, 1, { expectedTotalPrice: 1, locale: 'es', discountCodes: ['ABGELAUFEN'] }));
+      const reply = await submit(
+        courseOrder(course, 1, { expectedTotalPrice: 1, locale: 'es', discountCodes: ['ABGELAUFEN'] }),
+      );
       expect(reply.status).toBe(409);
-      expect(reply.body.meta.message).toBe('El precio de tu pedido ha cambiado. Por favor, revisa el nuevo total y vuelve a realizar el pedido.');
-      expect(reply.body.reasons[0]).toEqual({ reason: 'DISCOUNT_CODE_REJECTED', code: 'ABGELAUFEN', message: 'Este código de descuento ha caducado.' });
+      expect(reply.body.meta.message).toBe(
+        'El precio de tu pedido ha cambiado. Por favor, revisa el nuevo total y vuelve a realizar el pedido.',
+      );
+      expect(reply.body.reasons[0]).toEqual({
+        reason: 'DISCOUNT_CODE_REJECTED',
+        code: 'ABGELAUFEN',
+        message: 'Este código de descuento ha caducado.',
+      });
     });
 
     it('a code that does not apply is a change even when the totals match', async () => {
@@ -127,7 +182,10 @@ describeEachDatabase(
 
     it('matching totals are charged: compared in whole cents, float noise ignored', async () => {
       const course = await insertCourse(ctx, { free: 3, priceCents: 28900 });
-      const shown = await price(guest, { courses: [{ courseId: course.id, courseType: course.type, quantity: 1 }], discountCodes: ['WILLKOMMEN10'] });
+      const shown = await price(guest, {
+        courses: [{ courseId: course.id, courseType: course.type, quantity: 1 }],
+        discountCodes: ['WILLKOMMEN10'],
+      });
       expect(shown.totalPrice).toBe(260.1);
       // 260.1 is not exact in binary; 260.100000001 still names the same cent.
       for (const expectedTotalPrice of [shown.totalPrice, 260.100000001]) {
@@ -135,7 +193,9 @@ describeEachDatabase(
         expect(reply.status, JSON.stringify(reply.body)).toBe(200);
         expect((await orderByNumber(ctx, reply.body.result.incrementId)).total_price_cents).toBe(26010);
       }
-      const oneCentOff = await submit(courseOrder(course, 1, { discountCodes: ['WILLKOMMEN10'], expectedTotalPrice: 260.09 }));
+      const oneCentOff = await submit(
+        courseOrder(course, 1, { discountCodes: ['WILLKOMMEN10'], expectedTotalPrice: 260.09 }),
+      );
       expect(oneCentOff.status).toBe(409);
     });
 
@@ -161,13 +221,27 @@ describeEachDatabase(
         const second = await insertCourse(ctx, { type: CourseType.conversationHours, free: 3, priceCents: 2500 });
         // Both carts are shown at 0 €: the one hour of credit pays either.
         for (const course of [first, second]) {
-          expect((await price(guest, { courses: [{ courseId: course.id, courseType: course.type, quantity: 1 }] }, customer.token)).totalPrice).toBe(0);
+          expect(
+            (
+              await price(
+                guest,
+                { courses: [{ courseId: course.id, courseType: course.type, quantity: 1 }] },
+                customer.token,
+              )
+            ).totalPrice,
+          ).toBe(0);
         }
-        const spent = await submit(courseOrder(first, 1, { selectedPaymentMethod: undefined, expectedTotalPrice: 0 }), customer.token);
+        const spent = await submit(
+          courseOrder(first, 1, { selectedPaymentMethod: undefined, expectedTotalPrice: 0 }),
+          customer.token,
+        );
         expect(spent.status, JSON.stringify(spent.body)).toBe(200);
         const before = await orderCount(ctx);
 
-        const reply = await submit(courseOrder(second, 1, { selectedPaymentMethod: undefined, expectedTotalPrice: 0 }), customer.token);
+        const reply = await submit(
+          courseOrder(second, 1, { selectedPaymentMethod: undefined, expectedTotalPrice: 0 }),
+          customer.token,
+        );
 
         expect(reply.status).toBe(409);
         expect(reply.body.reasons).toEqual([{ reason: 'TOTAL_CHANGED', expectedTotalPrice: 0, totalPrice: 25 }]);

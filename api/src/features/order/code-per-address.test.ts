@@ -20,16 +20,28 @@ describeEachDatabase(
     const order = async (over: Record<string, unknown>, token?: string) => {
       const course = await insertCourse(ctx, { free: 5 });
       // A browser of its own per order, as separate buyers would be.
-      return client(ctx).post('/api/cart/submit', courseOrder(course, 1, { discountCodes: ['WILLKOMMEN10'], expectedTotalPrice: withCode, ...over }), token);
+      return client(ctx).post(
+        '/api/cart/submit',
+        courseOrder(course, 1, { discountCodes: ['WILLKOMMEN10'], expectedTotalPrice: withCode, ...over }),
+        token,
+      );
     };
     const codeStatus = async (token?: string) => {
       const course = await insertCourse(ctx, { free: 5 });
-      const reply = await browser.post('/api/cart/calculate-price', { courses: [{ courseId: course.id, courseType: course.type, quantity: 1 }], discountCodes: ['WILLKOMMEN10'] }, token);
+      const reply = await browser.post(
+        '/api/cart/calculate-price',
+        { courses: [{ courseId: course.id, courseType: course.type, quantity: 1 }], discountCodes: ['WILLKOMMEN10'] },
+        token,
+      );
       return reply.body.result.discountCodesProvided[0];
     };
     const expectRefusedCode = (reply: { status: number; body: any }) => {
       expect(reply.status, JSON.stringify(reply.body)).toBe(409);
-      expect(reply.body.reasons).toContainEqual({ reason: 'DISCOUNT_CODE_REJECTED', code: 'WILLKOMMEN10', message: 'Dieser Gutscheincode wurde bereits so oft wie möglich eingelöst.' });
+      expect(reply.body.reasons).toContainEqual({
+        reason: 'DISCOUNT_CODE_REJECTED',
+        code: 'WILLKOMMEN10',
+        message: 'Dieser Gutscheincode wurde bereits so oft wie möglich eingelöst.',
+      });
       expect(reply.body.priceResult.totalPrice).toBe(289);
     };
 
@@ -52,7 +64,10 @@ describeEachDatabase(
       expectRefusedCode(await order({ emailAddress: email }));
 
       const customer = await verifiedCustomer(ctx, client(ctx), { email });
-      expect(await codeStatus(customer.token)).toMatchObject({ status: 'invalid', errorMessage: 'Dieser Gutscheincode wurde bereits so oft wie möglich eingelöst.' });
+      expect(await codeStatus(customer.token)).toMatchObject({
+        status: 'invalid',
+        errorMessage: 'Dieser Gutscheincode wurde bereits so oft wie möglich eingelöst.',
+      });
       expectRefusedCode(await order({}, customer.token));
       // Without the code, at the price it was shown, the customer orders.
       expect((await order({ discountCodes: [], expectedTotalPrice: 289 }, customer.token)).status).toBe(200);

@@ -6,7 +6,17 @@ describe('renderOrderConfirmation', () => {
   it('names order number, dates with time zone, participants, total with VAT note, payment status, withdrawal, package validity, contact', () => {
     const mail = renderOrderConfirmation(sampleOrder, 'de', { name: 'Ana' });
     expect(mail.subject).toBe('Ihre Bestellung 100042');
-    for (const part of ['Bestellnummer: 100042', '06.04.2026 18:30–22.06.2026 20:00', 'Zeitzone Europe/Berlin', 'Jonas Weber <jonas.weber@example.org>', 'inkl. gesetzlicher MwSt.', 'Zahlung ausstehend', '14 Tagen', 'bis 02.03.2027', 'kontakt@sprachschule.example']) {
+    for (const part of [
+      'Bestellnummer: 100042',
+      '06.04.2026 18:30–22.06.2026 20:00',
+      'Zeitzone Europe/Berlin',
+      'Jonas Weber <jonas.weber@example.org>',
+      'inkl. gesetzlicher MwSt.',
+      'Zahlung ausstehend',
+      '14 Tagen',
+      'bis 02.03.2027',
+      'kontakt@sprachschule.example',
+    ]) {
       expect(mail.text).toContain(part);
     }
     expect(mail.text).toMatch(/Gesamtsumme: 399\s€/);
@@ -21,7 +31,9 @@ describe('renderOrderConfirmation', () => {
   });
 
   it('escapes every value in the HTML', () => {
-    const mail = renderOrderConfirmation({ ...sampleOrder, comment: '<script>alert(1)</script>' }, 'de', { name: '<b>' });
+    const mail = renderOrderConfirmation({ ...sampleOrder, comment: '<script>alert(1)</script>' }, 'de', {
+      name: '<b>',
+    });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.html).toContain('Hallo &lt;b&gt;');

@@ -17,11 +17,15 @@ const texts: Record<Language, Texts> = { de, en, es };
 export type ConfirmationOrder = Order & { email: string };
 
 const titleIn = (titles: readonly { language: Language; description: string }[], language: Language) =>
-  titles.find((t) => t.language === language)?.description ?? titles.find((t) => t.language === 'de')?.description ?? titles[0]?.description ?? '';
+  titles.find((t) => t.language === language)?.description ??
+  titles.find((t) => t.language === 'de')?.description ??
+  titles[0]?.description ??
+  '';
 
 /** How the order names its positions, in the mail and wherever else they are listed (the payment's lines). */
 export const positionNames = {
-  course: (booking: Order['courseBookings'][number], language: Language) => `${titleIn(booking.course.titles, language)} (${booking.course.identifier})`,
+  course: (booking: Order['courseBookings'][number], language: Language) =>
+    `${titleIn(booking.course.titles, language)} (${booking.course.identifier})`,
   product: (line: Order['productOrders'][number], language: Language) => titleIn(line.product.titles, language),
   package: (row: Order['customerBalanceTransactions'][number], language: Language) => {
     const t = texts[language];
@@ -77,14 +81,24 @@ function paymentText(order: ConfirmationOrder, t: Texts): string {
  * The order confirmation (docs/product-rules.md#checkout) in the customer's language, as text and HTML (every value escaped), with the
  * booked course dates as an .ics attachment. Pure: the /emailorder preview renders it with sample data.
  */
-export function renderOrderConfirmation(order: ConfirmationOrder, language: Language, { name }: { name: string }): MailMessage {
+export function renderOrderConfirmation(
+  order: ConfirmationOrder,
+  language: Language,
+  { name }: { name: string },
+): MailMessage {
   const t = texts[language];
   const items = positions(order, language, t);
   const pendingLink = order.payments.find((p) => p.status === 'pending' && p.paymentLink)?.paymentLink ?? null;
   const validUntil = formatDate(addMonths(new Date(order.createdAt), 12));
   const address = order.customerBillingAddress;
   const addressLines = address
-    ? [`${address.firstname} ${address.lastname}`, address.addressLine2, address.addressLine1, `${address.zip} ${address.city}`, address.country].filter(Boolean)
+    ? [
+        `${address.firstname} ${address.lastname}`,
+        address.addressLine2,
+        address.addressLine1,
+        `${address.zip} ${address.city}`,
+        address.country,
+      ].filter(Boolean)
     : [];
   const facts: [string, string][] = [
     [t.orderNumber, order.incrementId],
@@ -127,7 +141,9 @@ export function renderOrderConfirmation(order: ConfirmationOrder, language: Lang
     mailParagraph(t.vatNote),
     ...(pendingLink ? [mailButton(pendingLink, t.payLink)] : []),
     ...(order.comment ? [mailParagraph(`${t.comment}: ${order.comment}`)] : []),
-    ...(addressLines.length ? [`<h2 style="font-size:18px">${escapeHtml(t.billingAddress)}</h2>`, mailParagraph(addressLines.join('\n'))] : []),
+    ...(addressLines.length
+      ? [`<h2 style="font-size:18px">${escapeHtml(t.billingAddress)}</h2>`, mailParagraph(addressLines.join('\n'))]
+      : []),
     ...notes.map(mailParagraph),
     mailParagraph(t.signature),
   ]);
@@ -141,7 +157,13 @@ export function renderOrderConfirmation(order: ConfirmationOrder, language: Lang
     endTime: booking.course.endTime,
   }));
   const attachments = events.length
-    ? [{ filename: `bestellung-${order.incrementId}.ics`, content: buildIcs(events, { timeZone: shopTimeZone, stamp: new Date(order.createdAt) }), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
+    ? [
+        {
+          filename: `bestellung-${order.incrementId}.ics`,
+          content: buildIcs(events, { timeZone: shopTimeZone, stamp: new Date(order.createdAt) }),
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        },
+      ]
     : [];
   return { to: order.email, subject, text, html, attachments };
 }

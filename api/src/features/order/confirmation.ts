@@ -14,5 +14,9 @@ export async function queueOrderConfirmation(trx: Kysely<Database>, orderId: num
   const order = await readOrder({ kysely: trx }, orderId);
   if (!order) return;
   const language = languageSchema.catch('de').parse(order.locale);
-  await queueMail(trx, renderOrderConfirmation(order, language, { name: order.customerBillingAddress?.firstname ?? '' }), { now });
+  await queueMail(
+    trx,
+    renderOrderConfirmation(order, language, { name: order.customerBillingAddress?.firstname ?? '' }),
+    { now },
+  );
 }

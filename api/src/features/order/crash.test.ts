@@ -13,9 +13,23 @@ import { startApi } from '../../test/api-process.ts';
  * match its bookings exactly (no half-written order, no lost or doubly taken place). Real processes, real files.
  */
 const order = (course: { id: number; price: number; discountedPrice: number | null }, n: number) => ({
-  courses: [{ courseId: course.id, courseType: 1, quantity: 1, participants: [{ firstname: 'Crash', lastname: `Test${n}`, email: `crash${n}@example.org` }] }],
+  courses: [
+    {
+      courseId: course.id,
+      courseType: 1,
+      quantity: 1,
+      participants: [{ firstname: 'Crash', lastname: `Test${n}`, email: `crash${n}@example.org` }],
+    },
+  ],
   expectedTotalPrice: course.discountedPrice ?? course.price,
-  billingAddress: { firstname: 'Crash', lastname: 'Test', addressLine1: 'Hauptstr. 1', city: 'Berlin', zip: '10115', country: 'DE' },
+  billingAddress: {
+    firstname: 'Crash',
+    lastname: 'Test',
+    addressLine1: 'Hauptstr. 1',
+    city: 'Berlin',
+    zip: '10115',
+    country: 'DE',
+  },
   selectedPaymentMethod: 'creditcard',
   emailAddress: `crash${n}@example.org`,
 });
@@ -23,13 +37,29 @@ const order = (course: { id: number; price: number; discountedPrice: number | nu
 async function crashRun(env: Record<string, string>, openDb: () => Db) {
   let api = await startApi(env);
   const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' });
-  const courses = ((await (await fetch(`${api.url}/api/course/search?type=1&limit=50`)).json()) as { result: { items: { id: number; freePlaces: number; registrationDeadline: string; price: number; discountedPrice: number | null }[] } }).result.items;
+  const courses = (
+    (await (await fetch(`${api.url}/api/course/search?type=1&limit=50`)).json()) as {
+      result: {
+        items: {
+          id: number;
+          freePlaces: number;
+          registrationDeadline: string;
+          price: number;
+          discountedPrice: number | null;
+        }[];
+      };
+    }
+  ).result.items;
   const course = courses.find((c) => c.freePlaces >= 3 && c.registrationDeadline >= today)!;
   expect(course).toBeDefined();
   const db = openDb();
   try {
     // Plenty of places, so every submit can succeed until the kill.
-    await db.kysely.updateTable('course').set({ free_places: 1000, max_participants: 1000 }).where('id', '=', course.id).execute();
+    await db.kysely
+      .updateTable('course')
+      .set({ free_places: 1000, max_participants: 1000 })
+      .where('id', '=', course.id)
+      .execute();
     const acknowledged: string[] = [];
     let n = 0;
     // Four streams of submits; the process is killed once 40 orders are acknowledged, with requests in flight.
@@ -37,7 +67,11 @@ async function crashRun(env: Record<string, string>, openDb: () => Db) {
     const exited = new Promise((resolve) => api.child.once('exit', resolve));
     const stream = async () => {
       while (!killed) {
-        const reply = await fetch(`${api.url}/api/cart/submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order(course, ++n)) }).catch((error: unknown) => {
+        const reply = await fetch(`${api.url}/api/cart/submit`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(order(course, ++n)),
+        }).catch((error: unknown) => {
           if (!killed) throw error;
           return null;
         });
@@ -69,7 +103,11 @@ async function crashRun(env: Record<string, string>, openDb: () => Db) {
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('quantity'), eb.val(0)).as('places'))
       .where('course_id', '=', course.id)
       .executeTakeFirstOrThrow();
-    const after = await db.kysely.selectFrom('course').select('free_places').where('id', '=', course.id).executeTakeFirstOrThrow();
+    const after = await db.kysely
+      .selectFrom('course')
+      .select('free_places')
+      .where('id', '=', course.id)
+      .executeTakeFirstOrThrow();
     expect(after.free_places).toBe(1000 - Number(booked.places));
     // Every order is whole: each has its booking. Each acknowledged one has its payment; the provider is called
     // after the order's transaction (decision record 0002), so an order the kill caught before its payment was
@@ -92,7 +130,15 @@ async function crashRun(env: Record<string, string>, openDb: () => Db) {
       expect(unpaid).toMatchObject({ status: 'payment_pending', hold_expires_at: expect.any(String) });
     }
     // And the restarted API takes orders again.
-    expect((await fetch(`${api.url}/api/cart/submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order(course, 0)) })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${api.url}/api/cart/submit`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(order(course, 0)),
+        })
+      ).status,
+    ).toBe(200);
   } finally {
     api.child.kill('SIGKILL');
     await db.close();
@@ -111,20 +157,26 @@ describe('SIGKILL in the middle of a stream of submits', () => {
   });
 
   const adminUrl = inject('pgAdminUrl');
-  it.skipIf(!adminUrl)('[postgres] keeps every acknowledged order, and free places match the bookings', { timeout: 120_000 }, async () => {
-    const name = `shop_crash_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl! });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl! });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    });
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    await crashRun({ DATABASE_URL: url.toString() }, () => createDatabase({ dialect: 'postgres', url: url.toString() }));
-  });
+  it.skipIf(!adminUrl)(
+    '[postgres] keeps every acknowledged order, and free places match the bookings',
+    { timeout: 120_000 },
+    async () => {
+      const name = `shop_crash_${randomUUID().replaceAll('-', '')}`;
+      const admin = new pg.Client({ connectionString: adminUrl! });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      cleanups.push(async () => {
+        const cleanup = new pg.Client({ connectionString: adminUrl! });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      });
+      const url = new URL(adminUrl!);
+      url.pathname = `/${name}`;
+      await crashRun({ DATABASE_URL: url.toString() }, () =>
+        createDatabase({ dialect: 'postgres', url: url.toString() }),
+      );
+    },
+  );
 });

@@ -12,7 +12,13 @@ export const packageValidityMonths = 12;
  */
 export async function spendStoredCredits(
   trx: Kysely<Database>,
-  { customerId, typeId, amount, orderId, now }: { customerId: number; typeId: number; amount: number; orderId: number; now: Date },
+  {
+    customerId,
+    typeId,
+    amount,
+    orderId,
+    now,
+  }: { customerId: number; typeId: number; amount: number; orderId: number; now: Date },
 ): Promise<number> {
   const instant = now.toISOString();
   const rows = await trx
@@ -37,7 +43,10 @@ export async function spendStoredCredits(
       .where('balance', '>=', take)
       .executeTakeFirst();
     if (spent.numUpdatedRows !== 1n) continue;
-    await trx.insertInto('order_credit_usage').values({ order_id: orderId, customer_balance_id: row.id, amount: take }).execute();
+    await trx
+      .insertInto('order_credit_usage')
+      .values({ order_id: orderId, customer_balance_id: row.id, amount: take })
+      .execute();
     left -= take;
   }
   return amount - left;
@@ -45,9 +54,17 @@ export async function spendStoredCredits(
 
 /** Gives back every stored credit an order spent (its cancellation). */
 export async function releaseStoredCredits(trx: Kysely<Database>, orderId: number): Promise<void> {
-  const usages = await trx.selectFrom('order_credit_usage').select(['customer_balance_id', 'amount']).where('order_id', '=', orderId).execute();
+  const usages = await trx
+    .selectFrom('order_credit_usage')
+    .select(['customer_balance_id', 'amount'])
+    .where('order_id', '=', orderId)
+    .execute();
   for (const usage of usages) {
-    await trx.updateTable('customer_balance').set({ balance: sql`balance + ${usage.amount}` }).where('id', '=', usage.customer_balance_id).execute();
+    await trx
+      .updateTable('customer_balance')
+      .set({ balance: sql`balance + ${usage.amount}` })
+      .where('id', '=', usage.customer_balance_id)
+      .execute();
   }
   await trx.deleteFrom('order_credit_usage').where('order_id', '=', orderId).execute();
 }
@@ -56,7 +73,10 @@ export async function releaseStoredCredits(trx: Kysely<Database>, orderId: numbe
  * Credits the packages of a paid order to the customer's balance, valid 12 months from now, less what courses of
  * the same order already used. Guests have no balance: their packages are redeemed by e-mail (docs/product-rules.md#overview).
  */
-export async function creditPackages(trx: Kysely<Database>, { orderId, customerId, now }: { orderId: number; customerId: number | null; now: Date }): Promise<void> {
+export async function creditPackages(
+  trx: Kysely<Database>,
+  { orderId, customerId, now }: { orderId: number; customerId: number | null; now: Date },
+): Promise<void> {
   if (customerId === null) return;
   const purchases = await trx
     .selectFrom('customer_balance_transaction')
@@ -70,7 +90,14 @@ export async function creditPackages(trx: Kysely<Database>, { orderId, customerI
     if (balance <= 0) continue;
     await trx
       .insertInto('customer_balance')
-      .values({ customer_id: customerId, type_id: purchase.type_id, balance, valid_from: validFrom, valid_until: validUntil, order_id: orderId })
+      .values({
+        customer_id: customerId,
+        type_id: purchase.type_id,
+        balance,
+        valid_from: validFrom,
+        valid_until: validUntil,
+        order_id: orderId,
+      })
       .execute();
   }
 }

@@ -42,7 +42,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         db = createDatabase({ dialect: 'sqlite', file });
         cleanup = async () => rmSync(folder, { recursive: true, force: true });
       }
-      Object.assign(env, { PAYMENT_HOLD_SECONDS: String(holdSeconds), PAYMENT_HOLD_SWEEP_MS: '100', LOG_LEVEL: 'info' });
+      Object.assign(env, {
+        PAYMENT_HOLD_SECONDS: String(holdSeconds),
+        PAYMENT_HOLD_SWEEP_MS: '100',
+        LOG_LEVEL: 'info',
+      });
       // One after the other: the first one migrates and seeds, the second finds the database ready.
       processes.push(await startApiProcess(env));
       processes.push(await startApiProcess(env));
@@ -77,7 +81,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await db.kysely.insertInto('course_text').values({ course_id: row.id, language: 'de', title: `Sweep ${i}`, pretitle: '', short: '' }).execute();
+        await db.kysely
+          .insertInto('course_text')
+          .values({ course_id: row.id, language: 'de', title: `Sweep ${i}`, pretitle: '', short: '' })
+          .execute();
         courses.push({ id: row.id, type: 1, priceCents: 10_000 });
       }
 
@@ -85,30 +92,76 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const provider = sandboxProvider(db, 'https://shop.test');
       const numbers: string[] = [];
       for (let i = 0; i < ordersPerCourse * courseCount; i++) {
-        const request = orderRequestSchema.parse(courseOrder(courses[i % courseCount]!, 1, { emailAddress: `sweep.${i}@example.org` }));
-        const order = await submitOrder(db.kysely, { request, customer: null, now: new Date(), provider, paymentHoldSeconds: holdSeconds });
+        const request = orderRequestSchema.parse(
+          courseOrder(courses[i % courseCount]!, 1, { emailAddress: `sweep.${i}@example.org` }),
+        );
+        const order = await submitOrder(db.kysely, {
+          request,
+          customer: null,
+          now: new Date(),
+          provider,
+          paymentHoldSeconds: holdSeconds,
+        });
         numbers.push(order.incrementId);
       }
       const freePlaces = async () =>
-        (await db.kysely.selectFrom('course').select('free_places').where('id', 'in', courses.map((c) => c.id)).orderBy('id').execute()).map((row) => row.free_places);
+        (
+          await db.kysely
+            .selectFrom('course')
+            .select('free_places')
+            .where(
+              'id',
+              'in',
+              courses.map((c) => c.id),
+            )
+            .orderBy('id')
+            .execute()
+        ).map((row) => row.free_places);
       expect(await freePlaces()).toEqual(courses.map(() => 25 - ordersPerCourse));
 
       // All holds end at one instant, so both processes find the whole set due in the same moment.
-      const holds = await db.kysely.selectFrom('shop_order').select('hold_expires_at').where('increment_id', 'in', numbers).execute();
-      const end = holds.map((row) => row.hold_expires_at!).sort().at(-1)!;
-      await db.kysely.updateTable('shop_order').set({ hold_expires_at: end }).where('increment_id', 'in', numbers).execute();
+      const holds = await db.kysely
+        .selectFrom('shop_order')
+        .select('hold_expires_at')
+        .where('increment_id', 'in', numbers)
+        .execute();
+      const end = holds
+        .map((row) => row.hold_expires_at!)
+        .sort()
+        .at(-1)!;
+      await db.kysely
+        .updateTable('shop_order')
+        .set({ hold_expires_at: end })
+        .where('increment_id', 'in', numbers)
+        .execute();
       const pendingLeft = async () =>
-        Number((await db.kysely.selectFrom('shop_order').select((eb) => eb.fn.countAll<number | string>().as('n')).where('increment_id', 'in', numbers).where('status', '=', 'payment_pending').executeTakeFirstOrThrow()).n);
+        Number(
+          (
+            await db.kysely
+              .selectFrom('shop_order')
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .where('increment_id', 'in', numbers)
+              .where('status', '=', 'payment_pending')
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       expect(await pendingLeft()).toBe(numbers.length);
 
       const deadline = Date.parse(end) + 30_000;
-      while ((await pendingLeft()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      while ((await pendingLeft()) > 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await pendingLeft()).toBe(0);
       // Let any sweep still running finish its (empty-handed) attempts.
       await new Promise((resolve) => setTimeout(resolve, 500));
 
-      const rows = await db.kysely.selectFrom('shop_order').select(['status', 'cancel_reason']).where('increment_id', 'in', numbers).execute();
-      expect(new Set(rows.map((row) => `${row.status}/${row.cancel_reason}`))).toEqual(new Set(['cancelled/hold_expired']));
+      const rows = await db.kysely
+        .selectFrom('shop_order')
+        .select(['status', 'cancel_reason'])
+        .where('increment_id', 'in', numbers)
+        .execute();
+      expect(new Set(rows.map((row) => `${row.status}/${row.cancel_reason}`))).toEqual(
+        new Set(['cancelled/hold_expired']),
+      );
       expect(await freePlaces()).toEqual(courses.map(() => 25));
 
       // Each order's cancellation was done, and logged, by exactly one of the two processes.

@@ -28,8 +28,17 @@ describeEachDatabase(
     });
     const guest = () => client(ctx);
     const statusOf = async (orderId: number) =>
-      ctx.db.kysely.selectFrom('shop_order').select(['status', 'cancel_reason']).where('id', '=', orderId).executeTakeFirstOrThrow();
-    const cancelledBySweep = (orderId: number) => waitFor(() => statusOf(orderId), (row) => row.status === 'cancelled', `order ${orderId} to be cancelled`);
+      ctx.db.kysely
+        .selectFrom('shop_order')
+        .select(['status', 'cancel_reason'])
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
+    const cancelledBySweep = (orderId: number) =>
+      waitFor(
+        () => statusOf(orderId),
+        (row) => row.status === 'cancelled',
+        `order ${orderId} to be cancelled`,
+      );
     const logged = (pattern: RegExp) => logLines.filter((line) => pattern.test(line));
 
     async function submit(order: Record<string, unknown>, token?: string) {
@@ -41,10 +50,21 @@ describeEachDatabase(
     it('holds places, credits and code redemptions until the hold ends, then cancels the order and releases all of them', async () => {
       const c = guest();
       const customer = await verifiedCustomer(ctx, c);
-      const me = await ctx.db.kysely.selectFrom('customer').select('id').where('email', '=', customer.email).executeTakeFirstOrThrow();
+      const me = await ctx.db.kysely
+        .selectFrom('customer')
+        .select('id')
+        .where('email', '=', customer.email)
+        .executeTakeFirstOrThrow();
       await ctx.db.kysely
         .insertInto('customer_balance')
-        .values({ customer_id: me.id, type_id: CourseType.conversationHours, balance: 1, valid_from: '2026-01-01T00:00:00.000Z', valid_until: '2027-01-01T00:00:00.000Z', order_id: null })
+        .values({
+          customer_id: me.id,
+          type_id: CourseType.conversationHours,
+          balance: 1,
+          valid_from: '2026-01-01T00:00:00.000Z',
+          valid_until: '2027-01-01T00:00:00.000Z',
+          order_id: null,
+        })
         .execute();
       const full = await insertCourse(ctx, { free: 5 });
       const conversation = await insertCourse(ctx, { type: CourseType.conversationHours, free: 4, priceCents: 2500 });
@@ -54,8 +74,10 @@ describeEachDatabase(
       request.expectedTotalPrice = 542.7;
       const order = await submit(request, customer.token);
       expect(order.hold_expires_at).toBe(new Date(clock.now().getTime() + holdSeconds * 1000).toISOString());
-      const balance = async () => (await c.get('/api/customer/me/balances', customer.token)).body.result as { typeId: number; balance: number }[];
-      const codeUses = () => ctx.db.kysely.selectFrom('discount_code_usage').select('id').where('order_id', '=', order.id).execute();
+      const balance = async () =>
+        (await c.get('/api/customer/me/balances', customer.token)).body.result as { typeId: number; balance: number }[];
+      const codeUses = () =>
+        ctx.db.kysely.selectFrom('discount_code_usage').select('id').where('order_id', '=', order.id).execute();
       expect([await freePlaces(ctx, full.id), await freePlaces(ctx, conversation.id)]).toEqual([3, 2]);
       expect(await balance()).toContainEqual({ typeId: CourseType.conversationHours, balance: 0 });
       expect(await codeUses()).toHaveLength(1);
@@ -76,14 +98,20 @@ describeEachDatabase(
 
       // The account shows when the hold ended and why the order was cancelled.
       const [listed] = (await c.get('/api/customer/me/orders', customer.token)).body.result;
-      expect(listed).toMatchObject({ incrementId: order.increment_id, status: 'cancelled', holdExpiresAt: order.hold_expires_at, cancelReason: 'hold_expired' });
+      expect(listed).toMatchObject({
+        incrementId: order.increment_id,
+        status: 'cancelled',
+        holdExpiresAt: order.hold_expires_at,
+        cancelReason: 'hold_expired',
+      });
     });
 
     it('shows the released places in the course search at once (its cached answers are dropped)', async () => {
       const course = await insertCourse(ctx, { free: 4, priceCents: 31_337 });
       const search = async () => {
         const reply = await guest().get('/api/course/search?type=1&priceMin=313.37&priceMax=313.37&limit=100');
-        return (reply.body.result.items as { id: number; freePlaces: number }[]).find((item) => item.id === course.id)!.freePlaces;
+        return (reply.body.result.items as { id: number; freePlaces: number }[]).find((item) => item.id === course.id)!
+          .freePlaces;
       };
       const order = await submit(courseOrder(course, 3));
       expect(await search()).toBe(1);
@@ -105,7 +133,11 @@ describeEachDatabase(
       expect(page.body).toContain('Die Zahlungsfrist dieser Bestellung ist abgelaufen');
 
       // The buyer pays anyway (the provider reports paid).
-      await ctx.db.kysely.updateTable('sandbox_payment').set({ status: 'paid' }).where('id', '=', providerId!).execute();
+      await ctx.db.kysely
+        .updateTable('sandbox_payment')
+        .set({ status: 'paid' })
+        .where('id', '=', providerId!)
+        .execute();
       // The webhook answers every id alike; what it did shows in the payment and the log.
       expect((await webhook(ctx, { id: providerId })).status).toBe(200);
       expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 1 });
@@ -140,11 +172,20 @@ describeEachDatabase(
       const course = await insertCourse(ctx, { free: 10 });
       const orders: Awaited<ReturnType<typeof submit>>[] = [];
       for (let i = 0; i < 8; i++) orders.push(await submit(courseOrder(course, 1)));
-      const providerIds = await Promise.all(orders.map(async (order) => (await paymentOf(ctx, order.id)).transaction_id!));
-      await ctx.db.kysely.updateTable('sandbox_payment').set({ status: 'paid' }).where('id', 'in', providerIds).execute();
+      const providerIds = await Promise.all(
+        orders.map(async (order) => (await paymentOf(ctx, order.id)).transaction_id!),
+      );
+      await ctx.db.kysely
+        .updateTable('sandbox_payment')
+        .set({ status: 'paid' })
+        .where('id', 'in', providerIds)
+        .execute();
       clock.advance(holdSeconds * 1000);
       // The webhooks race the background sweep and an extra sweep of their own.
-      await Promise.all([...providerIds.map((id) => webhook(ctx, { id })), sweepExpiredHolds(ctx.db.kysely, clock.now())]);
+      await Promise.all([
+        ...providerIds.map((id) => webhook(ctx, { id })),
+        sweepExpiredHolds(ctx.db.kysely, clock.now()),
+      ]);
       let paid = 0;
       for (const order of orders) {
         const { status } = await statusOf(order.id);
@@ -164,10 +205,15 @@ describeEachDatabase(
       expect([await freePlaces(ctx, courses[0]!.id), await freePlaces(ctx, courses[1]!.id)]).toEqual([3, 3]);
       // Past the hold, but before this app's own sweep looks again: two more sweeps race it.
       clock.advance(holdSeconds * 1000);
-      const [a, b] = await Promise.all([sweepExpiredHolds(ctx.db.kysely, clock.now()), sweepExpiredHolds(ctx.db.kysely, clock.now())]);
+      const [a, b] = await Promise.all([
+        sweepExpiredHolds(ctx.db.kysely, clock.now()),
+        sweepExpiredHolds(ctx.db.kysely, clock.now()),
+      ]);
       await Promise.all(orders.map((order) => cancelledBySweep(order.id)));
       const byBackground = logged(/Payment hold expired/).map((line) => JSON.parse(line).orderNumber as string);
-      const cancellations = [...a.map((o) => o.incrementId), ...b.map((o) => o.incrementId), ...byBackground].filter((n) => orders.some((o) => o.increment_id === n));
+      const cancellations = [...a.map((o) => o.incrementId), ...b.map((o) => o.incrementId), ...byBackground].filter(
+        (n) => orders.some((o) => o.increment_id === n),
+      );
       expect(cancellations.sort()).toEqual(orders.map((order) => order.increment_id).sort());
       expect([await freePlaces(ctx, courses[0]!.id), await freePlaces(ctx, courses[1]!.id)]).toEqual([6, 6]);
     });

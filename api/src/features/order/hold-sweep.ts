@@ -17,7 +17,11 @@ export interface ExpiredOrder {
  * The payment row stays `pending`, so money the provider still reports as paid is recorded and flagged for refund.
  * Returns the orders this call cancelled.
  */
-export async function sweepExpiredHolds(db: Kysely<Database>, now: Date, { batchSize = 100 } = {}): Promise<ExpiredOrder[]> {
+export async function sweepExpiredHolds(
+  db: Kysely<Database>,
+  now: Date,
+  { batchSize = 100 } = {},
+): Promise<ExpiredOrder[]> {
   const cancelled: ExpiredOrder[] = [];
   for (;;) {
     const due = await db
@@ -56,7 +60,14 @@ export interface HoldSweepJobOptions {
  * it cancelled, the provider's payment is cancelled too where the provider allows it (docs/decisions/
  * 0001-payment-holds.md); where it does not, a later "paid" is recorded and flagged for refund.
  */
-export function holdSweepJob({ db, now, everyMs, log, onCancelled, cancelProviderPayment }: HoldSweepJobOptions): JobDefinition {
+export function holdSweepJob({
+  db,
+  now,
+  everyMs,
+  log,
+  onCancelled,
+  cancelProviderPayment,
+}: HoldSweepJobOptions): JobDefinition {
   return {
     name: 'payment-hold-sweep',
     everyMs,
@@ -66,13 +77,19 @@ export function holdSweepJob({ db, now, everyMs, log, onCancelled, cancelProvide
     async run() {
       const cancelled = await sweepExpiredHolds(db, now());
       for (const order of cancelled) {
-        log.info({ event: 'hold_expired', orderNumber: order.incrementId }, `Payment hold expired: order ${order.incrementId} cancelled, its places, credits and codes released`);
+        log.info(
+          { event: 'hold_expired', orderNumber: order.incrementId },
+          `Payment hold expired: order ${order.incrementId} cancelled, its places, credits and codes released`,
+        );
       }
       if (cancelled.length > 0) onCancelled(cancelled);
       if (!cancelProviderPayment) return;
       for (const order of cancelled) {
         await cancelProviderPayment(order.orderId).catch((error: unknown) =>
-          log.warn({ err: error, orderNumber: order.incrementId }, `Payment of expired order ${order.incrementId} could not be cancelled at the provider; a later payment is flagged for refund`),
+          log.warn(
+            { err: error, orderNumber: order.incrementId },
+            `Payment of expired order ${order.incrementId} could not be cancelled at the provider; a later payment is flagged for refund`,
+          ),
         );
       }
     },

@@ -15,15 +15,36 @@ export function paymentLinesOf(order: Order, language: Language): PaymentLine[] 
   const courses = order.courseBookings.map((booking) => {
     const totalCents = euroToCents(booking.totalPrice);
     const discountCents = euroToCents(booking.discount);
-    return { kind: 'digital' as const, description: counted(booking.quantity, positionNames.course(booking, language)), quantity: 1, unitPriceCents: totalCents + discountCents, discountCents, totalCents };
+    return {
+      kind: 'digital' as const,
+      description: counted(booking.quantity, positionNames.course(booking, language)),
+      quantity: 1,
+      unitPriceCents: totalCents + discountCents,
+      discountCents,
+      totalCents,
+    };
   });
   const products = order.productOrders.map((line) => {
     const unitPriceCents = euroToCents(line.unitPrice);
-    return { kind: 'physical' as const, description: positionNames.product(line, language), quantity: line.quantity, unitPriceCents, discountCents: 0, totalCents: unitPriceCents * line.quantity };
+    return {
+      kind: 'physical' as const,
+      description: positionNames.product(line, language),
+      quantity: line.quantity,
+      unitPriceCents,
+      discountCents: 0,
+      totalCents: unitPriceCents * line.quantity,
+    };
   });
   const packages = order.customerBalanceTransactions.map((row) => {
     const totalCents = euroToCents(row.totalPrice);
-    return { kind: 'digital' as const, description: counted(row.quantity, positionNames.package(row, language)), quantity: 1, unitPriceCents: totalCents, discountCents: 0, totalCents };
+    return {
+      kind: 'digital' as const,
+      description: counted(row.quantity, positionNames.package(row, language)),
+      quantity: 1,
+      unitPriceCents: totalCents,
+      discountCents: 0,
+      totalCents,
+    };
   });
   return [...courses, ...products, ...packages].filter((line) => line.unitPriceCents > 0);
 }

@@ -20,7 +20,9 @@ export async function takePlaces(trx: Kysely<Database>, courseId: number, quanti
 export async function releasePlaces(trx: Kysely<Database>, courseId: number, quantity: number): Promise<void> {
   await trx
     .updateTable('course')
-    .set({ free_places: sql`case when free_places + ${quantity} > max_participants then max_participants else free_places + ${quantity} end` })
+    .set({
+      free_places: sql`case when free_places + ${quantity} > max_participants then max_participants else free_places + ${quantity} end`,
+    })
     .where('id', '=', courseId)
     .execute();
 }

@@ -24,7 +24,11 @@ export class PriceChangedError extends Error {
 export function priceChanges(expectedTotalPrice: number, { calculation, result }: PricedCart): PriceChange[] {
   const changes: PriceChange[] = result.discountCodesProvided
     .filter((provided) => provided.status !== 'valid')
-    .map((provided) => ({ reason: PriceChangeReason.discountCodeRejected, code: provided.code, message: provided.errorMessage ?? '' }));
+    .map((provided) => ({
+      reason: PriceChangeReason.discountCodeRejected,
+      code: provided.code,
+      message: provided.errorMessage ?? '',
+    }));
   if (euroToCents(expectedTotalPrice) !== calculation.totalCents) {
     changes.push({ reason: PriceChangeReason.totalChanged, expectedTotalPrice, totalPrice: result.totalPrice });
   }

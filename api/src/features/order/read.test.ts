@@ -15,7 +15,14 @@ async function insertOrder(
     status = 'paid',
     courseId,
     productId,
-  }: { customerId: number; incrementId: string; createdAt: string; status?: string; courseId: number; productId: number },
+  }: {
+    customerId: number;
+    incrementId: string;
+    createdAt: string;
+    status?: string;
+    courseId: number;
+    productId: number;
+  },
 ) {
   const { id } = await db
     .insertInto('shop_order')
@@ -33,7 +40,18 @@ async function insertOrder(
     .executeTakeFirstOrThrow();
   await db
     .insertInto('order_billing_address')
-    .values({ order_id: id, firstname: 'Anna', lastname: 'Muster', address_line1: 'Hauptstr. 1', address_line2: '', city: 'Wien', zip: '1010', country: 'AT', phone: '+43 1 234567', birth_year: '1990' })
+    .values({
+      order_id: id,
+      firstname: 'Anna',
+      lastname: 'Muster',
+      address_line1: 'Hauptstr. 1',
+      address_line2: '',
+      city: 'Wien',
+      zip: '1010',
+      country: 'AT',
+      phone: '+43 1 234567',
+      birth_year: '1990',
+    })
     .execute();
   const booking = await db
     .insertInto('course_booking')
@@ -43,11 +61,28 @@ async function insertOrder(
   await db
     .insertInto('course_booking_participant')
     .values([
-      { course_booking_id: booking.id, firstname: 'Anna', lastname: 'Muster', email: 'anna@example.org', phone: null, birth_year: '1990' },
-      { course_booking_id: booking.id, firstname: 'Ben', lastname: 'Muster', email: 'ben@example.org', phone: '+49 170 1234567', birth_year: null },
+      {
+        course_booking_id: booking.id,
+        firstname: 'Anna',
+        lastname: 'Muster',
+        email: 'anna@example.org',
+        phone: null,
+        birth_year: '1990',
+      },
+      {
+        course_booking_id: booking.id,
+        firstname: 'Ben',
+        lastname: 'Muster',
+        email: 'ben@example.org',
+        phone: '+49 170 1234567',
+        birth_year: null,
+      },
     ])
     .execute();
-  await db.insertInto('product_order').values({ order_id: id, product_id: productId, quantity: 1, unit_price_cents: 1950 }).execute();
+  await db
+    .insertInto('product_order')
+    .values({ order_id: id, product_id: productId, quantity: 1, unit_price_cents: 1950 })
+    .execute();
   await db
     .insertInto('customer_balance_transaction')
     .values({ order_id: id, transaction_type: 'add', type_id: 3, amount: 5, quantity: 1, total_price_cents: 2100 })
@@ -79,7 +114,9 @@ describeEachDatabase(
     const c = () => client(ctx);
 
     beforeAll(async () => {
-      const idOf = async (email: string) => (await ctx.db.kysely.selectFrom('customer').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+      const idOf = async (email: string) =>
+        (await ctx.db.kysely.selectFrom('customer').select('id').where('email', '=', email).executeTakeFirstOrThrow())
+          .id;
       const a = await verifiedCustomer(ctx, c());
       const b = await verifiedCustomer(ctx, c());
       anna = { token: a.token, id: await idOf(a.email) };
@@ -87,9 +124,22 @@ describeEachDatabase(
       courseId = (await ctx.db.kysely.selectFrom('course').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
       productId = (await ctx.db.kysely.selectFrom('product').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
       for (const [i, status] of (['paid', 'pending', 'completed'] as const).entries()) {
-        await insertOrder(ctx.db.kysely, { customerId: anna.id, incrementId: `10000${i + 1}`, createdAt: `2026-01-0${i + 1}T10:15:00.000Z`, status, courseId, productId });
+        await insertOrder(ctx.db.kysely, {
+          customerId: anna.id,
+          incrementId: `10000${i + 1}`,
+          createdAt: `2026-01-0${i + 1}T10:15:00.000Z`,
+          status,
+          courseId,
+          productId,
+        });
       }
-      await insertOrder(ctx.db.kysely, { customerId: ben.id, incrementId: '200001', createdAt: '2026-01-05T08:00:00.000Z', courseId, productId });
+      await insertOrder(ctx.db.kysely, {
+        customerId: ben.id,
+        incrementId: '200001',
+        createdAt: '2026-01-05T08:00:00.000Z',
+        courseId,
+        productId,
+      });
     });
 
     it('lists the customer own orders, newest first, with every part of docs/product-rules.md#data Order', async () => {
@@ -104,7 +154,15 @@ describeEachDatabase(
         isRefunded: false,
         totalPrice: 618.5,
         comment: 'Bitte Rechnung per Post',
-        customerBillingAddress: { firstname: 'Anna', lastname: 'Muster', city: 'Wien', zip: '1010', country: 'AT', phone: '+43 1 234567', birthYear: '1990' },
+        customerBillingAddress: {
+          firstname: 'Anna',
+          lastname: 'Muster',
+          city: 'Wien',
+          zip: '1010',
+          country: 'AT',
+          phone: '+43 1 234567',
+          birthYear: '1990',
+        },
         productOrders: [{ quantity: 1, unitPrice: 19.5, product: { id: productId } }],
         customerBalanceTransactions: [{ transactionType: 'add', type: 3, amount: 5, quantity: 1, totalPrice: 21 }],
         payments: [{ transactionId: 'tx-100003', status: 'paid', paymentLink: null }],
@@ -117,12 +175,18 @@ describeEachDatabase(
         { firstname: 'Ben', phone: '+49 170 1234567', birthYear: null },
       ]);
       expect(completed!.productOrders[0]!.product.titles.length).toBeGreaterThan(0);
-      expect(pending).toMatchObject({ status: 'pending', comment: null, payments: [{ status: 'pending', paymentLink: expect.stringContaining('/api/payments/sandbox/') }] });
+      expect(pending).toMatchObject({
+        status: 'pending',
+        comment: null,
+        payments: [{ status: 'pending', paymentLink: expect.stringContaining('/api/payments/sandbox/') }],
+      });
     });
 
     it('pages with limit and offset (spec: 20 from 0 on the orders screen)', async () => {
       const page = async (query: string) =>
-        ((await c().get(`/api/customer/me/orders?${query}`, anna.token)).body.result as { incrementId: string }[]).map((o) => o.incrementId);
+        ((await c().get(`/api/customer/me/orders?${query}`, anna.token)).body.result as { incrementId: string }[]).map(
+          (o) => o.incrementId,
+        );
       expect(await page('limit=2&offset=0')).toEqual(['100003', '100002']);
       expect(await page('limit=2&offset=2')).toEqual(['100001']);
       expect(await page('limit=20&offset=5')).toEqual([]);
@@ -135,7 +199,11 @@ describeEachDatabase(
     it('reads the orders in a fixed number of queries, however many orders there are', async () => {
       ctx.queries.length = 0;
       await c().get('/api/customer/me/orders?limit=20&offset=0', anna.token);
-      const orderQueries = ctx.queries.filter((sql) => /shop_order|course_booking|product_order|payment|order_billing|balance_transaction|course_text|product_text/.test(sql));
+      const orderQueries = ctx.queries.filter((sql) =>
+        /shop_order|course_booking|product_order|payment|order_billing|balance_transaction|course_text|product_text/.test(
+          sql,
+        ),
+      );
       expect(orderQueries.length).toBeLessThanOrEqual(9);
     });
 
@@ -150,8 +218,27 @@ describeEachDatabase(
           () => c().get(`/api/customer/me/orders?customerId=${anna.id}`, ben.token),
           () => c().get(`/api/customer/me/orders?limit=20&offset=0&id=${anna.id}`, ben.token),
           () => c().put('/api/customer/me/update', { customerId: anna.id, firstname: 'Mallory' }, ben.token),
-          () => c().post('/api/customer/me/billing-address', { customerId: anna.id, firstname: 'M', lastname: 'M', addressLine1: '', addressLine2: '', city: '', zip: '', country: 'DE' }, ben.token),
-          () => c().put('/api/customer/me/update-password', { customerId: anna.id, currentPassword: 'Sprache1!', newPassword: 'Mallory1!x' }, ben.token),
+          () =>
+            c().post(
+              '/api/customer/me/billing-address',
+              {
+                customerId: anna.id,
+                firstname: 'M',
+                lastname: 'M',
+                addressLine1: '',
+                addressLine2: '',
+                city: '',
+                zip: '',
+                country: 'DE',
+              },
+              ben.token,
+            ),
+          () =>
+            c().put(
+              '/api/customer/me/update-password',
+              { customerId: anna.id, currentPassword: 'Sprache1!', newPassword: 'Mallory1!x' },
+              ben.token,
+            ),
         ];
         for (const attempt of attempts) {
           const reply = await attempt();
@@ -163,14 +250,27 @@ describeEachDatabase(
       });
 
       it('acts on the token owner only: a billing address saved by one is not visible to the other', async () => {
-        const address = { firstname: 'Ben', lastname: 'B', addressLine1: '', addressLine2: '', city: '', zip: '', country: 'DE' };
+        const address = {
+          firstname: 'Ben',
+          lastname: 'B',
+          addressLine1: '',
+          addressLine2: '',
+          city: '',
+          zip: '',
+          country: 'DE',
+        };
         await c().post('/api/customer/me/billing-address', address, ben.token);
         expect((await c().get('/api/customer/me/billing-address', anna.token)).body.result).toBeNull();
         expect((await c().get('/api/customer/me/billing-address', ben.token)).body.result).toEqual(address);
       });
 
       it('answers 401 for every account call without a valid token', async () => {
-        for (const url of ['/api/customer/me', '/api/customer/me/orders', '/api/customer/me/balances', '/api/customer/me/billing-address']) {
+        for (const url of [
+          '/api/customer/me',
+          '/api/customer/me/orders',
+          '/api/customer/me/balances',
+          '/api/customer/me/billing-address',
+        ]) {
           expect((await c().get(url, 'forged-token')).status, url).toBe(401);
         }
       });

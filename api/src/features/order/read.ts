@@ -1,4 +1,12 @@
-import { type CourseType, type Order, type OrderCancelReason, type OrderStatus, type OrdersQuery, type PaymentStatus, withdrawalStateOf } from '@shop/shared/contract';
+import {
+  type CourseType,
+  type Order,
+  type OrderCancelReason,
+  type OrderStatus,
+  type OrdersQuery,
+  type PaymentStatus,
+  withdrawalStateOf,
+} from '@shop/shared/contract';
 import type { Selectable } from 'kysely';
 import type { ShopOrderTable } from '../../db/customer-schema.ts';
 import type { Db } from '../../db/database.ts';
@@ -9,7 +17,11 @@ import { groupBy, toContractTexts } from '../catalog/texts.ts';
  * The read side of orders (docs/product-rules.md#data Order): a customer's orders, newest first, each with its positions,
  * participants, payments and billing address. One query per table for the whole page (no query per order).
  */
-export async function listCustomerOrders(db: Db, customerId: number, { limit = 20, offset = 0 }: OrdersQuery): Promise<Order[]> {
+export async function listCustomerOrders(
+  db: Db,
+  customerId: number,
+  { limit = 20, offset = 0 }: OrdersQuery,
+): Promise<Order[]> {
   const orders = await db.kysely
     .selectFrom('shop_order')
     .selectAll()
@@ -23,7 +35,10 @@ export async function listCustomerOrders(db: Db, customerId: number, { limit = 2
 }
 
 /** One order by its id with everything the account shows (the confirmation mail renders it); null if unknown. */
-export async function readOrder(db: Pick<Db, 'kysely'>, orderId: number): Promise<(Order & { email: string; locale: string; timezone: string }) | null> {
+export async function readOrder(
+  db: Pick<Db, 'kysely'>,
+  orderId: number,
+): Promise<(Order & { email: string; locale: string; timezone: string }) | null> {
   const row = await db.kysely.selectFrom('shop_order').selectAll().where('id', '=', orderId).executeTakeFirst();
   if (!row) return null;
   const [order] = await withPositions(db, [row]);
@@ -67,17 +82,31 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
   const bookingIds = bookings.map((booking) => booking.id);
   const courseIds = [...new Set(bookings.map((booking) => booking.course_id))];
   const productIds = [...new Set(productOrders.map((line) => line.product_id))];
-  const withdrawalIds = [...new Set([...bookings, ...productOrders, ...transactions].flatMap((row) => (row.withdrawal_id === null ? [] : [row.withdrawal_id])))];
+  const withdrawalIds = [
+    ...new Set(
+      [...bookings, ...productOrders, ...transactions].flatMap((row) =>
+        row.withdrawal_id === null ? [] : [row.withdrawal_id],
+      ),
+    ),
+  ];
   const [participants, courseTexts, productTexts, declarations] = await Promise.all([
     bookingIds.length
-      ? k.selectFrom('course_booking_participant').selectAll().where('course_booking_id', 'in', bookingIds).orderBy('id').execute()
+      ? k
+          .selectFrom('course_booking_participant')
+          .selectAll()
+          .where('course_booking_id', 'in', bookingIds)
+          .orderBy('id')
+          .execute()
       : [],
     courseIds.length ? k.selectFrom('course_text').selectAll().where('course_id', 'in', courseIds).execute() : [],
     productIds.length ? k.selectFrom('product_text').selectAll().where('product_id', 'in', productIds).execute() : [],
-    withdrawalIds.length ? k.selectFrom('withdrawal_declaration').select(['id', 'received_at']).where('id', 'in', withdrawalIds).execute() : [],
+    withdrawalIds.length
+      ? k.selectFrom('withdrawal_declaration').select(['id', 'received_at']).where('id', 'in', withdrawalIds).execute()
+      : [],
   ]);
   const receivedAt = new Map(declarations.map((row) => [row.id, new Date(row.received_at).toISOString()]));
-  const withdrawnAt = (row: { withdrawal_id: number | null }) => (row.withdrawal_id === null ? null : (receivedAt.get(row.withdrawal_id) ?? null));
+  const withdrawnAt = (row: { withdrawal_id: number | null }) =>
+    row.withdrawal_id === null ? null : (receivedAt.get(row.withdrawal_id) ?? null);
 
   const addressByOrder = new Map(addresses.map((row) => [row.order_id, row]));
   const bookingsByOrder = groupBy(bookings, (row) => row.order_id);
@@ -90,7 +119,11 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
 
   return orders.map((order) => {
     const address = addressByOrder.get(order.id);
-    const positions = [...(bookingsByOrder.get(order.id) ?? []), ...(productOrdersByOrder.get(order.id) ?? []), ...(transactionsByOrder.get(order.id) ?? [])];
+    const positions = [
+      ...(bookingsByOrder.get(order.id) ?? []),
+      ...(productOrdersByOrder.get(order.id) ?? []),
+      ...(transactionsByOrder.get(order.id) ?? []),
+    ];
     return {
       id: order.id,
       incrementId: order.increment_id,

@@ -45,20 +45,35 @@ export const orderRoutes =
       '/cart/submit',
       {
         config: { bearer: 'optional' },
-        schema: { body: orderRequestSchema, response: { 200: successEnvelope(orderResponseSchema), 409: z.union([placesChangedBodySchema, priceChangedBodySchema]) } },
+        schema: {
+          body: orderRequestSchema,
+          response: {
+            200: successEnvelope(orderResponseSchema),
+            409: z.union([placesChangedBodySchema, priceChangedBodySchema]),
+          },
+        },
         preHandler: rateLimited(app, 'submit', { perClient: submitRateLimits.perClient }),
       },
       async (request, reply) => {
         const auth = await optionalCustomer(ctx, request);
         // docs/product-rules.md#roles: customer calls need a verified address; an unverified one is sent to verify, not ordered as a guest.
-        if (auth && auth.customer.is_email_verified !== 1) throw new AppError(403, CustomerErrorCode.emailNotVerified, 'The e-mail address is not verified yet');
-        if (!auth && !request.body.emailAddress) throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: 'required' });
+        if (auth && auth.customer.is_email_verified !== 1)
+          throw new AppError(403, CustomerErrorCode.emailNotVerified, 'The e-mail address is not verified yet');
+        if (!auth && !request.body.emailAddress)
+          throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: 'required' });
         const customer = auth ? { id: auth.customer.id, email: auth.customer.email } : null;
         await submitsPerAddress(reply, customer?.email ?? request.body.emailAddress!);
         const now = ctx.now();
         try {
           const offeredMethods = await offeredPaymentMethods();
-          const order = await submitOrder(ctx.db.kysely, { request: request.body, customer, now, provider, offeredMethods, paymentHoldSeconds: ctx.paymentHoldSeconds });
+          const order = await submitOrder(ctx.db.kysely, {
+            request: request.body,
+            customer,
+            now,
+            provider,
+            offeredMethods,
+            paymentHoldSeconds: ctx.paymentHoldSeconds,
+          });
           if (order.placesChanged) onPlacesChanged();
           return { result: { incrementId: order.incrementId, paymentLink: order.paymentLink } };
         } catch (error) {
@@ -72,16 +87,36 @@ export const orderRoutes =
           }
           if (error instanceof SubmitWithdrawnError) {
             if (error.placesChanged) onPlacesChanged();
-            request.log.warn({ err: error.cause }, `Payment provider unavailable: order ${error.incrementId} withdrawn, its number stays unused`);
-            throw new AppError(503, OrderErrorCode.paymentProviderUnavailable, 'The payment provider is unavailable; nothing was ordered', undefined, providerUnavailableMessages[request.body.locale]);
+            request.log.warn(
+              { err: error.cause },
+              `Payment provider unavailable: order ${error.incrementId} withdrawn, its number stays unused`,
+            );
+            throw new AppError(
+              503,
+              OrderErrorCode.paymentProviderUnavailable,
+              'The payment provider is unavailable; nothing was ordered',
+              undefined,
+              providerUnavailableMessages[request.body.locale],
+            );
           }
           if (!(error instanceof PlacesChangedError)) throw error;
           // A place went between pricing and writing: read the adjustments fresh, now that the winner committed.
           const adjustments =
             error.quantityAdjustments.length > 0
               ? error.quantityAdjustments
-              : (await priceCart(ctx.db.kysely, priceRequestSchema.parse(priceRequestOfOrder(request.body)), { customerId: customer?.id ?? null, email: customer?.email ?? request.body.emailAddress ?? null, now })).calculation.adjustments;
-          return reply.code(409).send({ error: { code: OrderErrorCode.placesChanged, message: error.message }, quantityAdjustments: adjustments });
+              : (
+                  await priceCart(ctx.db.kysely, priceRequestSchema.parse(priceRequestOfOrder(request.body)), {
+                    customerId: customer?.id ?? null,
+                    email: customer?.email ?? request.body.emailAddress ?? null,
+                    now,
+                  })
+                ).calculation.adjustments;
+          return reply
+            .code(409)
+            .send({
+              error: { code: OrderErrorCode.placesChanged, message: error.message },
+              quantityAdjustments: adjustments,
+            });
         }
       },
     );
@@ -102,7 +137,12 @@ export const orderRoutes =
     );
 
     /** The same preview as a page of its own, for the /emailorder screen's frame (a real document, no scripts). */
-    app.get('/orders/confirmation-preview/html', { schema: { querystring: z.object({ locale: languageSchema.default('de') }).strict() } }, async (request, reply) =>
-      reply.type('text/html; charset=utf-8').send(renderOrderConfirmation(sampleOrder, request.query.locale, { name: 'Ana' }).html),
+    app.get(
+      '/orders/confirmation-preview/html',
+      { schema: { querystring: z.object({ locale: languageSchema.default('de') }).strict() } },
+      async (request, reply) =>
+        reply
+          .type('text/html; charset=utf-8')
+          .send(renderOrderConfirmation(sampleOrder, request.query.locale, { name: 'Ana' }).html),
     );
   };

@@ -33,7 +33,14 @@ export const sampleOrder: ConfirmationOrder = {
       },
       participants: [
         { id: 1, firstname: 'Ana', lastname: 'García', email: 'ana.garcia@example.org', phone: null, birthYear: null },
-        { id: 2, firstname: 'Jonas', lastname: 'Weber', email: 'jonas.weber@example.org', phone: null, birthYear: '1990' },
+        {
+          id: 2,
+          firstname: 'Jonas',
+          lastname: 'Weber',
+          email: 'jonas.weber@example.org',
+          phone: null,
+          birthYear: '1990',
+        },
       ],
     },
   ],
@@ -42,12 +49,38 @@ export const sampleOrder: ConfirmationOrder = {
       id: 1,
       quantity: 1,
       unitPrice: 60,
-      product: { id: 1, titles: [{ language: 'de', description: 'DELE-Vorbereitung (Einzelstunde)' }, { language: 'en', description: 'DELE preparation (private lesson)' }, { language: 'es', description: 'Preparación DELE (clase individual)' }] },
+      product: {
+        id: 1,
+        titles: [
+          { language: 'de', description: 'DELE-Vorbereitung (Einzelstunde)' },
+          { language: 'en', description: 'DELE preparation (private lesson)' },
+          { language: 'es', description: 'Preparación DELE (clase individual)' },
+        ],
+      },
     },
   ],
-  customerBalanceTransactions: [{ id: 1, transactionType: 'add', type: CourseType.conversationHours, amount: 5, quantity: 1, totalPrice: 115 }],
-  payments: [{ id: 1, transactionId: 'sbx_sample', status: 'pending', paymentLink: 'https://shop.example/api/payments/sandbox/sbx_sample' }],
-  customerBillingAddress: { firstname: 'Ana', lastname: 'García', addressLine1: 'Hauptstraße 1', addressLine2: '', city: 'Berlin', zip: '10115', country: 'DE', phone: null, birthYear: null },
+  customerBalanceTransactions: [
+    { id: 1, transactionType: 'add', type: CourseType.conversationHours, amount: 5, quantity: 1, totalPrice: 115 },
+  ],
+  payments: [
+    {
+      id: 1,
+      transactionId: 'sbx_sample',
+      status: 'pending',
+      paymentLink: 'https://shop.example/api/payments/sandbox/sbx_sample',
+    },
+  ],
+  customerBillingAddress: {
+    firstname: 'Ana',
+    lastname: 'García',
+    addressLine1: 'Hauptstraße 1',
+    addressLine2: '',
+    city: 'Berlin',
+    zip: '10115',
+    country: 'DE',
+    phone: null,
+    birthYear: null,
+  },
   holdExpiresAt: '2026-03-02T09:30:00.000Z',
   cancelReason: null,
 };

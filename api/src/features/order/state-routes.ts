@@ -1,4 +1,9 @@
-import { orderStateParamsSchema, orderStateRequestSchema, orderStateSchema, successEnvelope } from '@shop/shared/contract';
+import {
+  orderStateParamsSchema,
+  orderStateRequestSchema,
+  orderStateSchema,
+  successEnvelope,
+} from '@shop/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -28,7 +33,11 @@ export const orderStateRoutes =
     app.post(
       '/orders/:incrementId/state',
       {
-        schema: { params: orderStateParamsSchema, body: orderStateRequestSchema, response: { 200: successEnvelope(orderStateSchema) } },
+        schema: {
+          params: orderStateParamsSchema,
+          body: orderStateRequestSchema,
+          response: { 200: successEnvelope(orderStateSchema) },
+        },
         preHandler: rateLimited(app, 'orderState', orderStateRateLimit),
       },
       async (request) => {

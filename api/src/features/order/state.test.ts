@@ -14,13 +14,17 @@ describeEachDatabase(
     /** A guest order for a fresh course (578 € for two places unless the course is free). */
     const submit = async ({ priceCents = 28900, email = newEmail('gast') } = {}) => {
       const course = await insertCourse(ctx, { free: 5, priceCents });
-      const body = courseOrder(course, 2, { emailAddress: email, ...(priceCents === 0 ? { selectedPaymentMethod: undefined } : {}) });
+      const body = courseOrder(course, 2, {
+        emailAddress: email,
+        ...(priceCents === 0 ? { selectedPaymentMethod: undefined } : {}),
+      });
       const reply = await client(ctx).post('/api/cart/submit', body);
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       const order = await orderByNumber(ctx, reply.body.result.incrementId);
       return { order, email };
     };
-    const lookup = (incrementId: string, email: unknown, c = client(ctx)) => c.post(`/api/orders/${encodeURIComponent(incrementId)}/state`, { email });
+    const lookup = (incrementId: string, email: unknown, c = client(ctx)) =>
+      c.post(`/api/orders/${encodeURIComponent(incrementId)}/state`, { email });
     const expectNotFound = (reply: Reply) => {
       expect(reply.status).toBe(404);
       expect(reply.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Unknown order' } });
@@ -30,7 +34,16 @@ describeEachDatabase(
       const { order, email } = await submit();
       const reply = await lookup(order.increment_id, email);
       expect(reply.status).toBe(200);
-      expect(reply.body).toEqual({ result: { incrementId: order.increment_id, state: 'pending', paymentStatus: 'pending', holdActive: true, totalPrice: 578, withdrawal: 'none' } });
+      expect(reply.body).toEqual({
+        result: {
+          incrementId: order.increment_id,
+          state: 'pending',
+          paymentStatus: 'pending',
+          holdActive: true,
+          totalPrice: 578,
+          withdrawal: 'none',
+        },
+      });
     });
 
     it('compares the address trimmed and case-insensitively', async () => {
@@ -79,7 +92,11 @@ describeEachDatabase(
       it(`${outcome}: state failed, with the payment's own status`, async () => {
         const { order, email } = await submit();
         await choose(ctx, (await paymentOf(ctx, order.id)).transaction_id!, outcome);
-        expect((await lookup(order.increment_id, email)).body.result).toMatchObject({ state: 'failed', paymentStatus: outcome, holdActive: false });
+        expect((await lookup(order.increment_id, email)).body.result).toMatchObject({
+          state: 'failed',
+          paymentStatus: outcome,
+          holdActive: false,
+        });
       });
     }
 
@@ -97,10 +114,20 @@ describeEachDatabase(
 
     it('a pending order past its hold still waits (the sweep decides), but says its hold has ended', async () => {
       const { order, email } = await submit();
-      await ctx.db.kysely.updateTable('shop_order').set({ hold_expires_at: new Date(testNow.getTime() - 1000).toISOString() }).where('id', '=', order.id).execute();
-      expect((await lookup(order.increment_id, email)).body.result).toMatchObject({ state: 'pending', holdActive: false });
+      await ctx.db.kysely
+        .updateTable('shop_order')
+        .set({ hold_expires_at: new Date(testNow.getTime() - 1000).toISOString() })
+        .where('id', '=', order.id)
+        .execute();
+      expect((await lookup(order.increment_id, email)).body.result).toMatchObject({
+        state: 'pending',
+        holdActive: false,
+      });
       await ctx.db.kysely.updateTable('shop_order').set({ status: 'cancelled' }).where('id', '=', order.id).execute();
-      expect((await lookup(order.increment_id, email)).body.result).toMatchObject({ state: 'failed', paymentStatus: 'pending' });
+      expect((await lookup(order.increment_id, email)).body.result).toMatchObject({
+        state: 'failed',
+        paymentStatus: 'pending',
+      });
     });
 
     describe('rate limits', () => {
@@ -115,7 +142,8 @@ describeEachDatabase(
       it(`allows ${perClient.max} lookups per client in ${perClient.timeWindowMs / 60_000} minutes, found or not`, async () => {
         const { order, email } = await submit();
         const c = client(ctx);
-        for (let i = 0; i < perClient.max; i++) expect((await lookup(String(100000 + i), newEmail(), c)).status).toBe(404);
+        for (let i = 0; i < perClient.max; i++)
+          expect((await lookup(String(100000 + i), newEmail(), c)).status).toBe(404);
         expectLimited(await lookup(order.increment_id, email, c), perClient.timeWindowMs);
         // Another client still gets its answer.
         expect((await lookup(order.increment_id, email)).status).toBe(200);

@@ -16,7 +16,12 @@ const sameAddress = (stored: string, given: string) => stored.trim().toLowerCase
  * The state of order `incrementId`, only when `email` is the address it was placed with; null otherwise, the same
  * for an unknown number as for a wrong address, so the answer never tells which order numbers exist.
  */
-export async function readOrderState(db: Db, incrementId: string, email: string, now: Date): Promise<OrderState | null> {
+export async function readOrderState(
+  db: Db,
+  incrementId: string,
+  email: string,
+  now: Date,
+): Promise<OrderState | null> {
   const order = await db.kysely
     .selectFrom('shop_order')
     .select(['id', 'increment_id', 'email', 'status', 'total_price_cents', 'hold_expires_at'])
@@ -41,7 +46,8 @@ export async function readOrderState(db: Db, incrementId: string, email: string,
     incrementId: order.increment_id,
     state,
     paymentStatus: (payment?.status as PaymentStatus | undefined) ?? null,
-    holdActive: state === 'pending' && order.hold_expires_at !== null && Date.parse(order.hold_expires_at) > now.getTime(),
+    holdActive:
+      state === 'pending' && order.hold_expires_at !== null && Date.parse(order.hold_expires_at) > now.getTime(),
     totalPrice: centsToEuro(order.total_price_cents),
     withdrawal: withdrawalStateOf(all.filter((row) => row.withdrawal_id !== null).length, all.length),
   };

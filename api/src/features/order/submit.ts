@@ -71,7 +71,10 @@ export interface SubmittedOrder extends OrderResponse {
  * When step 2 fails, the order is cancelled, releasing what it took, and removed; PaymentProviderUnavailableError
  * then tells the buyer to try again (docs/decisions/0002-mollie-payments.md).
  */
-export async function submitOrder(db: Kysely<Database>, { request, customer, now, provider, offeredMethods, paymentHoldSeconds }: SubmitInput): Promise<SubmittedOrder> {
+export async function submitOrder(
+  db: Kysely<Database>,
+  { request, customer, now, provider, offeredMethods, paymentHoldSeconds }: SubmitInput,
+): Promise<SubmittedOrder> {
   const email = customer?.email ?? request.emailAddress;
   if (!email) throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: 'required' });
   // The positions must pass the price request's own checks (each item once), with the same field paths.
@@ -82,15 +85,23 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
   }
   const participantFields = Object.fromEntries(
     request.courses.flatMap((course, index) =>
-      course.participants.length === course.quantity ? [] : [[`courses.${index}.participants`, `Expected ${course.quantity} participants`]],
+      course.participants.length === course.quantity
+        ? []
+        : [[`courses.${index}.participants`, `Expected ${course.quantity} participants`]],
     ),
   );
-  if (Object.keys(participantFields).length > 0) throw new AppError(400, ErrorCode.validation, 'Invalid body', participantFields);
+  if (Object.keys(participantFields).length > 0)
+    throw new AppError(400, ErrorCode.validation, 'Invalid body', participantFields);
 
   const order = await db.transaction().execute(async (trx) => {
     await lockCodesAndBalances(trx, request.discountCodes, customer?.id ?? null);
     // Priced under the code lock with the buyer's address, so once-per-customer codes count this address's orders.
-    const priced = await priceCart(trx, priceRequest.data, { customerId: customer?.id ?? null, email, now, offeredMethods });
+    const priced = await priceCart(trx, priceRequest.data, {
+      customerId: customer?.id ?? null,
+      email,
+      now,
+      offeredMethods,
+    });
     if (priced.calculation.adjustments.length > 0) throw new PlacesChangedError(priced.calculation.adjustments);
     // Charged only at the total the buyer was shown, with every code they saw applied.
     const changes = priceChanges(request.expectedTotalPrice, priced);
@@ -98,13 +109,23 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
     const { totalCents } = priced.calculation;
     const method = totalCents > 0 ? request.selectedPaymentMethod : undefined;
     if (totalCents > 0 && (!method || !priced.result.paymentMethods.some((m) => m.id === method))) {
-      throw new AppError(400, OrderErrorCode.paymentMethodRequired, 'A payment method offered for this order is required', { selectedPaymentMethod: 'required' });
+      throw new AppError(
+        400,
+        OrderErrorCode.paymentMethodRequired,
+        'A payment method offered for this order is required',
+        { selectedPaymentMethod: 'required' },
+      );
     }
 
     // Places first, in course id order (one lock order for every submit: no deadlocks on PostgreSQL). A waitlist
     // offer the buyer holds is used up here and gives its held place to this order.
     const courseLines = priced.calculation.lines.filter((line) => line.itemType === 'course');
-    await requireEarlyStartRequest(trx, courseLines.map((line) => line.courseId!), request.earlyStartRequested, now);
+    await requireEarlyStartRequest(
+      trx,
+      courseLines.map((line) => line.courseId!),
+      request.earlyStartRequested,
+      now,
+    );
     const byCourseId = [...courseLines].sort((a, b) => a.courseId! - b.courseId!);
     const held = new Set<number>();
     for (const line of byCourseId) {
@@ -179,7 +200,8 @@ export async function submitOrder(db: Kysely<Database>, { request, customer, now
     });
   } catch (error) {
     await withdrawOrder(db, orderId);
-    if (error instanceof PaymentProviderUnavailableError) throw new SubmitWithdrawnError(incrementId, placesChanged, error);
+    if (error instanceof PaymentProviderUnavailableError)
+      throw new SubmitWithdrawnError(incrementId, placesChanged, error);
     throw error;
   }
   await db
@@ -229,10 +251,20 @@ async function withdrawOrder(db: Kysely<Database>, orderId: number): Promise<voi
  * A course that starts before the withdrawal period of this contract would end may only be ordered with the
  * consumer's express request to begin early (the form asks; this holds for any client). docs/withdrawal-rules.md
  */
-async function requireEarlyStartRequest(trx: Kysely<Database>, courseIds: number[], requested: boolean, now: Date): Promise<void> {
+async function requireEarlyStartRequest(
+  trx: Kysely<Database>,
+  courseIds: number[],
+  requested: boolean,
+  now: Date,
+): Promise<void> {
   if (requested || courseIds.length === 0) return;
   const courses = await trx.selectFrom('course').select('start_date').where('id', 'in', courseIds).execute();
-  if (needsEarlyStartRequest(courses.map((course) => course.start_date), contractDateOf(now))) {
+  if (
+    needsEarlyStartRequest(
+      courses.map((course) => course.start_date),
+      contractDateOf(now),
+    )
+  ) {
     throw new AppError(400, ErrorCode.validation, 'Invalid body', { earlyStartRequested: earlyStartRequiredCode });
   }
 }
@@ -243,19 +275,36 @@ async function requireEarlyStartRequest(trx: Kysely<Database>, courseIds: number
  */
 async function lockCodesAndBalances(trx: Kysely<Database>, codes: readonly string[], customerId: number | null) {
   for (const code of [...codes].sort()) {
-    await trx.updateTable('discount_code').set((eb) => ({ code: eb.ref('code') })).where('code', '=', code).execute();
+    await trx
+      .updateTable('discount_code')
+      .set((eb) => ({ code: eb.ref('code') }))
+      .where('code', '=', code)
+      .execute();
   }
   if (customerId !== null) {
-    await trx.updateTable('customer').set((eb) => ({ id: eb.ref('id') })).where('id', '=', customerId).execute();
+    await trx
+      .updateTable('customer')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('id', '=', customerId)
+      .execute();
   }
 }
 
-async function writePositions(trx: Kysely<Database>, { orderId, request, priced }: { orderId: number; request: ParsedOrderRequest; priced: PricedCart }) {
+async function writePositions(
+  trx: Kysely<Database>,
+  { orderId, request, priced }: { orderId: number; request: ParsedOrderRequest; priced: PricedCart },
+) {
   for (const line of priced.calculation.lines) {
     if (line.itemType === 'course') {
       const booking = await trx
         .insertInto('course_booking')
-        .values({ order_id: orderId, course_id: line.courseId!, quantity: line.quantity, total_price_cents: line.finalCents, discount_cents: line.discountCents })
+        .values({
+          order_id: orderId,
+          course_id: line.courseId!,
+          quantity: line.quantity,
+          total_price_cents: line.finalCents,
+          discount_cents: line.discountCents,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const participants = request.courses.find((c) => c.courseId === line.courseId)!.participants;
@@ -273,11 +322,25 @@ async function writePositions(trx: Kysely<Database>, { orderId, request, priced 
         )
         .execute();
     } else if (line.itemType === 'product') {
-      await trx.insertInto('product_order').values({ order_id: orderId, product_id: line.productId!, quantity: line.quantity, unit_price_cents: line.unitPriceCents }).execute();
+      await trx
+        .insertInto('product_order')
+        .values({
+          order_id: orderId,
+          product_id: line.productId!,
+          quantity: line.quantity,
+          unit_price_cents: line.unitPriceCents,
+        })
+        .execute();
     } else {
       await trx
         .insertInto('customer_balance_transaction')
-        .values({ order_id: orderId, type_id: balanceTypeOfPackage[line.packageType!], amount: line.amount!, quantity: line.quantity, total_price_cents: line.finalCents })
+        .values({
+          order_id: orderId,
+          type_id: balanceTypeOfPackage[line.packageType!],
+          amount: line.amount!,
+          quantity: line.quantity,
+          total_price_cents: line.finalCents,
+        })
         .execute();
     }
   }
@@ -287,20 +350,35 @@ async function writePositions(trx: Kysely<Database>, { orderId, request, priced 
  * Spends the credits the pricing applied: stored balances first; what they do not cover comes from packages
  * bought with this order, which are then credited short by that much when paid.
  */
-async function spendCredits(trx: Kysely<Database>, { orderId, customerId, priced, now }: { orderId: number; customerId: number | null; priced: PricedCart; now: Date }) {
+async function spendCredits(
+  trx: Kysely<Database>,
+  { orderId, customerId, priced, now }: { orderId: number; customerId: number | null; priced: PricedCart; now: Date },
+) {
   if (customerId === null) return;
   const wanted = new Map<number, number>();
   for (const line of priced.calculation.lines) {
-    const typeId = line.itemType === 'course' && line.courseType !== undefined ? balanceTypeOfCourse(line.courseType) : null;
+    const typeId =
+      line.itemType === 'course' && line.courseType !== undefined ? balanceTypeOfCourse(line.courseType) : null;
     if (typeId !== null && line.appliedCredits > 0) wanted.set(typeId, (wanted.get(typeId) ?? 0) + line.appliedCredits);
   }
   for (const [typeId, amount] of wanted) {
     const fromStored = await spendStoredCredits(trx, { customerId, typeId, amount, orderId, now });
     let fromCart = amount - fromStored;
-    const purchases = await trx.selectFrom('customer_balance_transaction').select(['id', 'amount', 'quantity']).where('order_id', '=', orderId).where('type_id', '=', typeId).orderBy('id').execute();
+    const purchases = await trx
+      .selectFrom('customer_balance_transaction')
+      .select(['id', 'amount', 'quantity'])
+      .where('order_id', '=', orderId)
+      .where('type_id', '=', typeId)
+      .orderBy('id')
+      .execute();
     for (const purchase of purchases) {
       const use = Math.min(fromCart, purchase.amount * purchase.quantity);
-      if (use > 0) await trx.updateTable('customer_balance_transaction').set({ used_in_order: use }).where('id', '=', purchase.id).execute();
+      if (use > 0)
+        await trx
+          .updateTable('customer_balance_transaction')
+          .set({ used_in_order: use })
+          .where('id', '=', purchase.id)
+          .execute();
       fromCart -= use;
     }
     // The pricing read the balances under the same lock, so they always cover what it applied.
@@ -314,13 +392,27 @@ async function spendCredits(trx: Kysely<Database>, { orderId, customerId, priced
  */
 async function redeemCodes(
   trx: Kysely<Database>,
-  { orderId, customerId, email, priced, now }: { orderId: number; customerId: number | null; email: string; priced: PricedCart; now: Date },
+  {
+    orderId,
+    customerId,
+    email,
+    priced,
+    now,
+  }: { orderId: number; customerId: number | null; email: string; priced: PricedCart; now: Date },
 ) {
   const applied = priced.calculation.codes.filter((code) => code.rejection === null).map((code) => code.code);
   if (applied.length === 0) return;
   const rows = await trx.selectFrom('discount_code').select('id').where('code', 'in', applied).execute();
   await trx
     .insertInto('discount_code_usage')
-    .values(rows.map((row) => ({ discount_code_id: row.id, customer_id: customerId, order_id: orderId, email: normalizeEmail(email), used_at: now.toISOString() })))
+    .values(
+      rows.map((row) => ({
+        discount_code_id: row.id,
+        customer_id: customerId,
+        order_id: orderId,
+        email: normalizeEmail(email),
+        used_at: now.toISOString(),
+      })),
+    )
     .execute();
 }

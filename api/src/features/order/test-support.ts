@@ -4,7 +4,14 @@ import { addDays } from '../../lib/dates.ts';
 import { testToday, type TestContext } from '../../test/databases.ts';
 
 /** A course made for one test, so its free places are that test's alone. */
-export async function insertCourse(ctx: TestContext, { type = CourseType.fullCourse, free = 5, priceCents = 28900 }: { type?: number; free?: number; priceCents?: number } = {}) {
+export async function insertCourse(
+  ctx: TestContext,
+  {
+    type = CourseType.fullCourse,
+    free = 5,
+    priceCents = 28900,
+  }: { type?: number; free?: number; priceCents?: number } = {},
+) {
   const row = await ctx.db.kysely
     .insertInto('course')
     .values({
@@ -23,20 +30,50 @@ export async function insertCourse(ctx: TestContext, { type = CourseType.fullCou
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await ctx.db.kysely.insertInto('course_text').values({ course_id: row.id, language: 'de', title: 'Spanisch Testkurs', pretitle: '', short: '' }).execute();
+  await ctx.db.kysely
+    .insertInto('course_text')
+    .values({ course_id: row.id, language: 'de', title: 'Spanisch Testkurs', pretitle: '', short: '' })
+    .execute();
   return { id: row.id, type, priceCents };
 }
 
-export const billing = { firstname: 'Ana', lastname: 'García', addressLine1: 'Hauptstr. 1', addressLine2: '', city: 'Berlin', zip: '10115', country: 'DE', phone: '', birthYear: '' };
-export const participant = (n: number) => ({ firstname: `Teil${n}`, lastname: 'Nehmer', email: `teil${n}@example.org`, phone: '', birthYear: '' });
+export const billing = {
+  firstname: 'Ana',
+  lastname: 'García',
+  addressLine1: 'Hauptstr. 1',
+  addressLine2: '',
+  city: 'Berlin',
+  zip: '10115',
+  country: 'DE',
+  phone: '',
+  birthYear: '',
+};
+export const participant = (n: number) => ({
+  firstname: `Teil${n}`,
+  lastname: 'Nehmer',
+  email: `teil${n}@example.org`,
+  phone: '',
+  birthYear: '',
+});
 
 /**
  * An order request for one course (participants follow the quantity). It expects the full price of the places
  * (the course's `priceCents`, 0 without); pass `expectedTotalPrice` when codes, credits or other items change it.
  */
-export function courseOrder(course: { id: number; type: number; priceCents?: number }, quantity = 1, over: Record<string, unknown> = {}) {
+export function courseOrder(
+  course: { id: number; type: number; priceCents?: number },
+  quantity = 1,
+  over: Record<string, unknown> = {},
+) {
   return {
-    courses: [{ courseId: course.id, courseType: course.type, quantity, participants: Array.from({ length: quantity }, (_, i) => participant(i + 1)) }],
+    courses: [
+      {
+        courseId: course.id,
+        courseType: course.type,
+        quantity,
+        participants: Array.from({ length: quantity }, (_, i) => participant(i + 1)),
+      },
+    ],
     expectedTotalPrice: ((course.priceCents ?? 0) * quantity) / 100,
     billingAddress: billing,
     selectedPaymentMethod: 'creditcard',
@@ -49,20 +86,44 @@ export function courseOrder(course: { id: number; type: number; priceCents?: num
 
 /** Gives the customer with `email` stored conversation-hour credits, valid through 2026. */
 export async function grantConversationHours(ctx: TestContext, email: string, hours: number) {
-  const customer = await ctx.db.kysely.selectFrom('customer').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const customer = await ctx.db.kysely
+    .selectFrom('customer')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
   await ctx.db.kysely
     .insertInto('customer_balance')
-    .values({ customer_id: customer.id, type_id: CourseType.conversationHours, balance: hours, valid_from: '2026-01-01T00:00:00.000Z', valid_until: '2027-01-01T00:00:00.000Z', order_id: null })
+    .values({
+      customer_id: customer.id,
+      type_id: CourseType.conversationHours,
+      balance: hours,
+      valid_from: '2026-01-01T00:00:00.000Z',
+      valid_until: '2027-01-01T00:00:00.000Z',
+      order_id: null,
+    })
     .execute();
 }
 
 export const freePlaces = async (ctx: TestContext, courseId: number) =>
-  (await ctx.db.kysely.selectFrom('course').select('free_places').where('id', '=', courseId).executeTakeFirstOrThrow()).free_places;
+  (await ctx.db.kysely.selectFrom('course').select('free_places').where('id', '=', courseId).executeTakeFirstOrThrow())
+    .free_places;
 
-export const orderCount = async (ctx: TestContext) => Number((await ctx.db.kysely.selectFrom('shop_order').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+export const orderCount = async (ctx: TestContext) =>
+  Number(
+    (
+      await ctx.db.kysely
+        .selectFrom('shop_order')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 export async function orderByNumber(ctx: TestContext, incrementId: string) {
-  return ctx.db.kysely.selectFrom('shop_order').selectAll().where('increment_id', '=', incrementId).executeTakeFirstOrThrow();
+  return ctx.db.kysely
+    .selectFrom('shop_order')
+    .selectAll()
+    .where('increment_id', '=', incrementId)
+    .executeTakeFirstOrThrow();
 }
 
 export async function paymentOf(ctx: TestContext, orderId: number) {
@@ -82,6 +143,10 @@ export async function choose(ctx: TestContext, providerPaymentId: string, outcom
 }
 
 export async function webhook(ctx: TestContext, body: unknown) {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/payments/webhook/sandbox', payload: body as object });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook/sandbox',
+    payload: body as object,
+  });
   return { status: response.statusCode, body: response.json() as any };
 }

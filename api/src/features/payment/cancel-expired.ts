@@ -7,7 +7,11 @@ import type { PaymentProvider } from './provider.ts';
  * so the buyer cannot pay for places given back (docs/decisions/0001-payment-holds.md), and records it as canceled.
  * Where it is no longer cancelable, nothing changes here: a later "paid" is recorded and flagged for refund.
  */
-export async function cancelPaymentOfExpiredOrder(db: Kysely<Database>, provider: PaymentProvider, orderId: number): Promise<void> {
+export async function cancelPaymentOfExpiredOrder(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  orderId: number,
+): Promise<void> {
   if (!provider.cancelPayment) return;
   const payments = await db
     .selectFrom('payment')
@@ -19,6 +23,11 @@ export async function cancelPaymentOfExpiredOrder(db: Kysely<Database>, provider
   for (const payment of payments) {
     if (!payment.transaction_id) continue;
     if ((await provider.cancelPayment(payment.transaction_id)) !== 'canceled') continue;
-    await db.updateTable('payment').set({ status: 'canceled' }).where('id', '=', payment.id).where('status', '=', 'pending').execute();
+    await db
+      .updateTable('payment')
+      .set({ status: 'canceled' })
+      .where('id', '=', payment.id)
+      .where('status', '=', 'pending')
+      .execute();
   }
 }

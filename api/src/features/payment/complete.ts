@@ -18,10 +18,11 @@ export type CompletionOutcome =
   | 'amount_mismatch';
 
 /** Why the order is cancelled when its payment ends without money. */
-const cancelReasons = { failed: 'payment_failed', canceled: 'payment_canceled', expired: 'payment_expired' } as const satisfies Record<
-  Exclude<ProviderPaymentStatus, 'pending' | 'paid'>,
-  OrderCancelReason
->;
+const cancelReasons = {
+  failed: 'payment_failed',
+  canceled: 'payment_canceled',
+  expired: 'payment_expired',
+} as const satisfies Record<Exclude<ProviderPaymentStatus, 'pending' | 'paid'>, OrderCancelReason>;
 
 export interface Completion {
   outcome: CompletionOutcome;
@@ -44,25 +45,53 @@ export interface Completion {
  * failed, canceled or expired payment cancels the order and releases what it held; money for an order already
  * cancelled is recorded and flagged for refund. Replays find the payment no longer pending and change nothing.
  */
-export async function completePayment(ctx: AppContext, provider: PaymentProvider, providerPaymentId: string): Promise<Completion | null> {
+export async function completePayment(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  providerPaymentId: string,
+): Promise<Completion | null> {
   // An id the shop never recorded is not asked about: the webhook cannot be used to make the shop call its provider.
-  const known = await ctx.db.kysely.selectFrom('payment').select('id').where('provider', '=', provider.name).where('transaction_id', '=', providerPaymentId).executeTakeFirst();
+  const known = await ctx.db.kysely
+    .selectFrom('payment')
+    .select('id')
+    .where('provider', '=', provider.name)
+    .where('transaction_id', '=', providerPaymentId)
+    .executeTakeFirst();
   if (!known) return null;
   const reported = await provider.fetchPayment(providerPaymentId);
   if (!reported) return null;
   const now = ctx.now();
   return ctx.db.kysely.transaction().execute(async (trx) => {
     // Claim the payment row first: concurrent calls for one payment queue here (PostgreSQL row lock).
-    await trx.updateTable('payment').set({ updated_at: now.toISOString() }).where('provider', '=', provider.name).where('transaction_id', '=', providerPaymentId).execute();
+    await trx
+      .updateTable('payment')
+      .set({ updated_at: now.toISOString() })
+      .where('provider', '=', provider.name)
+      .where('transaction_id', '=', providerPaymentId)
+      .execute();
     const payment = await trx
       .selectFrom('payment')
       .innerJoin('shop_order', 'shop_order.id', 'payment.order_id')
-      .select(['payment.id', 'payment.status', 'payment.amount_cents', 'shop_order.id as order_id', 'shop_order.increment_id', 'shop_order.email', 'shop_order.customer_id', 'shop_order.status as order_status', 'shop_order.cancel_reason'])
+      .select([
+        'payment.id',
+        'payment.status',
+        'payment.amount_cents',
+        'shop_order.id as order_id',
+        'shop_order.increment_id',
+        'shop_order.email',
+        'shop_order.customer_id',
+        'shop_order.status as order_status',
+        'shop_order.cancel_reason',
+      ])
       .where('payment.provider', '=', provider.name)
       .where('payment.transaction_id', '=', providerPaymentId)
       .executeTakeFirst();
     if (!payment) return null;
-    const result = (outcome: CompletionOutcome, paymentStatus: string, cancelReason = payment.cancel_reason): Completion => ({
+    const result = (
+      outcome: CompletionOutcome,
+      paymentStatus: string,
+      cancelReason = payment.cancel_reason,
+    ): Completion => ({
       outcome,
       orderId: payment.order_id,
       incrementId: payment.increment_id,
@@ -73,12 +102,19 @@ export async function completePayment(ctx: AppContext, provider: PaymentProvider
     });
     if (payment.status !== 'pending' || reported.status === 'pending') return result('unchanged', payment.status);
     if (reported.amountCents !== payment.amount_cents) {
-      console.error(`Payment ${providerPaymentId}: provider amount ${reported.amountCents} differs from order amount ${payment.amount_cents}`);
+      console.error(
+        `Payment ${providerPaymentId}: provider amount ${reported.amountCents} differs from order amount ${payment.amount_cents}`,
+      );
       return result('amount_mismatch', payment.status);
     }
 
     if (reported.status !== 'paid') {
-      await trx.updateTable('payment').set({ status: reported.status }).where('id', '=', payment.id).where('status', '=', 'pending').execute();
+      await trx
+        .updateTable('payment')
+        .set({ status: reported.status })
+        .where('id', '=', payment.id)
+        .where('status', '=', 'pending')
+        .execute();
       const reason = cancelReasons[reported.status];
       const cancelled = await cancelPendingOrder(trx, payment.order_id, reason);
       return cancelled ? result('cancelled', reported.status, reason) : result('unchanged', reported.status);
@@ -100,7 +136,11 @@ export async function completePayment(ctx: AppContext, provider: PaymentProvider
       .execute();
     if (!orderPaid) {
       // Read again: the cancellation may have been committed after the first read.
-      const order = await trx.selectFrom('shop_order').select('cancel_reason').where('id', '=', payment.order_id).executeTakeFirstOrThrow();
+      const order = await trx
+        .selectFrom('shop_order')
+        .select('cancel_reason')
+        .where('id', '=', payment.order_id)
+        .executeTakeFirstOrThrow();
       return result('refund_required', 'paid', order.cancel_reason);
     }
     await creditPackages(trx, { orderId: payment.order_id, customerId: payment.customer_id, now });

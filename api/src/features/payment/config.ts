@@ -17,12 +17,17 @@ export function loadPaymentConfig(env: NodeJS.ProcessEnv = process.env): Payment
   }
   if (provider === 'sandbox') {
     const stray = [apiKey && 'MOLLIE_API_KEY', apiUrl && 'MOLLIE_API_URL'].filter(Boolean);
-    if (stray.length > 0) throw new Error(`${stray.join(' and ')} set, but PAYMENT_PROVIDER is not "mollie": set PAYMENT_PROVIDER=mollie or remove them`);
+    if (stray.length > 0)
+      throw new Error(
+        `${stray.join(' and ')} set, but PAYMENT_PROVIDER is not "mollie": set PAYMENT_PROVIDER=mollie or remove them`,
+      );
     return { provider: 'sandbox' };
   }
   if (!apiKey) throw new Error('MOLLIE_API_KEY is required with PAYMENT_PROVIDER=mollie');
-  if (!/^(live|test)_[A-Za-z0-9]+$/.test(apiKey)) throw new Error('MOLLIE_API_KEY must be a Mollie API key (live_… or test_…)');
-  if (apiUrl && !isHttpsUrl(apiUrl)) throw new Error(`MOLLIE_API_URL must be an https:// URL (Mollie's client speaks only https), got "${apiUrl}"`);
+  if (!/^(live|test)_[A-Za-z0-9]+$/.test(apiKey))
+    throw new Error('MOLLIE_API_KEY must be a Mollie API key (live_… or test_…)');
+  if (apiUrl && !isHttpsUrl(apiUrl))
+    throw new Error(`MOLLIE_API_URL must be an https:// URL (Mollie's client speaks only https), got "${apiUrl}"`);
   return { provider: 'mollie', apiKey, ...(apiUrl ? { apiUrl } : {}) };
 }
 

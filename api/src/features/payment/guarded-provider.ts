@@ -13,7 +13,10 @@ async function bounded<T>(what: string, call: () => Promise<T>, ms: number): Pro
     return await Promise.race([call(), timeout]);
   } catch (error) {
     if (error instanceof PaymentProviderUnavailableError) throw error;
-    throw new PaymentProviderUnavailableError(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new PaymentProviderUnavailableError(
+      `${what} failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   } finally {
     clearTimeout(timer);
   }
@@ -32,7 +35,11 @@ export function guardedProvider(provider: PaymentProvider, timeoutMs = defaultPr
     createPayment: (input) => bounded(`${provider.name} createPayment`, () => provider.createPayment(input), timeoutMs),
     fetchPayment: (id) => bounded(`${provider.name} fetchPayment`, () => provider.fetchPayment(id), timeoutMs),
     refund: (input) => bounded(`${provider.name} refund`, () => provider.refund(input), timeoutMs),
-    ...(enabledMethods ? { enabledMethods: () => bounded(`${provider.name} enabledMethods`, enabledMethods, timeoutMs) } : {}),
-    ...(cancelPayment ? { cancelPayment: (id: string) => bounded(`${provider.name} cancelPayment`, () => cancelPayment(id), timeoutMs) } : {}),
+    ...(enabledMethods
+      ? { enabledMethods: () => bounded(`${provider.name} enabledMethods`, enabledMethods, timeoutMs) }
+      : {}),
+    ...(cancelPayment
+      ? { cancelPayment: (id: string) => bounded(`${provider.name} cancelPayment`, () => cancelPayment(id), timeoutMs) }
+      : {}),
   };
 }

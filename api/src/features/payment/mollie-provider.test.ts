@@ -3,7 +3,14 @@ import { centsOfMollieAmount, mollieAmount, mollieLines } from './mollie-provide
 
 describe('Mollie amounts', () => {
   it('always have two decimals', () => {
-    expect([0, 5, 100, 74430, 123456789, -500].map((cents) => mollieAmount(cents).value)).toEqual(['0.00', '0.05', '1.00', '744.30', '1234567.89', '-5.00']);
+    expect([0, 5, 100, 74430, 123456789, -500].map((cents) => mollieAmount(cents).value)).toEqual([
+      '0.00',
+      '0.05',
+      '1.00',
+      '744.30',
+      '1234567.89',
+      '-5.00',
+    ]);
     expect(mollieAmount(74430)).toEqual({ currency: 'EUR', value: '744.30' });
     expect(() => mollieAmount(1.5)).toThrow();
   });
@@ -17,17 +24,41 @@ describe('Mollie amounts', () => {
 });
 
 describe('mollieLines', () => {
-  const line = (totalCents: number, discountCents = 0) => ({ kind: 'digital' as const, description: 'Kurs', quantity: 1, unitPriceCents: totalCents + discountCents, discountCents, totalCents });
+  const line = (totalCents: number, discountCents = 0) => ({
+    kind: 'digital' as const,
+    description: 'Kurs',
+    quantity: 1,
+    unitPriceCents: totalCents + discountCents,
+    discountCents,
+    totalCents,
+  });
 
   it('lists the positions with their discounts', () => {
     expect(mollieLines({ amountCents: 2500, locale: 'de', lines: [line(2500, 500)] })).toEqual([
-      { type: 'digital', description: 'Kurs', quantity: 1, unitPrice: { currency: 'EUR', value: '30.00' }, discountAmount: { currency: 'EUR', value: '5.00' }, totalAmount: { currency: 'EUR', value: '25.00' } },
+      {
+        type: 'digital',
+        description: 'Kurs',
+        quantity: 1,
+        unitPrice: { currency: 'EUR', value: '30.00' },
+        discountAmount: { currency: 'EUR', value: '5.00' },
+        totalAmount: { currency: 'EUR', value: '25.00' },
+      },
     ]);
   });
 
   it('adds a discount or a surcharge line so the lines add up to the amount', () => {
     const discounted = mollieLines({ amountCents: 1500, locale: 'en', lines: [line(1000), line(1000)] });
-    expect(discounted.at(-1)).toEqual({ type: 'discount', description: 'Discount', quantity: 1, unitPrice: { currency: 'EUR', value: '-5.00' }, totalAmount: { currency: 'EUR', value: '-5.00' } });
-    expect(mollieLines({ amountCents: 1100, locale: 'es', lines: [line(1000)] }).at(-1)).toMatchObject({ type: 'surcharge', description: 'Recargo', totalAmount: { value: '1.00' } });
+    expect(discounted.at(-1)).toEqual({
+      type: 'discount',
+      description: 'Discount',
+      quantity: 1,
+      unitPrice: { currency: 'EUR', value: '-5.00' },
+      totalAmount: { currency: 'EUR', value: '-5.00' },
+    });
+    expect(mollieLines({ amountCents: 1100, locale: 'es', lines: [line(1000)] }).at(-1)).toMatchObject({
+      type: 'surcharge',
+      description: 'Recargo',
+      totalAmount: { value: '1.00' },
+    });
   });
 });

@@ -1,6 +1,19 @@
 import { type Language } from '@shop/shared/contract';
-import { createMollieClient, Locale, MollieApiError, PaymentLineType, PaymentMethod, PaymentStatus } from '@mollie/api-client';
-import { checkoutReturnUrl, type CreatePaymentInput, type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus } from './provider.ts';
+import {
+  createMollieClient,
+  Locale,
+  MollieApiError,
+  PaymentLineType,
+  PaymentMethod,
+  PaymentStatus,
+} from '@mollie/api-client';
+import {
+  checkoutReturnUrl,
+  type CreatePaymentInput,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderPaymentStatus,
+} from './provider.ts';
 
 /** Mollie's page language for the order's language. */
 const mollieLocales: Record<Language, Locale> = { de: Locale.de_DE, en: Locale.en_US, es: Locale.es_ES };
@@ -30,7 +43,10 @@ const statuses: Record<PaymentStatus, ProviderPaymentStatus> = {
 export function mollieAmount(cents: number): { currency: 'EUR'; value: string } {
   if (!Number.isSafeInteger(cents)) throw new Error(`Not an amount in cents: ${cents}`);
   const whole = Math.abs(cents);
-  return { currency: 'EUR', value: `${cents < 0 ? '-' : ''}${Math.trunc(whole / 100)}.${String(whole % 100).padStart(2, '0')}` };
+  return {
+    currency: 'EUR',
+    value: `${cents < 0 ? '-' : ''}${Math.trunc(whole / 100)}.${String(whole % 100).padStart(2, '0')}`,
+  };
 }
 
 /** Names of the line that reconciles the positions with the amount (a discount code on the whole order). */
@@ -57,7 +73,16 @@ export function mollieLines(input: Pick<CreatePaymentInput, 'lines' | 'amountCen
   const difference = input.amountCents - input.lines.reduce((sum, line) => sum + line.totalCents, 0);
   if (difference === 0) return lines;
   const kind = difference < 0 ? 'discount' : 'surcharge';
-  return [...lines, { type: PaymentLineType[kind], description: balancingLines[input.locale][kind], quantity: 1, unitPrice: mollieAmount(difference), totalAmount: mollieAmount(difference) }];
+  return [
+    ...lines,
+    {
+      type: PaymentLineType[kind],
+      description: balancingLines[input.locale][kind],
+      quantity: 1,
+      unitPrice: mollieAmount(difference),
+      totalAmount: mollieAmount(difference),
+    },
+  ];
 }
 
 export function centsOfMollieAmount({ currency, value }: { currency: string; value: string }): number {
@@ -92,7 +117,9 @@ export function mollieProvider({ apiKey, apiUrl, shopUrl }: MollieProviderOption
       if (!paymentLink) throw new Error(`Mollie payment ${payment.id} has no checkout link`);
       // Mollie sets the expiry per method; the order's hold still ends first (a later "paid" is flagged for refund).
       if (payment.expiresAt && new Date(payment.expiresAt) > input.expiresAt) {
-        console.warn(`Mollie payment ${payment.id} (${input.method}) expires at ${payment.expiresAt}, after the hold of order ${input.reference}`);
+        console.warn(
+          `Mollie payment ${payment.id} (${input.method}) expires at ${payment.expiresAt}, after the hold of order ${input.reference}`,
+        );
       }
       return { id: payment.id, paymentLink };
     },
@@ -100,7 +127,11 @@ export function mollieProvider({ apiKey, apiUrl, shopUrl }: MollieProviderOption
       if (!paymentIdPattern.test(id)) return null;
       try {
         const payment = await mollie.payments.get(id);
-        return { id: payment.id, status: statuses[payment.status] ?? 'pending', amountCents: centsOfMollieAmount(payment.amount) };
+        return {
+          id: payment.id,
+          status: statuses[payment.status] ?? 'pending',
+          amountCents: centsOfMollieAmount(payment.amount),
+        };
       } catch (error) {
         if (error instanceof MollieApiError && error.statusCode === 404) return null;
         throw error;
@@ -122,7 +153,12 @@ export function mollieProvider({ apiKey, apiUrl, shopUrl }: MollieProviderOption
     },
     async refund({ paymentId, amountCents, description, idempotencyKey }) {
       // Mollie's Refunds API: the key makes a repeated call return the first refund instead of a second one.
-      const refund = await mollie.paymentRefunds.create({ paymentId, amount: mollieAmount(amountCents), description, idempotencyKey });
+      const refund = await mollie.paymentRefunds.create({
+        paymentId,
+        amount: mollieAmount(amountCents),
+        description,
+        idempotencyKey,
+      });
       return { id: refund.id };
     },
     async enabledMethods() {
@@ -137,7 +173,10 @@ export function mollieProvider({ apiKey, apiUrl, shopUrl }: MollieProviderOption
  * What Mollie's Create payment receives. The Payments API has no expiry parameter for these methods (only bank
  * transfer's `dueDate`, in whole days): the hold's end is enforced by the shop, see the decision record.
  */
-export function createParameters(input: CreatePaymentInput, { shopUrl, webhookUrl }: { shopUrl: string; webhookUrl: string }) {
+export function createParameters(
+  input: CreatePaymentInput,
+  { shopUrl, webhookUrl }: { shopUrl: string; webhookUrl: string },
+) {
   const address = input.billingAddress;
   return {
     amount: mollieAmount(input.amountCents),

@@ -13,7 +13,15 @@ afterAll(async () => {
 });
 
 const provider = mollieProvider({ apiKey: 'test_refunds', apiUrl: fake.apiUrl, shopUrl: 'https://shop.example' });
-const billingAddress = { firstname: 'Ana', lastname: 'García', addressLine1: 'Hauptstr. 1', addressLine2: '', zip: '10115', city: 'Berlin', country: 'DE' };
+const billingAddress = {
+  firstname: 'Ana',
+  lastname: 'García',
+  addressLine1: 'Hauptstr. 1',
+  addressLine2: '',
+  zip: '10115',
+  city: 'Berlin',
+  country: 'DE',
+};
 
 async function paidPayment(amountCents: number) {
   const { id } = await provider.createPayment({
@@ -22,7 +30,16 @@ async function paidPayment(amountCents: number) {
     orderId: 1,
     email: 'ana@example.org',
     billingAddress,
-    lines: [{ kind: 'digital', description: 'Kurs', quantity: 1, unitPriceCents: amountCents, discountCents: 0, totalCents: amountCents }],
+    lines: [
+      {
+        kind: 'digital',
+        description: 'Kurs',
+        quantity: 1,
+        unitPriceCents: amountCents,
+        discountCents: 0,
+        totalCents: amountCents,
+      },
+    ],
     locale: 'de',
     expiresAt: new Date(Date.now() + 3_600_000),
     method: 'creditcard',
@@ -34,22 +51,38 @@ async function paidPayment(amountCents: number) {
 describe('Mollie refunds (fake Mollie Refunds API)', () => {
   it('creates one refund per idempotency key, however often it is asked', async () => {
     const paymentId = await paidPayment(28900);
-    const input = { paymentId, amountCents: 17340, description: 'Widerruf Bestellung 100001', idempotencyKey: 'shop-refund-1' };
+    const input = {
+      paymentId,
+      amountCents: 17340,
+      description: 'Widerruf Bestellung 100001',
+      idempotencyKey: 'shop-refund-1',
+    };
     const first = await provider.refund(input);
     const again = await provider.refund(input);
     expect(again.id).toBe(first.id);
     const refunds = [...fake.refunds.values()].filter((refund) => refund.paymentId === paymentId);
-    expect(refunds).toEqual([expect.objectContaining({ amount: { currency: 'EUR', value: '173.40' }, description: 'Widerruf Bestellung 100001' })]);
-    const sent = fake.requests.filter((request) => request.method === 'POST' && request.path === `/v2/payments/${paymentId}/refunds`);
+    expect(refunds).toEqual([
+      expect.objectContaining({
+        amount: { currency: 'EUR', value: '173.40' },
+        description: 'Widerruf Bestellung 100001',
+      }),
+    ]);
+    const sent = fake.requests.filter(
+      (request) => request.method === 'POST' && request.path === `/v2/payments/${paymentId}/refunds`,
+    );
     expect(sent.map((request) => request.headers['idempotency-key'])).toEqual(['shop-refund-1', 'shop-refund-1']);
   });
 
   it('refuses more than what is left of the payment, and payments not paid', async () => {
     const paymentId = await paidPayment(10000);
     await provider.refund({ paymentId, amountCents: 6000, description: 'Teil 1', idempotencyKey: 'shop-refund-2' });
-    await expect(provider.refund({ paymentId, amountCents: 5000, description: 'Teil 2', idempotencyKey: 'shop-refund-3' })).rejects.toThrow(/remaining/);
+    await expect(
+      provider.refund({ paymentId, amountCents: 5000, description: 'Teil 2', idempotencyKey: 'shop-refund-3' }),
+    ).rejects.toThrow(/remaining/);
     const open = await paidPayment(5000);
     fake.setStatus(open, 'open');
-    await expect(provider.refund({ paymentId: open, amountCents: 100, description: 'x', idempotencyKey: 'shop-refund-4' })).rejects.toThrow(/not refundable/);
+    await expect(
+      provider.refund({ paymentId: open, amountCents: 100, description: 'x', idempotencyKey: 'shop-refund-4' }),
+    ).rejects.toThrow(/not refundable/);
   });
 });

@@ -26,7 +26,12 @@ const tenMinutes = 10 * 60 * 1000;
 
 /** Mollie's webhook call: a form post with the payment id, nothing else. */
 async function mollieWebhook(ctx: TestContext, body: string) {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/payments/webhook/mollie', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook/mollie',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: body,
+  });
   return { status: response.statusCode, body: response.json() as unknown };
 }
 
@@ -41,7 +46,10 @@ describeEachDatabase(
       };
       // The shop asks for the enabled methods when it starts; a first price waits for that answer.
       const course = await insertCourse(ctx);
-      const price = await client(ctx).post('/api/cart/calculate-price', { courses: [{ courseId: course.id, courseType: course.type, quantity: 1 }], locale: 'de' });
+      const price = await client(ctx).post('/api/cart/calculate-price', {
+        courses: [{ courseId: course.id, courseType: course.type, quantity: 1 }],
+        locale: 'de',
+      });
       expect(price.body.result.paymentMethods).toHaveLength(4);
     });
     beforeEach(() => {
@@ -51,25 +59,63 @@ describeEachDatabase(
 
     const submit = (body: Record<string, unknown>) => client(ctx).post('/api/cart/submit', body);
     /** A pending guest order paid by `method`; returns what the tests look at. */
-    const pendingOrder = async ({ free = 5, quantity = 2, priceCents = 28900, locale = 'de', method = 'creditcard', discountCodes = [] as string[] } = {}) => {
+    const pendingOrder = async ({
+      free = 5,
+      quantity = 2,
+      priceCents = 28900,
+      locale = 'de',
+      method = 'creditcard',
+      discountCodes = [] as string[],
+    } = {}) => {
       const email = `gast.${Math.random().toString(36).slice(2)}@example.org`;
       const course = await insertCourse(ctx, { free, priceCents });
       // SOMMER25 takes 25 € off the total the buyer is shown.
       const expectedTotalPrice = (priceCents * quantity - (discountCodes.includes('SOMMER25') ? 2500 : 0)) / 100;
-      const reply = await submit(courseOrder(course, quantity, { emailAddress: email, locale, selectedPaymentMethod: method, discountCodes, expectedTotalPrice }));
+      const reply = await submit(
+        courseOrder(course, quantity, {
+          emailAddress: email,
+          locale,
+          selectedPaymentMethod: method,
+          discountCodes,
+          expectedTotalPrice,
+        }),
+      );
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       const order = await orderByNumber(ctx, reply.body.result.incrementId);
       const payment = await paymentOf(ctx, order.id);
-      return { course, order, payment, email, molliePaymentId: payment.transaction_id!, link: reply.body.result.paymentLink as string };
+      return {
+        course,
+        order,
+        payment,
+        email,
+        molliePaymentId: payment.transaction_id!,
+        link: reply.body.result.paymentLink as string,
+      };
     };
-    const statusOf = async (orderId: number) => (await ctx.db.kysely.selectFrom('shop_order').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
+    const statusOf = async (orderId: number) =>
+      (
+        await ctx.db.kysely
+          .selectFrom('shop_order')
+          .select('status')
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow()
+      ).status;
     const createRequests = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v2/payments');
 
     describe('creating the payment', () => {
       it('sends amount, description, return and webhook URLs, locale, method and the order id, as the Payments API documents', async () => {
         const before = createRequests().length;
-        const { order, payment, email, molliePaymentId, link, course } = await pendingOrder({ priceCents: 37215, quantity: 2, locale: 'en', method: 'eps' });
-        const { identifier } = await ctx.db.kysely.selectFrom('course').select('identifier').where('id', '=', course.id).executeTakeFirstOrThrow();
+        const { order, payment, email, molliePaymentId, link, course } = await pendingOrder({
+          priceCents: 37215,
+          quantity: 2,
+          locale: 'en',
+          method: 'eps',
+        });
+        const { identifier } = await ctx.db.kysely
+          .selectFrom('course')
+          .select('identifier')
+          .where('id', '=', course.id)
+          .executeTakeFirstOrThrow();
         const sent = createRequests().slice(before);
         expect(sent).toHaveLength(1);
         expect(sent[0]!.headers.authorization).toBe('Bearer test_fakeMollieKey1');
@@ -90,11 +136,25 @@ describeEachDatabase(
               totalAmount: { currency: 'EUR', value: '744.30' },
             },
           ],
-          billingAddress: { givenName: 'Ana', familyName: 'García', streetAndNumber: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: 'DE', email },
+          billingAddress: {
+            givenName: 'Ana',
+            familyName: 'García',
+            streetAndNumber: 'Hauptstr. 1',
+            postalCode: '10115',
+            city: 'Berlin',
+            country: 'DE',
+            email,
+          },
         });
         // The Payments API takes no expiry for these methods: the order's hold is the limit (decision record 0002).
         expect(order.hold_expires_at).toBe(new Date(clock.now().getTime() + 1800 * 1000).toISOString());
-        expect(payment).toMatchObject({ provider: 'mollie', method: 'eps', status: 'pending', amount_cents: 74430, payment_link: link });
+        expect(payment).toMatchObject({
+          provider: 'mollie',
+          method: 'eps',
+          status: 'pending',
+          amount_cents: 74430,
+          payment_link: link,
+        });
         expect(link).toBe(`${fake.origin}/checkout/${molliePaymentId}`);
         expect(molliePaymentId).toMatch(/^tr_/);
         expect(fake.payments.get(molliePaymentId)?.status).toBe('open');
@@ -107,7 +167,12 @@ describeEachDatabase(
         ] as const) {
           const before = createRequests().length;
           const { order } = await pendingOrder({ locale, method: 'paybybank' });
-          expect(createRequests()[before]!.body).toMatchObject({ locale: mollieLocale, description: `${word} ${order.increment_id}`, method: 'paybybank', amount: { value: '578.00' } });
+          expect(createRequests()[before]!.body).toMatchObject({
+            locale: mollieLocale,
+            description: `${word} ${order.increment_id}`,
+            method: 'paybybank',
+            amount: { value: '578.00' },
+          });
         }
       });
     });
@@ -115,7 +180,10 @@ describeEachDatabase(
     it('Klarna: the lines and the billing address it requires, adding up to the amount with a discount code', async () => {
       const before = createRequests().length;
       const { order } = await pendingOrder({ method: 'klarna', quantity: 2, discountCodes: ['SOMMER25'] });
-      const body = createRequests()[before]!.body as { amount: { value: string }; lines: { totalAmount: { value: string }; discountAmount?: { value: string } }[] };
+      const body = createRequests()[before]!.body as {
+        amount: { value: string };
+        lines: { totalAmount: { value: string }; discountAmount?: { value: string } }[];
+      };
       expect(body.amount.value).toBe((order.total_price_cents / 100).toFixed(2));
       expect(order.total_price_cents).toBeLessThan(57800);
       const sum = body.lines.reduce((total, line) => total + Math.round(Number(line.totalAmount.value) * 100), 0);
@@ -128,7 +196,11 @@ describeEachDatabase(
         await fake.decide(molliePaymentId, 'paid');
         expect(await statusOf(order.id)).toBe('paid');
         expect((await paymentOf(ctx, order.id)).status).toBe('paid');
-        for (let i = 0; i < 5; i++) expect(await mollieWebhook(ctx, `id=${molliePaymentId}`)).toEqual({ status: 200, body: { result: { received: true } } });
+        for (let i = 0; i < 5; i++)
+          expect(await mollieWebhook(ctx, `id=${molliePaymentId}`)).toEqual({
+            status: 200,
+            body: { result: { received: true } },
+          });
         expect(await statusOf(order.id)).toBe('paid');
         await settle();
         expect(await mailsTo(ctx, email, { atLeast: 1 })).toHaveLength(1);
@@ -140,10 +212,18 @@ describeEachDatabase(
         expect(page.status).toBe(200);
         const html = await page.text();
         expect(html).toContain(`Bestellung ${order.increment_id}`);
-        for (const outcome of ['paid', 'failed', 'canceled', 'expired']) expect(html).toContain(`<button type="submit" name="status" value="${outcome}">${outcome}</button>`);
-        const pressed = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'status=paid', redirect: 'manual' });
+        for (const outcome of ['paid', 'failed', 'canceled', 'expired'])
+          expect(html).toContain(`<button type="submit" name="status" value="${outcome}">${outcome}</button>`);
+        const pressed = await fetch(link, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'status=paid',
+          redirect: 'manual',
+        });
         expect(pressed.status).toBe(303);
-        expect(pressed.headers.get('location')).toBe(`https://shop.example/checkout-return/${order.increment_id}/${encodeURIComponent(email)}`);
+        expect(pressed.headers.get('location')).toBe(
+          `https://shop.example/checkout-return/${order.increment_id}/${encodeURIComponent(email)}`,
+        );
         expect(await statusOf(order.id)).toBe('paid');
         expect(await (await fetch(link)).text()).toContain('Status: <strong>paid</strong>');
       });
@@ -151,7 +231,9 @@ describeEachDatabase(
       it('20 parallel webhook calls for a paid payment change the order once', async () => {
         const { order, molliePaymentId, email, course } = await pendingOrder({ free: 4, quantity: 2 });
         fake.setStatus(molliePaymentId, 'paid');
-        const replies = await Promise.all(Array.from({ length: 20 }, () => mollieWebhook(ctx, `id=${molliePaymentId}`)));
+        const replies = await Promise.all(
+          Array.from({ length: 20 }, () => mollieWebhook(ctx, `id=${molliePaymentId}`)),
+        );
         // On a busy machine a call may outwait the provider timeout: 503, which Mollie answers by calling again.
         expect(replies.filter((r) => r.status !== 200 && r.status !== 503)).toEqual([]);
         expect((await mollieWebhook(ctx, `id=${molliePaymentId}`)).status).toBe(200);
@@ -163,13 +245,23 @@ describeEachDatabase(
 
       for (const outcome of ['failed', 'canceled', 'expired'] as const) {
         it(`${outcome}: the order is cancelled and releases its places and code redemptions, once`, async () => {
-          const { order, molliePaymentId, course } = await pendingOrder({ free: 3, quantity: 2, discountCodes: ['SOMMER25'] });
+          const { order, molliePaymentId, course } = await pendingOrder({
+            free: 3,
+            quantity: 2,
+            discountCodes: ['SOMMER25'],
+          });
           expect(await freePlaces(ctx, course.id)).toBe(1);
           await fake.decide(molliePaymentId, outcome);
           expect(await statusOf(order.id)).toBe('cancelled');
           expect((await paymentOf(ctx, order.id)).status).toBe(outcome);
           expect(await freePlaces(ctx, course.id)).toBe(3);
-          expect(await ctx.db.kysely.selectFrom('discount_code_usage').select('id').where('order_id', '=', order.id).execute()).toEqual([]);
+          expect(
+            await ctx.db.kysely
+              .selectFrom('discount_code_usage')
+              .select('id')
+              .where('order_id', '=', order.id)
+              .execute(),
+          ).toEqual([]);
           await Promise.all(Array.from({ length: 5 }, () => mollieWebhook(ctx, `id=${molliePaymentId}`)));
           expect(await freePlaces(ctx, course.id)).toBe(3);
         });
@@ -196,17 +288,41 @@ describeEachDatabase(
         const { order } = await pendingOrder();
         const asked = fake.requests.length;
         for (const id of ['tr_unknown123', 'tr_', 'sbx_123', '../../v2/methods', 'x'.repeat(200)]) {
-          expect(await mollieWebhook(ctx, new URLSearchParams({ id }).toString())).toEqual({ status: 200, body: { result: { received: true } } });
+          expect(await mollieWebhook(ctx, new URLSearchParams({ id }).toString())).toEqual({
+            status: 200,
+            body: { result: { received: true } },
+          });
         }
         expect(fake.requests.length).toBe(asked);
         // A payment Mollie knows but this shop never recorded (another shop on the account, a withdrawn order).
-        const stranger = await mollieProvider({ apiKey: 'test_fakeMollieKey1', apiUrl: fake.apiUrl, shopUrl }).createPayment({
+        const stranger = await mollieProvider({
+          apiKey: 'test_fakeMollieKey1',
+          apiUrl: fake.apiUrl,
+          shopUrl,
+        }).createPayment({
           amountCents: 100,
           reference: '999999',
           orderId: 999999,
           email: 'fremd@example.org',
-          billingAddress: { firstname: 'A', lastname: 'B', addressLine1: 'C 1', addressLine2: '', zip: '10115', city: 'Berlin', country: 'DE' },
-          lines: [{ kind: 'digital', description: 'Kurs', quantity: 1, unitPriceCents: 100, discountCents: 0, totalCents: 100 }],
+          billingAddress: {
+            firstname: 'A',
+            lastname: 'B',
+            addressLine1: 'C 1',
+            addressLine2: '',
+            zip: '10115',
+            city: 'Berlin',
+            country: 'DE',
+          },
+          lines: [
+            {
+              kind: 'digital',
+              description: 'Kurs',
+              quantity: 1,
+              unitPriceCents: 100,
+              discountCents: 0,
+              totalCents: 100,
+            },
+          ],
           locale: 'de',
           expiresAt: testNow,
           method: 'creditcard',
@@ -235,9 +351,15 @@ describeEachDatabase(
       for (const mode of ['error', 'hang'] as const) {
         it(`${mode === 'error' ? '5xx' : 'no answer'}: 503 with a translated message, no place held, no order left; a retry succeeds`, async () => {
           const course = await insertCourse(ctx, { free: 3 });
-          const body = courseOrder(course, 2, { emailAddress: 'retry@example.org', discountCodes: ['SOMMER25'], locale: 'es', expectedTotalPrice: 553 });
+          const body = courseOrder(course, 2, {
+            emailAddress: 'retry@example.org',
+            discountCodes: ['SOMMER25'],
+            locale: 'es',
+            expectedTotalPrice: 553,
+          });
           const orders = await orderCount(ctx);
-          const lastNumber = async () => (await ctx.db.kysely.selectFrom('order_number').select('last_value').executeTakeFirstOrThrow()).last_value;
+          const lastNumber = async () =>
+            (await ctx.db.kysely.selectFrom('order_number').select('last_value').executeTakeFirstOrThrow()).last_value;
           const numberBefore = await lastNumber();
           fake.mode = mode;
           const started = Date.now();
@@ -253,14 +375,23 @@ describeEachDatabase(
           const reply = await failed;
           expect(reply.status).toBe(503);
           expect(reply.body).toEqual({
-            error: { code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'The payment provider is unavailable; nothing was ordered' },
-            meta: { message: 'El proveedor de pagos no está disponible en este momento. Por favor, inténtalo de nuevo.' },
+            error: {
+              code: 'PAYMENT_PROVIDER_UNAVAILABLE',
+              message: 'The payment provider is unavailable; nothing was ordered',
+            },
+            meta: {
+              message: 'El proveedor de pagos no está disponible en este momento. Por favor, inténtalo de nuevo.',
+            },
           });
           expect(Date.now() - started).toBeLessThan(defaultProviderTimeoutMs + 1500);
           if (mode === 'hang') expect(Date.now() - started).toBeGreaterThanOrEqual(defaultProviderTimeoutMs - 50);
           expect(await freePlaces(ctx, course.id)).toBe(3);
           expect(await orderCount(ctx)).toBe(orders);
-          const leftovers = await ctx.db.kysely.selectFrom('course_booking').select('id').where('course_id', '=', course.id).execute();
+          const leftovers = await ctx.db.kysely
+            .selectFrom('course_booking')
+            .select('id')
+            .where('course_id', '=', course.id)
+            .execute();
           expect(leftovers).toEqual([]);
 
           fake.mode = 'ok';
@@ -270,7 +401,15 @@ describeEachDatabase(
           expect(retry.body.result.incrementId).toBe(String(numberBefore + 2));
           expect(await freePlaces(ctx, course.id)).toBe(1);
           const order = await orderByNumber(ctx, retry.body.result.incrementId);
-          expect((await ctx.db.kysely.selectFrom('discount_code_usage').select('id').where('order_id', '=', order.id).execute()).length).toBe(1);
+          expect(
+            (
+              await ctx.db.kysely
+                .selectFrom('discount_code_usage')
+                .select('id')
+                .where('order_id', '=', order.id)
+                .execute()
+            ).length,
+          ).toBe(1);
         }, 30_000);
       }
 
@@ -279,7 +418,9 @@ describeEachDatabase(
         fake.mode = 'error';
         const reply = await submit(courseOrder(course, 1));
         expect(reply.status).toBe(503);
-        expect(reply.body.meta.message).toBe('Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es erneut.');
+        expect(reply.body.meta.message).toBe(
+          'Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es erneut.',
+        );
       }, 30_000);
     });
 
@@ -294,7 +435,8 @@ describeEachDatabase(
           onCancelled: () => {},
           cancelProviderPayment: (orderId) => cancelPaymentOfExpiredOrder(ctx.db.kysely, provider, orderId),
         }).run(new AbortController().signal);
-      const cancelRequests = (id: string) => fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v2/payments/${id}`);
+      const cancelRequests = (id: string) =>
+        fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v2/payments/${id}`);
       /** Sweeps just after the hold ended, then puts the clock back where the other tests had it. */
       const expire = async () => {
         const past = 1800 * 1000 + 1;
@@ -345,7 +487,8 @@ describeEachDatabase(
         expect(reply.status).toBe(200);
         return reply.body.result.paymentMethods.map((m: { id: string }) => m.id);
       };
-      const methodListings = () => fake.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v2/methods')).length;
+      const methodListings = () =>
+        fake.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v2/methods')).length;
 
       it('offers only the enabled ones of the shop list, asking Mollie at most every 10 minutes', async () => {
         await offeredIds();
@@ -356,7 +499,9 @@ describeEachDatabase(
         expect(await offeredIds()).toEqual(['eps', 'creditcard', 'paybybank', 'klarna', 'applepay']);
         await settle();
         expect(await offeredIds()).toEqual(['creditcard', 'klarna']);
-        expect(fake.requests.findLast((r) => r.path.startsWith('/v2/methods'))!.path).toBe('/v2/methods?includeWallets=applepay');
+        expect(fake.requests.findLast((r) => r.path.startsWith('/v2/methods'))!.path).toBe(
+          '/v2/methods?includeWallets=applepay',
+        );
         fake.enabledMethods = [...allMethods];
         expect(await offeredIds()).toEqual(['creditcard', 'klarna']);
         clock.advance(tenMinutes - 1);

@@ -15,7 +15,13 @@ const provider = (enabledMethods?: () => Promise<ReadonlySet<string>>): PaymentP
 
 describe('offeredMethodsOf', () => {
   it('offers the whole list when the provider has none (sandbox)', async () => {
-    expect([...(await offeredMethodsOf(provider())())]).toEqual(['eps', 'creditcard', 'paybybank', 'klarna', 'applepay']);
+    expect([...(await offeredMethodsOf(provider())())]).toEqual([
+      'eps',
+      'creditcard',
+      'paybybank',
+      'klarna',
+      'applepay',
+    ]);
   });
 
   it('offers the shop methods the provider enabled, in the shop order, asking once per ttl and once for parallel callers; an outdated list is answered while a fresh one is fetched', async () => {
@@ -44,7 +50,12 @@ describe('offeredMethodsOf', () => {
     });
     let clock = 0;
     const errors: unknown[] = [];
-    const offered = offeredMethodsOf(provider(list), { ttlMs: 1000, retryMs: 100, now: () => clock, onError: (error) => errors.push(error) });
+    const offered = offeredMethodsOf(provider(list), {
+      ttlMs: 1000,
+      retryMs: 100,
+      now: () => clock,
+      onError: (error) => errors.push(error),
+    });
     expect([...(await offered())]).toEqual(['eps']);
     failing = true;
     clock = 1000;
@@ -66,7 +77,10 @@ describe('offeredMethodsOf', () => {
     const waiting = offeredMethodsOf(provider(() => new Promise((resolve) => (answer = resolve))))();
     answer(new Set(['klarna']));
     expect([...(await waiting)]).toEqual(['klarna']);
-    const offered = offeredMethodsOf(provider(() => Promise.reject(new Error('down'))), { onError: () => {} });
+    const offered = offeredMethodsOf(
+      provider(() => Promise.reject(new Error('down'))),
+      { onError: () => {} },
+    );
     expect((await offered()).size).toBe(5);
   });
 });

@@ -4,7 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, testNow } from '../../test/databases.ts';
 import { cheapHashing, client, mailsTo, settle, verifiedCustomer, type Client } from '../customer/test-support.ts';
 import { cancelPendingOrder } from '../order/cancel.ts';
-import { choose, courseOrder, freePlaces, insertCourse, orderByNumber, paymentOf, webhook } from '../order/test-support.ts';
+import {
+  choose,
+  courseOrder,
+  freePlaces,
+  insertCourse,
+  orderByNumber,
+  paymentOf,
+  webhook,
+} from '../order/test-support.ts';
 
 describeEachDatabase(
   'payments (sandbox provider, webhook, completion)',
@@ -14,16 +22,39 @@ describeEachDatabase(
       guest = client(ctx);
     });
     /** A pending guest order for a fresh course; returns what the tests look at. */
-    const pendingOrder = async ({ free = 5, quantity = 2, email = `gast.${Math.random().toString(36).slice(2)}@example.org`, discountCodes = [] as string[], discountCents = 0 } = {}) => {
+    const pendingOrder = async ({
+      free = 5,
+      quantity = 2,
+      email = `gast.${Math.random().toString(36).slice(2)}@example.org`,
+      discountCodes = [] as string[],
+      discountCents = 0,
+    } = {}) => {
       const course = await insertCourse(ctx, { free });
       const expectedTotalPrice = (course.priceCents * quantity - discountCents) / 100;
-      const reply = await guest.post('/api/cart/submit', courseOrder(course, quantity, { emailAddress: email, discountCodes, expectedTotalPrice }));
+      const reply = await guest.post(
+        '/api/cart/submit',
+        courseOrder(course, quantity, { emailAddress: email, discountCodes, expectedTotalPrice }),
+      );
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       const order = await orderByNumber(ctx, reply.body.result.incrementId);
       const payment = await paymentOf(ctx, order.id);
-      return { course, order, payment, email, providerId: payment.transaction_id!, link: reply.body.result.paymentLink as string };
+      return {
+        course,
+        order,
+        payment,
+        email,
+        providerId: payment.transaction_id!,
+        link: reply.body.result.paymentLink as string,
+      };
     };
-    const statusOf = async (orderId: number) => (await ctx.db.kysely.selectFrom('shop_order').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
+    const statusOf = async (orderId: number) =>
+      (
+        await ctx.db.kysely
+          .selectFrom('shop_order')
+          .select('status')
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow()
+      ).status;
 
     it('serves the hosted test page with one button per outcome, each marked as a test', async () => {
       const { link, order } = await pendingOrder();
@@ -36,7 +67,11 @@ describeEachDatabase(
         ['canceled', 'Testzahlung: abgebrochen'],
         ['expired', 'Testzahlung: abgelaufen'],
       ]) {
-        expect(response.body).toMatch(new RegExp(`<button class="shop-button [^"]+" type="submit" name="outcome" value="${outcome}">${label}</button>`));
+        expect(response.body).toMatch(
+          new RegExp(
+            `<button class="shop-button [^"]+" type="submit" name="outcome" value="${outcome}">${label}</button>`,
+          ),
+        );
       }
       expect(response.body).toContain(order.increment_id);
     });
@@ -59,7 +94,9 @@ describeEachDatabase(
         expect(response.body).toContain('--shop-font:');
         expect(response.body).not.toMatch(/<script/i);
         const csp = response.headers['content-security-policy'] as string;
-        const hash = createHash('sha256').update(/<style>([\s\S]*?)<\/style>/.exec(response.body)![1]!).digest('base64');
+        const hash = createHash('sha256')
+          .update(/<style>([\s\S]*?)<\/style>/.exec(response.body)![1]!)
+          .digest('base64');
         expect(csp).toContain(`default-src 'none'; style-src 'sha256-${hash}'; form-action 'self' https://shop.test`);
         expect(csp).toContain("frame-ancestors 'self' https://shop.test");
       }
@@ -71,7 +108,8 @@ describeEachDatabase(
       expect(location).toBe(`https://shop.test/checkout-return/${order.increment_id}/${encodeURIComponent(email)}`);
       expect(await statusOf(order.id)).toBe('paid');
       expect((await paymentOf(ctx, order.id)).status).toBe('paid');
-      for (let i = 0; i < 20; i++) expect(await webhook(ctx, { id: providerId })).toEqual({ status: 200, body: { result: { received: true } } });
+      for (let i = 0; i < 20; i++)
+        expect(await webhook(ctx, { id: providerId })).toEqual({ status: 200, body: { result: { received: true } } });
       expect(await statusOf(order.id)).toBe('paid');
       await settle();
       const mails = await mailsTo(ctx, email, { atLeast: 1 });
@@ -97,12 +135,21 @@ describeEachDatabase(
 
     for (const outcome of ['failed', 'canceled', 'expired']) {
       it(`${outcome}: order cancelled, places and code redemptions released, back to the return page`, async () => {
-        const { order, providerId, course, email } = await pendingOrder({ free: 3, quantity: 2, discountCodes: ['SOMMER25'], discountCents: 2500 });
+        const { order, providerId, course, email } = await pendingOrder({
+          free: 3,
+          quantity: 2,
+          discountCodes: ['SOMMER25'],
+          discountCents: 2500,
+        });
         expect(await freePlaces(ctx, course.id)).toBe(1);
-        expect(await choose(ctx, providerId, outcome)).toBe(`https://shop.test/checkout-return/${order.increment_id}/${encodeURIComponent(email)}`);
+        expect(await choose(ctx, providerId, outcome)).toBe(
+          `https://shop.test/checkout-return/${order.increment_id}/${encodeURIComponent(email)}`,
+        );
         expect(await statusOf(order.id)).toBe('cancelled');
         expect(await freePlaces(ctx, course.id)).toBe(3);
-        expect(await ctx.db.kysely.selectFrom('discount_code_usage').select('id').where('order_id', '=', order.id).execute()).toEqual([]);
+        expect(
+          await ctx.db.kysely.selectFrom('discount_code_usage').select('id').where('order_id', '=', order.id).execute(),
+        ).toEqual([]);
         // Forward only: the sandbox refuses a second decision and the shop ignores a replay.
         await choose(ctx, providerId, 'paid');
         expect((await paymentOf(ctx, order.id)).status).toBe(outcome);
@@ -123,7 +170,11 @@ describeEachDatabase(
 
     it('takes the webhook as a form post too, as providers send it', async () => {
       const { order, providerId } = await pendingOrder();
-      await ctx.db.kysely.updateTable('sandbox_payment').set({ status: 'failed' }).where('id', '=', providerId).execute();
+      await ctx.db.kysely
+        .updateTable('sandbox_payment')
+        .set({ status: 'failed' })
+        .where('id', '=', providerId)
+        .execute();
       const response = await ctx.app.inject({
         method: 'POST',
         url: '/api/payments/webhook/sandbox',
@@ -136,7 +187,11 @@ describeEachDatabase(
 
     it('refuses a payment whose amount differs from the order', async () => {
       const { order, providerId } = await pendingOrder();
-      await ctx.db.kysely.updateTable('sandbox_payment').set({ status: 'paid', amount_cents: 100 }).where('id', '=', providerId).execute();
+      await ctx.db.kysely
+        .updateTable('sandbox_payment')
+        .set({ status: 'paid', amount_cents: 100 })
+        .where('id', '=', providerId)
+        .execute();
       expect((await webhook(ctx, { id: providerId })).status).toBe(200);
       expect(await statusOf(order.id)).toBe('payment_pending');
       expect((await paymentOf(ctx, order.id)).status).toBe('pending');
@@ -156,40 +211,83 @@ describeEachDatabase(
         const customer = await verifiedCustomer(ctx, guest);
         const buy = await guest.post(
           '/api/cart/submit',
-          { ...courseOrder({ id: 0, type: 1 }, 1), courses: [], packages: [{ packageType: 'conversation_hours', amount: 5, quantity: 1 }], expectedTotalPrice: 115 },
+          {
+            ...courseOrder({ id: 0, type: 1 }, 1),
+            courses: [],
+            packages: [{ packageType: 'conversation_hours', amount: 5, quantity: 1 }],
+            expectedTotalPrice: 115,
+          },
           customer.token,
         );
         expect(buy.status, JSON.stringify(buy.body)).toBe(200);
         const order = await orderByNumber(ctx, buy.body.result.incrementId);
-        expect((await guest.get('/api/customer/me/balances', customer.token)).body.result).toContainEqual({ typeId: CourseType.conversationHours, balance: 0 });
+        expect((await guest.get('/api/customer/me/balances', customer.token)).body.result).toContainEqual({
+          typeId: CourseType.conversationHours,
+          balance: 0,
+        });
         await choose(ctx, (await paymentOf(ctx, order.id)).transaction_id!, 'paid');
-        expect((await guest.get('/api/customer/me/balances', customer.token)).body.result).toContainEqual({ typeId: CourseType.conversationHours, balance: 5 });
-        const credited = await ctx.db.kysely.selectFrom('customer_balance').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
+        expect((await guest.get('/api/customer/me/balances', customer.token)).body.result).toContainEqual({
+          typeId: CourseType.conversationHours,
+          balance: 5,
+        });
+        const credited = await ctx.db.kysely
+          .selectFrom('customer_balance')
+          .selectAll()
+          .where('order_id', '=', order.id)
+          .executeTakeFirstOrThrow();
         expect(credited.valid_until).toBe('2027-01-15T09:00:00.000Z');
 
         const conversation = await insertCourse(ctx, { type: CourseType.conversationHours, free: 3, priceCents: 2500 });
-        const book = await guest.post('/api/cart/submit', courseOrder(conversation, 1, { selectedPaymentMethod: undefined, expectedTotalPrice: 0 }), customer.token);
+        const book = await guest.post(
+          '/api/cart/submit',
+          courseOrder(conversation, 1, { selectedPaymentMethod: undefined, expectedTotalPrice: 0 }),
+          customer.token,
+        );
         expect(book.status, JSON.stringify(book.body)).toBe(200);
         expect(book.body.result.paymentLink).toBeNull();
-        expect((await guest.get('/api/customer/me/balances', customer.token)).body.result).toContainEqual({ typeId: CourseType.conversationHours, balance: 4 });
+        expect((await guest.get('/api/customer/me/balances', customer.token)).body.result).toContainEqual({
+          typeId: CourseType.conversationHours,
+          balance: 4,
+        });
       });
 
       it('a cancelled order gives spent credits back', async () => {
         const customer = await verifiedCustomer(ctx, guest);
-        const me = await ctx.db.kysely.selectFrom('customer').select('id').where('email', '=', customer.email).executeTakeFirstOrThrow();
+        const me = await ctx.db.kysely
+          .selectFrom('customer')
+          .select('id')
+          .where('email', '=', customer.email)
+          .executeTakeFirstOrThrow();
         await ctx.db.kysely
           .insertInto('customer_balance')
-          .values({ customer_id: me.id, type_id: CourseType.conversationHours, balance: 1, valid_from: '2026-01-01T00:00:00.000Z', valid_until: '2027-01-01T00:00:00.000Z', order_id: null })
+          .values({
+            customer_id: me.id,
+            type_id: CourseType.conversationHours,
+            balance: 1,
+            valid_from: '2026-01-01T00:00:00.000Z',
+            valid_until: '2027-01-01T00:00:00.000Z',
+            order_id: null,
+          })
           .execute();
         const conversation = await insertCourse(ctx, { type: CourseType.conversationHours, free: 3, priceCents: 2500 });
         // Two hours, one paid with the credit, one with money: the order waits for its payment.
-        const reply = await guest.post('/api/cart/submit', courseOrder(conversation, 2, { expectedTotalPrice: 25 }), customer.token);
+        const reply = await guest.post(
+          '/api/cart/submit',
+          courseOrder(conversation, 2, { expectedTotalPrice: 25 }),
+          customer.token,
+        );
         expect(reply.status, JSON.stringify(reply.body)).toBe(200);
         const order = await orderByNumber(ctx, reply.body.result.incrementId);
         expect(order.total_price_cents).toBe(2500);
-        expect((await guest.get('/api/customer/me/balances', customer.token)).body.result).toContainEqual({ typeId: CourseType.conversationHours, balance: 0 });
+        expect((await guest.get('/api/customer/me/balances', customer.token)).body.result).toContainEqual({
+          typeId: CourseType.conversationHours,
+          balance: 0,
+        });
         await choose(ctx, (await paymentOf(ctx, order.id)).transaction_id!, 'canceled');
-        expect((await guest.get('/api/customer/me/balances', customer.token)).body.result).toContainEqual({ typeId: CourseType.conversationHours, balance: 1 });
+        expect((await guest.get('/api/customer/me/balances', customer.token)).body.result).toContainEqual({
+          typeId: CourseType.conversationHours,
+          balance: 1,
+        });
         expect(await freePlaces(ctx, conversation.id)).toBe(3);
       });
     });

@@ -18,7 +18,10 @@ export const defaultPaymentHoldSeconds = 1800;
  * the API for the order's state and goes on to the confirmation, a waiting notice or the cancel page.
  */
 export function checkoutReturnUrl(shopUrl: string, incrementId: string, email: string): string {
-  return new URL(`/checkout-return/${encodeURIComponent(incrementId)}/${encodeURIComponent(email)}`, `${shopUrl}/`).toString();
+  return new URL(
+    `/checkout-return/${encodeURIComponent(incrementId)}/${encodeURIComponent(email)}`,
+    `${shopUrl}/`,
+  ).toString();
 }
 
 /** The buyer's billing address, as the provider may want it (fraud checks; Klarna requires it). */

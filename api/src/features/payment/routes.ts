@@ -1,4 +1,11 @@
-import { isHoldRunning, languageSchema, OrderErrorCode, type OrderStatus, successEnvelope, textSchema } from '@shop/shared/contract';
+import {
+  isHoldRunning,
+  languageSchema,
+  OrderErrorCode,
+  type OrderStatus,
+  successEnvelope,
+  textSchema,
+} from '@shop/shared/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,10 +28,22 @@ export interface PaymentRouteOptions {
  * the shop undoes that, a person has to refund it at the provider. One error line with everything needed, under
  * a fixed `alert` value that log monitoring can match, and `payment.refund_required = 1` in the database.
  */
-function logRefundRequired(log: FastifyBaseLogger, providerName: string, providerPaymentId: string, completion: Completion): void {
+function logRefundRequired(
+  log: FastifyBaseLogger,
+  providerName: string,
+  providerPaymentId: string,
+  completion: Completion,
+): void {
   const amount = (completion.amountCents / 100).toFixed(2);
   log.error(
-    { alert: 'REFUND_REQUIRED', orderNumber: completion.incrementId, provider: providerName, providerPaymentId, amountCents: completion.amountCents, cancelReason: completion.cancelReason },
+    {
+      alert: 'REFUND_REQUIRED',
+      orderNumber: completion.incrementId,
+      provider: providerName,
+      providerPaymentId,
+      amountCents: completion.amountCents,
+      cancelReason: completion.cancelReason,
+    },
     `REFUND REQUIRED: ${providerName} payment ${providerPaymentId} of ${amount} EUR arrived for order ${completion.incrementId}, which was cancelled (${completion.cancelReason ?? 'reason unknown'}); refund it at the provider`,
   );
 }
@@ -52,9 +71,13 @@ export const paymentRoutes =
     };
 
     // Mollie's webhook and the sandbox page's buttons post HTML-form bodies; only this plugin accepts that type.
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
 
     app.post(
       '/payments/webhook/:provider',
@@ -72,7 +95,11 @@ export const paymentRoutes =
         } catch (error) {
           if (!(error instanceof PaymentProviderUnavailableError)) throw error;
           request.log.warn({ err: error }, 'Payment provider unavailable in the webhook; it will call again');
-          throw new AppError(503, OrderErrorCode.paymentProviderUnavailable, 'The payment provider is unavailable; call again later');
+          throw new AppError(
+            503,
+            OrderErrorCode.paymentProviderUnavailable,
+            'The payment provider is unavailable; call again later',
+          );
         }
         return { result: { received: true as const } };
       },
@@ -80,28 +107,41 @@ export const paymentRoutes =
 
     if (!sandbox) return;
 
-    app.get('/payments/sandbox/:paymentId', { schema: { params: z.object({ paymentId: textSchema.max(200) }) } }, async (request, reply) => {
-      const payment = await sandbox.fetchPayment(request.params.paymentId);
-      if (!payment) throw notFound('Unknown payment');
-      const row = await ctx.db.kysely
-        .selectFrom('sandbox_payment')
-        .leftJoin('payment', (join) => join.onRef('payment.transaction_id', '=', 'sandbox_payment.id').on('payment.provider', '=', sandbox.name))
-        .leftJoin('shop_order', 'shop_order.id', 'payment.order_id')
-        .select(['sandbox_payment.reference', 'shop_order.locale', 'shop_order.status', 'shop_order.hold_expires_at'])
-        .where('sandbox_payment.id', '=', payment.id)
-        .executeTakeFirstOrThrow();
-      const language = languageSchema.catch('de').parse(row.locale);
-      const holdOver = row.status !== null && !isHoldRunning({ status: row.status as OrderStatus, holdExpiresAt: row.hold_expires_at }, ctx.now());
-      const csp = `${sandboxPageCsp(new URL(ctx.shopUrl).origin)}; ${String(reply.getHeader('content-security-policy') ?? '')}`;
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('content-security-policy', csp)
-        .header('cache-control', 'no-store')
-        .send(renderSandboxPage({ payment, reference: row.reference, language, holdOver, shopUrl: ctx.shopUrl }));
-    });
+    app.get(
+      '/payments/sandbox/:paymentId',
+      { schema: { params: z.object({ paymentId: textSchema.max(200) }) } },
+      async (request, reply) => {
+        const payment = await sandbox.fetchPayment(request.params.paymentId);
+        if (!payment) throw notFound('Unknown payment');
+        const row = await ctx.db.kysely
+          .selectFrom('sandbox_payment')
+          .leftJoin('payment', (join) =>
+            join.onRef('payment.transaction_id', '=', 'sandbox_payment.id').on('payment.provider', '=', sandbox.name),
+          )
+          .leftJoin('shop_order', 'shop_order.id', 'payment.order_id')
+          .select(['sandbox_payment.reference', 'shop_order.locale', 'shop_order.status', 'shop_order.hold_expires_at'])
+          .where('sandbox_payment.id', '=', payment.id)
+          .executeTakeFirstOrThrow();
+        const language = languageSchema.catch('de').parse(row.locale);
+        const holdOver =
+          row.status !== null &&
+          !isHoldRunning({ status: row.status as OrderStatus, holdExpiresAt: row.hold_expires_at }, ctx.now());
+        const csp = `${sandboxPageCsp(new URL(ctx.shopUrl).origin)}; ${String(reply.getHeader('content-security-policy') ?? '')}`;
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('content-security-policy', csp)
+          .header('cache-control', 'no-store')
+          .send(renderSandboxPage({ payment, reference: row.reference, language, holdOver, shopUrl: ctx.shopUrl }));
+      },
+    );
     app.post(
       '/payments/sandbox/:paymentId',
-      { schema: { params: z.object({ paymentId: textSchema.max(200) }), body: z.object({ outcome: z.enum(sandboxOutcomes) }) } },
+      {
+        schema: {
+          params: z.object({ paymentId: textSchema.max(200) }),
+          body: z.object({ outcome: z.enum(sandboxOutcomes) }),
+        },
+      },
       async (request, reply) => {
         const decided = await sandbox.decide(request.params.paymentId, request.body.outcome);
         if (!decided) throw notFound('Unknown payment');

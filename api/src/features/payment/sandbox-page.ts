@@ -29,9 +29,20 @@ const texts: Record<Language, SandboxTexts> = {
     order: 'Bestellung',
     amount: 'Betrag',
     choose: 'Ergebnis der Testzahlung wählen',
-    outcomes: { paid: 'Testzahlung: bezahlt', failed: 'Testzahlung: fehlgeschlagen', canceled: 'Testzahlung: abgebrochen', expired: 'Testzahlung: abgelaufen' },
+    outcomes: {
+      paid: 'Testzahlung: bezahlt',
+      failed: 'Testzahlung: fehlgeschlagen',
+      canceled: 'Testzahlung: abgebrochen',
+      expired: 'Testzahlung: abgelaufen',
+    },
     status: 'Status der Testzahlung',
-    statuses: { pending: 'offen', paid: 'bezahlt', failed: 'fehlgeschlagen', canceled: 'abgebrochen', expired: 'abgelaufen' },
+    statuses: {
+      pending: 'offen',
+      paid: 'bezahlt',
+      failed: 'fehlgeschlagen',
+      canceled: 'abgebrochen',
+      expired: 'abgelaufen',
+    },
     holdOver:
       'Die Zahlungsfrist dieser Bestellung ist abgelaufen und die reservierten Plätze sind freigegeben. Eine Zahlung jetzt wird trotzdem erfasst und zur Erstattung vorgemerkt.',
     back: 'Zurück zum Shop',
@@ -43,10 +54,16 @@ const texts: Record<Language, SandboxTexts> = {
     order: 'Order',
     amount: 'Amount',
     choose: 'Choose the outcome of the test payment',
-    outcomes: { paid: 'Test payment: paid', failed: 'Test payment: failed', canceled: 'Test payment: canceled', expired: 'Test payment: expired' },
+    outcomes: {
+      paid: 'Test payment: paid',
+      failed: 'Test payment: failed',
+      canceled: 'Test payment: canceled',
+      expired: 'Test payment: expired',
+    },
     status: 'Status of the test payment',
     statuses: { pending: 'open', paid: 'paid', failed: 'failed', canceled: 'canceled', expired: 'expired' },
-    holdOver: 'The time to pay for this order has run out and its places are released. A payment now is still recorded, and marked for a refund.',
+    holdOver:
+      'The time to pay for this order has run out and its places are released. A payment now is still recorded, and marked for a refund.',
     back: 'Back to the shop',
   },
   es: {
@@ -56,10 +73,16 @@ const texts: Record<Language, SandboxTexts> = {
     order: 'Pedido',
     amount: 'Importe',
     choose: 'Elige el resultado del pago de prueba',
-    outcomes: { paid: 'Pago de prueba: pagado', failed: 'Pago de prueba: fallido', canceled: 'Pago de prueba: cancelado', expired: 'Pago de prueba: caducado' },
+    outcomes: {
+      paid: 'Pago de prueba: pagado',
+      failed: 'Pago de prueba: fallido',
+      canceled: 'Pago de prueba: cancelado',
+      expired: 'Pago de prueba: caducado',
+    },
     status: 'Estado del pago de prueba',
     statuses: { pending: 'pendiente', paid: 'pagado', failed: 'fallido', canceled: 'cancelado', expired: 'caducado' },
-    holdOver: 'El plazo de pago de este pedido ha vencido y sus plazas se han liberado. Un pago ahora se registra igualmente y se marca para su reembolso.',
+    holdOver:
+      'El plazo de pago de este pedido ha vencido y sus plazas se han liberado. Un pago ahora se registra igualmente y se marca para su reembolso.',
     back: 'Volver a la tienda',
   },
 };
@@ -113,7 +136,10 @@ export interface SandboxPageInput {
 export function renderSandboxPage({ payment, reference, language, holdOver, shopUrl }: SandboxPageInput): string {
   const text = texts[language] ?? texts.de;
   const action = `/api/payments/sandbox/${encodeURIComponent(payment.id)}`;
-  const amount = new Intl.NumberFormat(numberLocales[language] ?? 'de-DE', { style: 'currency', currency: 'EUR' }).format(payment.amountCents / 100);
+  const amount = new Intl.NumberFormat(numberLocales[language] ?? 'de-DE', {
+    style: 'currency',
+    currency: 'EUR',
+  }).format(payment.amountCents / 100);
   const decision =
     payment.status === 'pending'
       ? `<form method="post" action="${escapeHtml(action)}"><fieldset><legend>${escapeHtml(text.choose)}</legend>

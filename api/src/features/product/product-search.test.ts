@@ -1,4 +1,9 @@
-import { courseTagsResultSchema, errorBodySchema, type Product, productSearchResultSchema } from '@shop/shared/contract';
+import {
+  courseTagsResultSchema,
+  errorBodySchema,
+  type Product,
+  productSearchResultSchema,
+} from '@shop/shared/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSeedCatalog } from '../../db/seed/catalog-data.ts';
 import { describeEachDatabase, get, type TestContext, testToday } from '../../test/databases.ts';
@@ -6,7 +11,8 @@ import { describeEachDatabase, get, type TestContext, testToday } from '../../te
 /** The seeded products are the oracle, in insertion (= id) order. */
 const seeded = buildSeedCatalog(testToday).products;
 const titles = (items: readonly Product[]) => items.map((p) => p.titles[0]!.description);
-const seededTitles = (filter: (p: (typeof seeded)[number]) => boolean) => seeded.filter(filter).map((p) => p.texts.de.title);
+const seededTitles = (filter: (p: (typeof seeded)[number]) => boolean) =>
+  seeded.filter(filter).map((p) => p.texts.de.title);
 
 async function search(ctx: TestContext, query: string) {
   const { status, body } = await get(ctx, `/api/product/search${query ? `?${query}` : ''}`);
@@ -29,7 +35,10 @@ describeEachDatabase('GET /api/product/search', (ctx) => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     const discounted = result.items.find((p) => p.discountedPrice !== null)!;
     const source = seeded.find((p) => p.texts.de.title === discounted.titles[0]!.description)!;
-    expect([discounted.price, discounted.discountedPrice]).toEqual([source.priceCents / 100, source.discountedPriceCents! / 100]);
+    expect([discounted.price, discounted.discountedPrice]).toEqual([
+      source.priceCents / 100,
+      source.discountedPriceCents! / 100,
+    ]);
     expect(discounted.titles.map((t) => t.language)).toEqual(['de', 'en', 'es']);
     expect(discounted.descriptions.map((d) => d.type)).toContain('pretitle');
     const tagged = result.items.find((p) => p.tags.length > 0)!;
@@ -117,7 +126,14 @@ describeEachDatabase('GET /api/product/search', (ctx) => {
   });
 
   it('never answers odd input with a 500', async () => {
-    for (const query of ['page=99999999999999', 'page=1e300', 'tags[]=%ZZ', '__proto__=1', `tags[]=${'9'.repeat(400)}`, Array.from({ length: 51 }, (_, i) => `tags[]=${i + 1}`).join('&')]) {
+    for (const query of [
+      'page=99999999999999',
+      'page=1e300',
+      'tags[]=%ZZ',
+      '__proto__=1',
+      `tags[]=${'9'.repeat(400)}`,
+      Array.from({ length: 51 }, (_, i) => `tags[]=${i + 1}`).join('&'),
+    ]) {
       const { status } = await get(ctx, `/api/product/search?${query}`);
       expect([200, 400], query).toContain(status);
     }

@@ -20,14 +20,27 @@ export async function searchProducts(db: Kysely<Database>, filter: ProductFilter
   const tagGroups =
     tagIds.length === 0
       ? []
-      : [...groupBy(await db.selectFrom('tag').select(['id', 'category_id']).where('id', 'in', [...new Set(tagIds)]).execute(), (t) => t.category_id).values()];
+      : [
+          ...groupBy(
+            await db
+              .selectFrom('tag')
+              .select(['id', 'category_id'])
+              .where('id', 'in', [...new Set(tagIds)])
+              .execute(),
+            (t) => t.category_id,
+          ).values(),
+        ];
 
   let query = db.selectFrom('product');
   if (filter.productId !== undefined) query = query.where('product.id', '=', filter.productId);
   if (filter.institutionId !== undefined) query = query.where('product.institution_id', '=', filter.institutionId);
   for (const group of tagGroups) {
     const ids = group.map((t) => t.id);
-    query = query.where('product.id', 'in', db.selectFrom('product_tag').select('product_tag.product_id').where('product_tag.tag_id', 'in', ids));
+    query = query.where(
+      'product.id',
+      'in',
+      db.selectFrom('product_tag').select('product_tag.product_id').where('product_tag.tag_id', 'in', ids),
+    );
   }
 
   const countRow = await query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst();
@@ -40,7 +53,10 @@ export async function searchProducts(db: Kysely<Database>, filter: ProductFilter
 }
 
 /** Texts and tags for a page of products in two batch queries. */
-async function toProducts(db: Kysely<Database>, rows: readonly { id: number; institution_id: number; price_cents: number; discounted_price_cents: number | null }[]): Promise<Product[]> {
+async function toProducts(
+  db: Kysely<Database>,
+  rows: readonly { id: number; institution_id: number; price_cents: number; discounted_price_cents: number | null }[],
+): Promise<Product[]> {
   const ids = rows.map((r) => r.id);
   const [texts, tags] = await Promise.all([
     db.selectFrom('product_text').selectAll().where('product_id', 'in', ids).execute(),

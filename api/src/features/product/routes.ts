@@ -8,7 +8,12 @@ export const productRoutes =
   async (app) => {
     app.get(
       '/product/search',
-      { schema: { querystring: productSearchQuerySchema, response: { 200: successEnvelope(productSearchResultSchema) } } },
+      {
+        schema: {
+          querystring: productSearchQuerySchema,
+          response: { 200: successEnvelope(productSearchResultSchema) },
+        },
+      },
       async (request) => ({ result: await searchProducts(ctx.db.kysely, request.query) }),
     );
   };

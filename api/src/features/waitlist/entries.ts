@@ -18,20 +18,30 @@ export interface JoinInput {
   now: Date;
 }
 
-export type JoinOutcome = { joined: true; entryId: number; position: number; leaveToken: string } | { joined: false; position: number };
+export type JoinOutcome =
+  { joined: true; entryId: number; position: number; leaveToken: string } | { joined: false; position: number };
 
 /**
  * Puts an address on a course's waitlist. Only a fully booked course that can still be booked has one. The
  * address's existing entry answers with its position instead (one entry per address and course, also under
  * concurrent joins: a unique index over the active entries); an address may wait for a few courses at a time.
  */
-export async function joinWaitlist(db: Kysely<Database>, { courseId, email, customerId, locale, now }: JoinInput): Promise<JoinOutcome> {
-  const course = await db.selectFrom('course').select(['free_places', 'registration_deadline']).where('id', '=', courseId).executeTakeFirst();
+export async function joinWaitlist(
+  db: Kysely<Database>,
+  { courseId, email, customerId, locale, now }: JoinInput,
+): Promise<JoinOutcome> {
+  const course = await db
+    .selectFrom('course')
+    .select(['free_places', 'registration_deadline'])
+    .where('id', '=', courseId)
+    .executeTakeFirst();
   if (!course) throw notFound('No course with this id');
   const existing = await activeEntry(db, courseId, email);
   if (existing) return { joined: false, position: await positionOf(db, existing) };
-  if (course.registration_deadline < isoDateInZone(now)) throw new AppError(409, WaitlistErrorCode.closed, 'The course can no longer be booked');
-  if (course.free_places > 0) throw new AppError(409, WaitlistErrorCode.notFull, 'The course has free places: book one instead');
+  if (course.registration_deadline < isoDateInZone(now))
+    throw new AppError(409, WaitlistErrorCode.closed, 'The course can no longer be booked');
+  if (course.free_places > 0)
+    throw new AppError(409, WaitlistErrorCode.notFull, 'The course has free places: book one instead');
   const active = await db
     .selectFrom('waitlist_entry')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -39,16 +49,33 @@ export async function joinWaitlist(db: Kysely<Database>, { courseId, email, cust
     .where('status', 'in', activeStatuses)
     .executeTakeFirstOrThrow();
   if (Number(active.n) >= waitlistMaxEntriesPerAddress) {
-    throw new AppError(409, WaitlistErrorCode.limitReached, `An address may wait for at most ${waitlistMaxEntriesPerAddress} courses at a time`);
+    throw new AppError(
+      409,
+      WaitlistErrorCode.limitReached,
+      `An address may wait for at most ${waitlistMaxEntriesPerAddress} courses at a time`,
+    );
   }
   const leaveToken = newToken();
   try {
     const row = await db
       .insertInto('waitlist_entry')
-      .values({ course_id: courseId, email, customer_id: customerId, locale, status: 'waiting', leave_token_hash: hashToken(leaveToken), created_at: now.toISOString() })
+      .values({
+        course_id: courseId,
+        email,
+        customer_id: customerId,
+        locale,
+        status: 'waiting',
+        leave_token_hash: hashToken(leaveToken),
+        created_at: now.toISOString(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { joined: true, entryId: row.id, position: await positionOf(db, { id: row.id, course_id: courseId, status: 'waiting' }), leaveToken };
+    return {
+      joined: true,
+      entryId: row.id,
+      position: await positionOf(db, { id: row.id, course_id: courseId, status: 'waiting' }),
+      leaveToken,
+    };
   } catch (error) {
     // A concurrent join of the same address won the unique index: answer with that entry.
     const winner = await activeEntry(db, courseId, email);
@@ -71,7 +98,10 @@ function activeEntry(db: Kysely<Database>, courseId: number, email: string) {
  * 1 for the next person to get an offer: the waiting entries of the course that joined no later. An entry
  * holding an offer is at the front (1).
  */
-export async function positionOf(db: Kysely<Database>, entry: { id: number; course_id: number; status: WaitlistStatus }): Promise<number> {
+export async function positionOf(
+  db: Kysely<Database>,
+  entry: { id: number; course_id: number; status: WaitlistStatus },
+): Promise<number> {
   if (entry.status !== 'waiting') return 1;
   const ahead = await db
     .selectFrom('waitlist_entry')

@@ -33,7 +33,15 @@ interface Common {
 
 /** `16.01.2026 10:00` in the shop's time zone (the offer's deadline is an instant). */
 function shopDateTime(instant: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: shopTimeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: shopTimeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}`;
 }
@@ -42,9 +50,17 @@ function shopDateTime(instant: Date): string {
  * One waitlist mail: greeting, what happened (`lines`), the course, one call to action, and while the person is
  * on the list the link to leave it. Plain text and HTML say the same.
  */
-function render({ to, language, course }: Common, subject: string, lines: string[], action: { label: string; link: string } | null, leaveLink: string | null): MailMessage {
+function render(
+  { to, language, course }: Common,
+  subject: string,
+  lines: string[],
+  action: { label: string; link: string } | null,
+  leaveLink: string | null,
+): MailMessage {
   const t = texts[language];
-  const start = course.startTime ? `${formatDate(course.startDate)} ${formatTime(course.startTime)}` : formatDate(course.startDate);
+  const start = course.startTime
+    ? `${formatDate(course.startDate)} ${formatTime(course.startTime)}`
+    : formatDate(course.startDate);
   const courseLine = fillText(t.course, { title: course.title, start });
   const [intro, ...rest] = lines;
   const text = [
@@ -61,8 +77,15 @@ function render({ to, language, course }: Common, subject: string, lines: string
     mailParagraph(intro ?? ''),
     mailParagraph(courseLine),
     ...rest.map(mailParagraph),
-    ...(action ? [mailButton(action.link, action.label), `<p><a href="${escapeHtml(action.link)}">${escapeHtml(action.link)}</a></p>`] : []),
-    ...(leaveLink ? [mailParagraph(t.leaveHint), `<p><a href="${escapeHtml(leaveLink)}">${escapeHtml(t.leaveAction)}</a></p>`] : []),
+    ...(action
+      ? [
+          mailButton(action.link, action.label),
+          `<p><a href="${escapeHtml(action.link)}">${escapeHtml(action.link)}</a></p>`,
+        ]
+      : []),
+    ...(leaveLink
+      ? [mailParagraph(t.leaveHint), `<p><a href="${escapeHtml(leaveLink)}">${escapeHtml(t.leaveAction)}</a></p>`]
+      : []),
     mailParagraph(t.signature),
   ]);
   return { to, subject: fillText(subject, { title: course.title }), text, html };
@@ -74,18 +97,32 @@ function render({ to, language, course }: Common, subject: string, lines: string
  */
 
 /** Confirms joining: the position, how offers work, and the link to leave. */
-export async function sendWaitlistJoinedMail(ctx: AppContext, mail: Common & { position: number; leaveToken: string }): Promise<void> {
+export async function sendWaitlistJoinedMail(
+  ctx: AppContext,
+  mail: Common & { position: number; leaveToken: string },
+): Promise<void> {
   const t = texts[mail.language].joined;
   const hours = Math.round(ctx.waitlistOfferSeconds / 3600);
-  await queueMail(ctx.db, 
-    render(mail, t.subject, [t.intro, fillText(t.position, { position: mail.position }), fillText(t.next, { hours })], null, shopLink(ctx, waitlistPaths.leave, { token: mail.leaveToken })),
+  await queueMail(
+    ctx.db,
+    render(
+      mail,
+      t.subject,
+      [t.intro, fillText(t.position, { position: mail.position }), fillText(t.next, { hours })],
+      null,
+      shopLink(ctx, waitlistPaths.leave, { token: mail.leaveToken }),
+    ),
   );
 }
 
 /** Offers a held place: the personal link that books it, its deadline, and the link to leave (passing it on). */
-export async function sendWaitlistOfferMail(ctx: AppContext, mail: Common & { offerToken: string; expiresAt: Date }): Promise<void> {
+export async function sendWaitlistOfferMail(
+  ctx: AppContext,
+  mail: Common & { offerToken: string; expiresAt: Date },
+): Promise<void> {
   const t = texts[mail.language].offer;
-  await queueMail(ctx.db, 
+  await queueMail(
+    ctx.db,
     render(
       mail,
       t.subject,
@@ -100,5 +137,14 @@ export async function sendWaitlistOfferMail(ctx: AppContext, mail: Common & { of
 /** The held place went to the next person; the entry has ended, so the link is to join again, not to leave. */
 export async function sendWaitlistOfferExpiredMail(ctx: AppContext, mail: Common): Promise<void> {
   const t = texts[mail.language].expired;
-  await queueMail(ctx.db, render(mail, t.subject, [t.intro, t.ended], { label: t.action, link: shopLink(ctx, waitlistPaths.courses, { courseType: String(mail.course.type) }) }, null));
+  await queueMail(
+    ctx.db,
+    render(
+      mail,
+      t.subject,
+      [t.intro, t.ended],
+      { label: t.action, link: shopLink(ctx, waitlistPaths.courses, { courseType: String(mail.course.type) }) },
+      null,
+    ),
+  );
 }

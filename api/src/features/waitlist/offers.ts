@@ -108,7 +108,11 @@ async function offerFreePlaces(ctx: AppContext, now: Date, log?: Log): Promise<n
         .execute(async (trx) => {
           const marked = await trx
             .updateTable('waitlist_entry')
-            .set({ status: 'offered', offer_token_hash: hashToken(offerToken), offer_expires_at: expiresAt.toISOString() })
+            .set({
+              status: 'offered',
+              offer_token_hash: hashToken(offerToken),
+              offer_expires_at: expiresAt.toISOString(),
+            })
             .where('id', '=', next.id)
             .where('status', '=', 'waiting')
             .executeTakeFirst();
@@ -128,7 +132,8 @@ async function offerFreePlaces(ctx: AppContext, now: Date, log?: Log): Promise<n
       await mailSafely(log, next.id, async () => {
         const language = next.locale as Language;
         const mailCourse = await courseForMail(db, course.id, language);
-        if (mailCourse) await sendWaitlistOfferMail(ctx, { to: next.email, language, course: mailCourse, offerToken, expiresAt });
+        if (mailCourse)
+          await sendWaitlistOfferMail(ctx, { to: next.email, language, course: mailCourse, offerToken, expiresAt });
       });
     }
   }
@@ -150,7 +155,11 @@ async function mailSafely(log: Log | undefined, entryId: number, send: () => Pro
  */
 export async function leaveWaitlist(db: Kysely<Database>, entryId: number, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const entry = await trx.selectFrom('waitlist_entry').select(['course_id', 'status']).where('id', '=', entryId).executeTakeFirst();
+    const entry = await trx
+      .selectFrom('waitlist_entry')
+      .select(['course_id', 'status'])
+      .where('id', '=', entryId)
+      .executeTakeFirst();
     if (!entry || (entry.status !== 'waiting' && entry.status !== 'offered')) return false;
     const left = await trx
       .updateTable('waitlist_entry')
@@ -168,24 +177,43 @@ export async function leaveWaitlist(db: Kysely<Database>, entryId: number, now: 
  * The courses of a price request whose waitlist offer (by token) is open now: the place it holds is free for
  * this buyer alone. Anybody else sees it taken, since the offer took it from the course's free places.
  */
-export async function heldOfferCourses(db: Kysely<Database>, courses: readonly { courseId: number; offerToken?: string | undefined }[], now: Date): Promise<Set<number>> {
+export async function heldOfferCourses(
+  db: Kysely<Database>,
+  courses: readonly { courseId: number; offerToken?: string | undefined }[],
+  now: Date,
+): Promise<Set<number>> {
   const withToken = courses.filter((c) => c.offerToken);
   if (withToken.length === 0) return new Set();
   const rows = await db
     .selectFrom('waitlist_entry')
     .select(['course_id', 'offer_token_hash'])
-    .where('offer_token_hash', 'in', withToken.map((c) => hashToken(c.offerToken!)))
+    .where(
+      'offer_token_hash',
+      'in',
+      withToken.map((c) => hashToken(c.offerToken!)),
+    )
     .where('status', '=', 'offered')
     .where('offer_expires_at', '>', now.toISOString())
     .execute();
-  return new Set(withToken.filter((c) => rows.some((row) => row.course_id === c.courseId && row.offer_token_hash === hashToken(c.offerToken!))).map((c) => c.courseId));
+  return new Set(
+    withToken
+      .filter((c) =>
+        rows.some((row) => row.course_id === c.courseId && row.offer_token_hash === hashToken(c.offerToken!)),
+      )
+      .map((c) => c.courseId),
+  );
 }
 
 /**
  * Turns an open offer into a booking inside the submit's transaction: one conditional update, so the offer is
  * used once, and only before its time is up. True: the order may use the place the offer holds.
  */
-export async function claimOffer(trx: Kysely<Database>, courseId: number, offerToken: string, now: Date): Promise<boolean> {
+export async function claimOffer(
+  trx: Kysely<Database>,
+  courseId: number,
+  offerToken: string,
+  now: Date,
+): Promise<boolean> {
   const result = await trx
     .updateTable('waitlist_entry')
     .set({ status: 'claimed', ended_at: now.toISOString() })

@@ -41,16 +41,34 @@ export const waitlistRoutes =
         // A logged-in customer waits with the account's address; anybody else names one.
         const customer = auth && auth.customer.is_email_verified === 1 ? auth.customer : null;
         const email = customer?.email ?? request.body.email;
-        if (!email) throw new AppError(400, WaitlistErrorCode.emailRequired, 'An e-mail address is required', { email: 'required' });
+        if (!email)
+          throw new AppError(400, WaitlistErrorCode.emailRequired, 'An e-mail address is required', {
+            email: 'required',
+          });
         const { courseId, locale } = request.body;
-        const outcome = await joinWaitlist(ctx.db.kysely, { courseId, email, customerId: customer?.id ?? null, locale, now: ctx.now() });
+        const outcome = await joinWaitlist(ctx.db.kysely, {
+          courseId,
+          email,
+          customerId: customer?.id ?? null,
+          locale,
+          now: ctx.now(),
+        });
         if (outcome.joined) {
           const course = await courseForMail(ctx.db.kysely, courseId, locale);
           try {
-            await sendWaitlistJoinedMail(ctx, { to: email, language: locale, course: course!, position: outcome.position, leaveToken: outcome.leaveToken });
+            await sendWaitlistJoinedMail(ctx, {
+              to: email,
+              language: locale,
+              course: course!,
+              position: outcome.position,
+              leaveToken: outcome.leaveToken,
+            });
           } catch (error) {
             // The entry stands without its mail; only the code, a transport's message may quote the recipient.
-            request.log.error({ code: (error as { code?: unknown }).code }, 'waitlist confirmation mail could not be sent');
+            request.log.error(
+              { code: (error as { code?: unknown }).code },
+              'waitlist confirmation mail could not be sent',
+            );
           }
         }
         return { result: { position: outcome.position, alreadyOnList: !outcome.joined } };
@@ -66,9 +84,19 @@ export const waitlistRoutes =
       async (request) => {
         const entry = await entryByToken(ctx.db.kysely, request.body.token);
         const now = ctx.now().toISOString();
-        const open = entry && entry.status === 'offered' && entry.offer_expires_at !== null && entry.offer_expires_at > now;
-        if (!open) throw new AppError(404, WaitlistErrorCode.offerGone, 'No open offer has this link: it was used, passed on, or its time is up');
-        const row = await ctx.db.kysely.selectFrom('course').selectAll().where('id', '=', entry.course_id).executeTakeFirstOrThrow();
+        const open =
+          entry && entry.status === 'offered' && entry.offer_expires_at !== null && entry.offer_expires_at > now;
+        if (!open)
+          throw new AppError(
+            404,
+            WaitlistErrorCode.offerGone,
+            'No open offer has this link: it was used, passed on, or its time is up',
+          );
+        const row = await ctx.db.kysely
+          .selectFrom('course')
+          .selectAll()
+          .where('id', '=', entry.course_id)
+          .executeTakeFirstOrThrow();
         const [course] = await toCourses(ctx.db.kysely, [row]);
         return { result: { course: course!, expiresAt: entry.offer_expires_at! } };
       },

@@ -23,7 +23,10 @@ export function waitlistOffersJob({ ctx, everyMs, log, onPlacesChanged }: Waitli
     async run() {
       const result = await runWaitlistOffers(ctx, log);
       if (result.offered > 0 || result.expired > 0) {
-        log.info({ event: 'waitlist_run', ...result }, `Waitlist: ${result.offered} places offered, ${result.expired} offers expired`);
+        log.info(
+          { event: 'waitlist_run', ...result },
+          `Waitlist: ${result.offered} places offered, ${result.expired} offers expired`,
+        );
         onPlacesChanged(result);
       }
     },

@@ -18,75 +18,101 @@ const freed = 10;
 const dialect = 'postgres';
 const available = Boolean(inject('pgAdminUrl'));
 const run = available ? describe : describe.skip;
-run(`two API processes run the waitlist on one database [${dialect}${available ? '' : ': NOT AVAILABLE, skipped'}]`, () => {
-  let db: Db;
-  let cleanup = async () => {};
-  const processes: ApiProcess[] = [];
+run(
+  `two API processes run the waitlist on one database [${dialect}${available ? '' : ': NOT AVAILABLE, skipped'}]`,
+  () => {
+    let db: Db;
+    let cleanup = async () => {};
+    const processes: ApiProcess[] = [];
 
-  beforeAll(async () => {
-    const created = await createPostgresTestDatabase();
-    db = createDatabase({ dialect: 'postgres', url: created.url });
-    cleanup = created.drop;
-    const env = { DATABASE_URL: created.url, WAITLIST_INTERVAL_MS: '100', LOG_LEVEL: 'info' };
-    // One after the other: the first one migrates and seeds, the second finds the database ready.
-    processes.push(await startApiProcess(env));
-    processes.push(await startApiProcess(env));
-  }, 120_000);
+    beforeAll(async () => {
+      const created = await createPostgresTestDatabase();
+      db = createDatabase({ dialect: 'postgres', url: created.url });
+      cleanup = created.drop;
+      const env = { DATABASE_URL: created.url, WAITLIST_INTERVAL_MS: '100', LOG_LEVEL: 'info' };
+      // One after the other: the first one migrates and seeds, the second finds the database ready.
+      processes.push(await startApiProcess(env));
+      processes.push(await startApiProcess(env));
+    }, 120_000);
 
-  afterAll(async () => {
-    const codes = await Promise.all(processes.map((api) => api.stop()));
-    await db?.close();
-    await cleanup();
-    expect(codes).toEqual(processes.map(() => 0));
-  }, 60_000);
+    afterAll(async () => {
+      const codes = await Promise.all(processes.map((api) => api.stop()));
+      await db?.close();
+      await cleanup();
+      expect(codes).toEqual(processes.map(() => 0));
+    }, 60_000);
 
-  it('offers each freed place once, to as many people', async () => {
-    const today = isoDateInZone(new Date());
-    const course = await db.kysely
-      .insertInto('course')
-      .values({
-        type: 1,
-        identifier: `WAITLIST-${dialect}`,
-        start_date: addDays(today, 30),
-        start_time: '18:00',
-        end_date: addDays(today, 60),
-        end_time: '19:30',
-        registration_deadline: addDays(today, 20),
-        max_participants: 12,
-        free_places: 0,
-        price_cents: 10_000,
-        discounted_price_cents: null,
-        flexible_learning_course_id: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.kysely.insertInto('course_text').values({ course_id: course.id, language: 'de', title: 'Wartekurs', pretitle: '', short: '' }).execute();
-    const emails = Array.from({ length: waitingCount }, (_, i) => `warte.${dialect}.${i}@example.org`);
-    for (const email of emails) await joinWaitlist(db.kysely, { courseId: course.id, email, customerId: null, locale: 'de', now: new Date() });
+    it('offers each freed place once, to as many people', async () => {
+      const today = isoDateInZone(new Date());
+      const course = await db.kysely
+        .insertInto('course')
+        .values({
+          type: 1,
+          identifier: `WAITLIST-${dialect}`,
+          start_date: addDays(today, 30),
+          start_time: '18:00',
+          end_date: addDays(today, 60),
+          end_time: '19:30',
+          registration_deadline: addDays(today, 20),
+          max_participants: 12,
+          free_places: 0,
+          price_cents: 10_000,
+          discounted_price_cents: null,
+          flexible_learning_course_id: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.kysely
+        .insertInto('course_text')
+        .values({ course_id: course.id, language: 'de', title: 'Wartekurs', pretitle: '', short: '' })
+        .execute();
+      const emails = Array.from({ length: waitingCount }, (_, i) => `warte.${dialect}.${i}@example.org`);
+      for (const email of emails)
+        await joinWaitlist(db.kysely, { courseId: course.id, email, customerId: null, locale: 'de', now: new Date() });
 
-    // Ten places come back at one instant: both processes find them in their next run.
-    await db.kysely.updateTable('course').set({ free_places: freed }).where('id', '=', course.id).execute();
-    const offeredMails = async () =>
-      (await db.kysely.selectFrom('mail_outbox').select('recipient').where('subject', '=', 'Ein Platz ist frei: Wartekurs').execute()).map((row) => row.recipient);
-    const deadline = Date.now() + 30_000;
-    while ((await offeredMails()).length < freed && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    // Several more runs of both processes, which must find nothing left to offer.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+      // Ten places come back at one instant: both processes find them in their next run.
+      await db.kysely.updateTable('course').set({ free_places: freed }).where('id', '=', course.id).execute();
+      const offeredMails = async () =>
+        (
+          await db.kysely
+            .selectFrom('mail_outbox')
+            .select('recipient')
+            .where('subject', '=', 'Ein Platz ist frei: Wartekurs')
+            .execute()
+        ).map((row) => row.recipient);
+      const deadline = Date.now() + 30_000;
+      while ((await offeredMails()).length < freed && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      // Several more runs of both processes, which must find nothing left to offer.
+      await new Promise((resolve) => setTimeout(resolve, 500));
 
-    expect((await offeredMails()).sort()).toEqual(emails.slice(0, freed).sort());
-    const entries = await db.kysely.selectFrom('waitlist_entry').select(['email', 'status']).where('course_id', '=', course.id).orderBy('id').execute();
-    expect(entries.map((e) => e.status)).toEqual([...Array(freed).fill('offered'), ...Array(waitingCount - freed).fill('waiting')]);
-    const row = await db.kysely.selectFrom('course').select('free_places').where('id', '=', course.id).executeTakeFirstOrThrow();
-    expect(row.free_places).toBe(0);
+      expect((await offeredMails()).sort()).toEqual(emails.slice(0, freed).sort());
+      const entries = await db.kysely
+        .selectFrom('waitlist_entry')
+        .select(['email', 'status'])
+        .where('course_id', '=', course.id)
+        .orderBy('id')
+        .execute();
+      expect(entries.map((e) => e.status)).toEqual([
+        ...Array(freed).fill('offered'),
+        ...Array(waitingCount - freed).fill('waiting'),
+      ]);
+      const row = await db.kysely
+        .selectFrom('course')
+        .select('free_places')
+        .where('id', '=', course.id)
+        .executeTakeFirstOrThrow();
+      expect(row.free_places).toBe(0);
 
-    const offeredBy = processes.map((api) =>
-      api
-        .output()
-        .split('\n')
-        .filter((line) => line.includes('"event":"waitlist_run"'))
-        .reduce((sum, line) => sum + (JSON.parse(line).offered as number), 0),
-    );
-    expect(offeredBy.reduce((a, b) => a + b, 0)).toBe(freed);
-    console.info(`[${dialect}] offers per process: ${offeredBy.join(' + ')}`);
-  }, 120_000);
-});
+      const offeredBy = processes.map((api) =>
+        api
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('"event":"waitlist_run"'))
+          .reduce((sum, line) => sum + (JSON.parse(line).offered as number), 0),
+      );
+      expect(offeredBy.reduce((a, b) => a + b, 0)).toBe(freed);
+      console.info(`[${dialect}] offers per process: ${offeredBy.join(' + ')}`);
+    }, 120_000);
+  },
+);

@@ -4,7 +4,15 @@ import type { AppContext } from '../../app-context.ts';
 import { createJobRunner } from '../../jobs/runner.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { describeEachDatabase, type TestContext } from '../../test/databases.ts';
-import { cheapHashing, client, linkIn, mailsTo, movableClock, newEmail, verifiedCustomer } from '../customer/test-support.ts';
+import {
+  cheapHashing,
+  client,
+  linkIn,
+  mailsTo,
+  movableClock,
+  newEmail,
+  verifiedCustomer,
+} from '../customer/test-support.ts';
 import { courseOrder, freePlaces, insertCourse } from '../order/test-support.ts';
 import { joinWaitlist } from './entries.ts';
 import { runWaitlistOffers } from './offers.ts';
@@ -27,16 +35,25 @@ function runContext(ctx: TestContext): AppContext {
 }
 
 const statuses = async (ctx: TestContext, courseId: number) =>
-  (await ctx.db.kysely.selectFrom('waitlist_entry').select(['email', 'status']).where('course_id', '=', courseId).orderBy('id').execute()).map((row) => row.status);
+  (
+    await ctx.db.kysely
+      .selectFrom('waitlist_entry')
+      .select(['email', 'status'])
+      .where('course_id', '=', courseId)
+      .orderBy('id')
+      .execute()
+  ).map((row) => row.status);
 
 /** `count` people waiting for `courseId`, joined in order (directly: the HTTP join is rate-limited per client). */
 async function queue(ctx: TestContext, courseId: number, count: number): Promise<string[]> {
   const emails = Array.from({ length: count }, (_, i) => newEmail(`wartend${i}`));
-  for (const email of emails) await joinWaitlist(ctx.db.kysely, { courseId, email, customerId: null, locale: 'de', now: clock.now() });
+  for (const email of emails)
+    await joinWaitlist(ctx.db.kysely, { courseId, email, customerId: null, locale: 'de', now: clock.now() });
   return emails;
 }
 
-const setFreePlaces = (ctx: TestContext, courseId: number, free: number) => ctx.db.kysely.updateTable('course').set({ free_places: free }).where('id', '=', courseId).execute();
+const setFreePlaces = (ctx: TestContext, courseId: number, free: number) =>
+  ctx.db.kysely.updateTable('course').set({ free_places: free }).where('id', '=', courseId).execute();
 
 describeEachDatabase(
   'waitlist',
@@ -50,9 +67,14 @@ describeEachDatabase(
       const joined = await guest.post('/api/waitlist/join', { courseId: course.id, email: first, locale: 'es' });
       expect(joined.status, JSON.stringify(joined.body)).toBe(200);
       expect(joined.body.result).toEqual({ position: 1, alreadyOnList: false });
-      expect((await guest.post('/api/waitlist/join', { courseId: course.id, email: second })).body.result).toEqual({ position: 2, alreadyOnList: false });
+      expect((await guest.post('/api/waitlist/join', { courseId: course.id, email: second })).body.result).toEqual({
+        position: 2,
+        alreadyOnList: false,
+      });
       // One entry per address and course: joining again answers the position, without a second mail.
-      expect((await guest.post('/api/waitlist/join', { courseId: course.id, email: first.toUpperCase() })).body.result).toEqual({ position: 1, alreadyOnList: true });
+      expect(
+        (await guest.post('/api/waitlist/join', { courseId: course.id, email: first.toUpperCase() })).body.result,
+      ).toEqual({ position: 1, alreadyOnList: true });
 
       const [mail, ...more] = await mailsTo(ctx, first, { atLeast: 1 });
       expect(more).toEqual([]);
@@ -80,7 +102,9 @@ describeEachDatabase(
     it('refuses courses with free places, unknown courses, and more active entries per address than the cap', async () => {
       const guest = client(ctx);
       const open = await insertCourse(ctx, { free: 2 });
-      expect((await guest.post('/api/waitlist/join', { courseId: open.id, email: newEmail() })).body.error.code).toBe('WAITLIST_COURSE_NOT_FULL');
+      expect((await guest.post('/api/waitlist/join', { courseId: open.id, email: newEmail() })).body.error.code).toBe(
+        'WAITLIST_COURSE_NOT_FULL',
+      );
       expect((await guest.post('/api/waitlist/join', { courseId: 2_000_000_000, email: newEmail() })).status).toBe(404);
 
       const email = newEmail('viele');
@@ -98,7 +122,8 @@ describeEachDatabase(
       const email = newEmail('oft');
       const course = await insertCourse(ctx, { free: 0 });
       // Each attempt counts, answered or not: ten per hour, from any client.
-      for (let i = 0; i < 10; i++) expect((await client(ctx).post('/api/waitlist/join', { courseId: course.id, email })).status).toBe(200);
+      for (let i = 0; i < 10; i++)
+        expect((await client(ctx).post('/api/waitlist/join', { courseId: course.id, email })).status).toBe(200);
       const limited = await client(ctx).post('/api/waitlist/join', { courseId: course.id, email });
       expect(limited.status).toBe(429);
       expect(limited.headers['retry-after']).toBeDefined();
@@ -156,17 +181,24 @@ describeEachDatabase(
 
       const offer = await client(ctx).post('/api/waitlist/offer', { token });
       expect(offer.status).toBe(200);
-      expect(offer.body.result).toMatchObject({ course: { id: course.id, freePlaces: 0 }, expiresAt: new Date(clock.now().getTime() + offerSeconds * 1000).toISOString() });
+      expect(offer.body.result).toMatchObject({
+        course: { id: course.id, freePlaces: 0 },
+        expiresAt: new Date(clock.now().getTime() + offerSeconds * 1000).toISOString(),
+      });
 
       // The catalogue and everybody else's cart see the course full.
       const listed = await client(ctx).get(`/api/course/search?startDate=2026-01-01&limit=100`);
       expect(listed.body.result.items.find((c: { id: number }) => c.id === course.id).freePlaces).toBe(0);
       const line = { courseId: course.id, courseType: course.type, quantity: 1 };
       const stranger = await client(ctx).post('/api/cart/validate', { courses: [line] });
-      expect(stranger.body.result.quantityAdjustments).toMatchObject([{ reason: QuantityAdjustmentReason.courseFullyBooked }]);
+      expect(stranger.body.result.quantityAdjustments).toMatchObject([
+        { reason: QuantityAdjustmentReason.courseFullyBooked },
+      ]);
       expect((await client(ctx).post('/api/cart/submit', courseOrder(course, 1))).status).toBe(409);
       // A made-up token holds nothing.
-      const forged = await client(ctx).post('/api/cart/validate', { courses: [{ ...line, offerToken: 'x'.repeat(43) }] });
+      const forged = await client(ctx).post('/api/cart/validate', {
+        courses: [{ ...line, offerToken: 'x'.repeat(43) }],
+      });
       expect(forged.body.result.quantityAdjustments).toHaveLength(1);
 
       // The holder's cart sees the place, and the submit uses it.
@@ -194,7 +226,10 @@ describeEachDatabase(
       expect(left.body.result).toEqual({ left: true, courseTitle: 'Spanisch Testkurs' });
       expect((await guest.post('/api/waitlist/leave', { token: leaveA })).status).toBe(200);
       // B moves up.
-      expect((await guest.post('/api/waitlist/join', { courseId: course.id, email: b })).body.result).toEqual({ position: 1, alreadyOnList: true });
+      expect((await guest.post('/api/waitlist/join', { courseId: course.id, email: b })).body.result).toEqual({
+        position: 1,
+        alreadyOnList: true,
+      });
 
       await setFreePlaces(ctx, course.id, 1);
       await runWaitlistOffers(runContext(ctx));
@@ -210,5 +245,13 @@ describeEachDatabase(
       expect((await guest.post('/api/waitlist/leave', { token: 'kurz' })).status).toBe(400);
     });
   },
-  { seed: false, app: { passwordHashing: cheapHashing, now: clock.now, shopUrl: 'https://shop.test', waitlistOfferSeconds: offerSeconds } },
+  {
+    seed: false,
+    app: {
+      passwordHashing: cheapHashing,
+      now: clock.now,
+      shopUrl: 'https://shop.test',
+      waitlistOfferSeconds: offerSeconds,
+    },
+  },
 );

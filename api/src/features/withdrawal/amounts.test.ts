@@ -21,7 +21,9 @@ describe('withdrawal amounts', () => {
     const receivedAt = new Date('2026-01-20T09:00:00Z');
     expect(courseRefundCents(25000, course, { earlyStartRequested: false, receivedAt })).toBe(25000);
     expect(courseRefundCents(25000, course, { earlyStartRequested: true, receivedAt })).toBe(15000);
-    expect(courseRefundCents(25000, course, { earlyStartRequested: true, receivedAt: new Date('2026-01-05T09:00:00Z') })).toBe(25000);
+    expect(
+      courseRefundCents(25000, course, { earlyStartRequested: true, receivedAt: new Date('2026-01-05T09:00:00Z') }),
+    ).toBe(25000);
   });
 
   it('gives back the unused credits of a package and scales positions to an order-wide discount', () => {

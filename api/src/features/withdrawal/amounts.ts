@@ -21,7 +21,12 @@ export function lessonCount({ startDate, endDate }: CourseDates): number {
 /** How many lessons had begun by `instant` (the shop's time zone): the withdrawal's receipt time. */
 export function lessonsHeld(course: CourseDates, instant: Date, timeZone = 'Europe/Berlin'): number {
   const today = isoDateInZone(instant, timeZone);
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
   const total = lessonCount(course);
   let held = 0;
   for (let lesson = 0; lesson < total; lesson++) {
@@ -36,7 +41,11 @@ export function lessonsHeld(course: CourseDates, instant: Date, timeZone = 'Euro
  * can claim nothing for lessons given, so everything goes back; with it, the value of the lessons held by the
  * receipt time (pro rata of the booking's price) stays with the school.
  */
-export function courseRefundCents(priceCents: number, course: CourseDates, { earlyStartRequested, receivedAt }: { earlyStartRequested: boolean; receivedAt: Date }): number {
+export function courseRefundCents(
+  priceCents: number,
+  course: CourseDates,
+  { earlyStartRequested, receivedAt }: { earlyStartRequested: boolean; receivedAt: Date },
+): number {
   if (!earlyStartRequested) return priceCents;
   const value = Math.round((priceCents * lessonsHeld(course, receivedAt)) / lessonCount(course));
   return priceCents - value;

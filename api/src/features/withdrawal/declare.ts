@@ -29,7 +29,11 @@ export const receiptNumberOf = (declarationId: number) => `W-${String(declaratio
 export async function declareWithdrawal(
   ctx: AppContext,
   provider: PaymentProvider,
-  { request, customerId, log }: { request: ParsedWithdrawalRequest; customerId: number | null; log: (error: unknown, what: string) => void },
+  {
+    request,
+    customerId,
+    log,
+  }: { request: ParsedWithdrawalRequest; customerId: number | null; log: (error: unknown, what: string) => void },
 ): Promise<Declared> {
   const receivedAt = ctx.now();
   const declaration = await ctx.db.kysely
@@ -46,14 +50,29 @@ export async function declareWithdrawal(
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  const outcome = await ctx.db.kysely.transaction().execute((trx) =>
-    withdrawPositions(trx, { declarationId: declaration.id, orderNumber: request.orderNumber, email: request.email, customerId, positions: request.positions, receivedAt }),
-  );
+  const outcome = await ctx.db.kysely
+    .transaction()
+    .execute((trx) =>
+      withdrawPositions(trx, {
+        declarationId: declaration.id,
+        orderNumber: request.orderNumber,
+        email: request.email,
+        customerId,
+        positions: request.positions,
+        receivedAt,
+      }),
+    );
 
   let issued: Awaited<ReturnType<typeof issuePendingRefunds>> = [];
   if (outcome.outcome === 'withdrawn') {
     try {
-      issued = await issuePendingRefunds(ctx.db.kysely, provider, outcome.orderId, ctx.now(), refundDescriptions[request.locale](request.orderNumber));
+      issued = await issuePendingRefunds(
+        ctx.db.kysely,
+        provider,
+        outcome.orderId,
+        ctx.now(),
+        refundDescriptions[request.locale](request.orderNumber),
+      );
     } catch (error) {
       log(error, `Refund for order ${request.orderNumber} not issued yet; it stays pending`);
     }
@@ -70,25 +89,38 @@ export async function declareWithdrawal(
     reviewReason: outcome.outcome === 'review' ? outcome.reason : null,
     refundAmount: outcome.outcome === 'withdrawn' ? outcome.refundCents / 100 : null,
   };
-  await sendWithdrawalReceipt(ctx, receipt, request.locale).catch((error: unknown) => log(error, 'Withdrawal receipt mail failed'));
+  await sendWithdrawalReceipt(ctx, receipt, request.locale).catch((error: unknown) =>
+    log(error, 'Withdrawal receipt mail failed'),
+  );
   for (const refund of issued) {
-    await sendRefundNotice(ctx, { to: request.email, name: request.name, orderNumber: request.orderNumber, amountCents: refund.amountCents }, request.locale).catch((error: unknown) =>
-      log(error, 'Refund mail failed'),
-    );
+    await sendRefundNotice(
+      ctx,
+      { to: request.email, name: request.name, orderNumber: request.orderNumber, amountCents: refund.amountCents },
+      request.locale,
+    ).catch((error: unknown) => log(error, 'Refund mail failed'));
   }
   return { receipt, placesChanged: outcome.outcome === 'withdrawn' && outcome.placesChanged };
 }
 
 /** The declared positions as the order names them (in the declaration's language); unknown ones by kind and id. */
-async function namesOf(ctx: AppContext, orderId: number | null, positions: readonly WithdrawalPosition[], language: Language): Promise<string[]> {
+async function namesOf(
+  ctx: AppContext,
+  orderId: number | null,
+  positions: readonly WithdrawalPosition[],
+  language: Language,
+): Promise<string[]> {
   if (positions.length === 0) return [];
   const order = orderId === null ? null : await readOrder(ctx.db, orderId);
   return positions.map((position) => {
     const course = position.kind === 'course' ? order?.courseBookings.find((row) => row.id === position.id) : undefined;
     if (course) return positionNames.course(course, language);
-    const product = position.kind === 'product' ? order?.productOrders.find((row) => row.id === position.id) : undefined;
+    const product =
+      position.kind === 'product' ? order?.productOrders.find((row) => row.id === position.id) : undefined;
     if (product) return positionNames.product(product, language);
-    const purchase = position.kind === 'package' ? order?.customerBalanceTransactions.find((row) => row.id === position.id) : undefined;
+    const purchase =
+      position.kind === 'package'
+        ? order?.customerBalanceTransactions.find((row) => row.id === position.id)
+        : undefined;
     if (purchase) return positionNames.package(purchase, language);
     return `${position.kind} #${position.id}`;
   });

@@ -21,7 +21,9 @@ const reviewTexts: Record<WithdrawalReviewReason, keyof typeof de> = {
 /** What the receipt says happened to the declaration (the screen shows its own translation of the same). */
 function outcomeText(receipt: WithdrawalReceipt, t: typeof de): string {
   if (receipt.outcome === 'review') return t[reviewTexts[receipt.reviewReason ?? 'unknown_order']];
-  return receipt.refundAmount ? fillText(t.outcomeWithdrawn, { amount: formatMoney(receipt.refundAmount) }) : t.outcomeWithdrawnNothing;
+  return receipt.refundAmount
+    ? fillText(t.outcomeWithdrawn, { amount: formatMoney(receipt.refundAmount) })
+    : t.outcomeWithdrawnNothing;
 }
 
 const factsTable = (facts: [string, string][]) =>
@@ -45,27 +47,57 @@ export function renderWithdrawalReceipt(receipt: WithdrawalReceipt, language: La
   ];
   const outcome = outcomeText(receipt, t);
   const greeting = fillText(t.greeting, { name: receipt.name });
-  const text = [greeting, t.receiptIntro, facts.map(([label, value]) => `${label}: ${value}`).join('\n'), outcome, t.keep, t.signature].join('\n\n');
-  const html = mailDocument(language, subject, [mailParagraph(greeting), mailParagraph(t.receiptIntro), factsTable(facts), mailParagraph(outcome), mailParagraph(t.keep), mailParagraph(t.signature)]);
+  const text = [
+    greeting,
+    t.receiptIntro,
+    facts.map(([label, value]) => `${label}: ${value}`).join('\n'),
+    outcome,
+    t.keep,
+    t.signature,
+  ].join('\n\n');
+  const html = mailDocument(language, subject, [
+    mailParagraph(greeting),
+    mailParagraph(t.receiptIntro),
+    factsTable(facts),
+    mailParagraph(outcome),
+    mailParagraph(t.keep),
+    mailParagraph(t.signature),
+  ]);
   return { to: receipt.email, subject, text, html };
 }
 
 /** The notice that a refund went to the provider. */
-export function renderRefundNotice({ to, name, orderNumber, amountCents }: { to: string; name: string; orderNumber: string; amountCents: number }, language: Language): MailMessage {
+export function renderRefundNotice(
+  { to, name, orderNumber, amountCents }: { to: string; name: string; orderNumber: string; amountCents: number },
+  language: Language,
+): MailMessage {
   const t = texts[language];
   const subject = fillText(t.refundSubject, { number: orderNumber });
   const greeting = fillText(t.greeting, { name });
   const intro = fillText(t.refundIntro, { amount: formatMoney(amountCents / 100) });
   const text = [greeting, intro, t.signature].join('\n\n');
-  return { to, subject, text, html: mailDocument(language, subject, [mailParagraph(greeting), mailParagraph(intro), mailParagraph(t.signature)]) };
+  return {
+    to,
+    subject,
+    text,
+    html: mailDocument(language, subject, [mailParagraph(greeting), mailParagraph(intro), mailParagraph(t.signature)]),
+  };
 }
 
 /** Queues the receipt in the outbox (the one place it is sent from); the delivery job retries until it is out. */
-export async function sendWithdrawalReceipt(ctx: Pick<AppContext, 'db' | 'now'>, receipt: WithdrawalReceipt, language: Language): Promise<void> {
+export async function sendWithdrawalReceipt(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  receipt: WithdrawalReceipt,
+  language: Language,
+): Promise<void> {
   await queueMail(ctx.db, renderWithdrawalReceipt(receipt, language), { now: ctx.now() });
 }
 
 /** Queues the refund notice in the outbox (the one place it is sent from). */
-export async function sendRefundNotice(ctx: Pick<AppContext, 'db' | 'now'>, notice: Parameters<typeof renderRefundNotice>[0], language: Language): Promise<void> {
+export async function sendRefundNotice(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  notice: Parameters<typeof renderRefundNotice>[0],
+  language: Language,
+): Promise<void> {
   await queueMail(ctx.db, renderRefundNotice(notice, language), { now: ctx.now() });
 }

@@ -17,12 +17,29 @@ export const refundIdempotencyKey = (refundId: number) => `shop-refund-${refundI
  * a second process gets the provider's first refund back instead of a second one; only the call that moves the row
  * from pending to issued reports it (and its mail goes out once). A failure leaves the row pending for the next try.
  */
-export async function issuePendingRefunds(db: Kysely<Database>, provider: PaymentProvider, orderId: number, now: Date, description: string): Promise<IssuedRefund[]> {
-  const pending = await db.selectFrom('refund').select(['id', 'payment_transaction_id', 'amount_cents', 'provider']).where('order_id', '=', orderId).where('status', '=', 'pending').orderBy('id').execute();
+export async function issuePendingRefunds(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  orderId: number,
+  now: Date,
+  description: string,
+): Promise<IssuedRefund[]> {
+  const pending = await db
+    .selectFrom('refund')
+    .select(['id', 'payment_transaction_id', 'amount_cents', 'provider'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .execute();
   const issued: IssuedRefund[] = [];
   for (const refund of pending) {
     if (refund.provider !== provider.name) continue;
-    const answer = await provider.refund({ paymentId: refund.payment_transaction_id, amountCents: refund.amount_cents, description, idempotencyKey: refundIdempotencyKey(refund.id) });
+    const answer = await provider.refund({
+      paymentId: refund.payment_transaction_id,
+      amountCents: refund.amount_cents,
+      description,
+      idempotencyKey: refundIdempotencyKey(refund.id),
+    });
     const moved = await db
       .updateTable('refund')
       .set({ status: 'issued', provider_refund_id: answer.id, updated_at: now.toISOString() })

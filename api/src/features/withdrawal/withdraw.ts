@@ -1,4 +1,10 @@
-import { contractDateOf, normalizeEmail, withdrawalPeriodLastDay, type WithdrawalPosition, type WithdrawalReviewReason } from '@shop/shared/contract';
+import {
+  contractDateOf,
+  normalizeEmail,
+  withdrawalPeriodLastDay,
+  type WithdrawalPosition,
+  type WithdrawalReviewReason,
+} from '@shop/shared/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { releaseStoredCredits } from '../order/credits.ts';
@@ -44,26 +50,56 @@ export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawIn
     .select(['id', 'email', 'customer_id', 'status', 'created_at', 'total_price_cents', 'early_start_requested_at'])
     .where('increment_id', '=', input.orderNumber)
     .executeTakeFirst();
-  const owns = order && (normalizeEmail(order.email) === normalizeEmail(input.email) || (input.customerId !== null && order.customer_id === input.customerId));
+  const owns =
+    order &&
+    (normalizeEmail(order.email) === normalizeEmail(input.email) ||
+      (input.customerId !== null && order.customer_id === input.customerId));
   if (!order || !owns) return { outcome: 'review', reason: 'unknown_order', orderId: null };
-  const review = (reason: WithdrawalReviewReason): WithdrawOutcome => ({ outcome: 'review', reason, orderId: order.id });
+  const review = (reason: WithdrawalReviewReason): WithdrawOutcome => ({
+    outcome: 'review',
+    reason,
+    orderId: order.id,
+  });
   const lastDay = withdrawalPeriodLastDay(contractDateOf(new Date(order.created_at)));
   if (contractDateOf(input.receivedAt) > lastDay) return review('out_of_period');
   if (!paidStatuses.includes(order.status)) return review('not_paid');
 
   // Declarations for one order queue here (PostgreSQL row lock), so refunds are counted against what is left.
-  await trx.updateTable('shop_order').set((eb) => ({ id: eb.ref('id') })).where('id', '=', order.id).execute();
+  await trx
+    .updateTable('shop_order')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', order.id)
+    .execute();
 
   const [bookings, products, packages] = await Promise.all([
     trx
       .selectFrom('course_booking')
       .innerJoin('course', 'course.id', 'course_booking.course_id')
-      .select(['course_booking.id', 'course_booking.course_id', 'course_booking.quantity', 'course_booking.total_price_cents', 'course_booking.withdrawal_id', 'course.start_date', 'course.end_date', 'course.start_time'])
+      .select([
+        'course_booking.id',
+        'course_booking.course_id',
+        'course_booking.quantity',
+        'course_booking.total_price_cents',
+        'course_booking.withdrawal_id',
+        'course.start_date',
+        'course.end_date',
+        'course.start_time',
+      ])
       .where('course_booking.order_id', '=', order.id)
       .orderBy('course_booking.course_id')
       .execute(),
-    trx.selectFrom('product_order').select(['id', 'quantity', 'unit_price_cents', 'withdrawal_id']).where('order_id', '=', order.id).orderBy('id').execute(),
-    trx.selectFrom('customer_balance_transaction').select(['id', 'type_id', 'amount', 'quantity', 'total_price_cents', 'used_in_order', 'withdrawal_id']).where('order_id', '=', order.id).orderBy('id').execute(),
+    trx
+      .selectFrom('product_order')
+      .select(['id', 'quantity', 'unit_price_cents', 'withdrawal_id'])
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute(),
+    trx
+      .selectFrom('customer_balance_transaction')
+      .select(['id', 'type_id', 'amount', 'quantity', 'total_price_cents', 'used_in_order', 'withdrawal_id'])
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute(),
   ]);
   const all: WithdrawalPosition[] = [
     ...bookings.map((row) => ({ kind: 'course' as const, id: row.id })),
@@ -75,10 +111,19 @@ export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawIn
   const chosen = input.positions.length === 0 ? all : all.filter((position) => declared.has(key(position)));
   if (chosen.length === 0) return review('unknown_order');
 
-  const tables = { course: 'course_booking', product: 'product_order', package: 'customer_balance_transaction' } as const;
+  const tables = {
+    course: 'course_booking',
+    product: 'product_order',
+    package: 'customer_balance_transaction',
+  } as const;
   const withdrawn: WithdrawalPosition[] = [];
   for (const position of chosen) {
-    const moved = await trx.updateTable(tables[position.kind]).set({ withdrawal_id: input.declarationId }).where('id', '=', position.id).where('withdrawal_id', 'is', null).executeTakeFirst();
+    const moved = await trx
+      .updateTable(tables[position.kind])
+      .set({ withdrawal_id: input.declarationId })
+      .where('id', '=', position.id)
+      .where('withdrawal_id', 'is', null)
+      .executeTakeFirst();
     if (moved.numUpdatedRows === 1n) withdrawn.push(position);
   }
   if (withdrawn.length === 0) return review('already_withdrawn');
@@ -91,20 +136,37 @@ export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawIn
     await releasePlaces(trx, booking.course_id, booking.quantity);
     placesChanged = true;
     const dates = { startDate: booking.start_date, endDate: booking.end_date, startTime: booking.start_time };
-    dueCents += courseRefundCents(booking.total_price_cents, dates, { earlyStartRequested, receivedAt: input.receivedAt });
+    dueCents += courseRefundCents(booking.total_price_cents, dates, {
+      earlyStartRequested,
+      receivedAt: input.receivedAt,
+    });
   }
-  for (const product of products.filter((row) => now.has(`product:${row.id}`))) dueCents += product.unit_price_cents * product.quantity;
+  for (const product of products.filter((row) => now.has(`product:${row.id}`)))
+    dueCents += product.unit_price_cents * product.quantity;
   for (const purchase of packages.filter((row) => now.has(`package:${row.id}`))) {
     const credits = purchase.amount * purchase.quantity;
-    const unused = await takeBackCredits(trx, { orderId: order.id, customerId: order.customer_id, typeId: purchase.type_id, credits, usedInOrder: purchase.used_in_order });
+    const unused = await takeBackCredits(trx, {
+      orderId: order.id,
+      customerId: order.customer_id,
+      typeId: purchase.type_id,
+      credits,
+      usedInOrder: purchase.used_in_order,
+    });
     dueCents += packageRefundCents(purchase.total_price_cents, credits, unused);
   }
   // The whole contract withdrawn: credits its courses spent go back too.
-  const standing = all.length - bookings.filter((r) => r.withdrawal_id !== null).length - products.filter((r) => r.withdrawal_id !== null).length - packages.filter((r) => r.withdrawal_id !== null).length - withdrawn.length;
+  const standing =
+    all.length -
+    bookings.filter((r) => r.withdrawal_id !== null).length -
+    products.filter((r) => r.withdrawal_id !== null).length -
+    packages.filter((r) => r.withdrawal_id !== null).length -
+    withdrawn.length;
   if (standing === 0) await releaseStoredCredits(trx, order.id);
 
   const positionsCents =
-    bookings.reduce((sum, row) => sum + row.total_price_cents, 0) + products.reduce((sum, row) => sum + row.unit_price_cents * row.quantity, 0) + packages.reduce((sum, row) => sum + row.total_price_cents, 0);
+    bookings.reduce((sum, row) => sum + row.total_price_cents, 0) +
+    products.reduce((sum, row) => sum + row.unit_price_cents * row.quantity, 0) +
+    packages.reduce((sum, row) => sum + row.total_price_cents, 0);
   dueCents = shareOfTotal(dueCents, positionsCents, order.total_price_cents);
 
   const payment = await trx
@@ -150,13 +212,30 @@ export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawIn
  */
 async function takeBackCredits(
   trx: Kysely<Database>,
-  { orderId, customerId, typeId, credits, usedInOrder }: { orderId: number; customerId: number | null; typeId: number; credits: number; usedInOrder: number },
+  {
+    orderId,
+    customerId,
+    typeId,
+    credits,
+    usedInOrder,
+  }: { orderId: number; customerId: number | null; typeId: number; credits: number; usedInOrder: number },
 ): Promise<number> {
   if (customerId === null) return credits - usedInOrder;
-  const balances = await trx.selectFrom('customer_balance').select(['id', 'balance']).where('order_id', '=', orderId).where('type_id', '=', typeId).where('balance', '>', 0).execute();
+  const balances = await trx
+    .selectFrom('customer_balance')
+    .select(['id', 'balance'])
+    .where('order_id', '=', orderId)
+    .where('type_id', '=', typeId)
+    .where('balance', '>', 0)
+    .execute();
   let unused = 0;
   for (const balance of balances) {
-    const taken = await trx.updateTable('customer_balance').set({ balance: 0 }).where('id', '=', balance.id).where('balance', '=', balance.balance).executeTakeFirst();
+    const taken = await trx
+      .updateTable('customer_balance')
+      .set({ balance: 0 })
+      .where('id', '=', balance.id)
+      .where('balance', '=', balance.balance)
+      .executeTakeFirst();
     if (taken.numUpdatedRows === 1n) unused += balance.balance;
   }
   return unused;

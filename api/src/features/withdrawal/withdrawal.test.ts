@@ -3,7 +3,15 @@ import { beforeEach, expect, it } from 'vitest';
 import { addDays } from '../../lib/dates.ts';
 import { describeEachDatabase, testToday } from '../../test/databases.ts';
 import { cheapHashing, client, mailsTo, movableClock, verifiedCustomer } from '../customer/test-support.ts';
-import { choose, courseOrder, freePlaces, insertCourse, orderByNumber, participant, paymentOf } from '../order/test-support.ts';
+import {
+  choose,
+  courseOrder,
+  freePlaces,
+  insertCourse,
+  orderByNumber,
+  participant,
+  paymentOf,
+} from '../order/test-support.ts';
 
 const clock = movableClock();
 const day = 86_400_000;
@@ -16,11 +24,19 @@ describeEachDatabase(
     const newAddress = () => `gast.${Math.random().toString(36).slice(2)}@example.org`;
 
     /** A guest's paid order of `quantity` places of each course; returns its number, id and address. */
-    async function paidOrder(courses: { id: number; type: number; priceCents: number }[], { quantity = 1, earlyStartRequested = false, email = newAddress(), token = null as string | null } = {}) {
+    async function paidOrder(
+      courses: { id: number; type: number; priceCents: number }[],
+      { quantity = 1, earlyStartRequested = false, email = newAddress(), token = null as string | null } = {},
+    ) {
       const first = courseOrder(courses[0]!, quantity);
       const body = {
         ...first,
-        courses: courses.map((course) => ({ courseId: course.id, courseType: course.type, quantity, participants: Array.from({ length: quantity }, (_, i) => participant(i + 1)) })),
+        courses: courses.map((course) => ({
+          courseId: course.id,
+          courseType: course.type,
+          quantity,
+          participants: Array.from({ length: quantity }, (_, i) => participant(i + 1)),
+        })),
         expectedTotalPrice: courses.reduce((sum, course) => sum + course.priceCents * quantity, 0) / 100,
         ...(token ? {} : { emailAddress: email }),
         earlyStartRequested,
@@ -32,11 +48,16 @@ describeEachDatabase(
       return { incrementId: order.increment_id, orderId: order.id, email };
     }
 
-    const withdraw = (body: Record<string, unknown>, token: string | null = null) => client(ctx).post('/api/withdrawals', { name: 'Ana García', locale: 'de', ...body }, token);
-    const declarations = async () => ctx.db.kysely.selectFrom('withdrawal_declaration').selectAll().orderBy('id').execute();
-    const refundsOf = (orderId: number) => ctx.db.kysely.selectFrom('refund').selectAll().where('order_id', '=', orderId).execute();
-    const sandboxRefunds = (paymentId: string) => ctx.db.kysely.selectFrom('sandbox_refund').selectAll().where('payment_id', '=', paymentId).execute();
-    const state = async (incrementId: string, email: string) => (await client(ctx).post(`/api/orders/${incrementId}/state`, { email })).body.result;
+    const withdraw = (body: Record<string, unknown>, token: string | null = null) =>
+      client(ctx).post('/api/withdrawals', { name: 'Ana García', locale: 'de', ...body }, token);
+    const declarations = async () =>
+      ctx.db.kysely.selectFrom('withdrawal_declaration').selectAll().orderBy('id').execute();
+    const refundsOf = (orderId: number) =>
+      ctx.db.kysely.selectFrom('refund').selectAll().where('order_id', '=', orderId).execute();
+    const sandboxRefunds = (paymentId: string) =>
+      ctx.db.kysely.selectFrom('sandbox_refund').selectAll().where('payment_id', '=', paymentId).execute();
+    const state = async (incrementId: string, email: string) =>
+      (await client(ctx).post(`/api/orders/${incrementId}/state`, { email })).body.result;
 
     it('within 14 days: cancels the order, gives the places back, refunds once, mails and shows the receipt', async () => {
       const course = await insertCourse(ctx, { free: 5 });
@@ -47,7 +68,15 @@ describeEachDatabase(
       const reply = await withdraw({ orderNumber: incrementId, email });
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       const receipt = reply.body.result;
-      expect(receipt).toMatchObject({ orderNumber: incrementId, email, name: 'Ana García', positions: [], outcome: 'withdrawn', reviewReason: null, refundAmount: 578 });
+      expect(receipt).toMatchObject({
+        orderNumber: incrementId,
+        email,
+        name: 'Ana García',
+        positions: [],
+        outcome: 'withdrawn',
+        reviewReason: null,
+        refundAmount: 578,
+      });
       expect(receipt.receivedAt).toBe(clock.now().toISOString());
       expect(await freePlaces(ctx, course.id)).toBe(5);
 
@@ -61,7 +90,9 @@ describeEachDatabase(
       expect(receiptMail.text).toContain('Eingegangen am: 18.01.2026 10:00:00');
       expect(receiptMail.text).toContain('Name: Ana García');
       expect(receiptMail.text).toContain(`Bestellnummer: ${incrementId}`);
-      expect(mails.some((mail) => mail.subject === `Erstattung zu Bestellung ${incrementId}` && /578\s€/.test(mail.text))).toBe(true);
+      expect(
+        mails.some((mail) => mail.subject === `Erstattung zu Bestellung ${incrementId}` && /578\s€/.test(mail.text)),
+      ).toBe(true);
 
       expect(await state(incrementId, email)).toMatchObject({ state: 'paid', withdrawal: 'withdrawn' });
     });
@@ -74,7 +105,11 @@ describeEachDatabase(
       const again = await withdraw({ orderNumber: incrementId, email });
 
       expect(replies.map((reply) => reply.body.result.outcome).sort()).toEqual(['review', 'review', 'withdrawn']);
-      expect(again.body.result).toMatchObject({ outcome: 'review', reviewReason: 'already_withdrawn', refundAmount: null });
+      expect(again.body.result).toMatchObject({
+        outcome: 'review',
+        reviewReason: 'already_withdrawn',
+        refundAmount: null,
+      });
       // Every declaration is kept, each with its receipt; one refund, issued once.
       expect((await declarations()).length - before).toBe(4);
       expect(await refundsOf(orderId)).toMatchObject([{ status: 'issued', amount_cents: 28900 }]);
@@ -103,28 +138,49 @@ describeEachDatabase(
         [incrementId, clock.now().toISOString()],
       ]);
       const mails = await mailsTo(ctx, email);
-      expect(mails.some((mail) => mail.text.includes('Widerrufsfrist von 14 Tagen abgelaufen') && mail.text.includes(`Bestellnummer: ${incrementId}`))).toBe(true);
+      expect(
+        mails.some(
+          (mail) =>
+            mail.text.includes('Widerrufsfrist von 14 Tagen abgelaufen') &&
+            mail.text.includes(`Bestellnummer: ${incrementId}`),
+        ),
+      ).toBe(true);
     });
 
     it('withdraws one position of a customer order: partial state, the rest stands', async () => {
       const customer = await verifiedCustomer(ctx, client(ctx));
-      const login = await client(ctx).post('/api/customer/login', { email: customer.email, password: customer.password });
+      const login = await client(ctx).post('/api/customer/login', {
+        email: customer.email,
+        password: customer.password,
+      });
       const token = login.body.result.token as string;
-      const [first, second] = [await insertCourse(ctx, { priceCents: 20000 }), await insertCourse(ctx, { priceCents: 15000 })];
+      const [first, second] = [
+        await insertCourse(ctx, { priceCents: 20000 }),
+        await insertCourse(ctx, { priceCents: 15000 }),
+      ];
       const { incrementId, orderId } = await paidOrder([first!, second!], { token });
       const orders = (await client(ctx).get('/api/customer/me/orders', token)).body.result;
       const booking = orders[0].courseBookings.find((row: { course: { id: number } }) => row.course.id === second!.id);
 
       // The receipt may go to another address: the order is the logged-in customer's own.
-      const reply = await withdraw({ orderNumber: incrementId, email: 'andere@example.org', positions: [{ kind: 'course', id: booking.id }] }, token);
-      expect(reply.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 150, positions: [expect.stringContaining('Spanisch Testkurs')] });
+      const reply = await withdraw(
+        { orderNumber: incrementId, email: 'andere@example.org', positions: [{ kind: 'course', id: booking.id }] },
+        token,
+      );
+      expect(reply.body.result).toMatchObject({
+        outcome: 'withdrawn',
+        refundAmount: 150,
+        positions: [expect.stringContaining('Spanisch Testkurs')],
+      });
       expect(await freePlaces(ctx, second!.id)).toBe(5);
       expect(await freePlaces(ctx, first!.id)).toBe(4);
       expect(await refundsOf(orderId)).toMatchObject([{ amount_cents: 15000 }]);
 
       const [order] = (await client(ctx).get('/api/customer/me/orders', token)).body.result;
       expect(order.withdrawal).toBe('partial');
-      expect(order.courseBookings.map((row: { withdrawnAt: string | null }) => row.withdrawnAt !== null).sort()).toEqual([false, true]);
+      expect(
+        order.courseBookings.map((row: { withdrawnAt: string | null }) => row.withdrawnAt !== null).sort(),
+      ).toEqual([false, true]);
     });
 
     it('needs the express early-start request for a course inside the period, and keeps the lessons held', async () => {
@@ -148,9 +204,15 @@ describeEachDatabase(
         .returning('id')
         .executeTakeFirstOrThrow();
       const course = { id: row.id, type: CourseType.fullCourse, priceCents: 30000 };
-      const refused = await client(ctx).post('/api/cart/submit', { ...courseOrder(course), emailAddress: newAddress() });
+      const refused = await client(ctx).post('/api/cart/submit', {
+        ...courseOrder(course),
+        emailAddress: newAddress(),
+      });
       expect(refused.status).toBe(400);
-      expect(refused.body.error).toMatchObject({ code: 'VALIDATION_ERROR', fields: { earlyStartRequested: 'early_start_required' } });
+      expect(refused.body.error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        fields: { earlyStartRequested: 'early_start_required' },
+      });
 
       const { incrementId, orderId, email } = await paidOrder([course], { earlyStartRequested: true });
       expect((await orderByNumber(ctx, incrementId)).early_start_requested_at).toBe(clock.now().toISOString());
@@ -166,16 +228,20 @@ describeEachDatabase(
 
     it('keeps declarations append-only', async () => {
       await withdraw({ orderNumber: 'X-1', email: newAddress() });
-      await expect(ctx.db.kysely.updateTable('withdrawal_declaration').set({ name: 'Changed' }).execute()).rejects.toThrow(/append-only/);
+      await expect(
+        ctx.db.kysely.updateTable('withdrawal_declaration').set({ name: 'Changed' }).execute(),
+      ).rejects.toThrow(/append-only/);
       await expect(ctx.db.kysely.deleteFrom('withdrawal_declaration').execute()).rejects.toThrow(/append-only/);
     });
 
     it('answers bad input with field errors', async () => {
       const reply = await client(ctx).post('/api/withdrawals', { name: '', orderNumber: '', email: 'nope' });
       expect(reply.status).toBe(400);
-      expect(reply.body.error).toMatchObject({ code: 'VALIDATION_ERROR', fields: { name: 'required', orderNumber: 'required', email: 'email' } });
+      expect(reply.body.error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        fields: { name: 'required', orderNumber: 'required', email: 'email' },
+      });
     });
   },
   { app: { now: clock.now, passwordHashing: cheapHashing, shopUrl: 'https://shop.test' } },
 );
-

@@ -26,7 +26,13 @@ export interface FakePayment {
 
 /** Mollie's error body (RFC 7807 style, with a documentation link). */
 export function mollieError(status: number, title: string, detail: string, field?: string) {
-  return { status, title, detail, ...(field ? { field } : {}), _links: { documentation: { href: 'https://docs.mollie.com/overview/handling-errors', type: 'text/html' } } };
+  return {
+    status,
+    title,
+    detail,
+    ...(field ? { field } : {}),
+    _links: { documentation: { href: 'https://docs.mollie.com/overview/handling-errors', type: 'text/html' } },
+  };
 }
 
 export class FakeMollieInputError extends Error {
@@ -38,7 +44,30 @@ export class FakeMollieInputError extends Error {
   }
 }
 
-const locales = new Set(['en_US', 'en_GB', 'nl_NL', 'nl_BE', 'fr_FR', 'fr_BE', 'de_DE', 'de_AT', 'de_CH', 'es_ES', 'ca_ES', 'pt_PT', 'it_IT', 'nb_NO', 'sv_SE', 'fi_FI', 'da_DK', 'is_IS', 'hu_HU', 'pl_PL', 'lv_LV', 'lt_LT']);
+const locales = new Set([
+  'en_US',
+  'en_GB',
+  'nl_NL',
+  'nl_BE',
+  'fr_FR',
+  'fr_BE',
+  'de_DE',
+  'de_AT',
+  'de_CH',
+  'es_ES',
+  'ca_ES',
+  'pt_PT',
+  'it_IT',
+  'nb_NO',
+  'sv_SE',
+  'fi_FI',
+  'da_DK',
+  'is_IS',
+  'hu_HU',
+  'pl_PL',
+  'lv_LV',
+  'lt_LT',
+]);
 
 /** How long a fake payment stays open (Mollie's own expiry differs per method; the shop does not rely on it). */
 const openMinutes = 15;
@@ -51,13 +80,19 @@ const openMinutes = 15;
 export function newPayment(body: unknown, enabledMethods: readonly string[], now = new Date()): FakePayment {
   const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const amount = input.amount as { currency?: unknown; value?: unknown } | undefined;
-  if (typeof amount?.currency !== 'string' || !/^[A-Z]{3}$/.test(amount.currency)) throw new FakeMollieInputError('amount.currency', 'The amount currency is invalid');
-  if (typeof amount.value !== 'string' || !/^\d+\.\d{2}$/.test(amount.value)) throw new FakeMollieInputError('amount.value', 'The amount contains an invalid value');
+  if (typeof amount?.currency !== 'string' || !/^[A-Z]{3}$/.test(amount.currency))
+    throw new FakeMollieInputError('amount.currency', 'The amount currency is invalid');
+  if (typeof amount.value !== 'string' || !/^\d+\.\d{2}$/.test(amount.value))
+    throw new FakeMollieInputError('amount.value', 'The amount contains an invalid value');
   if (Number(amount.value) < 0.01) throw new FakeMollieInputError('amount', 'The amount is lower than the minimum');
-  if (typeof input.description !== 'string' || input.description.trim() === '') throw new FakeMollieInputError('description', 'The description is invalid');
-  if (typeof input.redirectUrl !== 'string' || !isUrl(input.redirectUrl)) throw new FakeMollieInputError('redirectUrl', 'The redirect URL is invalid');
-  if (input.webhookUrl !== undefined && (typeof input.webhookUrl !== 'string' || !isUrl(input.webhookUrl))) throw new FakeMollieInputError('webhookUrl', 'The webhook URL is invalid');
-  if (input.locale !== undefined && (typeof input.locale !== 'string' || !locales.has(input.locale))) throw new FakeMollieInputError('locale', 'The locale is invalid');
+  if (typeof input.description !== 'string' || input.description.trim() === '')
+    throw new FakeMollieInputError('description', 'The description is invalid');
+  if (typeof input.redirectUrl !== 'string' || !isUrl(input.redirectUrl))
+    throw new FakeMollieInputError('redirectUrl', 'The redirect URL is invalid');
+  if (input.webhookUrl !== undefined && (typeof input.webhookUrl !== 'string' || !isUrl(input.webhookUrl)))
+    throw new FakeMollieInputError('webhookUrl', 'The webhook URL is invalid');
+  if (input.locale !== undefined && (typeof input.locale !== 'string' || !locales.has(input.locale)))
+    throw new FakeMollieInputError('locale', 'The locale is invalid');
   if (input.method !== undefined && (typeof input.method !== 'string' || !enabledMethods.includes(input.method))) {
     throw new FakeMollieInputError('method', 'The payment method is invalid or not activated');
   }
@@ -82,7 +117,8 @@ export function newPayment(body: unknown, enabledMethods: readonly string[], now
 
 const cents = (amount: unknown, field: string): number => {
   const value = (amount as { value?: unknown } | undefined)?.value;
-  if (typeof value !== 'string' || !/^-?\d+\.\d{2}$/.test(value)) throw new FakeMollieInputError(field, `The ${field} is invalid`);
+  if (typeof value !== 'string' || !/^-?\d+\.\d{2}$/.test(value))
+    throw new FakeMollieInputError(field, `The ${field} is invalid`);
   return Math.round(Number(value) * 100);
 };
 
@@ -95,14 +131,23 @@ function checkLines(lines: unknown, amountValue: string) {
   if (!Array.isArray(lines) || lines.length === 0) throw new FakeMollieInputError('lines', 'The lines are invalid');
   let sum = 0;
   lines.forEach((line: Record<string, unknown>, index) => {
-    if (typeof line.description !== 'string' || line.description.trim() === '') throw new FakeMollieInputError(`lines.${index}.description`, 'The description is invalid');
-    if (!Number.isInteger(line.quantity) || (line.quantity as number) < 1) throw new FakeMollieInputError(`lines.${index}.quantity`, 'The quantity is invalid');
+    if (typeof line.description !== 'string' || line.description.trim() === '')
+      throw new FakeMollieInputError(`lines.${index}.description`, 'The description is invalid');
+    if (!Number.isInteger(line.quantity) || (line.quantity as number) < 1)
+      throw new FakeMollieInputError(`lines.${index}.quantity`, 'The quantity is invalid');
     const total = cents(line.totalAmount, `lines.${index}.totalAmount`);
-    const expected = cents(line.unitPrice, `lines.${index}.unitPrice`) * (line.quantity as number) - (line.discountAmount === undefined ? 0 : cents(line.discountAmount, `lines.${index}.discountAmount`));
-    if (total !== expected) throw new FakeMollieInputError(`lines.${index}.totalAmount`, 'The total amount does not match unitPrice × quantity − discountAmount');
+    const expected =
+      cents(line.unitPrice, `lines.${index}.unitPrice`) * (line.quantity as number) -
+      (line.discountAmount === undefined ? 0 : cents(line.discountAmount, `lines.${index}.discountAmount`));
+    if (total !== expected)
+      throw new FakeMollieInputError(
+        `lines.${index}.totalAmount`,
+        'The total amount does not match unitPrice × quantity − discountAmount',
+      );
     sum += total;
   });
-  if (sum !== Math.round(Number(amountValue) * 100)) throw new FakeMollieInputError('amount', 'The amount does not match the sum of the lines');
+  if (sum !== Math.round(Number(amountValue) * 100))
+    throw new FakeMollieInputError('amount', 'The amount does not match the sum of the lines');
 }
 
 /** Klarna through the Payments API needs the lines and a billing address with name, e-mail and postal address. */
@@ -110,7 +155,8 @@ function checkKlarnaRequirements(input: Record<string, unknown>) {
   if (input.lines === undefined) throw new FakeMollieInputError('lines', 'The lines are required for Klarna');
   const address = (input.billingAddress ?? {}) as Record<string, unknown>;
   for (const field of ['givenName', 'familyName', 'email', 'streetAndNumber', 'postalCode', 'city', 'country']) {
-    if (typeof address[field] !== 'string' || address[field] === '') throw new FakeMollieInputError(`billingAddress.${field}`, `The billing address ${field} is required for Klarna`);
+    if (typeof address[field] !== 'string' || address[field] === '')
+      throw new FakeMollieInputError(`billingAddress.${field}`, `The billing address ${field} is required for Klarna`);
   }
 }
 
@@ -124,7 +170,13 @@ function isUrl(value: string): boolean {
 
 /** The payment object of Mollie's responses (Get payment, Create payment). */
 export function paymentJson(payment: FakePayment, origin: string) {
-  const at = { paid: 'paidAt', failed: 'failedAt', canceled: 'canceledAt', expired: 'expiredAt', authorized: 'authorizedAt' } as const;
+  const at = {
+    paid: 'paidAt',
+    failed: 'failedAt',
+    canceled: 'canceledAt',
+    expired: 'expiredAt',
+    authorized: 'authorizedAt',
+  } as const;
   const changedAtKey = payment.status in at ? at[payment.status as keyof typeof at] : null;
   return {
     resource: 'payment',
@@ -139,7 +191,9 @@ export function paymentJson(payment: FakePayment, origin: string) {
     isCancelable: payment.status === 'open' && payment.cancelable,
     ...(payment.status === 'open' ? { expiresAt: payment.expiresAt } : {}),
     ...(changedAtKey && payment.statusChangedAt ? { [changedAtKey]: payment.statusChangedAt } : {}),
-    ...(payment.status === 'paid' ? { amountRefunded: { currency: payment.amount.currency, value: '0.00' }, amountRemaining: payment.amount } : {}),
+    ...(payment.status === 'paid'
+      ? { amountRefunded: { currency: payment.amount.currency, value: '0.00' }, amountRemaining: payment.amount }
+      : {}),
     profileId: 'pfl_fakeprofile',
     sequenceType: 'oneoff',
     redirectUrl: payment.redirectUrl,
@@ -147,7 +201,9 @@ export function paymentJson(payment: FakePayment, origin: string) {
     locale: payment.locale,
     _links: {
       self: { href: `${origin}/v2/payments/${payment.id}`, type: 'application/hal+json' },
-      ...(payment.status === 'open' ? { checkout: { href: `${origin}/checkout/${payment.id}`, type: 'text/html' } } : {}),
+      ...(payment.status === 'open'
+        ? { checkout: { href: `${origin}/checkout/${payment.id}`, type: 'text/html' } }
+        : {}),
       dashboard: { href: `${origin}/dashboard/payments/${payment.id}`, type: 'text/html' },
       documentation: { href: 'https://docs.mollie.com/reference/get-payment', type: 'text/html' },
     },
@@ -173,7 +229,11 @@ export function methodJson(id: string, origin: string) {
     description: methodNames[id] ?? id,
     minimumAmount: { value: '0.01', currency: 'EUR' },
     maximumAmount: null,
-    image: { size1x: `${origin}/images/${id}.png`, size2x: `${origin}/images/${id}%402x.png`, svg: `${origin}/images/${id}.svg` },
+    image: {
+      size1x: `${origin}/images/${id}.png`,
+      size2x: `${origin}/images/${id}%402x.png`,
+      svg: `${origin}/images/${id}.svg`,
+    },
     status: 'activated',
     _links: { self: { href: `${origin}/v2/methods/${id}`, type: 'application/hal+json' } },
   };

@@ -21,10 +21,15 @@ export function newRefund(body: unknown, payment: FakePayment, earlier: readonly
   const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   if (payment.status !== 'paid') throw new FakeMollieInputError('paymentId', 'The payment is not refundable');
   const amount = input.amount as { currency?: unknown; value?: unknown } | undefined;
-  if (amount?.currency !== payment.amount.currency) throw new FakeMollieInputError('amount.currency', 'The amount currency is invalid');
-  if (typeof amount.value !== 'string' || !/^\d+\.\d{2}$/.test(amount.value) || centsOf(amount.value) < 1) throw new FakeMollieInputError('amount.value', 'The amount contains an invalid value');
-  const refunded = earlier.filter((refund) => refund.paymentId === payment.id).reduce((sum, refund) => sum + centsOf(refund.amount.value), 0);
-  if (refunded + centsOf(amount.value) > centsOf(payment.amount.value)) throw new FakeMollieInputError('amount', 'The amount is higher than the amount remaining');
+  if (amount?.currency !== payment.amount.currency)
+    throw new FakeMollieInputError('amount.currency', 'The amount currency is invalid');
+  if (typeof amount.value !== 'string' || !/^\d+\.\d{2}$/.test(amount.value) || centsOf(amount.value) < 1)
+    throw new FakeMollieInputError('amount.value', 'The amount contains an invalid value');
+  const refunded = earlier
+    .filter((refund) => refund.paymentId === payment.id)
+    .reduce((sum, refund) => sum + centsOf(refund.amount.value), 0);
+  if (refunded + centsOf(amount.value) > centsOf(payment.amount.value))
+    throw new FakeMollieInputError('amount', 'The amount is higher than the amount remaining');
   return {
     id: `re_${randomBytes(8).toString('hex')}`,
     paymentId: payment.id,

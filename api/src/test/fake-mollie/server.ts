@@ -4,7 +4,15 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { selfSignedCertificate } from './certificate.ts';
 import { renderCheckoutPage, type CheckoutOutcome, checkoutOutcomes } from './checkout-page.ts';
-import { FakeMollieInputError, type FakePayment, type FakePaymentStatus, methodJson, mollieError, newPayment, paymentJson } from './payments.ts';
+import {
+  FakeMollieInputError,
+  type FakePayment,
+  type FakePaymentStatus,
+  methodJson,
+  mollieError,
+  newPayment,
+  paymentJson,
+} from './payments.ts';
 import { type FakeRefund, newRefund, refundJson } from './refunds.ts';
 
 /** How the fake API answers: normally, with 500 to every API call, or never (the connection stays open). */
@@ -22,7 +30,11 @@ export interface RecordedRequest {
 export type WebhookDelivery = (webhookUrl: string, body: string) => Promise<void>;
 
 const deliverOverHttp: WebhookDelivery = async (webhookUrl, body) => {
-  const response = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+  const response = await fetch(webhookUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  });
   if (!response.ok) console.error(`Fake Mollie: webhook ${webhookUrl} answered ${response.status}`);
 };
 
@@ -116,11 +128,25 @@ export async function startFakeMollie({
         return json(response, 400, mollieError(400, 'Bad Request', 'The request body is not valid JSON'));
       }
     }
-    fake.requests.push({ method: request.method ?? 'GET', path: url.pathname + url.search, headers: request.headers, body });
+    fake.requests.push({
+      method: request.method ?? 'GET',
+      path: url.pathname + url.search,
+      headers: request.headers,
+      body,
+    });
     if (fake.mode === 'hang') return; // never answers; close() ends the connection
-    if (fake.mode === 'error') return json(response, 500, mollieError(500, 'Internal Server Error', 'An internal server error occurred while processing your request'));
+    if (fake.mode === 'error')
+      return json(
+        response,
+        500,
+        mollieError(500, 'Internal Server Error', 'An internal server error occurred while processing your request'),
+      );
     if (!/^Bearer (live|test)_\w+$/.test(request.headers.authorization ?? '')) {
-      return json(response, 401, mollieError(401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate'));
+      return json(
+        response,
+        401,
+        mollieError(401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate'),
+      );
     }
 
     if (request.method === 'POST' && url.pathname === '/v2/payments') {
@@ -140,7 +166,8 @@ export async function startFakeMollie({
     const refunds = /^\/v2\/payments\/([^/]+)\/refunds$/.exec(url.pathname);
     if (request.method === 'POST' && refunds) {
       const payment = fake.payments.get(decodeURIComponent(refunds[1]!));
-      if (!payment) return json(response, 404, mollieError(404, 'Not Found', `No payment exists with token ${refunds[1]}.`));
+      if (!payment)
+        return json(response, 404, mollieError(404, 'Not Found', `No payment exists with token ${refunds[1]}.`));
       // Mollie answers a repeated key with the first refund, never a second one.
       const key = request.headers['idempotency-key'];
       const earlier = typeof key === 'string' ? fake.refunds.get(idempotent.get(`refund:${key}`) ?? '') : undefined;
@@ -158,24 +185,32 @@ export async function startFakeMollie({
     const get = /^\/v2\/payments\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'GET' && get) {
       const payment = fake.payments.get(decodeURIComponent(get[1]!));
-      if (!payment) return json(response, 404, mollieError(404, 'Not Found', `No payment exists with token ${get[1]}.`));
+      if (!payment)
+        return json(response, 404, mollieError(404, 'Not Found', `No payment exists with token ${get[1]}.`));
       return json(response, 200, paymentJson(payment, fake.origin));
     }
     // Cancel payment: only while Mollie says the payment is cancelable; the webhook is not called for it.
     if (request.method === 'DELETE' && get) {
       const payment = fake.payments.get(decodeURIComponent(get[1]!));
-      if (!payment) return json(response, 404, mollieError(404, 'Not Found', `No payment exists with token ${get[1]}.`));
-      if (payment.status !== 'open' || !payment.cancelable) return json(response, 422, mollieError(422, 'Unprocessable Entity', 'The payment cannot be canceled'));
+      if (!payment)
+        return json(response, 404, mollieError(404, 'Not Found', `No payment exists with token ${get[1]}.`));
+      if (payment.status !== 'open' || !payment.cancelable)
+        return json(response, 422, mollieError(422, 'Unprocessable Entity', 'The payment cannot be canceled'));
       fake.setStatus(payment.id, 'canceled');
       return json(response, 200, paymentJson(payment, fake.origin));
     }
     if (request.method === 'GET' && url.pathname === '/v2/methods') {
       const included = new Set((url.searchParams.get('includeWallets') ?? '').split(',').filter(Boolean));
-      const methods = fake.enabledMethods.filter((id) => !wallets.has(id) || included.has(id)).map((id) => methodJson(id, fake.origin));
+      const methods = fake.enabledMethods
+        .filter((id) => !wallets.has(id) || included.has(id))
+        .map((id) => methodJson(id, fake.origin));
       return json(response, 200, {
         count: methods.length,
         _embedded: { methods },
-        _links: { self: { href: `${fake.origin}${url.pathname}${url.search}`, type: 'application/hal+json' }, documentation: { href: 'https://docs.mollie.com/reference/list-methods', type: 'text/html' } },
+        _links: {
+          self: { href: `${fake.origin}${url.pathname}${url.search}`, type: 'application/hal+json' },
+          documentation: { href: 'https://docs.mollie.com/reference/list-methods', type: 'text/html' },
+        },
       });
     }
     return json(response, 404, mollieError(404, 'Not Found', 'The resource does not exist'));
@@ -208,7 +243,12 @@ export async function startFakeMollie({
       const raw = Buffer.concat(chunks).toString('utf8');
       const url = new URL(request.url ?? '/', fake.origin);
       const page = /^\/checkout\/([^/]+)$/.exec(url.pathname);
-      const handled = url.pathname === '/health' ? Promise.resolve(void response.end('ok')) : page ? checkout(request, response, decodeURIComponent(page[1]!), raw) : api(request, response, url, raw);
+      const handled =
+        url.pathname === '/health'
+          ? Promise.resolve(void response.end('ok'))
+          : page
+            ? checkout(request, response, decodeURIComponent(page[1]!), raw)
+            : api(request, response, url, raw);
       handled.catch((error: unknown) => {
         console.error('Fake Mollie failed', error);
         if (!response.headersSent) json(response, 500, mollieError(500, 'Internal Server Error', 'Fake Mollie failed'));

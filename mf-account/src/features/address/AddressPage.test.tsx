@@ -12,17 +12,39 @@ afterEach(() => {
 
 describe('AddressPage', () => {
   it('starts from the customer name and Germany, offers the countries of docs/product-rules.md#validation, and shows the success banner for 5 s', async () => {
-    const saved = { firstname: 'Anna', lastname: 'Muster', addressLine1: '', addressLine2: '', city: 'Wien', zip: '1010', country: 'AT' };
+    const saved = {
+      firstname: 'Anna',
+      lastname: 'Muster',
+      addressLine1: '',
+      addressLine2: '',
+      city: 'Wien',
+      zip: '1010',
+      country: 'AT',
+    };
     const calls = fakeApi({
       'GET /api/customer/me': { body: { result: customer() } },
       'GET /api/customer/me/billing-address': { body: { result: null } },
       'POST /api/customer/me/billing-address': { body: { result: saved } },
     });
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    });
     renderArea('/account-address');
     const country = (await screen.findByLabelText(/^Land/)) as HTMLSelectElement;
     expect(country.value).toBe('DE');
-    expect([...country.options].map((o) => o.value)).toEqual(['DE', 'AT', 'CH', 'FR', 'IT', 'ES', 'NL', 'BE', 'PL', 'CZ']);
+    expect([...country.options].map((o) => o.value)).toEqual([
+      'DE',
+      'AT',
+      'CH',
+      'FR',
+      'IT',
+      'ES',
+      'NL',
+      'BE',
+      'PL',
+      'CZ',
+    ]);
     expect((screen.getByLabelText(/^Vorname/) as HTMLInputElement).value).toBe('Anna');
 
     fireEvent.change(screen.getByLabelText('Postleitzahl (optional)'), { target: { value: '12a' } });
@@ -46,13 +68,32 @@ describe('AddressPage', () => {
   it('shows the server message, else the generic one, when saving fails', async () => {
     fakeApi({
       'GET /api/customer/me': { body: { result: customer() } },
-      'GET /api/customer/me/billing-address': { body: { result: { firstname: 'Anna', lastname: 'Muster', addressLine1: 'Hauptstr. 1', addressLine2: '', city: '', zip: '', country: 'DE' } } },
-      'POST /api/customer/me/billing-address': [{ status: 500, body: {} }, { status: 503, body: { error: { code: 'X', message: 'x' }, meta: { message: 'Wartungsarbeiten' } } }],
+      'GET /api/customer/me/billing-address': {
+        body: {
+          result: {
+            firstname: 'Anna',
+            lastname: 'Muster',
+            addressLine1: 'Hauptstr. 1',
+            addressLine2: '',
+            city: '',
+            zip: '',
+            country: 'DE',
+          },
+        },
+      },
+      'POST /api/customer/me/billing-address': [
+        { status: 500, body: {} },
+        { status: 503, body: { error: { code: 'X', message: 'x' }, meta: { message: 'Wartungsarbeiten' } } },
+      ],
     });
     renderArea('/account-address');
-    expect(((await screen.findByLabelText('Straße und Hausnummer (optional)')) as HTMLInputElement).value).toBe('Hauptstr. 1');
+    expect(((await screen.findByLabelText('Straße und Hausnummer (optional)')) as HTMLInputElement).value).toBe(
+      'Hauptstr. 1',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Adresse speichern' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Die Rechnungsadresse konnte nicht gespeichert werden.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Die Rechnungsadresse konnte nicht gespeichert werden.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Adresse speichern' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Wartungsarbeiten'));
   });

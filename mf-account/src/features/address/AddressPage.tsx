@@ -39,7 +39,15 @@ function AddressForm({ initial }: { initial: BillingAddressForm }) {
       form.reset(await saveBillingAddress(values));
       setNotice({ tone: 'success', text: t('account.address.saved') });
     } catch (error) {
-      applyServerFieldErrors(error, form.setError, ['firstname', 'lastname', 'addressLine1', 'addressLine2', 'city', 'zip', 'country']);
+      applyServerFieldErrors(error, form.setError, [
+        'firstname',
+        'lastname',
+        'addressLine1',
+        'addressLine2',
+        'city',
+        'zip',
+        'country',
+      ]);
       // docs/product-rules.md#errors: the error's own (translated) message when the server sent one, else a generic text.
       const message = error instanceof ApiError ? error.body?.meta?.message : undefined;
       setNotice({ tone: 'alert', text: message ?? t('account.address.error') });
@@ -51,13 +59,32 @@ function AddressForm({ initial }: { initial: BillingAddressForm }) {
     <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
       {notice ? <Banner tone={notice.tone}>{notice.text}</Banner> : null}
       <div className="account-form__row">
-        <TextField form={form} name="firstname" autoComplete="given-name" label={t('account.fields.firstname')} required />
-        <TextField form={form} name="lastname" autoComplete="family-name" label={t('account.fields.lastname')} required />
+        <TextField
+          form={form}
+          name="firstname"
+          autoComplete="given-name"
+          label={t('account.fields.firstname')}
+          required
+        />
+        <TextField
+          form={form}
+          name="lastname"
+          autoComplete="family-name"
+          label={t('account.fields.lastname')}
+          required
+        />
       </div>
       <TextField form={form} name="addressLine2" autoComplete="organization" label={t('account.fields.company')} />
       <TextField form={form} name="addressLine1" autoComplete="address-line1" label={t('account.fields.street')} />
       <div className="account-form__row">
-        <TextField form={form} name="zip" inputMode="numeric" autoComplete="postal-code" maxLength={5} label={t('account.fields.zip')} />
+        <TextField
+          form={form}
+          name="zip"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={5}
+          label={t('account.fields.zip')}
+        />
         <TextField form={form} name="city" autoComplete="address-level2" label={t('account.fields.city')} />
       </div>
       <SelectField
@@ -83,7 +110,15 @@ function AddressContent() {
   const load = useLoad(
     `${customer.firstname}\n${customer.lastname}`,
     async (): Promise<BillingAddressForm> =>
-      (await fetchBillingAddress()) ?? { firstname: customer.firstname, lastname: customer.lastname, addressLine1: '', addressLine2: '', city: '', zip: '', country: defaultCountry },
+      (await fetchBillingAddress()) ?? {
+        firstname: customer.firstname,
+        lastname: customer.lastname,
+        addressLine1: '',
+        addressLine2: '',
+        city: '',
+        zip: '',
+        country: defaultCountry,
+      },
   );
   const initial = load.status === 'done' ? load.data : null;
   return (

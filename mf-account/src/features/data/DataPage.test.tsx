@@ -7,7 +7,14 @@ beforeAll(startI18n);
 beforeEach(() => useAuthStore.getState().logIn('tok', true));
 afterEach(cleanup);
 
-const balances = { body: { result: [{ typeId: 2, balance: 4 }, { typeId: 3, balance: 7 }] } };
+const balances = {
+  body: {
+    result: [
+      { typeId: 2, balance: 4 },
+      { typeId: 3, balance: 7 },
+    ],
+  },
+};
 
 describe('DataPage', () => {
   it('shows the side panel: greeting, level badge, contingents; and the registration banner once', async () => {
@@ -23,7 +30,10 @@ describe('DataPage', () => {
 
   it('sends only the changed fields and shows the e-mail-change banner when the server asks for confirmation', async () => {
     const calls = fakeApi({
-      'GET /api/customer/me': [{ body: { result: customer() } }, { body: { result: customer({ displayName: 'Anni' }) } }],
+      'GET /api/customer/me': [
+        { body: { result: customer() } },
+        { body: { result: customer({ displayName: 'Anni' }) } },
+      ],
       'GET /api/customer/me/balances': balances,
       'PUT /api/customer/me/update': { body: { result: { emailChangeRequested: true } } },
     });
@@ -31,7 +41,9 @@ describe('DataPage', () => {
     fireEvent.change(await screen.findByLabelText('Anzeigename (optional)'), { target: { value: 'Anni' } });
     fireEvent.change(screen.getByLabelText(/^E-Mail-Adresse/), { target: { value: 'Neu@Example.org' } });
     fireEvent.click(screen.getByRole('button', { name: 'Daten speichern' }));
-    expect(await screen.findByText(/Wir haben einen Bestätigungslink an Ihre neue E-Mail-Adresse geschickt/)).toBeTruthy();
+    expect(
+      await screen.findByText(/Wir haben einen Bestätigungslink an Ihre neue E-Mail-Adresse geschickt/),
+    ).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ displayName: 'Anni', email: 'neu@example.org' });
     expect(await screen.findByRole('heading', { name: 'Hallo, Anni!' })).toBeTruthy();
   });
@@ -45,14 +57,19 @@ describe('DataPage', () => {
     renderArea('/account-data');
     fireEvent.change(await screen.findByLabelText(/^Vorname/), { target: { value: 'Anne' } });
     fireEvent.click(screen.getByRole('button', { name: 'Daten speichern' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Ihre Daten konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Ihre Daten konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+    );
   });
 
   it('password form: disabled while the passwords differ; the rotated token replaces the old one', async () => {
     const calls = fakeApi({
       'GET /api/customer/me': { body: { result: customer() } },
       'GET /api/customer/me/balances': balances,
-      'PUT /api/customer/me/update-password': [apiError(400, 'WRONG_PASSWORD', { currentPassword: 'wrong_password' }), { body: { result: { token: 'rotated' } } }],
+      'PUT /api/customer/me/update-password': [
+        apiError(400, 'WRONG_PASSWORD', { currentPassword: 'wrong_password' }),
+        { body: { result: { token: 'rotated' } } },
+      ],
     });
     renderArea('/account-data');
     const button = await screen.findByRole('button', { name: 'Passwort ändern' });
@@ -72,6 +89,9 @@ describe('DataPage', () => {
     expect(useAuthStore.getState()).toMatchObject({ token: 'rotated', remember: true });
     expect(localStorage.getItem('customerToken')).toBe('rotated');
     expect((screen.getByLabelText(/^Aktuelles Passwort/) as HTMLInputElement).value).toBe('');
-    expect(calls.filter((c) => c.method === 'PUT')[1]!.body).toEqual({ currentPassword: 'Sprache1!', newPassword: 'Anders#Pass1' });
+    expect(calls.filter((c) => c.method === 'PUT')[1]!.body).toEqual({
+      currentPassword: 'Sprache1!',
+      newPassword: 'Anders#Pass1',
+    });
   });
 });

@@ -33,14 +33,17 @@ function DataContent() {
 
   // The flag is shown once: cleared from the history entry so a reload or going back does not show it again.
   useEffect(() => {
-    if ((location.state as RegistrationSuccessState | null)?.registrationSuccess) navigate(location.pathname, { replace: true, state: null });
+    if ((location.state as RegistrationSuccessState | null)?.registrationSuccess)
+      navigate(location.pathname, { replace: true, state: null });
   }, [location, navigate]);
 
   return (
     <div className="account-data">
       <div>
         {notice ? (
-          <Banner tone={tones[notice]}>{t(notice === 'error' ? 'account.data.error' : `account.data.${notice}`)}</Banner>
+          <Banner tone={tones[notice]}>
+            {t(notice === 'error' ? 'account.data.error' : `account.data.${notice}`)}
+          </Banner>
         ) : null}
         <section>
           <ProfileForm key={customer.email} customer={customer} onOutcome={setNotice} />

@@ -31,9 +31,21 @@ export function PasswordForm({ onOutcome }: { onOutcome: (outcome: 'passwordSave
 
   const saving = form.formState.isSubmitting;
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="account-password-title">
+    <form
+      className="account-form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="account-password-title"
+    >
       <h2 id="account-password-title">{t('account.data.passwordTitle')}</h2>
-      <TextField form={form} name="currentPassword" type="password" autoComplete="current-password" label={t('account.fields.currentPassword')} required />
+      <TextField
+        form={form}
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        label={t('account.fields.currentPassword')}
+        required
+      />
       <NewPasswordFields form={form} mismatch={mismatch} />
       <div className="account-form__actions">
         <Button type="submit" disabled={saving || mismatch}>

@@ -20,36 +20,84 @@ export type ProfileOutcome = 'saved' | 'emailChangeRequested' | 'error';
  * docs/product-rules.md#states Profile save: fields checked, button disabled while saving, only changed fields sent; on success the
  * customer is reloaded and the form reset to it.
  */
-export function ProfileForm({ customer, onOutcome }: { customer: Customer; onOutcome: (outcome: ProfileOutcome) => void }) {
+export function ProfileForm({
+  customer,
+  onOutcome,
+}: {
+  customer: Customer;
+  onOutcome: (outcome: ProfileOutcome) => void;
+}) {
   const { t } = useTranslation();
-  const form = useForm<ProfileFormValues>({ resolver: zodResolver(profileFormSchema), defaultValues: profileFormValues(customer) });
+  const form = useForm<ProfileFormValues>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: profileFormValues(customer),
+  });
 
   const submit = form.handleSubmit(async (values) => {
     const changes = changedProfileFields(customer, values);
     try {
-      const { emailChangeRequested } = Object.keys(changes).length > 0 ? await updateCustomer(changes) : { emailChangeRequested: false };
+      const { emailChangeRequested } =
+        Object.keys(changes).length > 0 ? await updateCustomer(changes) : { emailChangeRequested: false };
       const reloaded = await useCustomerStore.getState().load({ force: true });
       form.reset(profileFormValues(reloaded ?? customer));
       onOutcome(emailChangeRequested ? 'emailChangeRequested' : 'saved');
     } catch (error) {
-      applyServerFieldErrors(error, form.setError, ['displayName', 'email', 'firstname', 'lastname', 'phone', 'birthYear']);
+      applyServerFieldErrors(error, form.setError, [
+        'displayName',
+        'email',
+        'firstname',
+        'lastname',
+        'phone',
+        'birthYear',
+      ]);
       onOutcome('error');
     }
   });
 
   const saving = form.formState.isSubmitting;
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="account-profile-title">
+    <form
+      className="account-form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="account-profile-title"
+    >
       <h2 id="account-profile-title">{t('account.data.profileTitle')}</h2>
       <div className="account-form__row">
-        <TextField form={form} name="firstname" autoComplete="given-name" label={t('account.fields.firstname')} required />
-        <TextField form={form} name="lastname" autoComplete="family-name" label={t('account.fields.lastname')} required />
+        <TextField
+          form={form}
+          name="firstname"
+          autoComplete="given-name"
+          label={t('account.fields.firstname')}
+          required
+        />
+        <TextField
+          form={form}
+          name="lastname"
+          autoComplete="family-name"
+          label={t('account.fields.lastname')}
+          required
+        />
       </div>
       <TextField form={form} name="displayName" autoComplete="nickname" label={t('account.fields.displayName')} />
-      <TextField form={form} name="email" type="email" autoComplete="email" label={t('account.fields.email')} required />
+      <TextField
+        form={form}
+        name="email"
+        type="email"
+        autoComplete="email"
+        label={t('account.fields.email')}
+        required
+      />
       <div className="account-form__row">
         <TextField form={form} name="phone" type="tel" autoComplete="tel" label={t('account.fields.phone')} />
-        <TextField form={form} name="birthYear" inputMode="numeric" autoComplete="bday-year" maxLength={4} label={t('account.fields.birthYear')} />
+        <TextField
+          form={form}
+          name="birthYear"
+          inputMode="numeric"
+          autoComplete="bday-year"
+          maxLength={4}
+          label={t('account.fields.birthYear')}
+        />
       </div>
       <FlagCheckboxField form={form} name="isSubscribedToNewsletter" label={t('account.fields.newsletter')} />
       <div className="account-form__actions">

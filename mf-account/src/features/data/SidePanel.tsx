@@ -24,7 +24,11 @@ export function SidePanel({ customer }: { customer: Customer }) {
       <h2>{t('account.data.greeting', { name: customerGreetingName(customer) })}</h2>
       <p>
         {t('account.data.level')}:{' '}
-        {customer.languageNiveau ? <span className="account-badge">{customer.languageNiveau.toUpperCase()}</span> : t('account.data.noLevel')}
+        {customer.languageNiveau ? (
+          <span className="account-badge">{customer.languageNiveau.toUpperCase()}</span>
+        ) : (
+          t('account.data.noLevel')
+        )}
       </p>
       <h3>{t('account.data.contingent')}</h3>
       {failed ? (

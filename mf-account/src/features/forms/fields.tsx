@@ -14,7 +14,15 @@ export const { TextField, SelectField, CheckboxField } = createFieldKit(() => {
  * A checkbox for a flag the API speaks as 1 or 0 (docs/product-rules.md#limits newsletter); only the account
  * edits such a flag, so it stays here.
  */
-export function FlagCheckboxField<T extends FieldValues, C, TOut>({ form, name, label }: { form: { control: Control<T, C, TOut> }; name: Path<T>; label: string }) {
+export function FlagCheckboxField<T extends FieldValues, C, TOut>({
+  form,
+  name,
+  label,
+}: {
+  form: { control: Control<T, C, TOut> };
+  name: Path<T>;
+  label: string;
+}) {
   const id = useId();
   return (
     <Controller

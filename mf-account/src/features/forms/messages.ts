@@ -12,7 +12,11 @@ export function validationText(t: TFunction, code: string | undefined): string |
 }
 
 /** Field errors the server sent (400 VALIDATION_ERROR and the like) onto the form's fields; returns whether any. */
-export function applyServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[]): boolean {
+export function applyServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): boolean {
   if (!(error instanceof ApiError) || !error.fields) return false;
   let applied = false;
   for (const [field, message] of Object.entries(error.fields)) {
@@ -24,5 +28,6 @@ export function applyServerFieldErrors<T extends FieldValues>(error: unknown, se
   return applied;
 }
 
-export const isTooManyRequests = (error: unknown) => error instanceof ApiError && error.code === CustomerErrorCode.tooManyRequests;
+export const isTooManyRequests = (error: unknown) =>
+  error instanceof ApiError && error.code === CustomerErrorCode.tooManyRequests;
 export const hasCode = (error: unknown, code: string) => error instanceof ApiError && error.code === code;

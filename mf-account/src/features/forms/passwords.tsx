@@ -16,12 +16,26 @@ export function usePasswordMismatch<T extends PasswordPair>(form: Pick<UseFormRe
 }
 
 /** New password and its repetition, with the rules as a hint and the live mismatch on the repetition. */
-export function NewPasswordFields<T extends PasswordPair>({ form, mismatch }: { form: FieldForm<T>; mismatch: boolean }) {
+export function NewPasswordFields<T extends PasswordPair>({
+  form,
+  mismatch,
+}: {
+  form: FieldForm<T>;
+  mismatch: boolean;
+}) {
   const { t } = useTranslation();
   const [newPassword, confirmPassword] = pair<T>();
   return (
     <>
-      <TextField form={form} name={newPassword!} type="password" autoComplete="new-password" label={t('account.fields.newPassword')} hint={t('account.passwordHint')} required />
+      <TextField
+        form={form}
+        name={newPassword!}
+        type="password"
+        autoComplete="new-password"
+        label={t('account.fields.newPassword')}
+        hint={t('account.passwordHint')}
+        required
+      />
       <TextField
         form={form}
         name={confirmPassword!}

@@ -51,7 +51,10 @@ describe('LoginPage', () => {
   });
 
   it('with remember-me keeps the token in localStorage and goes to the origin a protected page left', async () => {
-    fakeApi({ 'POST /api/customer/login': { body: { result: { token: 'tok' } } }, 'GET /api/customer/me': { body: { result: customer() } } });
+    fakeApi({
+      'POST /api/customer/login': { body: { result: { token: 'tok' } } },
+      'GET /api/customer/me': { body: { result: customer() } },
+    });
     renderArea({ pathname: '/login', state: { from: '/account-level' } });
     await logIn('anna@example.org', 'Sprache1!', true);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/account-level'));
@@ -67,13 +70,18 @@ describe('LoginPage', () => {
     renderArea('/login?redirect=/checkout');
     await logIn('anna@example.org', 'Sprache1!');
     await waitFor(() =>
-      expect(screen.getByTestId('location').textContent).toBe('/verify-email-waiting?redirect=%2Fcheckout&email=anna%40example.org'),
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/verify-email-waiting?redirect=%2Fcheckout&email=anna%40example.org',
+      ),
     );
     expect(sessionStorage.getItem('customerToken')).toBe('tok');
   });
 
   it('ignores a redirect to another site', async () => {
-    fakeApi({ 'POST /api/customer/login': { body: { result: { token: 'tok' } } }, 'GET /api/customer/me': { body: { result: customer() } } });
+    fakeApi({
+      'POST /api/customer/login': { body: { result: { token: 'tok' } } },
+      'GET /api/customer/me': { body: { result: customer() } },
+    });
     renderArea('/login?redirect=//evil.example');
     await logIn('anna@example.org', 'Sprache1!');
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/account-data'));

@@ -40,7 +40,10 @@ export function LoginPage() {
   const [resent, setResent] = useState<'success' | 'failure' | null>(null);
   // The address as submitted (normalised by the schema), for the resend option.
   const [submittedEmail, setSubmittedEmail] = useState('');
-  const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '', remember: false } });
+  const form = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { email: '', password: '', remember: false },
+  });
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -50,7 +53,8 @@ export function LoginPage() {
       const { token } = await login(values);
       useAuthStore.getState().logIn(token, values.remember ?? false);
       const customer = await useCustomerStore.getState().load({ force: true });
-      if (customer && !customer.isEmailVerified) navigate(verifyEmailWaitingPath(target, customer.email), { replace: true });
+      if (customer && !customer.isEmailVerified)
+        navigate(verifyEmailWaitingPath(target, customer.email), { replace: true });
       else navigate(target, { replace: true });
     } catch (error) {
       if (hasCode(error, CustomerErrorCode.invalidCredentials)) setFailure('invalidCredentials');
@@ -82,12 +86,32 @@ export function LoginPage() {
           </Button>
         </Banner>
       ) : failure ? (
-        <Banner tone="alert">{t(failure === 'invalidCredentials' ? 'account.login.invalidCredentials' : `account.errors.${failure}`)}</Banner>
+        <Banner tone="alert">
+          {t(failure === 'invalidCredentials' ? 'account.login.invalidCredentials' : `account.errors.${failure}`)}
+        </Banner>
       ) : null}
-      {resent ? <Banner tone={resent === 'success' ? 'success' : 'alert'}>{t(`account.login.resend${resent === 'success' ? 'Success' : 'Failure'}`)}</Banner> : null}
+      {resent ? (
+        <Banner tone={resent === 'success' ? 'success' : 'alert'}>
+          {t(`account.login.resend${resent === 'success' ? 'Success' : 'Failure'}`)}
+        </Banner>
+      ) : null}
       <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
-        <TextField form={form} name="email" type="email" autoComplete="email" label={t('account.fields.email')} required />
-        <TextField form={form} name="password" type="password" autoComplete="current-password" label={t('account.fields.password')} required />
+        <TextField
+          form={form}
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={t('account.fields.email')}
+          required
+        />
+        <TextField
+          form={form}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          label={t('account.fields.password')}
+          required
+        />
         <CheckboxField form={form} name="remember" label={t('account.login.remember')} />
         <div className="account-form__actions">
           <Button type="submit" disabled={submitting}>

@@ -33,13 +33,11 @@ function CourseBookingPosition({ booking, open }: { booking: CourseBooking; open
   return (
     <details open={open}>
       <summary>
-        {t('account.orders.courseBooking')}: {pickText(course.titles, i18n.language)} · {t('account.orders.places', { count: booking.quantity })} ·{' '}
-        {formatMoney(booking.totalPrice)}
+        {t('account.orders.courseBooking')}: {pickText(course.titles, i18n.language)} ·{' '}
+        {t('account.orders.places', { count: booking.quantity })} · {formatMoney(booking.totalPrice)}
         <WithdrawnMark at={booking.withdrawnAt} />
       </summary>
-      <p>
-        {formatSchedule(course, t)}
-      </p>
+      <p>{formatSchedule(course, t)}</p>
       {booking.discount > 0 ? (
         <p>
           {t('account.orders.discount')}: {formatMoney(booking.discount)}
@@ -68,11 +66,13 @@ function Positions({ order }: { order: Order }) {
       {order.productOrders.map((line) => (
         <details key={`product-${line.id}`}>
           <summary>
-            {t('account.orders.productOrder')}: {pickText(line.product.titles, i18n.language)} · {formatMoney(line.unitPrice * line.quantity)}
+            {t('account.orders.productOrder')}: {pickText(line.product.titles, i18n.language)} ·{' '}
+            {formatMoney(line.unitPrice * line.quantity)}
             <WithdrawnMark at={line.withdrawnAt} />
           </summary>
           <p>
-            {t('account.orders.quantity')}: {line.quantity} · {t('account.orders.unitPrice')}: {formatMoney(line.unitPrice)}
+            {t('account.orders.quantity')}: {line.quantity} · {t('account.orders.unitPrice')}:{' '}
+            {formatMoney(line.unitPrice)}
           </p>
         </details>
       ))}
@@ -80,8 +80,13 @@ function Positions({ order }: { order: Order }) {
         <details key={`topup-${topUp.id}`}>
           <summary>
             {t('account.orders.topUp')}:{' '}
-            {t(topUp.type === CourseType.conversationHours ? 'account.orders.topUpConversation' : 'account.orders.topUpFlexible', { count: topUp.amount })} ·{' '}
-            {formatMoney(topUp.totalPrice)}
+            {t(
+              topUp.type === CourseType.conversationHours
+                ? 'account.orders.topUpConversation'
+                : 'account.orders.topUpFlexible',
+              { count: topUp.amount },
+            )}{' '}
+            · {formatMoney(topUp.totalPrice)}
             <WithdrawnMark at={topUp.withdrawnAt} />
           </summary>
           <p>
@@ -110,11 +115,14 @@ export function OrderCard({ order }: { order: Order }) {
         <h2 id={headingId}>{t('account.orders.number', { number: order.incrementId })}</h2>
         {paymentLink ? (
           <a className="shop-button shop-button--primary" href={paymentLink} target="_blank" rel="noopener noreferrer">
-            {t('account.orders.completePayment')} <span className="shop-visually-hidden">{t('account.orders.newTab')}</span>
+            {t('account.orders.completePayment')}{' '}
+            <span className="shop-visually-hidden">{t('account.orders.newTab')}</span>
           </a>
         ) : null}
       </div>
-      {paymentLink && order.holdExpiresAt ? <p>{t('account.orders.payUntil', { time: formatDateTime(order.holdExpiresAt) })}</p> : null}
+      {paymentLink && order.holdExpiresAt ? (
+        <p>{t('account.orders.payUntil', { time: formatDateTime(order.holdExpiresAt) })}</p>
+      ) : null}
       {status === 'expired' ? <p>{t('account.orders.expiredNote')}</p> : null}
       <dl className="account-order__facts">
         <div>
@@ -139,8 +147,18 @@ export function OrderCard({ order }: { order: Order }) {
           {address ? (
             <address>
               {address.firstname} {address.lastname}
-              {address.addressLine2 ? <><br />{address.addressLine2}</> : null}
-              {address.addressLine1 ? <><br />{address.addressLine1}</> : null}
+              {address.addressLine2 ? (
+                <>
+                  <br />
+                  {address.addressLine2}
+                </>
+              ) : null}
+              {address.addressLine1 ? (
+                <>
+                  <br />
+                  {address.addressLine1}
+                </>
+              ) : null}
               <br />
               {[address.zip, address.city].filter(Boolean).join(' ')}
               <br />
@@ -162,7 +180,8 @@ export function OrderCard({ order }: { order: Order }) {
             <ul>
               {order.payments.map((payment) => (
                 <li key={payment.id}>
-                  {t('account.orders.transactionId')}: {payment.transactionId ?? '–'} ({t(`account.orders.paymentStatuses.${payment.status}`)})
+                  {t('account.orders.transactionId')}: {payment.transactionId ?? '–'} (
+                  {t(`account.orders.paymentStatuses.${payment.status}`)})
                 </li>
               ))}
             </ul>

@@ -27,8 +27,24 @@ const order = (id: number, status: Order['status'], extra: Partial<Order> = {}):
   totalPrice: 618.5,
   comment: null,
   courseBookings: [
-    { id: id * 10, quantity: 2, totalPrice: 578, discount: 10, course: course(1, 'Spanisch A1 am Abend'), participants: [{ id: 1, firstname: 'Ben', lastname: 'Muster', email: 'ben@example.org', phone: null, birthYear: null }] },
-    { id: id * 10 + 1, quantity: 1, totalPrice: 40, discount: 0, course: course(2, 'Konversation B1'), participants: [] },
+    {
+      id: id * 10,
+      quantity: 2,
+      totalPrice: 578,
+      discount: 10,
+      course: course(1, 'Spanisch A1 am Abend'),
+      participants: [
+        { id: 1, firstname: 'Ben', lastname: 'Muster', email: 'ben@example.org', phone: null, birthYear: null },
+      ],
+    },
+    {
+      id: id * 10 + 1,
+      quantity: 1,
+      totalPrice: 40,
+      discount: 0,
+      course: course(2, 'Konversation B1'),
+      participants: [],
+    },
   ],
   productOrders: [],
   customerBalanceTransactions: [{ id: 5, transactionType: 'add', type: 3, amount: 5, quantity: 1, totalPrice: 21 }],
@@ -40,10 +56,18 @@ const order = (id: number, status: Order['status'], extra: Partial<Order> = {}):
 });
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-const pendingPayment = (id: number) => ({ id, transactionId: `tx-${id}`, status: 'pending' as const, paymentLink: `https://pay.example/${id}` });
+const pendingPayment = (id: number) => ({
+  id,
+  transactionId: `tx-${id}`,
+  status: 'pending' as const,
+  paymentLink: `https://pay.example/${id}`,
+});
 
 const api = (orders: unknown) =>
-  fakeApi({ 'GET /api/customer/me': { body: { result: customer() } }, 'GET /api/customer/me/orders?limit=20&offset=0': orders as never });
+  fakeApi({
+    'GET /api/customer/me': { body: { result: customer() } },
+    'GET /api/customer/me/orders?limit=20&offset=0': orders as never,
+  });
 
 describe('OrdersPage', () => {
   it('lists the orders with status, total, positions (first course booking open), address, comment and payments', async () => {
@@ -51,7 +75,21 @@ describe('OrdersPage', () => {
       body: {
         result: [
           order(1, 'payment_pending', { payments: [pendingPayment(9)], holdExpiresAt: inMinutes(30) }),
-          order(2, 'completed', { isRefunded: true, comment: 'Bitte Rechnung per Post', customerBillingAddress: { firstname: 'Anna', lastname: 'Muster', addressLine1: 'Hauptstr. 1', addressLine2: '', city: 'Wien', zip: '1010', country: 'AT', phone: null, birthYear: null } }),
+          order(2, 'completed', {
+            isRefunded: true,
+            comment: 'Bitte Rechnung per Post',
+            customerBillingAddress: {
+              firstname: 'Anna',
+              lastname: 'Muster',
+              addressLine1: 'Hauptstr. 1',
+              addressLine2: '',
+              city: 'Wien',
+              zip: '1010',
+              country: 'AT',
+              phone: null,
+              birthYear: null,
+            },
+          }),
         ],
       },
     });
@@ -86,8 +124,16 @@ describe('OrdersPage', () => {
       body: {
         result: [
           order(1, 'payment_pending', { payments: [pendingPayment(1)], holdExpiresAt: inMinutes(-1) }),
-          order(2, 'cancelled', { payments: [pendingPayment(2)], holdExpiresAt: inMinutes(-60), cancelReason: 'hold_expired' }),
-          order(3, 'cancelled', { payments: [{ ...pendingPayment(3), status: 'failed' }], holdExpiresAt: inMinutes(-60), cancelReason: 'payment_failed' }),
+          order(2, 'cancelled', {
+            payments: [pendingPayment(2)],
+            holdExpiresAt: inMinutes(-60),
+            cancelReason: 'hold_expired',
+          }),
+          order(3, 'cancelled', {
+            payments: [{ ...pendingPayment(3), status: 'failed' }],
+            holdExpiresAt: inMinutes(-60),
+            cancelReason: 'payment_failed',
+          }),
         ],
       },
     });
@@ -104,12 +150,23 @@ describe('OrdersPage', () => {
   });
 
   it('takes the payment button away when the hold ends while the page is open', async () => {
-    api({ body: { result: [order(1, 'payment_pending', { payments: [pendingPayment(1)], holdExpiresAt: new Date(Date.now() + 400).toISOString() })] } });
+    api({
+      body: {
+        result: [
+          order(1, 'payment_pending', {
+            payments: [pendingPayment(1)],
+            holdExpiresAt: new Date(Date.now() + 400).toISOString(),
+          }),
+        ],
+      },
+    });
     renderArea('/account-order');
     const card = await screen.findByRole('article');
     expect(within(card).getByRole('link', { name: /Zahlung abschließen/ })).toBeTruthy();
     expect(card.textContent).toMatch(/Zahlbar bis \d\d\.\d\d\.\d{4} \d\d:\d\d/);
-    await waitFor(() => expect(within(card).getByTestId('order-status').textContent).toBe('Abgelaufen'), { timeout: 2000 });
+    await waitFor(() => expect(within(card).getByTestId('order-status').textContent).toBe('Abgelaufen'), {
+      timeout: 2000,
+    });
     expect(within(card).queryByRole('link', { name: /Zahlung abschließen/ })).toBeNull();
   });
 

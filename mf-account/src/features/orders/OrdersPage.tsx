@@ -15,7 +15,11 @@ function OrdersContent() {
   const pending = orders.filter((order) => isHoldRunning(order)).map((order) => order.incrementId);
   return (
     <>
-      {pending.length > 0 ? <Banner tone="warning">{t('account.orders.pendingBanner', { count: pending.length, numbers: pending.join(', ') })}</Banner> : null}
+      {pending.length > 0 ? (
+        <Banner tone="warning">
+          {t('account.orders.pendingBanner', { count: pending.length, numbers: pending.join(', ') })}
+        </Banner>
+      ) : null}
       <ul className="account-orders">
         {orders.map((order) => (
           <li key={order.id}>

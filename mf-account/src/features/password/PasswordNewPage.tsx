@@ -3,7 +3,14 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Banner, Button, CustomerErrorCode, newPasswordFormSchema, resetPassword, type NewPasswordForm } from '@shop/shared';
+import {
+  Banner,
+  Button,
+  CustomerErrorCode,
+  newPasswordFormSchema,
+  resetPassword,
+  type NewPasswordForm,
+} from '@shop/shared';
 import { NewPasswordFields, usePasswordMismatch } from '../forms/passwords.tsx';
 import { hasCode } from '../forms/messages.ts';
 import { Page } from '../ui/Page.tsx';
@@ -18,8 +25,13 @@ export function PasswordNewPage() {
   const [search] = useSearchParams();
   const token = search.get('token');
   const email = search.get('email');
-  const [state, setState] = useState<'form' | 'done' | 'invalidLink' | 'general'>(token && email ? 'form' : 'invalidLink');
-  const form = useForm<NewPasswordForm>({ resolver: zodResolver(newPasswordFormSchema), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const [state, setState] = useState<'form' | 'done' | 'invalidLink' | 'general'>(
+    token && email ? 'form' : 'invalidLink',
+  );
+  const form = useForm<NewPasswordForm>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
   const mismatch = usePasswordMismatch(form);
 
   useEffect(() => {

@@ -13,7 +13,10 @@ export function PasswordResetPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const [state, setState] = useState<'form' | 'sent' | 'tooManyAttempts' | 'general'>('form');
-  const form = useForm<EmailForm>({ resolver: zodResolver(emailFormSchema), defaultValues: { email: search.get('email') ?? '' } });
+  const form = useForm<EmailForm>({
+    resolver: zodResolver(emailFormSchema),
+    defaultValues: { email: search.get('email') ?? '' },
+  });
 
   const submit = form.handleSubmit(async ({ email }) => {
     try {
@@ -33,7 +36,14 @@ export function PasswordResetPage() {
           <p>{t('account.passwordReset.intro')}</p>
           {state !== 'form' ? <Banner tone="alert">{t(`account.errors.${state}`)}</Banner> : null}
           <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
-            <TextField form={form} name="email" type="email" autoComplete="email" label={t('account.fields.email')} required />
+            <TextField
+              form={form}
+              name="email"
+              type="email"
+              autoComplete="email"
+              label={t('account.fields.email')}
+              required
+            />
             <div className="account-form__actions">
               <Button type="submit" disabled={form.formState.isSubmitting}>
                 {t(form.formState.isSubmitting ? 'account.passwordReset.submitting' : 'account.passwordReset.submit')}

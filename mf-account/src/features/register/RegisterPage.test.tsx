@@ -16,10 +16,20 @@ describe('RegisterPage', () => {
   it('prefills from the query, logs in with the returned token and waits for the verification', async () => {
     const calls = fakeApi({ 'POST /api/customer/register': { body: { result: { token: 'tok' } } } });
     renderArea('/register?firstname=Lena&lastname=Sommer&email=lena%40example.org&redirect=/checkout');
-    expect((await screen.findByLabelText(/^Vorname/) as HTMLInputElement).value).toBe('Lena');
+    expect(((await screen.findByLabelText(/^Vorname/)) as HTMLInputElement).value).toBe('Lena');
     await submit();
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/verify-email-waiting?redirect=%2Fcheckout&email=lena%40example.org'));
-    expect(calls[0]!.body).toEqual({ firstname: 'Lena', lastname: 'Sommer', email: 'lena@example.org', password: 'Sprache1!', locale: 'de' });
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/verify-email-waiting?redirect=%2Fcheckout&email=lena%40example.org',
+      ),
+    );
+    expect(calls[0]!.body).toEqual({
+      firstname: 'Lena',
+      lastname: 'Sommer',
+      email: 'lena@example.org',
+      password: 'Sprache1!',
+      locale: 'de',
+    });
     expect(useAuthStore.getState()).toMatchObject({ token: 'tok', remember: false });
   });
 
@@ -30,7 +40,9 @@ describe('RegisterPage', () => {
     expect(await screen.findByRole('heading', { name: 'Fast geschafft!' })).toBeTruthy();
     expect(screen.getByText(/Bitte prüfen Sie Ihr Postfach/)).toBeTruthy();
     // The login keeps where the customer was going.
-    expect(screen.getByRole('link', { name: 'Zur Anmeldung' }).getAttribute('href')).toBe('/login?redirect=%2Flevel-test%2Fcomplete');
+    expect(screen.getByRole('link', { name: 'Zur Anmeldung' }).getAttribute('href')).toBe(
+      '/login?redirect=%2Flevel-test%2Fcomplete',
+    );
     expect(useAuthStore.getState().token).toBeNull();
   });
 
@@ -38,7 +50,9 @@ describe('RegisterPage', () => {
     fakeApi({ 'POST /api/customer/register': apiError(400, 'VALIDATION_ERROR', { lastname: 'control_characters' }) });
     renderArea('/register?firstname=Lena&lastname=Sommer&email=lena%40example.org');
     await submit();
-    expect((await screen.findByRole('alert')).textContent).toContain('Bitte prüfen Sie Ihre Eingaben oder melden Sie sich an');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Bitte prüfen Sie Ihre Eingaben oder melden Sie sich an',
+    );
     expect(screen.getByText('Diese Eingabe enthält unzulässige Steuerzeichen.')).toBeTruthy();
   });
 

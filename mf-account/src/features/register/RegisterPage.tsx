@@ -84,11 +84,38 @@ export function RegisterPage() {
       ) : null}
       <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
         <div className="account-form__row">
-          <TextField form={form} name="firstname" autoComplete="given-name" label={t('account.fields.firstname')} required />
-          <TextField form={form} name="lastname" autoComplete="family-name" label={t('account.fields.lastname')} required />
+          <TextField
+            form={form}
+            name="firstname"
+            autoComplete="given-name"
+            label={t('account.fields.firstname')}
+            required
+          />
+          <TextField
+            form={form}
+            name="lastname"
+            autoComplete="family-name"
+            label={t('account.fields.lastname')}
+            required
+          />
         </div>
-        <TextField form={form} name="email" type="email" autoComplete="email" label={t('account.fields.email')} required />
-        <TextField form={form} name="password" type="password" autoComplete="new-password" label={t('account.fields.password')} hint={t('account.passwordHint')} required />
+        <TextField
+          form={form}
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={t('account.fields.email')}
+          required
+        />
+        <TextField
+          form={form}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          label={t('account.fields.password')}
+          hint={t('account.passwordHint')}
+          required
+        />
         <div className="account-form__actions">
           <Button type="submit" disabled={submitting}>
             {t(submitting ? 'account.register.submitting' : 'account.register.submit')}

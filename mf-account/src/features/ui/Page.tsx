@@ -8,10 +8,10 @@ import { accountCss } from './account.css.ts';
 export function Page({ title, children, narrow = false }: { title: string; children: ReactNode; narrow?: boolean }) {
   return (
     <div className={`account-page${narrow ? ' account-page--narrow' : ''}`}>
-      <style href="account-styles" precedence="default">{accountCss}</style>
-      <h1 tabIndex={-1}>
-        {title}
-      </h1>
+      <style href="account-styles" precedence="default">
+        {accountCss}
+      </style>
+      <h1 tabIndex={-1}>{title}</h1>
       {children}
     </div>
   );

@@ -10,7 +10,11 @@ export const afterEmailChangeDelayMs = 2000;
 export function VerifyEmailChangePage() {
   const { t } = useTranslation();
   const state = useLinkAction(verifyEmailChange, 'change', afterEmailChangeDelayMs);
-  const failure = { invalidLink: 'account.errors.invalidLink', taken: 'account.verifyEmailChange.taken', failed: 'account.verifyEmailChange.failed' } as const;
+  const failure = {
+    invalidLink: 'account.errors.invalidLink',
+    taken: 'account.verifyEmailChange.taken',
+    failed: 'account.verifyEmailChange.failed',
+  } as const;
   return (
     <Page title={t('account.verifyEmailChange.title')} narrow>
       {state === 'loading' ? <p role="status">{t('account.verifyEmailChange.loading')}</p> : null}

@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Banner, Button, currentLanguage, resendVerification, safeRedirectTarget, useAuthStore, useCustomerStore } from '@shop/shared';
+import {
+  Banner,
+  Button,
+  currentLanguage,
+  resendVerification,
+  safeRedirectTarget,
+  useAuthStore,
+  useCustomerStore,
+} from '@shop/shared';
 import { Page } from '../ui/Page.tsx';
 
 /** docs/product-rules.md#limits: the waiting page polls every 5 s. */
@@ -51,7 +59,11 @@ export function VerifyEmailWaitingPage() {
       {token ? <p>{t('account.verifyEmailWaiting.polling')}</p> : null}
       {resent ? (
         <Banner tone={resent === 'success' ? 'success' : 'alert'}>
-          {t(resent === 'success' ? 'account.verifyEmailWaiting.resendSuccess' : 'account.verifyEmailWaiting.resendFailure')}
+          {t(
+            resent === 'success'
+              ? 'account.verifyEmailWaiting.resendSuccess'
+              : 'account.verifyEmailWaiting.resendFailure',
+          )}
         </Banner>
       ) : null}
       <div className="account-form__actions">

@@ -19,7 +19,11 @@ function once(key: string, send: () => Promise<unknown>) {
  * The pages that open a link from a mail (docs/product-rules.md#screens verify-email, verify-email-change): send token and email once,
  * show loading, success or error, and after `delayMs` go to /account-data when logged in, else /login.
  */
-export function useLinkAction(action: (request: LinkRequest) => Promise<unknown>, kind: string, delayMs: number): LinkState {
+export function useLinkAction(
+  action: (request: LinkRequest) => Promise<unknown>,
+  kind: string,
+  delayMs: number,
+): LinkState {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const token = search.get('token');
@@ -37,7 +41,13 @@ export function useLinkAction(action: (request: LinkRequest) => Promise<unknown>
         (error: unknown) => {
           if (!active) return;
           const code = error instanceof ApiError ? error.code : undefined;
-          setState(code === CustomerErrorCode.invalidToken ? 'invalidLink' : code === CustomerErrorCode.emailTaken ? 'taken' : 'failed');
+          setState(
+            code === CustomerErrorCode.invalidToken
+              ? 'invalidLink'
+              : code === CustomerErrorCode.emailTaken
+                ? 'taken'
+                : 'failed',
+          );
         },
       );
     return () => {
@@ -49,7 +59,10 @@ export function useLinkAction(action: (request: LinkRequest) => Promise<unknown>
     if (state !== 'success') return;
     const timer = setTimeout(() => {
       const loggedIn = Boolean(useAuthStore.getState().token);
-      navigate(loggedIn ? '/account-data' : '/login', { replace: true, state: loggedIn && kind === 'verify' ? { registrationSuccess: true } : null });
+      navigate(loggedIn ? '/account-data' : '/login', {
+        replace: true,
+        state: loggedIn && kind === 'verify' ? { registrationSuccess: true } : null,
+      });
     }, delayMs);
     return () => clearTimeout(timer);
   }, [state, delayMs, kind, navigate]);

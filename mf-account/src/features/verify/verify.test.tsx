@@ -15,7 +15,11 @@ afterEach(() => {
 
 function Where() {
   const { pathname, state } = useLocation();
-  return <p data-testid="where" data-state={JSON.stringify(state)}>{pathname}</p>;
+  return (
+    <p data-testid="where" data-state={JSON.stringify(state)}>
+      {pathname}
+    </p>
+  );
 }
 
 describe('/verify-email', () => {
@@ -60,7 +64,10 @@ describe('/verify-email', () => {
 describe('/verify-email-change', () => {
   it('goes to /login after 2 s when logged out', async () => {
     fakeApi({ 'POST /api/customer/verify-email-change': { body: { result: customer() } } });
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    });
     renderArea('/verify-email-change?token=abc&email=neu%40example.org');
     expect(await screen.findByText(/Ihre neue E-Mail-Adresse ist bestätigt/)).toBeTruthy();
     await act(async () => {});
@@ -75,12 +82,23 @@ describe('/verify-email-waiting', () => {
   it('polls the customer every 5 s and moves on once verified; resends on request', async () => {
     useAuthStore.getState().logIn('tok', false);
     const calls = fakeApi({
-      'GET /api/customer/me': [{ body: { result: customer({ isEmailVerified: false }) } }, { body: { result: customer({ isEmailVerified: false }) } }, { body: { result: customer() } }],
+      'GET /api/customer/me': [
+        { body: { result: customer({ isEmailVerified: false }) } },
+        { body: { result: customer({ isEmailVerified: false }) } },
+        { body: { result: customer() } },
+      ],
       'POST /api/customer/resend-verification': { body: { result: { success: true } } },
     });
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    });
     renderArea('/verify-email-waiting?redirect=%2Fcheckout&email=anna%40example.org');
-    expect(await screen.findByText('Wir haben eine E-Mail an anna@example.org geschickt. Bitte klicken Sie auf den Link darin.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Wir haben eine E-Mail an anna@example.org geschickt. Bitte klicken Sie auf den Link darin.',
+      ),
+    ).toBeTruthy();
     act(() => screen.getByRole('button', { name: 'E-Mail erneut senden' }).click());
     expect(await screen.findByText('Wir haben Ihnen die Bestätigungs-E-Mail erneut geschickt.')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ email: 'anna@example.org', locale: 'de' });
@@ -98,7 +116,9 @@ describe('the session guard', () => {
     fakeApi({ 'GET /api/customer/me': { body: { result: customer({ isEmailVerified: false }) } } });
     renderArea('/account-address');
     await waitFor(() =>
-      expect(screen.getByTestId('location').textContent).toBe('/verify-email-waiting?redirect=%2Faccount-address&email=anna%40example.org'),
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/verify-email-waiting?redirect=%2Faccount-address&email=anna%40example.org',
+      ),
     );
   });
 });

@@ -16,7 +16,10 @@ export function Receipt({ receipt }: { receipt: WithdrawalReceipt }) {
     [t('account.withdrawal.name'), receipt.name],
     [t('account.withdrawal.orderNumber'), receipt.orderNumber],
     [t('account.withdrawal.email'), receipt.email],
-    [t('account.withdrawal.positions'), receipt.positions.length ? receipt.positions.join(', ') : t('account.withdrawal.wholeContract')],
+    [
+      t('account.withdrawal.positions'),
+      receipt.positions.length ? receipt.positions.join(', ') : t('account.withdrawal.wholeContract'),
+    ],
     [t('account.withdrawal.declaration'), t('account.withdrawal.declarationText')],
   ];
   return (

@@ -33,7 +33,10 @@ export function WithdrawalPage() {
   const [positions, setPositions] = useState<WithdrawalPosition[]>([]);
   const [receipt, setReceipt] = useState<WithdrawalReceipt | null>(null);
   const [failure, setFailure] = useState<'tooManyAttempts' | 'general' | null>(null);
-  const form = useForm<WithdrawalForm>({ resolver: zodResolver(withdrawalFormSchema), defaultValues: { name: '', orderNumber: '', email: '' } });
+  const form = useForm<WithdrawalForm>({
+    resolver: zodResolver(withdrawalFormSchema),
+    defaultValues: { name: '', orderNumber: '', email: '' },
+  });
 
   useEffect(() => {
     if (token) void loadCustomer();
@@ -68,13 +71,28 @@ export function WithdrawalPage() {
             {token ? (
               <OwnOrders
                 orderNumber={form.watch('orderNumber')}
-                onOrder={(incrementId) => form.setValue('orderNumber', incrementId, { shouldValidate: form.formState.isSubmitted })}
+                onOrder={(incrementId) =>
+                  form.setValue('orderNumber', incrementId, { shouldValidate: form.formState.isSubmitted })
+                }
                 positions={positions}
                 onPositions={setPositions}
               />
             ) : null}
-            <TextField form={form} name="orderNumber" label={t('account.withdrawal.orderNumber')} hint={t('account.withdrawal.orderNumberHint')} required />
-            <TextField form={form} name="email" type="email" autoComplete="email" label={t('account.withdrawal.email')} required />
+            <TextField
+              form={form}
+              name="orderNumber"
+              label={t('account.withdrawal.orderNumber')}
+              hint={t('account.withdrawal.orderNumberHint')}
+              required
+            />
+            <TextField
+              form={form}
+              name="email"
+              type="email"
+              autoComplete="email"
+              label={t('account.withdrawal.email')}
+              required
+            />
             <div className="account-form__actions">
               <Button type="submit" disabled={form.formState.isSubmitting}>
                 {t('account.withdrawal.submit')}

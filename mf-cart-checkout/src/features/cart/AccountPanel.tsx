@@ -39,7 +39,8 @@ export function AccountPanel() {
       </section>
     );
   }
-  const balance = (typeId: number) => (Array.isArray(balances) ? (balances.find((b) => b.typeId === typeId)?.balance ?? 0) : 0);
+  const balance = (typeId: number) =>
+    Array.isArray(balances) ? (balances.find((b) => b.typeId === typeId)?.balance ?? 0) : 0;
   return (
     <section className="cart-panel" aria-labelledby="cart-balances" data-testid="cart-balances">
       <h2 id="cart-balances">{t('cartCheckout.account.balancesTitle')}</h2>

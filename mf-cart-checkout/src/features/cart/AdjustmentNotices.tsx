@@ -14,7 +14,9 @@ export function useAdjustmentText() {
   const { t } = useTranslation();
   return ({ adjustment, courseName }: Pick<CartNotification, 'adjustment' | 'courseName'>) => {
     const key = Object.hasOwn(reasonKeys, adjustment.reason) ? reasonKeys[adjustment.reason] : undefined;
-    const reason = key ? t(key, { count: adjustment.adjustedQuantity, requested: adjustment.requestedQuantity }) : adjustment.reason;
+    const reason = key
+      ? t(key, { count: adjustment.adjustedQuantity, requested: adjustment.requestedQuantity })
+      : adjustment.reason;
     return t('cartCheckout.adjustment.message', { course: courseName, reason, interpolation: { escapeValue: false } });
   };
 }
@@ -29,9 +31,19 @@ export function AdjustmentNotices() {
   return (
     <div className="cart-notices">
       {notifications.map((notification) => (
-        <div key={notification.id} className="shop-banner shop-banner--warning cart-notice" role="alert" data-testid="adjustment-notice">
+        <div
+          key={notification.id}
+          className="shop-banner shop-banner--warning cart-notice"
+          role="alert"
+          data-testid="adjustment-notice"
+        >
           <span>{text(notification)}</span>
-          <button type="button" className="cart-notice__dismiss" onClick={() => dismiss(notification.id)} aria-label={t('cartCheckout.adjustment.dismiss')}>
+          <button
+            type="button"
+            className="cart-notice__dismiss"
+            onClick={() => dismiss(notification.id)}
+            aria-label={t('cartCheckout.adjustment.dismiss')}
+          >
             ×
           </button>
         </div>

@@ -1,14 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import { cartQuantity, CourseType, formatDate, formatMoney, formatSchedule, maxCartQuantity, useCartStore } from '@shop/shared';
+import {
+  cartQuantity,
+  CourseType,
+  formatDate,
+  formatMoney,
+  formatSchedule,
+  maxCartQuantity,
+  useCartStore,
+} from '@shop/shared';
 import type { CartLineView } from './cartLines.ts';
 import { packageNameKey } from './packageName.ts';
 
-const unitKey = { place: 'cartCheckout.cart.quantity', piece: 'cartCheckout.cart.pieces', package: 'cartCheckout.cart.packages' } as const;
+const unitKey = {
+  place: 'cartCheckout.cart.quantity',
+  piece: 'cartCheckout.cart.pieces',
+  package: 'cartCheckout.cart.packages',
+} as const;
 
 /** Title of a line in the current language: course and product titles as stored, packages by type and amount. */
 export function useLineTitle() {
   const { t } = useTranslation();
-  return (line: CartLineView) => ('text' in line.title ? line.title.text : t(packageNameKey[line.title.packageType], { count: line.title.amount }));
+  return (line: CartLineView) =>
+    'text' in line.title ? line.title.text : t(packageNameKey[line.title.packageType], { count: line.title.amount });
 }
 
 /**
@@ -30,13 +43,23 @@ export function CartLine({ line }: { line: CartLineView }) {
         ) : null}
         {line.item.itemType === 'package' ? <p>{t('cartCheckout.package.description')}</p> : null}
         <p>{t('cartCheckout.cart.unitPrice', { price: formatMoney(line.unitPrice) })}</p>
-        {line.appliedCredits > 0 ? <p className="cart-line__credits">{t('cartCheckout.cart.credits', { count: line.appliedCredits })}</p> : null}
+        {line.appliedCredits > 0 ? (
+          <p className="cart-line__credits">{t('cartCheckout.cart.credits', { count: line.appliedCredits })}</p>
+        ) : null}
       </div>
       <div className="cart-line__quantity" role="group" aria-label={t('cartCheckout.cart.quantityLabel', { title })}>
-        <button type="button" className="cart-qty" onClick={() => decrement(line.id)} disabled={line.quantity <= cartQuantity.min} aria-label={t('cartCheckout.cart.decrease', { title })}>
+        <button
+          type="button"
+          className="cart-qty"
+          onClick={() => decrement(line.id)}
+          disabled={line.quantity <= cartQuantity.min}
+          aria-label={t('cartCheckout.cart.decrease', { title })}
+        >
           −
         </button>
-        <output aria-live="polite" data-testid="cart-quantity">{t(unitKey[line.unit], { count: line.quantity })}</output>
+        <output aria-live="polite" data-testid="cart-quantity">
+          {t(unitKey[line.unit], { count: line.quantity })}
+        </output>
         <button
           type="button"
           className="cart-qty"
@@ -52,7 +75,12 @@ export function CartLine({ line }: { line: CartLineView }) {
           <span className="shop-visually-hidden">{t('cartCheckout.cart.lineTotal')}: </span>
           <strong data-testid="cart-line-total">{line.finalPrice === null ? '…' : formatMoney(line.finalPrice)}</strong>
         </p>
-        <button type="button" className="cart-line__remove" onClick={() => removeItem(line.id)} aria-label={t('cartCheckout.cart.removeItem', { title })}>
+        <button
+          type="button"
+          className="cart-line__remove"
+          onClick={() => removeItem(line.id)}
+          aria-label={t('cartCheckout.cart.removeItem', { title })}
+        >
           {t('cartCheckout.cart.remove')}
         </button>
       </div>

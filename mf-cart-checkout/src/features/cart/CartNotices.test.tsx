@@ -8,13 +8,21 @@ import { DiscountCodeBox } from '../pricing/DiscountCodeBox.tsx';
 import { AdjustmentNotices } from './AdjustmentNotices.tsx';
 
 const i18n = createInstance();
-void i18n.use(initReactI18next).init({ lng: 'de', resources: { de: { translation: de } }, interpolation: { escapeValue: false } });
+void i18n
+  .use(initReactI18next)
+  .init({ lng: 'de', resources: { de: { translation: de } }, interpolation: { escapeValue: false } });
 const renderDe = (ui: React.ReactElement) => render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
 
 beforeEach(() => {
   vi.useFakeTimers();
   useCartNotificationStore.setState({ notifications: [] });
-  useCartPriceStore.setState({ discountCodes: [], priceResult: null, status: 'idle', isValidatingDiscount: false, discountError: null });
+  useCartPriceStore.setState({
+    discountCodes: [],
+    priceResult: null,
+    status: 'idle',
+    isValidatingDiscount: false,
+    discountError: null,
+  });
 });
 afterEach(() => {
   cleanup();
@@ -22,7 +30,11 @@ afterEach(() => {
 });
 
 const notify = (reason: string, adjustedQuantity: number, requestedQuantity: number) =>
-  act(() => useCartNotificationStore.getState().notify({ adjustment: { reason, adjustedQuantity, requestedQuantity }, courseName: 'Spanisch A2' }));
+  act(() =>
+    useCartNotificationStore
+      .getState()
+      .notify({ adjustment: { reason, adjustedQuantity, requestedQuantity }, courseName: 'Spanisch A2' }),
+  );
 
 describe('adjustment warnings', () => {
   it('say per reason what happened (docs/product-rules.md#errors), an unknown reason raw, and go on dismiss or after 10 s', () => {
@@ -70,14 +82,22 @@ describe('discount code box', () => {
         discountCodes: ['SOMMER25', 'XY'],
         isValidatingDiscount: false,
         priceResult: result([
-          { code: 'SOMMER25', status: 'invalid', totalDiscountAmount: 0, errorMessage: 'Mindestbestellwert nicht erreicht.' },
+          {
+            code: 'SOMMER25',
+            status: 'invalid',
+            totalDiscountAmount: 0,
+            errorMessage: 'Mindestbestellwert nicht erreicht.',
+          },
           { code: 'XY', status: 'invalid', totalDiscountAmount: 0, errorMessage: null },
         ]),
       }),
     );
     expect(screen.getByText('Mindestbestellwert nicht erreicht.').className).toBe('discount-box__error');
     expect(screen.getByText('Ungültiger Gutscheincode: XY')).toBeTruthy();
-    expect(screen.getAllByTestId('discount-tag').map((tag) => tag.className)).toEqual(['discount-tag discount-tag--invalid', 'discount-tag discount-tag--invalid']);
+    expect(screen.getAllByTestId('discount-tag').map((tag) => tag.className)).toEqual([
+      'discount-tag discount-tag--invalid',
+      'discount-tag discount-tag--invalid',
+    ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Gutscheincode XY entfernen' }));
     expect(useCartPriceStore.getState().discountCodes).toEqual(['SOMMER25']);

@@ -26,8 +26,12 @@ export function CartPage() {
 
   return (
     <section className="cart-page">
-      <style href="cart-page" precedence="default">{cartCss}</style>
-      <style href="cart-pricing" precedence="default">{pricingCss}</style>
+      <style href="cart-page" precedence="default">
+        {cartCss}
+      </style>
+      <style href="cart-pricing" precedence="default">
+        {pricingCss}
+      </style>
       <h1>{t('cartCheckout.cart.title')}</h1>
       <AdjustmentNotices />
       {lines.length === 0 ? (
@@ -35,10 +39,18 @@ export function CartPage() {
           <Banner>{t('cartCheckout.cart.empty')}</Banner>
           <p>{t('cartCheckout.cart.browseListings')}</p>
           <ul>
-            <li><Link to="/courses">{t('cartCheckout.cart.linkCourses')}</Link></li>
-            <li><Link to="/courses?courseType=3">{t('cartCheckout.cart.linkConversation')}</Link></li>
-            <li><Link to="/modular-course">{t('cartCheckout.cart.linkModular')}</Link></li>
-            <li><Link to="/products">{t('cartCheckout.cart.linkProducts')}</Link></li>
+            <li>
+              <Link to="/courses">{t('cartCheckout.cart.linkCourses')}</Link>
+            </li>
+            <li>
+              <Link to="/courses?courseType=3">{t('cartCheckout.cart.linkConversation')}</Link>
+            </li>
+            <li>
+              <Link to="/modular-course">{t('cartCheckout.cart.linkModular')}</Link>
+            </li>
+            <li>
+              <Link to="/products">{t('cartCheckout.cart.linkProducts')}</Link>
+            </li>
           </ul>
         </div>
       ) : (
@@ -74,7 +86,8 @@ export function CartPage() {
               panel's own button is hidden there, so there is always exactly one). */}
           <div className="cart-sticky">
             <p>
-              {t('cartCheckout.summary.total')}: <strong>{priceResult ? formatMoney(priceResult.totalPrice) : '…'}</strong>
+              {t('cartCheckout.summary.total')}:{' '}
+              <strong>{priceResult ? formatMoney(priceResult.totalPrice) : '…'}</strong>
             </p>
             <Link to={proceedTo} className="shop-button shop-button--primary">
               {t('cartCheckout.cart.proceed')}

@@ -42,7 +42,13 @@ export function CartTransfer() {
         <div className="cart-transfer__link">
           <label htmlFor={id}>{t('cartCheckout.transfer.label')}</label>
           <div className="cart-transfer__row">
-            <input id={id} readOnly value={link} onFocus={(event) => event.target.select()} data-testid="cart-transfer-link" />
+            <input
+              id={id}
+              readOnly
+              value={link}
+              onFocus={(event) => event.target.select()}
+              data-testid="cart-transfer-link"
+            />
             <Button variant="secondary" onClick={() => void copy()}>
               {t('cartCheckout.transfer.copy')}
             </Button>
@@ -50,7 +56,11 @@ export function CartTransfer() {
         </div>
       ) : null}
       <p aria-live="polite" className="cart-transfer__status">
-        {state === 'failed' ? t('cartCheckout.transfer.failed') : state === 'copied' ? t('cartCheckout.transfer.copied') : ''}
+        {state === 'failed'
+          ? t('cartCheckout.transfer.failed')
+          : state === 'copied'
+            ? t('cartCheckout.transfer.copied')
+            : ''}
       </p>
     </div>
   );

@@ -68,7 +68,11 @@ export function PackageOffers() {
             />
             <span>
               {t('cartCheckout.package.offer', { name, price: formatMoney(price.price) })}{' '}
-              <span className="package-offer__unit">{t('cartCheckout.package.perUnit', { price: formatMoney(Math.round((price.price * 100) / price.amount) / 100) })}</span>
+              <span className="package-offer__unit">
+                {t('cartCheckout.package.perUnit', {
+                  price: formatMoney(Math.round((price.price * 100) / price.amount) / 100),
+                })}
+              </span>
             </span>
           </label>
         );

@@ -1,4 +1,12 @@
-import { CourseType, PackageType, pickText, type CartItem, type PackagePrice, type PriceResult, type PriceResultItem } from '@shop/shared';
+import {
+  CourseType,
+  PackageType,
+  pickText,
+  type CartItem,
+  type PackagePrice,
+  type PriceResult,
+  type PriceResultItem,
+} from '@shop/shared';
 
 /** What the cart shows per line: the stored details for naming it, the server's price for what it costs. */
 export interface CartLineView {
@@ -28,7 +36,13 @@ export function priceOf(item: CartItem, result: PriceResult | null): PriceResult
 
 export function toCartLine(item: CartItem, language: string, result: PriceResult | null): CartLineView {
   const priced = priceOf(item, result);
-  const base = { id: item.id, item, quantity: item.quantity, finalPrice: priced?.finalPrice ?? null, appliedCredits: priced?.appliedCredits ?? 0 };
+  const base = {
+    id: item.id,
+    item,
+    quantity: item.quantity,
+    finalPrice: priced?.finalPrice ?? null,
+    appliedCredits: priced?.appliedCredits ?? 0,
+  };
   if (item.itemType === 'package') {
     const details = item.packageDetails;
     return {
@@ -53,13 +67,21 @@ export function toCartLine(item: CartItem, language: string, result: PriceResult
  * Package offers (docs/product-rules.md#states Cart): only when the cart holds exactly one conversation-hour or flexible-learning
  * course; the packages of that type with an amount above 1, by amount.
  */
-export function packageOffers(items: readonly CartItem[], prices: readonly PackagePrice[]): { type: PackageType; offers: PackagePrice[] } | null {
+export function packageOffers(
+  items: readonly CartItem[],
+  prices: readonly PackagePrice[],
+): { type: PackageType; offers: PackagePrice[] } | null {
   const courses = items.filter(
-    (item) => item.itemType === 'course' && (item.courseType === CourseType.conversationHours || item.courseType === CourseType.flexibleAppointment),
+    (item) =>
+      item.itemType === 'course' &&
+      (item.courseType === CourseType.conversationHours || item.courseType === CourseType.flexibleAppointment),
   );
   if (courses.length !== 1) return null;
   const course = courses[0]!;
-  const type = course.itemType === 'course' && course.courseType === CourseType.conversationHours ? PackageType.conversationHours : PackageType.flexibleLearning;
+  const type =
+    course.itemType === 'course' && course.courseType === CourseType.conversationHours
+      ? PackageType.conversationHours
+      : PackageType.flexibleLearning;
   const offers = prices.filter((price) => price.type === type && price.amount > 1).sort((a, b) => a.amount - b.amount);
   return offers.length > 0 ? { type, offers } : null;
 }

@@ -8,7 +8,9 @@ export function CheckoutAuthPage() {
   const { t } = useTranslation();
   return (
     <section className="checkout-info">
-      <style href="checkout-page" precedence="default">{checkoutCss}</style>
+      <style href="checkout-page" precedence="default">
+        {checkoutCss}
+      </style>
       <h1>{t('cartCheckout.checkoutAuth.title')}</h1>
       <div className="checkout-choices">
         <Card as="section">

@@ -14,7 +14,9 @@ export function CheckoutCancelPage() {
   const count = useCartStore(selectCartCount);
   return (
     <section className="checkout-info">
-      <style href="checkout-page" precedence="default">{checkoutCss}</style>
+      <style href="checkout-page" precedence="default">
+        {checkoutCss}
+      </style>
       <h1>{t('cartCheckout.cancel.title')}</h1>
       <Banner tone="warning">{t('cartCheckout.checkoutCancel.notice')}</Banner>
       {count > 0 ? (
@@ -31,7 +33,8 @@ export function CheckoutCancelPage() {
         </>
       ) : null}
       <p>
-        {t('cartCheckout.checkoutCancel.contactText')} <a href={contactUrl}>{t('cartCheckout.checkoutCancel.contact')}</a>
+        {t('cartCheckout.checkoutCancel.contactText')}{' '}
+        <a href={contactUrl}>{t('cartCheckout.checkoutCancel.contact')}</a>
       </p>
       <p>
         <Link to="/courses">{t('cartCheckout.checkoutCancel.back')}</Link>

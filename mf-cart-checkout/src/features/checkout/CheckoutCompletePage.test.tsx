@@ -1,6 +1,13 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dataLayer, pendingPurchaseStorageKey, readSubmittedCart, recordPurchase, rememberSubmittedCart, type CartItem } from '@shop/shared';
+import {
+  dataLayer,
+  pendingPurchaseStorageKey,
+  readSubmittedCart,
+  recordPurchase,
+  rememberSubmittedCart,
+  type CartItem,
+} from '@shop/shared';
 import { apiError, courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
 import routes from '../../routes.tsx';
 
@@ -25,7 +32,9 @@ describe('/checkout-complete/{orderId}/{email}', () => {
     const calls = fakeApi({ [stateUrl]: orderState('paid', 'paid') });
     const { unmount } = renderRoutes(routes, '/checkout-complete/100001/ana%40example.org');
     expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeTruthy();
-    expect(screen.getByText('Ihre Bestellung 100001 ist eingegangen. Die Bestätigung geht an ana@example.org.')).toBeTruthy();
+    expect(
+      screen.getByText('Ihre Bestellung 100001 ist eingegangen. Die Bestätigung geht an ana@example.org.'),
+    ).toBeTruthy();
     expect(calls[0]).toMatchObject({ url: '/api/orders/100001/state', body: { email: 'ana@example.org' } });
     await waitFor(() => expect(purchases()).toHaveLength(1));
     expect(localStorage.getItem(pendingPurchaseStorageKey)).toBeNull();
@@ -48,7 +57,9 @@ describe('/checkout-complete/{orderId}/{email}', () => {
     fakeApi({ [stateUrl]: apiError(404, 'NOT_FOUND') });
     renderRoutes(routes, '/checkout-complete/100001/ana%40example.org');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bestellung nicht gefunden' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toMatch(/Zu dieser Bestellnummer und E-Mail-Adresse finden wir keine Bestellung/);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /Zu dieser Bestellnummer und E-Mail-Adresse finden wir keine Bestellung/,
+    );
     expect(screen.getByRole('link', { name: 'Kontaktieren Sie uns' }).getAttribute('href')).toMatch(/kontakt$/);
     expect(screen.queryByText(/ist eingegangen/)).toBeNull();
     expect(purchases()).toHaveLength(0);

@@ -21,13 +21,15 @@ export function CheckoutCompletePage() {
   const lookup = useOrderState(orderId, email);
   const paid = lookup.kind === 'found' && lookup.state.state === 'paid';
   const withdrawal = lookup.kind === 'found' ? lookup.state.withdrawal : 'none';
-  const undecided = (lookup.kind === 'found' && !paid) || (lookup.kind === 'checking' && lookup.state?.state === 'pending');
+  const undecided =
+    (lookup.kind === 'found' && !paid) || (lookup.kind === 'checking' && lookup.state?.state === 'pending');
 
   useEffect(() => {
     if (paid) {
       forgetSubmittedCart(orderId);
       firePendingPurchase(orderId);
-    } else if (undecided) navigate(`/checkout-return/${encodeURIComponent(orderId)}/${encodeURIComponent(email)}`, { replace: true });
+    } else if (undecided)
+      navigate(`/checkout-return/${encodeURIComponent(orderId)}/${encodeURIComponent(email)}`, { replace: true });
   }, [paid, undecided, orderId, email, navigate]);
 
   if (!paid) {
@@ -41,7 +43,9 @@ export function CheckoutCompletePage() {
   }
   return (
     <section className="checkout-info">
-      <style href="checkout-page" precedence="default">{checkoutCss}</style>
+      <style href="checkout-page" precedence="default">
+        {checkoutCss}
+      </style>
       <h1>{t('cartCheckout.complete.title')}</h1>
       {withdrawal === 'none' ? (
         <Banner tone="success">{t('cartCheckout.checkoutComplete.confirmation', { orderId, email })}</Banner>
@@ -55,7 +59,8 @@ export function CheckoutCompletePage() {
         <li>{t('cartCheckout.checkoutComplete.nextWithdrawal')}</li>
       </ol>
       <p>
-        {t('cartCheckout.checkoutComplete.contactText')} <a href={contactUrl}>{t('cartCheckout.checkoutComplete.contact')}</a>
+        {t('cartCheckout.checkoutComplete.contactText')}{' '}
+        <a href={contactUrl}>{t('cartCheckout.checkoutComplete.contact')}</a>
       </p>
       {loggedIn ? (
         <p>

@@ -17,10 +17,26 @@ const course: CartItem = { id: 'c7', ...courseItem(courseFixture({ id: 7 }), 2) 
 
 const svg = '<svg xmlns="http://www.w3.org/2000/svg"></svg>';
 const priceResult = (total: number) => ({
-  items: [{ itemType: 'course', courseId: 7, appliedCredits: 0, quantity: 2, finalPrice: total, unitPrice: 289, discountAmount: 0 }],
+  items: [
+    {
+      itemType: 'course',
+      courseId: 7,
+      appliedCredits: 0,
+      quantity: 2,
+      finalPrice: total,
+      unitPrice: 289,
+      discountAmount: 0,
+    },
+  ],
   subtotal: total,
   totalPrice: total,
-  paymentMethods: total > 0 ? [{ id: 'eps', description: 'EPS-Überweisung', image: { svg } }, { id: 'creditcard', description: 'Kreditkarte', image: { svg } }] : [],
+  paymentMethods:
+    total > 0
+      ? [
+          { id: 'eps', description: 'EPS-Überweisung', image: { svg } },
+          { id: 'creditcard', description: 'Kreditkarte', image: { svg } },
+        ]
+      : [],
   discountCodesProvided: [],
   discountsApplied: [],
   quantityAdjustments: [],
@@ -35,7 +51,9 @@ function setUp(total = 578, submitAnswers: Parameters<typeof fakeApi>[0][string]
     'POST /api/cart/validate': { body: { result: { quantityAdjustments: [] } } },
     'POST /api/cart/submit': submitAnswers,
     // The confirmation shows the order only once the server confirms it is paid.
-    'POST /api/orders/100001/state': { body: { result: { incrementId: '100001', state: 'paid', paymentStatus: null, holdActive: false, totalPrice: 0 } } },
+    'POST /api/orders/100001/state': {
+      body: { result: { incrementId: '100001', state: 'paid', paymentStatus: null, holdActive: false, totalPrice: 0 } },
+    },
   });
 }
 
@@ -69,7 +87,9 @@ describe('/checkout', () => {
   it('shows the methods with the first chosen, sends begin_checkout once, and validates before sending', async () => {
     const calls = setUp();
     renderRoutes(routes, '/checkout');
-    await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), { timeout: 3000 });
+    await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), {
+      timeout: 3000,
+    });
     expect(dataLayer().filter((e) => e.event === 'begin_checkout')).toHaveLength(1);
     expect(screen.getAllByRole('group', { name: /^Platz \d/ })).toHaveLength(2);
 
@@ -83,21 +103,40 @@ describe('/checkout', () => {
   it('submits participants that follow the billing person, records the purchase and goes to the confirmation', async () => {
     const calls = setUp();
     renderRoutes(routes, '/checkout');
-    await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), { timeout: 3000 });
+    await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), {
+      timeout: 3000,
+    });
     fillGuestForm();
     giveSecondPlaceToJonas();
     fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
 
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout-complete/100001/ana%40example.org'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/checkout-complete/100001/ana%40example.org'),
+    );
     const submit = calls.find((c) => c.url.endsWith('/cart/submit'))!;
     expect(submit.body).toMatchObject({
       emailAddress: 'ana@example.org',
       selectedPaymentMethod: 'eps',
-      courses: [{ courseId: 7, quantity: 2, participants: [{ firstname: 'Ana', email: 'ana@example.org' }, { firstname: 'Jonas', email: 'jonas@example.org' }] }],
+      courses: [
+        {
+          courseId: 7,
+          quantity: 2,
+          participants: [
+            { firstname: 'Ana', email: 'ana@example.org' },
+            { firstname: 'Jonas', email: 'jonas@example.org' },
+          ],
+        },
+      ],
     });
     expect(calls.findIndex((c) => c.url.endsWith('/cart/validate'))).toBeLessThan(calls.indexOf(submit));
     // Stored at submit, fired once by the confirmation page of this order, then gone.
-    await waitFor(() => expect(dataLayer().filter((e) => e.event === 'purchase').map((e) => (e as { ecommerce: { transaction_id: string } }).ecommerce.transaction_id)).toEqual(['100001']));
+    await waitFor(() =>
+      expect(
+        dataLayer()
+          .filter((e) => e.event === 'purchase')
+          .map((e) => (e as { ecommerce: { transaction_id: string } }).ecommerce.transaction_id),
+      ).toEqual(['100001']),
+    );
     expect(localStorage.getItem(pendingPurchaseStorageKey)).toBeNull();
     expect(useCartStore.getState().items).toEqual([]);
   });
@@ -105,23 +144,37 @@ describe('/checkout', () => {
   it('keeps the buyer on the form with everything typed when the payment provider is unreachable, and lets them submit again', async () => {
     const calls = setUp(578, [apiError(503, 'PAYMENT_PROVIDER_UNAVAILABLE'), submitted]);
     renderRoutes(routes, '/checkout');
-    await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), { timeout: 3000 });
+    await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), {
+      timeout: 3000,
+    });
     fillGuestForm();
     giveSecondPlaceToJonas();
     fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es erneut. Ihre Angaben bleiben erhalten; bestellt wurde noch nichts.');
+    expect(alert.textContent).toBe(
+      'Der Zahlungsanbieter ist gerade nicht erreichbar. Bitte versuchen Sie es erneut. Ihre Angaben bleiben erhalten; bestellt wurde noch nichts.',
+    );
     expect(screen.getByTestId('location').textContent).toBe('/checkout');
-    expect((field(screen.getByRole('group', { name: 'Rechnungsadresse' }), /^Vorname/) as HTMLInputElement).value).toBe('Ana');
-    expect((field(screen.getByRole('group', { name: /^Platz 2/ }), /^E-Mail-Adresse/) as HTMLInputElement).value).toBe('jonas@example.org');
+    expect((field(screen.getByRole('group', { name: 'Rechnungsadresse' }), /^Vorname/) as HTMLInputElement).value).toBe(
+      'Ana',
+    );
+    expect((field(screen.getByRole('group', { name: /^Platz 2/ }), /^E-Mail-Adresse/) as HTMLInputElement).value).toBe(
+      'jonas@example.org',
+    );
     expect((screen.getByLabelText(/Ich akzeptiere die AGB/) as HTMLInputElement).checked).toBe(true);
     expect(useCartStore.getState().items).toHaveLength(1);
     expect(dataLayer().filter((e) => e.event === 'purchase')).toEqual([]);
 
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout-complete/100001/ana%40example.org'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/checkout-complete/100001/ana%40example.org'),
+    );
     expect(calls.filter((c) => c.url.endsWith('/cart/submit'))).toHaveLength(2);
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -133,7 +186,10 @@ describe('/checkout', () => {
       discountsApplied: [{ code: 'HALB50', totalDiscountAmount: 289 }],
     };
     const usedUp = 'Dieser Gutscheincode wurde bereits so oft wie möglich eingelöst.';
-    const fresh = { ...priceResult(578), discountCodesProvided: [{ code: 'HALB50', status: 'invalid', totalDiscountAmount: 0, errorMessage: usedUp }] };
+    const fresh = {
+      ...priceResult(578),
+      discountCodesProvided: [{ code: 'HALB50', status: 'invalid', totalDiscountAmount: 0, errorMessage: usedUp }],
+    };
     useCartStore.getState().replaceItems([course]);
     useCartPriceStore.getState().addDiscountCode('HALB50');
     const calls = fakeApi({
@@ -176,7 +232,9 @@ describe('/checkout', () => {
 
     // Confirming again orders at the price now shown, without the spent code.
     fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout-complete/100002/ana%40example.org'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/checkout-complete/100002/ana%40example.org'),
+    );
     const second = calls.filter((c) => c.url.endsWith('/cart/submit'))[1]!;
     expect(second.body).toMatchObject({ expectedTotalPrice: 578, discountCodes: [], selectedPaymentMethod: 'eps' });
   });
@@ -186,7 +244,9 @@ describe('/checkout', () => {
       status: 409,
       body: {
         error: { code: 'PLACES_CHANGED', message: 'Places changed' },
-        quantityAdjustments: [{ itemType: 'course', itemId: 7, reason: 'NOT_ENOUGH_PLACES', adjustedQuantity: 1, requestedQuantity: 2 }],
+        quantityAdjustments: [
+          { itemType: 'course', itemId: 7, reason: 'NOT_ENOUGH_PLACES', adjustedQuantity: 1, requestedQuantity: 2 },
+        ],
       },
     });
     renderRoutes(routes, '/checkout');

@@ -41,7 +41,17 @@ import { useCheckoutSubmit } from './useCheckoutSubmit.ts';
 const emptyForm: CheckoutForm = {
   email: '',
   marketingOptIn: false,
-  billingAddress: { firstname: '', lastname: '', addressLine1: '', addressLine2: '', city: '', zip: '', country: defaultCountry, phone: '', birthYear: '' },
+  billingAddress: {
+    firstname: '',
+    lastname: '',
+    addressLine1: '',
+    addressLine2: '',
+    city: '',
+    zip: '',
+    country: defaultCountry,
+    phone: '',
+    birthYear: '',
+  },
   courses: [],
   comment: '',
   selectedPaymentMethod: '',
@@ -60,7 +70,11 @@ export function CheckoutPage() {
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const customer = useCustomerStore((state) => state.customer);
   const { submit, submitting, done, priceChange, providerUnavailable } = useCheckoutSubmit();
-  const form = useForm<CheckoutForm>({ resolver: zodResolver(checkoutFormSchema), defaultValues: emptyForm, mode: 'onTouched' });
+  const form = useForm<CheckoutForm>({
+    resolver: zodResolver(checkoutFormSchema),
+    defaultValues: emptyForm,
+    mode: 'onTouched',
+  });
   const commentId = 'checkout-comment';
   const commentError = useError(form, 'comment');
   const comment = useWatch({ control: form.control, name: 'comment' }) ?? '';
@@ -96,8 +110,14 @@ export function CheckoutPage() {
   useEffect(() => {
     if (!customer) return;
     form.setValue('email', customer.email);
-    if (!form.getFieldState('marketingOptIn').isDirty) form.setValue('marketingOptIn', customer.isSubscribedToNewsletter === 1);
-    for (const [field, value] of [['firstname', customer.firstname], ['lastname', customer.lastname], ['phone', customer.phone], ['birthYear', customer.birthYear]] as const) {
+    if (!form.getFieldState('marketingOptIn').isDirty)
+      form.setValue('marketingOptIn', customer.isSubscribedToNewsletter === 1);
+    for (const [field, value] of [
+      ['firstname', customer.firstname],
+      ['lastname', customer.lastname],
+      ['phone', customer.phone],
+      ['birthYear', customer.birthYear],
+    ] as const) {
       const name = `billingAddress.${field}` as const;
       if (!form.getValues(name) && value) form.setValue(name, value);
     }
@@ -107,7 +127,8 @@ export function CheckoutPage() {
   const methods = priceResult?.paymentMethods ?? [];
   useEffect(() => {
     const chosen = form.getValues('selectedPaymentMethod');
-    if ((priceResult?.totalPrice ?? 0) > 0 && methods.length > 0 && !methods.some((m) => m.id === chosen)) form.setValue('selectedPaymentMethod', methods[0]!.id);
+    if ((priceResult?.totalPrice ?? 0) > 0 && methods.length > 0 && !methods.some((m) => m.id === chosen))
+      form.setValue('selectedPaymentMethod', methods[0]!.id);
   }, [priceResult, methods, form]);
 
   // begin_checkout once, when the first price arrives (docs/product-rules.md#states).
@@ -116,14 +137,22 @@ export function CheckoutPage() {
   useEffect(() => {
     if (!priceResult || began.current) return;
     began.current = true;
-    trackBeginCheckout(useCartStore.getState().items, { transactionId: checkoutId, coupons: useCartPriceStore.getState().discountCodes, value: priceResult.totalPrice });
+    trackBeginCheckout(useCartStore.getState().items, {
+      transactionId: checkoutId,
+      coupons: useCartPriceStore.getState().discountCodes,
+      value: priceResult.totalPrice,
+    });
   }, [priceResult, checkoutId]);
 
   const language = i18n.resolvedLanguage ?? 'de';
   return (
     <section className="checkout-page">
-      <style href="checkout-page" precedence="default">{checkoutCss}</style>
-      <style href="cart-pricing" precedence="default">{pricingCss}</style>
+      <style href="checkout-page" precedence="default">
+        {checkoutCss}
+      </style>
+      <style href="cart-pricing" precedence="default">
+        {pricingCss}
+      </style>
       <h1>{t('cartCheckout.checkout.title')}</h1>
       <AdjustmentNotices />
       <div className="checkout-layout">
@@ -142,7 +171,10 @@ export function CheckoutPage() {
                 customer ? (
                   t('cartCheckout.checkout.contact.locked')
                 ) : (
-                  <Trans i18nKey="cartCheckout.checkout.contact.loginHint" components={{ login: <Link to="/login?redirect=/checkout" /> }} />
+                  <Trans
+                    i18nKey="cartCheckout.checkout.contact.loginHint"
+                    components={{ login: <Link to="/login?redirect=/checkout" /> }}
+                  />
                 )
               }
             />
@@ -165,7 +197,11 @@ export function CheckoutPage() {
             <span id={`${commentId}-count`} className="checkout-hint">
               {t('cartCheckout.checkout.comment.count', { count: comment.length, max: orderCommentMaxLength })}
             </span>
-            {commentError ? <span id={`${commentId}-error`} className="shop-field__error">{commentError}</span> : null}
+            {commentError ? (
+              <span id={`${commentId}-error`} className="shop-field__error">
+                {commentError}
+              </span>
+            ) : null}
           </div>
 
           {(priceResult?.totalPrice ?? 0) > 0 ? <PaymentMethods form={form} methods={methods} /> : null}
@@ -176,13 +212,26 @@ export function CheckoutPage() {
               form={form}
               name="acceptTerms"
               required
-              label={<Trans i18nKey="cartCheckout.checkout.consents.terms" components={{ terms: <a href={termsUrl} target="_blank" rel="noreferrer" />, privacy: <a href={privacyUrl} target="_blank" rel="noreferrer" /> }} />}
+              label={
+                <Trans
+                  i18nKey="cartCheckout.checkout.consents.terms"
+                  components={{
+                    terms: <a href={termsUrl} target="_blank" rel="noreferrer" />,
+                    privacy: <a href={privacyUrl} target="_blank" rel="noreferrer" />,
+                  }}
+                />
+              }
             />
             <Checkbox
               form={form}
               name="acceptCancellationPolicy"
               required
-              label={<Trans i18nKey="cartCheckout.checkout.consents.cancellation" components={{ policy: <a href={cancellationUrl} target="_blank" rel="noreferrer" /> }} />}
+              label={
+                <Trans
+                  i18nKey="cartCheckout.checkout.consents.cancellation"
+                  components={{ policy: <a href={cancellationUrl} target="_blank" rel="noreferrer" /> }}
+                />
+              }
             />
           </fieldset>
 

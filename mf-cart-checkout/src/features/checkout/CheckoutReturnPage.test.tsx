@@ -25,18 +25,38 @@ describe('/checkout-return/{orderId}/{email}', () => {
     const calls = fakeApi({ [stateUrl]: orderState('paid', 'paid') });
     renderRoutes(routes, '/checkout-return/100001/ana%40example.org');
     await waitFor(() => expect(location()).toBe('/checkout-complete/100001/ana%40example.org'));
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/orders/100001/state', body: { email: 'ana@example.org' } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/orders/100001/state',
+      body: { email: 'ana@example.org' },
+    });
   });
 
   it('waits with a notice while the payment is open and asks again every few seconds', async () => {
-    const calls = fakeApi({ [stateUrl]: [orderState('pending', 'pending'), orderState('pending', 'pending', false), orderState('paid', 'paid')] });
+    const calls = fakeApi({
+      [stateUrl]: [
+        orderState('pending', 'pending'),
+        orderState('pending', 'pending', false),
+        orderState('paid', 'paid'),
+      ],
+    });
     renderRoutes(routes, '/checkout-return/100001/ana%40example.org');
     expect(await screen.findByRole('heading', { level: 1, name: 'Zahlung wird geprüft' })).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Wir warten auf die Bestätigung Ihres Zahlungsanbieters für die Bestellung 100001/));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toMatch(
+        /Wir warten auf die Bestätigung Ihres Zahlungsanbieters für die Bestellung 100001/,
+      ),
+    );
     // The second answer: still open, but the hold ran out.
-    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Reservierung für die Bestellung 100001 ist abgelaufen/), { timeout: orderStatePollMs + 2000 });
+    await waitFor(
+      () =>
+        expect(screen.getByRole('status').textContent).toMatch(/Reservierung für die Bestellung 100001 ist abgelaufen/),
+      { timeout: orderStatePollMs + 2000 },
+    );
     expect(location()).toBe('/checkout-return/100001/ana%40example.org');
-    await waitFor(() => expect(location()).toBe('/checkout-complete/100001/ana%40example.org'), { timeout: orderStatePollMs + 2000 });
+    await waitFor(() => expect(location()).toBe('/checkout-complete/100001/ana%40example.org'), {
+      timeout: orderStatePollMs + 2000,
+    });
     // Three by the return page, then the confirmation's own check.
     expect(calls.filter((c) => c.url === '/api/orders/100001/state')).toHaveLength(4);
   }, 15_000);
@@ -45,7 +65,9 @@ describe('/checkout-return/{orderId}/{email}', () => {
     fakeApi({ [stateUrl]: [apiError(429, 'TOO_MANY_REQUESTS'), orderState('paid', 'paid')] });
     renderRoutes(routes, '/checkout-return/100001/ana%40example.org');
     expect(await screen.findByRole('heading', { level: 1, name: 'Zahlung wird geprüft' })).toBeTruthy();
-    await waitFor(() => expect(location()).toBe('/checkout-complete/100001/ana%40example.org'), { timeout: orderStatePollMs + 2000 });
+    await waitFor(() => expect(location()).toBe('/checkout-complete/100001/ana%40example.org'), {
+      timeout: orderStatePollMs + 2000,
+    });
   }, 10_000);
 
   for (const paymentStatus of ['failed', 'canceled', 'expired']) {

@@ -7,7 +7,9 @@ import { Checkbox } from './fields.tsx';
 /** The cart's courses that would begin before the withdrawal period of an order concluded today ends. */
 export function earlyStartCourses(items: readonly CartItem[], now = new Date()) {
   const today = contractDateOf(now);
-  return items.flatMap((item) => (item.itemType === 'course' && needsEarlyStartRequest([item.courseDetails.startDate], today) ? [item] : []));
+  return items.flatMap((item) =>
+    item.itemType === 'course' && needsEarlyStartRequest([item.courseDetails.startDate], today) ? [item] : [],
+  );
 }
 
 /**
@@ -26,7 +28,11 @@ export function EarlyStartConsent({ form, items }: { form: UseFormReturn<Checkou
   return (
     <fieldset className="checkout-section">
       <legend>{t('cartCheckout.checkout.earlyStart.title')}</legend>
-      <p>{t('cartCheckout.checkout.earlyStart.why', { courses: courses.map((item) => pickText(item.courseDetails.titles, i18n.language)).join(', ') })}</p>
+      <p>
+        {t('cartCheckout.checkout.earlyStart.why', {
+          courses: courses.map((item) => pickText(item.courseDetails.titles, i18n.language)).join(', '),
+        })}
+      </p>
       <Checkbox form={form} name="earlyStartRequested" required label={t('cartCheckout.checkout.earlyStart.request')} />
       <p className="checkout-hint">{t('cartCheckout.checkout.earlyStart.notice')}</p>
     </fieldset>

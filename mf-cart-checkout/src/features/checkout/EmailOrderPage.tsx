@@ -20,7 +20,9 @@ export function EmailOrderPage() {
   const preview = load.status === 'done' ? load.data : null;
   return (
     <section className="checkout-info">
-      <style href="checkout-page" precedence="default">{checkoutCss}</style>
+      <style href="checkout-page" precedence="default">
+        {checkoutCss}
+      </style>
       <h1>{t('cartCheckout.emailOrder.title')}</h1>
       {failed ? <Banner tone="alert">{t('cartCheckout.checkoutEmailOrder.failed')}</Banner> : null}
       {preview ? (
@@ -28,7 +30,11 @@ export function EmailOrderPage() {
           <p>
             {t('cartCheckout.checkoutEmailOrder.subject')}: <strong>{preview.subject}</strong>
           </p>
-          <iframe className="checkout-mail-preview" title={t('cartCheckout.checkoutEmailOrder.frameTitle')} src={`/api/orders/confirmation-preview/html?locale=${encodeURIComponent(language)}`} />
+          <iframe
+            className="checkout-mail-preview"
+            title={t('cartCheckout.checkoutEmailOrder.frameTitle')}
+            src={`/api/orders/confirmation-preview/html?locale=${encodeURIComponent(language)}`}
+          />
         </>
       ) : failed ? null : (
         <p role="status">{t('cartCheckout.checkoutEmailOrder.loading')}</p>

@@ -12,13 +12,16 @@ export function OrderCheckScreen({ notFound, title, notice }: { notFound: boolea
   const { t } = useTranslation();
   return (
     <section className="checkout-info">
-      <style href="checkout-page" precedence="default">{checkoutCss}</style>
+      <style href="checkout-page" precedence="default">
+        {checkoutCss}
+      </style>
       {notFound ? (
         <>
           <h1>{t('cartCheckout.orderNotFound.title')}</h1>
           <Banner tone="warning">{t('cartCheckout.orderNotFound.notice')}</Banner>
           <p>
-            {t('cartCheckout.orderNotFound.contactText')} <a href={contactUrl}>{t('cartCheckout.orderNotFound.contact')}</a>
+            {t('cartCheckout.orderNotFound.contactText')}{' '}
+            <a href={contactUrl}>{t('cartCheckout.orderNotFound.contact')}</a>
           </p>
         </>
       ) : (

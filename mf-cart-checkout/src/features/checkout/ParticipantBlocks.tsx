@@ -23,7 +23,12 @@ export function ParticipantBlocks({ form, items }: { form: UseFormReturn<Checkou
               const base = `courses.${c}.participants.${p}` as const;
               const different = form.register(`${base}.different`);
               return (
-                <div className="checkout-participant" key={p} role="group" aria-label={t('cartCheckout.checkout.participants.place', { number: p + 1, course: title })}>
+                <div
+                  className="checkout-participant"
+                  key={p}
+                  role="group"
+                  aria-label={t('cartCheckout.checkout.participants.place', { number: p + 1, course: title })}
+                >
                   <h3>{t('cartCheckout.checkout.participants.place', { number: p + 1, course: title })}</h3>
                   <Checkbox
                     form={form}
@@ -36,11 +41,38 @@ export function ParticipantBlocks({ form, items }: { form: UseFormReturn<Checkou
                   />
                   {participant.different ? (
                     <div className="checkout-grid">
-                      <TextInput form={form} name={`${base}.firstname`} label={t('cartCheckout.checkout.billing.firstname')} required />
-                      <TextInput form={form} name={`${base}.lastname`} label={t('cartCheckout.checkout.billing.lastname')} required />
-                      <TextInput form={form} name={`${base}.email`} label={t('cartCheckout.checkout.participants.email')} type="email" required />
-                      <TextInput form={form} name={`${base}.phone`} label={t('cartCheckout.checkout.billing.phone')} type="tel" />
-                      <TextInput form={form} name={`${base}.birthYear`} label={t('cartCheckout.checkout.billing.birthYear')} inputMode="numeric" maxLength={4} />
+                      <TextInput
+                        form={form}
+                        name={`${base}.firstname`}
+                        label={t('cartCheckout.checkout.billing.firstname')}
+                        required
+                      />
+                      <TextInput
+                        form={form}
+                        name={`${base}.lastname`}
+                        label={t('cartCheckout.checkout.billing.lastname')}
+                        required
+                      />
+                      <TextInput
+                        form={form}
+                        name={`${base}.email`}
+                        label={t('cartCheckout.checkout.participants.email')}
+                        type="email"
+                        required
+                      />
+                      <TextInput
+                        form={form}
+                        name={`${base}.phone`}
+                        label={t('cartCheckout.checkout.billing.phone')}
+                        type="tel"
+                      />
+                      <TextInput
+                        form={form}
+                        name={`${base}.birthYear`}
+                        label={t('cartCheckout.checkout.billing.birthYear')}
+                        inputMode="numeric"
+                        maxLength={4}
+                      />
                     </div>
                   ) : (
                     <p className="checkout-hint">{t('cartCheckout.checkout.participants.sameAsBilling')}</p>

@@ -6,7 +6,13 @@ import type { CheckoutForm, PaymentMethod } from '@shop/shared';
 const logo = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 /** The payment method list (docs/product-rules.md#screens): shown only when something is to be paid; one radio per method. */
-export function PaymentMethods({ form, methods }: { form: UseFormReturn<CheckoutForm>; methods: readonly PaymentMethod[] }) {
+export function PaymentMethods({
+  form,
+  methods,
+}: {
+  form: UseFormReturn<CheckoutForm>;
+  methods: readonly PaymentMethod[];
+}) {
   const { t } = useTranslation();
   if (methods.length === 0) return null;
   return (

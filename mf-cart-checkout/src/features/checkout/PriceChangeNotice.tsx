@@ -18,11 +18,22 @@ export function PriceChangeNotice({ lines }: { lines: readonly PriceChangeLine[]
       case 'code':
         return t('cartCheckout.checkout.priceChanged.code', { code: line.code, message: line.message });
       case 'unitPrice':
-        return t('cartCheckout.checkout.priceChanged.unitPrice', { item: cartItemName(line.item, language), before: formatMoney(line.before), after: formatMoney(line.after) });
+        return t('cartCheckout.checkout.priceChanged.unitPrice', {
+          item: cartItemName(line.item, language),
+          before: formatMoney(line.before),
+          after: formatMoney(line.after),
+        });
       case 'credits':
-        return t('cartCheckout.checkout.priceChanged.credits', { item: cartItemName(line.item, language), before: line.before, after: line.after });
+        return t('cartCheckout.checkout.priceChanged.credits', {
+          item: cartItemName(line.item, language),
+          before: line.before,
+          after: line.after,
+        });
       case 'total':
-        return t('cartCheckout.checkout.priceChanged.total', { before: formatMoney(line.before), after: formatMoney(line.after) });
+        return t('cartCheckout.checkout.priceChanged.total', {
+          before: formatMoney(line.before),
+          after: formatMoney(line.after),
+        });
     }
   };
 

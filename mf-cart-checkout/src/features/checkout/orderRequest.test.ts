@@ -3,13 +3,41 @@ import type { CartItem, CheckoutForm, PriceResult } from '@shop/shared';
 import { courseFixture, courseItem } from '@shop/shared/testing';
 import { blankParticipant, participantsForCart, resizeParticipants, toOrderRequest } from './orderRequest.ts';
 
-const course = (id: number, quantity: number): CartItem => ({ id: `c${id}`, ...courseItem(courseFixture({ id }), quantity) });
+const course = (id: number, quantity: number): CartItem => ({
+  id: `c${id}`,
+  ...courseItem(courseFixture({ id }), quantity),
+});
 
 const values = (over: Partial<CheckoutForm> = {}): CheckoutForm => ({
   email: 'ana@example.org',
   marketingOptIn: true,
-  billingAddress: { firstname: 'Ana', lastname: 'García', addressLine1: 'Hauptstr. 1', addressLine2: '', city: 'Berlin', zip: '10115', country: 'DE', phone: '+49 30 123456', birthYear: '1990' },
-  courses: [{ courseId: 7, participants: [blankParticipant(), { different: true, firstname: 'Jonas', lastname: 'Weber', email: 'jonas@example.org', phone: '', birthYear: '' }] }],
+  billingAddress: {
+    firstname: 'Ana',
+    lastname: 'García',
+    addressLine1: 'Hauptstr. 1',
+    addressLine2: '',
+    city: 'Berlin',
+    zip: '10115',
+    country: 'DE',
+    phone: '+49 30 123456',
+    birthYear: '1990',
+  },
+  courses: [
+    {
+      courseId: 7,
+      participants: [
+        blankParticipant(),
+        {
+          different: true,
+          firstname: 'Jonas',
+          lastname: 'Weber',
+          email: 'jonas@example.org',
+          phone: '',
+          birthYear: '',
+        },
+      ],
+    },
+  ],
   comment: 'Hallo',
   selectedPaymentMethod: 'creditcard',
   acceptTerms: true,
@@ -19,18 +47,40 @@ const values = (over: Partial<CheckoutForm> = {}): CheckoutForm => ({
 
 /** The price shown: SOMMER25 applied, a code that does not apply listed beside it. */
 const shown = (totalPrice: number): PriceResult => ({
-  items: [{ itemType: 'course', courseId: 7, appliedCredits: 0, quantity: 2, finalPrice: totalPrice, unitPrice: 289, discountAmount: 25 }],
+  items: [
+    {
+      itemType: 'course',
+      courseId: 7,
+      appliedCredits: 0,
+      quantity: 2,
+      finalPrice: totalPrice,
+      unitPrice: 289,
+      discountAmount: 25,
+    },
+  ],
   subtotal: 578,
   totalPrice,
   paymentMethods: [],
   discountCodesProvided: [
     { code: 'SOMMER25', status: 'valid', totalDiscountAmount: 25, errorMessage: null },
-    { code: 'ABGELAUFEN', status: 'invalid', totalDiscountAmount: 0, errorMessage: 'Dieser Gutscheincode ist abgelaufen.' },
+    {
+      code: 'ABGELAUFEN',
+      status: 'invalid',
+      totalDiscountAmount: 0,
+      errorMessage: 'Dieser Gutscheincode ist abgelaufen.',
+    },
   ],
   discountsApplied: [{ code: 'SOMMER25', totalDiscountAmount: 25 }],
   quantityAdjustments: [],
 });
-const context = { items: [course(7, 2)], shown: shown(553), locale: 'de' as const, applePayAvailable: false, timezone: 'Europe/Vienna', isGuest: true };
+const context = {
+  items: [course(7, 2)],
+  shown: shown(553),
+  locale: 'de' as const,
+  applePayAvailable: false,
+  timezone: 'Europe/Vienna',
+  isGuest: true,
+};
 
 describe('participants follow the quantity', () => {
   it('extends with blanks and trims', () => {
@@ -61,7 +111,13 @@ describe('toOrderRequest', () => {
         ],
       },
     ]);
-    expect(request).toMatchObject({ timezone: 'Europe/Vienna', selectedPaymentMethod: 'creditcard', emailAddress: 'ana@example.org', comment: 'Hallo', marketingOptIn: true });
+    expect(request).toMatchObject({
+      timezone: 'Europe/Vienna',
+      selectedPaymentMethod: 'creditcard',
+      emailAddress: 'ana@example.org',
+      comment: 'Hallo',
+      marketingOptIn: true,
+    });
     // The total shown, to be matched; no other price.
     expect(request.expectedTotalPrice).toBe(553);
     const { expectedTotalPrice: _, ...rest } = request;

@@ -1,14 +1,36 @@
-import { appliedDiscountCodes, toPriceRequest, type CartItem, type CheckoutForm, type CheckoutParticipantForm, type Language, type OrderRequest, type PriceResult } from '@shop/shared';
+import {
+  appliedDiscountCodes,
+  toPriceRequest,
+  type CartItem,
+  type CheckoutForm,
+  type CheckoutParticipantForm,
+  type Language,
+  type OrderRequest,
+  type PriceResult,
+} from '@shop/shared';
 
-export const blankParticipant = (): CheckoutParticipantForm => ({ different: false, firstname: '', lastname: '', email: '', phone: '', birthYear: '' });
+export const blankParticipant = (): CheckoutParticipantForm => ({
+  different: false,
+  firstname: '',
+  lastname: '',
+  email: '',
+  phone: '',
+  birthYear: '',
+});
 
 /** docs/product-rules.md#states: participant lists follow the course quantity, extended with blanks or trimmed. */
-export function resizeParticipants(participants: readonly CheckoutParticipantForm[], quantity: number): CheckoutParticipantForm[] {
+export function resizeParticipants(
+  participants: readonly CheckoutParticipantForm[],
+  quantity: number,
+): CheckoutParticipantForm[] {
   return Array.from({ length: quantity }, (_, index) => participants[index] ?? blankParticipant());
 }
 
 /** The participant blocks for the cart's courses, keeping what was typed for courses still there. */
-export function participantsForCart(items: readonly CartItem[], current: CheckoutForm['courses']): CheckoutForm['courses'] {
+export function participantsForCart(
+  items: readonly CartItem[],
+  current: CheckoutForm['courses'],
+): CheckoutForm['courses'] {
   return items.flatMap((item) => {
     if (item.itemType !== 'course') return [];
     const existing = current.find((course) => course.courseId === item.courseId)?.participants ?? [];
@@ -33,7 +55,12 @@ export interface OrderContext {
  * method only when something is to be paid, and the e-mail only for guests.
  */
 export function toOrderRequest(values: CheckoutForm, context: OrderContext): OrderRequest {
-  const price = toPriceRequest(context.items, appliedDiscountCodes(context.shown), context.locale, context.applePayAvailable);
+  const price = toPriceRequest(
+    context.items,
+    appliedDiscountCodes(context.shown),
+    context.locale,
+    context.applePayAvailable,
+  );
   const billing = values.billingAddress;
   return {
     ...price,
@@ -44,7 +71,13 @@ export function toOrderRequest(values: CheckoutForm, context: OrderContext): Ord
         participants: resizeParticipants(participants, course.quantity).map(({ different, ...p }) =>
           different
             ? p
-            : { firstname: billing.firstname, lastname: billing.lastname, email: values.email, phone: billing.phone ?? '', birthYear: billing.birthYear ?? '' },
+            : {
+                firstname: billing.firstname,
+                lastname: billing.lastname,
+                email: values.email,
+                phone: billing.phone ?? '',
+                birthYear: billing.birthYear ?? '',
+              },
         ),
       };
     }),
@@ -55,7 +88,9 @@ export function toOrderRequest(values: CheckoutForm, context: OrderContext): Ord
     // Only where the form asked for it: a request the cart no longer needs is not made.
     earlyStartRequested: Boolean(values.earlyStartNeeded && values.earlyStartRequested),
     timezone: context.timezone,
-    ...(context.shown.totalPrice > 0 && values.selectedPaymentMethod ? { selectedPaymentMethod: values.selectedPaymentMethod as OrderRequest['selectedPaymentMethod'] } : {}),
+    ...(context.shown.totalPrice > 0 && values.selectedPaymentMethod
+      ? { selectedPaymentMethod: values.selectedPaymentMethod as OrderRequest['selectedPaymentMethod'] }
+      : {}),
     ...(context.isGuest ? { emailAddress: values.email } : {}),
   };
 }

@@ -34,8 +34,20 @@ const change = (priceResult: PriceResult, reasons: PriceChangedBody['reasons']):
 
 describe('describePriceChange', () => {
   it('names the refused codes first, then the lines whose price or credits changed, then the totals', () => {
-    const shown = result([line({ appliedCredits: 2, finalPrice: 0 }), line({ itemType: 'product', courseId: null, productId: 3, quantity: 1, unitPrice: 10, finalPrice: 10 })], 10);
-    const fresh = result([line({ appliedCredits: 1, finalPrice: 25 }), line({ itemType: 'product', courseId: null, productId: 3, quantity: 1, unitPrice: 12, finalPrice: 12 })], 37);
+    const shown = result(
+      [
+        line({ appliedCredits: 2, finalPrice: 0 }),
+        line({ itemType: 'product', courseId: null, productId: 3, quantity: 1, unitPrice: 10, finalPrice: 10 }),
+      ],
+      10,
+    );
+    const fresh = result(
+      [
+        line({ appliedCredits: 1, finalPrice: 25 }),
+        line({ itemType: 'product', courseId: null, productId: 3, quantity: 1, unitPrice: 12, finalPrice: 12 }),
+      ],
+      37,
+    );
     const lines = describePriceChange(
       shown,
       change(fresh, [
@@ -54,8 +66,12 @@ describe('describePriceChange', () => {
 
   it('a code refused at an equal total is the only line', () => {
     const same = result([line({})], 50);
-    expect(describePriceChange(same, change(same, [{ reason: 'DISCOUNT_CODE_REJECTED', code: 'X', message: 'gibt es nicht' }]), [course])).toEqual([
-      { kind: 'code', code: 'X', message: 'gibt es nicht' },
-    ]);
+    expect(
+      describePriceChange(
+        same,
+        change(same, [{ reason: 'DISCOUNT_CODE_REJECTED', code: 'X', message: 'gibt es nicht' }]),
+        [course],
+      ),
+    ).toEqual([{ kind: 'code', code: 'X', message: 'gibt es nicht' }]);
   });
 });

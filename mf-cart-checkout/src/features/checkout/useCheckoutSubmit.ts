@@ -71,7 +71,14 @@ export function useCheckoutSubmit() {
       const priceRequest = toPriceRequest(items, discountCodes, locale, applePayAvailable);
       if (showAdjustments((await validateCart(priceRequest)).quantityAdjustments, priceResult)) return;
 
-      const request = toOrderRequest(values, { items, shown: priceResult, locale, applePayAvailable, timezone: detectTimeZone(), isGuest: customer === null });
+      const request = toOrderRequest(values, {
+        items,
+        shown: priceResult,
+        locale,
+        applePayAvailable,
+        timezone: detectTimeZone(),
+        isGuest: customer === null,
+      });
       let order;
       try {
         order = await submitCart(request);
@@ -96,7 +103,11 @@ export function useCheckoutSubmit() {
         throw error;
       }
 
-      recordPurchase(items, { transactionId: order.incrementId, coupons: request.discountCodes ?? [], value: request.expectedTotalPrice });
+      recordPurchase(items, {
+        transactionId: order.incrementId,
+        coupons: request.discountCodes ?? [],
+        value: request.expectedTotalPrice,
+      });
       // Kept until the payment ends: a failed one puts this cart back (the return page), a paid one forgets it.
       if (order.paymentLink) rememberSubmittedCart({ orderId: order.incrementId, items, discountCodes });
       done.current = true;

@@ -30,7 +30,8 @@ export function useOrderState(orderId: string, email: string, pollMs = orderStat
         setLookup({ kind: 'checking', state });
       } catch (error) {
         if (stopped) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return setLookup({ kind: 'notFound' });
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+          return setLookup({ kind: 'notFound' });
         console.error('Order state lookup failed', error);
       }
       timer = setTimeout(() => void ask(), pollMs);

@@ -10,9 +10,12 @@ export function DiscountCodeBox() {
   const { t } = useTranslation();
   const id = useId();
   const [value, setValue] = useState('');
-  const { discountCodes, priceResult, isValidatingDiscount, discountError, addDiscountCode, removeDiscountCode } = useCartPriceStore();
+  const { discountCodes, priceResult, isValidatingDiscount, discountError, addDiscountCode, removeDiscountCode } =
+    useCartPriceStore();
   const statusOf = (code: string) => priceResult?.discountCodesProvided.find((provided) => provided.code === code);
-  const invalid = discountCodes.map((code) => ({ code, provided: statusOf(code) })).filter(({ provided }) => provided && provided.status !== 'valid');
+  const invalid = discountCodes
+    .map((code) => ({ code, provided: statusOf(code) }))
+    .filter(({ provided }) => provided && provided.status !== 'valid');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,8 +48,19 @@ export function DiscountCodeBox() {
             const status = statusOf(code)?.status;
             return (
               <li key={code} className={`discount-tag discount-tag--${status ?? 'pending'}`} data-testid="discount-tag">
-                <span>{status === 'invalid' ? t('cartCheckout.discount.invalidTag', { code }) : status === 'valid' ? t('cartCheckout.discount.validTag', { code }) : code}</span>
-                <button type="button" className="discount-tag__remove" onClick={() => removeDiscountCode(code)} aria-label={t('cartCheckout.discount.remove', { code })}>
+                <span>
+                  {status === 'invalid'
+                    ? t('cartCheckout.discount.invalidTag', { code })
+                    : status === 'valid'
+                      ? t('cartCheckout.discount.validTag', { code })
+                      : code}
+                </span>
+                <button
+                  type="button"
+                  className="discount-tag__remove"
+                  onClick={() => removeDiscountCode(code)}
+                  aria-label={t('cartCheckout.discount.remove', { code })}
+                >
                   ×
                 </button>
               </li>

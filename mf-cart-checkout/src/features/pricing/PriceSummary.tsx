@@ -26,7 +26,9 @@ export function PriceSummary({ result, vatNote }: { result: PriceResult | null; 
           <dd data-testid="cart-total">{amount(result?.totalPrice)}</dd>
         </div>
       </dl>
-      <p className="price-summary__vat">{t(vatNote === 'cart' ? 'cartCheckout.summary.vatCart' : 'cartCheckout.summary.vatCheckout')}</p>
+      <p className="price-summary__vat">
+        {t(vatNote === 'cart' ? 'cartCheckout.summary.vatCart' : 'cartCheckout.summary.vatCheckout')}
+      </p>
     </div>
   );
 }

@@ -4,7 +4,15 @@ import { occupancyOf } from './occupancy.ts';
 import { priceOf } from './cardView.ts';
 
 /** Regular and offer price; the struck-through one is named for screen readers, which do not announce <del>. */
-export function PriceTag({ price, discountedPrice, prefix }: { price: number; discountedPrice: number | null; prefix?: (price: string) => string }) {
+export function PriceTag({
+  price,
+  discountedPrice,
+  prefix,
+}: {
+  price: number;
+  discountedPrice: number | null;
+  prefix?: (price: string) => string;
+}) {
   const { t } = useTranslation();
   const { regular, offer } = priceOf({ price, discountedPrice });
   const show = prefix ?? ((value: string) => value);

@@ -36,7 +36,9 @@ export function CourseCard({ course, detailsControl }: { course: Course; details
         <dl className="catalog-card__facts">
           <Fact term={t('catalog.card.endDate')}>{formatDate(course.endDate)}</Fact>
           <Fact term={t('catalog.card.deadline')}>{formatDate(course.registrationDeadline)}</Fact>
-          <Fact term={t('catalog.card.places')}>{t('catalog.card.placesValue', { free: course.freePlaces, max: course.maxParticipants })}</Fact>
+          <Fact term={t('catalog.card.places')}>
+            {t('catalog.card.placesValue', { free: course.freePlaces, max: course.maxParticipants })}
+          </Fact>
         </dl>
       }
     >

@@ -8,7 +8,13 @@ import { cardTexts, isBookable, levelOf, scheduleOf } from './cardView.ts';
 import { chooseSlot, flexiblePrice } from './flexibleSlots.ts';
 
 /** A flexible-learning module: its appointments as radios (at most one, undoable), then into the cart. */
-export function FlexibleCourseCard({ course, detailsControl }: { course: FlexibleLearningCourse; detailsControl: DetailsControl }) {
+export function FlexibleCourseCard({
+  course,
+  detailsControl,
+}: {
+  course: FlexibleLearningCourse;
+  detailsControl: DetailsControl;
+}) {
   const { t, i18n } = useTranslation();
   const cart = useCatalogCart();
   const [chosen, setChosen] = useState<number | null>(null);
@@ -38,7 +44,11 @@ export function FlexibleCourseCard({ course, detailsControl }: { course: Flexibl
           <Fact term={t('catalog.card.location')}>{t('catalog.card.online')}</Fact>
           {price ? (
             <Fact term={t('catalog.card.price')} className="catalog-card__price">
-              <PriceTag price={price.price} discountedPrice={price.discountedPrice} prefix={price.from ? (p) => t('catalog.card.fromPrice', { price: p }) : undefined} />
+              <PriceTag
+                price={price.price}
+                discountedPrice={price.discountedPrice}
+                prefix={price.from ? (p) => t('catalog.card.fromPrice', { price: p }) : undefined}
+              />
             </Fact>
           ) : null}
         </>

@@ -5,7 +5,17 @@ const nbsp = '\u00a0';
 
 describe('levelOf', () => {
   it('reads the level tag (category 3)', () => {
-    expect(levelOf({ tags: [{ categoryId: 6, slug: 'monday' }, { categoryId: 3, slug: 'b2' }] }, 'a1')).toBe('b2');
+    expect(
+      levelOf(
+        {
+          tags: [
+            { categoryId: 6, slug: 'monday' },
+            { categoryId: 3, slug: 'b2' },
+          ],
+        },
+        'a1',
+      ),
+    ).toBe('b2');
   });
   it('defaults to a1 for courses and flex for products', () => {
     expect(levelOf({ tags: [{ categoryId: 6, slug: 'monday' }] }, 'a1')).toBe('a1');

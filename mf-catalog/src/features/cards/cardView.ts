@@ -13,7 +13,11 @@ export function levelOf(entity: Tagged, fallback: 'a1' | 'flex'): string {
 
 /** Title, pretitle and short description in `language` (German, then any, as fallback). */
 export function cardTexts(entity: Texted, language: string) {
-  const of = (type: 'pretitle' | 'short') => pickText(entity.descriptions.filter((d) => d.type === type), language);
+  const of = (type: 'pretitle' | 'short') =>
+    pickText(
+      entity.descriptions.filter((d) => d.type === type),
+      language,
+    );
   return { title: pickText(entity.titles, language), pretitle: of('pretitle'), short: of('short') };
 }
 
@@ -21,7 +25,10 @@ export function cardTexts(entity: Texted, language: string) {
 export function scheduleOf(course: Pick<Course, 'startDate' | 'startTime' | 'endTime'>) {
   return {
     date: formatDate(course.startDate),
-    time: course.startTime && course.endTime ? { start: formatTime(course.startTime), end: formatTime(course.endTime) } : null,
+    time:
+      course.startTime && course.endTime
+        ? { start: formatTime(course.startTime), end: formatTime(course.endTime) }
+        : null,
   };
 }
 

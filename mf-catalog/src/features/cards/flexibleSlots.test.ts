@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Course } from '@shop/shared';
 import { chooseSlot, flexiblePrice } from './flexibleSlots.ts';
 
-const slot = (id: number, price: number, discountedPrice: number | null = null) => ({ id, price, discountedPrice }) as Course;
+const slot = (id: number, price: number, discountedPrice: number | null = null) =>
+  ({ id, price, discountedPrice }) as Course;
 
 describe('chooseSlot', () => {
   it('chooses at most one slot, and choosing it again clears the choice', () => {

@@ -15,5 +15,9 @@ export function flexiblePrice(courses: readonly Course[], chosenId: number | nul
   const effective = (c: Course) => c.discountedPrice ?? c.price;
   const cheapest = [...courses].sort((a, b) => effective(a) - effective(b))[0];
   if (!cheapest) return null;
-  return { price: cheapest.price, discountedPrice: cheapest.discountedPrice, from: new Set(courses.map(effective)).size > 1 };
+  return {
+    price: cheapest.price,
+    discountedPrice: cheapest.discountedPrice,
+    from: new Set(courses.map(effective)).size > 1,
+  };
 }

@@ -1,6 +1,13 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { encodeCartSync, newCartItemId, trackAddToCart, useCartStore, type CartItem, type NewCartItem } from '@shop/shared';
+import {
+  encodeCartSync,
+  newCartItemId,
+  trackAddToCart,
+  useCartStore,
+  type CartItem,
+  type NewCartItem,
+} from '@shop/shared';
 
 /** What a card's "add to cart" does: in the shop it fills the cart; in a partner's embed it hands over to the shop. */
 export interface CatalogCart {

@@ -1,7 +1,14 @@
 import { useId, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type TagCategory } from '@shop/shared';
-import { filterCategories, rangeOptions, selectedCount, type FilterAction, type FilterState, type RangeMonths } from './filterState.ts';
+import {
+  filterCategories,
+  rangeOptions,
+  selectedCount,
+  type FilterAction,
+  type FilterState,
+  type RangeMonths,
+} from './filterState.ts';
 
 /** Below this width the panel is a sheet over the listing: applying closes it, so the results show. */
 const sheetQuery = '(max-width: 767px)';
@@ -16,7 +23,15 @@ function apply(dispatch: Dispatch<FilterAction>) {
  * its own clear), the course range select and the apply button that counts the selected tags. Tag names are
  * translated here from their slugs.
  */
-export function FilterBar({ state, dispatch, categories }: { state: FilterState; dispatch: Dispatch<FilterAction>; categories: readonly TagCategory[] }) {
+export function FilterBar({
+  state,
+  dispatch,
+  categories,
+}: {
+  state: FilterState;
+  dispatch: Dispatch<FilterAction>;
+  categories: readonly TagCategory[];
+}) {
   const { t } = useTranslation();
   const panelId = useId();
   const rangeId = useId();
@@ -25,14 +40,25 @@ export function FilterBar({ state, dispatch, categories }: { state: FilterState;
   return (
     <div className="catalog-filter">
       <div className="catalog-filter__bar">
-        <Button variant="secondary" aria-expanded={state.open} aria-controls={panelId} onClick={() => dispatch({ type: 'toggleOpen' })}>
+        <Button
+          variant="secondary"
+          aria-expanded={state.open}
+          aria-controls={panelId}
+          onClick={() => dispatch({ type: 'toggleOpen' })}
+        >
           {t('catalog.filter.toggle')}
         </Button>
         <Button variant="secondary" onClick={() => dispatch({ type: 'clear' })}>
           {t('catalog.filter.clear')}
         </Button>
       </div>
-      <div id={panelId} className="catalog-filter__panel" hidden={!state.open} role="group" aria-label={t('catalog.filter.title')}>
+      <div
+        id={panelId}
+        className="catalog-filter__panel"
+        hidden={!state.open}
+        role="group"
+        aria-label={t('catalog.filter.title')}
+      >
         <div className="catalog-filter__sheet-head">
           <h2>{t('catalog.filter.title')}</h2>
           <Button variant="secondary" onClick={() => dispatch({ type: 'toggleOpen' })}>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TagCategory } from '@shop/shared';
-import { courseStartUntil, filterCategories, filterReducer, initialFilterState, selectedCount, type FilterAction, type FilterState } from './filterState.ts';
+import {
+  courseStartUntil,
+  filterCategories,
+  filterReducer,
+  initialFilterState,
+  selectedCount,
+  type FilterAction,
+  type FilterState,
+} from './filterState.ts';
 
 const run = (state: FilterState, ...actions: FilterAction[]) => actions.reduce(filterReducer, state);
 
@@ -17,7 +25,12 @@ describe('filter state', () => {
   });
 
   it('selects and deselects tags in the draft; only apply changes what is shown', () => {
-    const state = run(initialFilterState(), { type: 'toggleTag', slug: 'monday' }, { type: 'toggleTag', slug: 'b1' }, { type: 'setRange', months: 9 });
+    const state = run(
+      initialFilterState(),
+      { type: 'toggleTag', slug: 'monday' },
+      { type: 'toggleTag', slug: 'b1' },
+      { type: 'setRange', months: 9 },
+    );
     expect(state.draft).toEqual({ tags: ['monday', 'b1'], months: 9 });
     expect(state.applied).toEqual({ tags: [], months: 3 });
     expect(selectedCount(state)).toBe(2);
@@ -27,13 +40,22 @@ describe('filter state', () => {
   });
 
   it('clears one category in the draft', () => {
-    const state = run(initialFilterState(['monday', 'friday', 'b1']), { type: 'clearCategory', slugs: ['monday', 'tuesday', 'friday'] });
+    const state = run(initialFilterState(['monday', 'friday', 'b1']), {
+      type: 'clearCategory',
+      slugs: ['monday', 'tuesday', 'friday'],
+    });
     expect(state.draft.tags).toEqual(['b1']);
     expect(state.applied.tags).toEqual(['monday', 'friday', 'b1']);
   });
 
   it('clear empties the selection, resets the range to 3 and applies at once', () => {
-    const state = run(initialFilterState(['b1']), { type: 'setRange', months: 12 }, { type: 'apply' }, { type: 'toggleOpen' }, { type: 'clear' });
+    const state = run(
+      initialFilterState(['b1']),
+      { type: 'setRange', months: 12 },
+      { type: 'apply' },
+      { type: 'toggleOpen' },
+      { type: 'clear' },
+    );
     expect(state.draft).toEqual({ tags: [], months: 3 });
     expect(state.applied).toEqual({ tags: [], months: 3 });
     expect(state.open).toBe(true);
@@ -57,7 +79,14 @@ describe('courseStartUntil', () => {
 describe('filterCategories', () => {
   it('offers day, level, time, month and time range in that order, without other categories', () => {
     const category = (id: number, slug: string): TagCategory => ({ id, slug, tags: [] });
-    const all = [category(1, 'time'), category(2, 'month'), category(3, 'level'), category(4, 'time-range'), category(5, 'collection'), category(6, 'weekday')];
+    const all = [
+      category(1, 'time'),
+      category(2, 'month'),
+      category(3, 'level'),
+      category(4, 'time-range'),
+      category(5, 'collection'),
+      category(6, 'weekday'),
+    ];
     expect(filterCategories(all).map((c) => c.slug)).toEqual(['weekday', 'level', 'time', 'month', 'time-range']);
   });
 });

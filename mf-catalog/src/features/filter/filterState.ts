@@ -6,7 +6,13 @@ export type RangeMonths = (typeof rangeOptions)[number];
 export const defaultRange: RangeMonths = 3;
 
 /** Categories the filter bar offers, in its order (docs/product-rules.md#screens): day, level, time, month, time range. */
-export const filterCategoryIds = [TagCategoryId.weekday, TagCategoryId.level, TagCategoryId.time, TagCategoryId.month, TagCategoryId.timeRange] as const;
+export const filterCategoryIds = [
+  TagCategoryId.weekday,
+  TagCategoryId.level,
+  TagCategoryId.time,
+  TagCategoryId.month,
+  TagCategoryId.timeRange,
+] as const;
 
 export interface FilterSelection {
   tags: string[];
@@ -40,7 +46,9 @@ export function filterReducer(state: FilterState, action: FilterAction): FilterS
     case 'toggleOpen':
       return { ...state, open: !state.open };
     case 'toggleTag': {
-      const tags = state.draft.tags.includes(action.slug) ? state.draft.tags.filter((t) => t !== action.slug) : [...state.draft.tags, action.slug];
+      const tags = state.draft.tags.includes(action.slug)
+        ? state.draft.tags.filter((t) => t !== action.slug)
+        : [...state.draft.tags, action.slug];
       return { ...state, draft: { ...state.draft, tags } };
     }
     case 'clearCategory':
@@ -57,7 +65,11 @@ export function filterReducer(state: FilterState, action: FilterAction): FilterS
     case 'keepKnown': {
       // Tags that no category has (a stale preSelectedTags link) are dropped, so counts stay truthful.
       const known = (tags: string[]) => tags.filter((t) => action.slugs.includes(t));
-      return { ...state, draft: { ...state.draft, tags: known(state.draft.tags) }, applied: { ...state.applied, tags: known(state.applied.tags) } };
+      return {
+        ...state,
+        draft: { ...state.draft, tags: known(state.draft.tags) },
+        applied: { ...state.applied, tags: known(state.applied.tags) },
+      };
     }
   }
 }

@@ -89,7 +89,10 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
           <SwiperSlide key={column[0]!.key} className="catalog-slider__column">
             {column.map((item) => (
               <Fragment key={item.key}>
-                {item.render({ open: openKey === item.key, onToggle: () => setOpenKey((key) => (key === item.key ? null : item.key)) })}
+                {item.render({
+                  open: openKey === item.key,
+                  onToggle: () => setOpenKey((key) => (key === item.key ? null : item.key)),
+                })}
               </Fragment>
             ))}
           </SwiperSlide>

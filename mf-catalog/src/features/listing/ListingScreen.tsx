@@ -37,18 +37,18 @@ export function ListingScreen({
       {filter}
       {/* While loading, the listing already takes the room of its cards, so nothing below it jumps. */}
       <div className="catalog-listing" data-state={items.status}>
-      {items.status === 'loading' ? (
-        <p role="status" className="catalog-status">
-          {t('catalog.courses.loading')}
-        </p>
-      ) : null}
-      {items.status === 'error' ? <Banner tone="alert">{t('catalog.courses.error')}</Banner> : null}
-      {items.status === 'done' && items.data.length === 0 ? (
-        <Banner>
-          {t('catalog.courses.empty')} <a href={t('catalog.contactUrl')}>{t('catalog.courses.contact')}</a>
-        </Banner>
-      ) : null}
-      {items.status === 'done' && items.data.length > 0 ? <CardSlider items={items.data} columns={columns} /> : null}
+        {items.status === 'loading' ? (
+          <p role="status" className="catalog-status">
+            {t('catalog.courses.loading')}
+          </p>
+        ) : null}
+        {items.status === 'error' ? <Banner tone="alert">{t('catalog.courses.error')}</Banner> : null}
+        {items.status === 'done' && items.data.length === 0 ? (
+          <Banner>
+            {t('catalog.courses.empty')} <a href={t('catalog.contactUrl')}>{t('catalog.courses.contact')}</a>
+          </Banner>
+        ) : null}
+        {items.status === 'done' && items.data.length > 0 ? <CardSlider items={items.data} columns={columns} /> : null}
       </div>
     </section>
   );

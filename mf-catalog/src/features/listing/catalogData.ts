@@ -30,4 +30,6 @@ export const loadProducts = (filter: ProductSearchFilter, signal?: AbortSignal):
 
 /** Flexible-learning courses that can be booked: modules without upcoming appointments are left out. */
 export const loadFlexibleCourses = async (only?: number) =>
-  (await fetchFlexibleLearningCourses()).filter((course) => course.courses.length > 0 && (only === undefined || course.id === only));
+  (await fetchFlexibleLearningCourses()).filter(
+    (course) => course.courses.length > 0 && (only === undefined || course.id === only),
+  );

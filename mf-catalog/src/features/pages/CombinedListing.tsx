@@ -7,7 +7,8 @@ import { ListingScreen } from '../listing/ListingScreen.tsx';
 import { courseItems, flexibleItems, productItems } from '../listing/sliderItems.tsx';
 import { combineLoads, mapLoad } from '../listing/loads.ts';
 
-const byStart = (a: Course, b: Course) => a.startDate.localeCompare(b.startDate) || (a.startTime ?? '99').localeCompare(b.startTime ?? '99');
+const byStart = (a: Course, b: Course) =>
+  a.startDate.localeCompare(b.startDate) || (a.startTime ?? '99').localeCompare(b.startTime ?? '99');
 const levelSlugs = new Set(['a1', 'a2', 'b1', 'b2', 'c1', 'c2']);
 
 /**
@@ -31,7 +32,8 @@ export function CombinedListing({ preselected, hideFilter }: { preselected: read
 
   const levels = filter.appliedTags.filter((slug) => levelSlugs.has(slug));
   const matchesLevel = (entity: { tags: { categoryId: number; slug: string }[] }, fallback: 'a1' | 'flex') =>
-    levels.length === 0 || levels.includes(levelOf({ tags: entity.tags.filter((tag) => tag.categoryId === TagCategoryId.level) }, fallback));
+    levels.length === 0 ||
+    levels.includes(levelOf({ tags: entity.tags.filter((tag) => tag.categoryId === TagCategoryId.level) }, fallback));
 
   const items = mapLoad(combineLoads(courses, flexible, products), ([c, f, p]) => [
     ...courseItems(c),

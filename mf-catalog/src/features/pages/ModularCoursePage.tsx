@@ -12,5 +12,12 @@ export function ModularCoursePage() {
   const { t } = useTranslation();
   const id = readId(useLocation().search, 'flexLearningId');
   const courses = useLoad(`flexible:${id ?? 'all'}`, () => loadFlexibleCourses(id));
-  return <ListingScreen title={t('catalog.modular.title')} mainSiteHint items={mapLoad(courses, flexibleItems)} columns={2} />;
+  return (
+    <ListingScreen
+      title={t('catalog.modular.title')}
+      mainSiteHint
+      items={mapLoad(courses, flexibleItems)}
+      columns={2}
+    />
+  );
 }

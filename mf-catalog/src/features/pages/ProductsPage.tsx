@@ -11,6 +11,8 @@ import { readId } from '../query/listingQuery.ts';
 export function ProductsPage() {
   const { t } = useTranslation();
   const productId = readId(useLocation().search, 'productId');
-  const products = useLoad(`products:${productId ?? 'all'}`, (signal) => loadProducts(productId === undefined ? {} : { productId }, signal));
+  const products = useLoad(`products:${productId ?? 'all'}`, (signal) =>
+    loadProducts(productId === undefined ? {} : { productId }, signal),
+  );
   return <ListingScreen title={t('catalog.products.title')} items={mapLoad(products, productItems)} columns={2} />;
 }

@@ -29,7 +29,11 @@ describe('readCourseType', () => {
 describe('readPreselectedTags', () => {
   it('reads comma-separated, repeated and bracketed values, lower-cased and deduplicated', () => {
     expect(readPreselectedTags('?preSelectedTags=b1')).toEqual(['b1']);
-    expect(readPreselectedTags('?preSelectedTags=B1,evening&preSelectedTags=monday&preSelectedTags[]=b1')).toEqual(['b1', 'evening', 'monday']);
+    expect(readPreselectedTags('?preSelectedTags=B1,evening&preSelectedTags=monday&preSelectedTags[]=b1')).toEqual([
+      'b1',
+      'evening',
+      'monday',
+    ]);
   });
   it('drops values that cannot be slugs', () => {
     expect(readPreselectedTags('?preSelectedTags=<script>,,a2')).toEqual(['a2']);

@@ -1,4 +1,10 @@
-import { CourseType, courseTypeSchema, frameFlags, queryIdSchema, type CourseType as CourseTypeValue } from '@shop/shared';
+import {
+  CourseType,
+  courseTypeSchema,
+  frameFlags,
+  queryIdSchema,
+  type CourseType as CourseTypeValue,
+} from '@shop/shared';
 
 /**
  * Query values of the listing screens (docs/product-rules.md#screens, #validation). A value that does not validate is ignored — the screen

@@ -4,7 +4,11 @@ import { Link, useLocation } from 'react-router-dom';
 import { ApiError, Banner, Button, leaveWaitlist } from '@shop/shared';
 import { WaitlistPage } from './WaitlistPage.tsx';
 
-type State = { status: 'asking' } | { status: 'sending' } | { status: 'left'; course: string } | { status: 'failed'; unknown: boolean };
+type State =
+  | { status: 'asking' }
+  | { status: 'sending' }
+  | { status: 'left'; course: string }
+  | { status: 'failed'; unknown: boolean };
 
 /**
  * /waitlist/leave?token=…: the link in every waitlist mail. Asks first, since mail scanners open links: only the
@@ -22,7 +26,10 @@ export function LeavePage() {
       const result = await leaveWaitlist(token);
       setState({ status: 'left', course: result.courseTitle });
     } catch (error) {
-      setState({ status: 'failed', unknown: error instanceof ApiError && (error.status === 404 || error.status === 400) });
+      setState({
+        status: 'failed',
+        unknown: error instanceof ApiError && (error.status === 404 || error.status === 400),
+      });
     }
   };
 
@@ -36,8 +43,14 @@ export function LeavePage() {
           </Button>
         </>
       ) : null}
-      {state.status === 'left' ? <Banner tone="success">{t('catalog.waitlist.leave.done', { course: state.course })}</Banner> : null}
-      {state.status === 'failed' ? <Banner tone="alert">{t(state.unknown ? 'catalog.waitlist.leave.unknown' : 'catalog.waitlist.errors.generic')}</Banner> : null}
+      {state.status === 'left' ? (
+        <Banner tone="success">{t('catalog.waitlist.leave.done', { course: state.course })}</Banner>
+      ) : null}
+      {state.status === 'failed' ? (
+        <Banner tone="alert">
+          {t(state.unknown ? 'catalog.waitlist.leave.unknown' : 'catalog.waitlist.errors.generic')}
+        </Banner>
+      ) : null}
       <p>
         <Link to="/courses">{t('catalog.waitlist.offer.toCourses')}</Link>
       </p>

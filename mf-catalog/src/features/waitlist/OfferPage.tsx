@@ -1,7 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Banner, fetchWaitlistOffer, formatDateTime, pickText, selectIsLoggedIn, useAuthStore, useCartStore, type WaitlistOffer } from '@shop/shared';
+import {
+  Banner,
+  fetchWaitlistOffer,
+  formatDateTime,
+  pickText,
+  selectIsLoggedIn,
+  useAuthStore,
+  useCartStore,
+  type WaitlistOffer,
+} from '@shop/shared';
 import { courseCartItem } from '../cart/cartItems.ts';
 import { WaitlistPage } from './WaitlistPage.tsx';
 
@@ -26,7 +35,8 @@ export function OfferPage() {
         if (!active) return;
         const cart = useCartStore.getState();
         // One line per course: an earlier line of this course would not carry the token.
-        for (const line of cart.items) if (line.itemType === 'course' && line.courseId === offer.course.id) cart.removeItem(line.id);
+        for (const line of cart.items)
+          if (line.itemType === 'course' && line.courseId === offer.course.id) cart.removeItem(line.id);
         cart.addItem(courseCartItem(offer.course, token));
         setState({ status: 'ready', offer });
       })

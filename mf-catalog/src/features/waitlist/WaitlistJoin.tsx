@@ -1,9 +1,24 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Banner, Button, emailSchema, Field, joinWaitlist, selectIsLoggedIn, useAuthStore, waitlistOfferHours, type Course, type Language } from '@shop/shared';
+import {
+  Banner,
+  Button,
+  emailSchema,
+  Field,
+  joinWaitlist,
+  selectIsLoggedIn,
+  useAuthStore,
+  waitlistOfferHours,
+  type Course,
+  type Language,
+} from '@shop/shared';
 import { joinErrorMessage } from './joinErrors.ts';
 
-type State = { step: 'closed' } | { step: 'form'; error?: string } | { step: 'sending' } | { step: 'joined'; position: number; already: boolean };
+type State =
+  | { step: 'closed' }
+  | { step: 'form'; error?: string }
+  | { step: 'sending' }
+  | { step: 'joined'; position: number; already: boolean };
 
 /**
  * A fully booked course's way in: "Auf die Warteliste" opens a short form. A guest gives an address, a logged-in
@@ -17,11 +32,20 @@ export function WaitlistJoin({ course, titleId }: { course: Course; titleId: str
   const formId = useId();
 
   if (state.step === 'joined') {
-    return <Banner tone="success">{t(state.already ? 'catalog.waitlist.already' : 'catalog.waitlist.joined', { position: state.position })}</Banner>;
+    return (
+      <Banner tone="success">
+        {t(state.already ? 'catalog.waitlist.already' : 'catalog.waitlist.joined', { position: state.position })}
+      </Banner>
+    );
   }
   if (state.step === 'closed') {
     return (
-      <Button onClick={() => setState({ step: 'form' })} aria-describedby={titleId} aria-expanded={false} aria-controls={formId}>
+      <Button
+        onClick={() => setState({ step: 'form' })}
+        aria-describedby={titleId}
+        aria-expanded={false}
+        aria-controls={formId}
+      >
         {t('catalog.waitlist.join')}
       </Button>
     );
@@ -52,7 +76,15 @@ export function WaitlistJoin({ course, titleId }: { course: Course; titleId: str
       {loggedIn ? (
         <p>{t('catalog.waitlist.confirmAccount')}</p>
       ) : (
-        <Field label={t('catalog.waitlist.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error} required />
+        <Field
+          label={t('catalog.waitlist.email')}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={error}
+          required
+        />
       )}
       {loggedIn && error ? <Banner tone="alert">{error}</Banner> : null}
       <div className="catalog-waitlist__actions">

@@ -7,11 +7,16 @@ const failure = (status: number, code: string, fields?: Record<string, string>) 
 
 describe('joinErrorMessage', () => {
   it('names the cap, a course with places again, a closed course, the rate limit and a bad address', () => {
-    expect(joinErrorMessage(failure(409, WaitlistErrorCode.limitReached))).toEqual({ key: 'catalog.waitlist.errors.limit', values: { max: 5 } });
+    expect(joinErrorMessage(failure(409, WaitlistErrorCode.limitReached))).toEqual({
+      key: 'catalog.waitlist.errors.limit',
+      values: { max: 5 },
+    });
     expect(joinErrorMessage(failure(409, WaitlistErrorCode.notFull)).key).toBe('catalog.waitlist.errors.notFull');
     expect(joinErrorMessage(failure(409, WaitlistErrorCode.closed)).key).toBe('catalog.waitlist.errors.closed');
     expect(joinErrorMessage(failure(429, 'TOO_MANY_REQUESTS')).key).toBe('catalog.waitlist.errors.tooMany');
-    expect(joinErrorMessage(failure(400, 'VALIDATION_ERROR', { email: 'Invalid email' })).key).toBe('catalog.waitlist.errors.email');
+    expect(joinErrorMessage(failure(400, 'VALIDATION_ERROR', { email: 'Invalid email' })).key).toBe(
+      'catalog.waitlist.errors.email',
+    );
   });
 
   it('falls back to a general message for anything else', () => {

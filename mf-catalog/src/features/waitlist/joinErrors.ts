@@ -12,6 +12,8 @@ export function joinErrorMessage(error: unknown): { key: string; values?: Record
     case WaitlistErrorCode.closed:
       return { key: 'catalog.waitlist.errors.closed' };
     default:
-      return error.fields?.email ? { key: 'catalog.waitlist.errors.email' } : { key: 'catalog.waitlist.errors.generic' };
+      return error.fields?.email
+        ? { key: 'catalog.waitlist.errors.email' }
+        : { key: 'catalog.waitlist.errors.generic' };
   }
 }

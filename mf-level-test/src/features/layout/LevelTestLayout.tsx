@@ -7,7 +7,9 @@ export function LevelTestLayout() {
   const { t } = useTranslation();
   return (
     <>
-      <style href="level-test" precedence="default">{levelTestCss}</style>
+      <style href="level-test" precedence="default">
+        {levelTestCss}
+      </style>
       <div className="level-test">
         <Outlet />
       </div>

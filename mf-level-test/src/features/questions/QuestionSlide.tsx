@@ -34,7 +34,15 @@ export interface QuestionSlideProps {
  * One question (docs/product-rules.md#screens: one per slide, lettered answers). Plain buttons in a fieldset whose legend is the
  * question, so Tab/Enter/Space answer it and a screen reader announces the question with each answer.
  */
-export function QuestionSlide({ question, position, total, chosenAnswerId, disabled, onAnswer, headingRef }: QuestionSlideProps) {
+export function QuestionSlide({
+  question,
+  position,
+  total,
+  chosenAnswerId,
+  disabled,
+  onAnswer,
+  headingRef,
+}: QuestionSlideProps) {
   const { t } = useTranslation();
   const progress = t('levelTest.questions.progress', { current: position, total });
   return (

@@ -8,13 +8,26 @@ beforeEach(() => useLevelTestResultStore.setState({ result: null, expired: false
 afterEach(cleanup);
 
 const questions: ExamQuestion[] = [
-  { id: 1, skill: 'grammar', passage: null, question: 'Yo ___ de Alemania.', answers: [{ id: 11, answer: 'soy' }, { id: 12, answer: 'estoy' }, { id: 13, answer: 'es' }] },
+  {
+    id: 1,
+    skill: 'grammar',
+    passage: null,
+    question: 'Yo ___ de Alemania.',
+    answers: [
+      { id: 11, answer: 'soy' },
+      { id: 12, answer: 'estoy' },
+      { id: 13, answer: 'es' },
+    ],
+  },
   {
     id: 2,
     skill: 'reading',
     passage: 'Me llamo Lucía y vivo en Madrid.',
     question: '¿Dónde vive Lucía?',
-    answers: ['En Sevilla', 'En Madrid', 'En Lima', 'En Bogotá', 'En Quito', 'En Cuzco'].map((answer, i) => ({ id: 21 + i, answer })),
+    answers: ['En Sevilla', 'En Madrid', 'En Lima', 'En Bogotá', 'En Quito', 'En Cuzco'].map((answer, i) => ({
+      id: 21 + i,
+      answer,
+    })),
   },
 ];
 const result: ExamResult = {
@@ -36,14 +49,22 @@ describe('/level-test/{level}', () => {
     expect(screen.getByText('Wählen Sie die richtige Form für die Lücke.')).toBeTruthy();
     const first = screen.getByRole('group');
     expect(within(first).getByText('Lücke')).toBeTruthy();
-    expect(within(first).getAllByRole('button').map((b) => b.textContent)).toEqual(['asoy', 'bestoy', 'ces']);
+    expect(
+      within(first)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['asoy', 'bestoy', 'ces']);
     expect(screen.queryByRole('button', { name: 'Zurück zur vorherigen Frage' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'b estoy' }));
     const second = await screen.findByRole('heading', { level: 2, name: 'Frage 2 von 2' });
     expect(document.activeElement).toBe(second);
     expect(screen.getByText('Me llamo Lucía y vivo en Madrid.').getAttribute('lang')).toBe('es');
-    expect(within(screen.getByRole('group')).getAllByRole('button').map((b) => b.textContent?.[0])).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(
+      within(screen.getByRole('group'))
+        .getAllByRole('button')
+        .map((b) => b.textContent?.[0]),
+    ).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Zurück zur vorherigen Frage' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Frage 1 von 2' })).toBe(document.activeElement);
@@ -53,17 +74,31 @@ describe('/level-test/{level}', () => {
 
     await screen.findByText('/level-test/complete');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
-      expect.objectContaining({ url: '/api/exam/submit', body: { level: 'A1', answers: [{ questionId: 1, answerId: 11 }, { questionId: 2, answerId: 22 }] } }),
+      expect.objectContaining({
+        url: '/api/exam/submit',
+        body: {
+          level: 'A1',
+          answers: [
+            { questionId: 1, answerId: 11 },
+            { questionId: 2, answerId: 22 },
+          ],
+        },
+      }),
     ]);
     expect(useLevelTestResultStore.getState().result).toMatchObject({ ...result, saved: false });
   });
 
   it('offers a retry when scoring fails', async () => {
-    fakeApi({ ...examAnswer, 'POST /api/exam/submit': { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } } });
+    fakeApi({
+      ...examAnswer,
+      'POST /api/exam/submit': { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } },
+    });
     renderArea('/level-test/A1');
     fireEvent.click(await screen.findByRole('button', { name: 'a soy' }));
     fireEvent.click(await screen.findByRole('button', { name: 'b En Madrid' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Ihre Antworten konnten nicht ausgewertet werden.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Ihre Antworten konnten nicht ausgewertet werden.',
+    );
     fakeApi({ 'POST /api/exam/submit': { body: { result } } });
     fireEvent.click(screen.getByRole('button', { name: 'Erneut auswerten' }));
     await screen.findByText('/level-test/complete');
@@ -86,7 +121,9 @@ describe('/level-test/{level}', () => {
   it('goes back to the start when the questions cannot be loaded', async () => {
     fakeApi({ 'GET /api/exam/level/C1': { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } } });
     renderArea('/level-test/c1');
-    expect((await screen.findByRole('alert')).textContent).toBe('Die Fragen konnten nicht geladen werden. Bitte versuchen Sie es erneut.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Die Fragen konnten nicht geladen werden. Bitte versuchen Sie es erneut.',
+    );
     expect(location()).toBe('/level-test');
   });
 

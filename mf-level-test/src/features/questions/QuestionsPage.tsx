@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { Banner, Button, parseExamLevel, submitExam, useLevelTestResultStore, type ExamLevel, type ExamQuestion } from '@shop/shared';
+import {
+  Banner,
+  Button,
+  parseExamLevel,
+  submitExam,
+  useLevelTestResultStore,
+  type ExamLevel,
+  type ExamQuestion,
+} from '@shop/shared';
 import { answer, back, startFlow, toSubmission, type QuestionFlow } from './questionFlow.ts';
 import { QuestionSlide } from './QuestionSlide.tsx';
 import { useExamQuestions } from './useExamQuestions.ts';
@@ -85,7 +93,11 @@ function ExamRun({ level, questions }: { level: ExamLevel; questions: ExamQuesti
 function LoadedExam({ level }: { level: ExamLevel }) {
   const { t } = useTranslation();
   const questions = useExamQuestions(level);
-  return questions ? <ExamRun level={level} questions={questions} /> : <p role="status">{t('levelTest.questions.loading')}</p>;
+  return questions ? (
+    <ExamRun level={level} questions={questions} />
+  ) : (
+    <p role="status">{t('levelTest.questions.loading')}</p>
+  );
 }
 
 /** /level-test/{level}: an unknown or missing level goes back to the start (docs/product-rules.md#screens). */

@@ -13,7 +13,11 @@ export interface QuestionFlow {
 export const startFlow: QuestionFlow = { index: 0, answers: {} };
 
 /** Records an answer to the question on screen and moves on; `done` after the last question. */
-export function answer(flow: QuestionFlow, questions: readonly ExamQuestion[], answerId: number): { flow: QuestionFlow; done: boolean } {
+export function answer(
+  flow: QuestionFlow,
+  questions: readonly ExamQuestion[],
+  answerId: number,
+): { flow: QuestionFlow; done: boolean } {
   const question = questions[flow.index];
   if (!question) return { flow, done: false };
   const answers = { ...flow.answers, [question.id]: answerId };

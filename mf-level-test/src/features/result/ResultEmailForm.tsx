@@ -31,7 +31,14 @@ export function ResultEmailForm({ initialEmail = '' }: { initialEmail?: string }
     setState({ status: 'sending' });
     try {
       const { level, reachedPoints, maxPoints, targetDetail } = result;
-      await sendExamResultEmail({ email: to, level, reachedPoints, maxPoints, targetDetail, locale: currentLanguage() });
+      await sendExamResultEmail({
+        email: to,
+        level,
+        reachedPoints,
+        maxPoints,
+        targetDetail,
+        locale: currentLanguage(),
+      });
       setState({ status: 'sent', to });
     } catch (error) {
       console.warn('Could not send the level-test result', error);
@@ -59,7 +66,9 @@ export function ResultEmailForm({ initialEmail = '' }: { initialEmail?: string }
       <Button type="submit" disabled={state.status === 'sending'}>
         {t(state.status === 'sending' ? 'levelTest.complete.email.sending' : 'levelTest.complete.email.submit')}
       </Button>
-      {state.status === 'sent' ? <Banner tone="success">{t('levelTest.complete.email.sent', { email: state.to })}</Banner> : null}
+      {state.status === 'sent' ? (
+        <Banner tone="success">{t('levelTest.complete.email.sent', { email: state.to })}</Banner>
+      ) : null}
       {state.status === 'failed' ? <Banner tone="alert">{t('levelTest.complete.email.failed')}</Banner> : null}
     </form>
   );

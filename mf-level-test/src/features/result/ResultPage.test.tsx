@@ -18,10 +18,25 @@ const result: ExamResult = {
 };
 const hour = 60 * 60 * 1000;
 const customer = {
-  email: 'kundin@example.org', firstname: 'Ana', lastname: 'García', displayName: null, phone: null, birthYear: null,
-  languageNiveau: null, languageNiveauDetails: null, isSubscribedToNewsletter: 0, isEmailVerified: true,
+  email: 'kundin@example.org',
+  firstname: 'Ana',
+  lastname: 'García',
+  displayName: null,
+  phone: null,
+  birthYear: null,
+  languageNiveau: null,
+  languageNiveauDetails: null,
+  isSubscribedToNewsletter: 0,
+  isEmailVerified: true,
 };
-const entry = { id: 1, createdAt: '2026-01-15T09:00:00.000Z', level: 'B1', reachedPoints: 11, maxPoints: 16, targetDetail: 'B1.1' };
+const entry = {
+  id: 1,
+  createdAt: '2026-01-15T09:00:00.000Z',
+  level: 'B1',
+  reachedPoints: 11,
+  maxPoints: 16,
+  targetDetail: 'B1.1',
+};
 
 beforeAll(startI18n);
 beforeEach(() => {
@@ -43,7 +58,9 @@ describe('/level-test/complete', () => {
   it('removes a result older than 24 hours with the expiry warning', async () => {
     useLevelTestResultStore.getState().keepResult(result, Date.now() - 25 * hour);
     renderArea('/level-test/complete');
-    expect(screen.getByRole('alert').textContent).toBe('Ihr Testergebnis ist abgelaufen. Bitte starten Sie den Einstufungstest erneut.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Ihr Testergebnis ist abgelaufen. Bitte starten Sie den Einstufungstest erneut.',
+    );
     expect(screen.queryByText(/Punkten erreicht/)).toBeNull();
     expect(useLevelTestResultStore.getState()).toMatchObject({ result: null, expired: true });
   });
@@ -61,12 +78,19 @@ describe('/level-test/complete', () => {
       ['Konversationsstunden auf Niveau B1', '/courses?preSelectedTags=b1&courseType=3'],
       ['Einzelangebot: DELE B1 Prüfungsvorbereitung', '/products?productId=2'],
     ]);
-    expect(screen.getByRole('link', { name: 'Jetzt registrieren' }).getAttribute('href')).toBe('/register?redirect=/level-test/complete');
+    expect(screen.getByRole('link', { name: 'Jetzt registrieren' }).getAttribute('href')).toBe(
+      '/register?redirect=/level-test/complete',
+    );
     expect(calls).toEqual([]);
   });
 
   it('says so when the catalogue has nothing for the level', () => {
-    useLevelTestResultStore.getState().keepResult({ ...result, recommendation: { courseTag: null, conversationTag: null, flexibleLearningCourse: null, product: null } });
+    useLevelTestResultStore
+      .getState()
+      .keepResult({
+        ...result,
+        recommendation: { courseTag: null, conversationTag: null, flexibleLearningCourse: null, product: null },
+      });
     renderArea('/level-test/complete');
     const offers = screen.getByRole('region', { name: 'Empfohlene Kurse' });
     expect(within(offers).queryAllByRole('link')).toEqual([]);
@@ -95,12 +119,20 @@ describe('/level-test/complete', () => {
 
     fireEvent.change(input, { target: { value: ' ana@example.com ' } });
     fireEvent.click(send);
-    expect((await screen.findByText('Ihr Ergebnis wurde an ana@example.com gesendet.')).getAttribute('role')).toBe('status');
-    expect(calls.map((c) => c.body)).toEqual([{ email: 'ana@example.com', level: 'B1', reachedPoints: 11, maxPoints: 16, targetDetail: 'B1.1', locale: 'de' }]);
+    expect((await screen.findByText('Ihr Ergebnis wurde an ana@example.com gesendet.')).getAttribute('role')).toBe(
+      'status',
+    );
+    expect(calls.map((c) => c.body)).toEqual([
+      { email: 'ana@example.com', level: 'B1', reachedPoints: 11, maxPoints: 16, targetDetail: 'B1.1', locale: 'de' },
+    ]);
 
-    fakeApi({ 'POST /api/exam/send-result-email': { status: 429, body: { error: { code: 'TOO_MANY_REQUESTS', message: 'x' } } } });
+    fakeApi({
+      'POST /api/exam/send-result-email': { status: 429, body: { error: { code: 'TOO_MANY_REQUESTS', message: 'x' } } },
+    });
     fireEvent.click(send);
-    expect((await screen.findByRole('alert')).textContent).toBe('E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es erneut.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
+    );
   });
 
   it('refuses to mail a result that expired while the page was open', async () => {
@@ -110,7 +142,9 @@ describe('/level-test/complete', () => {
     fireEvent.change(screen.getByLabelText('E-Mail-Adresse'), { target: { value: 'ana@example.com' } });
     await new Promise((resolve) => setTimeout(resolve, 60));
     fireEvent.click(screen.getByRole('button', { name: 'Ergebnis senden' }));
-    expect(await screen.findByText('Ihr Testergebnis ist abgelaufen. Bitte starten Sie den Einstufungstest erneut.')).toBeTruthy();
+    expect(
+      await screen.findByText('Ihr Testergebnis ist abgelaufen. Bitte starten Sie den Einstufungstest erneut.'),
+    ).toBeTruthy();
     expect(calls).toEqual([]);
   });
 
@@ -118,16 +152,27 @@ describe('/level-test/complete', () => {
     configureApi({ token: () => useAuthStore.getState().token });
     useAuthStore.getState().logIn('tok', false);
     useLevelTestResultStore.getState().keepResult(result);
-    const calls = fakeApi({ 'POST /api/exam/save': { body: { result: entry } }, 'GET /api/customer/me': { body: { result: customer } } });
+    const calls = fakeApi({
+      'POST /api/exam/save': { body: { result: entry } },
+      'GET /api/customer/me': { body: { result: customer } },
+    });
     const first = renderArea('/level-test/complete');
-    expect((await screen.findByText('Ihr Ergebnis wurde in Ihrem Konto gespeichert.')).getAttribute('role')).toBe('status');
+    expect((await screen.findByText('Ihr Ergebnis wurde in Ihrem Konto gespeichert.')).getAttribute('role')).toBe(
+      'status',
+    );
     expect(screen.queryByRole('link', { name: 'Jetzt registrieren' })).toBeNull();
     const saves = calls.filter((c) => c.url === '/api/exam/save');
     expect(saves).toHaveLength(1);
-    expect(saves[0]).toMatchObject({ method: 'POST', body: { resultToken: 'scored-by-the-server' }, headers: { Authorization: 'Bearer tok' } });
+    expect(saves[0]).toMatchObject({
+      method: 'POST',
+      body: { resultToken: 'scored-by-the-server' },
+      headers: { Authorization: 'Bearer tok' },
+    });
     expect(useLevelTestResultStore.getState().result?.saved).toBe(true);
     // The e-mail field is prefilled with the customer's address.
-    await waitFor(() => expect((screen.getByLabelText('E-Mail-Adresse') as HTMLInputElement).value).toBe('kundin@example.org'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('E-Mail-Adresse') as HTMLInputElement).value).toBe('kundin@example.org'),
+    );
 
     first.unmount();
     renderArea('/level-test/complete');
@@ -140,7 +185,9 @@ describe('/level-test/complete', () => {
     useLevelTestResultStore.getState().keepResult(result);
     fakeApi({ 'POST /api/exam/save': { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } } });
     renderArea('/level-test/complete');
-    expect((await screen.findByRole('alert')).textContent).toContain('Ihr Ergebnis konnte nicht in Ihrem Konto gespeichert werden.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Ihr Ergebnis konnte nicht in Ihrem Konto gespeichert werden.',
+    );
     expect(useLevelTestResultStore.getState().result?.saved).toBe(false);
   });
 });

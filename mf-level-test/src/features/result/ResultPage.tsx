@@ -1,7 +1,14 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Banner, isExamResultExpired, selectIsLoggedIn, useAuthStore, useLevelTestResultStore, type StoredExamResult } from '@shop/shared';
+import {
+  Banner,
+  isExamResultExpired,
+  selectIsLoggedIn,
+  useAuthStore,
+  useLevelTestResultStore,
+  type StoredExamResult,
+} from '@shop/shared';
 import { offersOf } from './offers.ts';
 import { ResultEmailForm } from './ResultEmailForm.tsx';
 import { useAutoSave, type SaveStatus } from './useAutoSave.ts';
@@ -30,7 +37,12 @@ function Offers({ result }: { result: StoredExamResult }) {
         <ul className="level-test__offers">
           {offers.map((offer) => (
             <li key={offer.kind}>
-              <Link to={offer.to}>{t(`levelTest.complete.offers.${offer.kind}`, 'title' in offer ? { title: offer.title } : { level: offer.level })}</Link>
+              <Link to={offer.to}>
+                {t(
+                  `levelTest.complete.offers.${offer.kind}`,
+                  'title' in offer ? { title: offer.title } : { level: offer.level },
+                )}
+              </Link>
             </li>
           ))}
         </ul>
@@ -46,7 +58,9 @@ function Result({ result, loggedIn }: { result: StoredExamResult; loggedIn: bool
   const tone = saveBanner[saveStatus];
   return (
     <>
-      <p className="level-test__score">{t('levelTest.complete.points', { reached: result.reachedPoints, max: result.maxPoints })}</p>
+      <p className="level-test__score">
+        {t('levelTest.complete.points', { reached: result.reachedPoints, max: result.maxPoints })}
+      </p>
       <p className="level-test__score">
         {t('levelTest.complete.level', { level: result.level, name: t(`levelTest.levels.${result.level}`) })}
       </p>
@@ -93,7 +107,11 @@ export function ResultPage() {
         <Result result={current} loggedIn={loggedIn} />
       ) : (
         <>
-          {expired || result ? <Banner tone="warning">{t('levelTest.complete.expired')}</Banner> : <Banner>{t('levelTest.complete.email.noResult')}</Banner>}
+          {expired || result ? (
+            <Banner tone="warning">{t('levelTest.complete.expired')}</Banner>
+          ) : (
+            <Banner>{t('levelTest.complete.email.noResult')}</Banner>
+          )}
           <p>
             <Link className="shop-button shop-button--primary" to="/level-test">
               {t('levelTest.complete.start')}

@@ -26,8 +26,14 @@ describe('offersOf', () => {
   });
 
   it('leaves out what is missing, down to nothing', () => {
-    expect(offersOf({ flexibleLearningCourse: null, courseTag: 'a1', conversationTag: null, product: null }, 'de').map((o) => o.kind)).toEqual(['group']);
-    expect(offersOf({ flexibleLearningCourse: null, courseTag: null, conversationTag: null, product: null }, 'de')).toEqual([]);
+    expect(
+      offersOf({ flexibleLearningCourse: null, courseTag: 'a1', conversationTag: null, product: null }, 'de').map(
+        (o) => o.kind,
+      ),
+    ).toEqual(['group']);
+    expect(
+      offersOf({ flexibleLearningCourse: null, courseTag: null, conversationTag: null, product: null }, 'de'),
+    ).toEqual([]);
   });
 });
 

@@ -12,11 +12,27 @@ export function offersOf(recommendation: ExamRecommendation, language: string): 
     `/courses?${new URLSearchParams({ preSelectedTags: slug, courseType: String(courseType) }).toString()}`;
   return [
     ...(flexibleLearningCourse
-      ? [{ kind: 'flexible' as const, to: `/modular-course?flexLearningId=${flexibleLearningCourse.id}`, title: pickText(flexibleLearningCourse.titles, language) }]
+      ? [
+          {
+            kind: 'flexible' as const,
+            to: `/modular-course?flexLearningId=${flexibleLearningCourse.id}`,
+            title: pickText(flexibleLearningCourse.titles, language),
+          },
+        ]
       : []),
     ...(courseTag ? [{ kind: 'group' as const, to: tagListing(courseTag, 1), level: courseTag.toUpperCase() }] : []),
-    ...(conversationTag ? [{ kind: 'conversation' as const, to: tagListing(conversationTag, 3), level: conversationTag.toUpperCase() }] : []),
-    ...(product ? [{ kind: 'product' as const, to: `/products?productId=${product.id}`, title: pickText(product.titles, language) }] : []),
+    ...(conversationTag
+      ? [{ kind: 'conversation' as const, to: tagListing(conversationTag, 3), level: conversationTag.toUpperCase() }]
+      : []),
+    ...(product
+      ? [
+          {
+            kind: 'product' as const,
+            to: `/products?productId=${product.id}`,
+            title: pickText(product.titles, language),
+          },
+        ]
+      : []),
   ];
 }
 

@@ -10,7 +10,12 @@ describe('/level-test', () => {
     renderArea('/level-test');
     expect(screen.getByRole('heading', { level: 1, name: 'Einstufungstest' })).toBeTruthy();
     const cards = screen.getAllByRole('article');
-    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Erste Schritte', 'Grundkenntnisse', 'Selbstständig', 'Kompetent']);
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Erste Schritte',
+      'Grundkenntnisse',
+      'Selbstständig',
+      'Kompetent',
+    ]);
     expect(within(cards[0]!).getByRole('link', { name: 'Test starten' }).getAttribute('href')).toBe('/level-test/A1');
     const targets = cards.slice(1).map((card) => {
       const group = within(card).getByRole('group');

@@ -47,7 +47,9 @@ export function StartPage() {
     <>
       <h1>{t('levelTest.start.title')}</h1>
       <p>{t('levelTest.start.intro')}</p>
-      {notice ? <Banner tone={notice === 'empty' ? 'info' : 'alert'}>{t(`levelTest.start.notice.${notice}`)}</Banner> : null}
+      {notice ? (
+        <Banner tone={notice === 'empty' ? 'info' : 'alert'}>{t(`levelTest.start.notice.${notice}`)}</Banner>
+      ) : null}
       <ul className="level-test__cards">
         {startCards.map((card) => (
           <li key={card.id}>

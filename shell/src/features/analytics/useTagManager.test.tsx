@@ -7,7 +7,10 @@ import { resetTagManagerForTest } from './tagManager.ts';
 import { useTagManager } from './useTagManager.ts';
 
 const host = globalThis as { dataLayer?: unknown[] };
-const gtmScripts = () => [...document.querySelectorAll('script[src^="https://www.googletagmanager.com/"]')].map((s) => (s as HTMLScriptElement).src);
+const gtmScripts = () =>
+  [...document.querySelectorAll('script[src^="https://www.googletagmanager.com/"]')].map(
+    (s) => (s as HTMLScriptElement).src,
+  );
 
 function Probe({ id }: { id: string | null }) {
   useTagManager(id);
@@ -28,7 +31,12 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const decided = (analytics: boolean, marketing: boolean) => ({ analytics, marketing, version: 1, decidedAt: '2026-01-01T00:00:00Z' });
+const decided = (analytics: boolean, marketing: boolean) => ({
+  analytics,
+  marketing,
+  version: 1,
+  decidedAt: '2026-01-01T00:00:00Z',
+});
 
 describe('useTagManager', () => {
   it('loads nothing before consent, but puts the Consent Mode defaults (denied) in the dataLayer', () => {

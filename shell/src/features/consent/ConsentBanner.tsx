@@ -46,7 +46,9 @@ export function ConsentBanner() {
 
   return (
     <section className="shell-consent" aria-labelledby={`${id}-title`} data-testid="consent-banner">
-      <style href="shell-consent" precedence="default">{consentCss}</style>
+      <style href="shell-consent" precedence="default">
+        {consentCss}
+      </style>
       <div className="shell-consent__inner">
         <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
           {t('shell.consent.title')}
@@ -55,7 +57,12 @@ export function ConsentBanner() {
         <div className="shell-consent__actions">
           <Button onClick={() => finish(allPurposes(true))}>{t('shell.consent.acceptAll')}</Button>
           <Button onClick={() => finish(allPurposes(false))}>{t('shell.consent.rejectAll')}</Button>
-          <Button variant="secondary" aria-expanded={showSettings} aria-controls={`${id}-settings`} onClick={() => setShowSettings(!showSettings)}>
+          <Button
+            variant="secondary"
+            aria-expanded={showSettings}
+            aria-controls={`${id}-settings`}
+            onClick={() => setShowSettings(!showSettings)}
+          >
             {t('shell.consent.settings')}
           </Button>
           {reopened ? (

@@ -22,7 +22,9 @@ export function Footer({ consentConfigurable }: { consentConfigurable: boolean }
   const reopen = useConsentStore((state) => state.reopen);
   return (
     <footer className="shell-footer">
-      <style href="shell-footer" precedence="default">{footerCss}</style>
+      <style href="shell-footer" precedence="default">
+        {footerCss}
+      </style>
       <WithdrawalLink />
       <nav aria-label={t('shell.footer.label')}>
         <ul>

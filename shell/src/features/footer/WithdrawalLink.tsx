@@ -20,7 +20,9 @@ export function WithdrawalLink({ standalone = false }: { standalone?: boolean })
   const { t } = useTranslation();
   return (
     <p className={`shell-withdrawal${standalone ? ' shell-withdrawal--standalone' : ''}`}>
-      <style href="shell-withdrawal" precedence="default">{withdrawalCss}</style>
+      <style href="shell-withdrawal" precedence="default">
+        {withdrawalCss}
+      </style>
       <Link to={withdrawalPath} className="shell-withdrawal__link">
         {t('shell.footer.withdrawal')}
       </Link>

@@ -20,7 +20,12 @@ function PersonIcon() {
 function CartIcon() {
   return (
     <svg aria-hidden="true" focusable="false" width="26" height="26" viewBox="0 0 24 24">
-      <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path
+        d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
       <circle cx="9" cy="20" r="1.5" fill="currentColor" />
       <circle cx="17" cy="20" r="1.5" fill="currentColor" />
     </svg>
@@ -30,7 +35,13 @@ function CartIcon() {
 function MenuIcon({ open }: { open: boolean }) {
   return (
     <svg aria-hidden="true" focusable="false" width="24" height="24" viewBox="0 0 24 24">
-      <path d={open ? 'M5 5l14 14M19 5L5 19' : 'M3 6h18M3 12h18M3 18h18'} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+      <path
+        d={open ? 'M5 5l14 14M19 5L5 19' : 'M3 6h18M3 12h18M3 18h18'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
@@ -63,14 +74,24 @@ function OfferNavigation() {
   useEffect(() => setOpen(false), [pathname, search, hash]);
   return (
     <nav aria-label={t('shell.header.offersNavigation')} className="shell-offers" data-open={open}>
-      <button type="button" className="shell-offers__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="shell-offers__toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
         <MenuIcon open={open} />
         {t('shell.header.menu')}
       </button>
       <ul id={listId} className="shell-offers__list">
         {offers.map((offer) => (
           <li key={offer.key}>
-            <Link to={offer.to} className="shell-offers__link" aria-current={`${pathname}${search}` === offer.to ? 'page' : undefined}>
+            <Link
+              to={offer.to}
+              className="shell-offers__link"
+              aria-current={`${pathname}${search}` === offer.to ? 'page' : undefined}
+            >
               {t(`shell.offers.${offer.key}.nav`)}
             </Link>
           </li>
@@ -91,7 +112,9 @@ export function Header() {
   const announcement = useCartAnnouncement(count);
   return (
     <header className="shell-header">
-      <style href="shell-header" precedence="default">{headerCss}</style>
+      <style href="shell-header" precedence="default">
+        {headerCss}
+      </style>
       <div className="shell-header__bar">
         <a className="shell-header__logo" href={shellConfig.schoolUrl}>
           <img src={logoUrl} alt="" width="40" height="40" />

@@ -28,7 +28,9 @@ export function Home() {
   useScrollToHash();
   return (
     <div className="shell-home">
-      <style href="shell-home" precedence="default">{homeCss}</style>
+      <style href="shell-home" precedence="default">
+        {homeCss}
+      </style>
       <section className="shell-home__hero">
         <div className="shell-home__hero-text">
           <p className="shell-home__eyebrow">{t('shell.home.eyebrow')}</p>
@@ -56,7 +58,9 @@ export function Home() {
             <li key={offer.key} id={offer.key === 'packages' ? 'packages' : undefined} className="shell-home__offer">
               <img src={offer.art} alt="" width="120" height="80" />
               <h3>
-                <Link to={offer.key === 'packages' ? '/courses?courseType=3' : offer.to}>{t(`shell.offers.${offer.key}.title`)}</Link>
+                <Link to={offer.key === 'packages' ? '/courses?courseType=3' : offer.to}>
+                  {t(`shell.offers.${offer.key}.title`)}
+                </Link>
               </h3>
               <p>{t(`shell.offers.${offer.key}.text`)}</p>
             </li>

@@ -45,7 +45,11 @@ export function NextCourses() {
             </p>
             <h3>{pickText(course.titles, i18n.resolvedLanguage ?? 'de')}</h3>
             {level ? <p className="shell-home__next-level">{t('shell.home.next.level', { level })}</p> : null}
-            <p className="shell-home__next-places">{course.freePlaces > 0 ? t('shell.home.next.places', { count: course.freePlaces }) : t('shell.home.next.full')}</p>
+            <p className="shell-home__next-places">
+              {course.freePlaces > 0
+                ? t('shell.home.next.places', { count: course.freePlaces })
+                : t('shell.home.next.full')}
+            </p>
           </li>
         );
       })}

@@ -6,7 +6,14 @@ function Mark() {
   return (
     <svg aria-hidden="true" focusable="false" width="24" height="24" viewBox="0 0 24 24">
       <circle cx="12" cy="12" r="11" fill="currentColor" />
-      <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="var(--shop-color-bg)" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M7 12.5l3.2 3.2L17 9"
+        fill="none"
+        stroke="var(--shop-color-bg)"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -25,7 +32,11 @@ export function TrustBar({ contactUrl }: { contactUrl: string }) {
             <Mark />
             <span>
               <strong>{t(`shell.home.trust.${point}.title`)}</strong>{' '}
-              {point === 'contact' ? <a href={contactUrl}>{t('shell.home.trust.contact.text')}</a> : t(`shell.home.trust.${point}.text`)}
+              {point === 'contact' ? (
+                <a href={contactUrl}>{t('shell.home.trust.contact.text')}</a>
+              ) : (
+                t(`shell.home.trust.${point}.text`)
+              )}
             </span>
           </li>
         ))}

@@ -7,10 +7,12 @@ import { areaNames } from './routeTable.ts';
  */
 export const remoteManifestSchema = z.object({
   timeoutMs: z.number().int().positive().max(120_000).default(8000),
-  remotes: z.object(Object.fromEntries(areaNames.map((name) => [name, z.string().url()])) as Record<
-    (typeof areaNames)[number],
-    z.ZodString
-  >),
+  remotes: z.object(
+    Object.fromEntries(areaNames.map((name) => [name, z.string().url()])) as Record<
+      (typeof areaNames)[number],
+      z.ZodString
+    >,
+  ),
 });
 export type RemoteManifest = z.infer<typeof remoteManifestSchema>;
 

@@ -10,7 +10,15 @@ export type AreaName = (typeof areaNames)[number];
  */
 export const routeTable: Record<AreaName, readonly string[]> = {
   catalog: ['/products', '/courses', '/modular-course', '/products-iframe', '/waitlist/offer', '/waitlist/leave'],
-  cartCheckout: ['/cart', '/checkout-auth', '/checkout', '/checkout-cancel', '/checkout-return/:orderId/:email', '/checkout-complete/:orderId/:email', '/emailorder'],
+  cartCheckout: [
+    '/cart',
+    '/checkout-auth',
+    '/checkout',
+    '/checkout-cancel',
+    '/checkout-return/:orderId/:email',
+    '/checkout-complete/:orderId/:email',
+    '/emailorder',
+  ],
   account: [
     '/login',
     '/register',
@@ -30,5 +38,7 @@ export const routeTable: Record<AreaName, readonly string[]> = {
 
 /** The area owning `pathname`, or undefined for an unknown path (which redirects to /account-data). */
 export function areaForPath(pathname: string): AreaName | undefined {
-  return areaNames.find((area) => routeTable[area].some((pattern) => matchPath({ path: pattern, end: true }, pathname)));
+  return areaNames.find((area) =>
+    routeTable[area].some((pattern) => matchPath({ path: pattern, end: true }, pathname)),
+  );
 }

@@ -19,8 +19,12 @@ describe('SessionGuard', () => {
         </Routes>
       </MemoryRouter>,
     );
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"error":{"code":"UNAUTHORIZED","message":"x"}}', { status: 401 }));
-    await expect(call({ path: '/customer/me', auth: true, result: z.unknown(), failure: 'Failed to fetch customer data' })).rejects.toThrow();
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response('{"error":{"code":"UNAUTHORIZED","message":"x"}}', { status: 401 }),
+    );
+    await expect(
+      call({ path: '/customer/me', auth: true, result: z.unknown(), failure: 'Failed to fetch customer data' }),
+    ).rejects.toThrow();
     await waitFor(() => expect(screen.getByRole('heading').textContent).toBe('Start'));
     expect(useAuthStore.getState().token).toBeNull();
     expect(localStorage.getItem('customerToken')).toBeNull();

@@ -19,7 +19,13 @@ function modeArrivingLater(mode: string) {
   const calls = fakeApi({
     'GET /api/shop/mode': () =>
       new Promise<Response>((resolve) => {
-        release = () => resolve(new Response(JSON.stringify({ result: { mode } }), { status: 200, headers: { 'content-type': 'application/json' } }));
+        release = () =>
+          resolve(
+            new Response(JSON.stringify({ result: { mode } }), {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            }),
+          );
       }),
   });
   return { calls, release: () => act(async () => release()) };
@@ -37,9 +43,13 @@ describe('TestShopNotice', () => {
 
     // Other languages' texts are loaded when first shown, so the switch may take a moment.
     await act(() => i18n.changeLanguage('es'));
-    expect((await screen.findByRole('complementary', { name: 'Modo de prueba' })).textContent).toBe('Esta es una tienda de prueba: no se realiza ningún pago real.');
+    expect((await screen.findByRole('complementary', { name: 'Modo de prueba' })).textContent).toBe(
+      'Esta es una tienda de prueba: no se realiza ningún pago real.',
+    );
     await act(() => i18n.changeLanguage('en'));
-    expect((await screen.findByRole('complementary', { name: 'Test mode' })).textContent).toBe('This is a test shop: no real payments are taken.');
+    expect((await screen.findByRole('complementary', { name: 'Test mode' })).textContent).toBe(
+      'This is a test shop: no real payments are taken.',
+    );
   });
 
   it('is a fixed bar with a spacer of its height, so its arrival moves nothing on the page', async () => {
@@ -47,7 +57,10 @@ describe('TestShopNotice', () => {
     const { container } = render(<TestShopNotice />);
     await release();
     await screen.findByTestId('test-shop-notice');
-    const css = document.head.querySelector('style[data-href="shell-test-notice"]')?.textContent ?? container.querySelector('style')?.textContent ?? '';
+    const css =
+      document.head.querySelector('style[data-href="shell-test-notice"]')?.textContent ??
+      container.querySelector('style')?.textContent ??
+      '';
     expect(css).toMatch(/\.shell-test-notice \{ position: fixed;/);
     const barHeight = /\.shell-test-notice \{[^}]*min-height: ([^;]+);/.exec(css)?.[1];
     expect(css).toContain(`.shell-test-notice__spacer { height: ${barHeight}; }`);

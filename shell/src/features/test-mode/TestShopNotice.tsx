@@ -22,7 +22,9 @@ export function TestShopNotice() {
   if (mode !== 'development') return null;
   return (
     <>
-      <style href="shell-test-notice" precedence="default">{testModeNoticeCss}</style>
+      <style href="shell-test-notice" precedence="default">
+        {testModeNoticeCss}
+      </style>
       <div className="shell-test-notice__spacer" aria-hidden="true" />
       <aside className="shell-test-notice" aria-label={t('shell.testMode.label')} data-testid="test-shop-notice">
         <p>{t('shell.testMode.notice')}</p>

@@ -22,5 +22,9 @@ export const a1: SeedQuestion[] = [
   vocabulary('¿Qué se dice para despedirse?', ['Hola', 'Hasta luego', 'Buenos días', 'Por favor'], 1),
   vocabulary('Hace mucho frío y nieva. Es ___.', ['verano', 'agosto', 'invierno'], 2),
   lucia('¿Dónde vive Lucía?', ['En Sevilla', 'En Madrid', 'En un hospital'], 1),
-  lucia('¿Qué hace Lucía los fines de semana?', ['Trabaja en el hospital', 'Visita a su familia en Sevilla', 'Juega al tenis'], 2),
+  lucia(
+    '¿Qué hace Lucía los fines de semana?',
+    ['Trabaja en el hospital', 'Visita a su familia en Sevilla', 'Juega al tenis'],
+    2,
+  ),
 ];

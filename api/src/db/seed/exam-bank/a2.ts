@@ -18,7 +18,11 @@ export const a2: SeedQuestion[] = [
   grammar('Por favor, ___ la ventana, que hace frío.', ['cerrar', 'cierro', 'cierra', 'cierras'], 2),
   grammar('Ahora no puedo hablar, estoy ___ la cena.', ['preparar', 'preparando', 'preparado'], 1),
   vocabulary('Para viajar en avión tengo que ir al ___.', ['puerto', 'aeropuerto', 'mercado', 'gimnasio'], 1),
-  vocabulary('Me duele la cabeza; voy a la ___ a comprar aspirinas.', ['panadería', 'librería', 'farmacia', 'zapatería'], 2),
+  vocabulary(
+    'Me duele la cabeza; voy a la ___ a comprar aspirinas.',
+    ['panadería', 'librería', 'farmacia', 'zapatería'],
+    2,
+  ),
   vocabulary('Lo contrario de «barato» es ___.', ['caro', 'grande', 'rápido', 'fácil'], 0),
   vocabulary('En una tienda de ropa: —¿Qué ___ tiene usted? —La M.', ['precio', 'talla', 'marca'], 1),
   vocabulary('Quiero ___ una mesa en el restaurante para las nueve.', ['pagar', 'cocinar', 'reservar'], 2),

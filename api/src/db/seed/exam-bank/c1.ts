@@ -18,19 +18,45 @@ export const c1: SeedQuestion[] = [
   grammar('No le quedó más remedio ___ aceptar las condiciones.', ['que', 'de', 'a', 'sino'], 0),
   grammar('Lo que más me sorprendió fue ___ reaccionara con tanta calma.', ['lo que', 'el cual', 'que'], 2),
   grammar('A medida que ___ los años, fue cambiando de opinión.', ['pasen', 'pasaban', 'pasarán'], 1),
-  vocabulary('«Tomarle el pelo» a alguien significa ___.', ['cortarle el pelo', 'ayudarle con algo difícil', 'enfadarse con él', 'burlarse de él'], 3),
+  vocabulary(
+    '«Tomarle el pelo» a alguien significa ___.',
+    ['cortarle el pelo', 'ayudarle con algo difícil', 'enfadarse con él', 'burlarse de él'],
+    3,
+  ),
   vocabulary('La propuesta fue ___ por unanimidad.', ['aprobada', 'apropiada', 'aprovechada'], 0),
-  vocabulary('Su discurso fue tan ___ que nadie entendió qué quería decir realmente.', ['conciso', 'explícito', 'ambiguo', 'claro'], 2),
-  vocabulary('«Andarse por las ramas» significa ___.', ['trabajar en el jardín', 'no ir directamente al tema', 'equivocarse a menudo'], 1),
-  vocabulary('Ante las protestas, el Gobierno tuvo que dar marcha ___ con la reforma.', ['adelante', 'atrás', 'arriba'], 1),
+  vocabulary(
+    'Su discurso fue tan ___ que nadie entendió qué quería decir realmente.',
+    ['conciso', 'explícito', 'ambiguo', 'claro'],
+    2,
+  ),
+  vocabulary(
+    '«Andarse por las ramas» significa ___.',
+    ['trabajar en el jardín', 'no ir directamente al tema', 'equivocarse a menudo'],
+    1,
+  ),
+  vocabulary(
+    'Ante las protestas, el Gobierno tuvo que dar marcha ___ con la reforma.',
+    ['adelante', 'atrás', 'arriba'],
+    1,
+  ),
   bilingualism(
     '¿Qué se creía antes sobre el bilingüismo?',
-    ['Que garantizaba el éxito escolar', 'Que mejoraba la flexibilidad cognitiva', 'Que no tenía ningún efecto', 'Que perjudicaba el desarrollo lingüístico de los niños'],
+    [
+      'Que garantizaba el éxito escolar',
+      'Que mejoraba la flexibilidad cognitiva',
+      'Que no tenía ningún efecto',
+      'Que perjudicaba el desarrollo lingüístico de los niños',
+    ],
     3,
   ),
   bilingualism(
     '¿Qué matiz introducen los investigadores?',
-    ['Las ventajas dependen del contexto y no están garantizadas', 'El bilingüismo siempre es perjudicial', 'Los estudios antiguos tenían razón', 'Solo los adultos se benefician'],
+    [
+      'Las ventajas dependen del contexto y no están garantizadas',
+      'El bilingüismo siempre es perjudicial',
+      'Los estudios antiguos tenían razón',
+      'Solo los adultos se benefician',
+    ],
     0,
   ),
 ];

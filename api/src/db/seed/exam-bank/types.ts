@@ -29,4 +29,10 @@ export const vocabulary = (question: string, answers: string[], correct: number)
 /** Reading questions share their passage. */
 export const reading =
   (passage: string) =>
-  (question: string, answers: string[], correct: number): SeedQuestion => ({ skill: 'reading', passage, question, answers, correct });
+  (question: string, answers: string[], correct: number): SeedQuestion => ({
+    skill: 'reading',
+    passage,
+    question,
+    answers,
+    correct,
+  });

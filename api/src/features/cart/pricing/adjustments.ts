@@ -18,7 +18,9 @@ export function adjustCourseQuantity(course: CourseFacts, requested: number, tod
   if (course.freePlaces < requested) {
     // A flexible-learning appointment is booked per appointment; every other course per place.
     const reason =
-      course.type === CourseType.flexibleAppointment ? QuantityAdjustmentReason.notEnoughAppointments : QuantityAdjustmentReason.notEnoughPlaces;
+      course.type === CourseType.flexibleAppointment
+        ? QuantityAdjustmentReason.notEnoughAppointments
+        : QuantityAdjustmentReason.notEnoughPlaces;
     return adjust(reason, course.freePlaces);
   }
   return null;

@@ -3,7 +3,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculatePrice } from './calculate.ts';
 import { applyDiscountCode } from './discounts.ts';
-import { packageKey, type CourseFacts, type DiscountCodeFacts, type PricedLine, type PricingFacts, type PricingRequest } from './model.ts';
+import {
+  packageKey,
+  type CourseFacts,
+  type DiscountCodeFacts,
+  type PricedLine,
+  type PricingFacts,
+  type PricingRequest,
+} from './model.ts';
 
 const today = '2026-01-15';
 const now = '2026-01-15T09:00:00.000Z';
@@ -29,7 +36,16 @@ const packagePrices = new Map([
 ]);
 
 function facts(over: Partial<PricingFacts> = {}): PricingFacts {
-  return { courses: new Map(), products: new Map(), packagePrices, discountCodes: new Map(), balances: null, today, now, ...over };
+  return {
+    courses: new Map(),
+    products: new Map(),
+    packagePrices,
+    discountCodes: new Map(),
+    balances: null,
+    today,
+    now,
+    ...over,
+  };
 }
 
 describe('calculatePrice', () => {
@@ -45,7 +61,10 @@ describe('calculatePrice', () => {
       packages: [],
       discountCodes: ['TEN'],
     };
-    const result = calculatePrice(request, facts({ courses, discountCodes: new Map([['TEN', code({ code: 'TEN', percentOff: 10 })]]) }));
+    const result = calculatePrice(
+      request,
+      facts({ courses, discountCodes: new Map([['TEN', code({ code: 'TEN', percentOff: 10 })]]) }),
+    );
     // 10 % of 10.00 € is exactly 1.00 €, although each line's 10 % would round to 0.33 + 0.33 + 0.33.
     expect(result.codes).toEqual([{ code: 'TEN', rejection: null, discountCents: 100 }]);
     expect(result.lines.map((l) => l.discountCents)).toEqual([33, 33, 34]);
@@ -53,10 +72,25 @@ describe('calculatePrice', () => {
   });
 
   it('checks a once-per-customer limit whenever the buyer is known, a guest at submit included, and not before', () => {
-    const courses = new Map<number, CourseFacts>([[1, { id: 1, type: CourseType.fullCourse, unitPriceCents: 1000, freePlaces: 9, registrationDeadline: today }]]);
-    const request: PricingRequest = { courses: [{ courseId: 1, courseType: CourseType.fullCourse, quantity: 1 }], products: [], packages: [], discountCodes: ['ONCE'] };
+    const courses = new Map<number, CourseFacts>([
+      [1, { id: 1, type: CourseType.fullCourse, unitPriceCents: 1000, freePlaces: 9, registrationDeadline: today }],
+    ]);
+    const request: PricingRequest = {
+      courses: [{ courseId: 1, courseType: CourseType.fullCourse, quantity: 1 }],
+      products: [],
+      packages: [],
+      discountCodes: ['ONCE'],
+    };
     const rejection = (usesByCustomer: number | null) =>
-      calculatePrice(request, facts({ courses, discountCodes: new Map([['ONCE', code({ code: 'ONCE', percentOff: 10, usageLimitPerCustomer: 1, usesByCustomer })]]) })).codes[0]!.rejection;
+      calculatePrice(
+        request,
+        facts({
+          courses,
+          discountCodes: new Map([
+            ['ONCE', code({ code: 'ONCE', percentOff: 10, usageLimitPerCustomer: 1, usesByCustomer })],
+          ]),
+        }),
+      ).codes[0]!.rejection;
     // A guest (no balances) whose address has a use is refused like a customer.
     expect(rejection(1)).toBe('used_up');
     expect(rejection(0)).toBeNull();
@@ -66,7 +100,16 @@ describe('calculatePrice', () => {
 
   it('a fixed amount is capped at what the covered lines still cost', () => {
     const lines: PricedLine[] = [
-      { itemType: 'product', courseId: null, productId: 1, quantity: 1, unitPriceCents: 1000, appliedCredits: 0, discountCents: 0, finalCents: 0 },
+      {
+        itemType: 'product',
+        courseId: null,
+        productId: 1,
+        quantity: 1,
+        unitPriceCents: 1000,
+        appliedCredits: 0,
+        discountCents: 0,
+        finalCents: 0,
+      },
     ];
     expect(applyDiscountCode(code({ code: 'BIG', amountOffCents: 5000 }), lines)).toBe(1000);
     expect(lines[0]!.discountCents).toBe(1000);
@@ -76,7 +119,11 @@ describe('calculatePrice', () => {
 // ---------------------------------------------------------------------------------------------------------
 // Properties over random carts, facts and codes.
 
-const courseTypes: CourseTypeValue[] = [CourseType.fullCourse, CourseType.flexibleAppointment, CourseType.conversationHours];
+const courseTypes: CourseTypeValue[] = [
+  CourseType.fullCourse,
+  CourseType.flexibleAppointment,
+  CourseType.conversationHours,
+];
 
 const courseFactsArb = fc.record({
   type: fc.constantFrom(...courseTypes),
@@ -95,7 +142,10 @@ const codeArb = fc.record({
   usageLimit: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null, freq: 2 }),
   usageLimitPerCustomer: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null, freq: 2 }),
   minOrderCents: fc.option(fc.integer({ min: 0, max: 100_000 }), { nil: null, freq: 2 }),
-  itemTypes: fc.option(fc.subarray(['course', 'product', 'package'] as const, { minLength: 1 }), { nil: null, freq: 2 }),
+  itemTypes: fc.option(fc.subarray(['course', 'product', 'package'] as const, { minLength: 1 }), {
+    nil: null,
+    freq: 2,
+  }),
   usesTotal: fc.integer({ min: 0, max: 1 }),
   usesByCustomer: fc.integer({ min: 0, max: 1 }),
 });
@@ -103,21 +153,48 @@ const codeArb = fc.record({
 /** A random request with the facts that cover it: the shape every call of the route has after validation. */
 const scenarioArb = fc
   .record({
-    courses: fc.uniqueArray(fc.record({ id: fc.integer({ min: 1, max: 40 }), facts: courseFactsArb, quantity: fc.integer({ min: 1, max: 5 }) }), {
-      selector: (c) => c.id,
-      maxLength: 6,
-    }),
-    products: fc.uniqueArray(fc.record({ id: fc.integer({ min: 1, max: 40 }), unitPriceCents: fc.integer({ min: 0, max: 100_000 }), quantity: fc.integer({ min: 1, max: 5 }) }), {
-      selector: (p) => p.id,
-      maxLength: 3,
-    }),
+    courses: fc.uniqueArray(
+      fc.record({
+        id: fc.integer({ min: 1, max: 40 }),
+        facts: courseFactsArb,
+        quantity: fc.integer({ min: 1, max: 5 }),
+      }),
+      {
+        selector: (c) => c.id,
+        maxLength: 6,
+      },
+    ),
+    products: fc.uniqueArray(
+      fc.record({
+        id: fc.integer({ min: 1, max: 40 }),
+        unitPriceCents: fc.integer({ min: 0, max: 100_000 }),
+        quantity: fc.integer({ min: 1, max: 5 }),
+      }),
+      {
+        selector: (p) => p.id,
+        maxLength: 3,
+      },
+    ),
     packages: fc.uniqueArray(
-      fc.record({ key: fc.constantFrom<[PackageType, number]>(['conversation_hours', 5], ['conversation_hours', 10], ['flexible_learning', 4]), quantity: fc.integer({ min: 1, max: 5 }) }),
+      fc.record({
+        key: fc.constantFrom<[PackageType, number]>(
+          ['conversation_hours', 5],
+          ['conversation_hours', 10],
+          ['flexible_learning', 4],
+        ),
+        quantity: fc.integer({ min: 1, max: 5 }),
+      }),
       { selector: (p) => p.key.join(), maxLength: 2 },
     ),
     codes: fc.uniqueArray(codeArb, { selector: (c) => c.code, maxLength: 4 }),
     requestedCodes: fc.uniqueArray(fc.constantFrom('A', 'B', 'C', 'D', 'UNKNOWN'), { minLength: 1, maxLength: 5 }),
-    balances: fc.option(fc.record({ conversationHours: fc.integer({ min: 0, max: 12 }), flexibleModules: fc.integer({ min: 0, max: 12 }) }), { nil: null }),
+    balances: fc.option(
+      fc.record({
+        conversationHours: fc.integer({ min: 0, max: 12 }),
+        flexibleModules: fc.integer({ min: 0, max: 12 }),
+      }),
+      { nil: null },
+    ),
   })
   .map(({ courses, products, packages, codes, requestedCodes, balances }) => {
     const request: PricingRequest = {
@@ -175,14 +252,23 @@ describe('pricing properties (fast-check)', () => {
         const result = calculatePrice(request, facts);
         const used = (courseType: CourseTypeValue) =>
           result.lines.filter((l) => l.courseType === courseType).reduce((sum, l) => sum + l.appliedCredits, 0);
-        const bought = (type: PackageType) => request.packages.filter((p) => p.packageType === type).reduce((sum, p) => sum + p.amount * p.quantity, 0);
+        const bought = (type: PackageType) =>
+          request.packages.filter((p) => p.packageType === type).reduce((sum, p) => sum + p.amount * p.quantity, 0);
         for (const line of result.lines) expect(line.appliedCredits).toBeLessThanOrEqual(line.quantity);
-        expect(result.lines.filter((l) => l.courseType === CourseType.fullCourse || l.itemType !== 'course').every((l) => l.appliedCredits === 0)).toBe(true);
+        expect(
+          result.lines
+            .filter((l) => l.courseType === CourseType.fullCourse || l.itemType !== 'course')
+            .every((l) => l.appliedCredits === 0),
+        ).toBe(true);
         if (facts.balances === null) {
           expect(result.lines.every((l) => l.appliedCredits === 0)).toBe(true);
         } else {
-          expect(used(CourseType.conversationHours)).toBeLessThanOrEqual(facts.balances.conversationHours + bought('conversation_hours'));
-          expect(used(CourseType.flexibleAppointment)).toBeLessThanOrEqual(facts.balances.flexibleModules + bought('flexible_learning'));
+          expect(used(CourseType.conversationHours)).toBeLessThanOrEqual(
+            facts.balances.conversationHours + bought('conversation_hours'),
+          );
+          expect(used(CourseType.flexibleAppointment)).toBeLessThanOrEqual(
+            facts.balances.flexibleModules + bought('flexible_learning'),
+          );
         }
       }),
       runs,

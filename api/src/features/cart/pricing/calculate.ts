@@ -24,7 +24,14 @@ export function calculatePrice(request: PricingRequest, facts: PricingFacts): Pr
     const quantity = adjustment ? adjustment.adjustedQuantity : requested;
     // A course that cannot be booked at all is reported, not priced.
     if (quantity === 0) continue;
-    lines.push(line({ itemType: 'course', courseId, courseType: course.type }, quantity, course.unitPriceCents, credits(course.type, quantity)));
+    lines.push(
+      line(
+        { itemType: 'course', courseId, courseType: course.type },
+        quantity,
+        course.unitPriceCents,
+        credits(course.type, quantity),
+      ),
+    );
   }
   for (const { productId, quantity } of request.products) {
     const product = facts.products.get(productId);
@@ -38,12 +45,20 @@ export function calculatePrice(request: PricingRequest, facts: PricingFacts): Pr
   }
 
   const subtotalCents = lines.reduce((sum, l) => sum + (l.quantity - l.appliedCredits) * l.unitPriceCents, 0);
-  const codes = applyDiscountCodes(request.discountCodes, facts.discountCodes, lines, { subtotalCents, now: facts.now });
+  const codes = applyDiscountCodes(request.discountCodes, facts.discountCodes, lines, {
+    subtotalCents,
+    now: facts.now,
+  });
   for (const l of lines) l.finalCents = (l.quantity - l.appliedCredits) * l.unitPriceCents - l.discountCents;
   const discountCents = codes.reduce((sum, c) => sum + c.discountCents, 0);
   return { lines, subtotalCents, totalCents: Math.max(0, subtotalCents - discountCents), codes, adjustments };
 }
 
-function line(what: Pick<PricedLine, 'itemType' | 'courseId' | 'courseType' | 'productId' | 'packageType' | 'amount'>, quantity: number, unitPriceCents: number, appliedCredits: number): PricedLine {
+function line(
+  what: Pick<PricedLine, 'itemType' | 'courseId' | 'courseType' | 'productId' | 'packageType' | 'amount'>,
+  quantity: number,
+  unitPriceCents: number,
+  appliedCredits: number,
+): PricedLine {
   return { ...what, quantity, unitPriceCents, appliedCredits, discountCents: 0, finalCents: 0 };
 }

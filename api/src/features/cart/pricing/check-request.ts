@@ -5,7 +5,10 @@ import { packageKey } from './model.ts';
  * Field errors for what the request names but the shop does not sell (unknown course, product or package, or a
  * course under another type), keyed like validation errors (`courses.0.courseId`). Empty when all is known.
  */
-export function unknownItemFields(request: PricingRequest, facts: Pick<PricingFacts, 'courses' | 'products' | 'packagePrices'>): Record<string, string> {
+export function unknownItemFields(
+  request: PricingRequest,
+  facts: Pick<PricingFacts, 'courses' | 'products' | 'packagePrices'>,
+): Record<string, string> {
   const fields: Record<string, string> = {};
   request.courses.forEach(({ courseId, courseType }, index) => {
     const course = facts.courses.get(courseId);
@@ -16,7 +19,8 @@ export function unknownItemFields(request: PricingRequest, facts: Pick<PricingFa
     if (!facts.products.has(productId)) fields[`products.${index}.productId`] = 'Unknown product';
   });
   request.packages.forEach(({ packageType, amount }, index) => {
-    if (!facts.packagePrices.has(packageKey(packageType, amount))) fields[`packages.${index}.amount`] = 'No package of this amount';
+    if (!facts.packagePrices.has(packageKey(packageType, amount)))
+      fields[`packages.${index}.amount`] = 'No package of this amount';
   });
   return fields;
 }

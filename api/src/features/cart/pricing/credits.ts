@@ -1,4 +1,9 @@
-import { CourseType, PackageType, type CourseType as CourseTypeValue, type PackageType as PackageTypeValue } from '@shop/shared/contract';
+import {
+  CourseType,
+  PackageType,
+  type CourseType as CourseTypeValue,
+  type PackageType as PackageTypeValue,
+} from '@shop/shared/contract';
 import type { CustomerBalances } from './model.ts';
 
 /** Which package type pays for which course type (docs/product-rules.md#states Cart: conversation hours, flexible-learning modules). */
@@ -13,7 +18,10 @@ const packageForCourseType: Partial<Record<CourseTypeValue, PackageTypeValue>> =
  * any is left, so the spec's "balance + packages in cart − courses in cart, floored at 0" never goes negative and
  * no line gets more credits than it has places. Guests (balances null) get none.
  */
-export function creditAllocator(balances: CustomerBalances | null, packages: readonly { packageType: PackageTypeValue; amount: number; quantity: number }[]) {
+export function creditAllocator(
+  balances: CustomerBalances | null,
+  packages: readonly { packageType: PackageTypeValue; amount: number; quantity: number }[],
+) {
   const pool = new Map<PackageTypeValue, number>();
   if (balances) {
     pool.set(PackageType.conversationHours, balances.conversationHours);

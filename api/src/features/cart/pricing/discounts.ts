@@ -14,13 +14,19 @@ export function rejectDiscountCode(
   if (code.validUntil !== null && now >= code.validUntil) return 'expired';
   if (code.usageLimit !== null && code.usesTotal >= code.usageLimit) return 'used_up';
   // An unknown buyer (a guest's cart) is counted at submit, which knows the address.
-  if (code.usageLimitPerCustomer !== null && code.usesByCustomer !== null && code.usesByCustomer >= code.usageLimitPerCustomer) return 'used_up';
+  if (
+    code.usageLimitPerCustomer !== null &&
+    code.usesByCustomer !== null &&
+    code.usesByCustomer >= code.usageLimitPerCustomer
+  )
+    return 'used_up';
   if (code.minOrderCents !== null && subtotalCents < code.minOrderCents) return 'minimum_not_reached';
   if (!lines.some((line) => appliesTo(code, line) && payable(line) > 0)) return 'not_applicable';
   return null;
 }
 
-const appliesTo = (code: DiscountCodeFacts, line: PricedLine) => code.itemTypes === null || code.itemTypes.includes(line.itemType);
+const appliesTo = (code: DiscountCodeFacts, line: PricedLine) =>
+  code.itemTypes === null || code.itemTypes.includes(line.itemType);
 
 /** What is still to be paid for a line: its price after credits, minus the codes applied so far. */
 const payable = (line: PricedLine) => (line.quantity - line.appliedCredits) * line.unitPriceCents - line.discountCents;

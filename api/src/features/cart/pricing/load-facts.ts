@@ -4,7 +4,13 @@ import type { Database } from '../../../db/schema.ts';
 import { isoDateInZone } from '../../../lib/dates.ts';
 import { readBalances } from '../../customer/balances.ts';
 import { heldOfferCourses } from '../../waitlist/offers.ts';
-import { packageKey, type DiscountCodeFacts, type PricedItemType, type PricingFacts, type PricingRequest } from './model.ts';
+import {
+  packageKey,
+  type DiscountCodeFacts,
+  type PricedItemType,
+  type PricingFacts,
+  type PricingRequest,
+} from './model.ts';
 
 /** Who is buying: the logged-in customer (null for a guest) and the buyer's address when it is known. */
 export interface Buyer {
@@ -21,7 +27,11 @@ export interface Buyer {
  * free places must be current). Pass a transaction to price inside it (the checkout's submit does).
  * `customerId` null prices for a guest.
  */
-export async function loadPricingFacts(db: Kysely<Database>, request: PricingRequest, { customerId, email, now }: Buyer & { now: Date }): Promise<PricingFacts> {
+export async function loadPricingFacts(
+  db: Kysely<Database>,
+  request: PricingRequest,
+  { customerId, email, now }: Buyer & { now: Date },
+): Promise<PricingFacts> {
   const courseIds = request.courses.map((c) => c.courseId);
   const productIds = request.products.map((p) => p.productId);
   const [courses, products, packagePrices, discountCodes, balances, heldByOffer] = await Promise.all([
@@ -32,8 +42,16 @@ export async function loadPricingFacts(db: Kysely<Database>, request: PricingReq
           .select(['id', 'type', 'price_cents', 'discounted_price_cents', 'free_places', 'registration_deadline'])
           .where('id', 'in', courseIds)
           .execute(),
-    productIds.length === 0 ? [] : db.selectFrom('product').select(['id', 'price_cents', 'discounted_price_cents']).where('id', 'in', productIds).execute(),
-    request.packages.length === 0 ? [] : db.selectFrom('package_price').select(['type', 'amount', 'price_cents']).execute(),
+    productIds.length === 0
+      ? []
+      : db
+          .selectFrom('product')
+          .select(['id', 'price_cents', 'discounted_price_cents'])
+          .where('id', 'in', productIds)
+          .execute(),
+    request.packages.length === 0
+      ? []
+      : db.selectFrom('package_price').select(['type', 'amount', 'price_cents']).execute(),
     loadDiscountCodes(db, request.discountCodes, { customerId, email }),
     customerId === null ? null : readBalances(db, customerId, now),
     heldOfferCourses(db, request.courses, now),
@@ -52,8 +70,12 @@ export async function loadPricingFacts(db: Kysely<Database>, request: PricingReq
         },
       ]),
     ),
-    products: new Map(products.map((row) => [row.id, { id: row.id, unitPriceCents: row.discounted_price_cents ?? row.price_cents }])),
-    packagePrices: new Map(packagePrices.filter((row) => row.amount > 1).map((row) => [packageKey(row.type, row.amount), row.price_cents])),
+    products: new Map(
+      products.map((row) => [row.id, { id: row.id, unitPriceCents: row.discounted_price_cents ?? row.price_cents }]),
+    ),
+    packagePrices: new Map(
+      packagePrices.filter((row) => row.amount > 1).map((row) => [packageKey(row.type, row.amount), row.price_cents]),
+    ),
     discountCodes,
     balances:
       balances === null
@@ -76,12 +98,17 @@ const itemTypes: readonly PricedItemType[] = ['course', 'product', 'package'];
  * guest order counts for the account with its address and an account's orders for a guest giving its address
  * (docs/decisions/0006-charged-total.md).
  */
-async function loadDiscountCodes(db: Kysely<Database>, codes: readonly string[], buyer: Buyer): Promise<Map<string, DiscountCodeFacts>> {
+async function loadDiscountCodes(
+  db: Kysely<Database>,
+  codes: readonly string[],
+  buyer: Buyer,
+): Promise<Map<string, DiscountCodeFacts>> {
   if (codes.length === 0) return new Map();
   const email = buyer.email === null ? null : normalizeEmail(buyer.email);
   // A guest's address may belong to an account: that account's uses are the guest's too.
   const accountId = buyer.customerId ?? (email === null ? null : await accountWithAddress(db, email));
-  const uses = (eb: ExpressionBuilder<Database, 'discount_code'>) => eb.selectFrom('discount_code_usage').whereRef('discount_code_usage.discount_code_id', '=', 'discount_code.id');
+  const uses = (eb: ExpressionBuilder<Database, 'discount_code'>) =>
+    eb.selectFrom('discount_code_usage').whereRef('discount_code_usage.discount_code_id', '=', 'discount_code.id');
   const count = (u: ExpressionBuilder<Database, 'discount_code_usage'>) => u.fn.countAll<number | string>().as('n');
   const rows = await db
     .selectFrom('discount_code')
@@ -96,13 +123,24 @@ async function loadDiscountCodes(db: Kysely<Database>, codes: readonly string[],
       'min_order_cents',
       'item_types',
       (eb) => uses(eb).select(count).as('uses_total'),
-      (eb) => (accountId === null ? sql<number>`0` : uses(eb).where('discount_code_usage.customer_id', '=', accountId).select(count)).as('uses_by_account'),
+      (eb) =>
+        (accountId === null
+          ? sql<number>`0`
+          : uses(eb).where('discount_code_usage.customer_id', '=', accountId).select(count)
+        ).as('uses_by_account'),
       (eb) =>
         (email === null
           ? sql<number>`0`
           : uses(eb)
               .where('discount_code_usage.email', '=', email)
-              .$if(accountId !== null, (q) => q.where((u) => u.or([u('discount_code_usage.customer_id', 'is', null), u('discount_code_usage.customer_id', '<>', accountId!)])))
+              .$if(accountId !== null, (q) =>
+                q.where((u) =>
+                  u.or([
+                    u('discount_code_usage.customer_id', 'is', null),
+                    u('discount_code_usage.customer_id', '<>', accountId!),
+                  ]),
+                ),
+              )
               .select(count)
         ).as('uses_by_address'),
     ])
@@ -120,10 +158,21 @@ async function loadDiscountCodes(db: Kysely<Database>, codes: readonly string[],
         usageLimit: row.usage_limit,
         usageLimitPerCustomer: row.usage_limit_per_customer,
         minOrderCents: row.min_order_cents,
-        itemTypes: row.item_types === null ? null : itemTypes.filter((type) => row.item_types!.split(',').map((t) => t.trim()).includes(type)),
+        itemTypes:
+          row.item_types === null
+            ? null
+            : itemTypes.filter((type) =>
+                row
+                  .item_types!.split(',')
+                  .map((t) => t.trim())
+                  .includes(type),
+              ),
         usesTotal: Number(row.uses_total),
         // Unknown for a guest without an address: nobody's uses to count yet.
-        usesByCustomer: accountId === null && email === null ? null : Number(row.uses_by_account ?? 0) + Number(row.uses_by_address ?? 0),
+        usesByCustomer:
+          accountId === null && email === null
+            ? null
+            : Number(row.uses_by_account ?? 0) + Number(row.uses_by_address ?? 0),
       },
     ]),
   );

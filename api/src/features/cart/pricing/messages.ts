@@ -46,7 +46,11 @@ export function discountRejectionMessage(rejection: DiscountRejection, language:
 export const paymentMethodDescriptions: Record<PaymentMethodId, Record<Language, string>> = {
   eps: { de: 'EPS-Online-Überweisung', en: 'EPS online banking', es: 'Transferencia online EPS' },
   creditcard: { de: 'Kredit- oder Debitkarte', en: 'Credit or debit card', es: 'Tarjeta de crédito o débito' },
-  paybybank: { de: 'Pay by Bank (Echtzeit-Überweisung)', en: 'Pay by Bank (instant bank transfer)', es: 'Pay by Bank (transferencia bancaria inmediata)' },
+  paybybank: {
+    de: 'Pay by Bank (Echtzeit-Überweisung)',
+    en: 'Pay by Bank (instant bank transfer)',
+    es: 'Pay by Bank (transferencia bancaria inmediata)',
+  },
   klarna: { de: 'Klarna', en: 'Klarna', es: 'Klarna' },
   applepay: { de: 'Apple Pay', en: 'Apple Pay', es: 'Apple Pay' },
 };

@@ -64,7 +64,8 @@ export interface CustomerBalances {
 export const packageKey = (type: PackageType, amount: number) => `${type}:${amount}`;
 
 /** Why a provided code does not apply; each has a translated message (messages.ts). */
-export type DiscountRejection = 'unknown' | 'not_started' | 'expired' | 'used_up' | 'minimum_not_reached' | 'not_applicable';
+export type DiscountRejection =
+  'unknown' | 'not_started' | 'expired' | 'used_up' | 'minimum_not_reached' | 'not_applicable';
 
 /** One line of the calculation, in cents. */
 export interface PricedLine {

@@ -22,14 +22,27 @@ const logos: Record<PaymentMethodId, string> = {
 };
 
 /** The shop's list in its order (docs/product-rules.md#limits); Apple Pay last and only where the browser has it. */
-export const shopPaymentMethods: readonly PaymentMethodId[] = [PaymentMethodId.eps, PaymentMethodId.card, PaymentMethodId.instantBankTransfer, PaymentMethodId.klarna, PaymentMethodId.applePay];
+export const shopPaymentMethods: readonly PaymentMethodId[] = [
+  PaymentMethodId.eps,
+  PaymentMethodId.card,
+  PaymentMethodId.instantBankTransfer,
+  PaymentMethodId.klarna,
+  PaymentMethodId.applePay,
+];
 
 /**
  * The methods for a total (docs/product-rules.md#states, #limits): none when nothing is to be paid; Apple Pay only where the browser has it;
  * of the shop's list only those the payment provider has enabled (`offered`; all when it cannot tell).
  */
-export function paymentMethodsFor(totalCents: number, language: Language, applePayAvailable: boolean, offered: ReadonlySet<PaymentMethodId> = new Set(shopPaymentMethods)): PaymentMethod[] {
+export function paymentMethodsFor(
+  totalCents: number,
+  language: Language,
+  applePayAvailable: boolean,
+  offered: ReadonlySet<PaymentMethodId> = new Set(shopPaymentMethods),
+): PaymentMethod[] {
   if (totalCents <= 0) return [];
-  const ids = shopPaymentMethods.filter((id) => offered.has(id) && (id !== PaymentMethodId.applePay || applePayAvailable));
+  const ids = shopPaymentMethods.filter(
+    (id) => offered.has(id) && (id !== PaymentMethodId.applePay || applePayAvailable),
+  );
   return ids.map((id) => ({ id, description: paymentMethodDescriptions[id][language], image: { svg: logos[id] } }));
 }

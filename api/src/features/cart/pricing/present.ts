@@ -38,7 +38,9 @@ export function toPriceResult(
         code: outcome.code,
         status: outcome.rejection ? 'invalid' : 'valid',
         totalDiscountAmount: centsToEuro(outcome.discountCents),
-        errorMessage: outcome.rejection ? discountRejectionMessage(outcome.rejection, locale, minimum ? euroText(minimum) : undefined) : null,
+        errorMessage: outcome.rejection
+          ? discountRejectionMessage(outcome.rejection, locale, minimum ? euroText(minimum) : undefined)
+          : null,
       };
     }),
     discountsApplied: calculation.codes
