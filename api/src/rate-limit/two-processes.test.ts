@@ -125,7 +125,8 @@ describe.skipIf(!adminUrl)(
               courseOrder(
                 { id: course.id, type: 1, priceCents: course.discounted_price_cents ?? course.price_cents },
                 1,
-                { emailAddress: `pair${i}@example.org` },
+                // Real clock: the seeded courses start inside the withdrawal period.
+                { emailAddress: `pair${i}@example.org`, earlyStartRequested: true },
               ),
             ),
           40,

@@ -22,6 +22,8 @@ const order = (course: { id: number; price: number; discountedPrice: number | nu
     },
   ],
   expectedTotalPrice: course.discountedPrice ?? course.price,
+  // The processes run on the real clock, so the seeded courses start inside the withdrawal period.
+  earlyStartRequested: true,
   billingAddress: {
     firstname: 'Crash',
     lastname: 'Test',
