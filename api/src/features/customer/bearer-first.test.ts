@@ -47,6 +47,7 @@ describeEachDatabase(
           'optional POST /api/cart/validate',
           'optional POST /api/cart/submit',
           'optional POST /api/waitlist/join',
+          'optional POST /api/withdrawals',
         ].sort(),
       );
     });
