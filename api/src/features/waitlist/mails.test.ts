@@ -1,18 +1,17 @@
 import { CourseType, languages } from '@shop/shared/contract';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../app-context.ts';
-import type { MailMessage } from '../../mail/mailer.ts';
+import { createDatabase } from '../../db/database.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { readOutbox } from '../../mail/outbox.ts';
 import { sendWaitlistJoinedMail, sendWaitlistOfferExpiredMail, sendWaitlistOfferMail } from './mails.ts';
 
-/** A context whose mailer keeps what it is given. */
-function capturing(): { ctx: AppContext; sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  const ctx = {
-    shopUrl: 'https://shop.test',
-    waitlistOfferSeconds: 86_400,
-    mailer: { usesOutbox: true, send: async (m: MailMessage) => void sent.push(m) },
-  } as unknown as AppContext;
-  return { ctx, sent };
+/** A context on a fresh outbox (SQLite in memory); `sent` reads its mails in the order they were queued. */
+async function capturing() {
+  const db = createDatabase({ dialect: 'sqlite', file: ':memory:' });
+  await migrateToLatest(db);
+  const ctx = { db, now: () => new Date(), shopUrl: 'https://shop.test', waitlistOfferSeconds: 86_400 } as unknown as AppContext;
+  return { ctx, sent: async () => (await readOutbox(db)).reverse(), close: () => db.close() };
 }
 
 const course = {
@@ -26,7 +25,7 @@ describe('waitlist mails', () => {
   it.each(languages)(
     'in %s: joined and offer carry the link to leave, the expired one a link to join again',
     async (language) => {
-      const { ctx, sent } = capturing();
+      const { ctx, sent: queued, close } = await capturing();
       await sendWaitlistJoinedMail(ctx, {
         to: 'a@example.org',
         language,
@@ -42,6 +41,8 @@ describe('waitlist mails', () => {
         expiresAt: new Date('2026-01-16T09:00:00Z'),
       });
       await sendWaitlistOfferExpiredMail(ctx, { to: 'a@example.org', language, course });
+      const sent = await queued();
+      await close();
       const [joined, offer, expired] = sent;
 
       expect(joined!.text).toContain('https://shop.test/waitlist/leave?token=leave-token');
