@@ -14,6 +14,8 @@ import { expectAccessible } from '../support/axe.ts';
 const heading = (page: import('@playwright/test').Page) => page.getByRole('heading', { level: 1 });
 
 test('register → mail from the dev outbox → verify → account', async ({ page, request }) => {
+  // The longest account journey: five screens, each checked with axe, and the 5 s wait before the account opens.
+  test.setTimeout(60_000);
   const email = newEmail('lena');
   await page.goto(`/register?firstname=Lena&lastname=Sommer&email=${encodeURIComponent(email)}`);
   await expect(heading(page)).toHaveText('Registrieren');

@@ -27,10 +27,10 @@ async function visibleGrid(page: Page) {
       const boxes = [...slider.querySelectorAll('article')]
         .map((card) => card.getBoundingClientRect())
         .filter((box) => box.width > 0 && box.left >= frame.left - 1 && box.right <= frame.right + 1);
-      return {
-        columns: new Set(boxes.map((b) => Math.round(b.left))).size,
-        rows: new Set(boxes.map((b) => Math.round(b.top))).size,
-      };
+      // Each slide is a column of cards; cards of neighbouring columns need not line up (their heights differ).
+      const perColumn = new Map<number, number>();
+      for (const box of boxes) perColumn.set(Math.round(box.left), (perColumn.get(Math.round(box.left)) ?? 0) + 1);
+      return { columns: perColumn.size, rows: Math.max(0, ...perColumn.values()) };
     });
 }
 

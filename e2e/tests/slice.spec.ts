@@ -44,7 +44,7 @@ test('a seeded course goes from /courses into the cart, shows in the badge, and 
   const card = page.getByRole('article').first();
   await expect(card.getByRole('heading', { level: 2 })).toHaveText(title);
   await expect(card).toContainText(course!.startDate.split('-').reverse().join('.'));
-  await expect(card).toContainText(/\d{2}:\d{2} – \d{2}:\d{2} Uhr/);
+  await expect(card).toContainText(/\d{2}:\d{2}–\d{2}:\d{2} Uhr/);
   await expect(card.locator('.catalog-card__tag')).toHaveText(/^(A1|A2|B1|B2|C1|C2)$/);
   await expect(card.locator('.catalog-card__price strong')).toHaveText(euro(price));
   await expect(page.getByTestId('cart-count')).toHaveText('0');
