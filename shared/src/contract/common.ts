@@ -26,12 +26,10 @@ export const textSchema = z
   .string()
   .refine((value) => !hasControlCharacters(value), { message: controlCharactersMessage, abort: true });
 /** A multi-line text: line breaks and tabs allowed, every other control character refused. */
-export const multilineTextSchema = z
-  .string()
-  .refine((value) => !hasControlCharacters(value, { multiline: true }), {
-    message: controlCharactersMessage,
-    abort: true,
-  });
+export const multilineTextSchema = z.string().refine((value) => !hasControlCharacters(value, { multiline: true }), {
+  message: controlCharactersMessage,
+  abort: true,
+});
 
 /** Calendar date as the API writes it: `yyyy-MM-dd`. */
 export const isoDateSchema = z.iso.date();

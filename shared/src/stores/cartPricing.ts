@@ -60,12 +60,10 @@ export function applyQuantityAdjustments(result: PriceResult, language: string):
     if (!item || adjustment.adjustedQuantity >= item.quantity) continue;
     quantities.set(item.id, adjustment.adjustedQuantity);
     const { reason, adjustedQuantity, requestedQuantity } = adjustment;
-    useCartNotificationStore
-      .getState()
-      .notify({
-        adjustment: { reason, adjustedQuantity, requestedQuantity },
-        courseName: cartItemName(item, language),
-      });
+    useCartNotificationStore.getState().notify({
+      adjustment: { reason, adjustedQuantity, requestedQuantity },
+      courseName: cartItemName(item, language),
+    });
   }
   if (quantities.size > 0) useCartStore.getState().applyQuantities(quantities);
 }

@@ -111,12 +111,10 @@ export const orderRoutes =
                     now,
                   })
                 ).calculation.adjustments;
-          return reply
-            .code(409)
-            .send({
-              error: { code: OrderErrorCode.placesChanged, message: error.message },
-              quantityAdjustments: adjustments,
-            });
+          return reply.code(409).send({
+            error: { code: OrderErrorCode.placesChanged, message: error.message },
+            quantityAdjustments: adjustments,
+          });
         }
       },
     );

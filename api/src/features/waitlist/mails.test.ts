@@ -10,7 +10,12 @@ import { sendWaitlistJoinedMail, sendWaitlistOfferExpiredMail, sendWaitlistOffer
 async function capturing() {
   const db = createDatabase({ dialect: 'sqlite', file: ':memory:' });
   await migrateToLatest(db);
-  const ctx = { db, now: () => new Date(), shopUrl: 'https://shop.test', waitlistOfferSeconds: 86_400 } as unknown as AppContext;
+  const ctx = {
+    db,
+    now: () => new Date(),
+    shopUrl: 'https://shop.test',
+    waitlistOfferSeconds: 86_400,
+  } as unknown as AppContext;
   return { ctx, sent: async () => (await readOutbox(db)).reverse(), close: () => db.close() };
 }
 

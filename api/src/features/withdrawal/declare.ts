@@ -50,18 +50,16 @@ export async function declareWithdrawal(
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  const outcome = await ctx.db.kysely
-    .transaction()
-    .execute((trx) =>
-      withdrawPositions(trx, {
-        declarationId: declaration.id,
-        orderNumber: request.orderNumber,
-        email: request.email,
-        customerId,
-        positions: request.positions,
-        receivedAt,
-      }),
-    );
+  const outcome = await ctx.db.kysely.transaction().execute((trx) =>
+    withdrawPositions(trx, {
+      declarationId: declaration.id,
+      orderNumber: request.orderNumber,
+      email: request.email,
+      customerId,
+      positions: request.positions,
+      receivedAt,
+    }),
+  );
 
   let issued: Awaited<ReturnType<typeof issuePendingRefunds>> = [];
   if (outcome.outcome === 'withdrawn') {

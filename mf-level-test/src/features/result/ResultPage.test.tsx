@@ -85,12 +85,10 @@ describe('/level-test/complete', () => {
   });
 
   it('says so when the catalogue has nothing for the level', () => {
-    useLevelTestResultStore
-      .getState()
-      .keepResult({
-        ...result,
-        recommendation: { courseTag: null, conversationTag: null, flexibleLearningCourse: null, product: null },
-      });
+    useLevelTestResultStore.getState().keepResult({
+      ...result,
+      recommendation: { courseTag: null, conversationTag: null, flexibleLearningCourse: null, product: null },
+    });
     renderArea('/level-test/complete');
     const offers = screen.getByRole('region', { name: 'Empfohlene Kurse' });
     expect(within(offers).queryAllByRole('link')).toEqual([]);

@@ -21,15 +21,13 @@ describe('Header', () => {
     expect(live.textContent).toBe('');
     const course = courseFixture();
     act(() =>
-      useCartStore
-        .getState()
-        .addItem({
-          itemType: 'course',
-          quantity: 2,
-          courseId: course.id,
-          courseType: course.type,
-          courseDetails: course,
-        }),
+      useCartStore.getState().addItem({
+        itemType: 'course',
+        quantity: 2,
+        courseId: course.id,
+        courseType: course.type,
+        courseDetails: course,
+      }),
     );
     expect(live.textContent).toBe('Warenkorb aktualisiert: 2 Artikel');
     expect(screen.getByRole('link', { name: 'Warenkorb, 2 Artikel' })).toBeTruthy();
