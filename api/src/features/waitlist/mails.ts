@@ -1,6 +1,8 @@
+import type { Kysely } from 'kysely';
 import type { CourseType, Language } from '@shop/shared/contract';
 import { formatDate, formatTime } from '@shop/shared/format';
 import type { AppContext } from '../../app-context.ts';
+import type { Database } from '../../db/schema.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { shopTimeZone } from '../../lib/dates.ts';
 import { fillText, mailButton, mailDocument, mailParagraph } from '../../mail/html.ts';
@@ -119,10 +121,11 @@ export async function sendWaitlistJoinedMail(
 export async function sendWaitlistOfferMail(
   ctx: AppContext,
   mail: Common & { offerToken: string; expiresAt: Date },
+  db: Kysely<Database> = ctx.db.kysely,
 ): Promise<void> {
   const t = texts[mail.language].offer;
   await queueMail(
-    ctx.db,
+    db,
     render(
       mail,
       t.subject,
@@ -131,14 +134,19 @@ export async function sendWaitlistOfferMail(
       // The offer's token also leaves the list: the person never got their joining token back in plain.
       shopLink(ctx, waitlistPaths.leave, { token: mail.offerToken }),
     ),
+    { now: ctx.now() },
   );
 }
 
 /** The held place went to the next person; the entry has ended, so the link is to join again, not to leave. */
-export async function sendWaitlistOfferExpiredMail(ctx: AppContext, mail: Common): Promise<void> {
+export async function sendWaitlistOfferExpiredMail(
+  ctx: AppContext,
+  mail: Common,
+  db: Kysely<Database> = ctx.db.kysely,
+): Promise<void> {
   const t = texts[mail.language].expired;
   await queueMail(
-    ctx.db,
+    db,
     render(
       mail,
       t.subject,
@@ -146,5 +154,6 @@ export async function sendWaitlistOfferExpiredMail(ctx: AppContext, mail: Common
       { label: t.action, link: shopLink(ctx, waitlistPaths.courses, { courseType: String(mail.course.type) }) },
       null,
     ),
+    { now: ctx.now() },
   );
 }

@@ -1,5 +1,4 @@
 import { type Language, waitlistOfferHours } from '@shop/shared/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database } from '../../db/schema.ts';
@@ -11,8 +10,6 @@ import { sendWaitlistOfferExpiredMail, sendWaitlistOfferMail } from './mails.ts'
 
 /** Seconds an offered place is held for its person unless WAITLIST_OFFER_SECONDS says otherwise. */
 export const defaultWaitlistOfferSeconds = waitlistOfferHours * 60 * 60;
-
-type Log = Pick<FastifyBaseLogger, 'error'>;
 
 export interface WaitlistRun {
   /** Offers whose time ran out in this run (their places passed on). */
@@ -29,16 +26,16 @@ export interface WaitlistRun {
  *    served. An offer takes its place from `course.free_places` in the transaction that marks the entry
  *    offered, both writes conditional (the entry only while still waiting, the place only while one is free),
  *    so two processes can neither offer one place twice nor offer one person twice.
- * Mails go out after each commit; a failed mail is logged and does not stop the run.
+ * Each mail is queued in the outbox in the transaction of its offer or expiry, so neither goes without it.
  */
-export async function runWaitlistOffers(ctx: AppContext, log?: Log): Promise<WaitlistRun> {
+export async function runWaitlistOffers(ctx: AppContext): Promise<WaitlistRun> {
   const now = ctx.now();
-  const expired = await expireOffers(ctx, now, log);
-  const offered = await offerFreePlaces(ctx, now, log);
+  const expired = await expireOffers(ctx, now);
+  const offered = await offerFreePlaces(ctx, now);
   return { expired, offered };
 }
 
-async function expireOffers(ctx: AppContext, now: Date, log?: Log, batchSize = 100): Promise<number> {
+async function expireOffers(ctx: AppContext, now: Date, batchSize = 100): Promise<number> {
   const db = ctx.db.kysely;
   let expired = 0;
   for (;;) {
@@ -61,15 +58,14 @@ async function expireOffers(ctx: AppContext, now: Date, log?: Log, batchSize = 1
           .executeTakeFirst();
         if (result.numUpdatedRows !== 1n) return false;
         await releasePlaces(trx, entry.course_id, 1);
+        // Queued with the change that causes it (docs/decisions/0008-outbox-and-jobs.md).
+        const language = entry.locale as Language;
+        const course = await courseForMail(trx, entry.course_id, language);
+        if (course) await sendWaitlistOfferExpiredMail(ctx, { to: entry.email, language, course }, trx);
         return true;
       });
       if (!ended) continue;
       moved++;
-      await mailSafely(log, entry.id, async () => {
-        const language = entry.locale as Language;
-        const course = await courseForMail(db, entry.course_id, language);
-        if (course) await sendWaitlistOfferExpiredMail(ctx, { to: entry.email, language, course });
-      });
     }
     expired += moved;
     // A batch that other processes ended entirely is no reason to stop; one where nothing moved is.
@@ -79,7 +75,7 @@ async function expireOffers(ctx: AppContext, now: Date, log?: Log, batchSize = 1
 
 class NoPlaceLeft extends Error {}
 
-async function offerFreePlaces(ctx: AppContext, now: Date, log?: Log): Promise<number> {
+async function offerFreePlaces(ctx: AppContext, now: Date): Promise<number> {
   const db = ctx.db.kysely;
   const courses = await db
     .selectFrom('course')
@@ -120,6 +116,16 @@ async function offerFreePlaces(ctx: AppContext, now: Date, log?: Log): Promise<n
           if (marked.numUpdatedRows !== 1n) return 'moved' as const;
           // Rolls the entry back to waiting: the course filled up meanwhile.
           if (!(await takePlaces(trx, course.id, 1))) throw new NoPlaceLeft();
+          // Queued with the offer (docs/decisions/0008-outbox-and-jobs.md): no offer without its mail.
+          const language = next.locale as Language;
+          const mailCourse = await courseForMail(trx, course.id, language);
+          if (mailCourse) {
+            await sendWaitlistOfferMail(
+              ctx,
+              { to: next.email, language, course: mailCourse, offerToken, expiresAt },
+              trx,
+            );
+          }
           return 'offered' as const;
         })
         .catch((error: unknown) => {
@@ -129,24 +135,9 @@ async function offerFreePlaces(ctx: AppContext, now: Date, log?: Log): Promise<n
       if (outcome === 'full') break;
       if (outcome === 'moved') continue;
       offered++;
-      await mailSafely(log, next.id, async () => {
-        const language = next.locale as Language;
-        const mailCourse = await courseForMail(db, course.id, language);
-        if (mailCourse)
-          await sendWaitlistOfferMail(ctx, { to: next.email, language, course: mailCourse, offerToken, expiresAt });
-      });
     }
   }
   return offered;
-}
-
-async function mailSafely(log: Log | undefined, entryId: number, send: () => Promise<void>): Promise<void> {
-  try {
-    await send();
-  } catch (error) {
-    // Only the code: a transport's message may quote the recipient.
-    log?.error({ code: (error as { code?: unknown }).code, waitlistEntry: entryId }, 'waitlist mail could not be sent');
-  }
 }
 
 /**

@@ -21,7 +21,7 @@ export function waitlistOffersJob({ ctx, everyMs, log, onPlacesChanged }: Waitli
     name: 'waitlist-offers',
     everyMs,
     async run() {
-      const result = await runWaitlistOffers(ctx, log);
+      const result = await runWaitlistOffers(ctx);
       if (result.offered > 0 || result.expired > 0) {
         log.info(
           { event: 'waitlist_run', ...result },

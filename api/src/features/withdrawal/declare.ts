@@ -1,5 +1,6 @@
 import type { Language, ParsedWithdrawalRequest, WithdrawalPosition, WithdrawalReceipt } from '@shop/shared/contract';
 import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/database.ts';
 import { positionNames } from '../order/confirmation-mail.ts';
 import { readOrder } from '../order/read.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
@@ -22,8 +23,8 @@ export const receiptNumberOf = (declarationId: number) => `W-${String(declaratio
 
 /**
  * A withdrawal declaration, in order: (1) it is stored unchanged with its receipt time, whatever follows; (2) one
- * transaction acts on it (withdrawPositions); (3) the refund it recorded, and any earlier one of the order still
- * pending, goes to the provider; (4) the receipt is mailed and returned for the screen. A provider failure leaves
+ * transaction acts on it (withdrawPositions) and queues its receipt mail; (3) the refund it recorded, and any
+ * earlier one of the order still pending, goes to the provider; (4) the receipt is returned for the screen. A provider failure leaves
  * the refund pending (retried by the next declaration on the order) and does not cost the consumer the receipt.
  */
 export async function declareWithdrawal(
@@ -50,16 +51,31 @@ export async function declareWithdrawal(
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  const outcome = await ctx.db.kysely.transaction().execute((trx) =>
-    withdrawPositions(trx, {
+  // The receipt is queued in the transaction that acts on the declaration (docs/decisions/0008-outbox-and-jobs.md):
+  // whatever that transaction did, its receipt goes out with it.
+  const { outcome, receipt } = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const outcome = await withdrawPositions(trx, {
       declarationId: declaration.id,
       orderNumber: request.orderNumber,
       email: request.email,
       customerId,
       positions: request.positions,
       receivedAt,
-    }),
-  );
+    });
+    const receipt: WithdrawalReceipt = {
+      receiptNumber: receiptNumberOf(declaration.id),
+      receivedAt: receivedAt.toISOString(),
+      name: request.name,
+      orderNumber: request.orderNumber,
+      email: request.email,
+      positions: await namesOf({ kysely: trx }, outcome.orderId, request.positions, request.locale),
+      outcome: outcome.outcome,
+      reviewReason: outcome.outcome === 'review' ? outcome.reason : null,
+      refundAmount: outcome.outcome === 'withdrawn' ? outcome.refundCents / 100 : null,
+    };
+    await sendWithdrawalReceipt(trx, ctx.now(), receipt, request.locale);
+    return { outcome, receipt };
+  });
 
   let issued: Awaited<ReturnType<typeof issuePendingRefunds>> = [];
   if (outcome.outcome === 'withdrawn') {
@@ -76,20 +92,6 @@ export async function declareWithdrawal(
     }
   }
 
-  const receipt: WithdrawalReceipt = {
-    receiptNumber: receiptNumberOf(declaration.id),
-    receivedAt: receivedAt.toISOString(),
-    name: request.name,
-    orderNumber: request.orderNumber,
-    email: request.email,
-    positions: await namesOf(ctx, outcome.orderId, request.positions, request.locale),
-    outcome: outcome.outcome,
-    reviewReason: outcome.outcome === 'review' ? outcome.reason : null,
-    refundAmount: outcome.outcome === 'withdrawn' ? outcome.refundCents / 100 : null,
-  };
-  await sendWithdrawalReceipt(ctx, receipt, request.locale).catch((error: unknown) =>
-    log(error, 'Withdrawal receipt mail failed'),
-  );
   for (const refund of issued) {
     await sendRefundNotice(
       ctx,
@@ -102,13 +104,13 @@ export async function declareWithdrawal(
 
 /** The declared positions as the order names them (in the declaration's language); unknown ones by kind and id. */
 async function namesOf(
-  ctx: AppContext,
+  db: Pick<Db, 'kysely'>,
   orderId: number | null,
   positions: readonly WithdrawalPosition[],
   language: Language,
 ): Promise<string[]> {
   if (positions.length === 0) return [];
-  const order = orderId === null ? null : await readOrder(ctx.db, orderId);
+  const order = orderId === null ? null : await readOrder(db, orderId);
   return positions.map((position) => {
     const course = position.kind === 'course' ? order?.courseBookings.find((row) => row.id === position.id) : undefined;
     if (course) return positionNames.course(course, language);

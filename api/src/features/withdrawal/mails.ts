@@ -1,6 +1,8 @@
 import type { Language, WithdrawalReceipt, WithdrawalReviewReason } from '@shop/shared/contract';
 import { formatInstantInZone, formatMoney } from '@shop/shared/format';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
+import type { Database } from '../../db/schema.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { fillText, mailDocument, mailParagraph } from '../../mail/html.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -84,13 +86,14 @@ export function renderRefundNotice(
   };
 }
 
-/** Queues the receipt in the outbox (the one place it is sent from); the delivery job retries until it is out. */
+/** Queues the receipt in the outbox (the one place it is sent from), in the caller's transaction. */
 export async function sendWithdrawalReceipt(
-  ctx: Pick<AppContext, 'db' | 'now'>,
+  db: Kysely<Database>,
+  now: Date,
   receipt: WithdrawalReceipt,
   language: Language,
 ): Promise<void> {
-  await queueMail(ctx.db, renderWithdrawalReceipt(receipt, language), { now: ctx.now() });
+  await queueMail(db, renderWithdrawalReceipt(receipt, language), { now });
 }
 
 /** Queues the refund notice in the outbox (the one place it is sent from). */
