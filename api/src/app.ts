@@ -18,6 +18,7 @@ import type { ShopMode } from '@shop/shared/contract';
 import { holdSweepJob } from './features/order/hold-sweep.ts';
 import { orderRoutes } from './features/order/routes.ts';
 import { orderStateRoutes } from './features/order/state-routes.ts';
+import { captureJob, type CaptureOptions } from './features/payment/capture.ts';
 import { guardedProvider } from './features/payment/guarded-provider.ts';
 import { offeredMethodsOf } from './features/payment/offered-methods.ts';
 import type { PaymentProvider } from './features/payment/provider.ts';
@@ -86,6 +87,11 @@ export interface BuildAppOptions {
   waitlistOfferSeconds?: number;
   /** Milliseconds between two waitlist runs (main.ts: WAITLIST_INTERVAL_MS, 10 s by default); unset: no runs. */
   waitlistIntervalMs?: number;
+  /**
+   * Milliseconds between two runs of the job that retries due captures of authorized payments (main.ts:
+   * CAPTURE_RETRY_MS, 1 minute by default); unset: no runs, only the capture made when the authorization arrives.
+   */
+  captureRetryMs?: number;
   /** Milliseconds the shop waits for the payment provider per call (5 s by default). */
   paymentProviderTimeoutMs?: number;
   /** REDIS_URL: rate-limit counters in this Redis; without, in the database (both shared by every API process). */
@@ -175,6 +181,15 @@ export function buildApp({
   const onPlacesChanged = () => searchCache.clear();
   const sandbox = options.paymentProvider ? null : sandboxProvider(db, shopUrl);
   const provider = guardedProvider(options.paymentProvider ?? sandbox!, options.paymentProviderTimeoutMs);
+  const captures: CaptureOptions = {
+    db: db.kysely,
+    provider,
+    now,
+    log: app.log,
+    onResult: (result) => metrics.paymentCaptures.inc({ result }),
+  };
+  if (options.captureRetryMs && provider.capturePayment)
+    jobs.register(captureJob({ ...captures, everyMs: options.captureRetryMs }));
   const offeredPaymentMethods = offeredMethodsOf(provider, { now: () => now().getTime() });
   // Knowing the provider's methods before the first checkout spares it that wait.
   app.addHook('onReady', async () => void offeredPaymentMethods());
@@ -226,7 +241,7 @@ export function buildApp({
       await api.register(cartRoutes(ctx, { offeredPaymentMethods }));
       await api.register(orderRoutes(ctx, { provider, offeredPaymentMethods, onPlacesChanged }));
       await api.register(orderStateRoutes(ctx));
-      await api.register(paymentRoutes(ctx, { provider, sandbox, onPlacesChanged }));
+      await api.register(paymentRoutes(ctx, { provider, sandbox, onPlacesChanged, captures }));
       await api.register(withdrawalRoutes(ctx, { provider, onPlacesChanged }));
       await api.register(waitlistRoutes(ctx, { onPlacesChanged }));
     },

@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     mailDeliveryMs: jobConfig.mailDeliveryMs,
     mailRetry: jobConfig.mailRetry,
     cleanupIntervalMs: jobConfig.cleanupMs,
+    captureRetryMs: jobConfig.captureRetryMs,
     metrics,
     configurationProblems: () =>
       mode === 'production' ? productionProblems(productionSettingsFromEnv(process.env)) : [],

@@ -148,6 +148,15 @@ export interface PaymentTable {
   updated_at: string;
   /** Added by 0040_checkout: money arrived for an order already cancelled. */
   refund_required: Generated<number>;
+  /** Added by 0063_payment_capture: null (nothing to capture), `due` or `captured`; an authorized payment's capture. */
+  capture_status: string | null;
+  /** The provider's id of the capture, once created. */
+  capture_id: string | null;
+  /** Why the last capture attempt failed (cleared when one succeeds). */
+  capture_error: string | null;
+  /** When a due capture is tried (again). */
+  capture_next_at: string | null;
+  capture_attempts: Generated<number>;
 }
 
 export interface CustomerBalanceTable {

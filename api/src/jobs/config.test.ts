@@ -3,11 +3,16 @@ import { defaultRetryPolicy } from '../mail/delivery.ts';
 import { loadJobConfig } from './config.ts';
 
 describe('loadJobConfig', () => {
-  it('defaults: mail every second, retries from 30 s doubling up to 1 h, 12 attempts; cleanup every 5 minutes', () => {
-    expect(loadJobConfig({})).toEqual({ mailDeliveryMs: 1000, mailRetry: defaultRetryPolicy, cleanupMs: 300_000 });
+  it('defaults: mail every second, retries from 30 s doubling up to 1 h, 12 attempts; cleanup every 5 minutes; captures retried every minute', () => {
+    expect(loadJobConfig({})).toEqual({
+      mailDeliveryMs: 1000,
+      mailRetry: defaultRetryPolicy,
+      cleanupMs: 300_000,
+      captureRetryMs: 60_000,
+    });
     expect(defaultRetryPolicy).toEqual({ maxAttempts: 12, baseDelayMs: 30_000, maxDelayMs: 3_600_000 });
   });
-  it('reads the MAIL_* and CLEANUP_INTERVAL_MS settings', () => {
+  it('reads the MAIL_*, CLEANUP_INTERVAL_MS and CAPTURE_RETRY_MS settings', () => {
     expect(
       loadJobConfig({
         MAIL_DELIVERY_MS: '50',
@@ -15,16 +20,19 @@ describe('loadJobConfig', () => {
         MAIL_RETRY_BASE_MS: '100',
         MAIL_RETRY_MAX_MS: '400',
         CLEANUP_INTERVAL_MS: '1000',
+        CAPTURE_RETRY_MS: '2000',
       }),
     ).toEqual({
       mailDeliveryMs: 50,
       mailRetry: { maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 400 },
       cleanupMs: 1000,
+      captureRetryMs: 2000,
     });
   });
   it('refuses nonsense, naming the setting', () => {
     expect(() => loadJobConfig({ MAIL_DELIVERY_MS: 'soon' })).toThrow(/MAIL_DELIVERY_MS/);
     expect(() => loadJobConfig({ MAIL_MAX_ATTEMPTS: '0' })).toThrow(/MAIL_MAX_ATTEMPTS/);
     expect(() => loadJobConfig({ CLEANUP_INTERVAL_MS: '1.5' })).toThrow(/CLEANUP_INTERVAL_MS/);
+    expect(() => loadJobConfig({ CAPTURE_RETRY_MS: '0' })).toThrow(/CAPTURE_RETRY_MS/);
   });
 });

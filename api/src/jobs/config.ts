@@ -8,6 +8,8 @@ export interface JobConfig {
   mailRetry: RetryPolicy;
   /** CLEANUP_INTERVAL_MS: how often expired tokens, sessions, parked carts and rate-limit counters go (5 min). */
   cleanupMs: number;
+  /** CAPTURE_RETRY_MS: how often due captures of authorized payments are tried again (1 min). */
+  captureRetryMs: number;
 }
 
 function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -27,5 +29,6 @@ export function loadJobConfig(env: NodeJS.ProcessEnv = process.env): JobConfig {
       maxDelayMs: whole(env, 'MAIL_RETRY_MAX_MS', defaultRetryPolicy.maxDelayMs, 10, 86_400_000),
     },
     cleanupMs: whole(env, 'CLEANUP_INTERVAL_MS', 300_000, 100, 86_400_000),
+    captureRetryMs: whole(env, 'CAPTURE_RETRY_MS', 60_000, 100, 86_400_000),
   };
 }

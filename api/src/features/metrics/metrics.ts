@@ -36,8 +36,14 @@ export function createShopMetrics(db: Db, { processMetrics = false }: ShopMetric
   });
   const paymentsByOutcome = new Counter({
     name: 'shop_payments_total',
-    help: 'Payment reports of the provider (webhook or return), by what the shop did (outcome: paid, cancelled, refund_required, unchanged, amount_mismatch) and the payment status reported (paid, failed, canceled, expired, pending)',
+    help: 'Payment reports of the provider (webhook or return), by what the shop did (outcome: paid, authorized, captured, not_captured, authorization_lapsed, cancelled, refund_required, unchanged, amount_mismatch) and the payment status reported (paid, authorized, failed, canceled, expired, pending)',
     labelNames: ['outcome', 'status'] as const,
+    registers: [registry],
+  });
+  const paymentCaptures = new Counter({
+    name: 'shop_payment_captures_total',
+    help: 'Attempts of this process at capturing an authorized payment (Klarna), by result (captured, failed)',
+    labelNames: ['result'] as const,
     registers: [registry],
   });
   const holdsExpired = new Counter({
@@ -94,6 +100,7 @@ export function createShopMetrics(db: Db, { processMetrics = false }: ShopMetric
     registry,
     requestDuration,
     paymentsByOutcome,
+    paymentCaptures,
     holdsExpired,
     rateLimitHits,
     /** Where `shop_mails` reads the outbox's counts from (the mail outbox plugs itself in). */

@@ -8,6 +8,14 @@ import type { PaymentProvider, ProviderPaymentStatus } from './provider.ts';
 export type CompletionOutcome =
   /** The order moved to paid (first time only). */
   | 'paid'
+  /** The payment was authorized (Klarna): the order moved to paid like 'paid', and its capture is due. */
+  | 'authorized'
+  /** The provider reports a due capture's money as paid: the capture is done. */
+  | 'captured'
+  /** An authorization arrived for an order already cancelled: nothing is captured, the authorization is released. */
+  | 'not_captured'
+  /** An authorized payment failed, was canceled or expired before its capture: the order is booked, the money is not. */
+  | 'authorization_lapsed'
   /** The order was cancelled and released what it held. */
   | 'cancelled'
   /** Money arrived for an order already cancelled: recorded, flagged for refund. */
@@ -22,10 +30,12 @@ const cancelReasons = {
   failed: 'payment_failed',
   canceled: 'payment_canceled',
   expired: 'payment_expired',
-} as const satisfies Record<Exclude<ProviderPaymentStatus, 'pending' | 'paid'>, OrderCancelReason>;
+} as const satisfies Record<Exclude<ProviderPaymentStatus, 'pending' | 'authorized' | 'paid'>, OrderCancelReason>;
 
 export interface Completion {
   outcome: CompletionOutcome;
+  /** The shop's payment row. */
+  paymentRowId: number;
   orderId: number;
   incrementId: string;
   email: string;
@@ -44,6 +54,9 @@ export interface Completion {
  * transaction: a payment moves only forward from pending; paid moves the order to paid and credits packages and queues the confirmation mail; a
  * failed, canceled or expired payment cancels the order and releases what it held; money for an order already
  * cancelled is recorded and flagged for refund. Replays find the payment no longer pending and change nothing.
+ * `authorized` books the order as paid does and marks its capture due (capture.ts creates it, outside this
+ * transaction); the provider's later report on that payment settles the capture
+ * (docs/decisions/0039-capture-authorized-payments.md).
  */
 export async function completePayment(
   ctx: AppContext,
@@ -76,6 +89,7 @@ export async function completePayment(
         'payment.id',
         'payment.status',
         'payment.amount_cents',
+        'payment.capture_status',
         'shop_order.id as order_id',
         'shop_order.increment_id',
         'shop_order.email',
@@ -93,6 +107,7 @@ export async function completePayment(
       cancelReason = payment.cancel_reason,
     ): Completion => ({
       outcome,
+      paymentRowId: payment.id,
       orderId: payment.order_id,
       incrementId: payment.increment_id,
       email: payment.email,
@@ -100,7 +115,20 @@ export async function completePayment(
       amountCents: payment.amount_cents,
       cancelReason: cancelReason as OrderCancelReason | null,
     });
-    if (payment.status !== 'pending' || reported.status === 'pending') return result('unchanged', payment.status);
+    if (reported.status === 'pending') return result('unchanged', payment.status);
+    if (payment.capture_status === 'due') {
+      if (reported.status === 'authorized') return result('unchanged', payment.status);
+      // Captured (by the shop's capture or at the provider's dashboard), or the authorization ended uncaptured.
+      const captured = reported.status === 'paid';
+      await trx
+        .updateTable('payment')
+        .set({ status: reported.status, capture_status: captured ? 'captured' : 'lapsed', capture_next_at: null })
+        .where('id', '=', payment.id)
+        .where('capture_status', '=', 'due')
+        .execute();
+      return result(captured ? 'captured' : 'authorization_lapsed', reported.status);
+    }
+    if (payment.status !== 'pending') return result('unchanged', payment.status);
     if (reported.amountCents !== payment.amount_cents) {
       console.error(
         `Payment ${providerPaymentId}: provider amount ${reported.amountCents} differs from order amount ${payment.amount_cents}`,
@@ -108,7 +136,7 @@ export async function completePayment(
       return result('amount_mismatch', payment.status);
     }
 
-    if (reported.status !== 'paid') {
+    if (reported.status !== 'paid' && reported.status !== 'authorized') {
       await trx
         .updateTable('payment')
         .set({ status: reported.status })
@@ -128,9 +156,18 @@ export async function completePayment(
       .where('status', 'in', ['pending', 'payment_pending'])
       .executeTakeFirst();
     const orderPaid = moved.numUpdatedRows === 1n;
+    const authorized = reported.status === 'authorized';
+    // An authorized payment counts as paid for the booking; whether its money is taken is the capture's status.
+    // One for a cancelled order is not captured: recorded as canceled, nothing to refund.
     await trx
       .updateTable('payment')
-      .set({ status: 'paid', refund_required: orderPaid ? 0 : 1 })
+      .set(
+        authorized
+          ? orderPaid
+            ? { status: 'paid', capture_status: 'due', capture_next_at: now.toISOString() }
+            : { status: 'canceled' }
+          : { status: 'paid', refund_required: orderPaid ? 0 : 1 },
+      )
       .where('id', '=', payment.id)
       .where('status', '=', 'pending')
       .execute();
@@ -141,10 +178,12 @@ export async function completePayment(
         .select('cancel_reason')
         .where('id', '=', payment.order_id)
         .executeTakeFirstOrThrow();
-      return result('refund_required', 'paid', order.cancel_reason);
+      return authorized
+        ? result('not_captured', 'authorized', order.cancel_reason)
+        : result('refund_required', 'paid', order.cancel_reason);
     }
     await creditPackages(trx, { orderId: payment.order_id, customerId: payment.customer_id, now });
     await queueOrderConfirmation(trx, payment.order_id, now);
-    return result('paid', 'paid');
+    return authorized ? result('authorized', 'authorized') : result('paid', 'paid');
   });
 }

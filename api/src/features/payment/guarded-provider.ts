@@ -1,4 +1,4 @@
-import { type PaymentProvider, PaymentProviderUnavailableError } from './provider.ts';
+import { type CaptureInput, type PaymentProvider, PaymentProviderUnavailableError } from './provider.ts';
 
 /** How long the shop waits for the payment provider per call (docs/decisions/0002-mollie-payments.md). */
 export const defaultProviderTimeoutMs = 5000;
@@ -30,6 +30,7 @@ async function bounded<T>(what: string, call: () => Promise<T>, ms: number): Pro
 export function guardedProvider(provider: PaymentProvider, timeoutMs = defaultProviderTimeoutMs): PaymentProvider {
   const enabledMethods = provider.enabledMethods?.bind(provider);
   const cancelPayment = provider.cancelPayment?.bind(provider);
+  const capturePayment = provider.capturePayment?.bind(provider);
   return {
     name: provider.name,
     createPayment: (input) => bounded(`${provider.name} createPayment`, () => provider.createPayment(input), timeoutMs),
@@ -40,6 +41,12 @@ export function guardedProvider(provider: PaymentProvider, timeoutMs = defaultPr
       : {}),
     ...(cancelPayment
       ? { cancelPayment: (id: string) => bounded(`${provider.name} cancelPayment`, () => cancelPayment(id), timeoutMs) }
+      : {}),
+    ...(capturePayment
+      ? {
+          capturePayment: (input: CaptureInput) =>
+            bounded(`${provider.name} capturePayment`, () => capturePayment(input), timeoutMs),
+        }
       : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { type Language } from '@shop/shared/contract';
 import {
+  CaptureStatus,
   createMollieClient,
   Locale,
   MollieApiError,
@@ -26,13 +27,14 @@ const descriptions: Record<Language, (reference: string) => string> = {
 };
 
 /**
- * Mollie's statuses as the shop's: open, pending and authorized still wait for the buyer or the bank; paid, failed,
- * canceled and expired are final (Mollie calls the webhook for them).
+ * Mollie's statuses as the shop's: open and pending still wait for the buyer or the bank; authorized (Klarna) books
+ * the order and waits for the shop's capture; paid, failed, canceled and expired are final (Mollie calls the
+ * webhook for each of these changes).
  */
 const statuses: Record<PaymentStatus, ProviderPaymentStatus> = {
   [PaymentStatus.open]: 'pending',
   [PaymentStatus.pending]: 'pending',
-  [PaymentStatus.authorized]: 'pending',
+  [PaymentStatus.authorized]: 'authorized',
   [PaymentStatus.paid]: 'paid',
   [PaymentStatus.failed]: 'failed',
   [PaymentStatus.canceled]: 'canceled',
@@ -160,6 +162,19 @@ export function mollieProvider({ apiKey, apiUrl, shopUrl }: MollieProviderOption
         idempotencyKey,
       });
       return { id: refund.id };
+    },
+    async capturePayment({ paymentId, amountCents, idempotencyKey }) {
+      // A capture made before (an earlier attempt whose answer was lost, after Mollie forgot its key) is answered
+      // instead of a second one; Mollie would refuse a second full capture anyway.
+      const earlier = await mollie.paymentCaptures.page({ paymentId });
+      const kept = earlier.find((capture) => capture.status !== CaptureStatus.failed);
+      if (kept) return { id: kept.id };
+      const capture = await mollie.paymentCaptures.create({
+        paymentId,
+        amount: mollieAmount(amountCents),
+        idempotencyKey,
+      });
+      return { id: capture.id };
     },
     async enabledMethods() {
       // Apple Pay is a wallet: Mollie lists it only when the shop says it checks the device itself (it does).

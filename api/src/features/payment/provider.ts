@@ -1,7 +1,10 @@
 import type { Language } from '@shop/shared/contract';
 
-/** What a provider reports about one of its payments; the shop never takes this from a webhook body. */
-export type ProviderPaymentStatus = 'pending' | 'paid' | 'failed' | 'canceled' | 'expired';
+/**
+ * What a provider reports about one of its payments; the shop never takes this from a webhook body. `authorized`:
+ * the buyer's money is reserved (Klarna) and the shop must capture it (docs/decisions/0039-capture-authorized-payments.md).
+ */
+export type ProviderPaymentStatus = 'pending' | 'authorized' | 'paid' | 'failed' | 'canceled' | 'expired';
 
 export interface ProviderPayment {
   /** The provider's id of the payment (stored as `payment.transaction_id`, unique per provider). */
@@ -79,6 +82,15 @@ export interface RefundInput {
   idempotencyKey: string;
 }
 
+/** The capture of an authorized payment. */
+export interface CaptureInput {
+  /** The provider's id of the authorized payment. */
+  paymentId: string;
+  amountCents: number;
+  /** The same key for every attempt at one capture, so that the provider creates it once. */
+  idempotencyKey: string;
+}
+
 /**
  * A payment provider: `mollie` calls Mollie's Payments API; the `sandbox` provider keeps its books in the shop's
  * database and serves a test page. Submit calls createPayment outside any database transaction (an HTTP call there
@@ -91,6 +103,11 @@ export interface PaymentProvider {
   fetchPayment(id: string): Promise<ProviderPayment | null>;
   /** Gives money of a paid payment back; the answer is the provider's id of the refund. */
   refund(input: RefundInput): Promise<{ id: string }>;
+  /**
+   * Captures an authorized payment; the answer is the provider's id of the capture. When the payment was captured
+   * already, that capture's id, never a second one. Absent when the provider never reports `authorized` (sandbox).
+   */
+  capturePayment?(input: CaptureInput): Promise<{ id: string }>;
   /**
    * The method ids enabled at the provider (e.g. Mollie's methods API); the shop offers only those of its list.
    * Absent when the provider offers every method (sandbox).

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { captureDuePayment, type CaptureOptions } from './capture.ts';
 import { type Completion, completePayment } from './complete.ts';
 import { checkoutReturnUrl, type PaymentProvider, PaymentProviderUnavailableError } from './provider.ts';
 import { renderSandboxPage, sandboxPageCsp } from './sandbox-page.ts';
@@ -21,6 +22,8 @@ export interface PaymentRouteOptions {
   /** The sandbox, when it is the provider: its test page and its buttons. */
   sandbox: ReturnType<typeof sandboxProvider> | null;
   onPlacesChanged: () => void;
+  /** How due captures of authorized payments are made (the same as the capture job's). */
+  captures: CaptureOptions;
 }
 
 /**
@@ -48,6 +51,35 @@ function logRefundRequired(
   );
 }
 
+/** What follows an authorization: its capture at once, or its release when the order was cancelled meanwhile. */
+async function afterAuthorization(
+  completion: Completion,
+  providerPaymentId: string,
+  { captures, log }: { captures: CaptureOptions; log: FastifyBaseLogger },
+): Promise<void> {
+  if (completion.outcome === 'authorized') {
+    // A failure is recorded on the payment and tried again by the capture job; the webhook still answers 200.
+    await captureDuePayment(captures, completion.paymentRowId);
+  } else if (completion.outcome === 'not_captured') {
+    // Releases the buyer's reserved money early; left alone, the authorization lapses at the provider.
+    const released = await captures.provider.cancelPayment?.(providerPaymentId).catch(() => 'unknown' as const);
+    log.warn(
+      { orderNumber: completion.incrementId, providerPaymentId, released },
+      `Payment ${providerPaymentId} was authorized for order ${completion.incrementId}, which was cancelled; not captured`,
+    );
+  } else if (completion.outcome === 'authorization_lapsed') {
+    log.error(
+      {
+        alert: 'CAPTURE_FAILED',
+        orderNumber: completion.incrementId,
+        providerPaymentId,
+        status: completion.paymentStatus,
+      },
+      `CAPTURE FAILED: payment ${providerPaymentId} of order ${completion.incrementId} ended ${completion.paymentStatus} before its capture; the order is booked without money`,
+    );
+  }
+}
+
 /**
  * The provider's webhook (POST /payments/webhook/{provider}; Mollie posts `id=tr_…` form-encoded, the sandbox
  * also takes JSON `{ id }`: only the id is read) and the sandbox's hosted test page. Both end in completePayment,
@@ -56,7 +88,7 @@ function logRefundRequired(
  * answer makes it 503, so the provider calls again later.
  */
 export const paymentRoutes =
-  (ctx: AppContext, { provider, sandbox, onPlacesChanged }: PaymentRouteOptions): FastifyPluginAsyncZod =>
+  (ctx: AppContext, { provider, sandbox, onPlacesChanged, captures }: PaymentRouteOptions): FastifyPluginAsyncZod =>
   async (app) => {
     const complete = async (id: string, log: FastifyBaseLogger): Promise<Completion | null> => {
       const completion = await completePayment(ctx, provider, id);
@@ -67,6 +99,7 @@ export const paymentRoutes =
       app.metrics.paymentsByOutcome.inc({ outcome: completion.outcome, status: completion.paymentStatus });
       if (completion.outcome === 'cancelled') onPlacesChanged();
       if (completion.outcome === 'refund_required') logRefundRequired(log, provider.name, id, completion);
+      await afterAuthorization(completion, id, { captures, log });
       return completion;
     };
 

@@ -15,7 +15,8 @@ interface SandboxTexts {
   /** One label per outcome, each saying it is a test. */
   outcomes: Record<SandboxOutcome, string>;
   status: string;
-  statuses: Record<ProviderPaymentStatus, string>;
+  /** The sandbox never authorizes: its payments are paid at once. */
+  statuses: Record<Exclude<ProviderPaymentStatus, 'authorized'>, string>;
   holdOver: string;
   back: string;
 }
@@ -150,7 +151,7 @@ ${sandboxOutcomes
   )
   .join('\n')}
 </fieldset></form>`
-      : `<p role="status">${escapeHtml(text.status)}: <strong>${escapeHtml(text.statuses[payment.status])}</strong></p>`;
+      : `<p role="status">${escapeHtml(text.status)}: <strong>${escapeHtml(payment.status === 'authorized' ? payment.status : text.statuses[payment.status])}</strong></p>`;
   return `<!doctype html>
 <html lang="${language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(`${text.title} ${reference} – ${text.siteName}`)}</title>

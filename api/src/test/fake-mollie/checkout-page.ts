@@ -1,9 +1,15 @@
 import { escapeHtml } from '../../lib/html.ts';
 import type { FakePayment } from './payments.ts';
 
-/** The outcomes a tester can choose on the hosted page; "open" leaves the payment waiting. */
-export const checkoutOutcomes = ['paid', 'failed', 'canceled', 'expired'] as const;
+/**
+ * The outcomes a tester can choose on the hosted page; "open" leaves the payment waiting. Klarna's payments are
+ * authorized rather than paid: the merchant captures them.
+ */
+export const checkoutOutcomes = ['paid', 'authorized', 'failed', 'canceled', 'expired'] as const;
 export type CheckoutOutcome = (typeof checkoutOutcomes)[number];
+
+const outcomesOf = (payment: FakePayment) =>
+  checkoutOutcomes.filter((outcome) => (payment.method === 'klarna' ? outcome !== 'paid' : outcome !== 'authorized'));
 
 /**
  * The fake's hosted checkout page (the payment's `_links.checkout.href`): one button per outcome, like Mollie's
@@ -15,7 +21,9 @@ export function renderCheckoutPage(payment: FakePayment): string {
     payment.status === 'open'
       ? `<form method="post" action="${escapeHtml(action)}">
 <fieldset><legend>Select the status of this test payment</legend>
-${checkoutOutcomes.map((outcome) => `<button type="submit" name="status" value="${outcome}">${outcome}</button>`).join('\n')}
+${outcomesOf(payment)
+  .map((outcome) => `<button type="submit" name="status" value="${outcome}">${outcome}</button>`)
+  .join('\n')}
 </fieldset>
 </form>`
       : `<p role="status">Status: <strong>${escapeHtml(payment.status)}</strong></p>`;

@@ -14,6 +14,7 @@ import {
   paymentJson,
 } from './payments.ts';
 import { type FakeRefund, newRefund, refundJson } from './refunds.ts';
+import { captureJson, type FakeCapture, newCapture } from './captures.ts';
 
 /** How the fake API answers: normally, with 500 to every API call, or never (the connection stays open). */
 export type FakeMollieMode = 'ok' | 'error' | 'hang';
@@ -58,6 +59,10 @@ export interface FakeMollie {
   readonly payments: Map<string, FakePayment>;
   /** Refunds by id, in the order they were created. */
   readonly refunds: Map<string, FakeRefund>;
+  /** Captures by id, in the order they were created. */
+  readonly captures: Map<string, FakeCapture>;
+  /** How many of the next Create capture calls fail (422), as a capture Mollie or Klarna refuses. */
+  captureFailures: number;
   readonly requests: RecordedRequest[];
   /** What the tester's button on the hosted page does, without the browser: status, then the webhook call. */
   decide(id: string, status: CheckoutOutcome): Promise<void>;
@@ -72,7 +77,7 @@ const wallets = new Set(['applepay']);
 
 /**
  * A local stand-in for Mollie's Payments API (v2), written from Mollie's documentation: Create payment, Get
- * payment, Cancel payment, Create payment refund, List payment methods, the hosted checkout page with one button per outcome, and the webhook call to
+ * payment, Cancel payment, Create payment refund, Create and List captures, List payment methods, the hosted checkout page with one button per outcome, and the webhook call to
  * the shop. https only, with a certificate made at start (the official client refuses http), so the process that
  * talks to it needs NODE_TLS_REJECT_UNAUTHORIZED=0 — set only where such a fake is started.
  */
@@ -94,6 +99,8 @@ export async function startFakeMollie({
     deliverWebhook,
     payments: new Map(),
     refunds: new Map(),
+    captures: new Map(),
+    captureFailures: 0,
     requests: [],
     async decide(id, status) {
       const payment = fake.payments.get(id);
@@ -177,6 +184,48 @@ export async function startFakeMollie({
         fake.refunds.set(refund.id, refund);
         if (typeof key === 'string') idempotent.set(`refund:${key}`, refund.id);
         return json(response, 201, refundJson(refund, fake.origin));
+      } catch (error) {
+        if (!(error instanceof FakeMollieInputError)) throw error;
+        return json(response, 422, mollieError(422, 'Unprocessable Entity', error.message, error.field));
+      }
+    }
+    const captures = /^\/v2\/payments\/([^/]+)\/captures$/.exec(url.pathname);
+    if (captures) {
+      const payment = fake.payments.get(decodeURIComponent(captures[1]!));
+      if (!payment)
+        return json(response, 404, mollieError(404, 'Not Found', `No payment exists with token ${captures[1]}.`));
+      if (request.method === 'GET') {
+        const list = [...fake.captures.values()]
+          .filter((capture) => capture.paymentId === payment.id)
+          .map((capture) => captureJson(capture, fake.origin));
+        return json(response, 200, {
+          count: list.length,
+          _embedded: { captures: list },
+          _links: {
+            self: { href: `${fake.origin}${url.pathname}`, type: 'application/hal+json' },
+            previous: null,
+            next: null,
+            documentation: { href: 'https://docs.mollie.com/reference/list-captures', type: 'text/html' },
+          },
+        });
+      }
+      const key = request.headers['idempotency-key'];
+      const earlier = typeof key === 'string' ? fake.captures.get(idempotent.get(`capture:${key}`) ?? '') : undefined;
+      if (earlier) return json(response, 201, captureJson(earlier, fake.origin));
+      try {
+        if (fake.captureFailures > 0) {
+          fake.captureFailures -= 1;
+          throw new FakeMollieInputError('paymentId', 'The capture was declined');
+        }
+        const capture = newCapture(body, payment, now());
+        fake.captures.set(capture.id, capture);
+        if (typeof key === 'string') idempotent.set(`capture:${key}`, capture.id);
+        // The payment is paid now; Mollie tells the shop through its webhook, after answering this call.
+        fake.setStatus(payment.id, 'paid');
+        json(response, 201, captureJson(capture, fake.origin));
+        if (payment.webhookUrl)
+          await fake.deliverWebhook(payment.webhookUrl, new URLSearchParams({ id: payment.id }).toString());
+        return;
       } catch (error) {
         if (!(error instanceof FakeMollieInputError)) throw error;
         return json(response, 422, mollieError(422, 'Unprocessable Entity', error.message, error.field));
