@@ -5,11 +5,11 @@ import type { JobDefinition } from '../../jobs/runner.ts';
 import type { PaymentProvider } from './provider.ts';
 
 /** The wait before the next attempt after the n-th one: one minute, doubling, at most an hour. */
-export function captureRetryDelayMs(attempts: number): number {
+function captureRetryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
-export type CaptureResult = 'captured' | 'failed' | 'not_due';
+type CaptureResult = 'captured' | 'failed' | 'not_due';
 
 export interface CaptureOptions {
   db: Kysely<Database>;

@@ -5,7 +5,8 @@ import { mollieProvider } from './mollie-provider.ts';
 // The fake's certificate is self-signed; Mollie's client accepts it only with certificate checks off (this process only).
 const tlsSetting = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-const fake = await startFakeMollie();
+// Webhooks go nowhere here: these tests call the provider only.
+const fake = await startFakeMollie({ deliverWebhook: async () => {} });
 afterAll(async () => {
   await fake.close();
   if (tlsSetting === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
@@ -84,5 +85,26 @@ describe('Mollie refunds (fake Mollie Refunds API)', () => {
     await expect(
       provider.refund({ paymentId: open, amountCents: 100, description: 'x', idempotencyKey: 'shop-refund-4' }),
     ).rejects.toThrow(/not refundable/);
+  });
+});
+
+describe('Mollie captures (fake Mollie Captures API)', () => {
+  it('captures an authorized payment once: a second attempt, even under another key, answers the first capture', async () => {
+    const paymentId = await paidPayment(28900);
+    fake.setStatus(paymentId, 'authorized');
+    const first = await provider.capturePayment!({ paymentId, amountCents: 28900, idempotencyKey: 'capture-1' });
+    expect(fake.payments.get(paymentId)!.status).toBe('paid');
+    const again = await provider.capturePayment!({ paymentId, amountCents: 28900, idempotencyKey: 'capture-2' });
+    expect(again.id).toBe(first.id);
+    expect([...fake.captures.values()].filter((capture) => capture.paymentId === paymentId)).toEqual([
+      expect.objectContaining({ id: first.id, amount: { currency: 'EUR', value: '289.00' } }),
+    ]);
+  });
+
+  it('refuses payments that are not authorized', async () => {
+    const paymentId = await paidPayment(5000);
+    await expect(
+      provider.capturePayment!({ paymentId, amountCents: 5000, idempotencyKey: 'capture-3' }),
+    ).rejects.toThrow(/cannot be captured/);
   });
 });

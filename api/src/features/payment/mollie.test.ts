@@ -5,6 +5,7 @@ import { cheapHashing, client, mailsTo, movableClock, settle } from '../customer
 import { courseOrder, freePlaces, insertCourse, orderByNumber, orderCount, paymentOf } from '../order/test-support.ts';
 import { holdSweepJob } from '../order/hold-sweep.ts';
 import { cancelPaymentOfExpiredOrder } from './cancel-expired.ts';
+import { captureJob } from './capture.ts';
 import { defaultProviderTimeoutMs, guardedProvider } from './guarded-provider.ts';
 import { mollieProvider } from './mollie-provider.ts';
 
@@ -460,6 +461,22 @@ describeEachDatabase(
         expect(await statusOf(order.id)).toBe('cancelled');
       });
 
+      it('an authorization arriving after the hold ended is not captured and takes no place', async () => {
+        const { order, molliePaymentId, course } = await pendingOrder({ free: 3, quantity: 1, method: 'klarna' });
+        fake.payments.get(molliePaymentId)!.cancelable = false;
+        await expire();
+        expect(await freePlaces(ctx, course.id)).toBe(3);
+        await fake.decide(molliePaymentId, 'authorized');
+        expect(await statusOf(order.id)).toBe('cancelled');
+        expect(await paymentOf(ctx, order.id)).toMatchObject({
+          status: 'canceled',
+          refund_required: 0,
+          capture_status: null,
+        });
+        expect(fake.requests.filter((r) => r.path === `/v2/payments/${molliePaymentId}/captures`)).toEqual([]);
+        expect(await freePlaces(ctx, course.id)).toBe(3);
+      });
+
       it('leaves a payment Mollie no longer lets cancel; when it is paid later, it is recorded and flagged for refund', async () => {
         const { order, molliePaymentId } = await pendingOrder();
         fake.payments.get(molliePaymentId)!.cancelable = false;
@@ -470,6 +487,117 @@ describeEachDatabase(
         await fake.decide(molliePaymentId, 'paid');
         expect(await statusOf(order.id)).toBe('cancelled');
         expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 1 });
+      });
+    });
+
+    describe('Klarna: an authorized payment books the order and is captured', () => {
+      const provider = guardedProvider(mollieProvider({ apiKey: 'test_fakeMollieKey1', apiUrl: fake.apiUrl, shopUrl }));
+      const retryCaptures = () =>
+        captureJob({
+          db: ctx.db.kysely,
+          provider,
+          now: clock.now,
+          log: ctx.app.log,
+          everyMs: 1000,
+        }).run(new AbortController().signal);
+      const captureRequests = (id: string) =>
+        fake.requests.filter((r) => r.method === 'POST' && r.path === `/v2/payments/${id}/captures`);
+      const capturesAt = (id: string) => [...fake.captures.values()].filter((c) => c.paymentId === id);
+      const capturedCount = async (result: 'captured' | 'failed') =>
+        (await ctx.app.metrics.paymentCaptures.get()).values.find((v) => v.labels.result === result)?.value ?? 0;
+
+      it('confirms the booking (places kept, confirmation mail) and captures the whole amount once, however often Mollie reports it', async () => {
+        const { order, molliePaymentId, email, course } = await pendingOrder({
+          free: 4,
+          quantity: 2,
+          method: 'klarna',
+        });
+        await fake.decide(molliePaymentId, 'authorized');
+        expect(await statusOf(order.id)).toBe('paid');
+        expect(await freePlaces(ctx, course.id)).toBe(2);
+        expect(await mailsTo(ctx, email, { atLeast: 1 })).toHaveLength(1);
+        const sent = captureRequests(molliePaymentId);
+        expect(sent).toHaveLength(1);
+        expect(sent[0]!.body).toEqual({ amount: { currency: 'EUR', value: '578.00' } });
+        expect(sent[0]!.headers['idempotency-key']).toBe(`capture-mollie-${molliePaymentId}`);
+        const [capture] = capturesAt(molliePaymentId);
+        // Mollie then reports the payment paid through the webhook.
+        await expect.poll(async () => (await paymentOf(ctx, order.id)).capture_status).toBe('captured');
+        expect(await paymentOf(ctx, order.id)).toMatchObject({
+          status: 'paid',
+          capture_id: capture!.id,
+          capture_attempts: 1,
+          capture_error: null,
+        });
+
+        // Replays, in parallel, and the retry job: no second capture, no second mail.
+        await Promise.all(Array.from({ length: 5 }, () => mollieWebhook(ctx, `id=${molliePaymentId}`)));
+        clock.advance(3_600_000);
+        try {
+          await retryCaptures();
+        } finally {
+          clock.advance(-3_600_000);
+        }
+        expect(captureRequests(molliePaymentId)).toHaveLength(1);
+        expect(capturesAt(molliePaymentId)).toHaveLength(1);
+        expect(await freePlaces(ctx, course.id)).toBe(2);
+        await settle();
+        expect(await mailsTo(ctx, email)).toHaveLength(1);
+      });
+
+      it('a failed capture keeps the booking, is logged and counted, stays due, and the job captures it later, once', async () => {
+        const { order, molliePaymentId } = await pendingOrder({ method: 'klarna' });
+        const failedBefore = await capturedCount('failed');
+        fake.captureFailures = 1;
+        await fake.decide(molliePaymentId, 'authorized');
+        expect(await statusOf(order.id)).toBe('paid');
+        expect(await paymentOf(ctx, order.id)).toMatchObject({
+          status: 'paid',
+          capture_status: 'due',
+          capture_attempts: 1,
+          capture_error: expect.stringContaining('declined'),
+        });
+        expect(await capturedCount('failed')).toBe(failedBefore + 1);
+        expect(capturesAt(molliePaymentId)).toHaveLength(0);
+
+        // A replayed webhook and a job run before the next attempt is due try nothing.
+        expect((await mollieWebhook(ctx, `id=${molliePaymentId}`)).status).toBe(200);
+        await retryCaptures();
+        expect(captureRequests(molliePaymentId)).toHaveLength(1);
+
+        clock.advance(60_000);
+        try {
+          await retryCaptures();
+          await retryCaptures();
+        } finally {
+          clock.advance(-60_000);
+        }
+        expect(captureRequests(molliePaymentId)).toHaveLength(2);
+        expect(capturesAt(molliePaymentId)).toHaveLength(1);
+        await expect.poll(async () => (await paymentOf(ctx, order.id)).status).toBe('paid');
+        expect(await paymentOf(ctx, order.id)).toMatchObject({
+          capture_status: 'captured',
+          capture_id: capturesAt(molliePaymentId)[0]!.id,
+          capture_attempts: 2,
+          capture_error: null,
+        });
+      });
+
+      it('an authorization that ends before its capture is flagged, not captured', async () => {
+        const { order, molliePaymentId } = await pendingOrder({ method: 'klarna' });
+        fake.captureFailures = 1;
+        await fake.decide(molliePaymentId, 'authorized');
+        fake.setStatus(molliePaymentId, 'expired');
+        expect((await mollieWebhook(ctx, `id=${molliePaymentId}`)).status).toBe(200);
+        expect(await statusOf(order.id)).toBe('paid');
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'expired', capture_status: 'lapsed' });
+        clock.advance(3_600_000);
+        try {
+          await retryCaptures();
+        } finally {
+          clock.advance(-3_600_000);
+        }
+        expect(captureRequests(molliePaymentId)).toHaveLength(1);
       });
     });
 
