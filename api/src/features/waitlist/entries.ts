@@ -16,6 +16,8 @@ export interface JoinInput {
   customerId: number | null;
   locale: Language;
   now: Date;
+  /** What goes with joining (its mail), in the transaction that adds the entry: both or neither. */
+  onJoined?: (trx: Kysely<Database>, joined: Extract<JoinOutcome, { joined: true }>) => Promise<void>;
 }
 
 export type JoinOutcome =
@@ -28,7 +30,7 @@ export type JoinOutcome =
  */
 export async function joinWaitlist(
   db: Kysely<Database>,
-  { courseId, email, customerId, locale, now }: JoinInput,
+  { courseId, email, customerId, locale, now, onJoined }: JoinInput,
 ): Promise<JoinOutcome> {
   const course = await db
     .selectFrom('course')
@@ -57,25 +59,29 @@ export async function joinWaitlist(
   }
   const leaveToken = newToken();
   try {
-    const row = await db
-      .insertInto('waitlist_entry')
-      .values({
-        course_id: courseId,
-        email,
-        customer_id: customerId,
-        locale,
-        status: 'waiting',
-        leave_token_hash: hashToken(leaveToken),
-        created_at: now.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return {
-      joined: true,
-      entryId: row.id,
-      position: await positionOf(db, { id: row.id, course_id: courseId, status: 'waiting' }),
-      leaveToken,
-    };
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('waitlist_entry')
+        .values({
+          course_id: courseId,
+          email,
+          customer_id: customerId,
+          locale,
+          status: 'waiting',
+          leave_token_hash: hashToken(leaveToken),
+          created_at: now.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const joined = {
+        joined: true as const,
+        entryId: row.id,
+        position: await positionOf(trx, { id: row.id, course_id: courseId, status: 'waiting' }),
+        leaveToken,
+      };
+      await onJoined?.(trx, joined);
+      return joined;
+    });
   } catch (error) {
     // A concurrent join of the same address won the unique index: answer with that entry.
     const winner = await activeEntry(db, courseId, email);

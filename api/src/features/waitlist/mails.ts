@@ -102,11 +102,12 @@ function render(
 export async function sendWaitlistJoinedMail(
   ctx: AppContext,
   mail: Common & { position: number; leaveToken: string },
+  db: Kysely<Database> = ctx.db.kysely,
 ): Promise<void> {
   const t = texts[mail.language].joined;
   const hours = Math.round(ctx.waitlistOfferSeconds / 3600);
   await queueMail(
-    ctx.db,
+    db,
     render(
       mail,
       t.subject,
@@ -114,6 +115,7 @@ export async function sendWaitlistJoinedMail(
       null,
       shopLink(ctx, waitlistPaths.leave, { token: mail.leaveToken }),
     ),
+    { now: ctx.now() },
   );
 }
 

@@ -52,25 +52,22 @@ export const waitlistRoutes =
           customerId: customer?.id ?? null,
           locale,
           now: ctx.now(),
-        });
-        if (outcome.joined) {
-          const course = await courseForMail(ctx.db.kysely, courseId, locale);
-          try {
-            await sendWaitlistJoinedMail(ctx, {
-              to: email,
-              language: locale,
-              course: course!,
-              position: outcome.position,
-              leaveToken: outcome.leaveToken,
-            });
-          } catch (error) {
-            // The entry stands without its mail; only the code, a transport's message may quote the recipient.
-            request.log.error(
-              { code: (error as { code?: unknown }).code },
-              'waitlist confirmation mail could not be sent',
+          // Queued with the entry, in its transaction: no entry without its mail, no mail without its entry.
+          onJoined: async (trx, joined) => {
+            const course = await courseForMail(trx, courseId, locale);
+            await sendWaitlistJoinedMail(
+              ctx,
+              {
+                to: email,
+                language: locale,
+                course: course!,
+                position: joined.position,
+                leaveToken: joined.leaveToken,
+              },
+              trx,
             );
-          }
-        }
+          },
+        });
         return { result: { position: outcome.position, alreadyOnList: !outcome.joined } };
       },
     );

@@ -14,7 +14,9 @@ import {
   verifiedCustomer,
 } from '../customer/test-support.ts';
 import { courseOrder, freePlaces, insertCourse } from '../order/test-support.ts';
+import { courseForMail } from './course.ts';
 import { joinWaitlist } from './entries.ts';
+import { sendWaitlistJoinedMail } from './mails.ts';
 import { runWaitlistOffers } from './offers.ts';
 
 const offerSeconds = 3600;
@@ -81,6 +83,39 @@ describeEachDatabase(
       expect(mail!.subject).toBe('Lista de espera: Spanisch Testkurs');
       expect(mail!.text).toContain('Tu posición en la lista de espera: 1');
       expect(linkIn(mail!).path).toBe('/waitlist/leave');
+    });
+
+    it('joining and its mail are one transaction: a failure after the mail was queued leaves neither', async () => {
+      const course = await insertCourse(ctx, { free: 0 });
+      const email = newEmail('zurueckgerollt');
+      const join = (failAfterMail: boolean) =>
+        joinWaitlist(ctx.db.kysely, {
+          courseId: course.id,
+          email,
+          customerId: null,
+          locale: 'de',
+          now: clock.now(),
+          onJoined: async (trx, joined) => {
+            const mailCourse = (await courseForMail(trx, course.id, 'de'))!;
+            await sendWaitlistJoinedMail(
+              runContext(ctx),
+              {
+                to: email,
+                language: 'de',
+                course: mailCourse,
+                position: joined.position,
+                leaveToken: joined.leaveToken,
+              },
+              trx,
+            );
+            if (failAfterMail) throw new Error('failed after queueing the mail');
+          },
+        });
+      await expect(join(true)).rejects.toThrow(/after queueing/);
+      expect(await statuses(ctx, course.id)).toEqual([]);
+      expect(await mailsTo(ctx, email)).toEqual([]);
+      expect(await join(false)).toMatchObject({ joined: true, position: 1 });
+      expect(await mailsTo(ctx, email)).toHaveLength(1);
     });
 
     it('a logged-in customer joins with the account address; a guest must name one', async () => {

@@ -77,27 +77,30 @@ export async function declareWithdrawal(
     return { outcome, receipt };
   });
 
-  let issued: Awaited<ReturnType<typeof issuePendingRefunds>> = [];
   if (outcome.outcome === 'withdrawn') {
     try {
-      issued = await issuePendingRefunds(
+      await issuePendingRefunds(
         ctx.db.kysely,
         provider,
         outcome.orderId,
         ctx.now(),
         refundDescriptions[request.locale](request.orderNumber),
+        (trx, refund) =>
+          sendRefundNotice(
+            trx,
+            ctx.now(),
+            {
+              to: request.email,
+              name: request.name,
+              orderNumber: request.orderNumber,
+              amountCents: refund.amountCents,
+            },
+            request.locale,
+          ),
       );
     } catch (error) {
       log(error, `Refund for order ${request.orderNumber} not issued yet; it stays pending`);
     }
-  }
-
-  for (const refund of issued) {
-    await sendRefundNotice(
-      ctx,
-      { to: request.email, name: request.name, orderNumber: request.orderNumber, amountCents: refund.amountCents },
-      request.locale,
-    ).catch((error: unknown) => log(error, 'Refund mail failed'));
   }
   return { receipt, placesChanged: outcome.outcome === 'withdrawn' && outcome.placesChanged };
 }

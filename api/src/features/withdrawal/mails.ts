@@ -1,7 +1,6 @@
 import type { Language, WithdrawalReceipt, WithdrawalReviewReason } from '@shop/shared/contract';
 import { formatInstantInZone, formatMoney } from '@shop/shared/format';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../app-context.ts';
 import type { Database } from '../../db/schema.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { fillText, mailDocument, mailParagraph } from '../../mail/html.ts';
@@ -96,11 +95,12 @@ export async function sendWithdrawalReceipt(
   await queueMail(db, renderWithdrawalReceipt(receipt, language), { now });
 }
 
-/** Queues the refund notice in the outbox (the one place it is sent from). */
+/** Queues the refund notice in the outbox (the one place it is sent from), in the transaction that issues it. */
 export async function sendRefundNotice(
-  ctx: Pick<AppContext, 'db' | 'now'>,
+  db: Kysely<Database>,
+  now: Date,
   notice: Parameters<typeof renderRefundNotice>[0],
   language: Language,
 ): Promise<void> {
-  await queueMail(ctx.db, renderRefundNotice(notice, language), { now: ctx.now() });
+  await queueMail(db, renderRefundNotice(notice, language), { now });
 }

@@ -15,7 +15,8 @@ export const refundIdempotencyKey = (refundId: number) => `shop-refund-${refundI
  * Issues the order's pending refunds through the provider (outside any transaction: an HTTP call there would stall
  * other writes). Each goes out under its own idempotency key, so a retry after a timeout, a replayed declaration or
  * a second process gets the provider's first refund back instead of a second one; only the call that moves the row
- * from pending to issued reports it (and its mail goes out once). A failure leaves the row pending for the next try.
+ * from pending to issued reports it, and `onIssued` (its mail) runs in that move's transaction, so the notice is
+ * queued once and never without the move. A failure leaves the row pending for the next try.
  */
 export async function issuePendingRefunds(
   db: Kysely<Database>,
@@ -23,6 +24,7 @@ export async function issuePendingRefunds(
   orderId: number,
   now: Date,
   description: string,
+  onIssued: (trx: Kysely<Database>, refund: IssuedRefund) => Promise<void> = async () => {},
 ): Promise<IssuedRefund[]> {
   const pending = await db
     .selectFrom('refund')
@@ -40,13 +42,19 @@ export async function issuePendingRefunds(
       description,
       idempotencyKey: refundIdempotencyKey(refund.id),
     });
-    const moved = await db
-      .updateTable('refund')
-      .set({ status: 'issued', provider_refund_id: answer.id, updated_at: now.toISOString() })
-      .where('id', '=', refund.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (moved.numUpdatedRows === 1n) issued.push({ refundId: refund.id, orderId, amountCents: refund.amount_cents });
+    const done: IssuedRefund = { refundId: refund.id, orderId, amountCents: refund.amount_cents };
+    const moved = await db.transaction().execute(async (trx) => {
+      const update = await trx
+        .updateTable('refund')
+        .set({ status: 'issued', provider_refund_id: answer.id, updated_at: now.toISOString() })
+        .where('id', '=', refund.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (update.numUpdatedRows !== 1n) return false;
+      await onIssued(trx, done);
+      return true;
+    });
+    if (moved) issued.push(done);
   }
   return issued;
 }

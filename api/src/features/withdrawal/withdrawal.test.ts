@@ -13,6 +13,10 @@ import {
   paymentOf,
 } from '../order/test-support.ts';
 
+import { sandboxProvider, sandboxProviderName } from '../payment/sandbox-provider.ts';
+import { sendRefundNotice } from './mails.ts';
+import { issuePendingRefunds } from './refunds.ts';
+
 const clock = movableClock();
 const day = 86_400_000;
 
@@ -95,6 +99,64 @@ describeEachDatabase(
       ).toBe(true);
 
       expect(await state(incrementId, email)).toMatchObject({ state: 'paid', withdrawal: 'withdrawn' });
+    });
+
+    it('the refund notice is queued in the transaction that marks the refund issued: a failure there leaves neither', async () => {
+      const course = await insertCourse(ctx, { free: 5 });
+      const { incrementId, orderId, email } = await paidOrder([course]);
+      const at = clock.now().toISOString();
+      const declaration = await ctx.db.kysely
+        .insertInto('withdrawal_declaration')
+        .values({
+          received_at: at,
+          name: 'Ana García',
+          order_number: incrementId,
+          email,
+          positions: '[]',
+          locale: 'de',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await ctx.db.kysely
+        .insertInto('refund')
+        .values({
+          order_id: orderId,
+          withdrawal_id: declaration.id,
+          provider: sandboxProviderName,
+          payment_transaction_id: (await paymentOf(ctx, orderId)).transaction_id!,
+          amount_cents: 1000,
+          status: 'pending',
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      const issue = (failAfterMail: boolean) =>
+        issuePendingRefunds(
+          ctx.db.kysely,
+          sandboxProvider(ctx.db, 'https://shop.test'),
+          orderId,
+          clock.now(),
+          'x',
+          async (trx, refund) => {
+            await sendRefundNotice(
+              trx,
+              clock.now(),
+              { to: email, name: 'Ana García', orderNumber: incrementId, amountCents: refund.amountCents },
+              'de',
+            );
+            if (failAfterMail) throw new Error('failed after queueing the notice');
+          },
+        );
+      const refundMails = async () =>
+        (await mailsTo(ctx, email)).filter((mail) => mail.subject === `Erstattung zu Bestellung ${incrementId}`);
+
+      await expect(issue(true)).rejects.toThrow(/after queueing/);
+      expect(await refundsOf(orderId)).toMatchObject([{ status: 'pending' }]);
+      expect(await refundMails()).toEqual([]);
+      expect(await issue(false)).toHaveLength(1);
+      expect(await issue(false)).toEqual([]);
+      expect(await refundsOf(orderId)).toMatchObject([{ status: 'issued' }]);
+      expect(await refundMails()).toHaveLength(1);
     });
 
     it('refunds exactly once when the declaration is replayed, also at the same time', async () => {
