@@ -500,6 +500,15 @@ describeEachDatabase(
           log: ctx.app.log,
           everyMs: 1000,
         }).run(new AbortController().signal);
+      /** Runs the retry job `runs` times `ms` later, then puts the clock back where the other tests had it. */
+      const retryCapturesAfter = async (ms: number, runs = 1) => {
+        clock.advance(ms);
+        try {
+          for (let run = 0; run < runs; run++) await retryCaptures();
+        } finally {
+          clock.advance(-ms);
+        }
+      };
       const captureRequests = (id: string) =>
         fake.requests.filter((r) => r.method === 'POST' && r.path === `/v2/payments/${id}/captures`);
       const capturesAt = (id: string) => [...fake.captures.values()].filter((c) => c.paymentId === id);
@@ -532,12 +541,7 @@ describeEachDatabase(
 
         // Replays, in parallel, and the retry job: no second capture, no second mail.
         await Promise.all(Array.from({ length: 5 }, () => mollieWebhook(ctx, `id=${molliePaymentId}`)));
-        clock.advance(3_600_000);
-        try {
-          await retryCaptures();
-        } finally {
-          clock.advance(-3_600_000);
-        }
+        await retryCapturesAfter(3_600_000);
         expect(captureRequests(molliePaymentId)).toHaveLength(1);
         expect(capturesAt(molliePaymentId)).toHaveLength(1);
         expect(await freePlaces(ctx, course.id)).toBe(2);
@@ -565,13 +569,7 @@ describeEachDatabase(
         await retryCaptures();
         expect(captureRequests(molliePaymentId)).toHaveLength(1);
 
-        clock.advance(60_000);
-        try {
-          await retryCaptures();
-          await retryCaptures();
-        } finally {
-          clock.advance(-60_000);
-        }
+        await retryCapturesAfter(60_000, 2);
         expect(captureRequests(molliePaymentId)).toHaveLength(2);
         expect(capturesAt(molliePaymentId)).toHaveLength(1);
         await expect.poll(async () => (await paymentOf(ctx, order.id)).status).toBe('paid');
@@ -591,12 +589,7 @@ describeEachDatabase(
         expect((await mollieWebhook(ctx, `id=${molliePaymentId}`)).status).toBe(200);
         expect(await statusOf(order.id)).toBe('paid');
         expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'expired', capture_status: 'lapsed' });
-        clock.advance(3_600_000);
-        try {
-          await retryCaptures();
-        } finally {
-          clock.advance(-3_600_000);
-        }
+        await retryCapturesAfter(3_600_000);
         expect(captureRequests(molliePaymentId)).toHaveLength(1);
       });
     });
