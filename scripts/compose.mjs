@@ -3,7 +3,7 @@
  * Composes the shell's deploy-time `remotes.json` from the areas' manifests (`shop-area.json` beside each
  * remoteEntry.js; docs/decisions/0031-route-manifests.md):
  *   npm run compose                          reads each deployed area's manifest from its URL
- *   npm run compose -- --from-dist           reads mf-*/dist/shop-area.json (what `npm run build` does)
+ *   npm run compose -- --from-dist           reads each mf-…/dist/shop-area.json (what `npm run build` does)
  *   npm run compose -- --catalog=https://catalog.example.org/ --out=/srv/shell/remotes.json
  * An area's URL comes from `--<area>=URL`, else SHOP_AREA_URL_<AREA> (e.g. SHOP_AREA_URL_CARTCHECKOUT), else
  * its local port (5174–5177). The shell is not rebuilt: it reads the written file at its next load.
