@@ -12,7 +12,10 @@ const types: Record<string, string> = {
 /** Serves a build folder on a free port, open to every origin as a remote's host is. */
 export async function serveDir(dir: string): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     readFile(join(dir, path)).then(
       (body) =>
         response

@@ -93,11 +93,13 @@ test('a remote built against another major of @shop/shared is refused; the rest 
 
   await page.goto('/level-test');
   await expect(page.getByRole('alert')).toContainText('Dieser Bereich ist gerade nicht erreichbar');
-  expect(errors.join('\n')).toContain(`needs @shop/shared ${composed.areas.levelTest.shared}, this page runs ${shellShared}`);
-  // Refused before its entry was loaded: the clashing build's code never ran on the page.
-  expect(await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name))).not.toContainEqual(
-    expect.stringContaining('127.0.0.1'),
+  expect(errors.join('\n')).toContain(
+    `needs @shop/shared ${composed.areas.levelTest.shared}, this page runs ${shellShared}`,
   );
+  // Refused before its entry was loaded: the clashing build's code never ran on the page.
+  expect(
+    await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name)),
+  ).not.toContainEqual(expect.stringContaining('127.0.0.1'));
   // Retry checks again (with a fresh remotes.json) and refuses again.
   await page.getByRole('button', { name: 'Erneut versuchen' }).click();
   await expect(page.getByRole('alert')).toContainText('Dieser Bereich ist gerade nicht erreichbar');

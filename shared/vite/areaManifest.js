@@ -4,7 +4,7 @@
  * place an area declares them; `npm run compose` gathers the manifests into the shell's `remotes.json`.
  * Node-only (used by the Vite config and scripts/compose.mjs).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import ts from 'typescript';
 
@@ -12,15 +12,16 @@ export const areaManifestFile = 'shop-area.json';
 
 /**
  * The `@shop/shared` range an area needs: its package.json's dependency, or SHOP_SHARED_RANGE (a build
- * against another release; docs/decisions/0032-version-skew.md).
+ * against another release; docs/decisions/0032-version-skew.md). Undefined outside an area's folder (tools that
+ * load the Vite configs from the repository's root).
  * @param {string} root the area's folder
+ * @returns {string | undefined}
  */
 export function sharedRangeOf(root) {
   if (process.env.SHOP_SHARED_RANGE) return process.env.SHOP_SHARED_RANGE;
-  const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'));
-  const range = pkg.dependencies?.['@shop/shared'];
-  if (typeof range !== 'string') throw new Error(`${root}/package.json does not depend on @shop/shared`);
-  return range;
+  const file = resolve(root, 'package.json');
+  const range = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).dependencies?.['@shop/shared'] : undefined;
+  return typeof range === 'string' ? range : undefined;
 }
 
 /** @param {string} prefix @param {string} path */
@@ -75,11 +76,13 @@ export function routePathsOf(file) {
  * @param {{ name: string, root: string, routesFile: string, version: string }} area
  */
 export function areaManifest({ name, root, routesFile, version }) {
+  const range = sharedRangeOf(root);
+  if (!range) throw new Error(`${root}/package.json does not depend on @shop/shared`);
   return {
     name,
     entry: 'remoteEntry.js',
     version,
-    shared: { '@shop/shared': sharedRangeOf(root) },
+    shared: { '@shop/shared': range },
     paths: routePathsOf(resolve(root, routesFile)),
   };
 }
@@ -115,4 +118,3 @@ export function areaManifestPlugin(name, routesFile) {
     },
   };
 }
-

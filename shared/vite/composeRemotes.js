@@ -22,7 +22,10 @@ function check(area, manifest) {
   if (typeof range !== 'string' || !rangePattern.test(range)) {
     throw new Error(`${area}: unsupported @shop/shared range ${range} (x.y.z, ^x.y.z or ~x.y.z)`);
   }
-  if (!Array.isArray(manifest.paths) || manifest.paths.some((path) => typeof path !== 'string' || !path.startsWith('/'))) {
+  if (
+    !Array.isArray(manifest.paths) ||
+    manifest.paths.some((path) => typeof path !== 'string' || !path.startsWith('/'))
+  ) {
     throw new Error(`${area}: paths must be absolute`);
   }
   return manifest;
@@ -41,7 +44,11 @@ export async function fetchManifest(url) {
  */
 export async function composeRemotes({ urls, read, timeoutMs }) {
   const areas = await Promise.all(
-    Object.keys(areaDirs).map(async (area) => ({ area, url: urls[area], manifest: check(area, await read(area, urls[area])) })),
+    Object.keys(areaDirs).map(async (area) => ({
+      area,
+      url: urls[area],
+      manifest: check(area, await read(area, urls[area])),
+    })),
   );
   // A path declared by two areas is a mistake worth stopping for: the shell could only pick one.
   const owners = new Map();

@@ -41,12 +41,10 @@ export const sharedSingletons = Object.fromEntries(
  * `@shop/shared` carries the range this build needs, so the federation runtime knows it too; the shell's own
  * check before loading a remote is what refuses a clash (docs/decisions/0032-version-skew.md).
  * @param {typeof sharedSingletons} shares
- * @param {string} range
+ * @param {string | undefined} range
  */
-const withSharedRange = (shares, range) => ({
-  ...shares,
-  '@shop/shared': { ...shares['@shop/shared'], requiredVersion: range },
-});
+const withSharedRange = (shares, range) =>
+  range ? { ...shares, '@shop/shared': { ...shares['@shop/shared'], requiredVersion: range } } : shares;
 
 /**
  * Every response of the static servers carries the hardening headers (shared/server): only the shop and the

@@ -6,5 +6,7 @@ import { areaNames, type AreaName, type RemoteManifest } from './manifest.ts';
  * (which redirects to /account-data). `/` is the shell's own home page.
  */
 export function areaForPath(areas: RemoteManifest['areas'], pathname: string): AreaName | undefined {
-  return areaNames.find((area) => areas[area].paths.some((pattern) => matchPath({ path: pattern, end: true }, pathname)));
+  return areaNames.find((area) =>
+    areas[area].paths.some((pattern) => matchPath({ path: pattern, end: true }, pathname)),
+  );
 }
