@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,8 +80,10 @@ export async function startShops() {
   const ports = {};
   for (const area of Object.keys(areaDirs)) ports[area] = await freePort();
   const apiEnv = { API_PORT: String(apiPort) };
+  // The composed remotes.json of the build, pointed at the remotes' free ports (what a deploy's compose does).
+  const composedJson = JSON.parse(readFileSync(join(root, 'shell/dist/remotes.json'), 'utf8'));
   const remotesJson = JSON.stringify({
-    timeoutMs: 8000,
+    ...composedJson,
     remotes: Object.fromEntries(
       ['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) => [
         area,

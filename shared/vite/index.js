@@ -7,6 +7,8 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { forwardedFor, originsFromEnv, securityHeaders } from '../server/index.js';
+import { areaManifestPlugin, sharedRangeOf } from './areaManifest.js';
+import { composedRemotesDevPlugin } from './composeRemotes.js';
 import { partnerPageMiddleware } from './partnerPage.js';
 import { productionStaticFiles } from './staticFiles.js';
 
@@ -34,6 +36,15 @@ export const sharedSingletons = Object.fromEntries(
     { singleton: true },
   ]),
 );
+
+/**
+ * `@shop/shared` carries the range this build needs, so the federation runtime knows it too; the shell's own
+ * check before loading a remote is what refuses a clash (docs/decisions/0032-version-skew.md).
+ * @param {typeof sharedSingletons} shares
+ * @param {string | undefined} range
+ */
+const withSharedRange = (shares, range) =>
+  range ? { ...shares, '@shop/shared': { ...shares['@shop/shared'], requiredVersion: range } } : shares;
 
 /**
  * Every response of the static servers carries the hardening headers (shared/server): only the shop and the
@@ -81,12 +92,13 @@ export function areaViteConfig({ name, exposes, extra }) {
         exposes,
         // The shell registers remotes at runtime from remotes.json; nothing is baked in.
         remotes: {},
-        shared: sharedSingletons,
+        shared: withSharedRange(sharedSingletons, sharedRangeOf(process.cwd())),
         // A hanging remote must not block the page (docs/architecture.md#measured-facts): use what is loaded first.
         shareStrategy: 'loaded-first',
         dts: false,
         dev: { remoteHmr: true },
       }),
+      ...(isRemote ? [areaManifestPlugin(name, exposes['./routes'])] : [composedRemotesDevPlugin(areaPorts)]),
       // The shell's production server answers a partner's /products-iframe with the lightweight page.
       ...(name === 'shell'
         ? [

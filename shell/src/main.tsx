@@ -11,8 +11,7 @@ import {
   useAuthStore,
 } from '@shop/shared';
 import { App } from './app/App.tsx';
-import { startAreaFor } from './features/remotes/loadArea.ts';
-import { areaForPath } from './features/remotes/routeTable.ts';
+import { startAreaAt } from './features/remotes/loadArea.ts';
 import { loadShopMode } from './features/test-mode/shopMode.ts';
 import { shellTranslations } from './i18n/index.ts';
 
@@ -28,7 +27,7 @@ syncSessionAcrossTabs();
 // Asked now, beside the texts, so the test-shop notice never waits for them (nor they for it); likewise the
 // area of this address (remotes.json, its entry, its routes) loads in parallel with the texts.
 void loadShopMode();
-startAreaFor(areaForPath(window.location.pathname));
+startAreaAt(window.location.pathname);
 // Render only once texts are there, so no raw key ever flashes; initI18n never rejects (bundled fallback).
 void initI18n().then(() => {
   createRoot(document.getElementById('root')!).render(

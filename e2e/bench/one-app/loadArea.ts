@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
-import type { AreaName } from '../../../shell/src/features/remotes/routeTable.ts';
+import { areaForPath } from '../../../shell/src/features/remotes/areaForPath.ts';
+import { loadManifest, type AreaName } from '../../../shell/src/features/remotes/manifest.ts';
 
 /**
  * The one-app build's stand-in for the shell's remote loader: the same `./routes` of each area, bundled into
@@ -16,6 +17,11 @@ export function loadAreaRoutes(area: AreaName): Promise<RouteObject[]> {
   return areas[area]().then((module) => module.default);
 }
 
-export function startAreaFor(area: AreaName | undefined): void {
-  if (area) loadAreaRoutes(area).catch(() => undefined);
+export function startAreaAt(pathname: string): void {
+  loadManifest()
+    .then((manifest) => {
+      const area = areaForPath(manifest.areas, pathname);
+      if (area) loadAreaRoutes(area).catch(() => undefined);
+    })
+    .catch(() => undefined);
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -23,11 +24,25 @@ function oneAppLoader(): Plugin {
   };
 }
 
+/** The composed remotes.json of the last `npm run build`: the shell's frame routes by its paths here too. */
+function composedRoutes(): Plugin {
+  return {
+    name: 'one-app-remotes-json',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'remotes.json',
+        source: readFileSync(here('../../../shell/dist/remotes.json'), 'utf8'),
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: here('.').replace(/\/$/, ''),
   base: '/',
   publicDir: here('../../../shell/public'),
-  plugins: [oneAppLoader(), react(), ...productionStaticFiles()],
+  plugins: [oneAppLoader(), composedRoutes(), react(), ...productionStaticFiles()],
   build: {
     rollupOptions: { input: here('./index.html') },
     target: 'es2022',

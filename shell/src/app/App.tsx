@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { frameFlags, SharedStyles, startHeightReporter, usePageHeading } from '@shop/shared';
 import { useContainerId, useTagManager } from '../features/analytics/useTagManager.ts';
 import { ConsentBanner } from '../features/consent/ConsentBanner.tsx';
@@ -8,17 +8,9 @@ import { Footer } from '../features/footer/Footer.tsx';
 import { WithdrawalLink } from '../features/footer/WithdrawalLink.tsx';
 import { Header } from '../features/header/Header.tsx';
 import { Home } from '../features/home/Home.tsx';
-import { RemoteArea } from '../features/remotes/RemoteArea.tsx';
-import { areaForPath } from '../features/remotes/routeTable.ts';
+import { AreaForPath } from '../features/remotes/AreaForPath.tsx';
 import { SessionGuard } from '../features/session/SessionGuard.tsx';
 import { TestShopNotice } from '../features/test-mode/TestShopNotice.tsx';
-
-/** Any path but `/`: the owning remote, or the redirect of docs/product-rules.md#screens for unknown paths. */
-function AreaOrRedirect() {
-  const { pathname } = useLocation();
-  const area = areaForPath(pathname);
-  return area ? <RemoteArea area={area} /> : <Navigate to="/account-data" replace />;
-}
 
 /**
  * The page frame: skip link, header (banner landmark with its nav), main, footer (contentinfo with its nav),
@@ -46,7 +38,7 @@ export function Frame() {
       <main id="main" tabIndex={-1}>
         <Routes>
           <Route path="/" element={<Home />} />
-          <Route path="*" element={<AreaOrRedirect />} />
+          <Route path="*" element={<AreaForPath />} />
         </Routes>
       </main>
       {/* The withdrawal control stays when the host page hides the footer (docs/decisions/0011-withdrawal.md). */}

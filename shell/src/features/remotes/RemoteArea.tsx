@@ -4,7 +4,7 @@ import { useRoutes, type RouteObject } from 'react-router-dom';
 import { Banner, Button } from '@shop/shared';
 import { loadAreaRoutes } from './loadArea.ts';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
-import type { AreaName } from './routeTable.ts';
+import type { AreaName } from './manifest.ts';
 
 export type LoadRoutes = (area: AreaName, options: { retry: boolean }) => Promise<RouteObject[]>;
 
@@ -33,7 +33,7 @@ function areaComponent(area: AreaName, attempt: number, load: LoadRoutes): Compo
   return component;
 }
 
-function Unavailable({ onRetry }: { onRetry: () => void }) {
+export function Unavailable({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <Banner tone="alert">
@@ -43,7 +43,7 @@ function Unavailable({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-function Loading() {
+export function Loading() {
   const { t } = useTranslation();
   return <p role="status">{t('shell.remote.loading')}</p>;
 }

@@ -1,7 +1,9 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { RouteObject } from 'react-router-dom';
-import { loadManifest, type RemoteManifest } from './manifest.ts';
-import type { AreaName } from './routeTable.ts';
+import { sharedVersion } from '@shop/shared';
+import { areaForPath } from './areaForPath.ts';
+import { loadManifest, type AreaName, type RemoteManifest } from './manifest.ts';
+import { SharedVersionClash, satisfies } from './sharedVersion.ts';
 
 let registered: RemoteManifest | null = null;
 
@@ -47,16 +49,36 @@ export function loadAreaRoutes(area: AreaName, { retry = false } = {}): Promise<
 }
 
 /**
- * Starts loading the area that owns `pathname` right away, beside i18n: remotes.json, the remote's entry and
- * its routes then arrive in parallel with the texts instead of after them. A failure is left to the area's
- * render, which shows the notice with its retry.
+ * Starts loading the area that owns `pathname` right away, beside i18n: remotes.json (which names the area of
+ * the path), the remote's entry and its routes then arrive in parallel with the texts instead of after them. A
+ * failure is left to the area's render, which shows the notice with its retry.
  */
-export function startAreaFor(area: AreaName | undefined): void {
-  if (area) loadAreaRoutes(area).catch(() => undefined);
+export function startAreaAt(pathname: string): void {
+  loadManifest()
+    .then((manifest) => {
+      const area = areaForPath(manifest.areas, pathname);
+      if (area) loadAreaRoutes(area).catch(() => undefined);
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * A remote built against another `@shop/shared` than the one this page runs is refused before its entry is
+ * loaded: the page has one shared instance (a singleton), and a remote meeting a copy it was not built for
+ * breaks in unforeseeable ways (docs/decisions/0032-version-skew.md).
+ */
+function refuseVersionClash(area: AreaName, manifest: RemoteManifest): void {
+  const range = manifest.areas[area].shared;
+  if (satisfies(sharedVersion, range)) return;
+  const clash = new SharedVersionClash(area, range, sharedVersion);
+  console.error(clash.message);
+  throw clash;
 }
 
 async function loadRoutes(area: AreaName, retry: boolean): Promise<RouteObject[]> {
-  const manifest = await loadManifest();
+  // A retry reads remotes.json again: the compose step may have pointed the area at a fitting build meanwhile.
+  const manifest = await loadManifest({ fresh: retry });
+  refuseVersionClash(area, manifest);
   register(manifest, retry);
   const module = await withTimeout(loadRemote<{ default: RouteObject[] }>(`${area}/routes`), manifest.timeoutMs, area);
   if (!module || !Array.isArray(module.default)) throw new Error(`${area}/routes exposes no route list`);

@@ -1,0 +1,120 @@
+/**
+ * The area manifest: what a remote's build serves, written beside its remoteEntry.js as `shop-area.json`
+ * (docs/decisions/0031-route-manifests.md). Its paths are read from the remote's own `./routes` module, the one
+ * place an area declares them; `npm run compose` gathers the manifests into the shell's `remotes.json`.
+ * Node-only (used by the Vite config and scripts/compose.mjs).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import ts from 'typescript';
+
+export const areaManifestFile = 'shop-area.json';
+
+/**
+ * The `@shop/shared` range an area needs: its package.json's dependency, or SHOP_SHARED_RANGE (a build
+ * against another release; docs/decisions/0032-version-skew.md). Undefined outside an area's folder (tools that
+ * load the Vite configs from the repository's root).
+ * @param {string} root the area's folder
+ * @returns {string | undefined}
+ */
+export function sharedRangeOf(root) {
+  if (process.env.SHOP_SHARED_RANGE) return process.env.SHOP_SHARED_RANGE;
+  const file = resolve(root, 'package.json');
+  const range = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).dependencies?.['@shop/shared'] : undefined;
+  return typeof range === 'string' ? range : undefined;
+}
+
+/** @param {string} prefix @param {string} path */
+const joinPath = (prefix, path) => (path.startsWith('/') ? path : `${prefix.replace(/\/$/, '')}/${path}`);
+
+/**
+ * Every path a routes module declares: `path` string literals of its route objects (children joined to their
+ * parent's path), and those of a route list it spreads from a relative import (`...routes`). A `path` that is
+ * not a string literal fails the build, since the shell could not route to it.
+ * @param {string} file
+ * @returns {string[]}
+ */
+export function routePathsOf(file) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  /** @type {Map<string, string>} default-import name → module file */
+  const imports = new Map();
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const name = statement.importClause?.name?.text;
+    const specifier = statement.moduleSpecifier.text;
+    if (name && specifier.startsWith('.')) imports.set(name, resolve(dirname(file), specifier));
+  }
+  /** @type {string[]} */
+  const paths = [];
+  /** @param {ts.Node} node @param {string} prefix */
+  const visit = (node, prefix) => {
+    if (ts.isSpreadElement(node) && ts.isIdentifier(node.expression) && imports.has(node.expression.text)) {
+      paths.push(...routePathsOf(/** @type {string} */ (imports.get(node.expression.text))));
+      return;
+    }
+    if (!ts.isObjectLiteralExpression(node)) return void ts.forEachChild(node, (child) => visit(child, prefix));
+    let own = prefix;
+    for (const property of node.properties) {
+      if (!ts.isPropertyAssignment(property) || property.name.getText(source) !== 'path') continue;
+      if (!ts.isStringLiteralLike(property.initializer)) {
+        throw new Error(`${file}: a route's path must be a string literal (${property.initializer.getText(source)})`);
+      }
+      own = joinPath(prefix, property.initializer.text);
+      paths.push(own);
+    }
+    for (const property of node.properties) {
+      if (ts.isPropertyAssignment(property) && property.name.getText(source) === 'path') continue;
+      visit(property, own);
+    }
+  };
+  visit(source, '/');
+  return [...new Set(paths)];
+}
+
+/**
+ * The manifest of one remote build.
+ * @param {{ name: string, root: string, routesFile: string, version: string }} area
+ */
+export function areaManifest({ name, root, routesFile, version }) {
+  const range = sharedRangeOf(root);
+  if (!range) throw new Error(`${root}/package.json does not depend on @shop/shared`);
+  return {
+    name,
+    entry: 'remoteEntry.js',
+    version,
+    shared: { '@shop/shared': range },
+    paths: routePathsOf(resolve(root, routesFile)),
+  };
+}
+
+/**
+ * Writes `shop-area.json` into a remote's build and serves it from its dev server.
+ * @param {string} name the area's federation name
+ * @param {string} routesFile the module exposed as `./routes`, relative to the area's root
+ * @returns {import('vite').Plugin}
+ */
+export function areaManifestPlugin(name, routesFile) {
+  let root = process.cwd();
+  const manifest = () => {
+    const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'));
+    // The package version plus when it was built: two deploys of one version stay apart.
+    const version = `${pkg.version ?? '0.0.0'}+${process.env.SHOP_BUILD_ID ?? new Date().toISOString()}`;
+    return areaManifest({ name, root, routesFile, version });
+  };
+  return {
+    name: 'shop-area-manifest',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: areaManifestFile, source: `${JSON.stringify(manifest(), null, 2)}\n` });
+    },
+    configureServer(server) {
+      server.middlewares.use(`/${areaManifestFile}`, (_request, response) => {
+        response.setHeader('content-type', 'application/json');
+        response.setHeader('access-control-allow-origin', '*');
+        response.end(JSON.stringify(manifest()));
+      });
+    },
+  };
+}

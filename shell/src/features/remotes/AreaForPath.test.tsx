@@ -1,0 +1,58 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { startShellI18n } from '../../i18n/testing.ts';
+import { AreaForPath } from './AreaForPath.tsx';
+import type { RemoteManifest } from './manifest.ts';
+
+beforeAll(startShellI18n);
+afterEach(cleanup);
+
+const area = (paths: string[]) => ({ version: '1.0.0+test', shared: '^1.1.0', paths });
+const manifest: RemoteManifest = {
+  timeoutMs: 8000,
+  remotes: {
+    catalog: 'http://localhost:5174/remoteEntry.js',
+    cartCheckout: 'http://localhost:5175/remoteEntry.js',
+    account: 'http://localhost:5176/remoteEntry.js',
+    levelTest: 'http://localhost:5177/remoteEntry.js',
+  },
+  areas: { catalog: area(['/courses']), cartCheckout: area([]), account: area(['/account-data']), levelTest: area([]) },
+};
+
+// Awaited: React resumes a component waiting in `use` only inside an awaited act.
+const renderAt = (path: string, load: () => Promise<RemoteManifest>) =>
+  act(async () => {
+    render(
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route
+            path="*"
+            element={<AreaForPath manifest={load} load={async (name) => [{ path: '*', element: <h1>{name}</h1> }]} />}
+          />
+        </Routes>
+      </MemoryRouter>,
+    );
+  });
+
+describe('AreaForPath', () => {
+  const loaded = Promise.resolve(manifest);
+
+  it('mounts the area whose composed paths list the address', async () => {
+    await renderAt('/courses', () => loaded);
+    expect(await screen.findByRole('heading', { name: 'catalog' })).toBeTruthy();
+  });
+
+  it('sends a path no area lists to /account-data', async () => {
+    await renderAt('/nope', () => loaded);
+    expect(await screen.findByRole('heading', { name: 'account' })).toBeTruthy();
+  });
+
+  it('shows the area notice, not a redirect, while remotes.json cannot be read', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failed = Promise.reject(new Error('down'));
+    failed.catch(() => undefined);
+    await renderAt('/nope', () => failed);
+    expect(await screen.findByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
+  });
+});
