@@ -1,5 +1,7 @@
 export { formatMoney } from './money.ts';
 export {
+  type CourseDates,
+  formatCourseDates,
   formatDate,
   formatDateTime,
   formatInstantInZone,
