@@ -38,11 +38,11 @@ export async function listCustomerOrders(
 export async function readOrder(
   db: Pick<Db, 'kysely'>,
   orderId: number,
-): Promise<(Order & { email: string; locale: string; timezone: string }) | null> {
+): Promise<(Order & { email: string; locale: string; timezone: string; customerId: number | null }) | null> {
   const row = await db.kysely.selectFrom('shop_order').selectAll().where('id', '=', orderId).executeTakeFirst();
   if (!row) return null;
   const [order] = await withPositions(db, [row]);
-  return { ...order!, email: row.email, locale: row.locale, timezone: row.timezone };
+  return { ...order!, email: row.email, locale: row.locale, timezone: row.timezone, customerId: row.customer_id };
 }
 
 /** Orders with their positions, participants, payments and address: one query per table for the whole list. */
