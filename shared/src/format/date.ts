@@ -60,7 +60,9 @@ export interface CourseSchedule {
 }
 
 /** Translates the `common.when…` texts (an i18next `t`, kept structural so this module needs no React). */
-type Translate = (key: string, options: Record<string, string | number>) => string;
+type Translate = (key: string, options: Record<string, string>) => string;
+/** The same, for texts that take a `count` (plural forms). */
+type CountingTranslate = (key: string, options: Record<string, string | number>) => string;
 
 /**
  * When a course takes place, in German style and one line: `03.12.2026, 12:30–13:30 Uhr` for one day (the date
@@ -107,7 +109,7 @@ function countSessions(startDate: string, endDate: string, weekdays: readonly nu
  * day, or a course held by appointment, reads as `formatSchedule` says it. Words come from the shared texts
  * (`common.courseDates`, `common.weekdays.*`), the list's "and" from the language's own list format.
  */
-export function formatCourseDates(course: CourseDates, t: Translate, language: string): string {
+export function formatCourseDates(course: CourseDates, t: CountingTranslate, language: string): string {
   if (!course.startTime || !course.endDate || course.endDate === course.startDate) return formatSchedule(course, t);
   const weekdays = [
     ...new Set(course.weekdays?.length ? course.weekdays : [weekdayOf(course.startDate), weekdayOf(course.endDate)]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedTranslator } from '../i18n/plain.ts';
+import { sharedTranslator } from './sharedTexts.ts';
 import {
   formatCourseDates,
   formatDate,

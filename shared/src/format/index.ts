@@ -1,4 +1,5 @@
 export { formatMoney } from './money.ts';
+export { sharedTranslator } from './sharedTexts.ts';
 export {
   type CourseDates,
   formatCourseDates,

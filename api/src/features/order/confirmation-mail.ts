@@ -1,6 +1,5 @@
 import { CourseType, type Language, type Order } from '@shop/shared/contract';
-import { formatCourseDates, formatDate, formatMoney } from '@shop/shared/format';
-import { sharedTranslator } from '@shop/shared/texts';
+import { formatCourseDates, formatDate, formatMoney, sharedTranslator } from '@shop/shared/format';
 import { escapeHtml } from '../../lib/html.ts';
 import {
   fillText,

@@ -1,7 +1,7 @@
 import type { Language } from '../contract/common.ts';
-import de from './locales/de.json' with { type: 'json' };
-import en from './locales/en.json' with { type: 'json' };
-import es from './locales/es.json' with { type: 'json' };
+import de from '../i18n/locales/de.json' with { type: 'json' };
+import en from '../i18n/locales/en.json' with { type: 'json' };
+import es from '../i18n/locales/es.json' with { type: 'json' };
 
 const texts: Record<Language, Record<string, unknown>> = { de, en, es };
 
