@@ -41,7 +41,7 @@ async function waitlistMails(language: Language): Promise<MailMessage[]> {
     expiresAt: new Date('2026-01-16T09:00:00Z'),
   });
   await sendWaitlistOfferExpiredMail(ctx as unknown as AppContext, common);
-  const mails = (await readOutbox(db)).reverse();
+  const mails = (await readOutbox(db)).reverse().map(({ to, subject, text, html }) => ({ to, subject, text, html }));
   await db.close();
   return mails;
 }
