@@ -87,6 +87,14 @@ export interface CourseDates extends CourseSchedule {
 }
 
 const weekdayKeys = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+/** The weekdays a course meets on, from its weekday tags (slugs `monday` … `sunday`), 0 = Monday, in order. */
+export function weekdaysOfTags(tags: readonly { slug: string }[]): number[] {
+  const days = tags
+    .map((tag) => weekdayKeys.indexOf(tag.slug as (typeof weekdayKeys)[number]))
+    .filter((day) => day >= 0);
+  return [...new Set(days)].sort((a, b) => a - b);
+}
 const dayMs = 86_400_000;
 const utcDay = (isoDate: string) => Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`);
 /** 0 = Monday … 6 = Sunday. */

@@ -8,6 +8,7 @@ import {
   formatMoney,
   formatSchedule,
   formatTime,
+  weekdaysOfTags,
 } from './index.ts';
 
 const nbsp = '\u00a0';
@@ -114,5 +115,14 @@ describe('formatCourseDates', () => {
   it('leaves one day and courses by appointment to formatSchedule', () => {
     expect(say('de', { ...evening, endDate: evening.startDate })).toBe('01.12.2026, 18:30–20:00 Uhr');
     expect(say('en', { ...evening, startTime: null, endTime: null })).toBe('01.12.2026 – 21.01.2027, by appointment');
+  });
+});
+
+describe('weekdaysOfTags', () => {
+  it('reads the weekday tags of a course, Monday first, and ignores the others', () => {
+    const tags = [{ slug: 'evening' }, { slug: 'thursday' }, { slug: 'a1' }, { slug: 'tuesday' }];
+    expect(weekdaysOfTags(tags)).toEqual([1, 3]);
+    expect(weekdaysOfTags([{ slug: 'sunday' }, { slug: 'monday' }])).toEqual([0, 6]);
+    expect(weekdaysOfTags([])).toEqual([]);
   });
 });

@@ -9,4 +9,5 @@ export {
   formatSchedule,
   formatTime,
   isoDateMonthsAfter,
+  weekdaysOfTags,
 } from './date.ts';

@@ -12,6 +12,7 @@ import type { ShopOrderTable } from '../../db/customer-schema.ts';
 import type { Db } from '../../db/database.ts';
 import { centsToEuro } from '../../lib/money.ts';
 import { groupBy, toContractTexts } from '../catalog/texts.ts';
+import { courseWeekdays } from '../catalog/weekdays.ts';
 
 /**
  * The read side of orders (docs/product-rules.md#data Order): a customer's orders, newest first, each with its positions,
@@ -105,6 +106,7 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
       : [],
   ]);
   const receivedAt = new Map(declarations.map((row) => [row.id, new Date(row.received_at).toISOString()]));
+  const weekdaysByCourse = await courseWeekdays(k, courseIds);
   const withdrawnAt = (row: { withdrawal_id: number | null }) =>
     row.withdrawal_id === null ? null : (receivedAt.get(row.withdrawal_id) ?? null);
 
@@ -146,6 +148,7 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
           startTime: booking.start_time,
           endDate: booking.end_date,
           endTime: booking.end_time,
+          weekdays: weekdaysByCourse.get(booking.course_id) ?? [],
         },
         participants: (participantsByBooking.get(booking.id) ?? []).map((p) => ({
           id: p.id,
