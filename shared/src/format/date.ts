@@ -82,7 +82,7 @@ export function formatSchedule(schedule: CourseSchedule, t: Translate): string {
 }
 
 /** A course's dates with the weekdays it meets on (0 = Monday … 6 = Sunday, the order of the weekday tags). */
-export interface CourseDates extends CourseSchedule {
+interface CourseDates extends CourseSchedule {
   weekdays?: readonly number[];
 }
 

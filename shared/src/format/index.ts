@@ -1,7 +1,6 @@
 export { formatMoney } from './money.ts';
 export { sharedTranslator } from './sharedTexts.ts';
 export {
-  type CourseDates,
   formatCourseDates,
   formatDate,
   formatDateTime,
