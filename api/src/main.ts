@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     );
     if (!mail.smtpUrl)
       app.log.warn(
-        'SMTP_URL is not set: mails go to the dev outbox, readable from this machine only at GET /api/dev/mailbox',
+        'SMTP_URL is not set: mails go to the dev outbox, readable from this machine only at GET /api/dev/mailbox (as a page, with attachments: /api/dev/outbox)',
       );
   } else if (mail.from === defaultMailFrom) {
     app.log.warn(`MAIL_FROM is not set: mails are sent as "${defaultMailFrom}", an address nobody can answer`);

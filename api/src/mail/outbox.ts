@@ -33,9 +33,17 @@ export async function queueMail(
   return messageId;
 }
 
-/** The dev outbox: the outbox's mails, newest first, whatever their delivery state; `to` narrows it to one recipient. */
+type Attachment = NonNullable<MailMessage['attachments']>[number];
+const parseAttachments = (json: string | null): Attachment[] => (json ? (JSON.parse(json) as Attachment[]) : []);
+
+/**
+ * The dev outbox: the outbox's mails, newest first, whatever their delivery state; `to` narrows it to one recipient.
+ * Attachments are listed by name, type and size (in bytes); `readOutboxAttachment` gives one's content.
+ */
 export async function readOutbox(db: Db, { to, limit = 50 }: { to?: string; limit?: number } = {}) {
-  let query = db.kysely.selectFrom('mail_outbox').select(['id', 'recipient', 'subject', 'text', 'html', 'created_at']);
+  let query = db.kysely
+    .selectFrom('mail_outbox')
+    .select(['id', 'recipient', 'subject', 'text', 'html', 'attachments', 'created_at']);
   if (to) query = query.where('recipient', '=', to.trim().toLowerCase());
   const rows = await query.orderBy('id', 'desc').limit(limit).execute();
   return rows.map((row) => ({
@@ -44,8 +52,19 @@ export async function readOutbox(db: Db, { to, limit = 50 }: { to?: string; limi
     subject: row.subject,
     text: row.text,
     html: row.html,
+    attachments: parseAttachments(row.attachments).map(({ filename, contentType, content }) => ({
+      filename,
+      contentType,
+      size: Buffer.byteLength(content, 'utf8'),
+    })),
     createdAt: row.created_at,
   }));
+}
+
+/** One attachment of an outbox mail (its position in the mail's list); null when there is none. */
+export async function readOutboxAttachment(db: Db, id: number, index: number): Promise<Attachment | null> {
+  const row = await db.kysely.selectFrom('mail_outbox').select('attachments').where('id', '=', id).executeTakeFirst();
+  return row ? (parseAttachments(row.attachments)[index] ?? null) : null;
 }
 
 /** How many messages are in each state (for the operator and the metrics). */

@@ -2,8 +2,7 @@ import type { Language } from '@shop/shared/contract';
 import de from './texts/de.json' with { type: 'json' };
 import en from './texts/en.json' with { type: 'json' };
 import es from './texts/es.json' with { type: 'json' };
-import { escapeHtml } from '../lib/html.ts';
-import { mailButton, mailDocument, mailParagraph } from './html.ts';
+import { mailButton, mailDocument, mailLink, mailParagraph, mailText } from './html.ts';
 import type { MailMessage } from './mailer.ts';
 
 /**
@@ -35,24 +34,22 @@ export function renderMail({ kind, language, to, name, link, resetLink }: MailIn
   const paragraphs = [part.intro, part.validity, part.outro].filter(Boolean);
   const reset = resetLink && 'resetHint' in part ? { hint: part.resetHint, link: resetLink } : null;
 
-  const text = [
+  const text = mailText(language, [
     greeting,
     part.intro,
     `${part.action}: ${link}`,
     ...(reset ? [`${reset.hint} ${reset.link}`] : []),
     ...paragraphs.slice(1),
     t.signature,
-  ].join('\n\n');
+  ]);
 
   const html = mailDocument(language, part.subject, [
     mailParagraph(greeting),
     mailParagraph(part.intro),
     mailButton(link, part.action),
     mailParagraph(t.linkHint),
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-    ...(reset
-      ? [mailParagraph(reset.hint), `<p><a href="${escapeHtml(reset.link)}">${escapeHtml(reset.link)}</a></p>`]
-      : []),
+    mailLink(link),
+    ...(reset ? [mailParagraph(reset.hint), mailLink(reset.link)] : []),
     ...paragraphs.slice(1).map(mailParagraph),
     mailParagraph(t.signature),
   ]);

@@ -70,6 +70,8 @@ export const orderCourseSchema = z.object({
   startTime: timeSchema.nullable(),
   endDate: isoDateSchema,
   endTime: timeSchema.nullable(),
+  /** The weekdays it meets on (0 = Monday … 6 = Sunday), from its weekday tags; absent in older data. */
+  weekdays: z.array(z.number().int().min(0).max(6)).optional(),
 });
 
 export const courseBookingSchema = z.object({

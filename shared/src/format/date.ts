@@ -61,6 +61,8 @@ export interface CourseSchedule {
 
 /** Translates the `common.when…` texts (an i18next `t`, kept structural so this module needs no React). */
 type Translate = (key: string, options: Record<string, string>) => string;
+/** The same, for texts that take a `count` (plural forms). */
+type CountingTranslate = (key: string, options: Record<string, string | number>) => string;
 
 /**
  * When a course takes place, in German style and one line: `03.12.2026, 12:30–13:30 Uhr` for one day (the date
@@ -77,4 +79,59 @@ export function formatSchedule(schedule: CourseSchedule, t: Translate): string {
     ? `${formatTime(schedule.startTime)}–${formatTime(schedule.endTime)}`
     : formatTime(schedule.startTime);
   return t('common.when', { dates, time });
+}
+
+/** A course's dates with the weekdays it meets on (0 = Monday … 6 = Sunday, the order of the weekday tags). */
+interface CourseDates extends CourseSchedule {
+  weekdays?: readonly number[];
+}
+
+const weekdayKeys = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+/** The weekdays a course meets on, from its weekday tags (slugs `monday` … `sunday`), 0 = Monday, in order. */
+export function weekdaysOfTags(tags: readonly { slug: string }[]): number[] {
+  const days = tags
+    .map((tag) => weekdayKeys.indexOf(tag.slug as (typeof weekdayKeys)[number]))
+    .filter((day) => day >= 0);
+  return [...new Set(days)].sort((a, b) => a - b);
+}
+const dayMs = 86_400_000;
+const utcDay = (isoDate: string) => Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`);
+/** 0 = Monday … 6 = Sunday. */
+const weekdayOf = (isoDate: string) => (new Date(utcDay(isoDate)).getUTCDay() + 6) % 7;
+
+/** How many days from `startDate` through `endDate` fall on one of `weekdays`: the course's sessions. */
+function countSessions(startDate: string, endDate: string, weekdays: readonly number[]): number {
+  const days = new Set(weekdays);
+  let count = 0;
+  for (let day = utcDay(startDate); day <= utcDay(endDate); day += dayMs) {
+    if (days.has((new Date(day).getUTCDay() + 6) % 7)) count++;
+  }
+  return count;
+}
+
+/**
+ * A course as a learner reads it, not as a span: `8 Termine, dienstags und donnerstags 18:30–20:00 Uhr,
+ * 01.12.2026 – 21.01.2027` — how many sessions, on which weekdays, at what time, from the first to the last day.
+ * The weekdays are the course's own (its weekday tags); without them, those of its first and last day. A single
+ * day, or a course held by appointment, reads as `formatSchedule` says it. Words come from the shared texts
+ * (`common.courseDates`, `common.weekdays.*`), the list's "and" from the language's own list format.
+ */
+export function formatCourseDates(course: CourseDates, t: CountingTranslate, language: string): string {
+  if (!course.startTime || !course.endDate || course.endDate === course.startDate) return formatSchedule(course, t);
+  const weekdays = [
+    ...new Set(course.weekdays?.length ? course.weekdays : [weekdayOf(course.startDate), weekdayOf(course.endDate)]),
+  ].sort((a, b) => a - b);
+  const days = new Intl.ListFormat(language, { type: 'conjunction' }).format(
+    weekdays.map((day) => t(`common.weekdays.${weekdayKeys[day] ?? 'monday'}`, {})),
+  );
+  const time = course.endTime
+    ? `${formatTime(course.startTime)}–${formatTime(course.endTime)}`
+    : formatTime(course.startTime);
+  return t('common.courseDates', {
+    count: countSessions(course.startDate, course.endDate, weekdays),
+    days,
+    time,
+    dates: `${formatDate(course.startDate)} – ${formatDate(course.endDate)}`,
+  });
 }

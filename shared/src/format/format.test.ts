@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatInstantInZone, formatMoney, formatSchedule, formatTime } from './index.ts';
+import { sharedTranslator } from './sharedTexts.ts';
+import {
+  formatCourseDates,
+  formatDate,
+  formatDateTime,
+  formatInstantInZone,
+  formatMoney,
+  formatSchedule,
+  formatTime,
+  weekdaysOfTags,
+} from './index.ts';
 
 const nbsp = '\u00a0';
 
@@ -61,5 +71,58 @@ describe('formatSchedule', () => {
     expect(formatSchedule({ startDate: '2026-12-01', endDate: '2026-12-01', startTime: null, endTime: null }, t)).toBe(
       '01.12.2026, nach Vereinbarung',
     );
+  });
+});
+
+describe('formatCourseDates', () => {
+  // An evening course: Tuesdays and Thursdays over seven weeks and a half, with the Christmas weeks in it.
+  const evening = { startDate: '2026-12-01', endDate: '2027-01-21', startTime: '18:30:00', endTime: '20:00' };
+  const say = (language: 'de' | 'en' | 'es', course: Parameters<typeof formatCourseDates>[0]) =>
+    formatCourseDates(course, sharedTranslator(language), language);
+
+  it('reads as a course in German: sessions, weekdays, times with "Uhr", first and last day', () => {
+    expect(say('de', { ...evening, weekdays: [1, 3] })).toBe(
+      '16 Termine, dienstags und donnerstags 18:30–20:00 Uhr, 01.12.2026 – 21.01.2027',
+    );
+  });
+  it('reads as a course in English and Spanish', () => {
+    expect(say('en', { ...evening, weekdays: [3, 1] })).toBe(
+      '16 sessions, Tuesdays and Thursdays 18:30–20:00, 01.12.2026 – 21.01.2027',
+    );
+    expect(say('es', { ...evening, weekdays: [1, 3] })).toBe(
+      '16 sesiones, los martes y jueves, 18:30–20:00 h, 01.12.2026 – 21.01.2027',
+    );
+  });
+  it('counts only the named weekdays, and lists three or more days as the language does', () => {
+    expect(say('de', { ...evening, endDate: '2026-12-29', weekdays: [1] })).toBe(
+      '5 Termine, dienstags 18:30–20:00 Uhr, 01.12.2026 – 29.12.2026',
+    );
+    expect(say('en', { ...evening, endDate: '2026-12-11', weekdays: [0, 2, 4] })).toBe(
+      '5 sessions, Mondays, Wednesdays, and Fridays 18:30–20:00, 01.12.2026 – 11.12.2026',
+    );
+    expect(say('de', { ...evening, endDate: '2026-12-01', startDate: '2026-11-24', weekdays: [1] })).toBe(
+      '2 Termine, dienstags 18:30–20:00 Uhr, 24.11.2026 – 01.12.2026',
+    );
+  });
+  it('without weekdays takes those of the first and the last day', () => {
+    expect(say('de', evening)).toBe('16 Termine, dienstags und donnerstags 18:30–20:00 Uhr, 01.12.2026 – 21.01.2027');
+  });
+  it('says one session in the singular', () => {
+    expect(say('es', { ...evening, endDate: '2026-12-03', weekdays: [1] })).toBe(
+      '1 sesión, los martes, 18:30–20:00 h, 01.12.2026 – 03.12.2026',
+    );
+  });
+  it('leaves one day and courses by appointment to formatSchedule', () => {
+    expect(say('de', { ...evening, endDate: evening.startDate })).toBe('01.12.2026, 18:30–20:00 Uhr');
+    expect(say('en', { ...evening, startTime: null, endTime: null })).toBe('01.12.2026 – 21.01.2027, by appointment');
+  });
+});
+
+describe('weekdaysOfTags', () => {
+  it('reads the weekday tags of a course, Monday first, and ignores the others', () => {
+    const tags = [{ slug: 'evening' }, { slug: 'thursday' }, { slug: 'a1' }, { slug: 'tuesday' }];
+    expect(weekdaysOfTags(tags)).toEqual([1, 3]);
+    expect(weekdaysOfTags([{ slug: 'sunday' }, { slug: 'monday' }])).toEqual([0, 6]);
+    expect(weekdaysOfTags([])).toEqual([]);
   });
 });

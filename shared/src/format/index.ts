@@ -1,9 +1,12 @@
 export { formatMoney } from './money.ts';
+export { sharedTranslator } from './sharedTexts.ts';
 export {
+  formatCourseDates,
   formatDate,
   formatDateTime,
   formatInstantInZone,
   formatSchedule,
   formatTime,
   isoDateMonthsAfter,
+  weekdaysOfTags,
 } from './date.ts';

@@ -99,3 +99,14 @@ a { color: var(--shop-color-primary-dark); }
 .shop-skip-link:focus { left: var(--shop-space-sm); top: var(--shop-space-sm); }
 .shop-visually-hidden { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 `;
+
+/**
+ * A token's literal value (`tokenValue('color-primary')` → `#b3261e`), for HTML that cannot use custom properties:
+ * mail clients drop `var()`, so the API's mails write the values inline. An unknown name throws, so a renamed
+ * token breaks the build of its user rather than a colour.
+ */
+export function tokenValue(name: string): string {
+  const match = new RegExp(`--shop-${name}:\\s*([^;]+);`).exec(tokensCss);
+  if (!match) throw new Error(`Unknown design token --shop-${name}`);
+  return match[1]!.trim();
+}

@@ -103,6 +103,8 @@ interface GroupFormat {
   weekdayOffset: number;
   /** Offset of the last lesson from the first lesson's day in the final week. */
   lastDayOffset: number;
+  /** The weekdays it meets on (0 = Monday): its weekday tags, so the filter and the course's dates agree. */
+  meetingDays: number[];
   weeks: number;
   startTime: string;
   endTime: string;
@@ -118,6 +120,7 @@ const groupFormats: GroupFormat[] = [
     code: 'ABD',
     weekdayOffset: 1,
     lastDayOffset: 2,
+    meetingDays: [1, 3],
     weeks: 8,
     startTime: '18:30',
     endTime: '20:00',
@@ -134,6 +137,7 @@ const groupFormats: GroupFormat[] = [
     code: 'VM',
     weekdayOffset: 0,
     lastDayOffset: 2,
+    meetingDays: [0, 2],
     weeks: 8,
     startTime: '09:30',
     endTime: '11:00',
@@ -150,6 +154,7 @@ const groupFormats: GroupFormat[] = [
     code: 'NM',
     weekdayOffset: 2,
     lastDayOffset: 0,
+    meetingDays: [2],
     weeks: 10,
     startTime: '15:00',
     endTime: '17:15',
@@ -166,6 +171,7 @@ const groupFormats: GroupFormat[] = [
     code: 'SA',
     weekdayOffset: 5,
     lastDayOffset: 0,
+    meetingDays: [5],
     weeks: 16,
     startTime: '10:00',
     endTime: '13:00',
@@ -182,6 +188,7 @@ const groupFormats: GroupFormat[] = [
     code: 'INT',
     weekdayOffset: 0,
     lastDayOffset: 4,
+    meetingDays: [0, 1, 2, 3, 4],
     weeks: 2,
     startTime: '09:00',
     endTime: '12:15',
@@ -225,7 +232,7 @@ function groupCourse(format: GroupFormat, level: Level, startDate: string, index
     discountedPriceCents: discounted,
     flexibleModule: null,
     texts,
-    tags: courseTags(course, level, format.collection ? [format.collection] : []),
+    tags: courseTags(course, level, format.collection ? [format.collection] : [], format.meetingDays),
   };
 }
 

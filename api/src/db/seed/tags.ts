@@ -53,12 +53,14 @@ export function timeRangeTag(startDate: string, endDate: string): 'short' | 'med
 
 /**
  * The tags every course carries, derived from its dates so they can never contradict them:
- * level, weekday and month of the start date, time of day (none when held by appointment), duration.
+ * level, month of the start date, time of day (none when held by appointment), duration, and the weekdays it
+ * meets on (`meetingDays`, 0 = Monday; by default the start date's alone).
  */
 export function courseTags(
   course: { startDate: string; endDate: string; startTime: string | null },
   level: Level,
   extra: string[] = [],
+  meetingDays: readonly number[] = [weekdayIndex(course.startDate)],
 ): string[] {
   return [
     ...(course.startTime ? [timeOfDayTag(course.startTime)] : []),
@@ -66,6 +68,6 @@ export function courseTags(
     level,
     timeRangeTag(course.startDate, course.endDate),
     ...extra,
-    category(TagCategoryId.weekday)[weekdayIndex(course.startDate)]!,
+    ...meetingDays.map((day) => category(TagCategoryId.weekday)[day]!),
   ];
 }

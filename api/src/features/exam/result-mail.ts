@@ -1,6 +1,5 @@
 import { type ExamRecommendation, type ExamScore, type Language, pickText } from '@shop/shared/contract';
-import { escapeHtml } from '../../lib/html.ts';
-import { fillText, mailDocument, mailParagraph } from '../../mail/html.ts';
+import { fillText, mailDocument, mailList, mailParagraph, mailText } from '../../mail/html.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 
 /** Texts of the result mail (docs/product-rules.md#validation Result e-mail), in the language the request names. */
@@ -139,20 +138,18 @@ export function renderResultMail({ to, language, score, recommendation, link }: 
   const offers = offerLinks(recommendation, language, link);
   const subject = fillText(t.subject, { level: score.level });
 
-  const text = [
+  const text = mailText(language, [
     `${t.greeting}\n\n${t.intro}`,
     facts.join('\n'),
     offers.length > 0 ? [t.offers, ...offers.map((o) => `- ${o.label}: ${o.url}`)].join('\n') : t.noOffers,
     t.privacy,
     t.signature,
-  ].join('\n\n');
+  ]);
 
   const html = mailDocument(language, subject, [
     mailParagraph(`${t.greeting} ${t.intro}`),
-    `<ul>${facts.map((fact) => `<li>${escapeHtml(fact)}</li>`).join('')}</ul>`,
-    offers.length > 0
-      ? `${mailParagraph(t.offers)}<ul>${offers.map((o) => `<li><a href="${escapeHtml(o.url)}">${escapeHtml(o.label)}</a></li>`).join('')}</ul>`
-      : mailParagraph(t.noOffers),
+    mailList(facts),
+    ...(offers.length > 0 ? [mailParagraph(t.offers), mailList(offers)] : [mailParagraph(t.noOffers)]),
     mailParagraph(t.privacy),
     mailParagraph(t.signature),
   ]);

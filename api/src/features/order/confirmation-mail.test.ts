@@ -4,11 +4,12 @@ import { sampleOrder } from './sample-order.ts';
 
 describe('renderOrderConfirmation', () => {
   it('names order number, dates with time zone, participants, total with VAT note, payment status, withdrawal, package validity, contact', () => {
-    const mail = renderOrderConfirmation(sampleOrder, 'de', { name: 'Ana' });
+    const mail = renderOrderConfirmation(sampleOrder, 'de', { name: 'Ana', guest: false });
     expect(mail.subject).toBe('Ihre Bestellung 100042');
     for (const part of [
       'Bestellnummer: 100042',
-      '06.04.2026 18:30–22.06.2026 20:00',
+      // The course reads as a course: its sessions, weekday, daily times, first and last day.
+      '12 Termine, montags 18:30–20:00 Uhr, 06.04.2026 – 22.06.2026',
       'Zeitzone Europe/Berlin',
       'Jonas Weber <jonas.weber@example.org>',
       'inkl. gesetzlicher MwSt.',
@@ -26,13 +27,16 @@ describe('renderOrderConfirmation', () => {
   });
 
   it('speaks English and Spanish', () => {
-    expect(renderOrderConfirmation(sampleOrder, 'en', { name: 'Ana' }).text).toContain('Spanish A1 – evening course');
-    expect(renderOrderConfirmation(sampleOrder, 'es', { name: 'Ana' }).subject).toBe('Su pedido 100042');
+    expect(renderOrderConfirmation(sampleOrder, 'en', { name: 'Ana', guest: false }).text).toContain(
+      'Spanish A1 – evening course',
+    );
+    expect(renderOrderConfirmation(sampleOrder, 'es', { name: 'Ana', guest: false }).subject).toBe('Su pedido 100042');
   });
 
   it('escapes every value in the HTML', () => {
     const mail = renderOrderConfirmation({ ...sampleOrder, comment: '<script>alert(1)</script>' }, 'de', {
       name: '<b>',
+      guest: false,
     });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
@@ -40,8 +44,43 @@ describe('renderOrderConfirmation', () => {
   });
 
   it('has no calendar file without course dates and says no payment was needed', () => {
-    const mail = renderOrderConfirmation({ ...sampleOrder, courseBookings: [], payments: [] }, 'de', { name: 'Ana' });
+    const mail = renderOrderConfirmation({ ...sampleOrder, courseBookings: [], payments: [] }, 'de', {
+      name: 'Ana',
+      guest: false,
+    });
     expect(mail.attachments).toEqual([]);
     expect(mail.text).toContain('keine Zahlung nötig');
+  });
+
+  it('tells a guest to redeem packages by e-mail, and a customer that the account holds them', () => {
+    for (const language of ['de', 'en', 'es'] as const) {
+      const guest = renderOrderConfirmation(sampleOrder, language, { name: 'Ana', guest: true });
+      const customer = renderOrderConfirmation(sampleOrder, language, { name: 'Ana', guest: false });
+      const byEmail = {
+        de: 'per E-Mail an das zuständige Institut',
+        en: 'by e-mail to the responsible institute',
+        es: 'por correo electrónico al instituto',
+      }[language];
+      const account = {
+        de: 'Ihrem Kundenkonto gutgeschrieben',
+        en: 'credited to your customer account',
+        es: 'se abona en tu cuenta de cliente',
+      }[language];
+      for (const part of ['text', 'html'] as const) {
+        expect(guest[part]).toContain(byEmail);
+        expect(guest[part]).not.toContain(account);
+        expect(customer[part]).toContain(account);
+        expect(customer[part]).not.toContain(byEmail);
+      }
+    }
+  });
+
+  it('says the course dates in English and Spanish as a course too', () => {
+    expect(renderOrderConfirmation(sampleOrder, 'en', { name: 'Ana', guest: false }).text).toContain(
+      '12 sessions, Mondays 18:30–20:00, 06.04.2026 – 22.06.2026',
+    );
+    expect(renderOrderConfirmation(sampleOrder, 'es', { name: 'Ana', guest: false }).text).toContain(
+      '12 sesiones, los lunes, 18:30–20:00 h, 06.04.2026 – 22.06.2026',
+    );
   });
 });

@@ -1,7 +1,15 @@
 import { CourseType, type Language, type Order } from '@shop/shared/contract';
-import { formatDate, formatMoney, formatTime } from '@shop/shared/format';
+import { formatCourseDates, formatDate, formatMoney, sharedTranslator } from '@shop/shared/format';
 import { escapeHtml } from '../../lib/html.ts';
-import { fillText, mailButton, mailDocument, mailParagraph } from '../../mail/html.ts';
+import {
+  fillText,
+  mailButton,
+  mailDocument,
+  mailFacts,
+  mailHeading,
+  mailParagraph,
+  mailText,
+} from '../../mail/html.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { shopTimeZone } from '../../lib/dates.ts';
 import { addMonths } from './dates.ts';
@@ -42,15 +50,10 @@ interface Position {
 
 function positions(order: ConfirmationOrder, language: Language, t: Texts): Position[] {
   const courses = order.courseBookings.map((booking) => {
-    const { course } = booking;
-    const when =
-      course.startTime && course.endTime
-        ? `${formatDate(course.startDate)} ${formatTime(course.startTime)}–${course.endDate !== course.startDate ? `${formatDate(course.endDate)} ` : ''}${formatTime(course.endTime)}`
-        : `${formatDate(course.startDate)}–${formatDate(course.endDate)} (${t.byAppointment})`;
     return {
       title: positionNames.course(booking, language),
       details: [
-        `${t.dates}: ${when}`,
+        formatCourseDates(booking.course, sharedTranslator(language), language),
         t.online,
         `${t.quantity}: ${booking.quantity}`,
         `${t.participants}: ${booking.participants.map((p) => `${p.firstname} ${p.lastname} <${p.email}>`).join(', ')}`,
@@ -79,12 +82,13 @@ function paymentText(order: ConfirmationOrder, t: Texts): string {
 
 /**
  * The order confirmation (docs/product-rules.md#checkout) in the customer's language, as text and HTML (every value escaped), with the
- * booked course dates as an .ics attachment. Pure: the /emailorder preview renders it with sample data.
+ * booked course dates as an .ics attachment. Pure: the /emailorder preview renders it with sample data. `guest`:
+ * the order was placed without a customer account, which changes how its packages are redeemed.
  */
 export function renderOrderConfirmation(
   order: ConfirmationOrder,
   language: Language,
-  { name }: { name: string },
+  { name, guest }: { name: string; guest: boolean },
 ): MailMessage {
   const t = texts[language];
   const items = positions(order, language, t);
@@ -107,14 +111,16 @@ export function renderOrderConfirmation(
   ];
   const notes = [
     ...(order.courseBookings.length > 0 ? [fillText(t.timeZone, { zone: shopTimeZone }), t.calendarHint] : []),
-    ...(order.customerBalanceTransactions.length > 0 ? [fillText(t.packageValidity, { date: validUntil })] : []),
+    ...(order.customerBalanceTransactions.length > 0
+      ? [`${fillText(t.packageValidity, { date: validUntil })} ${guest ? t.packageGuest : t.packageCustomer}`]
+      : []),
     t.withdrawal,
     ...(order.earlyStartRequested ? [t.earlyStart] : []),
     t.contact,
   ];
   const subject = fillText(t.subject, { number: order.incrementId });
 
-  const text = [
+  const text = mailText(language, [
     fillText(t.greeting, { name }),
     t.intro,
     facts.map(([label, value]) => `${label}: ${value}`).join('\n'),
@@ -125,12 +131,12 @@ export function renderOrderConfirmation(
     ...(addressLines.length ? [`${t.billingAddress}:\n${addressLines.join('\n')}`] : []),
     ...notes,
     t.signature,
-  ].join('\n\n');
+  ]);
 
   const html = mailDocument(language, subject, [
     mailParagraph(fillText(t.greeting, { name })),
     mailParagraph(t.intro),
-    `<table role="presentation">${facts.map(([label, value]) => `<tr><th scope="row" style="text-align:left;padding-right:12px">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>`,
+    mailFacts(facts),
     `<h2 style="font-size:18px">${escapeHtml(t.positions)}</h2>`,
     `<table style="border-collapse:collapse;width:100%"><thead><tr><th scope="col" style="text-align:left">${escapeHtml(t.course)}</th><th scope="col" style="text-align:right">${escapeHtml(t.price)}</th></tr></thead><tbody>`,
     ...items.map(
@@ -141,9 +147,7 @@ export function renderOrderConfirmation(
     mailParagraph(t.vatNote),
     ...(pendingLink ? [mailButton(pendingLink, t.payLink)] : []),
     ...(order.comment ? [mailParagraph(`${t.comment}: ${order.comment}`)] : []),
-    ...(addressLines.length
-      ? [`<h2 style="font-size:18px">${escapeHtml(t.billingAddress)}</h2>`, mailParagraph(addressLines.join('\n'))]
-      : []),
+    ...(addressLines.length ? [mailHeading(t.billingAddress), mailParagraph(addressLines.join('\n'))] : []),
     ...notes.map(mailParagraph),
     mailParagraph(t.signature),
   ]);

@@ -16,7 +16,10 @@ export async function queueOrderConfirmation(trx: Kysely<Database>, orderId: num
   const language = languageSchema.catch('de').parse(order.locale);
   await queueMail(
     trx,
-    renderOrderConfirmation(order, language, { name: order.customerBillingAddress?.firstname ?? '' }),
+    renderOrderConfirmation(order, language, {
+      name: order.customerBillingAddress?.firstname ?? '',
+      guest: order.customerId === null,
+    }),
     { now },
   );
 }

@@ -1,9 +1,12 @@
 import { orderListSchema } from '@shop/shared/contract';
+import { formatDate } from '@shop/shared/format';
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { cheapHashing, client, verifiedCustomer } from '../customer/test-support.ts';
+import { renderOrderConfirmation } from './confirmation-mail.ts';
+import { readOrder } from './read.ts';
 
 /** Writes an order the way the checkout will (docs/product-rules.md#checkout): rows in every order table. */
 async function insertOrder(
@@ -180,6 +183,36 @@ describeEachDatabase(
         comment: null,
         payments: [{ status: 'pending', paymentLink: expect.stringContaining('/api/payments/sandbox/') }],
       });
+    });
+
+    it('gives a booked course the weekdays it meets on, so its confirmation mail reads as a course', async () => {
+      const evening = await ctx.db.kysely
+        .selectFrom('course')
+        .select(['id', 'start_date', 'end_date'])
+        .where('identifier', 'like', 'GK-%-ABD-%')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      // A customer of its own, so the other tests' order lists stay as they are.
+      const { email } = await verifiedCustomer(ctx, c());
+      const customer = await ctx.db.kysely
+        .selectFrom('customer')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const orderId = await insertOrder(ctx.db.kysely, {
+        customerId: customer.id,
+        incrementId: '300001',
+        createdAt: '2026-01-06T08:00:00.000Z',
+        courseId: evening.id,
+        productId,
+      });
+      const order = (await readOrder(ctx.db, orderId))!;
+      expect(order.customerId).toBe(customer.id);
+      expect(order.courseBookings[0]!.course.weekdays).toEqual([1, 3]);
+      const mail = renderOrderConfirmation(order, 'de', { name: 'Carla', guest: false });
+      expect(mail.text).toContain(
+        `16 Termine, dienstags und donnerstags 18:30–20:00 Uhr, ${formatDate(evening.start_date)} – ${formatDate(evening.end_date)}`,
+      );
     });
 
     it('pages with limit and offset (spec: 20 from 0 on the orders screen)', async () => {

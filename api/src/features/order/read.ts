@@ -12,6 +12,7 @@ import type { ShopOrderTable } from '../../db/customer-schema.ts';
 import type { Db } from '../../db/database.ts';
 import { centsToEuro } from '../../lib/money.ts';
 import { groupBy, toContractTexts } from '../catalog/texts.ts';
+import { courseWeekdays } from '../catalog/weekdays.ts';
 
 /**
  * The read side of orders (docs/product-rules.md#data Order): a customer's orders, newest first, each with its positions,
@@ -38,11 +39,11 @@ export async function listCustomerOrders(
 export async function readOrder(
   db: Pick<Db, 'kysely'>,
   orderId: number,
-): Promise<(Order & { email: string; locale: string; timezone: string }) | null> {
+): Promise<(Order & { email: string; locale: string; timezone: string; customerId: number | null }) | null> {
   const row = await db.kysely.selectFrom('shop_order').selectAll().where('id', '=', orderId).executeTakeFirst();
   if (!row) return null;
   const [order] = await withPositions(db, [row]);
-  return { ...order!, email: row.email, locale: row.locale, timezone: row.timezone };
+  return { ...order!, email: row.email, locale: row.locale, timezone: row.timezone, customerId: row.customer_id };
 }
 
 /** Orders with their positions, participants, payments and address: one query per table for the whole list. */
@@ -105,6 +106,7 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
       : [],
   ]);
   const receivedAt = new Map(declarations.map((row) => [row.id, new Date(row.received_at).toISOString()]));
+  const weekdaysByCourse = await courseWeekdays(k, courseIds);
   const withdrawnAt = (row: { withdrawal_id: number | null }) =>
     row.withdrawal_id === null ? null : (receivedAt.get(row.withdrawal_id) ?? null);
 
@@ -146,6 +148,7 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
           startTime: booking.start_time,
           endDate: booking.end_date,
           endTime: booking.end_time,
+          weekdays: weekdaysByCourse.get(booking.course_id) ?? [],
         },
         participants: (participantsByBooking.get(booking.id) ?? []).map((p) => ({
           id: p.id,

@@ -24,7 +24,7 @@ import { limitedBy, rateLimited } from '../../rate-limit/route-limits.ts';
 import { z } from 'zod';
 import { renderOrderConfirmation } from './confirmation-mail.ts';
 import { submitRateLimits } from './rate-limits.ts';
-import { sampleOrder } from './sample-order.ts';
+import { sampleOrder, sampleRecipient } from './sample-order.ts';
 import { PriceChangedError, priceChangedMessages } from './price-check.ts';
 import { PlacesChangedError, submitOrder, SubmitWithdrawnError } from './submit.ts';
 
@@ -129,7 +129,7 @@ export const orderRoutes =
         },
       },
       async (request) => {
-        const { subject, html, text } = renderOrderConfirmation(sampleOrder, request.query.locale, { name: 'Ana' });
+        const { subject, html, text } = renderOrderConfirmation(sampleOrder, request.query.locale, sampleRecipient);
         return { result: { subject, html, text } };
       },
     );
@@ -141,6 +141,6 @@ export const orderRoutes =
       async (request, reply) =>
         reply
           .type('text/html; charset=utf-8')
-          .send(renderOrderConfirmation(sampleOrder, request.query.locale, { name: 'Ana' }).html),
+          .send(renderOrderConfirmation(sampleOrder, request.query.locale, sampleRecipient).html),
     );
   };

@@ -84,3 +84,6 @@ export const sampleOrder: ConfirmationOrder = {
   holdExpiresAt: '2026-03-02T09:30:00.000Z',
   cancelReason: null,
 };
+
+/** Whom the preview addresses: a customer with an account (a guest's mail differs only in how packages are redeemed). */
+export const sampleRecipient = { name: 'Ana', guest: false };

@@ -3,9 +3,8 @@ import type { CourseType, Language } from '@shop/shared/contract';
 import { formatDate, formatTime } from '@shop/shared/format';
 import type { AppContext } from '../../app-context.ts';
 import type { Database } from '../../db/schema.ts';
-import { escapeHtml } from '../../lib/html.ts';
 import { shopTimeZone } from '../../lib/dates.ts';
-import { fillText, mailButton, mailDocument, mailParagraph } from '../../mail/html.ts';
+import { fillText, mailButton, mailDocument, mailLink, mailParagraph, mailText } from '../../mail/html.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { shopLink } from '../customer/mails.ts';
@@ -65,32 +64,26 @@ function render(
     : formatDate(course.startDate);
   const courseLine = fillText(t.course, { title: course.title, start });
   const [intro, ...rest] = lines;
-  const text = [
+  const title = fillText(subject, { title: course.title });
+  const text = mailText(language, [
     t.greeting,
-    intro,
+    intro ?? '',
     courseLine,
     ...rest,
     ...(action ? [`${action.label}: ${action.link}`] : []),
     ...(leaveLink ? [`${t.leaveHint} ${leaveLink}`] : []),
     t.signature,
-  ].join('\n\n');
-  const html = mailDocument(language, subject, [
+  ]);
+  const html = mailDocument(language, title, [
     mailParagraph(t.greeting),
     mailParagraph(intro ?? ''),
     mailParagraph(courseLine),
     ...rest.map(mailParagraph),
-    ...(action
-      ? [
-          mailButton(action.link, action.label),
-          `<p><a href="${escapeHtml(action.link)}">${escapeHtml(action.link)}</a></p>`,
-        ]
-      : []),
-    ...(leaveLink
-      ? [mailParagraph(t.leaveHint), `<p><a href="${escapeHtml(leaveLink)}">${escapeHtml(t.leaveAction)}</a></p>`]
-      : []),
+    ...(action ? [mailButton(action.link, action.label), mailLink(action.link)] : []),
+    ...(leaveLink ? [mailParagraph(t.leaveHint), mailLink(leaveLink, t.leaveAction)] : []),
     mailParagraph(t.signature),
   ]);
-  return { to, subject: fillText(subject, { title: course.title }), text, html };
+  return { to, subject: title, text, html };
 }
 
 /**

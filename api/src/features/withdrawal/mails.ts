@@ -2,8 +2,7 @@ import type { Language, WithdrawalReceipt, WithdrawalReviewReason } from '@shop/
 import { formatInstantInZone, formatMoney } from '@shop/shared/format';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { escapeHtml } from '../../lib/html.ts';
-import { fillText, mailDocument, mailParagraph } from '../../mail/html.ts';
+import { fillText, mailDocument, mailFacts, mailParagraph, mailText } from '../../mail/html.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import de from './mail-texts/de.json' with { type: 'json' };
@@ -27,9 +26,6 @@ function outcomeText(receipt: WithdrawalReceipt, t: typeof de): string {
     : t.outcomeWithdrawnNothing;
 }
 
-const factsTable = (facts: [string, string][]) =>
-  `<table role="presentation">${facts.map(([label, value]) => `<tr><th scope="row" style="text-align:left;padding-right:12px;vertical-align:top">${escapeHtml(label)}</th><td>${escapeHtml(value).replaceAll('\n', '<br>')}</td></tr>`).join('')}</table>`;
-
 /**
  * The receipt on a durable medium: the declaration's content as received, the date and time it arrived (Berlin
  * time), and what happens next. Pure, so a test can read it.
@@ -48,18 +44,18 @@ export function renderWithdrawalReceipt(receipt: WithdrawalReceipt, language: La
   ];
   const outcome = outcomeText(receipt, t);
   const greeting = fillText(t.greeting, { name: receipt.name });
-  const text = [
+  const text = mailText(language, [
     greeting,
     t.receiptIntro,
     facts.map(([label, value]) => `${label}: ${value}`).join('\n'),
     outcome,
     t.keep,
     t.signature,
-  ].join('\n\n');
+  ]);
   const html = mailDocument(language, subject, [
     mailParagraph(greeting),
     mailParagraph(t.receiptIntro),
-    factsTable(facts),
+    mailFacts(facts),
     mailParagraph(outcome),
     mailParagraph(t.keep),
     mailParagraph(t.signature),
@@ -75,8 +71,8 @@ export function renderRefundNotice(
   const t = texts[language];
   const subject = fillText(t.refundSubject, { number: orderNumber });
   const greeting = fillText(t.greeting, { name });
-  const intro = fillText(t.refundIntro, { amount: formatMoney(amountCents / 100) });
-  const text = [greeting, intro, t.signature].join('\n\n');
+  const intro = fillText(t.refundIntro, { number: orderNumber, amount: formatMoney(amountCents / 100) });
+  const text = mailText(language, [greeting, intro, t.signature]);
   return {
     to,
     subject,
