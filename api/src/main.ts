@@ -90,6 +90,7 @@ async function main(): Promise<void> {
         migrationsApplied: applied,
         seededCatalog: seeded.catalog,
         translationsAdded: seeded.translationsAdded,
+        translationsUpdated: seeded.translationsUpdated,
       },
       'database ready',
     );
