@@ -91,6 +91,7 @@ async function main(): Promise<void> {
         migrationsApplied: applied,
         seededCatalog: seeded.catalog,
         translationsAdded: seeded.translationsAdded,
+        translationsUpdated: seeded.translationsUpdated,
       },
       'database ready',
     );

@@ -37,14 +37,14 @@ test.describe('language', () => {
       ['/cart', 'Cart'],
       ['/login', 'Log in'],
       ['/level-test', 'Placement test'],
-      ['/', 'Learn Spanish online'],
+      ['/', 'Learn Spanish – live, personal and in small groups'],
     ] as const) {
       await navigateInShop(page, path);
       await expect(mainHeading(page)).toHaveText(heading);
     }
 
     await page.reload();
-    await expect(mainHeading(page)).toHaveText('Learn Spanish online');
+    await expect(mainHeading(page)).toHaveText('Learn Spanish – live, personal and in small groups');
     await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
     await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
     await navigateInShop(page, '/courses');
@@ -64,7 +64,7 @@ test.describe('language', () => {
           sessionStorage.setItem('seeded', '1');
         }
       });
-      await page.route('**/api/translation/all', (route) => route.abort('connectionrefused'));
+      await page.route('**/api/translation/*', (route) => route.abort('connectionrefused'));
       await page.goto('/courses');
       await expect(page.locator('html')).toHaveAttribute('lang', 'es');
       await expect(mainHeading(page)).toHaveText('Cursos en grupo');
@@ -172,7 +172,7 @@ test.describe('session across tabs and areas', () => {
     await other.getByRole('button', { name: 'Abmelden' }).click();
     await expect(other).toHaveURL('http://localhost:5173/');
     await expect(page).toHaveURL('http://localhost:5173/');
-    await expect(mainHeading(page)).toHaveText('Spanisch lernen online');
+    await expect(mainHeading(page)).toHaveText('Spanisch lernen – live, persönlich und in kleinen Gruppen');
     expect(await storedToken(page)).toEqual(noSession);
     await page.getByRole('banner').getByRole('link', { name: 'Mein Konto' }).click();
     await expect(mainHeading(page)).toHaveText('Anmelden');
@@ -187,7 +187,7 @@ test.describe('session across tabs and areas', () => {
     expect(revoked.ok(), await revoked.text()).toBe(true);
     await page.getByRole('link', { name: 'Bestellungen' }).click();
     await expect(page).toHaveURL('http://localhost:5173/');
-    await expect(mainHeading(page)).toHaveText('Spanisch lernen online');
+    await expect(mainHeading(page)).toHaveText('Spanisch lernen – live, persönlich und in kleinen Gruppen');
     expect(await storedToken(page)).toEqual(noSession);
   });
 });
@@ -263,7 +263,7 @@ test.describe('accessible frame', () => {
     page,
   }) => {
     await page.goto('/');
-    await expect(page).toHaveTitle(`Spanisch lernen online – ${siteName}`);
+    await expect(page).toHaveTitle(`Spanisch lernen – live, persönlich und in kleinen Gruppen – ${siteName}`);
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Zum Inhalt springen' });
     await expect(skip).toBeFocused();

@@ -22,6 +22,7 @@ import * as rateLimit from './migrations/0056_rate_limit.ts';
 import * as outboxAndJobs from './migrations/0057_outbox_and_jobs.ts';
 import * as withdrawal from './migrations/0059_withdrawal.ts';
 import * as waitlist from './migrations/0060_waitlist.ts';
+import * as translationSeededValue from './migrations/0061_translation_seeded_value.ts';
 import * as paymentCapture from './migrations/0063_payment_capture.ts';
 
 /**
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '0057_outbox_and_jobs': outboxAndJobs,
   '0059_withdrawal': withdrawal,
   '0060_waitlist': waitlist,
+  '0061_translation_seeded_value': translationSeededValue,
   '0063_payment_capture': paymentCapture,
 };
 

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { CartDatabase } from './cart-schema.ts';
 import type { CustomerDatabase } from './customer-schema.ts';
 import type { OrderDatabase } from './order-schema.ts';
@@ -98,6 +98,8 @@ export interface TranslationTable {
   slug: string;
   language: string;
   value: string;
+  /** The source text the seeder last wrote; `value` differing from it means an operator changed the row. */
+  seeded_value: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type CourseRow = Selectable<CourseTable>;

@@ -67,7 +67,7 @@ export function mount(element: HTMLElement, options: EmbedOptions = {}): () => v
   shadow.appendChild(container);
   const root = createRoot(container);
   let mounted = true;
-  void initI18n({ syncHtmlLang: false }).then(async () => {
+  void initI18n({ serverTexts: 'registered', syncHtmlLang: false }).then(async () => {
     if (options.language && (languages as readonly string[]).includes(options.language))
       await i18n.changeLanguage(options.language);
     if (!mounted) return;

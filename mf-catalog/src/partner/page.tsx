@@ -44,7 +44,7 @@ export function mountPage(element: HTMLElement): void {
   configureApi({ token: () => useAuthStore.getState().token });
   void registerTranslations(areaTranslations);
   startHeightReporter();
-  void initI18n().then(() => {
+  void initI18n({ serverTexts: 'registered' }).then(() => {
     createRoot(element).render(
       <StrictMode>
         <SharedStyles />

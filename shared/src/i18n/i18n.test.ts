@@ -9,12 +9,19 @@ describe('i18n', () => {
       en: { area: { a: 'Bundle A' } },
       es: { area: { a: 'Paquete A' } },
     });
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ result: [{ slug: 'area.b', language: 'de', value: 'Server B' }] }), {
-        status: 200,
-      }),
-    );
-    await initI18n();
+    const serverTexts: Record<string, Record<string, string>> = {
+      '/api/translation/de': { 'area.b': 'Server B' },
+      '/api/translation/es': { 'area.c': 'Servidor C' },
+    };
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (url) =>
+        Response.json({ result: serverTexts[String(url)] ?? {} }, { status: serverTexts[String(url)] ? 200 : 404 }),
+      );
+    const started = initI18n();
+    // Asked at once, beside the area's code, not after the bundles: no serial request before the first paint.
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/translation/de']);
+    await started;
     expect(i18n.resolvedLanguage).toBe('de');
     expect(i18n.t('area.a')).toBe('Bündel A');
     expect(i18n.t('area.b')).toBe('Server B');
@@ -26,11 +33,15 @@ describe('i18n', () => {
     expect(i18n.t('area.b')).toBe('Server B');
     expect(i18n.t('area.c')).toBe('Spät C');
 
+    // A switch asks for the new language's server texts, once.
     await i18n.changeLanguage('es');
     expect(i18n.t('area.a')).toBe('Paquete A');
-    expect(i18n.t('area.c')).toBe('Spät C');
+    await vi.waitFor(() => expect(i18n.t('area.c')).toBe('Servidor C'));
     expect(document.documentElement.lang).toBe('es');
     expect(localStorage.getItem('language')).toBe('es');
+    await i18n.changeLanguage('de');
+    await i18n.changeLanguage('es');
+    expect(fetch.mock.calls.filter(([url]) => url === '/api/translation/es')).toHaveLength(1);
   });
 
   it('loads a language given as a loader only when it is shown, once', async () => {

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { fetchTranslations } from '../api/translation.ts';
+import { fetchLanguageTexts } from '../api/translation.ts';
 import { defaultLanguage, languages, type Language } from '../contract/common.ts';
 import { offeredLanguage, ShopLanguageDetector } from './detection.ts';
 import de from './locales/de.json';
@@ -72,8 +72,12 @@ function addBundle(bundle: AreaTranslations): Promise<void> {
   );
 }
 
-/** Loads every registered area's texts of `language` (before showing it); resolves when they are in. */
+/** Loads every registered area's texts of `language` and its server texts (before showing it); resolves when they are in. */
 export function loadLanguage(language: Language): Promise<void> {
+  return Promise.all([loadBundles(language), applyServerTexts(language)]).then(() => undefined);
+}
+
+function loadBundles(language: Language): Promise<void> {
   return Promise.all(registeredBundles.map((bundle) => loadBundleLanguage(bundle, language))).then(() => undefined);
 }
 
@@ -88,17 +92,62 @@ export function registerTranslations(bundle: AreaTranslations): Promise<void> {
   return ready ?? Promise.resolve();
 }
 
-/** Server texts (GET /translation/all) override the bundled fallback; when the API is down the bundle stays. */
-async function loadServerTranslations(): Promise<void> {
-  try {
-    for (const { slug, language, value } of await fetchTranslations()) {
-      i18next.addResource(language, 'translation', slug, value, { silent: true });
-    }
-    // one change notification for the whole batch, so screens re-render once.
-    i18next.emit('added', i18next.language, 'translation');
-  } catch (error) {
-    console.warn('Server translations unavailable; using bundled texts', error);
+/**
+ * How long a screen waits for the server's texts of its language before it shows the bundled ones
+ * (docs/decisions/0033-texts-from-the-server.md). The request starts with i18n, beside the area's code, so it
+ * normally arrives before that code and adds no wait at all.
+ */
+export const serverTextsBudgetMs = 1500;
+
+/** Which server texts a page asks for: all areas' (the shell), those of the bundles registered at start (a page of one area), or none. */
+export type ServerTexts = 'all' | 'registered' | false;
+let serverScope: ServerTexts = 'all';
+/** The server's texts per language, asked once; null when the API did not answer (retried on the next switch). */
+const serverTextRequests = new Map<Language, Promise<Texts | null>>();
+const appliedServerTexts = new Set<Language>();
+
+const namespacesOf = (bundles: AreaTranslations[]) => [
+  ...new Set(
+    bundles.flatMap((bundle) =>
+      Object.values(bundle).flatMap((texts) => (typeof texts === 'function' ? [] : Object.keys(texts))),
+    ),
+  ),
+];
+
+function requestServerTexts(language: Language): Promise<Texts | null> {
+  let request = serverTextRequests.get(language);
+  if (!request) {
+    const namespaces =
+      serverScope === 'registered' ? namespacesOf([...pendingBundles, ...registeredBundles]) : undefined;
+    request = fetchLanguageTexts(language, namespaces).catch((error: unknown) => {
+      serverTextRequests.delete(language);
+      console.warn('Server translations unavailable; using bundled texts', error);
+      return null;
+    });
+    serverTextRequests.set(language, request);
   }
+  return request;
+}
+
+/** `promise`'s value, or null once the budget is spent (the request itself goes on and fills the HTTP cache). */
+function withinBudget<T>(promise: Promise<T | null>): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const spent = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), serverTextsBudgetMs)));
+  return Promise.race([promise, spent]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Puts the server's texts of `language` over the bundled ones, before the language is shown. Texts that arrive
+ * after the budget are not applied to a language already on screen (that would change text under the
+ * visitor's eyes); they wait in the HTTP cache for the next page load.
+ */
+async function applyServerTexts(language: Language): Promise<void> {
+  if (serverScope === false || appliedServerTexts.has(language)) return;
+  const texts = await withinBudget(requestServerTexts(language));
+  if (!texts || appliedServerTexts.has(language)) return;
+  appliedServerTexts.add(language);
+  // One silent batch: i18next overwrites the bundled values; bundles added later never overwrite (addTexts).
+  i18next.addResources(language, 'translation', texts);
 }
 
 /**
@@ -106,8 +155,10 @@ async function loadServerTranslations(): Promise<void> {
  * browser language, the page's language tag — where a value that is not a plain tag of de/en/es (injected
  * markup included) is skipped (detection.ts), German otherwise. Keeps `<html lang>` in step with the language.
  */
-export function initI18n(options: { serverTranslations?: boolean; syncHtmlLang?: boolean } = {}): Promise<void> {
-  ready ??= i18next
+export function initI18n(options: { serverTexts?: ServerTexts; syncHtmlLang?: boolean } = {}): Promise<void> {
+  if (ready) return ready;
+  serverScope = options.serverTexts ?? 'all';
+  ready = i18next
     .use(ShopLanguageDetector)
     .use(initReactI18next)
     .init({
@@ -129,8 +180,11 @@ export function initI18n(options: { serverTranslations?: boolean; syncHtmlLang?:
       // Add German and the detected language, then resolve again: i18next resolved the language against the
       // texts present at init, and there were none yet.
       const detected = offeredLanguage(i18next.language) ?? defaultLanguage;
-      await Promise.all(pendingBundles.splice(0).map((bundle) => addBundle(bundle)));
-      await loadLanguage(detected);
+      await Promise.all([
+        ...pendingBundles.splice(0).map((bundle) => addBundle(bundle)),
+        loadBundles(detected),
+        detected === initialLanguage ? serverTexts : applyServerTexts(detected),
+      ]);
       await i18next.changeLanguage(i18next.language);
       // A switch shows German (always present) for the moment the new language's texts take to arrive;
       // 'added' then renders them (react.bindI18nStore).
@@ -144,8 +198,11 @@ export function initI18n(options: { serverTranslations?: boolean; syncHtmlLang?:
       };
       syncHtmlLang(i18next.resolvedLanguage ?? defaultLanguage);
       i18next.on('languageChanged', () => syncHtmlLang(i18next.resolvedLanguage ?? defaultLanguage));
-      if (options.serverTranslations !== false) await loadServerTranslations();
     });
+  // With resources given, i18next detected the language synchronously inside init(): the server's texts of it
+  // are asked now, in parallel with the bundles and the area's code (docs/decisions/0013-share-strategy.md).
+  const initialLanguage = offeredLanguage(i18next.language) ?? defaultLanguage;
+  const serverTexts = applyServerTexts(initialLanguage);
   return ready;
 }
 

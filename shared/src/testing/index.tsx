@@ -13,7 +13,7 @@ export { courseFixture, courseItem, customerFixture, productFixture, productItem
 export async function startI18n(): Promise<void> {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   configureApi({ token: () => useAuthStore.getState().token });
-  await initI18n({ serverTranslations: false });
+  await initI18n({ serverTexts: false });
   await i18n.changeLanguage('de');
 }
 

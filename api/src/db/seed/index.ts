@@ -7,28 +7,30 @@ import { buildSeedCatalog, type Texts } from './catalog-data.ts';
 import { seedDiscountCodes } from './discount-codes.ts';
 import { seedExamBank } from './exam.ts';
 import { seedTagCategories } from './tags.ts';
-import { seedTranslations } from './translations.ts';
+import { syncTranslations } from './translations.ts';
 
 export interface SeedResult {
   /** false when the catalogue already had data and was left alone. */
   catalog: boolean;
   translationsAdded: number;
+  /** Untouched texts moved to a changed source text. */
+  translationsUpdated: number;
 }
 
 /**
  * Fills a fresh database with the demo catalogue, in one transaction. The catalogue is seeded only
- * when it is empty, so a restart keeps everything created since; translations are topped up with keys
- * that are missing; the placement-test questions, like the catalogue, only into an empty bank; missing demo discount
+ * when it is empty, so a restart keeps everything created since; the translation table follows the areas'
+ * source texts, keeping what an operator changed (translations.ts); the placement-test questions, like the catalogue, only into an empty bank; missing demo discount
  * codes are added. `now` fixes the
  * dates (tests pass a constant).
  */
 export async function seed(db: Db, { now = new Date() }: { now?: Date } = {}): Promise<SeedResult> {
   return db.kysely.transaction().execute(async (trx) => {
     const catalog = (await isCatalogEmpty(trx)) ? (await seedCatalog(trx, isoDateInZone(now)), true) : false;
-    const translationsAdded = await seedMissingTranslations(trx);
+    const translations = await syncTranslations(trx);
     await seedExamBank(trx);
     await seedDiscountCodes(trx, now);
-    return { catalog, translationsAdded };
+    return { catalog, translationsAdded: translations.added, translationsUpdated: translations.updated };
   });
 }
 
@@ -145,19 +147,4 @@ async function seedCatalog(trx: Transaction<Database>, today: string): Promise<v
     .insertInto('package_price')
     .values(data.packagePrices.map((p) => ({ type: p.type, amount: p.amount, price_cents: p.priceCents })))
     .execute();
-}
-
-async function seedMissingTranslations(trx: Transaction<Database>): Promise<number> {
-  const rows = Object.entries(seedTranslations).flatMap(([slug, values]) =>
-    languages.map((language) => ({ slug, language, value: values[language] })),
-  );
-  if (rows.length === 0) return 0;
-  const existing = new Set(
-    (await trx.selectFrom('translation').select(['slug', 'language']).execute()).map(
-      (r) => `${r.slug}\u0000${r.language}`,
-    ),
-  );
-  const missing = rows.filter((r) => !existing.has(`${r.slug}\u0000${r.language}`));
-  await insertChunked(trx, 'translation', missing);
-  return missing.length;
 }

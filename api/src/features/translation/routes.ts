@@ -1,6 +1,31 @@
-import { type Language, languages, successEnvelope, translationListSchema } from '@shop/shared/contract';
+import { createHash } from 'node:crypto';
+import {
+  type Language,
+  languages,
+  languageSchema,
+  successEnvelope,
+  translationListSchema,
+  translationTextsQuerySchema,
+  translationTextsSchema,
+} from '@shop/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+
+/**
+ * Browsers and proxies may reuse one language's texts for a minute, then revalidate with the ETag (a 304 costs
+ * no body), so an operator's change shows within a minute (docs/decisions/0033-texts-from-the-server.md).
+ */
+const textsCacheControl = 'public, max-age=60';
+
+/** Whether an If-None-Match header names `etag` (weak or strong, in a list, or `*`). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
 
 export const translationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -15,4 +40,30 @@ export const translationRoutes =
         .execute();
       return { result: rows.map((row) => ({ ...row, language: row.language as Language })) };
     });
+
+    app.get(
+      '/translation/:language',
+      {
+        schema: {
+          params: z.object({ language: languageSchema }),
+          querystring: translationTextsQuerySchema,
+          response: { 200: successEnvelope(translationTextsSchema), 304: z.null() },
+        },
+      },
+      async (request, reply) => {
+        const namespaces = request.query.ns?.split(',') ?? [];
+        let query = ctx.db.kysely
+          .selectFrom('translation')
+          .select(['slug', 'value'])
+          .where('language', '=', request.params.language);
+        if (namespaces.length > 0)
+          query = query.where((eb) => eb.or(namespaces.map((namespace) => eb('slug', 'like', `${namespace}.%`))));
+        const rows = await query.orderBy('slug').execute();
+        const body = { result: Object.fromEntries(rows.map((row) => [row.slug, row.value])) };
+        const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 32)}"`;
+        reply.header('cache-control', textsCacheControl).header('etag', etag);
+        if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+        return body;
+      },
+    );
   };
