@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { frameFlags, SharedStyles, startHeightReporter, usePageHeading } from '@shop/shared';
+import { frameFlags, isFramed, SharedStyles, startHeightReporter, usePageHeading } from '@shop/shared';
 import { useContainerId, useTagManager } from '../features/analytics/useTagManager.ts';
 import { ConsentBanner } from '../features/consent/ConsentBanner.tsx';
 import { Footer } from '../features/footer/Footer.tsx';
@@ -10,6 +10,7 @@ import { Header } from '../features/header/Header.tsx';
 import { Home } from '../features/home/Home.tsx';
 import { RemoteArea } from '../features/remotes/RemoteArea.tsx';
 import { areaForPath } from '../features/remotes/routeTable.ts';
+import { frameCss } from './frame.css.ts';
 import { SessionGuard } from '../features/session/SessionGuard.tsx';
 import { TestShopNotice } from '../features/test-mode/TestShopNotice.tsx';
 
@@ -37,13 +38,17 @@ export function Frame() {
   return (
     <>
       <SharedStyles />
+      <style href="shell-frame" precedence="default">
+        {frameCss}
+      </style>
       <SessionGuard />
       <a href="#main" className="shop-skip-link">
         {t('shell.skipToContent')}
       </a>
       {containerId ? <ConsentBanner /> : null}
       {flags.hideHeader ? null : <Header />}
-      <main id="main" tabIndex={-1}>
+      {/* Framed pages take their content's height (the parent sizes the frame to it); see frame.css.ts. */}
+      <main id="main" tabIndex={-1} className={isFramed() ? 'shell-main' : 'shell-main shell-main--screen'}>
         <Routes>
           <Route path="/" element={<Home />} />
           <Route path="*" element={<AreaOrRedirect />} />

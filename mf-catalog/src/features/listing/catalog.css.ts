@@ -43,6 +43,7 @@ export const catalogCss = `
 .catalog-slot input { width: var(--shop-control); height: var(--shop-control); }
 .catalog-slots__error { margin: 0; color: var(--shop-color-alert); font-weight: 600; }
 .catalog-filter { margin: var(--shop-space-lg) 0; }
+.catalog-filter--pending { min-height: var(--shop-tap); }
 .catalog-filter__bar { display: flex; flex-wrap: wrap; gap: var(--shop-space-sm); align-items: center; }
 .catalog-filter__panel { margin-top: var(--shop-space-md); padding: var(--shop-space-lg); border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); }
 .catalog-filter__categories { display: grid; gap: var(--shop-space-md); grid-template-columns: repeat(auto-fit, minmax(var(--shop-size-column), 1fr)); }
