@@ -183,7 +183,7 @@ test('an order whose payment hold ran out reads "expired" in the account, with n
     .filter({ has: page.getByRole('heading', { name: `Bestellung ${incrementId}` }) });
   await expect(card.getByTestId('order-status')).toHaveText('Ausstehend');
   await expect(card.getByRole('link', { name: /Zahlung abschließen/ })).toBeVisible();
-  await expect(card.getByText(/^Zahlbar bis \d\d\.\d\d\.\d{4} \d\d:\d\d$/)).toBeVisible();
+  await expect(card.getByText(/^Zahlbar bis \d\d\.\d\d\.\d{4} \d\d:\d\d Uhr$/)).toBeVisible();
 
   // Waiting out the real 30 minutes is no journey: the hold's end is moved into the past in the API's database.
   withShopDatabase((db) =>

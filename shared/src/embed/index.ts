@@ -1,2 +1,2 @@
 export { startHeightReporter } from './heightReporter.ts';
-export { captureFrameFlags, frameFlags } from './frameFlags.ts';
+export { captureFrameFlags, frameFlags, isFramed } from './frameFlags.ts';

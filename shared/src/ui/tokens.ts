@@ -5,8 +5,8 @@
  * AA contrast on white and on the surface colour (text ≥ 4.5:1, large text and UI parts ≥ 3:1).
  *
  * The font is the self-hosted Figtree (see font.ts); until it has loaded, "Figtree Fallback" — the system's
- * Arial/Liberation Sans scaled to Figtree's width and line metrics — takes its place, so swapping the font
- * in moves no line (no layout shift).
+ * Arial/Liberation Sans (or, on Linux systems without them, DejaVu Sans, regular and bold measured apart) scaled
+ * to Figtree's width and line metrics — takes its place, so swapping the font in moves no line (no layout shift).
  */
 export const tokensCss = `
 :root {
@@ -45,7 +45,7 @@ export const tokensCss = `
   --shop-space-4xl: 64px;
   --shop-space: var(--shop-space-sm);
 
-  --shop-font: "Figtree", "Figtree Fallback", system-ui, sans-serif;
+  --shop-font: "Figtree", "Figtree Fallback", "Figtree Fallback DejaVu", system-ui, sans-serif;
   --shop-font-size-xs: .8125rem;
   --shop-font-size-sm: .875rem;
   --shop-font-size-md: 1rem;
@@ -86,6 +86,10 @@ export const tokensCss = `
 }
 @font-face { font-family: "Figtree Fallback"; src: local("Arial"), local("Liberation Sans"), local("Helvetica");
   size-adjust: 107%; ascent-override: 88.8%; descent-override: 23.4%; line-gap-override: 0%; }
+@font-face { font-family: "Figtree Fallback DejaVu"; src: local("DejaVu Sans"); font-weight: 100 549;
+  size-adjust: 89%; ascent-override: 106.7%; descent-override: 28.1%; line-gap-override: 0%; }
+@font-face { font-family: "Figtree Fallback DejaVu"; src: local("DejaVu Sans Bold"); font-weight: 550 900;
+  size-adjust: 80.5%; ascent-override: 118%; descent-override: 31.1%; line-gap-override: 0%; }
 *, *::before, *::after { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 body { margin: 0; font-family: var(--shop-font); font-size: var(--shop-font-size-md); color: var(--shop-color-text);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { frameFlags, SharedStyles, startHeightReporter, usePageHeading } from '@shop/shared';
+import { frameFlags, isFramed, SharedStyles, startHeightReporter, usePageHeading } from '@shop/shared';
 import { useContainerId, useTagManager } from '../features/analytics/useTagManager.ts';
 import { ConsentBanner } from '../features/consent/ConsentBanner.tsx';
 import { Footer } from '../features/footer/Footer.tsx';
@@ -9,6 +9,7 @@ import { WithdrawalLink } from '../features/footer/WithdrawalLink.tsx';
 import { Header } from '../features/header/Header.tsx';
 import { Home } from '../features/home/Home.tsx';
 import { AreaForPath } from '../features/remotes/AreaForPath.tsx';
+import { frameCss } from './frame.css.ts';
 import { SessionGuard } from '../features/session/SessionGuard.tsx';
 import { TestShopNotice } from '../features/test-mode/TestShopNotice.tsx';
 
@@ -29,13 +30,17 @@ export function Frame() {
   return (
     <>
       <SharedStyles />
+      <style href="shell-frame" precedence="default">
+        {frameCss}
+      </style>
       <SessionGuard />
       <a href="#main" className="shop-skip-link">
         {t('shell.skipToContent')}
       </a>
       {containerId ? <ConsentBanner /> : null}
       {flags.hideHeader ? null : <Header />}
-      <main id="main" tabIndex={-1}>
+      {/* Framed pages take their content's height (the parent sizes the frame to it); see frame.css.ts. */}
+      <main id="main" tabIndex={-1} className={isFramed() ? 'shell-main' : 'shell-main shell-main--screen'}>
         <Routes>
           <Route path="/" element={<Home />} />
           <Route path="*" element={<AreaForPath />} />

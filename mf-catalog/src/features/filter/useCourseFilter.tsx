@@ -17,6 +17,11 @@ export function useCourseFilter({ preselected, hidden }: { preselected: readonly
   }, [categories]);
 
   const search = { tags: state.applied.tags, courseStartUntil: courseStartUntil(state.applied.months) };
-  const bar = hidden || !categories ? null : <FilterBar state={state} dispatch={dispatch} categories={categories} />;
+  // Until the tags are in, an empty bar of the same height holds the place, so the listing below does not jump.
+  const bar = hidden ? null : categories ? (
+    <FilterBar state={state} dispatch={dispatch} categories={categories} />
+  ) : (
+    <div className="catalog-filter catalog-filter--pending" />
+  );
   return { search, appliedTags: state.applied.tags, bar };
 }

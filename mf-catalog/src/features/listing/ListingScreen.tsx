@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Banner } from '@shop/shared';
 import { catalogCss } from './catalog.css.ts';
 import { CardSlider, type SliderItem } from './CardSlider.tsx';
+import { ListingSkeleton } from './ListingSkeleton.tsx';
 import type { Load } from '@shop/shared';
 
 /**
@@ -35,12 +36,15 @@ export function ListingScreen({
         </p>
       ) : null}
       {filter}
-      {/* While loading, the listing already takes the room of its cards, so nothing below it jumps. */}
+      {/* While loading, the listing already takes the room of its cards (placeholder cards), so nothing below it jumps. */}
       <div className="catalog-listing" data-state={items.status}>
         {items.status === 'loading' ? (
-          <p role="status" className="catalog-status">
-            {t('catalog.courses.loading')}
-          </p>
+          <>
+            <p role="status" className="catalog-status">
+              {t('catalog.courses.loading')}
+            </p>
+            <ListingSkeleton columns={columns} />
+          </>
         ) : null}
         {items.status === 'error' ? <Banner tone="alert">{t('catalog.courses.error')}</Banner> : null}
         {items.status === 'done' && items.data.length === 0 ? (

@@ -2,7 +2,7 @@
 export const catalogCss = `
 .catalog-page { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-xl); }
 .catalog-hint { color: var(--shop-color-muted); }
-.catalog-status { font-weight: 600; }
+.catalog-status { margin: 0; min-height: var(--shop-tap); font-weight: 600; }
 .catalog-slider { position: relative; }
 .catalog-slider__controls { display: flex; justify-content: flex-end; gap: var(--shop-space-sm); margin-bottom: var(--shop-space-sm); }
 .catalog-slider__nav { min-width: var(--shop-tap); min-height: var(--shop-tap); border-radius: var(--shop-radius-pill); border: var(--shop-border-width-strong) solid var(--shop-color-primary-dark); background: var(--shop-color-bg);
@@ -43,6 +43,7 @@ export const catalogCss = `
 .catalog-slot input { width: var(--shop-control); height: var(--shop-control); }
 .catalog-slots__error { margin: 0; color: var(--shop-color-alert); font-weight: 600; }
 .catalog-filter { margin: var(--shop-space-lg) 0; }
+.catalog-filter--pending { min-height: var(--shop-tap); }
 .catalog-filter__bar { display: flex; flex-wrap: wrap; gap: var(--shop-space-sm); align-items: center; }
 .catalog-filter__panel { margin-top: var(--shop-space-md); padding: var(--shop-space-lg); border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); }
 .catalog-filter__categories { display: grid; gap: var(--shop-space-md); grid-template-columns: repeat(auto-fit, minmax(var(--shop-size-column), 1fr)); }
@@ -68,6 +69,19 @@ export const catalogCss = `
   .catalog-filter__actions .shop-button { flex: 1; }
 }
 .catalog-listing[data-state="loading"] { min-height: 100vh; }
+/* Placeholder cards while loading: the slider's columns at each width (1, 2 from 768 px, then its own count), two rows. */
+.catalog-skeleton { display: grid; grid-template-columns: 1fr; gap: var(--shop-space-lg); margin-top: var(--shop-space-sm); }
+.catalog-skeleton__card { min-height: calc(var(--shop-size-column) * 2); border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius);
+  background: var(--shop-color-surface); }
+.catalog-skeleton__card:nth-child(n+3) { display: none; }
+@media (min-width: 768px) {
+  .catalog-skeleton { grid-template-columns: repeat(2, 1fr); grid-auto-flow: column; grid-template-rows: auto auto; }
+  .catalog-skeleton__card:nth-child(-n+4) { display: block; }
+}
+@media (min-width: 1140px) {
+  .catalog-skeleton[data-columns="3"] { grid-template-columns: repeat(3, 1fr); }
+  .catalog-skeleton__card { display: block; }
+}
 .catalog-waitlist { display: flex; flex-direction: column; gap: var(--shop-space-sm); padding: var(--shop-space-md); border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius);
   background: var(--shop-color-surface); }
 .catalog-waitlist__title { margin: 0; font-weight: 700; }

@@ -1,0 +1,11 @@
+/**
+ * The page frame's own rules. `main` is at least a screen tall, so the footer starts below the first screen
+ * while an area loads and never jumps when its content arrives; `flow-root` keeps a child's top margin inside
+ * `main`, so the loading notice and the area's page start at the same height (no layout shift, see
+ * docs/decisions/0036-screenshots-and-layout-shift.md). The minimum height is left out in a frame: there the
+ * page reports its content's height to the parent, which a screen-tall minimum would pin.
+ */
+export const frameCss = `
+.shell-main { display: flow-root; }
+.shell-main--screen { min-height: 100vh; }
+`;
