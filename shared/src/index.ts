@@ -12,6 +12,7 @@ export * from './ui/index.ts';
 export * from './session/index.ts';
 export * from './analytics/index.ts';
 export * from './embed/index.ts';
+export * from './router.ts';
 
 // Counts evaluations of this module in the page: more than 1 means the singleton share broke and the page
 // has several stores. The e2e suite asserts it; it is also a quick check in the browser console.
