@@ -13,8 +13,8 @@ const contractDir = fileURLToPath(new URL('../../shared/src/contract/', import.m
 export function pureSchemaCalls(): string[] {
   const names = new Set(['z']);
   for (const file of readdirSync(contractDir).filter((name) => name.endsWith('.ts') && !name.includes('.test.'))) {
-    for (const match of readFileSync(join(contractDir, file), 'utf8').matchAll(/\bconst (\w+Schema)\b/g))
-      names.add(match[1]);
+    for (const [, name] of readFileSync(join(contractDir, file), 'utf8').matchAll(/\bconst (\w+Schema)\b/g))
+      if (name) names.add(name);
   }
   return [...names];
 }
