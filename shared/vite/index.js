@@ -31,10 +31,7 @@ const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_POR
  * tree-shaken to the names they use (routerThroughShared, docs/decisions/0038-router-inside-shared.md).
  */
 export const sharedSingletons = Object.fromEntries(
-  ['react', 'react-dom', 'i18next', 'react-i18next', '@shop/shared'].map((name) => [
-    name,
-    { singleton: true },
-  ]),
+  ['react', 'react-dom', 'i18next', 'react-i18next', '@shop/shared'].map((name) => [name, { singleton: true }]),
 );
 
 /**
