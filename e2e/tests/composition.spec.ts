@@ -62,7 +62,9 @@ test('react, react-dom and @shop/shared are loaded once with all four remotes in
   });
   // zustand is no share of its own: only @shop/shared imports it, so it lives in that one shared instance.
   expect(scopes.zustand, 'zustand is inside @shop/shared, not a share').toBeUndefined();
-  for (const pkg of ['react', 'react-dom', '@shop/shared', 'react-router-dom', 'i18next', 'react-i18next']) {
+  // Nor is the router: the areas get it from the @shop/shared instance (docs/decisions/0038-router-inside-shared.md).
+  expect(scopes['react-router-dom'], 'react-router-dom is inside @shop/shared, not a share').toBeUndefined();
+  for (const pkg of ['react', 'react-dom', '@shop/shared', 'i18next', 'react-i18next']) {
     const byContainer = scopes[pkg] ?? {};
     expect(Object.keys(byContainer).sort(), `${pkg} is in every container's share scope`).toEqual([
       'account',
