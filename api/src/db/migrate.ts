@@ -22,6 +22,7 @@ import * as rateLimit from './migrations/0056_rate_limit.ts';
 import * as outboxAndJobs from './migrations/0057_outbox_and_jobs.ts';
 import * as withdrawal from './migrations/0059_withdrawal.ts';
 import * as waitlist from './migrations/0060_waitlist.ts';
+import * as orderLinePrices from './migrations/0062_order_line_prices.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0057_outbox_and_jobs': outboxAndJobs,
   '0059_withdrawal': withdrawal,
   '0060_waitlist': waitlist,
+  '0062_order_line_prices': orderLinePrices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -75,8 +75,16 @@ export const orderCourseSchema = z.object({
 export const courseBookingSchema = z.object({
   id,
   quantity: z.number().int().positive(),
+  /** Price of one place when booked. */
+  unitPrice: moneySchema,
+  /** Places paid with package credits. */
+  appliedCredits: z.number().int().nonnegative(),
+  /** What is to pay: (quantity − appliedCredits) × unitPrice − discount. */
   totalPrice: moneySchema,
+  /** This position's share of the discount codes. */
   discount: moneySchema,
+  /** The codes with a share in `discount`. */
+  discountCodes: z.array(z.string()),
   course: orderCourseSchema,
   participants: z.array(participantSchema),
   /** When the consumer withdrew from this position (UTC instant); null or absent while it stands. */
@@ -88,6 +96,11 @@ export const productOrderSchema = z.object({
   id,
   quantity: z.number().int().positive(),
   unitPrice: moneySchema,
+  /** This position's share of the discount codes. */
+  discount: moneySchema,
+  discountCodes: z.array(z.string()),
+  /** quantity × unitPrice − discount. */
+  totalPrice: moneySchema,
   product: z.object({ id, titles: z.array(localizedTitleSchema) }),
   withdrawnAt: z.iso.datetime().nullable().optional(),
 });
@@ -100,6 +113,12 @@ export const balanceTransactionSchema = z.object({
   /** Hours or modules per package. */
   amount: z.number().int().positive(),
   quantity: z.number().int().positive(),
+  /** Price of one package when bought. */
+  unitPrice: moneySchema,
+  /** This position's share of the discount codes. */
+  discount: moneySchema,
+  discountCodes: z.array(z.string()),
+  /** quantity × unitPrice − discount. */
   totalPrice: moneySchema,
   withdrawnAt: z.iso.datetime().nullable().optional(),
 });
@@ -133,6 +152,8 @@ export const orderSchema = z.object({
   status: orderStatusSchema,
   isRefunded: z.boolean(),
   totalPrice: moneySchema,
+  /** Each code the order used, with what it took off in all (its positions' shares add up to it). */
+  discounts: z.array(z.object({ code: z.string(), amount: moneySchema })),
   comment: z.string().nullable(),
   courseBookings: z.array(courseBookingSchema),
   productOrders: z.array(productOrderSchema),

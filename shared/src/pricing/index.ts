@@ -1,0 +1,15 @@
+export {
+  addsUp,
+  orderPriceLines,
+  presentLine,
+  presentOrder,
+  presentPriceResult,
+  presentPrices,
+  toCents,
+  type LineDiscount,
+  type PresentedLine,
+  type PresentedSummary,
+  type PricePresentation,
+  type PricedKind,
+  type VatTreatment,
+} from './presenter.ts';
