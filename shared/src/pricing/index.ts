@@ -4,6 +4,7 @@ export {
   presentLine,
   presentOrder,
   presentPriceResult,
+  presentResultItem,
   presentPrices,
   toCents,
   type LineDiscount,

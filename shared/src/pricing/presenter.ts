@@ -124,7 +124,7 @@ export function addsUp({ lines, summary }: PricePresentation): boolean {
 }
 
 /** One line of the server's price result. */
-export function priceLineOfResultItem(item: PriceResultItem): PriceLineInput {
+function priceLineOfResultItem(item: PriceResultItem): PriceLineInput {
   return {
     kind: item.itemType,
     quantity: item.quantity,
@@ -134,6 +134,9 @@ export function priceLineOfResultItem(item: PriceResultItem): PriceLineInput {
     codes: item.discountCodes,
   };
 }
+
+/** One cart line as the cart shows it. */
+export const presentResultItem = (item: PriceResultItem): PresentedLine => presentLine(priceLineOfResultItem(item));
 
 /** The cart's and the checkout's presentation: the server's price result. */
 export function presentPriceResult(result: PriceResult): PricePresentation {

@@ -26,6 +26,7 @@ const priceResult = (total: number) => ({
       finalPrice: total,
       unitPrice: 289,
       discountAmount: 0,
+      discountCodes: [],
     },
   ],
   subtotal: total,

@@ -10,9 +10,10 @@ import {
   checkoutFormSchema,
   defaultCountry,
   fetchBillingAddress,
-  formatMoney,
+  LinePrice,
   newCartItemId,
   orderCommentMaxLength,
+  presentResultItem,
   selectIsLoggedIn,
   trackBeginCheckout,
   useAuthStore,
@@ -257,7 +258,7 @@ export function CheckoutPage() {
                   <span>
                     {item.quantity} × {cartItemName(item, language)}
                   </span>
-                  <span>{priced ? formatMoney(priced.finalPrice) : '–'}</span>
+                  {priced ? <LinePrice line={presentResultItem(priced)} /> : <span>–</span>}
                 </li>
               );
             })}
