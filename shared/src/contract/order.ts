@@ -462,7 +462,68 @@ export type OrderPaymentState = z.infer<typeof orderPaymentStateSchema>;
 export const orderStateRequestSchema = z.object({ email: emailSchema }).strict();
 export const orderStateParamsSchema = z.object({ incrementId: textSchema.min(1).max(40) });
 
-/** The answer: only what the confirmation and the return page need, nothing about positions or people. */
+/**
+ * An order's positions as prices and names, nothing about people: what the one price presenter needs
+ * (docs/decisions/0034-one-price-presenter.md). `titles` name courses and products; a package is named by its
+ * balance `type` and `amount`.
+ */
+export const orderPricePositionSchema = z.object({
+  kind: z.enum(['course', 'product', 'package']),
+  titles: z.array(localizedTitleSchema),
+  type: z.number().int().optional(),
+  amount: z.number().int().optional(),
+  quantity: z.number().int().positive(),
+  unitPrice: moneySchema,
+  appliedCredits: z.number().int().nonnegative(),
+  discount: moneySchema,
+  discountCodes: z.array(z.string()),
+});
+export const orderPricesSchema = z.object({
+  positions: z.array(orderPricePositionSchema),
+  discounts: z.array(z.object({ code: z.string(), amount: moneySchema })),
+});
+export type OrderPrices = z.infer<typeof orderPricesSchema>;
+
+/** An order's prices in the order the account, the confirmation and the mail list its positions. */
+export function orderPricesOf(order: Order): OrderPrices {
+  const common = { appliedCredits: 0 };
+  return {
+    positions: [
+      ...order.courseBookings.map((booking) => ({
+        kind: 'course' as const,
+        titles: booking.course.titles,
+        quantity: booking.quantity,
+        unitPrice: booking.unitPrice,
+        appliedCredits: booking.appliedCredits,
+        discount: booking.discount,
+        discountCodes: booking.discountCodes,
+      })),
+      ...order.productOrders.map((line) => ({
+        ...common,
+        kind: 'product' as const,
+        titles: line.product.titles,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        discount: line.discount,
+        discountCodes: line.discountCodes,
+      })),
+      ...order.customerBalanceTransactions.map((row) => ({
+        ...common,
+        kind: 'package' as const,
+        titles: [],
+        type: row.type,
+        amount: row.amount,
+        quantity: row.quantity,
+        unitPrice: row.unitPrice,
+        discount: row.discount,
+        discountCodes: row.discountCodes,
+      })),
+    ],
+    discounts: order.discounts,
+  };
+}
+
+/** The answer: only what the confirmation and the return page need, nothing about people. */
 export const orderStateSchema = z.object({
   incrementId: z.string(),
   state: orderPaymentStateSchema,
@@ -473,5 +534,7 @@ export const orderStateSchema = z.object({
   totalPrice: moneySchema,
   /** How much of the order the consumer withdrew from (none when an older server does not say). */
   withdrawal: orderWithdrawalStateSchema.default('none'),
+  /** The positions' prices, once the order is paid (the confirmation shows them). */
+  prices: orderPricesSchema.optional(),
 });
 export type OrderState = z.infer<typeof orderStateSchema>;

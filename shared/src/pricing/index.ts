@@ -1,8 +1,8 @@
 export {
   addsUp,
-  orderPriceLines,
   presentLine,
   presentOrder,
+  presentOrderPrices,
   presentPriceResult,
   presentResultItem,
   presentPrices,

@@ -1,4 +1,10 @@
-import type { Order, PriceResult, PriceResultItem } from '../contract/index.ts';
+import {
+  orderPricesOf,
+  type Order,
+  type OrderPrices,
+  type PriceResult,
+  type PriceResultItem,
+} from '../contract/index.ts';
 
 /**
  * One way to present prices (docs/decisions/0034-one-price-presenter.md): every screen, the order mail and the
@@ -146,40 +152,19 @@ export function presentPriceResult(result: PriceResult): PricePresentation {
   );
 }
 
-/** An order's positions in the order the account, the confirmation and the mail list them. */
-export function orderPriceLines(order: Order): PriceLineInput[] {
-  return [
-    ...order.courseBookings.map((booking) => ({
-      kind: 'course' as const,
-      quantity: booking.quantity,
-      unitCents: toCents(booking.unitPrice),
-      creditPlaces: booking.appliedCredits,
-      codeDiscountCents: toCents(booking.discount),
-      codes: booking.discountCodes,
-    })),
-    ...order.productOrders.map((line) => ({
-      kind: 'product' as const,
-      quantity: line.quantity,
-      unitCents: toCents(line.unitPrice),
-      creditPlaces: 0,
-      codeDiscountCents: toCents(line.discount),
-      codes: line.discountCodes,
-    })),
-    ...order.customerBalanceTransactions.map((row) => ({
-      kind: 'package' as const,
-      quantity: row.quantity,
-      unitCents: toCents(row.unitPrice),
-      creditPlaces: 0,
-      codeDiscountCents: toCents(row.discount),
-      codes: row.discountCodes,
-    })),
-  ];
-}
-
-/** The account's, the confirmation page's and the order mail's presentation of an order. */
-export function presentOrder(order: Order): PricePresentation {
+/** An order's presentation (the account, the confirmation page, the order mail). */
+export function presentOrderPrices(prices: OrderPrices): PricePresentation {
   return presentPrices(
-    orderPriceLines(order),
-    order.discounts.map((discount) => ({ code: discount.code, cents: toCents(discount.amount) })),
+    prices.positions.map((position) => ({
+      kind: position.kind,
+      quantity: position.quantity,
+      unitCents: toCents(position.unitPrice),
+      creditPlaces: position.appliedCredits,
+      codeDiscountCents: toCents(position.discount),
+      codes: position.discountCodes,
+    })),
+    prices.discounts.map((discount) => ({ code: discount.code, cents: toCents(discount.amount) })),
   );
 }
+
+export const presentOrder = (order: Order): PricePresentation => presentOrderPrices(orderPricesOf(order));
