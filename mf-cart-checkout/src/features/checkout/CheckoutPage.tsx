@@ -140,7 +140,7 @@ export function CheckoutPage() {
     began.current = true;
     trackBeginCheckout(useCartStore.getState().items, {
       transactionId: checkoutId,
-      coupons: useCartPriceStore.getState().discountCodes,
+      coupons: useCartStore.getState().discountCodes,
       value: priceResult.totalPrice,
     });
   }, [priceResult, checkoutId]);
