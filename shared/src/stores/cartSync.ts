@@ -7,7 +7,9 @@ import { cartLifetimeMs, storedCartSchema, type CartItem, type StoredCart } from
  * shop's cart; the cart area reads it (server first, then this local decoding as the fallback).
  */
 export function encodeCartSync(items: readonly CartItem[], now = Date.now()): string {
-  const bytes = new TextEncoder().encode(JSON.stringify({ items: [...items], timestamp: now } satisfies z.input<typeof storedCartSchema>));
+  const bytes = new TextEncoder().encode(
+    JSON.stringify({ items: [...items], timestamp: now } satisfies z.input<typeof storedCartSchema>),
+  );
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');

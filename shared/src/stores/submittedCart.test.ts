@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { cartLifetimeMs, type CartItem } from '../contract/index.ts';
 import { courseFixture, courseItem, productItem } from '../testing/fixtures.ts';
 import { cartStorageKey, useCartStore } from './cart.ts';
-import { useCartPriceStore } from './cartPrice.ts';
 import {
   forgetSubmittedCart,
   mergeSubmittedItems,

@@ -17,7 +17,6 @@ import {
   selectIsLoggedIn,
   trackBeginCheckout,
   useAuthStore,
-  useCartPriceStore,
   useCartStore,
   useCustomerStore,
   type CheckoutForm,

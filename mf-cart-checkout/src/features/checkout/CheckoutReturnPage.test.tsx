@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readSubmittedCart, rememberSubmittedCart, useCartPriceStore, useCartStore, type CartItem } from '@shop/shared';
+import { readSubmittedCart, rememberSubmittedCart, useCartStore, type CartItem } from '@shop/shared';
 import { apiError, courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
 import routes from '../../routes.tsx';
 import { orderStatePollMs } from './useOrderState.ts';
