@@ -1,16 +1,12 @@
 export {
   addsUp,
-  presentLine,
   presentOrder,
   presentOrderPrices,
   presentPriceResult,
   presentResultItem,
-  presentPrices,
-  toCents,
   type LineDiscount,
   type PresentedLine,
   type PresentedSummary,
   type PricePresentation,
-  type PricedKind,
   type VatTreatment,
 } from './presenter.ts';
