@@ -131,8 +131,8 @@ export default tseslint.config(
     },
   },
   {
-    // The API takes only the server-safe parts: the contract, formatting, the server helpers, and the CSS
-    // strings its one server-rendered page (the sandbox payment page) uses.
+    // The API takes only the server-safe parts: the contract, formatting, the price presenter (its order mail),
+    // the server helpers, and the CSS strings its one server-rendered page (the sandbox payment page) uses.
     files: ['api/**'],
     rules: {
       'no-restricted-imports': [
@@ -141,7 +141,8 @@ export default tseslint.config(
           paths: [
             {
               name: '@shop/shared',
-              message: 'The API imports @shop/shared/contract, /format, /server or /css, never the browser root.',
+              message:
+                'The API imports @shop/shared/contract, /format, /pricing, /server or /css, never the browser root.',
             },
           ],
           patterns: [
@@ -150,6 +151,7 @@ export default tseslint.config(
                 '@shop/shared/*',
                 '!@shop/shared/contract',
                 '!@shop/shared/format',
+                '!@shop/shared/pricing',
                 '!@shop/shared/server',
                 '!@shop/shared/css',
               ],

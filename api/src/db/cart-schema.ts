@@ -33,6 +33,8 @@ export interface DiscountCodeUsageTable {
   /** The order's address, trimmed and lower-cased (migration 0055); null for uses without an order. */
   email: string | null;
   used_at: string;
+  /** What the code took off this order (migration 0062). */
+  discount_cents: Generated<number>;
 }
 
 export interface CartSyncTable {

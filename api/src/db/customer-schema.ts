@@ -97,6 +97,10 @@ export interface CourseBookingTable {
   quantity: number;
   total_price_cents: number;
   discount_cents: number;
+  /** Added by 0062_order_line_prices: price of one place, places paid with credits, codes with a share (comma-joined). */
+  unit_price_cents: Generated<number>;
+  credits_applied: Generated<number>;
+  discount_codes: Generated<string>;
   /** Added by 0059_withdrawal: the declaration that withdrew this position; null while it stands. */
   withdrawal_id: Generated<number | null>;
 }
@@ -117,6 +121,9 @@ export interface ProductOrderTable {
   product_id: number;
   quantity: number;
   unit_price_cents: number;
+  /** Added by 0062_order_line_prices: this position's share of the codes, and which (comma-joined). */
+  discount_cents: Generated<number>;
+  discount_codes: Generated<string>;
   /** Added by 0059_withdrawal: the declaration that withdrew this position; null while it stands. */
   withdrawal_id: Generated<number | null>;
 }
@@ -131,6 +138,10 @@ export interface CustomerBalanceTransactionTable {
   total_price_cents: number;
   /** Added by 0040_checkout: credits of this purchase already spent by courses of the same order. */
   used_in_order: Generated<number>;
+  /** Added by 0062_order_line_prices: price of one package, its share of the codes, and which (comma-joined). */
+  unit_price_cents: Generated<number>;
+  discount_cents: Generated<number>;
+  discount_codes: Generated<string>;
   /** Added by 0059_withdrawal: the declaration that withdrew this position; null while it stands. */
   withdrawal_id: Generated<number | null>;
 }

@@ -23,6 +23,7 @@ import * as outboxAndJobs from './migrations/0057_outbox_and_jobs.ts';
 import * as withdrawal from './migrations/0059_withdrawal.ts';
 import * as waitlist from './migrations/0060_waitlist.ts';
 import * as translationSeededValue from './migrations/0061_translation_seeded_value.ts';
+import * as orderLinePrices from './migrations/0062_order_line_prices.ts';
 import * as paymentCapture from './migrations/0063_payment_capture.ts';
 
 /**
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0059_withdrawal': withdrawal,
   '0060_waitlist': waitlist,
   '0061_translation_seeded_value': translationSeededValue,
+  '0062_order_line_prices': orderLinePrices,
   '0063_payment_capture': paymentCapture,
 };
 

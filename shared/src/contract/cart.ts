@@ -64,8 +64,15 @@ export const cartItemSchema = z.discriminatedUnion('itemType', [
 ]);
 export type CartItem = z.infer<typeof cartItemSchema>;
 
-/** What the cart store keeps in localStorage: the items and when they were last changed. */
-export const storedCartSchema = z.object({ items: z.array(cartItemSchema), timestamp: z.number() });
+/**
+ * What the cart store keeps in localStorage: the items, the discount codes entered (kept with the cart and
+ * checked again by every price request), and when they were last changed. Carts stored without codes read as none.
+ */
+export const storedCartSchema = z.object({
+  items: z.array(cartItemSchema),
+  discountCodes: z.array(z.string().max(20)).max(10).default([]),
+  timestamp: z.number(),
+});
 export type StoredCart = z.infer<typeof storedCartSchema>;
 
 /**

@@ -77,8 +77,16 @@ export const orderCourseSchema = z.object({
 export const courseBookingSchema = z.object({
   id,
   quantity: z.number().int().positive(),
+  /** Price of one place when booked. */
+  unitPrice: moneySchema,
+  /** Places paid with package credits. */
+  appliedCredits: z.number().int().nonnegative(),
+  /** What is to pay: (quantity − appliedCredits) × unitPrice − discount. */
   totalPrice: moneySchema,
+  /** This position's share of the discount codes. */
   discount: moneySchema,
+  /** The codes with a share in `discount`. */
+  discountCodes: z.array(z.string()),
   course: orderCourseSchema,
   participants: z.array(participantSchema),
   /** When the consumer withdrew from this position (UTC instant); null or absent while it stands. */
@@ -90,6 +98,11 @@ export const productOrderSchema = z.object({
   id,
   quantity: z.number().int().positive(),
   unitPrice: moneySchema,
+  /** This position's share of the discount codes. */
+  discount: moneySchema,
+  discountCodes: z.array(z.string()),
+  /** quantity × unitPrice − discount. */
+  totalPrice: moneySchema,
   product: z.object({ id, titles: z.array(localizedTitleSchema) }),
   withdrawnAt: z.iso.datetime().nullable().optional(),
 });
@@ -102,6 +115,12 @@ export const balanceTransactionSchema = z.object({
   /** Hours or modules per package. */
   amount: z.number().int().positive(),
   quantity: z.number().int().positive(),
+  /** Price of one package when bought. */
+  unitPrice: moneySchema,
+  /** This position's share of the discount codes. */
+  discount: moneySchema,
+  discountCodes: z.array(z.string()),
+  /** quantity × unitPrice − discount. */
   totalPrice: moneySchema,
   withdrawnAt: z.iso.datetime().nullable().optional(),
 });
@@ -135,6 +154,8 @@ export const orderSchema = z.object({
   status: orderStatusSchema,
   isRefunded: z.boolean(),
   totalPrice: moneySchema,
+  /** Each code the order used, with what it took off in all (its positions' shares add up to it). */
+  discounts: z.array(z.object({ code: z.string(), amount: moneySchema })),
   comment: z.string().nullable(),
   courseBookings: z.array(courseBookingSchema),
   productOrders: z.array(productOrderSchema),
@@ -443,7 +464,68 @@ export type OrderPaymentState = z.infer<typeof orderPaymentStateSchema>;
 export const orderStateRequestSchema = z.object({ email: emailSchema }).strict();
 export const orderStateParamsSchema = z.object({ incrementId: textSchema.min(1).max(40) });
 
-/** The answer: only what the confirmation and the return page need, nothing about positions or people. */
+/**
+ * An order's positions as prices and names, nothing about people: what the one price presenter needs
+ * (docs/decisions/0034-one-price-presenter.md). `titles` name courses and products; a package is named by its
+ * balance `type` and `amount`.
+ */
+export const orderPricePositionSchema = z.object({
+  kind: z.enum(['course', 'product', 'package']),
+  titles: z.array(localizedTitleSchema),
+  type: z.number().int().optional(),
+  amount: z.number().int().optional(),
+  quantity: z.number().int().positive(),
+  unitPrice: moneySchema,
+  appliedCredits: z.number().int().nonnegative(),
+  discount: moneySchema,
+  discountCodes: z.array(z.string()),
+});
+export const orderPricesSchema = z.object({
+  positions: z.array(orderPricePositionSchema),
+  discounts: z.array(z.object({ code: z.string(), amount: moneySchema })),
+});
+export type OrderPrices = z.infer<typeof orderPricesSchema>;
+
+/** An order's prices in the order the account, the confirmation and the mail list its positions. */
+export function orderPricesOf(order: Order): OrderPrices {
+  const common = { appliedCredits: 0 };
+  return {
+    positions: [
+      ...order.courseBookings.map((booking) => ({
+        kind: 'course' as const,
+        titles: booking.course.titles,
+        quantity: booking.quantity,
+        unitPrice: booking.unitPrice,
+        appliedCredits: booking.appliedCredits,
+        discount: booking.discount,
+        discountCodes: booking.discountCodes,
+      })),
+      ...order.productOrders.map((line) => ({
+        ...common,
+        kind: 'product' as const,
+        titles: line.product.titles,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        discount: line.discount,
+        discountCodes: line.discountCodes,
+      })),
+      ...order.customerBalanceTransactions.map((row) => ({
+        ...common,
+        kind: 'package' as const,
+        titles: [],
+        type: row.type,
+        amount: row.amount,
+        quantity: row.quantity,
+        unitPrice: row.unitPrice,
+        discount: row.discount,
+        discountCodes: row.discountCodes,
+      })),
+    ],
+    discounts: order.discounts,
+  };
+}
+
+/** The answer: only what the confirmation and the return page need, nothing about people. */
 export const orderStateSchema = z.object({
   incrementId: z.string(),
   state: orderPaymentStateSchema,
@@ -454,5 +536,7 @@ export const orderStateSchema = z.object({
   totalPrice: moneySchema,
   /** How much of the order the consumer withdrew from (none when an older server does not say). */
   withdrawal: orderWithdrawalStateSchema.default('none'),
+  /** The positions' prices, once the order is paid (the confirmation shows them). */
+  prices: orderPricesSchema.optional(),
 });
 export type OrderState = z.infer<typeof orderStateSchema>;

@@ -116,6 +116,8 @@ export const priceResultItemSchema = z.object({
   finalPrice: moneySchema,
   unitPrice: moneySchema,
   discountAmount: moneySchema,
+  /** The codes with a share in `discountAmount`, in the order applied. */
+  discountCodes: z.array(z.string()),
 });
 export type PriceResultItem = z.infer<typeof priceResultItemSchema>;
 

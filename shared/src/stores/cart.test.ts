@@ -11,7 +11,7 @@ const stored = () =>
 
 beforeEach(() => {
   localStorage.clear();
-  useCartStore.setState({ items: [], timestamp: Date.now() });
+  useCartStore.setState({ items: [], discountCodes: [], timestamp: Date.now() });
 });
 
 describe('cart store', () => {
@@ -80,6 +80,38 @@ describe('cart store', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: cartStorageKey, newValue: null }));
     expect(useCartStore.getState().items).toEqual([]);
     stop();
+  });
+
+  it('keeps discount codes with the cart: stored, restored on load, followed across tabs, cleared with it', async () => {
+    useCartStore.getState().addItem(course(1));
+    useCartStore.getState().setDiscountCodes(['WILLKOMMEN10']);
+    expect(readStoredCart(localStorage.getItem(cartStorageKey))?.discountCodes).toEqual(['WILLKOMMEN10']);
+
+    // A reload: the store starts empty and reads the stored cart.
+    const saved = localStorage.getItem(cartStorageKey)!;
+    useCartStore.setState({ items: [], discountCodes: [] });
+    localStorage.setItem(cartStorageKey, saved);
+    await useCartStore.persist.rehydrate();
+    expect(useCartStore.getState().discountCodes).toEqual(['WILLKOMMEN10']);
+
+    const stop = syncCartAcrossTabs(window);
+    const otherTab = JSON.stringify({
+      state: { items: [{ ...course(4), id: 'other' }], discountCodes: ['SOMMER25'], timestamp: Date.now() },
+      version: 1,
+    });
+    localStorage.setItem(cartStorageKey, otherTab);
+    window.dispatchEvent(new StorageEvent('storage', { key: cartStorageKey, newValue: otherTab }));
+    await Promise.resolve();
+    expect(useCartStore.getState().discountCodes).toEqual(['SOMMER25']);
+    stop();
+
+    useCartStore.getState().clear();
+    expect(useCartStore.getState().discountCodes).toEqual([]);
+  });
+
+  it('reads a cart stored before codes were kept as one without codes', () => {
+    const old = JSON.stringify({ state: { items: [], timestamp: Date.now() }, version: 1 });
+    expect(readStoredCart(old)?.discountCodes).toEqual([]);
   });
 
   it('adding a package replaces any package; other lines stay', () => {

@@ -34,7 +34,9 @@ export interface CartState extends StoredCart {
   /** Lowers a quantity by one, never below the minimum. */
   decrement: (id: string) => void;
   removeItem: (id: string) => void;
-  /** Empties the cart and its storage. */
+  /** Replaces the discount codes (normalised by the price store, which adds and removes them). */
+  setDiscountCodes: (codes: string[]) => void;
+  /** Empties the cart, its codes and its storage. */
   clear: () => void;
 }
 
@@ -88,6 +90,7 @@ export const useCartStore = create<CartState>()(
       const update = (items: CartItem[]) => set({ items, timestamp: Date.now() });
       return {
         items: [],
+        discountCodes: [],
         timestamp: Date.now(),
         addItem: (item) =>
           set((state) => {
@@ -130,8 +133,9 @@ export const useCartStore = create<CartState>()(
           })),
         removeItem: (id) =>
           set((state) => ({ items: state.items.filter((line) => line.id !== id), timestamp: Date.now() })),
+        setDiscountCodes: (discountCodes) => set({ discountCodes, timestamp: Date.now() }),
         clear: () => {
-          update([]);
+          set({ items: [], discountCodes: [], timestamp: Date.now() });
           useCartStore.persist.clearStorage();
         },
       };
@@ -139,7 +143,7 @@ export const useCartStore = create<CartState>()(
     {
       name: cartStorageKey,
       storage: createJSONStorage(() => expiringLocalStorage),
-      partialize: ({ items, timestamp }) => ({ items, timestamp }),
+      partialize: ({ items, discountCodes, timestamp }) => ({ items, discountCodes, timestamp }),
       version: 1,
     },
   ),
@@ -157,7 +161,7 @@ export function syncCartAcrossTabs(
 ): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key !== cartStorageKey && event.key !== null) return;
-    if (event.newValue === null) useCartStore.setState({ items: [], timestamp: Date.now() });
+    if (event.newValue === null) useCartStore.setState({ items: [], discountCodes: [], timestamp: Date.now() });
     else void useCartStore.persist.rehydrate();
   };
   target.addEventListener('storage', onStorage);

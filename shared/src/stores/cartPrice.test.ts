@@ -14,7 +14,6 @@ const result = (codes: PriceResult['discountCodesProvided']): PriceResult => ({
 
 afterEach(() =>
   useCartPriceStore.setState({
-    discountCodes: [],
     priceResult: null,
     status: 'idle',
     discountError: null,

@@ -1,9 +1,13 @@
 import { create } from 'zustand';
 import { discountCodeMaxLength, normalizeDiscountCode, type PriceResult } from '../contract/index.ts';
+import { useCartStore } from './cart.ts';
 
+/**
+ * The price side of the cart. The codes themselves live in the cart store (`discountCodes`), stored and synced
+ * across tabs with the items, so a reload or a new tab keeps them; every price request checks them again, and a
+ * code that no longer applies comes back invalid and is named on screen (docs/decisions/0034-one-price-presenter.md).
+ */
 export interface CartPriceState {
-  /** Codes as entered, normalised (docs/product-rules.md#states, #validation); sent with every price request. Not stored: a reload starts without. */
-  discountCodes: string[];
   /** The server's price of the current cart, or null (empty cart, failure, not asked yet). */
   priceResult: PriceResult | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -13,7 +17,7 @@ export interface CartPriceState {
   discountError: string | null;
   /** Whether this browser offers Apple Pay (the server then lists it). */
   applePayAvailable: boolean;
-  /** Adds a code; returns false when it is empty, too long or already there. */
+  /** Adds a code to the cart (normalised, docs/product-rules.md#validation); false when empty, too long or already there. */
   addDiscountCode: (raw: string) => boolean;
   removeDiscountCode: (code: string) => void;
   setApplePayAvailable: (available: boolean) => void;
@@ -24,9 +28,7 @@ export interface CartPriceState {
   acceptPrice: (result: PriceResult) => void;
 }
 
-/** The price side of the cart: codes and the server's price result, kept apart from the persisted items. */
 export const useCartPriceStore = create<CartPriceState>()((set, get) => ({
-  discountCodes: [],
   priceResult: null,
   status: 'idle',
   isValidatingDiscount: false,
@@ -34,16 +36,17 @@ export const useCartPriceStore = create<CartPriceState>()((set, get) => ({
   applePayAvailable: false,
   addDiscountCode: (raw) => {
     const code = normalizeDiscountCode(raw);
-    if (!code || code.length > discountCodeMaxLength || get().discountCodes.includes(code)) return false;
-    set((state) => ({
-      discountCodes: [...state.discountCodes, code],
-      isValidatingDiscount: true,
-      discountError: null,
-    }));
+    const cart = useCartStore.getState();
+    if (!code || code.length > discountCodeMaxLength || cart.discountCodes.includes(code)) return false;
+    cart.setDiscountCodes([...cart.discountCodes, code]);
+    set({ isValidatingDiscount: true, discountError: null });
     return true;
   },
-  removeDiscountCode: (code) =>
-    set((state) => ({ discountCodes: state.discountCodes.filter((c) => c !== code), discountError: null })),
+  removeDiscountCode: (code) => {
+    const cart = useCartStore.getState();
+    cart.setDiscountCodes(cart.discountCodes.filter((c) => c !== code));
+    set({ discountError: null });
+  },
   setApplePayAvailable: (available) => {
     if (get().applePayAvailable !== available) set({ applePayAvailable: available });
   },

@@ -28,8 +28,8 @@ beforeEach(() => {
   vi.useFakeTimers();
   localStorage.clear();
   useCartStore.setState({ items: [], timestamp: Date.now() });
+  useCartStore.setState({ discountCodes: [] });
   useCartPriceStore.setState({
-    discountCodes: [],
     priceResult: null,
     status: 'idle',
     isValidatingDiscount: false,
@@ -195,9 +195,9 @@ describe('discount codes', () => {
     expect(addDiscountCode('SOMMER25')).toBe(false);
     expect(addDiscountCode('   ')).toBe(false);
     expect(addDiscountCode('X'.repeat(21))).toBe(false);
-    expect(useCartPriceStore.getState().discountCodes).toEqual(['SOMMER25']);
+    expect(useCartStore.getState().discountCodes).toEqual(['SOMMER25']);
     useCartPriceStore.getState().removeDiscountCode('SOMMER25');
-    expect(useCartPriceStore.getState().discountCodes).toEqual([]);
+    expect(useCartStore.getState().discountCodes).toEqual([]);
   });
 });
 

@@ -79,8 +79,8 @@ export function startCartPricing({ debounceMs = priceDebounceMs }: { debounceMs?
   const prices = useCartPriceStore;
 
   const run = async () => {
-    const items = useCartStore.getState().items;
-    const { discountCodes, applePayAvailable } = prices.getState();
+    const { items, discountCodes } = useCartStore.getState();
+    const { applePayAvailable } = prices.getState();
     inFlight?.abort();
     if (items.length === 0) {
       prices.setState({ priceResult: null, status: 'idle', isValidatingDiscount: false });
@@ -112,7 +112,7 @@ export function startCartPricing({ debounceMs = priceDebounceMs }: { debounceMs?
         priceResult: null,
         status: 'error',
         isValidatingDiscount: false,
-        discountError: prices.getState().discountCodes.length > 0 ? message || 'Unknown error occurred' : null,
+        discountError: useCartStore.getState().discountCodes.length > 0 ? message || 'Unknown error occurred' : null,
       });
     }
   };
@@ -129,11 +129,10 @@ export function startCartPricing({ debounceMs = priceDebounceMs }: { debounceMs?
   prices.getState().setApplePayAvailable(detectApplePay());
   const unsubscribers = [
     useCartStore.subscribe((state, previous) => {
-      if (state.items !== previous.items) schedule();
+      if (state.items !== previous.items || state.discountCodes !== previous.discountCodes) schedule();
     }),
     prices.subscribe((state, previous) => {
-      if (state.discountCodes !== previous.discountCodes || state.applePayAvailable !== previous.applePayAvailable)
-        schedule();
+      if (state.applePayAvailable !== previous.applePayAvailable) schedule();
     }),
     // Credits depend on who is logged in; error texts on the language.
     useAuthStore.subscribe((state, previous) => {

@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { cartLifetimeMs, type CartItem } from '../contract/index.ts';
 import { courseFixture, courseItem, productItem } from '../testing/fixtures.ts';
 import { cartStorageKey, useCartStore } from './cart.ts';
-import { useCartPriceStore } from './cartPrice.ts';
 import {
   forgetSubmittedCart,
   mergeSubmittedItems,
@@ -33,7 +32,7 @@ const pkg = (amount: number, id = `p${amount}`): CartItem => ({
 beforeEach(() => {
   localStorage.clear();
   useCartStore.setState({ items: [], timestamp: Date.now() });
-  useCartPriceStore.setState({ discountCodes: [] });
+  useCartStore.setState({ discountCodes: [] });
 });
 
 describe('submitted cart', () => {
@@ -77,7 +76,7 @@ describe('submitted cart', () => {
       ['course', 2],
       ['product', 1],
     ]);
-    expect(useCartPriceStore.getState().discountCodes).toEqual(['SOMMER25', 'WILLKOMMEN']);
+    expect(useCartStore.getState().discountCodes).toEqual(['SOMMER25', 'WILLKOMMEN']);
     // The cart store persisted them (other tabs and a reload see the cart); the kept copy is gone.
     expect(JSON.parse(localStorage.getItem(cartStorageKey)!).state.items).toHaveLength(2);
     expect(localStorage.getItem(submittedCartStorageKey)).toBeNull();
@@ -87,7 +86,7 @@ describe('submitted cart', () => {
 
   it('merges with a cart filled in the meantime instead of replacing it, and keeps codes already entered', () => {
     useCartStore.setState({ items: [course(1, 1, 'now-1'), course(3, 1, 'now-3')] });
-    useCartPriceStore.setState({ discountCodes: ['SOMMER25'] });
+    useCartStore.setState({ discountCodes: ['SOMMER25'] });
     rememberSubmittedCart({
       orderId: '9',
       items: [course(1, 3, 'now-1'), course(2, 2, 'now-3')],
@@ -102,7 +101,7 @@ describe('submitted cart', () => {
     ]);
     // A submitted line whose id is taken by another line gets a fresh one.
     expect(new Set(items.map((l) => l.id)).size).toBe(3);
-    expect(useCartPriceStore.getState().discountCodes).toEqual(['SOMMER25', 'HERBST']);
+    expect(useCartStore.getState().discountCodes).toEqual(['SOMMER25', 'HERBST']);
   });
 
   it('merge: the larger quantity wins for a thing in both; a package only comes back into a cart without one', () => {

@@ -3,3 +3,4 @@ export { primitivesCss, shadowTokensCss } from './shadow.ts';
 export { usePageHeading } from './usePageHeading.ts';
 export { createFieldKit, type FieldForm } from './formFields.tsx';
 export { useLoad, type Load } from './useLoad.ts';
+export { LinePrice, PriceSummaryList } from './PriceParts.tsx';

@@ -27,4 +27,11 @@ export const primitivesCss = `
 .shop-check input { width: var(--shop-control); height: var(--shop-control); margin-top: var(--shop-space-3xs); }
 .shop-check label { flex: 1; }
 .shop-check .shop-field__error { flex-basis: 100%; }
+.shop-price-line dl, .shop-price-summary dl { margin: 0; }
+.shop-price-row { display: flex; justify-content: space-between; gap: var(--shop-space-sm); }
+.shop-price-row dd { margin: 0; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.shop-price-row--discount { color: var(--shop-color-success); }
+.shop-price-row--pay, .shop-price-row--total { font-weight: 700; }
+.shop-price-row--total { border-top: var(--shop-border-width-strong) solid var(--shop-color-text); padding-top: var(--shop-space-xs); margin-top: var(--shop-space-xs); }
+.shop-price-line__vat, .shop-price-summary__vat { color: var(--shop-color-muted); font-size: var(--shop-font-size-sm); margin: var(--shop-space-2xs) 0 0; }
 `;

@@ -12,7 +12,7 @@ describe('renderOrderConfirmation', () => {
       '12 Termine, montags 18:30–20:00 Uhr, 06.04.2026 – 22.06.2026',
       'Zeitzone Europe/Berlin',
       'Jonas Weber <jonas.weber@example.org>',
-      'inkl. gesetzlicher MwSt.',
+      'umsatzsteuerfrei nach § 4 Nr. 21 UStG',
       'Zahlung ausstehend',
       '14 Tagen',
       'bis 02.03.2027',
@@ -20,7 +20,9 @@ describe('renderOrderConfirmation', () => {
     ]) {
       expect(mail.text).toContain(part);
     }
-    expect(mail.text).toMatch(/Gesamtsumme: 399\s€/);
+    expect(mail.text).toMatch(/Gesamtsumme: 677,70\s€/);
+    // Courses are exempt: the mail no longer claims VAT is included.
+    expect(mail.text).not.toContain('Alle Preise inkl. gesetzlicher MwSt.');
     expect(mail.html).toContain('<html lang="de">');
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments![0]!.content).toContain('DTSTART;TZID=Europe/Berlin:20260406T183000');

@@ -1,5 +1,6 @@
 import { CourseType, type Language, type Order } from '@shop/shared/contract';
-import { formatCourseDates, formatDate, formatMoney, sharedTranslator } from '@shop/shared/format';
+import { formatCourseDates, formatDate, sharedTranslator } from '@shop/shared/format';
+import { presentOrder } from '@shop/shared/pricing';
 import { escapeHtml } from '../../lib/html.ts';
 import {
   fillText,
@@ -14,6 +15,7 @@ import type { MailMessage } from '../../mail/mailer.ts';
 import { shopTimeZone } from '../../lib/dates.ts';
 import { addMonths } from './dates.ts';
 import { buildIcs, type CalendarEvent } from './ics.ts';
+import { renderOrderLines, type MailPosition } from './order-lines-mail.ts';
 import de from './mail-texts/de.json' with { type: 'json' };
 import en from './mail-texts/en.json' with { type: 'json' };
 import es from './mail-texts/es.json' with { type: 'json' };
@@ -41,14 +43,8 @@ export const positionNames = {
   },
 };
 
-/** One position of the mail, as lines of text (the HTML renders the same lines). */
-interface Position {
-  title: string;
-  details: string[];
-  price: string;
-}
-
-function positions(order: ConfirmationOrder, language: Language, t: Texts): Position[] {
+/** The mail's positions in the order the price presenter lists them; their prices come from it. */
+function positions(order: ConfirmationOrder, language: Language, t: Texts): MailPosition[] {
   const courses = order.courseBookings.map((booking) => {
     return {
       title: positionNames.course(booking, language),
@@ -57,20 +53,13 @@ function positions(order: ConfirmationOrder, language: Language, t: Texts): Posi
         t.online,
         `${t.quantity}: ${booking.quantity}`,
         `${t.participants}: ${booking.participants.map((p) => `${p.firstname} ${p.lastname} <${p.email}>`).join(', ')}`,
-        ...(booking.discount > 0 ? [`${t.discount}: −${formatMoney(booking.discount)}`] : []),
       ],
-      price: formatMoney(booking.totalPrice),
     };
   });
-  const products = order.productOrders.map((line) => ({
-    title: positionNames.product(line, language),
-    details: [`${t.quantity}: ${line.quantity} × ${formatMoney(line.unitPrice)}`],
-    price: formatMoney(line.quantity * line.unitPrice),
-  }));
+  const products = order.productOrders.map((line) => ({ title: positionNames.product(line, language), details: [] }));
   const packages = order.customerBalanceTransactions.map((row) => ({
     title: positionNames.package(row, language),
-    details: [`${t.quantity}: ${row.quantity}`],
-    price: formatMoney(row.totalPrice),
+    details: [],
   }));
   return [...courses, ...products, ...packages];
 }
@@ -91,7 +80,7 @@ export function renderOrderConfirmation(
   { name, guest }: { name: string; guest: boolean },
 ): MailMessage {
   const t = texts[language];
-  const items = positions(order, language, t);
+  const lines = renderOrderLines(presentOrder(order), positions(order, language, t), language);
   const pendingLink = order.payments.find((p) => p.status === 'pending' && p.paymentLink)?.paymentLink ?? null;
   const validUntil = formatDate(addMonths(new Date(order.createdAt), 12));
   const address = order.customerBillingAddress;
@@ -124,8 +113,7 @@ export function renderOrderConfirmation(
     fillText(t.greeting, { name }),
     t.intro,
     facts.map(([label, value]) => `${label}: ${value}`).join('\n'),
-    `${t.positions}:\n${items.map((item) => [`- ${item.title}: ${item.price}`, ...item.details.map((d) => `  ${d}`)].join('\n')).join('\n')}`,
-    `${t.total}: ${formatMoney(order.totalPrice)}\n${t.vatNote}`,
+    lines.text,
     ...(pendingLink ? [`${t.payLink}: ${pendingLink}`] : []),
     ...(order.comment ? [`${t.comment}: ${order.comment}`] : []),
     ...(addressLines.length ? [`${t.billingAddress}:\n${addressLines.join('\n')}`] : []),
@@ -137,14 +125,7 @@ export function renderOrderConfirmation(
     mailParagraph(fillText(t.greeting, { name })),
     mailParagraph(t.intro),
     mailFacts(facts),
-    `<h2 style="font-size:18px">${escapeHtml(t.positions)}</h2>`,
-    `<table style="border-collapse:collapse;width:100%"><thead><tr><th scope="col" style="text-align:left">${escapeHtml(t.course)}</th><th scope="col" style="text-align:right">${escapeHtml(t.price)}</th></tr></thead><tbody>`,
-    ...items.map(
-      (item) =>
-        `<tr><td style="padding:6px 0;border-top:1px solid #d0d7de"><strong>${escapeHtml(item.title)}</strong><br>${item.details.map(escapeHtml).join('<br>')}</td><td style="text-align:right;vertical-align:top;padding:6px 0;border-top:1px solid #d0d7de">${escapeHtml(item.price)}</td></tr>`,
-    ),
-    `</tbody><tfoot><tr><th scope="row" style="text-align:left;border-top:2px solid #1f2328">${escapeHtml(t.total)}</th><td style="text-align:right;border-top:2px solid #1f2328"><strong>${escapeHtml(formatMoney(order.totalPrice))}</strong></td></tr></tfoot></table>`,
-    mailParagraph(t.vatNote),
+    lines.html,
     ...(pendingLink ? [mailButton(pendingLink, t.payLink)] : []),
     ...(order.comment ? [mailParagraph(`${t.comment}: ${order.comment}`)] : []),
     ...(addressLines.length ? [mailHeading(t.billingAddress), mailParagraph(addressLines.join('\n'))] : []),

@@ -31,18 +31,19 @@ export function paymentLinesOf(order: Order, language: Language): PaymentLine[] 
       description: positionNames.product(line, language),
       quantity: line.quantity,
       unitPriceCents,
-      discountCents: 0,
-      totalCents: unitPriceCents * line.quantity,
+      discountCents: euroToCents(line.discount),
+      totalCents: euroToCents(line.totalPrice),
     };
   });
   const packages = order.customerBalanceTransactions.map((row) => {
     const totalCents = euroToCents(row.totalPrice);
+    const discountCents = euroToCents(row.discount);
     return {
       kind: 'digital' as const,
       description: counted(row.quantity, positionNames.package(row, language)),
       quantity: 1,
-      unitPriceCents: totalCents,
-      discountCents: 0,
+      unitPriceCents: totalCents + discountCents,
+      discountCents,
       totalCents,
     };
   });

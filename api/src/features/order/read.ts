@@ -46,13 +46,16 @@ export async function readOrder(
   return { ...order!, email: row.email, locale: row.locale, timezone: row.timezone, customerId: row.customer_id };
 }
 
+/** Codes stored comma-joined (migration 0062). */
+const codeList = (stored: string) => (stored ? stored.split(',') : []);
+
 /** Orders with their positions, participants, payments and address: one query per table for the whole list. */
 async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrderTable>[]): Promise<Order[]> {
   if (orders.length === 0) return [];
   const orderIds = orders.map((order) => order.id);
   const k = db.kysely;
 
-  const [addresses, bookings, productOrders, transactions, payments] = await Promise.all([
+  const [addresses, bookings, productOrders, transactions, payments, redemptions] = await Promise.all([
     k.selectFrom('order_billing_address').selectAll().where('order_id', 'in', orderIds).execute(),
     k
       .selectFrom('course_booking')
@@ -63,6 +66,9 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
         'course_booking.quantity',
         'course_booking.total_price_cents',
         'course_booking.discount_cents',
+        'course_booking.unit_price_cents',
+        'course_booking.credits_applied',
+        'course_booking.discount_codes',
         'course.id as course_id',
         'course.type',
         'course.identifier',
@@ -78,6 +84,13 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
     k.selectFrom('product_order').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
     k.selectFrom('customer_balance_transaction').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
     k.selectFrom('payment').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
+    k
+      .selectFrom('discount_code_usage')
+      .innerJoin('discount_code', 'discount_code.id', 'discount_code_usage.discount_code_id')
+      .select(['discount_code_usage.order_id', 'discount_code.code', 'discount_code_usage.discount_cents'])
+      .where('discount_code_usage.order_id', 'in', orderIds)
+      .orderBy('discount_code_usage.id')
+      .execute(),
   ]);
 
   const bookingIds = bookings.map((booking) => booking.id);
@@ -118,6 +131,7 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
   const productTextsById = groupBy(productTexts, (row) => row.product_id);
   const transactionsByOrder = groupBy(transactions, (row) => row.order_id);
   const paymentsByOrder = groupBy(payments, (row) => row.order_id);
+  const redemptionsByOrder = groupBy(redemptions, (row) => row.order_id);
 
   return orders.map((order) => {
     const address = addressByOrder.get(order.id);
@@ -133,12 +147,19 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
       status: order.status as OrderStatus,
       isRefunded: order.is_refunded === 1,
       totalPrice: centsToEuro(order.total_price_cents),
+      discounts: (redemptionsByOrder.get(order.id) ?? []).map((row) => ({
+        code: row.code,
+        amount: centsToEuro(row.discount_cents),
+      })),
       comment: order.comment,
       courseBookings: (bookingsByOrder.get(order.id) ?? []).map((booking) => ({
         id: booking.id,
         quantity: booking.quantity,
+        unitPrice: centsToEuro(booking.unit_price_cents),
+        appliedCredits: booking.credits_applied,
         totalPrice: centsToEuro(booking.total_price_cents),
         discount: centsToEuro(booking.discount_cents),
+        discountCodes: codeList(booking.discount_codes),
         course: {
           id: booking.course_id,
           type: booking.type as CourseType,
@@ -164,6 +185,9 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
         id: line.id,
         quantity: line.quantity,
         unitPrice: centsToEuro(line.unit_price_cents),
+        discount: centsToEuro(line.discount_cents),
+        discountCodes: codeList(line.discount_codes),
+        totalPrice: centsToEuro(line.quantity * line.unit_price_cents - line.discount_cents),
         product: { id: line.product_id, titles: toContractTexts(productTextsById.get(line.product_id) ?? []).titles },
         withdrawnAt: withdrawnAt(line),
       })),
@@ -173,6 +197,9 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
         type: row.type_id,
         amount: row.amount,
         quantity: row.quantity,
+        unitPrice: centsToEuro(row.unit_price_cents),
+        discount: centsToEuro(row.discount_cents),
+        discountCodes: codeList(row.discount_codes),
         totalPrice: centsToEuro(row.total_price_cents),
         withdrawnAt: withdrawnAt(row),
       })),

@@ -1,7 +1,10 @@
 import { CourseType } from '@shop/shared/contract';
 import type { ConfirmationOrder } from './confirmation-mail.ts';
 
-/** Sample data for the /emailorder preview (docs/product-rules.md#screens): every kind of position, a discount, a pending payment. */
+/**
+ * Sample data for the /emailorder preview (docs/product-rules.md#screens): every kind of position, a code on all of
+ * them (10 % of 753 €), an hour paid with the package's credit, a pending payment. The positions add up to the total.
+ */
 export const sampleOrder: ConfirmationOrder = {
   id: 1,
   incrementId: '100042',
@@ -9,14 +12,18 @@ export const sampleOrder: ConfirmationOrder = {
   createdAt: '2026-03-02T10:15:00.000Z',
   status: 'payment_pending',
   isRefunded: false,
-  totalPrice: 399,
+  totalPrice: 677.7,
+  discounts: [{ code: 'WILLKOMMEN10', amount: 75.3 }],
   comment: 'Bitte die Rechnung an die Firma.',
   courseBookings: [
     {
       id: 1,
       quantity: 2,
-      totalPrice: 289,
-      discount: 25,
+      unitPrice: 289,
+      appliedCredits: 0,
+      totalPrice: 520.2,
+      discount: 57.8,
+      discountCodes: ['WILLKOMMEN10'],
       course: {
         id: 1,
         type: CourseType.fullCourse,
@@ -43,12 +50,41 @@ export const sampleOrder: ConfirmationOrder = {
         },
       ],
     },
+    {
+      id: 2,
+      quantity: 1,
+      unitPrice: 23,
+      appliedCredits: 1,
+      totalPrice: 0,
+      discount: 0,
+      discountCodes: [],
+      course: {
+        id: 2,
+        type: CourseType.conversationHours,
+        identifier: 'KONV-B1-14',
+        titles: [
+          { language: 'de', description: 'Konversationsstunde B1' },
+          { language: 'en', description: 'Conversation hour B1' },
+          { language: 'es', description: 'Hora de conversación B1' },
+        ],
+        startDate: '2026-04-08',
+        startTime: '12:30',
+        endDate: '2026-04-08',
+        endTime: '13:30',
+      },
+      participants: [
+        { id: 3, firstname: 'Ana', lastname: 'García', email: 'ana.garcia@example.org', phone: null, birthYear: null },
+      ],
+    },
   ],
   productOrders: [
     {
       id: 1,
       quantity: 1,
       unitPrice: 60,
+      discount: 6,
+      discountCodes: ['WILLKOMMEN10'],
+      totalPrice: 54,
       product: {
         id: 1,
         titles: [
@@ -60,7 +96,17 @@ export const sampleOrder: ConfirmationOrder = {
     },
   ],
   customerBalanceTransactions: [
-    { id: 1, transactionType: 'add', type: CourseType.conversationHours, amount: 5, quantity: 1, totalPrice: 115 },
+    {
+      id: 1,
+      transactionType: 'add',
+      type: CourseType.conversationHours,
+      amount: 5,
+      quantity: 1,
+      unitPrice: 115,
+      discount: 11.5,
+      discountCodes: ['WILLKOMMEN10'],
+      totalPrice: 103.5,
+    },
   ],
   payments: [
     {

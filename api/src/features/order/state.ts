@@ -1,6 +1,13 @@
-import { type OrderPaymentState, type OrderState, type PaymentStatus, withdrawalStateOf } from '@shop/shared/contract';
+import {
+  orderPricesOf,
+  type OrderPaymentState,
+  type OrderState,
+  type PaymentStatus,
+  withdrawalStateOf,
+} from '@shop/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { centsToEuro } from '../../lib/money.ts';
+import { readOrder } from './read.ts';
 
 /** The order's status as the pages after the payment act on it: both pending states wait, cancelled failed. */
 export function paymentStateOf(orderStatus: string): OrderPaymentState {
@@ -42,6 +49,8 @@ export async function readOrderState(
     ),
   );
   const all = positions.flat();
+  // Only a paid order's confirmation lists its prices; the return page, which polls, does not need them.
+  const full = state === 'paid' ? await readOrder(db, order.id) : null;
   return {
     incrementId: order.increment_id,
     state,
@@ -50,5 +59,6 @@ export async function readOrderState(
       state === 'pending' && order.hold_expires_at !== null && Date.parse(order.hold_expires_at) > now.getTime(),
     totalPrice: centsToEuro(order.total_price_cents),
     withdrawal: withdrawalStateOf(all.filter((row) => row.withdrawal_id !== null).length, all.length),
+    ...(full ? { prices: orderPricesOf(full) } : {}),
   };
 }

@@ -304,6 +304,9 @@ async function writePositions(
           quantity: line.quantity,
           total_price_cents: line.finalCents,
           discount_cents: line.discountCents,
+          unit_price_cents: line.unitPriceCents,
+          credits_applied: line.appliedCredits,
+          discount_codes: line.discountCodes.join(','),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -329,6 +332,8 @@ async function writePositions(
           product_id: line.productId!,
           quantity: line.quantity,
           unit_price_cents: line.unitPriceCents,
+          discount_cents: line.discountCents,
+          discount_codes: line.discountCodes.join(','),
         })
         .execute();
     } else {
@@ -340,6 +345,9 @@ async function writePositions(
           amount: line.amount!,
           quantity: line.quantity,
           total_price_cents: line.finalCents,
+          unit_price_cents: line.unitPriceCents,
+          discount_cents: line.discountCents,
+          discount_codes: line.discountCodes.join(','),
         })
         .execute();
     }
@@ -400,13 +408,23 @@ async function redeemCodes(
     now,
   }: { orderId: number; customerId: number | null; email: string; priced: PricedCart; now: Date },
 ) {
-  const applied = priced.calculation.codes.filter((code) => code.rejection === null).map((code) => code.code);
+  const applied = priced.calculation.codes.filter((code) => code.rejection === null);
   if (applied.length === 0) return;
-  const rows = await trx.selectFrom('discount_code').select('id').where('code', 'in', applied).execute();
+  const rows = await trx
+    .selectFrom('discount_code')
+    .select(['id', 'code'])
+    .where(
+      'code',
+      'in',
+      applied.map((code) => code.code),
+    )
+    .execute();
+  const amountOf = new Map(applied.map((code) => [code.code, code.discountCents]));
   await trx
     .insertInto('discount_code_usage')
     .values(
       rows.map((row) => ({
+        discount_cents: amountOf.get(row.code) ?? 0,
         discount_code_id: row.id,
         customer_id: customerId,
         order_id: orderId,

@@ -7,11 +7,15 @@ import {
   formatDateTime,
   formatMoney,
   formatSchedule,
+  LinePrice,
   orderDisplayStatus,
   orderStatusTone,
   pickText,
+  presentOrder,
+  PriceSummaryList,
   type CourseBooking,
   type Order,
+  type PresentedLine,
 } from '@shop/shared';
 import { useNowAfter } from './useNowAfter.ts';
 
@@ -27,22 +31,26 @@ function WithdrawnMark({ at }: { at: string | null | undefined }) {
   );
 }
 
-function CourseBookingPosition({ booking, open }: { booking: CourseBooking; open: boolean }) {
+function CourseBookingPosition({
+  booking,
+  open,
+  price,
+}: {
+  booking: CourseBooking;
+  open: boolean;
+  price: PresentedLine;
+}) {
   const { t, i18n } = useTranslation();
   const { course } = booking;
   return (
     <details open={open}>
       <summary>
         {t('account.orders.courseBooking')}: {pickText(course.titles, i18n.language)} ·{' '}
-        {t('account.orders.places', { count: booking.quantity })} · {formatMoney(booking.totalPrice)}
+        {t('account.orders.places', { count: booking.quantity })} · {formatMoney(price.payCents / 100)}
         <WithdrawnMark at={booking.withdrawnAt} />
       </summary>
       <p>{formatSchedule(course, t)}</p>
-      {booking.discount > 0 ? (
-        <p>
-          {t('account.orders.discount')}: {formatMoney(booking.discount)}
-        </p>
-      ) : null}
+      <LinePrice line={price} />
       <h4>{t('account.orders.participants')}</h4>
       <ul>
         {booking.participants.map((participant) => (
@@ -55,28 +63,28 @@ function CourseBookingPosition({ booking, open }: { booking: CourseBooking; open
   );
 }
 
-function Positions({ order }: { order: Order }) {
+/** The positions in the presenter's order (courses, products, packages), each with its presented price. */
+function Positions({ order, prices }: { order: Order; prices: readonly PresentedLine[] }) {
   const { t, i18n } = useTranslation();
+  const products = order.courseBookings.length;
+  const packages = products + order.productOrders.length;
   return (
     <section aria-label={t('account.orders.positions')}>
       {order.courseBookings.map((booking, index) => (
         // The first course booking is open by default (docs/product-rules.md#screens Orders).
-        <CourseBookingPosition key={booking.id} booking={booking} open={index === 0} />
+        <CourseBookingPosition key={booking.id} booking={booking} open={index === 0} price={prices[index]!} />
       ))}
-      {order.productOrders.map((line) => (
+      {order.productOrders.map((line, index) => (
         <details key={`product-${line.id}`}>
           <summary>
             {t('account.orders.productOrder')}: {pickText(line.product.titles, i18n.language)} ·{' '}
-            {formatMoney(line.unitPrice * line.quantity)}
+            {formatMoney(prices[products + index]!.payCents / 100)}
             <WithdrawnMark at={line.withdrawnAt} />
           </summary>
-          <p>
-            {t('account.orders.quantity')}: {line.quantity} · {t('account.orders.unitPrice')}:{' '}
-            {formatMoney(line.unitPrice)}
-          </p>
+          <LinePrice line={prices[products + index]!} />
         </details>
       ))}
-      {order.customerBalanceTransactions.map((topUp) => (
+      {order.customerBalanceTransactions.map((topUp, index) => (
         <details key={`topup-${topUp.id}`}>
           <summary>
             {t('account.orders.topUp')}:{' '}
@@ -86,12 +94,10 @@ function Positions({ order }: { order: Order }) {
                 : 'account.orders.topUpFlexible',
               { count: topUp.amount },
             )}{' '}
-            · {formatMoney(topUp.totalPrice)}
+            · {formatMoney(prices[packages + index]!.payCents / 100)}
             <WithdrawnMark at={topUp.withdrawnAt} />
           </summary>
-          <p>
-            {t('account.orders.quantity')}: {topUp.quantity}
-          </p>
+          <LinePrice line={prices[packages + index]!} />
         </details>
       ))}
     </section>
@@ -109,6 +115,7 @@ export function OrderCard({ order }: { order: Order }) {
   const paymentLink = completePaymentLink(order, now);
   const address = order.customerBillingAddress;
   const headingId = `order-${order.id}`;
+  const { lines, summary } = presentOrder(order);
   return (
     <Card as="article" className="account-order">
       <div className="account-order__head">
@@ -140,7 +147,8 @@ export function OrderCard({ order }: { order: Order }) {
           <dd>{formatMoney(order.totalPrice)}</dd>
         </div>
       </dl>
-      <Positions order={order} />
+      <Positions order={order} prices={lines} />
+      <PriceSummaryList summary={summary} testIdPrefix={`order-${order.id}`} />
       <div className="account-order__grid">
         <section>
           <h3>{t('account.orders.billingAddress')}</h3>

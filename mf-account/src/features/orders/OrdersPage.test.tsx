@@ -24,14 +24,18 @@ const order = (id: number, status: Order['status'], extra: Partial<Order> = {}):
   createdAt: '2026-01-03T10:15:00.000Z',
   status,
   isRefunded: false,
-  totalPrice: 618.5,
+  totalPrice: 847.8,
+  discounts: [{ code: 'WILLKOMMEN10', amount: 94.2 }],
   comment: null,
   courseBookings: [
     {
       id: id * 10,
       quantity: 2,
-      totalPrice: 578,
-      discount: 10,
+      unitPrice: 289,
+      appliedCredits: 0,
+      totalPrice: 520.2,
+      discount: 57.8,
+      discountCodes: ['WILLKOMMEN10'],
       course: course(1, 'Spanisch A1 am Abend'),
       participants: [
         { id: 1, firstname: 'Ben', lastname: 'Muster', email: 'ben@example.org', phone: null, birthYear: null },
@@ -40,14 +44,39 @@ const order = (id: number, status: Order['status'], extra: Partial<Order> = {}):
     {
       id: id * 10 + 1,
       quantity: 1,
-      totalPrice: 40,
+      unitPrice: 23,
+      appliedCredits: 1,
+      totalPrice: 0,
       discount: 0,
+      discountCodes: [],
       course: course(2, 'Konversation B1'),
       participants: [],
     },
   ],
-  productOrders: [],
-  customerBalanceTransactions: [{ id: 5, transactionType: 'add', type: 3, amount: 5, quantity: 1, totalPrice: 21 }],
+  productOrders: [
+    {
+      id: 7,
+      quantity: 1,
+      unitPrice: 249,
+      discount: 24.9,
+      discountCodes: ['WILLKOMMEN10'],
+      totalPrice: 224.1,
+      product: { id: 3, titles: [{ language: 'de', description: 'DELE A2' }] },
+    },
+  ],
+  customerBalanceTransactions: [
+    {
+      id: 5,
+      transactionType: 'add',
+      type: 3,
+      amount: 5,
+      quantity: 1,
+      unitPrice: 115,
+      discount: 11.5,
+      discountCodes: ['WILLKOMMEN10'],
+      totalPrice: 103.5,
+    },
+  ],
   payments: [],
   customerBillingAddress: null,
   holdExpiresAt: null,
@@ -69,7 +98,39 @@ const api = (orders: unknown) =>
     'GET /api/customer/me/orders?limit=20&offset=0': orders as never,
   });
 
+/** Cents of a German money text ("1.234,50 €", "−23 €"). */
+const cents = (text: string | null) => {
+  const value = Math.round(Number(text!.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+  return text!.trim().startsWith('−') ? -value : value;
+};
+
 describe('OrdersPage', () => {
+  it('shows each position with list price, named discount and amount to pay, adding up to the total', async () => {
+    api({ body: { result: [order(1, 'paid')] } });
+    renderArea('/account-order');
+    const card = (await screen.findAllByRole('article'))[0]!;
+    const pays = within(card)
+      .getAllByTestId('line-pay')
+      .map((node) => cents(node.textContent));
+    const total = cents(within(card).getByTestId('order-1-total').textContent);
+    expect(pays).toEqual([52020, 0, 22410, 10350]);
+    expect(pays.reduce((a, b) => a + b, 0)).toBe(total);
+    expect(total).toBe(84780);
+    const deductions = [
+      ...within(card).getAllByTestId('order-1-discount'),
+      within(card).getByTestId('order-1-credits'),
+    ].map((row) => cents(row.querySelector('dd')!.textContent));
+    expect(
+      cents(within(card).getByTestId('order-1-subtotal').textContent) + deductions.reduce((a, b) => a + b, 0),
+    ).toBe(total);
+    const discounts = within(card)
+      .getAllByTestId('line-discount')
+      .map((node) => node.textContent);
+    expect(discounts).toContain('Gutschein WILLKOMMEN10−24,90\u00a0€');
+    expect(discounts).toContain('Mit Paketguthaben bezahlt (1 ×)−23\u00a0€');
+    expect(card.textContent).toContain('umsatzsteuerfrei nach § 4 Nr. 21 UStG');
+  });
+
   it('lists the orders with status, total, positions (first course booking open), address, comment and payments', async () => {
     api({
       body: {
@@ -99,12 +160,12 @@ describe('OrdersPage', () => {
     expect(within(first!).getByRole('heading', { name: 'Bestellung 100001' })).toBeTruthy();
     expect(within(first!).getByTestId('order-status').textContent).toBe('Ausstehend');
     expect(first!.textContent).toContain('03.01.2026');
-    expect(first!.textContent).toContain(formatMoney(618.5));
+    expect(first!.textContent).toContain(formatMoney(847.8));
     const details = first!.querySelectorAll('details');
-    expect([...details].map((d) => d.open)).toEqual([true, false, false]);
+    expect([...details].map((d) => d.open)).toEqual([true, false, false, false]);
     expect(details[0]!.textContent).toContain('Spanisch A1 am Abend');
     expect(details[0]!.textContent).toContain('2 Plätze');
-    expect(details[2]!.textContent).toContain('5 Konversationsstunden');
+    expect(details[3]!.textContent).toContain('5 Konversationsstunden');
     expect(first!.textContent).toContain('Keine Anmerkung.');
     expect(first!.textContent).toContain('tx-9');
     const pay = within(first!).getByRole('link', { name: /Zahlung abschließen/ });

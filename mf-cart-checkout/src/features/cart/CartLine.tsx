@@ -5,6 +5,7 @@ import {
   formatDate,
   formatMoney,
   formatSchedule,
+  LinePrice,
   maxCartQuantity,
   useCartStore,
 } from '@shop/shared';
@@ -42,10 +43,7 @@ export function CartLine({ line }: { line: CartLineView }) {
           <p>{t('cartCheckout.cart.starts', { date: formatDate(line.startDate) })}</p>
         ) : null}
         {line.item.itemType === 'package' ? <p>{t('cartCheckout.package.description')}</p> : null}
-        <p>{t('cartCheckout.cart.unitPrice', { price: formatMoney(line.unitPrice) })}</p>
-        {line.appliedCredits > 0 ? (
-          <p className="cart-line__credits">{t('cartCheckout.cart.credits', { count: line.appliedCredits })}</p>
-        ) : null}
+        {line.price ? null : <p>{t('cartCheckout.cart.unitPrice', { price: formatMoney(line.unitPrice) })}</p>}
       </div>
       <div className="cart-line__quantity" role="group" aria-label={t('cartCheckout.cart.quantityLabel', { title })}>
         <button
@@ -71,10 +69,14 @@ export function CartLine({ line }: { line: CartLineView }) {
         </button>
       </div>
       <div className="cart-line__price">
-        <p>
-          <span className="shop-visually-hidden">{t('cartCheckout.cart.lineTotal')}: </span>
-          <strong data-testid="cart-line-total">{line.finalPrice === null ? '…' : formatMoney(line.finalPrice)}</strong>
-        </p>
+        {line.price ? (
+          <LinePrice line={line.price} />
+        ) : (
+          <p>
+            <span className="shop-visually-hidden">{t('cartCheckout.cart.lineTotal')}: </span>
+            <strong>…</strong>
+          </p>
+        )}
         <button
           type="button"
           className="cart-line__remove"

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCartNotificationStore, useCartPriceStore, type PriceResult } from '@shop/shared';
+import { useCartNotificationStore, useCartPriceStore, useCartStore, type PriceResult } from '@shop/shared';
 import de from '../../i18n/de.json';
 import { DiscountCodeBox } from '../pricing/DiscountCodeBox.tsx';
 import { AdjustmentNotices } from './AdjustmentNotices.tsx';
@@ -16,8 +16,8 @@ const renderDe = (ui: React.ReactElement) => render(<I18nextProvider i18n={i18n}
 beforeEach(() => {
   vi.useFakeTimers();
   useCartNotificationStore.setState({ notifications: [] });
+  useCartStore.setState({ discountCodes: [] });
   useCartPriceStore.setState({
-    discountCodes: [],
     priceResult: null,
     status: 'idle',
     isValidatingDiscount: false,
@@ -73,13 +73,13 @@ describe('discount code box', () => {
     renderDe(<DiscountCodeBox />);
     fireEvent.change(screen.getByLabelText('Gutscheincode'), { target: { value: ' sommer25 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Einlösen' }));
-    expect(useCartPriceStore.getState().discountCodes).toEqual(['SOMMER25']);
+    expect(useCartStore.getState().discountCodes).toEqual(['SOMMER25']);
     expect(screen.getByRole('status')).toHaveProperty('textContent', 'Gutscheincode wird geprüft …');
     expect(screen.getByLabelText('Gutscheincode')).toHaveProperty('value', '');
 
+    act(() => useCartStore.setState({ discountCodes: ['SOMMER25', 'XY'] }));
     act(() =>
       useCartPriceStore.setState({
-        discountCodes: ['SOMMER25', 'XY'],
         isValidatingDiscount: false,
         priceResult: result([
           {
@@ -100,6 +100,6 @@ describe('discount code box', () => {
     ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Gutscheincode XY entfernen' }));
-    expect(useCartPriceStore.getState().discountCodes).toEqual(['SOMMER25']);
+    expect(useCartStore.getState().discountCodes).toEqual(['SOMMER25']);
   });
 });

@@ -51,7 +51,7 @@ describe('toCartLine', () => {
       startDate: '2027-01-11',
       quantity: 2,
       unitPrice: 289,
-      finalPrice: null,
+      price: null,
       unit: 'place',
     });
   });
@@ -66,6 +66,7 @@ describe('toCartLine', () => {
         finalPrice: 1,
         unitPrice: 1,
         discountAmount: 0,
+        discountCodes: [],
       },
       {
         itemType: 'course',
@@ -75,6 +76,7 @@ describe('toCartLine', () => {
         finalPrice: 25,
         unitPrice: 25,
         discountAmount: 0,
+        discountCodes: [],
       },
       {
         itemType: 'package',
@@ -86,16 +88,21 @@ describe('toCartLine', () => {
         finalPrice: 103.5,
         unitPrice: 115,
         discountAmount: 11.5,
+        discountCodes: [],
       },
     ]);
     expect(toCartLine(course(7, 3, 2), 'de', priced)).toMatchObject({
       unitPrice: 25,
-      finalPrice: 25,
-      appliedCredits: 1,
+      price: {
+        listCents: 5000,
+        discounts: [{ kind: 'credit', places: 1, cents: 2500 }],
+        payCents: 2500,
+        vat: 'exempt',
+      },
     });
     expect(toCartLine(pkg, 'de', priced)).toMatchObject({
       title: { packageType: 'conversation_hours', amount: 5 },
-      finalPrice: 103.5,
+      price: { listCents: 11500, payCents: 10350 },
       unit: 'package',
     });
   });

@@ -2,9 +2,11 @@ import {
   CourseType,
   PackageType,
   pickText,
+  presentResultItem,
   type CartItem,
   type PackagePrice,
   type PriceResult,
+  type PresentedLine,
   type PriceResultItem,
 } from '@shop/shared';
 
@@ -18,9 +20,8 @@ export interface CartLineView {
   quantity: number;
   /** Unit price: the server's when priced, else the catalog price the learner saw. */
   unitPrice: number;
-  /** What the line costs after credits and codes; null until the server priced it. */
-  finalPrice: number | null;
-  appliedCredits: number;
+  /** List price, named discounts and amount to pay; null until the server priced it. */
+  price: PresentedLine | null;
   /** Which unit the quantity counts: places, items, packages. */
   unit: 'place' | 'piece' | 'package';
 }
@@ -40,8 +41,7 @@ export function toCartLine(item: CartItem, language: string, result: PriceResult
     id: item.id,
     item,
     quantity: item.quantity,
-    finalPrice: priced?.finalPrice ?? null,
-    appliedCredits: priced?.appliedCredits ?? 0,
+    price: priced ? presentResultItem(priced) : null,
   };
   if (item.itemType === 'package') {
     const details = item.packageDetails;

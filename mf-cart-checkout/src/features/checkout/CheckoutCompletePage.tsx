@@ -5,6 +5,7 @@ import { Banner, firePendingPurchase, forgetSubmittedCart, selectIsLoggedIn, use
 import { checkoutCss } from './checkout.css.ts';
 import { contactUrl } from './links.ts';
 import { OrderCheckScreen } from './OrderCheckScreen.tsx';
+import { OrderPriceList } from './OrderPriceList.tsx';
 import { useOrderState } from './useOrderState.ts';
 
 /**
@@ -52,6 +53,7 @@ export function CheckoutCompletePage() {
       ) : (
         <Banner tone="warning">{t(`cartCheckout.checkoutComplete.withdrawal.${withdrawal}`, { orderId })}</Banner>
       )}
+      {lookup.kind === 'found' && lookup.state.prices ? <OrderPriceList prices={lookup.state.prices} /> : null}
       <h2>{t('cartCheckout.checkoutComplete.nextTitle')}</h2>
       <ol>
         <li>{t('cartCheckout.checkoutComplete.nextMail')}</li>

@@ -8,7 +8,8 @@ beforeAll(startI18n);
 afterEach(() => {
   cleanup();
   useCartStore.getState().clear();
-  useCartPriceStore.setState({ discountCodes: [], priceResult: null, status: 'idle' });
+  useCartStore.setState({ discountCodes: [] });
+  useCartPriceStore.setState({ priceResult: null, status: 'idle' });
   dataLayer().length = 0;
   localStorage.clear();
 });
@@ -24,8 +25,9 @@ const priceResult = (total: number) => ({
       appliedCredits: 0,
       quantity: 2,
       finalPrice: total,
-      unitPrice: 289,
+      unitPrice: total / 2,
       discountAmount: 0,
+      discountCodes: [],
     },
   ],
   subtotal: total,

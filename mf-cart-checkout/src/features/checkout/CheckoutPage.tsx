@@ -10,13 +10,13 @@ import {
   checkoutFormSchema,
   defaultCountry,
   fetchBillingAddress,
-  formatMoney,
+  LinePrice,
   newCartItemId,
   orderCommentMaxLength,
+  presentResultItem,
   selectIsLoggedIn,
   trackBeginCheckout,
   useAuthStore,
-  useCartPriceStore,
   useCartStore,
   useCustomerStore,
   type CheckoutForm,
@@ -139,7 +139,7 @@ export function CheckoutPage() {
     began.current = true;
     trackBeginCheckout(useCartStore.getState().items, {
       transactionId: checkoutId,
-      coupons: useCartPriceStore.getState().discountCodes,
+      coupons: useCartStore.getState().discountCodes,
       value: priceResult.totalPrice,
     });
   }, [priceResult, checkoutId]);
@@ -257,7 +257,7 @@ export function CheckoutPage() {
                   <span>
                     {item.quantity} × {cartItemName(item, language)}
                   </span>
-                  <span>{priced ? formatMoney(priced.finalPrice) : '–'}</span>
+                  {priced ? <LinePrice line={presentResultItem(priced)} /> : <span>–</span>}
                 </li>
               );
             })}

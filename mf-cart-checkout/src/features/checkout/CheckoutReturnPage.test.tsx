@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readSubmittedCart, rememberSubmittedCart, useCartPriceStore, useCartStore, type CartItem } from '@shop/shared';
+import { readSubmittedCart, rememberSubmittedCart, useCartStore, type CartItem } from '@shop/shared';
 import { apiError, courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
 import routes from '../../routes.tsx';
 import { orderStatePollMs } from './useOrderState.ts';
@@ -9,7 +9,7 @@ beforeAll(startI18n);
 afterEach(() => {
   cleanup();
   useCartStore.getState().clear();
-  useCartPriceStore.setState({ discountCodes: [] });
+  useCartStore.setState({ discountCodes: [] });
   localStorage.clear();
 });
 
@@ -77,7 +77,7 @@ describe('/checkout-return/{orderId}/{email}', () => {
       renderRoutes(routes, '/checkout-return/100001/ana%40example.org');
       await waitFor(() => expect(location()).toBe('/checkout-cancel'));
       expect(useCartStore.getState().items).toMatchObject([{ courseId: 7, quantity: 2 }]);
-      expect(useCartPriceStore.getState().discountCodes).toEqual(['SOMMER25']);
+      expect(useCartStore.getState().discountCodes).toEqual(['SOMMER25']);
       expect(readSubmittedCart()).toBeNull();
       // The cancel page offers to try again.
       expect(screen.getByRole('link', { name: 'Erneut versuchen' }).getAttribute('href')).toBe('/checkout');

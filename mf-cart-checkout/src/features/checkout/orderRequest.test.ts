@@ -56,6 +56,7 @@ const shown = (totalPrice: number): PriceResult => ({
       finalPrice: totalPrice,
       unitPrice: 289,
       discountAmount: 25,
+      discountCodes: [],
     },
   ],
   subtotal: 578,

@@ -14,6 +14,7 @@ const line = (over: Partial<PriceResultItem>): PriceResultItem => ({
   finalPrice: 50,
   unitPrice: 25,
   discountAmount: 0,
+  discountCodes: [],
   ...over,
 });
 const result = (items: PriceResultItem[], totalPrice: number): PriceResult => ({

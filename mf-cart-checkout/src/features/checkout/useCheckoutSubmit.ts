@@ -54,8 +54,8 @@ export function useCheckoutSubmit() {
     setPriceChange(null);
     setProviderUnavailable(false);
     try {
-      const { items } = useCartStore.getState();
-      const { discountCodes, applePayAvailable, priceResult } = useCartPriceStore.getState();
+      const { items, discountCodes } = useCartStore.getState();
+      const { applePayAvailable, priceResult } = useCartPriceStore.getState();
       if (!priceResult) return;
       const locale = currentLanguage();
       const customer = await useCustomerStore.getState().load({ force: true });

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, discountCodeMaxLength, useCartPriceStore } from '@shop/shared';
+import { Button, discountCodeMaxLength, useCartPriceStore, useCartStore } from '@shop/shared';
 
 /**
  * The discount-code box of the cart and of the checkout summary (docs/product-rules.md#screens, #states, #errors): codes are normalised by the
@@ -10,8 +10,8 @@ export function DiscountCodeBox() {
   const { t } = useTranslation();
   const id = useId();
   const [value, setValue] = useState('');
-  const { discountCodes, priceResult, isValidatingDiscount, discountError, addDiscountCode, removeDiscountCode } =
-    useCartPriceStore();
+  const { priceResult, isValidatingDiscount, discountError, addDiscountCode, removeDiscountCode } = useCartPriceStore();
+  const discountCodes = useCartStore((state) => state.discountCodes);
   const statusOf = (code: string) => priceResult?.discountCodesProvided.find((provided) => provided.code === code);
   const invalid = discountCodes
     .map((code) => ({ code, provided: statusOf(code) }))

@@ -1,34 +1,30 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type PriceResult } from '@shop/shared';
+import { presentPriceResult, PriceSummaryList, type PriceResult } from '@shop/shared';
 
 /**
- * Subtotal, each applied code, total and the VAT note (docs/product-rules.md#overview: the cart names the German tax clause; the
- * checkout says prices include VAT). Used by the cart and the checkout's side summary.
+ * The cart's and the checkout's summary from the one price presenter: subtotal, each code, credits, total and the
+ * VAT note (docs/product-rules.md#prices-and-vat: the cart names the German tax clause; the checkout says prices
+ * include VAT where it applies). Codes the cart keeps that no longer apply are named, so a changed total
+ * never goes unexplained.
  */
 export function PriceSummary({ result, vatNote }: { result: PriceResult | null; vatNote: 'cart' | 'checkout' }) {
   const { t } = useTranslation();
-  const amount = (value: number | undefined) => (value === undefined ? '–' : formatMoney(value));
+  const refused = result?.discountCodesProvided.filter((provided) => provided.status === 'invalid') ?? [];
   return (
     <div className="price-summary">
-      <dl>
-        <div className="price-summary__row">
-          <dt>{t('cartCheckout.summary.subtotal')}</dt>
-          <dd data-testid="cart-subtotal">{amount(result?.subtotal)}</dd>
-        </div>
-        {result?.discountsApplied.map((discount) => (
-          <div className="price-summary__row" key={discount.code} data-testid="cart-discount">
-            <dt>{t('cartCheckout.summary.discount', { code: discount.code })}</dt>
-            <dd>−{formatMoney(discount.totalDiscountAmount)}</dd>
-          </div>
-        ))}
-        <div className="price-summary__row price-summary__total">
-          <dt>{t('cartCheckout.summary.total')}</dt>
-          <dd data-testid="cart-total">{amount(result?.totalPrice)}</dd>
-        </div>
-      </dl>
-      <p className="price-summary__vat">
-        {t(vatNote === 'cart' ? 'cartCheckout.summary.vatCart' : 'cartCheckout.summary.vatCheckout')}
-      </p>
+      {refused.map((provided) => (
+        <p key={provided.code} className="price-summary__refused" role="status" data-testid="cart-code-refused">
+          {t('cartCheckout.summary.codeRefused', {
+            code: provided.code,
+            reason: provided.errorMessage ?? t('cartCheckout.discount.invalid', { code: provided.code }),
+          })}
+        </p>
+      ))}
+      <PriceSummaryList
+        summary={result ? presentPriceResult(result).summary : null}
+        testIdPrefix="cart"
+        note={t(vatNote === 'cart' ? 'cartCheckout.summary.vatCart' : 'cartCheckout.summary.vatCheckout')}
+      />
     </div>
   );
 }

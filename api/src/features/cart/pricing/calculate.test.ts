@@ -108,6 +108,7 @@ describe('calculatePrice', () => {
         unitPriceCents: 1000,
         appliedCredits: 0,
         discountCents: 0,
+        discountCodes: [],
         finalCents: 0,
       },
     ];

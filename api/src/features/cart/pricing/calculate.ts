@@ -60,5 +60,5 @@ function line(
   unitPriceCents: number,
   appliedCredits: number,
 ): PricedLine {
-  return { ...what, quantity, unitPriceCents, appliedCredits, discountCents: 0, finalCents: 0 };
+  return { ...what, quantity, unitPriceCents, appliedCredits, discountCents: 0, discountCodes: [], finalCents: 0 };
 }

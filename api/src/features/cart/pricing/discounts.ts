@@ -53,7 +53,11 @@ export function applyDiscountCode(code: DiscountCodeFacts, lines: PricedLine[]):
     share.cents += 1;
     left -= 1;
   }
-  for (const share of shares) share.line.discountCents += share.cents;
+  for (const share of shares) {
+    if (share.cents === 0) continue;
+    share.line.discountCents += share.cents;
+    share.line.discountCodes.push(code.code);
+  }
   return amount;
 }
 

@@ -82,6 +82,8 @@ export interface PricedLine {
   appliedCredits: number;
   /** This line's share of the discount codes. */
   discountCents: number;
+  /** The codes with a share in `discountCents`, in the order applied. */
+  discountCodes: string[];
   /** (quantity − appliedCredits) × unit price − discount. */
   finalCents: number;
 }

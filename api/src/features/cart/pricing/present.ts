@@ -28,6 +28,7 @@ export function toPriceResult(
       finalPrice: centsToEuro(line.finalCents),
       unitPrice: centsToEuro(line.unitPriceCents),
       discountAmount: centsToEuro(line.discountCents),
+      discountCodes: line.discountCodes,
     })),
     subtotal: centsToEuro(calculation.subtotalCents),
     totalPrice: centsToEuro(calculation.totalCents),
