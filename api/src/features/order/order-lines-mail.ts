@@ -1,8 +1,9 @@
 import type { Language } from '@shop/shared/contract';
 import { formatMoney } from '@shop/shared/format';
 import type { LineDiscount, PresentedLine, PricePresentation } from '@shop/shared/pricing';
+import { tokenValue } from '@shop/shared/css';
 import { escapeHtml } from '../../lib/html.ts';
-import { fillText } from '../../mail/html.ts';
+import { fillText, mailHeading, mailParagraph } from '../../mail/html.ts';
 import de from './price-texts/de.json' with { type: 'json' };
 import en from './price-texts/en.json' with { type: 'json' };
 import es from './price-texts/es.json' with { type: 'json' };
@@ -77,9 +78,10 @@ export function renderOrderLines(
     vatNote,
   ].join('\n');
 
-  const border = 'border-top:1px solid #d0d7de';
+  const strong = tokenValue('color-text');
+  const border = `border-top:1px solid ${tokenValue('color-border')}`;
   const html = [
-    `<h2 style="font-size:18px">${escapeHtml(t.positions)}</h2>`,
+    mailHeading(t.positions),
     `<table style="border-collapse:collapse;width:100%" data-block="order-lines"><thead><tr><th scope="col" style="text-align:left">${escapeHtml(t.position)}</th><th scope="col" style="text-align:right">${escapeHtml(t.amount)}</th></tr></thead><tbody>`,
     ...lines.map(
       ({ position, rows }) =>
@@ -88,13 +90,13 @@ export function renderOrderLines(
     `</tbody><tfoot>${summaryRows(presented, t)
       .map(([l, v], index) =>
         index === 0
-          ? `<tr><td style="${cell};border-top:2px solid #1f2328">${escapeHtml(l)}</td><td style="${cell};border-top:2px solid #1f2328;text-align:right">${escapeHtml(v)}</td></tr>`
+          ? `<tr><td style="${cell};border-top:2px solid ${strong}">${escapeHtml(l)}</td><td style="${cell};border-top:2px solid ${strong};text-align:right">${escapeHtml(v)}</td></tr>`
           : rowHtml([l, v]),
       )
       .join(
         '',
       )}<tr><th scope="row" style="text-align:left">${escapeHtml(t.total)}</th><td style="text-align:right"><strong data-total>${escapeHtml(total)}</strong></td></tr></tfoot></table>`,
-    `<p>${escapeHtml(vatNote)}</p>`,
+    mailParagraph(vatNote),
   ].join('');
   return { html, text };
 }
