@@ -17,7 +17,7 @@ const amounts = (text: string, label: RegExp) =>
 
 describe('the order mail’s lines and summary', () => {
   // The sample has a code on every kind of position, a product, a package and an hour paid with credit.
-  const { text, html } = renderOrderConfirmation(sampleOrder, 'de', { name: 'Ana' });
+  const { text, html } = renderOrderConfirmation(sampleOrder, 'de', { name: 'Ana', guest: true });
 
   it('the sample order adds up in the presenter', () => {
     expect(addsUp(presentOrder(sampleOrder))).toBe(true);
