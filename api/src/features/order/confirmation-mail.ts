@@ -1,7 +1,6 @@
 import { CourseType, type Language, type Order } from '@shop/shared/contract';
 import { formatCourseDates, formatDate, sharedTranslator } from '@shop/shared/format';
 import { presentOrder } from '@shop/shared/pricing';
-import { escapeHtml } from '../../lib/html.ts';
 import {
   fillText,
   mailButton,
