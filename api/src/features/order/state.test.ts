@@ -85,6 +85,21 @@ describeEachDatabase(
         holdActive: false,
         totalPrice: 578,
         withdrawal: 'none',
+        // A paid order carries its prices for the confirmation page (docs/decisions/0034-one-price-presenter.md).
+        prices: {
+          discounts: [],
+          positions: [
+            {
+              kind: 'course',
+              titles: [{ language: 'de', description: 'Spanisch Testkurs' }],
+              quantity: 2,
+              unitPrice: 289,
+              discount: 0,
+              discountCodes: [],
+              appliedCredits: 0,
+            },
+          ],
+        },
       });
     });
 
@@ -109,6 +124,20 @@ describeEachDatabase(
         holdActive: false,
         totalPrice: 0,
         withdrawal: 'none',
+        prices: {
+          discounts: [],
+          positions: [
+            {
+              kind: 'course',
+              titles: [{ language: 'de', description: 'Spanisch Testkurs' }],
+              quantity: 2,
+              unitPrice: 0,
+              discount: 0,
+              discountCodes: [],
+              appliedCredits: 0,
+            },
+          ],
+        },
       });
     });
 

@@ -117,7 +117,9 @@ describeEachDatabase(
       expect(mails[0]!.text).toContain(`Bestellnummer: ${order.increment_id}`);
       expect(mails[0]!.text).toContain('Teil2 Nehmer <teil2@example.org>');
       expect(mails[0]!.text).toMatch(/Gesamtsumme: 578\s€/);
-      expect(mails[0]!.text).toContain('inkl. gesetzlicher MwSt.');
+      // Courses are exempt from VAT; the mail says so instead of "inkl. MwSt.".
+      expect(mails[0]!.text).toContain('§ 4 Nr. 21 UStG');
+      expect(mails[0]!.text).not.toContain('inkl. gesetzlicher MwSt.');
       expect(mails[0]!.text).toContain('14 Tagen');
       expect(mails[0]!.text).toContain('Europe/Berlin');
     });
