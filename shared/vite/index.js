@@ -130,6 +130,9 @@ export function areaTestConfig(name) {
       environment: 'happy-dom',
       include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.{ts,js}', 'server/**/*.test.{ts,js}'],
       restoreMocks: true,
+      // Screen tests type into whole forms; a few take 1–2 s alone and several times that while the API suite and
+      // the e2e journeys share the 2 cores in `npm test`. The limit is for hangs, not a speed check.
+      testTimeout: 20_000,
     },
   });
 }

@@ -73,10 +73,4 @@ describe('the cart’s summary', () => {
     expect(subtotal - code - credits).toBe(Math.round(result.totalPrice * 100));
   });
 
-  it('says so when a code the cart kept no longer applies, instead of changing the total silently', () => {
-    render(<PriceSummary result={result} vatNote="checkout" />);
-    expect(screen.getByTestId('cart-code-refused').textContent).toBe(
-      'Der Gutschein SOMMER25 wird nicht abgezogen: Der Gutscheincode ist abgelaufen.',
-    );
-  });
 });

@@ -6,8 +6,8 @@ export const withdrawalPath = '/withdrawal';
 
 const withdrawalCss = `
 .shell-withdrawal { margin: 0 0 16px; }
-.shell-withdrawal__link { display: inline-block; padding: 10px 18px; border: 2px solid var(--shop-color-primary-dark); border-radius: 8px; color: var(--shop-color-primary-dark); font-weight: bold; text-decoration: none; background: var(--shop-color-surface); }
-.shell-withdrawal__link:hover, .shell-withdrawal__link:focus-visible { text-decoration: underline; }
+.shell-withdrawal .shell-withdrawal__link { display: inline-block; padding: 10px 18px; border: 2px solid var(--shop-color-primary-dark); border-radius: 8px; color: var(--shop-color-primary-dark); font-weight: bold; text-decoration: none; background: var(--shop-color-surface); }
+.shell-withdrawal .shell-withdrawal__link:hover, .shell-withdrawal .shell-withdrawal__link:focus-visible { text-decoration: underline; }
 .shell-withdrawal--standalone { padding: 12px 24px; }
 `;
 
