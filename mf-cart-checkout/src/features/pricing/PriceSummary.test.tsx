@@ -72,5 +72,4 @@ describe('the cart’s summary', () => {
     expect(cents(screen.getByTestId('cart-total').textContent)).toBe(subtotal - code - credits);
     expect(subtotal - code - credits).toBe(Math.round(result.totalPrice * 100));
   });
-
 });
