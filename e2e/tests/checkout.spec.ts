@@ -219,5 +219,15 @@ test('an empty cart has no checkout; the mail preview renders the confirmation',
   await expect(page.getByText('Ihre Bestellung 100042')).toBeVisible();
   const frame = page.frameLocator('iframe[title="Bestellbestätigung mit Beispieldaten"]');
   await expect(frame.getByText('Bestellnummer')).toBeVisible();
+  // The whole mail shows with the page's scrolling: the frame is as tall as the mail, which has no scrollbar.
+  const frameElement = page.locator('iframe[title="Bestellbestätigung mit Beispieldaten"]');
+  await expect
+    .poll(() =>
+      frameElement.evaluate((element: HTMLIFrameElement) => {
+        const mail = element.contentDocument!.documentElement;
+        return mail.scrollHeight - element.clientHeight;
+      }),
+    )
+    .toBeLessThanOrEqual(0);
   await expectAccessible(page);
 });

@@ -12,7 +12,7 @@ export interface MailStats {
 export type JobLag = Record<string, number>;
 
 export interface ShopMetricsOptions {
-  /** Also the Node process's own metrics (memory, event-loop delay, …); main.ts turns them on, tests leave them off. */
+  /** Also the Node process's own metrics (memory, event-loop delay, …); server.ts turns them on, tests leave them off. */
   processMetrics?: boolean;
 }
 

@@ -3,6 +3,22 @@ import { Banner, fetchOrderConfirmationPreview, useLoad } from '@shop/shared';
 import { checkoutCss } from './checkout.css.ts';
 
 /**
+ * Gives the frame the height of the mail it shows, so the mail is read with the page's own scrolling, never cut
+ * off in a box of fixed height. The frame's document is the shop's own origin (`/api` is served beside the page),
+ * so its height can be read; it is followed while it changes (fonts, a narrower screen).
+ */
+function fitToContent(frame: HTMLIFrameElement) {
+  const document = frame.contentDocument;
+  if (!document?.body) return;
+  const fit = () => {
+    const border = frame.offsetHeight - frame.clientHeight;
+    frame.style.height = `${document.documentElement.scrollHeight + border}px`;
+  };
+  fit();
+  new ResizeObserver(fit).observe(document.body);
+}
+
+/**
  * /emailorder (docs/product-rules.md#screens): the order confirmation mail, rendered by the API's own template with sample data, in the
  * current language. The frame loads the API's HTML rendering of it (a document of its own, under the API's
  * Content-Security-Policy), so the mail's markup never mixes with the shop page.
@@ -32,6 +48,7 @@ export function EmailOrderPage() {
           </p>
           <iframe
             className="checkout-mail-preview"
+            onLoad={(event) => fitToContent(event.currentTarget)}
             title={t('cartCheckout.checkoutEmailOrder.frameTitle')}
             src={`/api/orders/confirmation-preview/html?locale=${encodeURIComponent(language)}`}
           />
