@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
+import { createPasswordHasher, type PasswordHashingOptions } from './passwords.ts';
 import { sessionLifetimeMs } from './sessions.ts';
 import {
   client,
@@ -298,6 +299,8 @@ describeEachDatabase(
   customerTestOptions(clock),
 );
 
+const registrationHashing: PasswordHashingOptions = { memoryCost: 19_456, timeCost: 6, parallelism: 1 };
+
 describeEachDatabase(
   'registration timing',
   (ctx) => {
@@ -315,20 +318,29 @@ describeEachDatabase(
         expect(reply.status).toBe(200);
         return performance.now() - started;
       };
+      // What the hashing alone costs here, measured beside the calls: a taken address must cost at least about
+      // that, while a new one also writes the account (which on a loaded disk can take as long as the hash, so
+      // comparing the two answers with each other measured the disk, not the hashing).
+      const hasher = createPasswordHasher(registrationHashing);
+      const hashOnly = async () => {
+        const started = performance.now();
+        await hasher.hash('Anders2!x');
+        return performance.now() - started;
+      };
       // Interleaved, and the fastest of three each, so a busy machine slows both alike rather than one of them.
-      const fresh: number[] = [];
+      const hashing: number[] = [];
       const taken: number[] = [];
       for (let i = 0; i < 3; i++) {
-        fresh.push(await time(newEmail()));
+        hashing.push(await hashOnly());
         taken.push(await time(owner.email));
       }
-      // Without the hash a taken address would answer in a few milliseconds, a new one after a full (here
-      // deliberately slow) argon2id hash.
-      expect(Math.min(...taken)).toBeGreaterThan(Math.min(...fresh) * 0.5);
+      // Without the hash a taken address would answer in a few milliseconds; the (here deliberately slow) argon2id
+      // hash takes far longer.
+      expect(Math.min(...taken)).toBeGreaterThan(Math.min(...hashing) * 0.5);
     });
   },
   {
     seed: false,
-    app: { shopUrl: 'https://shop.test', passwordHashing: { memoryCost: 19_456, timeCost: 6, parallelism: 1 } },
+    app: { shopUrl: 'https://shop.test', passwordHashing: registrationHashing },
   },
 );
