@@ -52,7 +52,10 @@ export function throughShared() {
     enforce: 'pre',
     resolveId(source, importer) {
       if (!Object.hasOwn(throughSharedLibraries, source) || !importer) return null;
-      const inSharedInstance = importer.startsWith(sharedSources) && !importer.startsWith(standaloneSources);
+      // A library's own imports (react-i18next imports i18next) are part of the instance that bundles it.
+      const inSharedInstance =
+        (importer.startsWith(sharedSources) && !importer.startsWith(standaloneSources)) ||
+        importer.includes('/node_modules/');
       return inSharedInstance ? null : `${facadePrefix}${source}`;
     },
     load(id) {

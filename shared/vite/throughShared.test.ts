@@ -50,6 +50,10 @@ describe('throughShared', () => {
     expect(resolve('react-router-dom', `${shared}router.ts`)).toBeNull();
     expect(resolve('react-i18next', `${shared}i18n/react.ts`)).toBeNull();
     expect(resolve('i18next', `${shared}i18n/index.ts`)).toBeNull();
+    expect(resolve('i18next', '/repo/node_modules/react-i18next/dist/es/useTranslation.js')).toBeNull();
+    expect(resolve('i18next', '/repo/mf-account/src/features/forms/messages.ts')).toBe(
+      'virtual:shop-through-shared/i18next',
+    );
     expect(resolve('react', '/repo/mf-catalog/src/routes.tsx')).toBeNull();
   });
 
