@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { forwardedFor, originsFromEnv, securityHeaders } from '../server/index.js';
 import { areaManifestPlugin, sharedRangeOf } from './areaManifest.js';
+import { bootPreloadPlugin } from './bootPreload.js';
 import { composedRemotesDevPlugin } from './composeRemotes.js';
 import { partnerPageMiddleware } from './partnerPage.js';
 import { productionStaticFiles } from './staticFiles.js';
@@ -107,6 +108,7 @@ export function areaViteConfig({ name, exposes, extra }) {
               name: 'shop-partner-page',
               configurePreviewServer: (server) => void server.middlewares.use(partnerPageMiddleware),
             },
+            bootPreloadPlugin(),
           ]
         : []),
       ...productionStaticFiles(),

@@ -1,0 +1,22 @@
+import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../support/chromium.ts';
+import { startShops, stopAll } from './servers.mjs';
+const path = process.argv[2] ?? '/courses';
+const which = process.argv[3] ?? 'composed';
+const shops = await startShops();
+const browser = await chromium.launch(chromiumLaunchOptions());
+const context = await browser.newContext({ locale: 'de-DE' });
+const page = await context.newPage();
+const t = new Map();
+page.on('request', (r) => t.set(r, { url: r.url(), start: performance.now() }));
+const fin = (r) => { const e = t.get(r); if (e) e.end = performance.now(); };
+page.on('requestfinished', fin); page.on('requestfailed', fin);
+await page.goto(`${shops[which]}${path}`);
+await page.locator(path === '/courses' ? 'main article' : 'main h1').first().waitFor({ state: 'visible', timeout: 30000 });
+const shown = performance.now();
+await page.waitForLoadState('networkidle');
+const entries = [...t.values()].sort((a, b) => a.start - b.start);
+const d = new Map();
+for (const e of entries) { let depth = 1; for (const [o, od] of d) if (o.end !== undefined && o.end <= e.start) depth = Math.max(depth, od + 1); d.set(e, depth); }
+for (const e of entries) console.log(String(d.get(e)).padStart(2), e.start <= shown ? ' ' : 'L', Math.round(e.start), Math.round(e.end ?? -1), e.url.replace(/http:\/\/localhost:\d+/, '').slice(0, 150));
+await browser.close(); stopAll(); process.exit(0);
