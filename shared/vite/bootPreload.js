@@ -19,16 +19,16 @@ export const earlyRemotesKey = '__shopRemotesResponse';
  */
 export function preloadArea(manifestUrl, key) {
   const response = fetch(manifestUrl, { cache: 'no-store' });
-  /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (window))[key] = response;
+  window[key] = response;
   response
     .then((answer) => (answer.ok ? answer.clone().json() : null))
-    .then((/** @type {any} */ manifest) => {
+    .then((manifest) => {
       const path = window.location.pathname;
       for (const [area, info] of Object.entries(manifest?.areas ?? {})) {
         const entry = manifest.remotes?.[area];
         if (typeof entry !== 'string' || !Array.isArray(info?.paths) || !info.paths.includes(path)) continue;
         const files = [...(info.preload?.base ?? []), ...(info.preload?.pages?.[path] ?? [])];
-        for (const href of [entry, ...files.map((/** @type {string} */ file) => new URL(file, entry).href)]) {
+        for (const href of [entry, ...files.map((file) => new URL(file, entry).href)]) {
           const link = document.createElement('link');
           link.rel = 'modulepreload';
           link.crossOrigin = 'anonymous';
@@ -39,9 +39,6 @@ export function preloadArea(manifestUrl, key) {
     })
     .catch(() => undefined);
 }
-
-/** The function's text without its JSDoc type casts, which only the type checker reads. @param {string} text */
-const withoutTypeComments = (text) => text.replace(/\/\*\*.*?\*\/\s*/g, '');
 
 /**
  * @param {string} base the shell's base URL
@@ -62,7 +59,7 @@ export function bootPreloadPlugin(base = '/') {
         return [
           {
             tag: 'script',
-            children: `(${withoutTypeComments(preloadArea.toString())})(${JSON.stringify(`${base}remotes.json`)}, ${JSON.stringify(earlyRemotesKey)});`,
+            children: `(${preloadArea.toString()})(${JSON.stringify(`${base}remotes.json`)}, ${JSON.stringify(earlyRemotesKey)});`,
             injectTo: 'head',
           },
           ...files.map((file) => ({
