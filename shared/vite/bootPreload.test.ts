@@ -51,8 +51,9 @@ describe('preloadArea', () => {
       'https://catalog.example/v2/remoteEntry.js',
       'https://catalog.example/v2/assets/routes.js',
     ]);
-    const early = (window as unknown as Record<string, Promise<Response>>)[earlyRemotesKey];
-    expect(await (await early).json()).toEqual(remotes);
+    const early = (window as unknown as Record<string, Promise<Response> | undefined>)[earlyRemotesKey];
+    expect(early).toBeDefined();
+    expect(await (await early!).json()).toEqual(remotes);
   });
 
   it('leaves the response under the name the shell takes it from', () => {
