@@ -22,7 +22,7 @@ describe('composeRemotes preload lists', () => {
   it("carries an area's preload lists into remotes.json, and none for an area without", async () => {
     const preload = { base: ['assets/routes.js'], pages: { '/catalog': ['assets/Page.js'] } };
     const composed = await compose(preload);
-    expect(composed.areas.catalog.preload).toEqual(preload);
+    expect(composed.areas.catalog?.preload).toEqual(preload);
     expect(composed.areas.account).not.toHaveProperty('preload');
   });
 
