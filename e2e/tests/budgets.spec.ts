@@ -41,6 +41,8 @@ const fingerprints: Record<string, string> = {
   'date-fns': 'Invalid time value',
   swiper: 'swiper-wrapper',
   '@module-federation/runtime': 'Federation Runtime',
+  i18next: 'hasLoadedNamespace: i18n.languages were undefined',
+  'react-i18next': 'useTranslation: You will need to pass in an i18next instance',
 };
 
 const areaByPort: Record<string, string> = {

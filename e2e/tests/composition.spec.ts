@@ -64,7 +64,9 @@ test('react, react-dom and @shop/shared are loaded once with all four remotes in
   expect(scopes.zustand, 'zustand is inside @shop/shared, not a share').toBeUndefined();
   // Nor is the router: the areas get it from the @shop/shared instance (docs/decisions/0038-router-inside-shared.md).
   expect(scopes['react-router-dom'], 'react-router-dom is inside @shop/shared, not a share').toBeUndefined();
-  for (const pkg of ['react', 'react-dom', '@shop/shared', 'i18next', 'react-i18next']) {
+  // Nor is i18n: one i18next instance, with react-i18next, inside @shop/shared (docs/decisions/0041-i18n-and-preloads.md).
+  for (const pkg of ['i18next', 'react-i18next']) expect(scopes[pkg], `${pkg} is inside @shop/shared`).toBeUndefined();
+  for (const pkg of ['react', 'react-dom', '@shop/shared']) {
     const byContainer = scopes[pkg] ?? {};
     expect(Object.keys(byContainer).sort(), `${pkg} is in every container's share scope`).toEqual([
       'account',

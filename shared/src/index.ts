@@ -16,6 +16,7 @@ export * from './embed/index.ts';
 /** This copy's release; the shell compares it with the range each remote needs (docs/decisions/0032-version-skew.md). */
 export { version as sharedVersion } from '../package.json';
 export * from './router.ts';
+export * from './i18n/react.ts';
 
 // Counts evaluations of this module in the page: more than 1 means the singleton share broke and the page
 // has several stores. The e2e suite asserts it; it is also a quick check in the browser console.

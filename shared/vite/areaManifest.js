@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import ts from 'typescript';
+import { lazyModulesByPath, remotePreloads } from './preloads.js';
 
 export const areaManifestFile = 'shop-area.json';
 
@@ -72,10 +73,11 @@ export function routePathsOf(file) {
 }
 
 /**
- * The manifest of one remote build.
- * @param {{ name: string, root: string, routesFile: string, version: string }} area
+ * The manifest of one remote build; `preload` (what the composed page fetches at once for each of its paths,
+ * shared/vite/preloads.js) only where a build's bundle is known.
+ * @param {{ name: string, root: string, routesFile: string, version: string, preload?: { base: string[], pages: Record<string, string[]> } }} area
  */
-export function areaManifest({ name, root, routesFile, version }) {
+export function areaManifest({ name, root, routesFile, version, preload }) {
   const range = sharedRangeOf(root);
   if (!range) throw new Error(`${root}/package.json does not depend on @shop/shared`);
   return {
@@ -84,6 +86,7 @@ export function areaManifest({ name, root, routesFile, version }) {
     version,
     shared: { '@shop/shared': range },
     paths: routePathsOf(resolve(root, routesFile)),
+    ...(preload ? { preload } : {}),
   };
 }
 
@@ -95,19 +98,25 @@ export function areaManifest({ name, root, routesFile, version }) {
  */
 export function areaManifestPlugin(name, routesFile) {
   let root = process.cwd();
-  const manifest = () => {
+  /** @param {import('./preloads.js').Bundle} [bundle] */
+  const manifest = (bundle) => {
     const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'));
     // The package version plus when it was built: two deploys of one version stay apart.
     const version = `${pkg.version ?? '0.0.0'}+${process.env.SHOP_BUILD_ID ?? new Date().toISOString()}`;
-    return areaManifest({ name, root, routesFile, version });
+    const routes = resolve(root, routesFile);
+    const preload =
+      bundle &&
+      remotePreloads(bundle, { entry: 'remoteEntry.js', routesFile: routes, lazyByPath: lazyModulesByPath(routes) });
+    return areaManifest({ name, root, routesFile, version, preload });
   };
   return {
     name: 'shop-area-manifest',
     configResolved(config) {
       root = config.root;
     },
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: areaManifestFile, source: `${JSON.stringify(manifest(), null, 2)}\n` });
+    generateBundle(_options, bundle) {
+      const source = `${JSON.stringify(manifest(/** @type {any} */ (bundle)), null, 2)}\n`;
+      this.emitFile({ type: 'asset', fileName: areaManifestFile, source });
     },
     configureServer(server) {
       server.middlewares.use(`/${areaManifestFile}`, (_request, response) => {

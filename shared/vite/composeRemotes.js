@@ -28,7 +28,24 @@ function check(area, manifest) {
   ) {
     throw new Error(`${area}: paths must be absolute`);
   }
+  if (manifest.preload !== undefined && !isPreload(manifest.preload)) {
+    throw new Error(`${area}: preload must list file names relative to the remote entry`);
+  }
   return manifest;
+}
+
+/** @param {unknown} files */
+const isFileList = (files) =>
+  Array.isArray(files) && files.every((file) => typeof file === 'string' && !/^(\/|[a-z]+:)|\.\./i.test(file));
+
+/** `{ base: files, pages: { path: files } }` of shared/vite/preloads.js, files relative to the entry. */
+function isPreload(preload) {
+  return (
+    isFileList(preload?.base) &&
+    typeof preload.pages === 'object' &&
+    preload.pages !== null &&
+    Object.values(preload.pages).every(isFileList)
+  );
 }
 
 /** Reads `shop-area.json` from where the area is deployed. @param {string} url the area's base URL */
@@ -64,7 +81,13 @@ export async function composeRemotes({ urls, read, timeoutMs }) {
     areas: Object.fromEntries(
       areas.map(({ area, manifest }) => [
         area,
-        { version: manifest.version, shared: manifest.shared['@shop/shared'], paths: manifest.paths },
+        {
+          version: manifest.version,
+          shared: manifest.shared['@shop/shared'],
+          paths: manifest.paths,
+          // What the shell's page preloads for each path (shared/vite/bootPreload.js).
+          ...(manifest.preload ? { preload: manifest.preload } : {}),
+        },
       ]),
     ),
   };

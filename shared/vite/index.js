@@ -8,11 +8,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { forwardedFor, originsFromEnv, securityHeaders } from '../server/index.js';
 import { areaManifestPlugin, sharedRangeOf } from './areaManifest.js';
+import { bootPreloadPlugin } from './bootPreload.js';
 import { composedRemotesDevPlugin } from './composeRemotes.js';
 import { federationRuntimeOptions, standaloneRuntimeProvider } from './federationRuntime.js';
 import { partnerPageMiddleware } from './partnerPage.js';
-import { routerThroughShared } from './routerThroughShared.js';
 import { productionStaticFiles } from './staticFiles.js';
+import { throughShared } from './throughShared.js';
 
 /** Ports of docs/architecture.md#ports; the shell is the one to open. */
 export const areaPorts = {
@@ -30,11 +31,12 @@ const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_POR
  * One instance of each in the composed page. Browser code imports `@shop/shared` from its root only, since
  * sub-path shares are unreliable in @module-federation/vite. zustand is not on the list: only @shop/shared
  * imports it, so it lives inside that one shared instance (one store) and is never a share of its own
- * (docs/decisions/0013-share-strategy.md). Nor is react-router-dom: areas get it from the @shop/shared instance,
- * tree-shaken to the names they use (routerThroughShared, docs/decisions/0038-router-inside-shared.md).
+ * (docs/decisions/0013-share-strategy.md). Nor are react-router-dom, i18next and react-i18next: areas get them
+ * from the @shop/shared instance, tree-shaken to the names they use (throughShared,
+ * docs/decisions/0038-router-inside-shared.md, docs/decisions/0041-i18n-and-preloads.md).
  */
 export const sharedSingletons = Object.fromEntries(
-  ['react', 'react-dom', 'i18next', 'react-i18next', '@shop/shared'].map((name) => [name, { singleton: true }]),
+  ['react', 'react-dom', '@shop/shared'].map((name) => [name, { singleton: true }]),
 );
 
 /**
@@ -86,7 +88,7 @@ export function areaViteConfig({ name, exposes, extra }) {
     base: isRemote ? './' : '/',
     plugins: [
       react(),
-      routerThroughShared(),
+      throughShared(),
       federation({
         name,
         filename: 'remoteEntry.js',
@@ -110,6 +112,7 @@ export function areaViteConfig({ name, exposes, extra }) {
               name: 'shop-partner-page',
               configurePreviewServer: (server) => void server.middlewares.use(partnerPageMiddleware),
             },
+            bootPreloadPlugin(),
           ]
         : []),
       ...productionStaticFiles(),

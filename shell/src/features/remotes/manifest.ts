@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { takeEarlyRemotesResponse } from '../../boot/earlyRemotes.ts';
 
 /** The four remotes (docs/architecture.md#layout) by their federation names. */
 export const areaNames = ['catalog', 'cartCheckout', 'account', 'levelTest'] as const;
@@ -34,7 +35,9 @@ let manifest: Promise<RemoteManifest> | null = null;
  */
 export function loadManifest({ fresh = false } = {}): Promise<RemoteManifest> {
   if (fresh) manifest = null;
-  manifest ??= fetch(`${import.meta.env.BASE_URL}remotes.json`, { cache: 'no-store' })
+  // The first read takes the response the page's boot script already asked for, if any.
+  const early = fresh ? undefined : takeEarlyRemotesResponse();
+  manifest ??= (early ?? fetch(`${import.meta.env.BASE_URL}remotes.json`, { cache: 'no-store' }))
     .then((response) => {
       if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
       return response.json();

@@ -1,0 +1,74 @@
+/**
+ * The shell's page asks for everything its first screen needs at once (docs/decisions/0041-i18n-and-preloads.md):
+ * its built HTML preloads the shares the shell provides, and an inline script reads remotes.json (already
+ * preloaded by the HTML) and preloads the remote entry and chunks of the area that owns the address, as listed by
+ * that area's manifest. Without it each of those files is found only once the one before has run: a chain of
+ * round trips. Node-only (the shell's Vite config); `preloadArea` itself runs in the page.
+ */
+import { shellBootPreloads } from './preloads.js';
+
+/** Where the inline script leaves its remotes.json response for the shell's first read of it. */
+export const earlyRemotesKey = '__shopRemotesResponse';
+
+/**
+ * Runs in the page before the shell's code, inlined into its HTML: self-contained on purpose (no imports, no
+ * outer names). Only an address listed literally by an area is preloaded; anything else (a path with
+ * parameters, a missing or broken file) leaves the page to load as it would without this script.
+ * @param {string} manifestUrl
+ * @param {string} key the global under which the response stays for the shell
+ */
+export function preloadArea(manifestUrl, key) {
+  const response = fetch(manifestUrl, { cache: 'no-store' });
+  window[key] = response;
+  response
+    .then((answer) => (answer.ok ? answer.clone().json() : null))
+    .then((manifest) => {
+      const path = window.location.pathname;
+      for (const [area, info] of Object.entries(manifest?.areas ?? {})) {
+        const entry = manifest.remotes?.[area];
+        if (typeof entry !== 'string' || !Array.isArray(info?.paths) || !info.paths.includes(path)) continue;
+        const files = [...(info.preload?.base ?? []), ...(info.preload?.pages?.[path] ?? [])];
+        for (const href of [entry, ...files.map((file) => new URL(file, entry).href)]) {
+          const link = document.createElement('link');
+          link.rel = 'modulepreload';
+          link.crossOrigin = 'anonymous';
+          link.href = href;
+          document.head.append(link);
+        }
+      }
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * @param {string} base the shell's base URL
+ * @returns {import('vite').Plugin}
+ */
+export function bootPreloadPlugin(base = '/') {
+  return {
+    name: 'shop-boot-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) return html;
+        const listed = [...html.matchAll(/(?:href|src)="([^"]+\.js)"/g)].map(([, url = '']) =>
+          url.startsWith(base) ? url.slice(base.length) : url,
+        );
+        const files = shellBootPreloads(/** @type {import('./preloads.js').Bundle} */ (context.bundle), listed);
+        return [
+          {
+            tag: 'script',
+            children: `(${preloadArea.toString()})(${JSON.stringify(`${base}remotes.json`)}, ${JSON.stringify(earlyRemotesKey)});`,
+            injectTo: 'head',
+          },
+          ...files.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+            injectTo: /** @type {const} */ ('head'),
+          })),
+        ];
+      },
+    },
+  };
+}

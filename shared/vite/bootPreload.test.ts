@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bootPreloadPlugin, earlyRemotesKey, preloadArea } from './bootPreload.js';
+
+const remotes = {
+  remotes: { catalog: 'https://catalog.example/v2/remoteEntry.js', account: 'https://account.example/remoteEntry.js' },
+  areas: {
+    catalog: {
+      paths: ['/courses', '/products'],
+      preload: { base: ['assets/routes.js'], pages: { '/courses': ['assets/CoursesPage.js'] } },
+    },
+    account: { paths: ['/account-data', '/orders/:id'], preload: { base: ['assets/account.js'], pages: {} } },
+  },
+};
+
+const preloaded = () =>
+  [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => (link as HTMLLinkElement).href);
+
+async function visit(path: string, answer: Response) {
+  window.history.replaceState(null, '', path);
+  const fetchMock = vi.fn(() => Promise.resolve(answer));
+  vi.stubGlobal('fetch', fetchMock);
+  preloadArea('/remotes.json', earlyRemotesKey);
+  await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+  // Let the response's body be read and the links be added.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return fetchMock;
+}
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  delete (window as unknown as Record<string, unknown>)[earlyRemotesKey];
+  vi.unstubAllGlobals();
+});
+
+describe('preloadArea', () => {
+  it("preloads the address's remote entry, its routes and its page, resolved against the entry", async () => {
+    const fetchMock = await visit('/courses', Response.json(remotes));
+    expect(fetchMock).toHaveBeenCalledWith('/remotes.json', { cache: 'no-store' });
+    expect(preloaded()).toEqual([
+      'https://catalog.example/v2/remoteEntry.js',
+      'https://catalog.example/v2/assets/routes.js',
+      'https://catalog.example/v2/assets/CoursesPage.js',
+    ]);
+  });
+
+  it('leaves the unread response for the shell, which reads the same manifest from it', async () => {
+    await visit('/products', Response.json(remotes));
+    expect(preloaded()).toEqual([
+      'https://catalog.example/v2/remoteEntry.js',
+      'https://catalog.example/v2/assets/routes.js',
+    ]);
+    const early = (window as unknown as Record<string, Promise<Response> | undefined>)[earlyRemotesKey];
+    expect(early).toBeDefined();
+    expect(await (await early!).json()).toEqual(remotes);
+  });
+
+  it('leaves the response under the name the shell takes it from', () => {
+    const shell = readFileSync(resolve(import.meta.dirname, '../../shell/src/boot/earlyRemotes.ts'), 'utf8');
+    expect(shell).toContain(`const earlyRemotesKey = '${earlyRemotesKey}';`);
+  });
+
+  it('preloads nothing for the home page, a path with parameters or a failed manifest', async () => {
+    await visit('/', Response.json(remotes));
+    await visit('/orders/12', Response.json(remotes));
+    await visit('/courses', new Response('down', { status: 503 }));
+    await visit('/courses', new Response('{not json'));
+    expect(preloaded()).toEqual([]);
+  });
+});
+
+describe('bootPreloadPlugin', () => {
+  const chunk = (fileName: string, name: string, imports: string[] = [], dynamicImports: string[] = []) => ({
+    type: 'chunk' as const,
+    fileName,
+    name,
+    imports,
+    dynamicImports,
+    moduleIds: [],
+    facadeModuleId: null,
+  });
+  const bundle = Object.fromEntries(
+    [
+      chunk('assets/entry.js', 'entry', ['assets/helper.js']),
+      chunk('assets/helper.js', 'helper'),
+      chunk('assets/map.js', '_virtual_mf-localSharedImportMap', [], ['assets/shared.js', 'assets/react.js']),
+      chunk('assets/shared.js', 'src', ['assets/helper.js', 'assets/zod.js']),
+      chunk('assets/zod.js', 'zod'),
+      chunk('assets/react.js', 'react'),
+      chunk('assets/pending.js', 'pendingShares'),
+      chunk('assets/en.js', 'en'),
+    ].map((item) => [item.fileName, item]),
+  );
+  const transform = (html: string, withBundle = true) => {
+    const hook = bootPreloadPlugin().transformIndexHtml as {
+      handler: (html: string, context: { bundle?: unknown }) => unknown;
+    };
+    return hook.handler(html, withBundle ? { bundle } : {});
+  };
+
+  it("adds the inline script and preloads the shell's shares and pending-share step, not what the page already lists", () => {
+    const tags = transform('<script type="module" src="/assets/entry.js"></script><link href="/assets/helper.js">') as {
+      tag: string;
+      attrs?: { href: string };
+      children?: string;
+    }[];
+    expect(tags[0]?.tag).toBe('script');
+    expect(tags[0]?.children).toContain(`("/remotes.json", "${earlyRemotesKey}")`);
+    expect(tags.slice(1).map((tag) => tag.attrs?.href)).toEqual([
+      '/assets/pending.js',
+      '/assets/shared.js',
+      '/assets/zod.js',
+      '/assets/react.js',
+    ]);
+  });
+
+  it('leaves the dev server alone', () => {
+    expect(transform('<html></html>', false)).toBe('<html></html>');
+  });
+});

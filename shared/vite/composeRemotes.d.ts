@@ -1,0 +1,16 @@
+import type { Plugin } from 'vite';
+import type { RemotePreloads } from './preloads.js';
+
+export declare const areaDirs: Record<'catalog' | 'cartCheckout' | 'account' | 'levelTest', string>;
+export interface ComposedRemotes {
+  timeoutMs: number;
+  remotes: Record<string, string>;
+  areas: Record<string, { version: string; shared: string; paths: string[]; preload?: RemotePreloads }>;
+}
+export declare function fetchManifest(url: string): Promise<unknown>;
+export declare function composeRemotes(options: {
+  urls: Record<string, string>;
+  read: (area: string, url: string) => Promise<unknown>;
+  timeoutMs: number;
+}): Promise<ComposedRemotes>;
+export declare function composedRemotesDevPlugin(ports: Record<string, number>): Plugin;
