@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
 
 export declare const earlyRemotesKey: string;
-export declare function preloadArea(manifestUrl: string, key: string): void;
+export declare function preloadArea(manifestUrl: string, key: string, sharedVersion: string): void;
 export declare function bootPreloadPlugin(base?: string): Plugin;

@@ -5,6 +5,7 @@
  * that area's manifest. Without it each of those files is found only once the one before has run: a chain of
  * round trips. Node-only (the shell's Vite config); `preloadArea` itself runs in the page.
  */
+import sharedPackage from '../package.json' with { type: 'json' };
 import { shellBootPreloads } from './preloads.js';
 
 /** Where the inline script leaves its remotes.json response for the shell's first read of it. */
@@ -14,10 +15,22 @@ export const earlyRemotesKey = '__shopRemotesResponse';
  * Runs in the page before the shell's code, inlined into its HTML: self-contained on purpose (no imports, no
  * outer names). Only an address listed literally by an area is preloaded; anything else (a path with
  * parameters, a missing or broken file) leaves the page to load as it would without this script.
+ * An area built against a `@shop/shared` the shell's copy does not satisfy is not preloaded: the shell refuses it
+ * before loading its entry (docs/decisions/0032-version-skew.md), and none of its files may reach the page. This
+ * gate is deliberately narrower than the shell's check (`shell/src/features/remotes/sharedVersion.ts`, which
+ * decides): only a plain caret range the shell's version meets is preloaded; anything else just loads later.
  * @param {string} manifestUrl
  * @param {string} key the global under which the response stays for the shell
+ * @param {string} sharedVersion the version of the shell's own `@shop/shared`
  */
-export function preloadArea(manifestUrl, key) {
+export function preloadArea(manifestUrl, key, sharedVersion) {
+  const [major, minor, patch] = sharedVersion.split(/[.+-]/).map(Number);
+  const meets = (range) => {
+    const floor = /^\^(\d+)\.(\d+)\.(\d+)$/.exec(typeof range === 'string' ? range : '');
+    if (!floor) return false;
+    const [a, b, c] = floor.slice(1).map(Number);
+    return a === major && (minor > b || (minor === b && patch >= c));
+  };
   const response = fetch(manifestUrl, { cache: 'no-store' });
   window[key] = response;
   response
@@ -27,6 +40,7 @@ export function preloadArea(manifestUrl, key) {
       for (const [area, info] of Object.entries(manifest?.areas ?? {})) {
         const entry = manifest.remotes?.[area];
         if (typeof entry !== 'string' || !Array.isArray(info?.paths) || !info.paths.includes(path)) continue;
+        if (!meets(info.shared)) continue;
         const files = [...(info.preload?.base ?? []), ...(info.preload?.pages?.[path] ?? [])];
         for (const href of [entry, ...files.map((file) => new URL(file, entry).href)]) {
           const link = document.createElement('link');
@@ -59,7 +73,7 @@ export function bootPreloadPlugin(base = '/') {
         return [
           {
             tag: 'script',
-            children: `(${preloadArea.toString()})(${JSON.stringify(`${base}remotes.json`)}, ${JSON.stringify(earlyRemotesKey)});`,
+            children: `(${preloadArea.toString()})(${JSON.stringify(`${base}remotes.json`)}, ${JSON.stringify(earlyRemotesKey)}, ${JSON.stringify(sharedPackage.version)});`,
             injectTo: 'head',
           },
           ...files.map((file) => ({

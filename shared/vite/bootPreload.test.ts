@@ -7,21 +7,26 @@ const remotes = {
   remotes: { catalog: 'https://catalog.example/v2/remoteEntry.js', account: 'https://account.example/remoteEntry.js' },
   areas: {
     catalog: {
+      shared: '^1.1.0',
       paths: ['/courses', '/products'],
       preload: { base: ['assets/routes.js'], pages: { '/courses': ['assets/CoursesPage.js'] } },
     },
-    account: { paths: ['/account-data', '/orders/:id'], preload: { base: ['assets/account.js'], pages: {} } },
+    account: {
+      shared: '^1.0.0',
+      paths: ['/account-data', '/orders/:id'],
+      preload: { base: ['assets/account.js'], pages: {} },
+    },
   },
 };
 
 const preloaded = () =>
   [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => (link as HTMLLinkElement).href);
 
-async function visit(path: string, answer: Response) {
+async function visit(path: string, answer: Response, sharedVersion = '1.1.0') {
   window.history.replaceState(null, '', path);
   const fetchMock = vi.fn(() => Promise.resolve(answer));
   vi.stubGlobal('fetch', fetchMock);
-  preloadArea('/remotes.json', earlyRemotesKey);
+  preloadArea('/remotes.json', earlyRemotesKey, sharedVersion);
   await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
   // Let the response's body be read and the links be added.
   await new Promise((resolve) => setTimeout(resolve, 0));
@@ -43,6 +48,19 @@ describe('preloadArea', () => {
       'https://catalog.example/v2/assets/routes.js',
       'https://catalog.example/v2/assets/CoursesPage.js',
     ]);
+  });
+
+  it('preloads nothing of an area whose @shop/shared range the shell does not meet: the shell refuses it unloaded', async () => {
+    const clash = structuredClone(remotes);
+    clash.areas.catalog.shared = '^2.0.0';
+    await visit('/courses', Response.json(clash));
+    const newer = structuredClone(remotes);
+    newer.areas.catalog.shared = '^1.2.0';
+    await visit('/courses', Response.json(newer));
+    await visit('/courses', Response.json(remotes), '1.0.9');
+    expect(preloaded()).toEqual([]);
+    await visit('/courses', Response.json(remotes), '1.1.0+build.7');
+    expect(preloaded()).toHaveLength(3);
   });
 
   it('leaves the unread response for the shell, which reads the same manifest from it', async () => {
@@ -106,7 +124,10 @@ describe('bootPreloadPlugin', () => {
       children?: string;
     }[];
     expect(tags[0]?.tag).toBe('script');
-    expect(tags[0]?.children).toContain(`("/remotes.json", "${earlyRemotesKey}")`);
+    const { version } = JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(tags[0]?.children).toContain(`("/remotes.json", "${earlyRemotesKey}", "${version}")`);
     expect(tags.slice(1).map((tag) => tag.attrs?.href)).toEqual([
       '/assets/pending.js',
       '/assets/shared.js',
