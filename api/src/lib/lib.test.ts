@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, isoDateInZone, monthIndex, nextMonday, weekdayIndex } from './dates.ts';
 import { centsToEuro, euroToCents, maxSqlInteger, priceBoundToCents } from './money.ts';
+import { isHttpsUrl } from './urls.ts';
 
 describe('dates', () => {
   it('takes today in Berlin, not in UTC', () => {
@@ -40,5 +41,13 @@ describe('money', () => {
     expect(priceBoundToCents(0.001, 'max')).toBe(0);
     expect(priceBoundToCents(99.505, 'max')).toBe(9950);
     expect(priceBoundToCents(1e300, 'max')).toBe(maxSqlInteger);
+  });
+});
+
+describe('urls', () => {
+  it('takes only absolute https:// URLs', () => {
+    expect(isHttpsUrl('https://shop.example/')).toBe(true);
+    expect(isHttpsUrl('http://shop.example/')).toBe(false);
+    expect(isHttpsUrl('shop.example')).toBe(false);
   });
 });

@@ -1,5 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { apiRoot } from '../config.ts';
+import { createDatabase, type Db, type Dialect } from '../db/database.ts';
+import { createPostgresTestDatabase } from './databases.ts';
 import { freePort } from './temporary-postgres.ts';
 
 /**
@@ -150,4 +155,64 @@ export async function startApi(env: Record<string, string>, timeoutMs = 60_000):
   }
   child.kill('SIGKILL');
   throw new Error('API did not start');
+}
+
+/** Several API processes on one database, and the test's own connection to it. */
+export interface ApiProcessesOnOneDatabase {
+  db: Db;
+  processes: ApiProcess[];
+  /** Stops the processes (resolves with their exit codes), closes `db` and removes the database. */
+  stop(): Promise<(number | null)[]>;
+}
+
+/**
+ * `count` API processes (with `env`, logging at info) on one fresh database — a new PostgreSQL database, or a
+ * SQLite file in a temporary folder — started one after the other: the first migrates and seeds, the others find
+ * the database ready.
+ */
+export async function startApiProcessesOnOneDatabase(
+  dialect: Dialect,
+  env: Record<string, string>,
+  count = 2,
+): Promise<ApiProcessesOnOneDatabase> {
+  let target: { env: Record<string, string>; db: Db; drop: () => Promise<void> };
+  if (dialect === 'postgres') {
+    const created = await createPostgresTestDatabase();
+    target = {
+      env: { DATABASE_URL: created.url },
+      db: createDatabase({ dialect, url: created.url }),
+      drop: created.drop,
+    };
+  } else {
+    const folder = mkdtempSync(path.join(tmpdir(), 'shop-api-processes-'));
+    const file = path.join(folder, 'shop.sqlite');
+    target = {
+      env: { DATABASE_FILE: file },
+      db: createDatabase({ dialect, file }),
+      drop: async () => rmSync(folder, { recursive: true, force: true }),
+    };
+  }
+  const processes: ApiProcess[] = [];
+  const stop = async () => {
+    const codes = await Promise.all(processes.map((api) => api.stop()));
+    await target.db.close();
+    await target.drop();
+    return codes;
+  };
+  try {
+    for (let i = 0; i < count; i++) processes.push(await startApiProcess({ LOG_LEVEL: 'info', ...env, ...target.env }));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { db: target.db, processes, stop };
+}
+
+/** The JSON log lines of `event` (`"event":"…"`) an API process wrote so far. */
+export function loggedEvents(api: ApiProcess, event: string): Record<string, unknown>[] {
+  return api
+    .output()
+    .split('\n')
+    .filter((line) => line.includes(`"event":"${event}"`))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }

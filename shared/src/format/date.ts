@@ -82,9 +82,7 @@ export function formatSchedule(schedule: CourseSchedule, t: Translate): string {
 }
 
 /** A course's dates with the weekdays it meets on (0 = Monday … 6 = Sunday, the order of the weekday tags). */
-interface CourseDates extends CourseSchedule {
-  weekdays?: readonly number[];
-}
+interface CourseDates extends CourseSchedule, CourseMeetings {}
 
 const weekdayKeys = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
@@ -95,41 +93,61 @@ export function weekdaysOfTags(tags: readonly { slug: string }[]): number[] {
     .filter((day) => day >= 0);
   return [...new Set(days)].sort((a, b) => a - b);
 }
+
 const dayMs = 86_400_000;
 const utcDay = (isoDate: string) => Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`);
 /** 0 = Monday … 6 = Sunday. */
 const weekdayOf = (isoDate: string) => (new Date(utcDay(isoDate)).getUTCDay() + 6) % 7;
 
-/** How many days from `startDate` through `endDate` fall on one of `weekdays`: the course's sessions. */
-function countSessions(startDate: string, endDate: string, weekdays: readonly number[]): number {
+/** The days from `startDate` through `endDate` (`yyyy-MM-dd`) that fall on one of `weekdays`. */
+function daysOn(startDate: string, endDate: string, weekdays: readonly number[]): string[] {
   const days = new Set(weekdays);
-  let count = 0;
+  const found: string[] = [];
   for (let day = utcDay(startDate); day <= utcDay(endDate); day += dayMs) {
-    if (days.has((new Date(day).getUTCDay() + 6) % 7)) count++;
+    if (days.has((new Date(day).getUTCDay() + 6) % 7)) found.push(new Date(day).toISOString().slice(0, 10));
   }
-  return count;
+  return found;
+}
+
+/** A course's first and last day and, when it has weekday tags, the weekdays it meets on. */
+export interface CourseMeetings {
+  startDate: string;
+  endDate: string;
+  weekdays?: readonly number[];
+}
+
+/**
+ * When a course meets — the one rule for what the mails say and what a withdrawal counts as held
+ * (docs/withdrawal-rules.md): every day from the first through the last that falls on one of its weekdays. The
+ * weekdays are the course's own (its weekday tags); without them, or when none of them falls inside the course,
+ * those of its first and last day — one lesson a week on the start's weekday for a course that ends on it.
+ */
+export function courseMeetings(course: CourseMeetings): { weekdays: number[]; days: string[] } {
+  const endDate = course.endDate || course.startDate;
+  const own = [...new Set(course.weekdays ?? [])].sort((a, b) => a - b);
+  const ownDays = own.length ? daysOn(course.startDate, endDate, own) : [];
+  if (ownDays.length) return { weekdays: own, days: ownDays };
+  const weekdays = [...new Set([weekdayOf(course.startDate), weekdayOf(endDate)])].sort((a, b) => a - b);
+  return { weekdays, days: daysOn(course.startDate, endDate, weekdays) };
 }
 
 /**
  * A course as a learner reads it, not as a span: `8 Termine, dienstags und donnerstags 18:30–20:00 Uhr,
  * 01.12.2026 – 21.01.2027` — how many sessions, on which weekdays, at what time, from the first to the last day.
- * The weekdays are the course's own (its weekday tags); without them, those of its first and last day. A single
- * day, or a course held by appointment, reads as `formatSchedule` says it. Words come from the shared texts
+ * Sessions and weekdays are those `courseMeetings` names. A single day, or a course held by appointment, reads as `formatSchedule` says it. Words come from the shared texts
  * (`common.courseDates`, `common.weekdays.*`), the list's "and" from the language's own list format.
  */
 export function formatCourseDates(course: CourseDates, t: CountingTranslate, language: string): string {
   if (!course.startTime || !course.endDate || course.endDate === course.startDate) return formatSchedule(course, t);
-  const weekdays = [
-    ...new Set(course.weekdays?.length ? course.weekdays : [weekdayOf(course.startDate), weekdayOf(course.endDate)]),
-  ].sort((a, b) => a - b);
+  const meetings = courseMeetings(course);
   const days = new Intl.ListFormat(language, { type: 'conjunction' }).format(
-    weekdays.map((day) => t(`common.weekdays.${weekdayKeys[day] ?? 'monday'}`, {})),
+    meetings.weekdays.map((day) => t(`common.weekdays.${weekdayKeys[day] ?? 'monday'}`, {})),
   );
   const time = course.endTime
     ? `${formatTime(course.startTime)}–${formatTime(course.endTime)}`
     : formatTime(course.startTime);
   return t('common.courseDates', {
-    count: countSessions(course.startDate, course.endDate, weekdays),
+    count: meetings.days.length,
     days,
     time,
     dates: `${formatDate(course.startDate)} – ${formatDate(course.endDate)}`,

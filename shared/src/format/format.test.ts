@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sharedTranslator } from './sharedTexts.ts';
 import {
+  courseMeetings,
   formatCourseDates,
   formatDate,
   formatDateTime,
@@ -115,6 +116,21 @@ describe('formatCourseDates', () => {
   it('leaves one day and courses by appointment to formatSchedule', () => {
     expect(say('de', { ...evening, endDate: evening.startDate })).toBe('01.12.2026, 18:30–20:00 Uhr');
     expect(say('en', { ...evening, startTime: null, endTime: null })).toBe('01.12.2026 – 21.01.2027, by appointment');
+  });
+});
+
+describe('courseMeetings', () => {
+  it('lists the days a course meets, by its weekdays or else those of its first and last day', () => {
+    const course = { startDate: '2026-01-08', endDate: '2026-01-22' };
+    expect(courseMeetings({ ...course, weekdays: [1, 3] }).days).toEqual([
+      '2026-01-08',
+      '2026-01-13',
+      '2026-01-15',
+      '2026-01-20',
+      '2026-01-22',
+    ]);
+    expect(courseMeetings(course)).toEqual({ weekdays: [3], days: ['2026-01-08', '2026-01-15', '2026-01-22'] });
+    expect(courseMeetings({ ...course, weekdays: [6], endDate: '2026-01-09' }).weekdays).toEqual([3, 4]);
   });
 });
 

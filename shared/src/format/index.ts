@@ -1,6 +1,7 @@
 export { formatMoney } from './money.ts';
 export { sharedTranslator } from './sharedTexts.ts';
 export {
+  courseMeetings,
   formatCourseDates,
   formatDate,
   formatDateTime,

@@ -1,9 +1,11 @@
 import type { ShopMode } from '@shop/shared/contract';
+import { isHttpsUrl } from '../../lib/urls.ts';
+import { paymentSettingsFromEnv } from '../payment/config.ts';
 
 /**
  * What production mode requires before the API may start (docs/decisions/0003-production-mode.md). Raw settings
- * as the environment gives them, so the check is a pure function and does not depend on how each module parses
- * its own variables (the payment provider's are PAYMENT_PROVIDER and MOLLIE_API_KEY).
+ * as the environment gives them, so the check is a pure function; the payment variables come from the payment
+ * configuration's own reader, so both read them alike.
  */
 export interface ProductionSettings {
   /** SMTP_URL: without it mails would go to the dev outbox. */
@@ -26,11 +28,12 @@ export function shopModeFromEnv(env: NodeJS.ProcessEnv): ShopMode {
 }
 
 export function productionSettingsFromEnv(env: NodeJS.ProcessEnv): ProductionSettings {
+  const payment = paymentSettingsFromEnv(env);
   return {
     smtpUrl: setting(env.SMTP_URL),
     shopUrl: setting(env.SHOP_URL),
-    paymentProvider: setting(env.PAYMENT_PROVIDER),
-    mollieApiKey: setting(env.MOLLIE_API_KEY),
+    paymentProvider: payment.provider,
+    mollieApiKey: payment.mollieApiKey,
     tlsRejectUnauthorized: setting(env.NODE_TLS_REJECT_UNAUTHORIZED),
   };
 }
@@ -52,14 +55,6 @@ export function productionProblems(settings: ProductionSettings): string[] {
   if (settings.tlsRejectUnauthorized === '0')
     problems.push('NODE_TLS_REJECT_UNAUTHORIZED=0 turns certificate checks off (unset it)');
   return problems;
-}
-
-function isHttpsUrl(value: string): boolean {
-  try {
-    return new URL(value).protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /**

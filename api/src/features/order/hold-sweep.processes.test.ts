@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { orderRequestSchema } from '@shop/shared/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, type Db } from '../../db/database.ts';
 import { addDays, isoDateInZone } from '../../lib/dates.ts';
-import { type ApiProcess, startApiProcess } from '../../test/api-process.ts';
-import { createPostgresTestDatabase } from '../../test/databases.ts';
+import {
+  type ApiProcessesOnOneDatabase,
+  loggedEvents,
+  startApiProcessesOnOneDatabase,
+} from '../../test/api-process.ts';
 import { sandboxProvider } from '../payment/sandbox-provider.ts';
 import { submitOrder } from './submit.ts';
 import { courseOrder } from './test-support.ts';
@@ -24,42 +23,21 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
   const available = dialect === 'sqlite' || Boolean(inject('pgAdminUrl'));
   const run = available ? describe : describe.skip;
   run(`two API processes sweep one database [${dialect}${available ? '' : ': NOT AVAILABLE, skipped'}]`, () => {
-    let db: Db;
-    let env: Record<string, string>;
-    let cleanup = async () => {};
-    const processes: ApiProcess[] = [];
+    let api: ApiProcessesOnOneDatabase;
 
     beforeAll(async () => {
-      if (dialect === 'postgres') {
-        const created = await createPostgresTestDatabase();
-        env = { DATABASE_URL: created.url };
-        db = createDatabase({ dialect: 'postgres', url: created.url });
-        cleanup = created.drop;
-      } else {
-        const folder = mkdtempSync(path.join(tmpdir(), 'shop-api-sweep-'));
-        const file = path.join(folder, 'shop.sqlite');
-        env = { DATABASE_FILE: file };
-        db = createDatabase({ dialect: 'sqlite', file });
-        cleanup = async () => rmSync(folder, { recursive: true, force: true });
-      }
-      Object.assign(env, {
+      api = await startApiProcessesOnOneDatabase(dialect, {
         PAYMENT_HOLD_SECONDS: String(holdSeconds),
         PAYMENT_HOLD_SWEEP_MS: '100',
-        LOG_LEVEL: 'info',
       });
-      // One after the other: the first one migrates and seeds, the second finds the database ready.
-      processes.push(await startApiProcess(env));
-      processes.push(await startApiProcess(env));
     }, 120_000);
 
     afterAll(async () => {
-      const codes = await Promise.all(processes.map((api) => api.stop()));
-      await db?.close();
-      await cleanup();
-      expect(codes).toEqual(processes.map(() => 0));
+      expect(await api?.stop()).toEqual([0, 0]);
     }, 60_000);
 
     it('cancels each expired order once and releases each place once', async () => {
+      const { db, processes } = api;
       const today = isoDateInZone(new Date());
       const courses: { id: number; type: number; priceCents: number }[] = [];
       for (let i = 0; i < courseCount; i++) {
@@ -165,12 +143,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       expect(await freePlaces()).toEqual(courses.map(() => 25));
 
       // Each order's cancellation was done, and logged, by exactly one of the two processes.
-      const cancelledBy = processes.map((api) =>
-        api
-          .output()
-          .split('\n')
-          .filter((line) => line.includes('"event":"hold_expired"'))
-          .map((line) => JSON.parse(line).orderNumber as string),
+      const cancelledBy = processes.map((apiProcess) =>
+        loggedEvents(apiProcess, 'hold_expired').map((cancelled) => cancelled.orderNumber as string),
       );
       expect(cancelledBy.flat().sort()).toEqual([...numbers].sort());
       console.info(`[${dialect}] cancellations per process: ${cancelledBy.map((list) => list.length).join(' + ')}`);

@@ -2,6 +2,7 @@ import { CourseType } from '@shop/shared/contract';
 import { expect } from 'vitest';
 import { addDays } from '../../lib/dates.ts';
 import { testToday, type TestContext } from '../../test/databases.ts';
+import { client } from '../customer/test-support.ts';
 
 /** A course made for one test, so its free places are that test's alone. */
 export async function insertCourse(
@@ -128,6 +129,55 @@ export async function orderByNumber(ctx: TestContext, incrementId: string) {
 
 export async function paymentOf(ctx: TestContext, orderId: number) {
   return ctx.db.kysely.selectFrom('payment').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+/**
+ * A guest's order of `quantity` places of a fresh course (`free` places at `priceCents`), submitted as the checkout
+ * does and waiting for its payment; returns what the payment tests look at. `discountCents` is what the
+ * `discountCodes` take off the total the buyer is shown.
+ */
+export async function pendingOrder(
+  ctx: TestContext,
+  {
+    free = 5,
+    quantity = 2,
+    priceCents = 28900,
+    email = `gast.${Math.random().toString(36).slice(2)}@example.org`,
+    locale = 'de',
+    method = 'creditcard',
+    discountCodes = [] as string[],
+    discountCents = 0,
+  } = {},
+) {
+  const course = await insertCourse(ctx, { free, priceCents });
+  const reply = await client(ctx).post(
+    '/api/cart/submit',
+    courseOrder(course, quantity, {
+      emailAddress: email,
+      locale,
+      selectedPaymentMethod: method,
+      discountCodes,
+      expectedTotalPrice: (priceCents * quantity - discountCents) / 100,
+    }),
+  );
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  const order = await orderByNumber(ctx, reply.body.result.incrementId);
+  const payment = await paymentOf(ctx, order.id);
+  return {
+    course,
+    order,
+    payment,
+    email,
+    providerId: payment.transaction_id!,
+    link: reply.body.result.paymentLink as string,
+  };
+}
+
+/** An order's status as stored. */
+export async function orderStatus(ctx: TestContext, orderId: number) {
+  return (
+    await ctx.db.kysely.selectFrom('shop_order').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()
+  ).status;
 }
 
 /** Presses a button on the sandbox page the way the browser does (an urlencoded form post). */

@@ -1,7 +1,28 @@
+import { isHttpsUrl } from '../../lib/urls.ts';
+
 /** Which payment provider takes the money (README "Configuration"). */
 export type PaymentConfig = { provider: 'sandbox' } | { provider: 'mollie'; apiKey: string; apiUrl?: string };
 
 const providers = ['sandbox', 'mollie'] as const;
+
+/** The payment variables as set, trimmed; null when unset or blank. */
+export interface PaymentSettings {
+  provider: string | null;
+  mollieApiKey: string | null;
+  mollieApiUrl: string | null;
+}
+
+/**
+ * The one reader of PAYMENT_PROVIDER, MOLLIE_API_KEY and MOLLIE_API_URL: the provider's configuration below and
+ * production mode's start check both judge what it read.
+ */
+export function paymentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentSettings {
+  return {
+    provider: env.PAYMENT_PROVIDER?.trim() || null,
+    mollieApiKey: env.MOLLIE_API_KEY?.trim() || null,
+    mollieApiUrl: env.MOLLIE_API_URL?.trim() || null,
+  };
+}
 
 /**
  * Reads PAYMENT_PROVIDER (`sandbox`, the default, or `mollie`), MOLLIE_API_KEY (required for mollie, `live_…` or
@@ -9,9 +30,10 @@ const providers = ['sandbox', 'mollie'] as const;
  * PAYMENT_PROVIDER=mollie are refused rather than ignored: whoever set them expects real payments.
  */
 export function loadPaymentConfig(env: NodeJS.ProcessEnv = process.env): PaymentConfig {
-  const provider = env.PAYMENT_PROVIDER?.trim() || 'sandbox';
-  const apiKey = env.MOLLIE_API_KEY?.trim() || '';
-  const apiUrl = env.MOLLIE_API_URL?.trim() || '';
+  const settings = paymentSettingsFromEnv(env);
+  const provider = settings.provider ?? 'sandbox';
+  const apiKey = settings.mollieApiKey ?? '';
+  const apiUrl = settings.mollieApiUrl ?? '';
   if (!(providers as readonly string[]).includes(provider)) {
     throw new Error(`PAYMENT_PROVIDER must be one of ${providers.join(', ')}, got "${provider}"`);
   }
@@ -29,12 +51,4 @@ export function loadPaymentConfig(env: NodeJS.ProcessEnv = process.env): Payment
   if (apiUrl && !isHttpsUrl(apiUrl))
     throw new Error(`MOLLIE_API_URL must be an https:// URL (Mollie's client speaks only https), got "${apiUrl}"`);
   return { provider: 'mollie', apiKey, ...(apiUrl ? { apiUrl } : {}) };
-}
-
-function isHttpsUrl(value: string): boolean {
-  try {
-    return new URL(value).protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase, testNow, type TestContext } from '../../test/databases.ts';
 import { startFakeMollie } from '../../test/fake-mollie/server.ts';
 import { cheapHashing, client, mailsTo, movableClock, settle } from '../customer/test-support.ts';
-import { courseOrder, freePlaces, insertCourse, orderByNumber, orderCount, paymentOf } from '../order/test-support.ts';
+import {
+  courseOrder,
+  freePlaces,
+  insertCourse,
+  orderByNumber,
+  orderCount,
+  orderStatus,
+  paymentOf,
+  pendingOrder as pendingOrderOf,
+} from '../order/test-support.ts';
 import { holdSweepJob } from '../order/hold-sweep.ts';
 import { cancelPaymentOfExpiredOrder } from './cancel-expired.ts';
 import { captureJob } from './capture.ts';
@@ -59,54 +68,14 @@ describeEachDatabase(
     });
 
     const submit = (body: Record<string, unknown>) => client(ctx).post('/api/cart/submit', body);
-    /** A pending guest order paid by `method`; returns what the tests look at. */
-    const pendingOrder = async ({
-      free = 5,
-      quantity = 2,
-      priceCents = 28900,
-      locale = 'de',
-      method = 'creditcard',
-      discountCodes = [] as string[],
-    } = {}) => {
-      const email = `gast.${Math.random().toString(36).slice(2)}@example.org`;
-      const course = await insertCourse(ctx, { free, priceCents });
-      // SOMMER25 takes 25 € off the total the buyer is shown.
-      const expectedTotalPrice = (priceCents * quantity - (discountCodes.includes('SOMMER25') ? 2500 : 0)) / 100;
-      const reply = await submit(
-        courseOrder(course, quantity, {
-          emailAddress: email,
-          locale,
-          selectedPaymentMethod: method,
-          discountCodes,
-          expectedTotalPrice,
-        }),
-      );
-      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-      const order = await orderByNumber(ctx, reply.body.result.incrementId);
-      const payment = await paymentOf(ctx, order.id);
-      return {
-        course,
-        order,
-        payment,
-        email,
-        molliePaymentId: payment.transaction_id!,
-        link: reply.body.result.paymentLink as string,
-      };
-    };
-    const statusOf = async (orderId: number) =>
-      (
-        await ctx.db.kysely
-          .selectFrom('shop_order')
-          .select('status')
-          .where('id', '=', orderId)
-          .executeTakeFirstOrThrow()
-      ).status;
+    const pendingOrder = (options?: Parameters<typeof pendingOrderOf>[1]) => pendingOrderOf(ctx, options);
+    const statusOf = (orderId: number) => orderStatus(ctx, orderId);
     const createRequests = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v2/payments');
 
     describe('creating the payment', () => {
       it('sends amount, description, return and webhook URLs, locale, method and the order id, as the Payments API documents', async () => {
         const before = createRequests().length;
-        const { order, payment, email, molliePaymentId, link, course } = await pendingOrder({
+        const { order, payment, email, providerId, link, course } = await pendingOrder({
           priceCents: 37215,
           quantity: 2,
           locale: 'en',
@@ -156,9 +125,9 @@ describeEachDatabase(
           amount_cents: 74430,
           payment_link: link,
         });
-        expect(link).toBe(`${fake.origin}/checkout/${molliePaymentId}`);
-        expect(molliePaymentId).toMatch(/^tr_/);
-        expect(fake.payments.get(molliePaymentId)?.status).toBe('open');
+        expect(link).toBe(`${fake.origin}/checkout/${providerId}`);
+        expect(providerId).toMatch(/^tr_/);
+        expect(fake.payments.get(providerId)?.status).toBe('open');
       });
 
       it('speaks the order language on Mollie page: de_DE and es_ES with a description naming the order number', async () => {
@@ -180,7 +149,12 @@ describeEachDatabase(
 
     it('Klarna: the lines and the billing address it requires, adding up to the amount with a discount code', async () => {
       const before = createRequests().length;
-      const { order } = await pendingOrder({ method: 'klarna', quantity: 2, discountCodes: ['SOMMER25'] });
+      const { order } = await pendingOrder({
+        method: 'klarna',
+        quantity: 2,
+        discountCodes: ['SOMMER25'],
+        discountCents: 2500,
+      });
       const body = createRequests()[before]!.body as {
         amount: { value: string };
         lines: { totalAmount: { value: string }; discountAmount?: { value: string } }[];
@@ -193,12 +167,12 @@ describeEachDatabase(
 
     describe('the webhook', () => {
       it('paid: asks Mollie, moves the order to paid and mails once; replays change nothing', async () => {
-        const { order, molliePaymentId, email } = await pendingOrder();
-        await fake.decide(molliePaymentId, 'paid');
+        const { order, providerId, email } = await pendingOrder();
+        await fake.decide(providerId, 'paid');
         expect(await statusOf(order.id)).toBe('paid');
         expect((await paymentOf(ctx, order.id)).status).toBe('paid');
         for (let i = 0; i < 5; i++)
-          expect(await mollieWebhook(ctx, `id=${molliePaymentId}`)).toEqual({
+          expect(await mollieWebhook(ctx, `id=${providerId}`)).toEqual({
             status: 200,
             body: { result: { received: true } },
           });
@@ -230,14 +204,12 @@ describeEachDatabase(
       });
 
       it('20 parallel webhook calls for a paid payment change the order once', async () => {
-        const { order, molliePaymentId, email, course } = await pendingOrder({ free: 4, quantity: 2 });
-        fake.setStatus(molliePaymentId, 'paid');
-        const replies = await Promise.all(
-          Array.from({ length: 20 }, () => mollieWebhook(ctx, `id=${molliePaymentId}`)),
-        );
+        const { order, providerId, email, course } = await pendingOrder({ free: 4, quantity: 2 });
+        fake.setStatus(providerId, 'paid');
+        const replies = await Promise.all(Array.from({ length: 20 }, () => mollieWebhook(ctx, `id=${providerId}`)));
         // On a busy machine a call may outwait the provider timeout: 503, which Mollie answers by calling again.
         expect(replies.filter((r) => r.status !== 200 && r.status !== 503)).toEqual([]);
-        expect((await mollieWebhook(ctx, `id=${molliePaymentId}`)).status).toBe(200);
+        expect((await mollieWebhook(ctx, `id=${providerId}`)).status).toBe(200);
         expect(await statusOf(order.id)).toBe('paid');
         expect(await freePlaces(ctx, course.id)).toBe(2);
         await settle();
@@ -246,13 +218,14 @@ describeEachDatabase(
 
       for (const outcome of ['failed', 'canceled', 'expired'] as const) {
         it(`${outcome}: the order is cancelled and releases its places and code redemptions, once`, async () => {
-          const { order, molliePaymentId, course } = await pendingOrder({
+          const { order, providerId, course } = await pendingOrder({
             free: 3,
             quantity: 2,
             discountCodes: ['SOMMER25'],
+            discountCents: 2500,
           });
           expect(await freePlaces(ctx, course.id)).toBe(1);
-          await fake.decide(molliePaymentId, outcome);
+          await fake.decide(providerId, outcome);
           expect(await statusOf(order.id)).toBe('cancelled');
           expect((await paymentOf(ctx, order.id)).status).toBe(outcome);
           expect(await freePlaces(ctx, course.id)).toBe(3);
@@ -263,16 +236,16 @@ describeEachDatabase(
               .where('order_id', '=', order.id)
               .execute(),
           ).toEqual([]);
-          await Promise.all(Array.from({ length: 5 }, () => mollieWebhook(ctx, `id=${molliePaymentId}`)));
+          await Promise.all(Array.from({ length: 5 }, () => mollieWebhook(ctx, `id=${providerId}`)));
           expect(await freePlaces(ctx, course.id)).toBe(3);
         });
       }
 
       it('open (or pending): nothing changes yet', async () => {
-        const { order, molliePaymentId, course } = await pendingOrder({ free: 3, quantity: 1 });
+        const { order, providerId, course } = await pendingOrder({ free: 3, quantity: 1 });
         for (const status of ['open', 'pending'] as const) {
-          fake.setStatus(molliePaymentId, status);
-          expect((await mollieWebhook(ctx, `id=${molliePaymentId}`)).status).toBe(200);
+          fake.setStatus(providerId, status);
+          expect((await mollieWebhook(ctx, `id=${providerId}`)).status).toBe(200);
           expect(await statusOf(order.id)).toBe('payment_pending');
           expect((await paymentOf(ctx, order.id)).status).toBe('pending');
         }
@@ -280,8 +253,8 @@ describeEachDatabase(
       });
 
       it('never trusts the body: only the status Mollie reports counts', async () => {
-        const { order, molliePaymentId } = await pendingOrder();
-        expect((await mollieWebhook(ctx, `id=${molliePaymentId}&status=paid&amount=0`)).status).toBe(200);
+        const { order, providerId } = await pendingOrder();
+        expect((await mollieWebhook(ctx, `id=${providerId}&status=paid&amount=0`)).status).toBe(200);
         expect(await statusOf(order.id)).toBe('payment_pending');
       });
 
@@ -335,15 +308,15 @@ describeEachDatabase(
       });
 
       it('answers 503 while Mollie cannot be asked (Mollie calls again later); nothing changes', async () => {
-        const { order, molliePaymentId } = await pendingOrder();
-        fake.setStatus(molliePaymentId, 'paid');
+        const { order, providerId } = await pendingOrder();
+        fake.setStatus(providerId, 'paid');
         fake.mode = 'error';
-        const reply = await mollieWebhook(ctx, `id=${molliePaymentId}`);
+        const reply = await mollieWebhook(ctx, `id=${providerId}`);
         expect(reply.status).toBe(503);
         expect(reply.body).toMatchObject({ error: { code: 'PAYMENT_PROVIDER_UNAVAILABLE' } });
         expect(await statusOf(order.id)).toBe('payment_pending');
         fake.mode = 'ok';
-        expect((await mollieWebhook(ctx, `id=${molliePaymentId}`)).status).toBe(200);
+        expect((await mollieWebhook(ctx, `id=${providerId}`)).status).toBe(200);
         expect(await statusOf(order.id)).toBe('paid');
       });
     });
@@ -450,41 +423,41 @@ describeEachDatabase(
       };
 
       it('cancels the Mollie payment where Mollie allows it, so the buyer cannot pay after the hold', async () => {
-        const { order, molliePaymentId } = await pendingOrder();
+        const { order, providerId } = await pendingOrder();
         await expire();
         expect(await statusOf(order.id)).toBe('cancelled');
-        expect(cancelRequests(molliePaymentId)).toHaveLength(1);
-        expect(fake.payments.get(molliePaymentId)!.status).toBe('canceled');
+        expect(cancelRequests(providerId)).toHaveLength(1);
+        expect(fake.payments.get(providerId)!.status).toBe('canceled');
         expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'canceled', refund_required: 0 });
         // Mollie's report of the cancellation changes nothing more.
-        expect((await mollieWebhook(ctx, `id=${molliePaymentId}`)).status).toBe(200);
+        expect((await mollieWebhook(ctx, `id=${providerId}`)).status).toBe(200);
         expect(await statusOf(order.id)).toBe('cancelled');
       });
 
       it('an authorization arriving after the hold ended is not captured and takes no place', async () => {
-        const { order, molliePaymentId, course } = await pendingOrder({ free: 3, quantity: 1, method: 'klarna' });
-        fake.payments.get(molliePaymentId)!.cancelable = false;
+        const { order, providerId, course } = await pendingOrder({ free: 3, quantity: 1, method: 'klarna' });
+        fake.payments.get(providerId)!.cancelable = false;
         await expire();
         expect(await freePlaces(ctx, course.id)).toBe(3);
-        await fake.decide(molliePaymentId, 'authorized');
+        await fake.decide(providerId, 'authorized');
         expect(await statusOf(order.id)).toBe('cancelled');
         expect(await paymentOf(ctx, order.id)).toMatchObject({
           status: 'canceled',
           refund_required: 0,
           capture_status: null,
         });
-        expect(fake.requests.filter((r) => r.path === `/v2/payments/${molliePaymentId}/captures`)).toEqual([]);
+        expect(fake.requests.filter((r) => r.path === `/v2/payments/${providerId}/captures`)).toEqual([]);
         expect(await freePlaces(ctx, course.id)).toBe(3);
       });
 
       it('leaves a payment Mollie no longer lets cancel; when it is paid later, it is recorded and flagged for refund', async () => {
-        const { order, molliePaymentId } = await pendingOrder();
-        fake.payments.get(molliePaymentId)!.cancelable = false;
+        const { order, providerId } = await pendingOrder();
+        fake.payments.get(providerId)!.cancelable = false;
         await expire();
         expect(await statusOf(order.id)).toBe('cancelled');
-        expect(cancelRequests(molliePaymentId)).toHaveLength(0);
+        expect(cancelRequests(providerId)).toHaveLength(0);
         expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'pending' });
-        await fake.decide(molliePaymentId, 'paid');
+        await fake.decide(providerId, 'paid');
         expect(await statusOf(order.id)).toBe('cancelled');
         expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 1 });
       });
@@ -516,20 +489,20 @@ describeEachDatabase(
         (await ctx.app.metrics.paymentCaptures.get()).values.find((v) => v.labels.result === result)?.value ?? 0;
 
       it('confirms the booking (places kept, confirmation mail) and captures the whole amount once, however often Mollie reports it', async () => {
-        const { order, molliePaymentId, email, course } = await pendingOrder({
+        const { order, providerId, email, course } = await pendingOrder({
           free: 4,
           quantity: 2,
           method: 'klarna',
         });
-        await fake.decide(molliePaymentId, 'authorized');
+        await fake.decide(providerId, 'authorized');
         expect(await statusOf(order.id)).toBe('paid');
         expect(await freePlaces(ctx, course.id)).toBe(2);
         expect(await mailsTo(ctx, email, { atLeast: 1 })).toHaveLength(1);
-        const sent = captureRequests(molliePaymentId);
+        const sent = captureRequests(providerId);
         expect(sent).toHaveLength(1);
         expect(sent[0]!.body).toEqual({ amount: { currency: 'EUR', value: '578.00' } });
-        expect(sent[0]!.headers['idempotency-key']).toBe(`capture-mollie-${molliePaymentId}`);
-        const [capture] = capturesAt(molliePaymentId);
+        expect(sent[0]!.headers['idempotency-key']).toBe(`capture-mollie-${providerId}`);
+        const [capture] = capturesAt(providerId);
         // Mollie then reports the payment paid through the webhook.
         await expect.poll(async () => (await paymentOf(ctx, order.id)).capture_status).toBe('captured');
         expect(await paymentOf(ctx, order.id)).toMatchObject({
@@ -540,20 +513,20 @@ describeEachDatabase(
         });
 
         // Replays, in parallel, and the retry job: no second capture, no second mail.
-        await Promise.all(Array.from({ length: 5 }, () => mollieWebhook(ctx, `id=${molliePaymentId}`)));
+        await Promise.all(Array.from({ length: 5 }, () => mollieWebhook(ctx, `id=${providerId}`)));
         await retryCapturesAfter(3_600_000);
-        expect(captureRequests(molliePaymentId)).toHaveLength(1);
-        expect(capturesAt(molliePaymentId)).toHaveLength(1);
+        expect(captureRequests(providerId)).toHaveLength(1);
+        expect(capturesAt(providerId)).toHaveLength(1);
         expect(await freePlaces(ctx, course.id)).toBe(2);
         await settle();
         expect(await mailsTo(ctx, email)).toHaveLength(1);
       });
 
       it('a failed capture keeps the booking, is logged and counted, stays due, and the job captures it later, once', async () => {
-        const { order, molliePaymentId } = await pendingOrder({ method: 'klarna' });
+        const { order, providerId } = await pendingOrder({ method: 'klarna' });
         const failedBefore = await capturedCount('failed');
         fake.captureFailures = 1;
-        await fake.decide(molliePaymentId, 'authorized');
+        await fake.decide(providerId, 'authorized');
         expect(await statusOf(order.id)).toBe('paid');
         expect(await paymentOf(ctx, order.id)).toMatchObject({
           status: 'paid',
@@ -562,35 +535,35 @@ describeEachDatabase(
           capture_error: expect.stringContaining('declined'),
         });
         expect(await capturedCount('failed')).toBe(failedBefore + 1);
-        expect(capturesAt(molliePaymentId)).toHaveLength(0);
+        expect(capturesAt(providerId)).toHaveLength(0);
 
         // A replayed webhook and a job run before the next attempt is due try nothing.
-        expect((await mollieWebhook(ctx, `id=${molliePaymentId}`)).status).toBe(200);
+        expect((await mollieWebhook(ctx, `id=${providerId}`)).status).toBe(200);
         await retryCaptures();
-        expect(captureRequests(molliePaymentId)).toHaveLength(1);
+        expect(captureRequests(providerId)).toHaveLength(1);
 
         await retryCapturesAfter(60_000, 2);
-        expect(captureRequests(molliePaymentId)).toHaveLength(2);
-        expect(capturesAt(molliePaymentId)).toHaveLength(1);
+        expect(captureRequests(providerId)).toHaveLength(2);
+        expect(capturesAt(providerId)).toHaveLength(1);
         await expect.poll(async () => (await paymentOf(ctx, order.id)).status).toBe('paid');
         expect(await paymentOf(ctx, order.id)).toMatchObject({
           capture_status: 'captured',
-          capture_id: capturesAt(molliePaymentId)[0]!.id,
+          capture_id: capturesAt(providerId)[0]!.id,
           capture_attempts: 2,
           capture_error: null,
         });
       });
 
       it('an authorization that ends before its capture is flagged, not captured', async () => {
-        const { order, molliePaymentId } = await pendingOrder({ method: 'klarna' });
+        const { order, providerId } = await pendingOrder({ method: 'klarna' });
         fake.captureFailures = 1;
-        await fake.decide(molliePaymentId, 'authorized');
-        fake.setStatus(molliePaymentId, 'expired');
-        expect((await mollieWebhook(ctx, `id=${molliePaymentId}`)).status).toBe(200);
+        await fake.decide(providerId, 'authorized');
+        fake.setStatus(providerId, 'expired');
+        expect((await mollieWebhook(ctx, `id=${providerId}`)).status).toBe(200);
         expect(await statusOf(order.id)).toBe('paid');
         expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'expired', capture_status: 'lapsed' });
         await retryCapturesAfter(3_600_000);
-        expect(captureRequests(molliePaymentId)).toHaveLength(1);
+        expect(captureRequests(providerId)).toHaveLength(1);
       });
     });
 

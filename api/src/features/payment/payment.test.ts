@@ -10,7 +10,9 @@ import {
   freePlaces,
   insertCourse,
   orderByNumber,
+  orderStatus,
   paymentOf,
+  pendingOrder as pendingOrderOf,
   webhook,
 } from '../order/test-support.ts';
 
@@ -21,40 +23,8 @@ describeEachDatabase(
     beforeAll(() => {
       guest = client(ctx);
     });
-    /** A pending guest order for a fresh course; returns what the tests look at. */
-    const pendingOrder = async ({
-      free = 5,
-      quantity = 2,
-      email = `gast.${Math.random().toString(36).slice(2)}@example.org`,
-      discountCodes = [] as string[],
-      discountCents = 0,
-    } = {}) => {
-      const course = await insertCourse(ctx, { free });
-      const expectedTotalPrice = (course.priceCents * quantity - discountCents) / 100;
-      const reply = await guest.post(
-        '/api/cart/submit',
-        courseOrder(course, quantity, { emailAddress: email, discountCodes, expectedTotalPrice }),
-      );
-      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-      const order = await orderByNumber(ctx, reply.body.result.incrementId);
-      const payment = await paymentOf(ctx, order.id);
-      return {
-        course,
-        order,
-        payment,
-        email,
-        providerId: payment.transaction_id!,
-        link: reply.body.result.paymentLink as string,
-      };
-    };
-    const statusOf = async (orderId: number) =>
-      (
-        await ctx.db.kysely
-          .selectFrom('shop_order')
-          .select('status')
-          .where('id', '=', orderId)
-          .executeTakeFirstOrThrow()
-      ).status;
+    const pendingOrder = (options?: Parameters<typeof pendingOrderOf>[1]) => pendingOrderOf(ctx, options);
+    const statusOf = (orderId: number) => orderStatus(ctx, orderId);
 
     it('serves the hosted test page with one button per outcome, each marked as a test', async () => {
       const { link, order } = await pendingOrder();

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, type Db } from '../../db/database.ts';
 import { addDays, isoDateInZone } from '../../lib/dates.ts';
-import { type ApiProcess, startApiProcess } from '../../test/api-process.ts';
-import { createPostgresTestDatabase } from '../../test/databases.ts';
+import {
+  type ApiProcessesOnOneDatabase,
+  loggedEvents,
+  startApiProcessesOnOneDatabase,
+} from '../../test/api-process.ts';
 import { joinWaitlist } from './entries.ts';
 
 /**
@@ -21,28 +23,18 @@ const run = available ? describe : describe.skip;
 run(
   `two API processes run the waitlist on one database [${dialect}${available ? '' : ': NOT AVAILABLE, skipped'}]`,
   () => {
-    let db: Db;
-    let cleanup = async () => {};
-    const processes: ApiProcess[] = [];
+    let api: ApiProcessesOnOneDatabase;
 
     beforeAll(async () => {
-      const created = await createPostgresTestDatabase();
-      db = createDatabase({ dialect: 'postgres', url: created.url });
-      cleanup = created.drop;
-      const env = { DATABASE_URL: created.url, WAITLIST_INTERVAL_MS: '100', LOG_LEVEL: 'info' };
-      // One after the other: the first one migrates and seeds, the second finds the database ready.
-      processes.push(await startApiProcess(env));
-      processes.push(await startApiProcess(env));
+      api = await startApiProcessesOnOneDatabase(dialect, { WAITLIST_INTERVAL_MS: '100' });
     }, 120_000);
 
     afterAll(async () => {
-      const codes = await Promise.all(processes.map((api) => api.stop()));
-      await db?.close();
-      await cleanup();
-      expect(codes).toEqual(processes.map(() => 0));
+      expect(await api?.stop()).toEqual([0, 0]);
     }, 60_000);
 
     it('offers each freed place once, to as many people', async () => {
+      const { db, processes } = api;
       const today = isoDateInZone(new Date());
       const course = await db.kysely
         .insertInto('course')
@@ -104,12 +96,8 @@ run(
         .executeTakeFirstOrThrow();
       expect(row.free_places).toBe(0);
 
-      const offeredBy = processes.map((api) =>
-        api
-          .output()
-          .split('\n')
-          .filter((line) => line.includes('"event":"waitlist_run"'))
-          .reduce((sum, line) => sum + (JSON.parse(line).offered as number), 0),
+      const offeredBy = processes.map((apiProcess) =>
+        loggedEvents(apiProcess, 'waitlist_run').reduce((sum, pass) => sum + (pass.offered as number), 0),
       );
       expect(offeredBy.reduce((a, b) => a + b, 0)).toBe(freed);
       console.info(`[${dialect}] offers per process: ${offeredBy.join(' + ')}`);

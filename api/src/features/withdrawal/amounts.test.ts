@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { courseRefundCents, lessonCount, lessonsHeld, packageRefundCents, shareOfTotal } from './amounts.ts';
 
-// Thursdays 18:00 in Berlin, 2026-01-08 to 2026-02-05: five lessons.
-const course = { startDate: '2026-01-08', endDate: '2026-02-05', startTime: '18:00' };
+// Thursdays 18:00 in Berlin, 2026-01-08 to 2026-02-05, no weekday tag: five lessons on the start's weekday.
+const course = { startDate: '2026-01-08', endDate: '2026-02-05', startTime: '18:00', weekdays: [] };
+// The same dates on Tuesdays and Thursdays (weekday tags 1 and 3): nine lessons.
+const twiceWeekly = { ...course, weekdays: [1, 3] };
 
 describe('withdrawal amounts', () => {
   it('counts weekly lessons from start to end', () => {
     expect(lessonCount(course)).toBe(5);
     expect(lessonCount({ ...course, endDate: '2026-01-08' })).toBe(1);
+  });
+
+  it('counts the lessons of a course that meets twice a week by its weekday tags', () => {
+    expect(lessonCount(twiceWeekly)).toBe(9);
+    expect(lessonsHeld(twiceWeekly, new Date('2026-01-15T17:00:00Z'))).toBe(3); // Thu 8, Tue 13, Thu 15 18:00
+    expect(
+      courseRefundCents(27000, twiceWeekly, {
+        earlyStartRequested: true,
+        receivedAt: new Date('2026-01-16T09:00:00Z'),
+      }),
+    ).toBe(18000);
+    // A tag that falls on none of the course's days counts as no tag.
+    expect(lessonCount({ ...course, endDate: '2026-01-08', weekdays: [0] })).toBe(1);
   });
 
   it('counts a lesson as held once it began, in Berlin time', () => {

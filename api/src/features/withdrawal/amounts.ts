@@ -1,21 +1,24 @@
-import { addDays, daysBetween, isoDateInZone } from '../../lib/dates.ts';
+import { courseMeetings } from '@shop/shared/format';
+import { isoDateInZone } from '../../lib/dates.ts';
 
 /**
  * What a withdrawal gives back, position by position (docs/withdrawal-rules.md). Pure: the declaration's
  * transaction reads the positions and writes the outcome.
  */
 
-/** A course's dates as the booking knows them; lessons are weekly, on the start's weekday, up to the end date. */
+/** A course's dates as the booking knows them; its lessons are the days `courseMeetings` names. */
 export interface CourseDates {
   startDate: string;
   endDate: string;
+  /** From the course's weekday tags (0 = Monday); empty: the weekdays of its first and last day. */
+  weekdays: readonly number[];
   /** null: by appointment (the lesson of a day counts from the day's start). */
   startTime: string | null;
 }
 
-/** How many lessons the course has: one a week from the start date through the end date. */
-export function lessonCount({ startDate, endDate }: CourseDates): number {
-  return Math.max(1, Math.floor(daysBetween(startDate, endDate) / 7) + 1);
+/** How many lessons the course has: each day it meets, from the start date through the end date. */
+export function lessonCount(course: CourseDates): number {
+  return Math.max(1, courseMeetings(course).days.length);
 }
 
 /** How many lessons had begun by `instant` (the shop's time zone): the withdrawal's receipt time. */
@@ -27,13 +30,9 @@ export function lessonsHeld(course: CourseDates, instant: Date, timeZone = 'Euro
     minute: '2-digit',
     hourCycle: 'h23',
   }).format(instant);
-  const total = lessonCount(course);
-  let held = 0;
-  for (let lesson = 0; lesson < total; lesson++) {
-    const date = addDays(course.startDate, lesson * 7);
-    if (date < today || (date === today && (course.startTime === null || course.startTime <= time))) held++;
-  }
-  return held;
+  return courseMeetings(course).days.filter(
+    (date) => date < today || (date === today && (course.startTime === null || course.startTime <= time)),
+  ).length;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from '@shop/shared/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { courseWeekdays } from '../catalog/weekdays.ts';
 import { releaseStoredCredits } from '../order/credits.ts';
 import { releasePlaces } from '../order/places.ts';
 import { courseRefundCents, packageRefundCents, shareOfTotal } from './amounts.ts';
@@ -129,13 +130,23 @@ export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawIn
   if (withdrawn.length === 0) return review('already_withdrawn');
   const now = new Set(withdrawn.map(key));
 
+  const withdrawnBookings = bookings.filter((row) => now.has(`course:${row.id}`));
+  const weekdaysByCourse = await courseWeekdays(
+    trx,
+    withdrawnBookings.map((row) => row.course_id),
+  );
   let dueCents = 0;
   let placesChanged = false;
   const earlyStartRequested = order.early_start_requested_at !== null;
-  for (const booking of bookings.filter((row) => now.has(`course:${row.id}`))) {
+  for (const booking of withdrawnBookings) {
     await releasePlaces(trx, booking.course_id, booking.quantity);
     placesChanged = true;
-    const dates = { startDate: booking.start_date, endDate: booking.end_date, startTime: booking.start_time };
+    const dates = {
+      startDate: booking.start_date,
+      endDate: booking.end_date,
+      startTime: booking.start_time,
+      weekdays: weekdaysByCourse.get(booking.course_id) ?? [],
+    };
     dueCents += courseRefundCents(booking.total_price_cents, dates, {
       earlyStartRequested,
       receivedAt: input.receivedAt,

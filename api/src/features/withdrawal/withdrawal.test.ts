@@ -1,4 +1,4 @@
-import { CourseType } from '@shop/shared/contract';
+import { CourseType, TagCategoryId } from '@shop/shared/contract';
 import { beforeEach, expect, it } from 'vitest';
 import { addDays } from '../../lib/dates.ts';
 import { describeEachDatabase, testToday } from '../../test/databases.ts';
@@ -245,13 +245,16 @@ describeEachDatabase(
       ).toEqual([false, true]);
     });
 
-    it('needs the express early-start request for a course inside the period, and keeps the lessons held', async () => {
-      // Saturdays 18:00 from 2026-01-17 through 2026-02-14: five lessons.
+    /**
+     * A course inside the withdrawal period, Saturday 2026-01-17 through Saturday 2026-02-14, 18:00, for 300 €,
+     * meeting on the weekdays tagged `days` (none: the start's weekday alone).
+     */
+    async function earlyCourse(days: string[] = []) {
       const row = await ctx.db.kysely
         .insertInto('course')
         .values({
           type: CourseType.fullCourse,
-          identifier: 'EARLY-START',
+          identifier: `EARLY-START-${Math.random().toString(36).slice(2, 8)}`,
           start_date: addDays(testToday, 2),
           start_time: '18:00',
           end_date: addDays(testToday, 30),
@@ -265,7 +268,24 @@ describeEachDatabase(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const course = { id: row.id, type: CourseType.fullCourse, priceCents: 30000 };
+      if (days.length)
+        await ctx.db.kysely
+          .insertInto('course_tag')
+          .columns(['course_id', 'tag_id'])
+          .expression((eb) =>
+            eb
+              .selectFrom('tag')
+              .select([eb.val(row.id).as('course_id'), 'id'])
+              .where('category_id', '=', TagCategoryId.weekday)
+              .where('slug', 'in', days),
+          )
+          .execute();
+      return { id: row.id, type: CourseType.fullCourse, priceCents: 30000 };
+    }
+
+    it('needs the express early-start request for a course inside the period, and keeps the lessons held', async () => {
+      // No weekday tag: Saturdays only, five lessons.
+      const course = await earlyCourse();
       const refused = await client(ctx).post('/api/cart/submit', {
         ...courseOrder(course),
         emailAddress: newAddress(),
@@ -286,6 +306,16 @@ describeEachDatabase(
       const reply = await withdraw({ orderNumber: incrementId, email });
       expect(reply.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 180 });
       expect(await refundsOf(orderId)).toMatchObject([{ amount_cents: 18000 }]);
+    });
+
+    it('counts the lessons of a course that meets twice a week by its weekday tags', async () => {
+      // Saturdays and Tuesdays: nine lessons, three of them held by Sunday 2026-01-25.
+      const course = await earlyCourse(['saturday', 'tuesday']);
+      const { incrementId, orderId, email } = await paidOrder([course], { earlyStartRequested: true });
+      clock.advance(10 * day);
+      const reply = await withdraw({ orderNumber: incrementId, email });
+      expect(reply.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 200 });
+      expect(await refundsOf(orderId)).toMatchObject([{ amount_cents: 20000 }]);
     });
 
     it('keeps declarations append-only', async () => {

@@ -17,6 +17,7 @@ import {
 } from '@shop/shared';
 import { AccountScreen } from '../account/AccountLayout.tsx';
 import { SelectField, TextField } from '../forms/fields.tsx';
+import { NameFields } from '../forms/personFields.tsx';
 import { applyServerFieldErrors } from '../forms/messages.ts';
 
 /** docs/product-rules.md#limits: the address success banner stays 5 s. */
@@ -58,22 +59,7 @@ function AddressForm({ initial }: { initial: BillingAddressForm }) {
   return (
     <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
       {notice ? <Banner tone={notice.tone}>{notice.text}</Banner> : null}
-      <div className="account-form__row">
-        <TextField
-          form={form}
-          name="firstname"
-          autoComplete="given-name"
-          label={t('account.fields.firstname')}
-          required
-        />
-        <TextField
-          form={form}
-          name="lastname"
-          autoComplete="family-name"
-          label={t('account.fields.lastname')}
-          required
-        />
-      </div>
+      <NameFields form={form} />
       <TextField form={form} name="addressLine2" autoComplete="organization" label={t('account.fields.company')} />
       <TextField form={form} name="addressLine1" autoComplete="address-line1" label={t('account.fields.street')} />
       <div className="account-form__row">

@@ -12,6 +12,7 @@ import {
   type ProfileForm as ProfileFormValues,
 } from '@shop/shared';
 import { FlagCheckboxField, TextField } from '../forms/fields.tsx';
+import { EmailField, NameFields } from '../forms/personFields.tsx';
 import { applyServerFieldErrors } from '../forms/messages.ts';
 
 export type ProfileOutcome = 'saved' | 'emailChangeRequested' | 'error';
@@ -63,31 +64,9 @@ export function ProfileForm({
       aria-labelledby="account-profile-title"
     >
       <h2 id="account-profile-title">{t('account.data.profileTitle')}</h2>
-      <div className="account-form__row">
-        <TextField
-          form={form}
-          name="firstname"
-          autoComplete="given-name"
-          label={t('account.fields.firstname')}
-          required
-        />
-        <TextField
-          form={form}
-          name="lastname"
-          autoComplete="family-name"
-          label={t('account.fields.lastname')}
-          required
-        />
-      </div>
+      <NameFields form={form} />
       <TextField form={form} name="displayName" autoComplete="nickname" label={t('account.fields.displayName')} />
-      <TextField
-        form={form}
-        name="email"
-        type="email"
-        autoComplete="email"
-        label={t('account.fields.email')}
-        required
-      />
+      <EmailField form={form} />
       <div className="account-form__row">
         <TextField form={form} name="phone" type="tel" autoComplete="tel" label={t('account.fields.phone')} />
         <TextField

@@ -15,6 +15,7 @@ import {
   type RegisterForm,
 } from '@shop/shared';
 import { TextField } from '../forms/fields.tsx';
+import { EmailField, NameFields } from '../forms/personFields.tsx';
 import { applyServerFieldErrors, isTooManyRequests } from '../forms/messages.ts';
 import { Page } from '../ui/Page.tsx';
 
@@ -83,30 +84,8 @@ export function RegisterPage() {
         </Banner>
       ) : null}
       <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
-        <div className="account-form__row">
-          <TextField
-            form={form}
-            name="firstname"
-            autoComplete="given-name"
-            label={t('account.fields.firstname')}
-            required
-          />
-          <TextField
-            form={form}
-            name="lastname"
-            autoComplete="family-name"
-            label={t('account.fields.lastname')}
-            required
-          />
-        </div>
-        <TextField
-          form={form}
-          name="email"
-          type="email"
-          autoComplete="email"
-          label={t('account.fields.email')}
-          required
-        />
+        <NameFields form={form} />
+        <EmailField form={form} />
         <TextField
           form={form}
           name="password"

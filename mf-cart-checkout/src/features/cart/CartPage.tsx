@@ -1,8 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Banner, formatMoney, selectIsLoggedIn, useAuthStore, useCartStore } from '@shop/shared';
+import {
+  Banner,
+  formatMoney,
+  presentPriceResult,
+  PriceSummaryList,
+  selectIsLoggedIn,
+  useAuthStore,
+  useCartStore,
+} from '@shop/shared';
 import { DiscountCodeBox } from '../pricing/DiscountCodeBox.tsx';
-import { PriceSummary } from '../pricing/PriceSummary.tsx';
 import { pricingCss } from '../pricing/pricing.css.ts';
 import { useCartPricing } from '../pricing/useCartPricing.ts';
 import { AccountPanel } from './AccountPanel.tsx';
@@ -76,7 +83,11 @@ export function CartPage() {
                 {status === 'loading' && !priceResult ? <p>{t('cartCheckout.cart.loading')}</p> : null}
                 {status === 'error' ? <Banner tone="alert">{t('cartCheckout.cart.priceFailed')}</Banner> : null}
               </div>
-              <PriceSummary result={priceResult} vatNote="cart" />
+              <PriceSummaryList
+                summary={priceResult ? presentPriceResult(priceResult).summary : null}
+                testIdPrefix="cart"
+                note={t('cartCheckout.summary.vatCart')}
+              />
               <Link to={proceedTo} className="shop-button shop-button--primary cart-proceed">
                 {t('cartCheckout.cart.proceed')}
               </Link>

@@ -13,7 +13,9 @@ import {
   LinePrice,
   newCartItemId,
   orderCommentMaxLength,
+  presentPriceResult,
   presentResultItem,
+  PriceSummaryList,
   selectIsLoggedIn,
   trackBeginCheckout,
   useAuthStore,
@@ -24,7 +26,6 @@ import {
 import { AdjustmentNotices } from '../cart/AdjustmentNotices.tsx';
 import { priceOf } from '../cart/cartLines.ts';
 import { DiscountCodeBox } from '../pricing/DiscountCodeBox.tsx';
-import { PriceSummary } from '../pricing/PriceSummary.tsx';
 import { pricingCss } from '../pricing/pricing.css.ts';
 import { useCartPricing } from '../pricing/useCartPricing.ts';
 import { BillingFields } from './BillingFields.tsx';
@@ -263,7 +264,11 @@ export function CheckoutPage() {
             })}
           </ul>
           <DiscountCodeBox />
-          <PriceSummary result={priceResult} vatNote="checkout" />
+          <PriceSummaryList
+            summary={priceResult ? presentPriceResult(priceResult).summary : null}
+            testIdPrefix="cart"
+            note={t('cartCheckout.summary.vatCheckout')}
+          />
         </aside>
       </div>
     </section>

@@ -1,13 +1,12 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, type PriceResult } from '@shop/shared';
-import { startI18n } from '@shop/shared/testing';
-import de from '../../i18n/de.json';
-import { PriceSummary } from './PriceSummary.tsx';
+import type { PriceResult } from '../contract/index.ts';
+import { presentPriceResult } from '../pricing/index.ts';
+import { startI18n } from '../testing/index.tsx';
+import { PriceSummaryList } from './PriceParts.tsx';
 
 beforeAll(async () => {
   await startI18n();
-  i18n.addResourceBundle('de', 'translation', de, true, false);
 });
 afterEach(cleanup);
 
@@ -61,9 +60,9 @@ const result: PriceResult = {
 
 const cents = (text: string | null) => Math.round(Number(text!.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
 
-describe('the cart’s summary', () => {
+describe('the price summary', () => {
   it('shows subtotal, the named code, credits and a total they add up to', () => {
-    render(<PriceSummary result={result} vatNote="cart" />);
+    render(<PriceSummaryList summary={presentPriceResult(result).summary} testIdPrefix="cart" />);
     const subtotal = cents(screen.getByTestId('cart-subtotal').textContent);
     const code = cents(screen.getByTestId('cart-discount').querySelector('dd')!.textContent);
     const credits = cents(screen.getByTestId('cart-credits').querySelector('dd')!.textContent);
