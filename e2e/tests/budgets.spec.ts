@@ -42,11 +42,6 @@ const fingerprints: Record<string, string> = {
   swiper: 'swiper-wrapper',
   '@module-federation/runtime': 'Federation Runtime',
 };
-/**
- * Copies still expected: the federation runtime comes with the shell and with the area's own entry, until
- * remotes can use the host's runtime and still run alone (docs/decisions/0013-share-strategy.md).
- */
-const expectedCopies: Record<string, number> = { '@module-federation/runtime': 2 };
 
 const areaByPort: Record<string, string> = {
   '5173': 'shell',
@@ -103,9 +98,7 @@ for (const [path, selector] of Object.entries(routes)) {
 
     for (const [library, marker] of Object.entries(fingerprints)) {
       const copies = scripts.filter((script) => script.text.includes(marker)).map((script) => script.key);
-      expect(copies.length, `${library} on ${path} in: ${copies.join(', ')}`).toBeLessThanOrEqual(
-        expectedCopies[library] ?? 1,
-      );
+      expect(copies.length, `${library} on ${path} in: ${copies.join(', ')}`).toBeLessThanOrEqual(1);
     }
 
     if (update) return;

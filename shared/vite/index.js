@@ -9,6 +9,7 @@ import { defineConfig } from 'vite';
 import { forwardedFor, originsFromEnv, securityHeaders } from '../server/index.js';
 import { areaManifestPlugin, sharedRangeOf } from './areaManifest.js';
 import { composedRemotesDevPlugin } from './composeRemotes.js';
+import { federationRuntimeOptions, standaloneRuntimeProvider } from './federationRuntime.js';
 import { partnerPageMiddleware } from './partnerPage.js';
 import { routerThroughShared } from './routerThroughShared.js';
 import { productionStaticFiles } from './staticFiles.js';
@@ -97,7 +98,10 @@ export function areaViteConfig({ name, exposes, extra }) {
         shareStrategy: 'loaded-first',
         dts: false,
         dev: { remoteHmr: true },
+        // The runtime ships once: the shell provides it, remotes use it (or their standalone page's own).
+        ...federationRuntimeOptions(isRemote),
       }),
+      ...(isRemote ? [standaloneRuntimeProvider()] : []),
       ...(isRemote ? [areaManifestPlugin(name, exposes['./routes'])] : [composedRemotesDevPlugin(areaPorts)]),
       // The shell's production server answers a partner's /products-iframe with the lightweight page.
       ...(name === 'shell'
