@@ -215,7 +215,7 @@ test('e-mail change from the mail', async ({ page, request }) => {
   await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue(next);
 });
 
-test('profile, password and address saves with their banners; logout', async ({ page, request }) => {
+test('profile and password saves with their banners', async ({ page, request }) => {
   const { email, token } = await verifiedCustomer(request, 'speichern');
   await page.goto(`/account-data?customerToken=${token}`);
   await expect(page.getByRole('heading', { name: 'Hallo, A. Muster!' })).toBeVisible();
@@ -248,8 +248,17 @@ test('profile, password and address saves with their banners; logout', async ({ 
   await expect(page.getByLabel('Anzeigename (optional)')).toHaveValue('Anni');
   await expect(page.getByLabel('Telefon (optional)')).toHaveValue('+49 30 1234567');
   await expect(page.getByLabel('Ich möchte den Newsletter erhalten.')).toBeChecked();
-  // The token the test started with was revoked by the change.
+  // The token the test started with was revoked by the change; the new password logs in, the old one no longer.
   expect((await request.get('/api/customer/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+  const logIn = (secret: string) => request.post('/api/customer/login', { data: { email, password: secret } });
+  expect((await logIn('Anders#Pass1')).status()).toBe(200);
+  expect((await logIn(password)).status()).toBe(401);
+});
+
+test('address save with its banner; logout', async ({ page, request }) => {
+  const { email, token } = await verifiedCustomer(request, 'adresse');
+  await page.goto(`/account-data?customerToken=${token}`);
+  await expect(page.getByRole('heading', { name: 'Hallo, A. Muster!' })).toBeVisible();
 
   // Address: success banner for 5 s.
   await page.getByRole('link', { name: 'Rechnungsadresse' }).click();
@@ -275,6 +284,6 @@ test('profile, password and address saves with their banners; logout', async ({ 
   expect(await storedToken(page)).toEqual({ local: null, session: null });
   await page.goto('/account-data');
   await expect(page).toHaveURL(/\/login$/);
-  await logInThroughForm(page, email, 'Anders#Pass1');
+  await logInThroughForm(page, email, password);
   await expect(heading(page)).toHaveText('Meine Daten');
 });

@@ -67,9 +67,18 @@ function addBundle(bundle: AreaTranslations): Promise<void> {
   for (const language of languages) {
     if (typeof bundle[language] !== 'function') void loadBundleLanguage(bundle, language);
   }
-  return Promise.all([loadBundleLanguage(bundle, defaultLanguage), loadBundleLanguage(bundle, currentLanguage())]).then(
+  return Promise.all([loadBundleLanguage(bundle, defaultLanguage), loadBundleLanguage(bundle, shownLanguage())]).then(
     () => undefined,
   );
+}
+
+/**
+ * The language on screen or about to be. `i18next.language` holds it from detection or a switch on;
+ * `resolvedLanguage` only once texts of it are in, so an area that registers while the start is still adding the
+ * first texts would otherwise get German only.
+ */
+function shownLanguage(): Language {
+  return offeredLanguage(i18next.language) ?? currentLanguage();
 }
 
 /** Loads every registered area's texts of `language` and its server texts (before showing it); resolves when they are in. */
