@@ -93,6 +93,11 @@ describe('scrubText', () => {
       'order 100000123 at 1763000000000, took 35.70807199999945 ms',
     );
     expect(scrubText('GET /api/orders/100000123/state')).toBe('GET /api/orders/100000123/state');
+    // A payment id whose hex happens to hold a Luhn-valid run of 16 digits is an id, not a card number.
+    expect(scrubText('payment sbx_4205431866447339aec259d4 arrived')).toBe(
+      'payment sbx_4205431866447339aec259d4 arrived',
+    );
+    expect(scrubText('tr_4111111111111111 and 4111111111111111x')).toBe('tr_4111111111111111 and 4111111111111111x');
     // Idempotent, so a scrubbed line is recognised as clean.
     expect(scrubText(scrubText('a***@example.de [redacted]'))).toBe('a***@example.de [redacted]');
   });

@@ -45,10 +45,11 @@ const tokenSegmentPattern = /(?<=\/)(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z
 /** `scheme://user:password@host`: the password part. */
 const urlCredentialsPattern = /(\b[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s/]+@/gi;
 /**
- * 14 to 19 digits, optionally grouped by spaces or dashes, not part of a longer or decimal number: checked with Luhn
- * before it is taken for a card number. (13 would catch every millisecond timestamp.)
+ * 14 to 19 digits, optionally grouped by spaces or dashes, not part of a longer or decimal number and not inside an
+ * identifier (a provider's payment id such as `sbx_4205431866447339aec2…` must reach the operator whole): checked
+ * with Luhn before it is taken for a card number. (13 would catch every millisecond timestamp.)
  */
-const cardNumberPattern = /(?<!\d\.?)\d(?:[ -]?\d){13,18}(?!\.?\d)/g;
+const cardNumberPattern = /(?<![A-Za-z_]|\d\.?)\d(?:[ -]?\d){13,18}(?![A-Za-z_]|\.?\d)/g;
 
 function passesLuhn(digits: string): boolean {
   let sum = 0;
