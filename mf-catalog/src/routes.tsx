@@ -1,11 +1,9 @@
-import { lazy, type ComponentType } from 'react';
+import { isValidElement, lazy, type ComponentType } from 'react';
 import { useLocation, type RouteObject } from 'react-router-dom';
 import { registerTranslations } from '@shop/shared';
 import { ShopCartProvider } from './features/cart/CatalogCart.tsx';
+import { startFirstScreenLoads } from './features/listing/firstScreenLoads.ts';
 import { areaTranslations } from './i18n/index.ts';
-
-// The shown language's texts are in before the shell renders any of these routes.
-await registerTranslations(areaTranslations);
 
 /**
  * A listing screen, remounted when its URL changes: filters and search live in the screen, so leaving a
@@ -20,18 +18,32 @@ function Listing({ page: Page }: { page: ComponentType }) {
   );
 }
 
+/** A page component loaded on first use, whose code can also be asked for before it renders (`preload`). */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => ({ default: component }),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  return Object.assign(lazy(preload), { preload });
+}
+
 /**
  * Each page is its own chunk, loaded when its path is first visited (the shell's Suspense shows the loading
  * notice meanwhile), so the first listing does not wait for the code of the other three.
  */
-const CoursesPage = lazy(() => import('./features/pages/CoursesPage.tsx').then((m) => ({ default: m.CoursesPage })));
-const ProductsPage = lazy(() => import('./features/pages/ProductsPage.tsx').then((m) => ({ default: m.ProductsPage })));
-const ModularCoursePage = lazy(() =>
-  import('./features/pages/ModularCoursePage.tsx').then((m) => ({ default: m.ModularCoursePage })),
+const CoursesPage = lazyPage(() => import('./features/pages/CoursesPage.tsx').then((m) => m.CoursesPage));
+const ProductsPage = lazyPage(() => import('./features/pages/ProductsPage.tsx').then((m) => m.ProductsPage));
+const ModularCoursePage = lazyPage(() =>
+  import('./features/pages/ModularCoursePage.tsx').then((m) => m.ModularCoursePage),
 );
-const CombinedPage = lazy(() => import('./features/pages/CombinedPage.tsx').then((m) => ({ default: m.CombinedPage })));
-const OfferPage = lazy(() => import('./features/waitlist/OfferPage.tsx').then((m) => ({ default: m.OfferPage })));
-const LeavePage = lazy(() => import('./features/waitlist/LeavePage.tsx').then((m) => ({ default: m.LeavePage })));
+const CombinedPage = lazyPage(() => import('./features/pages/CombinedPage.tsx').then((m) => m.CombinedPage));
+const OfferPage = lazyPage(() => import('./features/waitlist/OfferPage.tsx').then((m) => m.OfferPage));
+const LeavePage = lazyPage(() => import('./features/waitlist/LeavePage.tsx').then((m) => m.LeavePage));
 
 /** Paths of the catalog area (docs/product-rules.md#screens Listing screens). */
 const routes: RouteObject[] = [
@@ -43,5 +55,19 @@ const routes: RouteObject[] = [
   { path: '/waitlist/offer', element: <OfferPage /> },
   { path: '/waitlist/leave', element: <LeavePage /> },
 ];
+
+/** The lazy page a route shows: `<Listing page={Page} />` or `<Page />`. */
+function pageOf(route: RouteObject | undefined): { preload?: () => Promise<unknown> } | undefined {
+  if (!isValidElement<{ page?: unknown }>(route?.element)) return undefined;
+  return (route.element.props.page ?? route.element.type) as { preload?: () => Promise<unknown> };
+}
+
+// The first screen of the address is asked for as these routes arrive, not when the shell first renders it: its
+// data (beside the texts), and its page's code, which the routes wait for with the texts, so the page shows
+// without a loading notice first, which React would replace only after its fallback throttle
+// (docs/decisions/0043-first-screen-data.md). A page that fails to load is left to its render (the area notice).
+startFirstScreenLoads(window.location);
+const firstPage = pageOf(routes.find((route) => route.path === window.location.pathname));
+await Promise.all([registerTranslations(areaTranslations), firstPage?.preload?.().catch(() => undefined)]);
 
 export default routes;

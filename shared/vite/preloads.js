@@ -36,6 +36,7 @@ const chunksOf = (bundle) => /** @type {Chunk[]} */ (Object.values(bundle).filte
 
 /**
  * Per path of a routes module, the modules its route loads lazily: `const Page = lazy(() => import('./x.tsx'))`
+ * (or `lazyPage(…)`, the catalog's lazy page with a preload)
  * named anywhere in the route object of that path. Paths without a lazy page are left out.
  * @param {string} routesFile
  * @returns {Record<string, string[]>} path → absolute module files
@@ -54,7 +55,7 @@ export function lazyModulesByPath(routesFile) {
   const findLazy = (node) => {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
       const specifier = dynamicImportIn(node.initializer);
-      if (specifier && node.initializer.getText(source).startsWith('lazy(')) {
+      if (specifier && /^lazy(Page)?\(/.test(node.initializer.getText(source))) {
         lazy.set(node.name.text, resolve(dirname(routesFile), specifier));
       }
     }

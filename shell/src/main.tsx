@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   adoptTokenFromUrl,
@@ -11,6 +11,7 @@ import {
   useAuthStore,
 } from '@shop/shared';
 import { App } from './app/App.tsx';
+import { firstPaintAreaWaitMs, settleWithin } from './boot/firstPaint.ts';
 import { startAreaAt } from './features/remotes/loadArea.ts';
 import { loadShopMode } from './features/test-mode/shopMode.ts';
 import { shellTranslations } from './i18n/index.ts';
@@ -27,12 +28,17 @@ syncSessionAcrossTabs();
 // Asked now, beside the texts, so the test-shop notice never waits for them (nor they for it); likewise the
 // area of this address (remotes.json, its entry, its routes) loads in parallel with the texts.
 void loadShopMode();
-startAreaAt(window.location.pathname);
-// Render only once texts are there, so no raw key ever flashes; initI18n never rejects (bundled fallback).
-void initI18n().then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+const areaStarted = startAreaAt(window.location.pathname);
+// Render once texts are there, so no raw key ever flashes (initI18n never rejects: bundled fallback), and once
+// this address's area is in, within firstPaintAreaWaitMs: a first paint with the page instead of a loading
+// notice, which React would reveal only after its fallback throttle (docs/decisions/0043-first-screen-data.md).
+void Promise.all([initI18n(), settleWithin(areaStarted, firstPaintAreaWaitMs)]).then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 });

@@ -17,11 +17,12 @@ export function loadAreaRoutes(area: AreaName): Promise<RouteObject[]> {
   return areas[area]().then((module) => module.default);
 }
 
-export function startAreaAt(pathname: string): void {
-  loadManifest()
+/** As the shell's: resolves (never rejects) once the area of `pathname` is in or failed. */
+export function startAreaAt(pathname: string): Promise<void> {
+  return loadManifest()
     .then((manifest) => {
       const area = areaForPath(manifest.areas, pathname);
-      if (area) loadAreaRoutes(area).catch(() => undefined);
+      return area ? loadAreaRoutes(area).then(() => undefined) : undefined;
     })
     .catch(() => undefined);
 }

@@ -8,6 +8,7 @@ import { MemoryRouter, Route, Routes, useLocation, useRoutes, type RouteObject }
 import { configureApi, i18n, initI18n, useAuthStore, useSessionGuard } from '../index.ts';
 
 export { courseFixture, courseItem, customerFixture, productFixture, productItem } from './fixtures.ts';
+export { pendingEarlyLoads } from '../ui/useLoad.ts';
 
 /** German texts (the source) and no server translations: what a de-DE visitor sees when the API has none. */
 export async function startI18n(): Promise<void> {

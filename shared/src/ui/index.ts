@@ -2,5 +2,5 @@ export { Banner, Button, Card, Field, SharedStyles, type BannerTone } from './pr
 export { primitivesCss, shadowTokensCss } from './shadow.ts';
 export { usePageHeading } from './usePageHeading.ts';
 export { createFieldKit, type FieldForm } from './formFields.tsx';
-export { useLoad, type Load } from './useLoad.ts';
+export { startLoad, useLoad, type Load, type LoadSpec } from './useLoad.ts';
 export { LinePrice, PriceSummaryList } from './PriceParts.tsx';

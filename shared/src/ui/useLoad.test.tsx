@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { useLoad } from './useLoad.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { earlyLoadMaxAgeMs, pendingEarlyLoads, startLoad, useLoad } from './useLoad.ts';
 
 describe('useLoad', () => {
   it('is loading, then done with the data', async () => {
@@ -32,5 +32,49 @@ describe('useLoad', () => {
       resolvers[0]?.('first');
     });
     expect(result.current).toEqual({ status: 'done', data: 'second' });
+  });
+
+  describe('with a load started early (startLoad)', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('takes the early run instead of asking again, once', async () => {
+      let runs = 0;
+      const spec = { key: 'early:once', load: async () => ++runs };
+      startLoad(spec);
+      startLoad(spec);
+      const first = renderHook(() => useLoad(spec.key, spec.load));
+      await waitFor(() => expect(first.result.current).toEqual({ status: 'done', data: 1 }));
+      expect(runs).toBe(1);
+      expect(pendingEarlyLoads()).not.toContain(spec.key);
+      // The next screen of the same key asks afresh.
+      const second = renderHook(() => useLoad(spec.key, spec.load));
+      await waitFor(() => expect(second.result.current).toEqual({ status: 'done', data: 2 }));
+    });
+
+    it("shows the early run's failure like its own", async () => {
+      const spec = { key: 'early:fails', load: () => Promise.reject(new Error('Failed to fetch')) };
+      startLoad(spec);
+      const { result } = renderHook(() => useLoad(spec.key, async () => 'asked again'));
+      await waitFor(() => expect(result.current).toMatchObject({ status: 'error', message: 'Failed to fetch' }));
+    });
+
+    it('drops an early answer older than the limit and asks again', async () => {
+      vi.useFakeTimers({ toFake: ['Date', 'setTimeout'] });
+      let runs = 0;
+      const spec = { key: 'early:stale', load: async () => ++runs };
+      startLoad(spec);
+      vi.advanceTimersByTime(earlyLoadMaxAgeMs + 1);
+      expect(pendingEarlyLoads()).not.toContain(spec.key);
+      vi.useRealTimers();
+      const { result } = renderHook(() => useLoad(spec.key, spec.load));
+      await waitFor(() => expect(result.current).toEqual({ status: 'done', data: 2 }));
+    });
+
+    it('leaves an early run of another key alone', async () => {
+      startLoad({ key: 'early:other', load: async () => 'other' });
+      const { result } = renderHook(() => useLoad('early:mine', async () => 'mine'));
+      await waitFor(() => expect(result.current).toEqual({ status: 'done', data: 'mine' }));
+      expect(pendingEarlyLoads()).toContain('early:other');
+    });
   });
 });

@@ -3,17 +3,65 @@ import { useEffect, useState } from 'react';
 export type Load<T> =
   { status: 'loading' } | { status: 'error'; message: string; error: unknown } | { status: 'done'; data: T };
 
+/** A load as a value: the key that says when its inputs changed, and the run itself. */
+export interface LoadSpec<T> {
+  key: string;
+  load: (signal: AbortSignal) => Promise<T>;
+}
+
+/**
+ * How long an early load (startLoad) waits to be taken. Older answers are dropped and the screen asks again,
+ * so places and prices on screen are never older than this when it first shows them.
+ */
+export const earlyLoadMaxAgeMs = 10_000;
+
+/** Loads started before their screen rendered, by key; the screen's first useLoad of that key takes its run. */
+const earlyLoads = new Map<string, { run: Promise<unknown>; startedAt: number }>();
+
+/**
+ * Starts a screen's load before the screen renders — while its code, texts and frame are still arriving — so its
+ * first `useLoad` of the same key takes this run instead of asking again (docs/decisions/0043-first-screen-data.md).
+ * Keys are global to the page (every area shares this module): areas prefix theirs with their name. A key already
+ * started is not started twice.
+ */
+export function startLoad<T>(spec: LoadSpec<T>): void {
+  if (earlyLoads.has(spec.key)) return;
+  const run = spec.load(new AbortController().signal);
+  // Taken (and its failure shown) by the screen; nobody else waits on it.
+  run.catch(() => undefined);
+  const entry = { run, startedAt: Date.now() };
+  earlyLoads.set(spec.key, entry);
+  setTimeout(() => {
+    if (earlyLoads.get(spec.key) === entry) earlyLoads.delete(spec.key);
+  }, earlyLoadMaxAgeMs);
+}
+
+/** The early run of `key`, once, while it is fresh. */
+function takeEarlyLoad(key: string): Promise<unknown> | undefined {
+  const early = earlyLoads.get(key);
+  if (!early) return undefined;
+  earlyLoads.delete(key);
+  return Date.now() - early.startedAt <= earlyLoadMaxAgeMs ? early.run : undefined;
+}
+
+/** Keys of early loads not taken yet (tests check that a screen took all its early loads). */
+export function pendingEarlyLoads(): string[] {
+  return [...earlyLoads.keys()];
+}
+
 /**
  * The one data-loading hook of the shop: runs `load` whenever `key` changes and tells loading, error and data
  * apart. A run that a newer key (or unmounting) made obsolete is aborted through its signal, and its result
- * dropped. `key` is a string so callers can pass a serialised filter without memoising objects.
+ * dropped. `key` is a string so callers can pass a serialised filter without memoising objects. The first run of
+ * a key that startLoad began early takes that run's answer.
  */
 export function useLoad<T>(key: string, load: (signal: AbortSignal) => Promise<T>): Load<T> {
   const [state, setState] = useState<Load<T>>({ status: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
-    load(controller.signal).then(
+    const run = (takeEarlyLoad(key) as Promise<T> | undefined) ?? load(controller.signal);
+    run.then(
       (data) => !controller.signal.aborted && setState({ status: 'done', data }),
       (error: unknown) => {
         if (controller.signal.aborted) return;

@@ -77,6 +77,11 @@ export function filterReducer(state: FilterState, action: FilterAction): FilterS
 /** The count on the apply button: tags selected in the draft. */
 export const selectedCount = (state: FilterState) => state.draft.tags.length;
 
+/** The course search a selection stands for: its tags and the end of its range. */
+export function selectionSearch(selection: FilterSelection): { tags: string[]; courseStartUntil: string } {
+  return { tags: selection.tags, courseStartUntil: courseStartUntil(selection.months) };
+}
+
 /** courseStartUntil (yyyy-MM-dd) for a range of `months` from `today`. */
 export function courseStartUntil(months: RangeMonths, today = new Date()): string {
   return isoDateMonthsAfter(today, months);

@@ -1,7 +1,8 @@
 import { useEffect, useReducer } from 'react';
-import { fetchCourseTags, type TagCategory, useLoad } from '@shop/shared';
+import { useLoad } from '@shop/shared';
+import { tagsLoad } from '../listing/screenLoads.ts';
 import { FilterBar } from './FilterBar.tsx';
-import { courseStartUntil, filterReducer, initialFilterState } from './filterState.ts';
+import { filterReducer, initialFilterState, selectionSearch } from './filterState.ts';
 
 /**
  * Filter state of one listing visit. It lives in the screen, so leaving the listing clears filters and search
@@ -9,14 +10,14 @@ import { courseStartUntil, filterReducer, initialFilterState } from './filterSta
  */
 export function useCourseFilter({ preselected, hidden }: { preselected: readonly string[]; hidden: boolean }) {
   const [state, dispatch] = useReducer(filterReducer, preselected, initialFilterState);
-  const tags = useLoad<TagCategory[]>('tags', () => fetchCourseTags());
+  const tags = useLoad(tagsLoad.key, tagsLoad.load);
   const categories = tags.status === 'done' ? tags.data : null;
 
   useEffect(() => {
     if (categories) dispatch({ type: 'keepKnown', slugs: categories.flatMap((c) => c.tags.map((tag) => tag.slug)) });
   }, [categories]);
 
-  const search = { tags: state.applied.tags, courseStartUntil: courseStartUntil(state.applied.months) };
+  const search = selectionSearch(state.applied);
   // Until the tags are in, an empty bar of the same height holds the place, so the listing below does not jump.
   const bar = hidden ? null : categories ? (
     <FilterBar state={state} dispatch={dispatch} categories={categories} />

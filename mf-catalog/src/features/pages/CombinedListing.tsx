@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { CourseType, TagCategoryId, type Course, useLoad } from '@shop/shared';
+import { TagCategoryId, useLoad } from '@shop/shared';
 import { levelOf } from '../cards/cardView.ts';
 import { useCourseFilter } from '../filter/useCourseFilter.tsx';
-import { loadCourses, loadFlexibleCourses, loadProducts } from '../listing/catalogData.ts';
 import { ListingScreen } from '../listing/ListingScreen.tsx';
 import { courseItems, flexibleItems, productItems } from '../listing/sliderItems.tsx';
 import { combineLoads, mapLoad } from '../listing/loads.ts';
+import { combinedCoursesLoad, flexibleLoad, productsLoad } from '../listing/screenLoads.ts';
 
-const byStart = (a: Course, b: Course) =>
-  a.startDate.localeCompare(b.startDate) || (a.startTime ?? '99').localeCompare(b.startTime ?? '99');
 const levelSlugs = new Set(['a1', 'a2', 'b1', 'b2', 'c1', 'c2']);
 
 /**
@@ -19,16 +17,12 @@ const levelSlugs = new Set(['a1', 'a2', 'b1', 'b2', 'c1', 'c2']);
 export function CombinedListing({ preselected, hideFilter }: { preselected: readonly string[]; hideFilter: boolean }) {
   const { t } = useTranslation();
   const filter = useCourseFilter({ preselected, hidden: hideFilter });
-  const key = JSON.stringify(filter.search);
-  const courses = useLoad(`courses:${key}`, async (signal) => {
-    const [group, conversation] = await Promise.all([
-      loadCourses({ ...filter.search, type: CourseType.fullCourse }, signal),
-      loadCourses({ ...filter.search, type: CourseType.conversationHours }, signal),
-    ]);
-    return [...group, ...conversation].sort(byStart);
-  });
-  const flexible = useLoad('flexible', () => loadFlexibleCourses());
-  const products = useLoad('products', (signal) => loadProducts({}, signal));
+  const coursesSpec = combinedCoursesLoad(filter.search);
+  const courses = useLoad(coursesSpec.key, coursesSpec.load);
+  const flexibleSpec = flexibleLoad();
+  const flexible = useLoad(flexibleSpec.key, flexibleSpec.load);
+  const productsSpec = productsLoad();
+  const products = useLoad(productsSpec.key, productsSpec.load);
 
   const levels = filter.appliedTags.filter((slug) => levelSlugs.has(slug));
   const matchesLevel = (entity: { tags: { categoryId: number; slug: string }[] }, fallback: 'a1' | 'flex') =>

@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { CourseType, useLoad } from '@shop/shared';
 import { useCourseFilter } from '../filter/useCourseFilter.tsx';
-import { loadCourses } from '../listing/catalogData.ts';
 import { ListingScreen } from '../listing/ListingScreen.tsx';
 import { courseItems } from '../listing/sliderItems.tsx';
 import { mapLoad } from '../listing/loads.ts';
+import { coursesLoad } from '../listing/screenLoads.ts';
 import { readCourseType, readHideFilter, readPreselectedTags } from '../query/listingQuery.ts';
 
 /** /courses: group courses, or conversation hours with courseType=3 (docs/product-rules.md#screens), with the filter bar. */
@@ -14,8 +14,8 @@ export function CoursesPage() {
   const { search } = useLocation();
   const type = readCourseType(search);
   const filter = useCourseFilter({ preselected: readPreselectedTags(search), hidden: readHideFilter(search) });
-  const courseFilter = { type, ...filter.search };
-  const courses = useLoad(JSON.stringify(courseFilter), (signal) => loadCourses(courseFilter, signal));
+  const load = coursesLoad({ type, ...filter.search });
+  const courses = useLoad(load.key, load.load);
 
   return (
     <ListingScreen

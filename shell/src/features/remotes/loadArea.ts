@@ -51,13 +51,14 @@ export function loadAreaRoutes(area: AreaName, { retry = false } = {}): Promise<
 /**
  * Starts loading the area that owns `pathname` right away, beside i18n: remotes.json (which names the area of
  * the path), the remote's entry and its routes then arrive in parallel with the texts instead of after them. A
- * failure is left to the area's render, which shows the notice with its retry.
+ * failure is left to the area's render, which shows the notice with its retry. Resolves (never rejects) once
+ * the area's routes are in or failed, or at once where no area owns the path.
  */
-export function startAreaAt(pathname: string): void {
-  loadManifest()
+export function startAreaAt(pathname: string): Promise<void> {
+  return loadManifest()
     .then((manifest) => {
       const area = areaForPath(manifest.areas, pathname);
-      if (area) loadAreaRoutes(area).catch(() => undefined);
+      return area ? loadAreaRoutes(area).then(() => undefined) : undefined;
     })
     .catch(() => undefined);
 }

@@ -1,0 +1,62 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { courseFixture, pendingEarlyLoads, productFixture, renderRoutes, startI18n } from '@shop/shared/testing';
+import routes from '../../routes.tsx';
+import { firstScreenLoads, startFirstScreenLoads } from './firstScreenLoads.ts';
+
+/** The API of a listing, answered by path; every request is recorded. */
+function fakeCatalogApi() {
+  const requests: string[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    requests.push(`${url.pathname}${url.search}`);
+    const answers: Record<string, unknown> = {
+      '/api/course/tags': [],
+      '/api/course/search': { items: [courseFixture()], total: 1, page: 1, limit: 100 },
+      '/api/product/search': { items: [productFixture()], total: 1, page: 1, limit: 100 },
+      '/api/course/flexible-learning': [],
+    };
+    const body = answers[url.pathname];
+    return body === undefined
+      ? new Response('{}', { status: 404 })
+      : new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+  });
+  return requests;
+}
+
+describe('the first screen of a listing', () => {
+  beforeAll(startI18n);
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  const listings = [
+    '/courses',
+    '/courses?courseType=3&preSelectedTags=a1,abends',
+    '/products-iframe?preSelectedTags=b1',
+    '/products',
+    '/products?productId=3',
+    '/modular-course?flexLearningId=4',
+  ];
+
+  it.each(listings)('%s: its data is asked for before it renders, and the page takes every answer', async (path) => {
+    const requests = fakeCatalogApi();
+    const address = new URL(path, 'http://localhost');
+    startFirstScreenLoads(address);
+    const early = [...requests];
+    expect(early.length).toBeGreaterThan(0);
+
+    renderRoutes(routes, path);
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(document.querySelector('[data-state="loading"]')).toBeNull());
+    // Every early load was taken under the key the page asks with, so nothing was asked twice.
+    expect(pendingEarlyLoads()).toEqual([]);
+    expect(requests).toEqual(early);
+  });
+
+  it('starts nothing where the address is not a listing', () => {
+    expect(firstScreenLoads('/cart', '')).toEqual([]);
+    expect(firstScreenLoads('/waitlist/offer', '?token=x')).toEqual([]);
+  });
+});
