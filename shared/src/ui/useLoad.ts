@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 export type Load<T> =
   { status: 'loading' } | { status: 'error'; message: string; error: unknown } | { status: 'done'; data: T };
@@ -62,7 +62,10 @@ export function useLoad<T>(key: string, load: (signal: AbortSignal) => Promise<T
     setState({ status: 'loading' });
     const run = (takeEarlyLoad(key) as Promise<T> | undefined) ?? load(controller.signal);
     run.then(
-      (data) => !controller.signal.aborted && setState({ status: 'done', data }),
+      (data) => {
+        // A transition: a long listing renders in slices, between which the page keeps answering input.
+        if (!controller.signal.aborted) startTransition(() => setState({ status: 'done', data }));
+      },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         // Kept as a message; screens show a translated notice (docs/product-rules.md#errors).
