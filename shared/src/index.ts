@@ -15,6 +15,7 @@ export * from './analytics/index.ts';
 export * from './embed/index.ts';
 /** This copy's release; the shell compares it with the range each remote needs (docs/decisions/0032-version-skew.md). */
 export { version as sharedVersion } from '../package.json';
+export { satisfies } from './version/satisfies.js';
 export * from './router.ts';
 export * from './i18n/react.ts';
 

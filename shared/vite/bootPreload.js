@@ -6,6 +6,7 @@
  * round trips. Node-only (the shell's Vite config); `preloadArea` itself runs in the page.
  */
 import sharedPackage from '../package.json' with { type: 'json' };
+import { satisfies } from '../src/version/satisfies.js';
 import { shellBootPreloads } from './preloads.js';
 
 /** Where the inline script leaves its remotes.json response for the shell's first read of it. */
@@ -16,21 +17,14 @@ export const earlyRemotesKey = '__shopRemotesResponse';
  * outer names). Only an address listed literally by an area is preloaded; anything else (a path with
  * parameters, a missing or broken file) leaves the page to load as it would without this script.
  * An area built against a `@shop/shared` the shell's copy does not satisfy is not preloaded: the shell refuses it
- * before loading its entry (docs/decisions/0032-version-skew.md), and none of its files may reach the page. This
- * gate is deliberately narrower than the shell's check (`shell/src/features/remotes/sharedVersion.ts`, which
- * decides): only a plain caret range the shell's version meets is preloaded; anything else just loads later.
+ * before loading its entry (docs/decisions/0032-version-skew.md), and none of its files may reach the page. The
+ * script decides with the shell's own rule: `satisfies` of `@shop/shared`, whose text is inlined beside it.
  * @param {string} manifestUrl
  * @param {string} key the global under which the response stays for the shell
  * @param {string} sharedVersion the version of the shell's own `@shop/shared`
+ * @param {(version: string, range: string) => boolean} meetsRange `satisfies`
  */
-export function preloadArea(manifestUrl, key, sharedVersion) {
-  const [major, minor, patch] = sharedVersion.split(/[.+-]/).map(Number);
-  const meets = (range) => {
-    const floor = /^\^(\d+)\.(\d+)\.(\d+)$/.exec(typeof range === 'string' ? range : '');
-    if (!floor) return false;
-    const [a, b, c] = floor.slice(1).map(Number);
-    return a === major && (minor > b || (minor === b && patch >= c));
-  };
+export function preloadArea(manifestUrl, key, sharedVersion, meetsRange) {
   const response = fetch(manifestUrl, { cache: 'no-store' });
   window[key] = response;
   response
@@ -40,7 +34,7 @@ export function preloadArea(manifestUrl, key, sharedVersion) {
       for (const [area, info] of Object.entries(manifest?.areas ?? {})) {
         const entry = manifest.remotes?.[area];
         if (typeof entry !== 'string' || !Array.isArray(info?.paths) || !info.paths.includes(path)) continue;
-        if (!meets(info.shared)) continue;
+        if (!meetsRange(sharedVersion, info.shared)) continue;
         const files = [...(info.preload?.base ?? []), ...(info.preload?.pages?.[path] ?? [])];
         for (const href of [entry, ...files.map((file) => new URL(file, entry).href)]) {
           const link = document.createElement('link');
@@ -73,7 +67,7 @@ export function bootPreloadPlugin(base = '/') {
         return [
           {
             tag: 'script',
-            children: `(${preloadArea.toString()})(${JSON.stringify(`${base}remotes.json`)}, ${JSON.stringify(earlyRemotesKey)}, ${JSON.stringify(sharedPackage.version)});`,
+            children: `(${preloadArea.toString()})(${JSON.stringify(`${base}remotes.json`)}, ${JSON.stringify(earlyRemotesKey)}, ${JSON.stringify(sharedPackage.version)}, ${satisfies.toString()});`,
             injectTo: 'head',
           },
           ...files.map((file) => ({

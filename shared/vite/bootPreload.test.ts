@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { satisfies } from '../src/version/satisfies.js';
 import { bootPreloadPlugin, earlyRemotesKey, preloadArea } from './bootPreload.js';
 
 const remotes = {
@@ -26,7 +27,7 @@ async function visit(path: string, answer: Response, sharedVersion = '1.1.0') {
   window.history.replaceState(null, '', path);
   const fetchMock = vi.fn(() => Promise.resolve(answer));
   vi.stubGlobal('fetch', fetchMock);
-  preloadArea('/remotes.json', earlyRemotesKey, sharedVersion);
+  preloadArea('/remotes.json', earlyRemotesKey, sharedVersion, satisfies);
   await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
   // Let the response's body be read and the links be added.
   await new Promise((resolve) => setTimeout(resolve, 0));
@@ -88,6 +89,10 @@ describe('preloadArea', () => {
   });
 });
 
+const sharedPackageVersion = (
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')) as { version: string }
+).version;
+
 describe('bootPreloadPlugin', () => {
   const chunk = (fileName: string, name: string, imports: string[] = [], dynamicImports: string[] = []) => ({
     type: 'chunk' as const,
@@ -117,6 +122,26 @@ describe('bootPreloadPlugin', () => {
     return hook.handler(html, withBundle ? { bundle } : {});
   };
 
+  it("the inline script runs on its own, deciding with the shell's rule", async () => {
+    // The text the built HTML carries, run where no module or outer name exists.
+    const [script] = transform('<html><head></head><body></body></html>') as [{ tag: string; children: string }];
+    expect(script.tag).toBe('script');
+    const ranges = ['^1.0.0', '~1.1.0', '1.1.0', '^1.2.0', '^2.0.0', '^0.1.0'];
+    for (const range of ranges) {
+      document.head.innerHTML = '';
+      window.history.replaceState(null, '', '/courses');
+      const manifest = structuredClone(remotes);
+      manifest.areas.catalog.shared = range;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => Promise.resolve(Response.json(manifest))),
+      );
+      new Function(script.children)();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(preloaded().length > 0, range).toBe(satisfies(sharedPackageVersion, range));
+    }
+  });
+
   it("adds the inline script and preloads the shell's shares and pending-share step, not what the page already lists", () => {
     const tags = transform('<script type="module" src="/assets/entry.js"></script><link href="/assets/helper.js">') as {
       tag: string;
@@ -124,10 +149,9 @@ describe('bootPreloadPlugin', () => {
       children?: string;
     }[];
     expect(tags[0]?.tag).toBe('script');
-    const { version } = JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')) as {
-      version: string;
-    };
-    expect(tags[0]?.children).toContain(`("/remotes.json", "${earlyRemotesKey}", "${version}")`);
+    expect(tags[0]?.children).toContain(
+      `("/remotes.json", "${earlyRemotesKey}", "${sharedPackageVersion}", function satisfies(`,
+    );
     expect(tags.slice(1).map((tag) => tag.attrs?.href)).toEqual([
       '/assets/pending.js',
       '/assets/shared.js',

@@ -1,9 +1,9 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { RouteObject } from 'react-router-dom';
-import { sharedVersion } from '@shop/shared';
+import { satisfies, sharedVersion } from '@shop/shared';
 import { areaForPath } from './areaForPath.ts';
 import { loadManifest, type AreaName, type RemoteManifest } from './manifest.ts';
-import { SharedVersionClash, satisfies } from './sharedVersion.ts';
+import { SharedVersionClash } from './sharedVersion.ts';
 
 let registered: RemoteManifest | null = null;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { satisfies } from './sharedVersion.ts';
+import { satisfies } from './satisfies.js';
 
 describe('satisfies', () => {
   it.each([
