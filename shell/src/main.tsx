@@ -6,12 +6,14 @@ import {
   configureApi,
   initI18n,
   registerTranslations,
+  startLoad,
   syncCartAcrossTabs,
   syncSessionAcrossTabs,
   useAuthStore,
 } from '@shop/shared';
 import { App } from './app/App.tsx';
 import { firstPaintAreaWaitMs, settleWithin } from './boot/firstPaint.ts';
+import { nextCoursesLoad } from './features/home/NextCourses.tsx';
 import { startAreaAt } from './features/remotes/loadArea.ts';
 import { loadShopMode } from './features/test-mode/shopMode.ts';
 import { shellTranslations } from './i18n/index.ts';
@@ -28,6 +30,8 @@ syncSessionAcrossTabs();
 // Asked now, beside the texts, so the test-shop notice never waits for them (nor they for it); likewise the
 // area of this address (remotes.json, its entry, its routes) loads in parallel with the texts.
 void loadShopMode();
+// The home page's course list is asked for now, not once the page has rendered (0043).
+if (window.location.pathname === '/') startLoad(nextCoursesLoad);
 const areaStarted = startAreaAt(window.location.pathname);
 // Render once texts are there, so no raw key ever flashes (initI18n never rejects: bundled fallback), and once
 // this address's area is in, within firstPaintAreaWaitMs: a first paint with the page instead of a loading

@@ -11,7 +11,19 @@ function fakeCatalogApi() {
     const url = new URL(String(input), 'http://localhost');
     requests.push(`${url.pathname}${url.search}`);
     const answers: Record<string, unknown> = {
-      '/api/course/tags': [],
+      // The tags the listings below preselect exist, so the filter keeps them (unknown ones would change the search).
+      '/api/course/tags': [
+        { id: 1, slug: 'weekday', tags: [] },
+        {
+          id: 3,
+          slug: 'level',
+          tags: [
+            { id: 31, slug: 'a1', selected: false },
+            { id: 33, slug: 'b1', selected: false },
+          ],
+        },
+        { id: 4, slug: 'time', tags: [{ id: 41, slug: 'abends', selected: false }] },
+      ],
       '/api/course/search': { items: [courseFixture()], total: 1, page: 1, limit: 100 },
       '/api/product/search': { items: [productFixture()], total: 1, page: 1, limit: 100 },
       '/api/course/flexible-learning': [],
@@ -19,7 +31,7 @@ function fakeCatalogApi() {
     const body = answers[url.pathname];
     return body === undefined
       ? new Response('{}', { status: 404 })
-      : new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+      : new Response(JSON.stringify({ result: body }), { headers: { 'Content-Type': 'application/json' } });
   });
   return requests;
 }
@@ -49,7 +61,8 @@ describe('the first screen of a listing', () => {
 
     renderRoutes(routes, path);
     await screen.findByRole('heading', { level: 1 });
-    await waitFor(() => expect(document.querySelector('[data-state="loading"]')).toBeNull());
+    // The listing shows its cards: every answer arrived and was read.
+    await waitFor(() => expect(document.querySelector('[data-state="done"]')).not.toBeNull());
     // Every early load was taken under the key the page asks with, so nothing was asked twice.
     expect(pendingEarlyLoads()).toEqual([]);
     expect(requests).toEqual(early);

@@ -1,12 +1,27 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { CourseType, formatDate, formatTime, pickText, searchCourses, type Course } from '@shop/shared';
+import {
+  CourseType,
+  formatDate,
+  formatTime,
+  pickText,
+  searchCourses,
+  useLoad,
+  type Course,
+  type LoadSpec,
+} from '@shop/shared';
 
 /** How many starting courses the home page shows (a row of cards at full width). */
 export const nextCoursesShown = 4;
 
-type Load = { state: 'loading' } | { state: 'ready'; courses: Course[] } | { state: 'failed' };
+/** The next group courses to start; the boot starts it early on the home page (docs/decisions/0043-first-screen-data.md). */
+export const nextCoursesLoad: LoadSpec<Course[]> = {
+  key: 'shell:next-courses',
+  load: (signal) =>
+    searchCourses({ type: CourseType.fullCourse, limit: nextCoursesShown }, signal).then((result) =>
+      result.items.slice(0, nextCoursesShown),
+    ),
+};
 
 const levelOf = (course: Course) => course.tags.find((tag) => tag.categoryId === 3)?.slug.toUpperCase();
 
@@ -16,26 +31,18 @@ const levelOf = (course: Course) => course.tags.find((tag) => tag.categoryId ===
  */
 export function NextCourses() {
   const { t, i18n } = useTranslation();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    searchCourses({ type: CourseType.fullCourse, limit: nextCoursesShown }, controller.signal).then(
-      (result) => setLoad({ state: 'ready', courses: result.items.slice(0, nextCoursesShown) }),
-      () => !controller.signal.aborted && setLoad({ state: 'failed' }),
-    );
-    return () => controller.abort();
-  }, []);
+  const load = useLoad(nextCoursesLoad.key, nextCoursesLoad.load);
 
-  if (load.state !== 'ready' || load.courses.length === 0) {
+  if (load.status !== 'done' || load.data.length === 0) {
     return (
       <p className="shell-home__next-status" role="status">
-        {load.state === 'loading' ? t('shell.home.next.loading') : t('shell.home.next.none')}
+        {load.status === 'loading' ? t('shell.home.next.loading') : t('shell.home.next.none')}
       </p>
     );
   }
   return (
     <ol className="shell-home__next-list">
-      {load.courses.map((course) => {
+      {load.data.map((course) => {
         const level = levelOf(course);
         return (
           <li key={course.id} className="shell-home__next-item">
