@@ -16,7 +16,7 @@ export interface LoadSpec<T> {
 export const earlyLoadMaxAgeMs = 10_000;
 
 /** Loads started before their screen rendered, by key; the screen's first useLoad of that key takes its run. */
-const earlyLoads = new Map<string, { run: Promise<unknown>; startedAt: number }>();
+const earlyLoads = new Map<string, Promise<unknown>>();
 
 /**
  * Starts a screen's load before the screen renders — while its code, texts and frame are still arriving — so its
@@ -29,19 +29,18 @@ export function startLoad<T>(spec: LoadSpec<T>): void {
   const run = spec.load(new AbortController().signal);
   // Taken (and its failure shown) by the screen; nobody else waits on it.
   run.catch(() => undefined);
-  const entry = { run, startedAt: Date.now() };
-  earlyLoads.set(spec.key, entry);
+  earlyLoads.set(spec.key, run);
+  // Not taken in time: dropped, so the screen asks afresh.
   setTimeout(() => {
-    if (earlyLoads.get(spec.key) === entry) earlyLoads.delete(spec.key);
+    if (earlyLoads.get(spec.key) === run) earlyLoads.delete(spec.key);
   }, earlyLoadMaxAgeMs);
 }
 
-/** The early run of `key`, once, while it is fresh. */
+/** The early run of `key`, once (a later screen of the key asks afresh). */
 function takeEarlyLoad(key: string): Promise<unknown> | undefined {
   const early = earlyLoads.get(key);
-  if (!early) return undefined;
   earlyLoads.delete(key);
-  return Date.now() - early.startedAt <= earlyLoadMaxAgeMs ? early.run : undefined;
+  return early;
 }
 
 /** Keys of early loads not taken yet (tests check that a screen took all its early loads). */

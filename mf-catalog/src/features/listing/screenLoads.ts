@@ -1,4 +1,13 @@
-import { CourseType, fetchCourseTags, type Course, type CourseSearchFilter, type LoadSpec } from '@shop/shared';
+import {
+  CourseType,
+  fetchCourseTags,
+  type Course,
+  type CourseSearchFilter,
+  type FlexibleLearningCourse,
+  type LoadSpec,
+  type Product,
+  type TagCategory,
+} from '@shop/shared';
 import { loadCourses, loadFlexibleCourses, loadProducts } from './catalogData.ts';
 
 /**
@@ -7,7 +16,7 @@ import { loadCourses, loadFlexibleCourses, loadProducts } from './catalogData.ts
  * `catalog:`, since early loads are keyed page-wide.
  */
 
-export const tagsLoad = { key: 'catalog:tags', load: () => fetchCourseTags() };
+export const tagsLoad: LoadSpec<TagCategory[]> = { key: 'catalog:tags', load: () => fetchCourseTags() };
 
 /** Courses of one type matching the filter. */
 export const coursesLoad = (filter: CourseSearchFilter): LoadSpec<Course[]> => ({
@@ -31,13 +40,13 @@ export const combinedCoursesLoad = (filter: Omit<CourseSearchFilter, 'type'>): L
 });
 
 /** Bookable flexible-learning courses, or only the one with this id. */
-export const flexibleLoad = (only?: number) => ({
+export const flexibleLoad = (only?: number): LoadSpec<FlexibleLearningCourse[]> => ({
   key: `catalog:flexible:${only ?? 'all'}`,
   load: () => loadFlexibleCourses(only),
 });
 
 /** Products, or only the one with this id. */
-export const productsLoad = (productId?: number) => ({
+export const productsLoad = (productId?: number): LoadSpec<Product[]> => ({
   key: `catalog:products:${productId ?? 'all'}`,
-  load: (signal: AbortSignal) => loadProducts(productId === undefined ? {} : { productId }, signal),
+  load: (signal) => loadProducts(productId === undefined ? {} : { productId }, signal),
 });
