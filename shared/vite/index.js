@@ -11,6 +11,7 @@ import { areaManifestPlugin, sharedRangeOf } from './areaManifest.js';
 import { bootPreloadPlugin } from './bootPreload.js';
 import { composedRemotesDevPlugin } from './composeRemotes.js';
 import { federationRuntimeOptions, standaloneRuntimeProvider } from './federationRuntime.js';
+import { fontPreloadPlugin } from './fontPreload.js';
 import { partnerPageMiddleware } from './partnerPage.js';
 import { productionStaticFiles } from './staticFiles.js';
 import { throughShared } from './throughShared.js';
@@ -115,6 +116,7 @@ export function areaViteConfig({ name, exposes, extra }) {
             bootPreloadPlugin(),
           ]
         : []),
+      fontPreloadPlugin(),
       ...productionStaticFiles(),
     ],
     server: { ...serverOptions(port), origin: `http://localhost:${port}` },

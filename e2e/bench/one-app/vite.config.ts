@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { fontPreloadPlugin } from '@shop/shared/vite/fontPreload';
 import { productionStaticFiles } from '@shop/shared/vite/staticFiles';
 
 /**
@@ -42,7 +43,7 @@ export default defineConfig({
   root: here('.').replace(/\/$/, ''),
   base: '/',
   publicDir: here('../../../shell/public'),
-  plugins: [oneAppLoader(), composedRoutes(), react(), ...productionStaticFiles()],
+  plugins: [oneAppLoader(), composedRoutes(), react(), fontPreloadPlugin(), ...productionStaticFiles()],
   build: {
     rollupOptions: { input: here('./index.html') },
     target: 'es2022',

@@ -1,4 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { earlyLoadMaxAgeMs, pendingEarlyLoads, startLoad, useLoad } from './useLoad.ts';
 
@@ -68,6 +69,44 @@ describe('useLoad', () => {
       vi.useRealTimers();
       const { result } = renderHook(() => useLoad(spec.key, spec.load));
       await waitFor(() => expect(result.current).toEqual({ status: 'done', data: 2 }));
+    });
+
+    it('shows an answer that has already come in its first render, and asks nothing', async () => {
+      const spec = { key: 'early:settled', load: async () => 'early' };
+      startLoad(spec);
+      await Promise.resolve();
+      const asked = vi.fn(async () => 'asked again');
+      const renders: string[] = [];
+      const { result } = renderHook(() => {
+        const load = useLoad(spec.key, asked);
+        renders.push(load.status);
+        return load;
+      });
+      expect(renders[0]).toBe('done');
+      expect(result.current).toEqual({ status: 'done', data: 'early' });
+      expect(asked).not.toHaveBeenCalled();
+      expect(pendingEarlyLoads()).not.toContain(spec.key);
+    });
+
+    it('shows a failure that has already come in its first render', async () => {
+      startLoad({ key: 'early:settled-failure', load: () => Promise.reject(new Error('Failed to fetch')) });
+      await Promise.resolve();
+      const { result } = renderHook(() => useLoad('early:settled-failure', async () => 'asked again'));
+      expect(result.current).toMatchObject({ status: 'error', message: 'Failed to fetch' });
+    });
+
+    it('keeps the early answer when StrictMode runs the effect twice, and loads a later key as usual', async () => {
+      startLoad({ key: 'early:strict', load: async () => 'early' });
+      await Promise.resolve();
+      const asked = vi.fn(async (signal: AbortSignal) => (signal.aborted ? 'aborted' : 'later'));
+      const { result, rerender } = renderHook(({ key }) => useLoad(key, asked), {
+        initialProps: { key: 'early:strict' },
+        wrapper: StrictMode,
+      });
+      expect(result.current).toEqual({ status: 'done', data: 'early' });
+      expect(asked).not.toHaveBeenCalled();
+      rerender({ key: 'early:strict-later' });
+      await waitFor(() => expect(result.current).toEqual({ status: 'done', data: 'later' }));
     });
 
     it('leaves an early run of another key alone', async () => {

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 
 export type Load<T> =
   { status: 'loading' } | { status: 'error'; message: string; error: unknown } | { status: 'done'; data: T };
@@ -15,8 +15,21 @@ export interface LoadSpec<T> {
  */
 export const earlyLoadMaxAgeMs = 10_000;
 
+/** A load started before its screen rendered, and its answer once it has come. */
+interface EarlyLoad {
+  run: Promise<unknown>;
+  answer?: Load<unknown>;
+}
+
 /** Loads started before their screen rendered, by key; the screen's first useLoad of that key takes its run. */
-const earlyLoads = new Map<string, Promise<unknown>>();
+const earlyLoads = new Map<string, EarlyLoad>();
+
+/** A failed run as the hook tells it; screens show a translated notice (docs/product-rules.md#errors). */
+const failed = (error: unknown): Load<never> => ({
+  status: 'error',
+  message: error instanceof Error ? error.message : String(error),
+  error,
+});
 
 /**
  * Starts a screen's load before the screen renders — while its code, texts and frame are still arriving — so its
@@ -26,13 +39,17 @@ const earlyLoads = new Map<string, Promise<unknown>>();
  */
 export function startLoad<T>(spec: LoadSpec<T>): void {
   if (earlyLoads.has(spec.key)) return;
-  const run = spec.load(new AbortController().signal);
-  // Taken (and its failure shown) by the screen; nobody else waits on it.
-  run.catch(() => undefined);
-  earlyLoads.set(spec.key, run);
+  const early: EarlyLoad = { run: spec.load(new AbortController().signal) };
+  // Kept for a screen that renders after the answer came (it shows it at once); the failure is shown by the
+  // screen, nobody else waits on it.
+  early.run.then(
+    (data) => (early.answer = { status: 'done', data }),
+    (error: unknown) => (early.answer = failed(error)),
+  );
+  earlyLoads.set(spec.key, early);
   // Not taken in time: dropped, so the screen asks afresh.
   setTimeout(() => {
-    if (earlyLoads.get(spec.key) === run) earlyLoads.delete(spec.key);
+    if (earlyLoads.get(spec.key) === early) earlyLoads.delete(spec.key);
   }, earlyLoadMaxAgeMs);
 }
 
@@ -40,7 +57,7 @@ export function startLoad<T>(spec: LoadSpec<T>): void {
 function takeEarlyLoad(key: string): Promise<unknown> | undefined {
   const early = earlyLoads.get(key);
   earlyLoads.delete(key);
-  return early;
+  return early?.run;
 }
 
 /** Keys of early loads not taken yet (tests check that a screen took all its early loads). */
@@ -55,8 +72,20 @@ export function pendingEarlyLoads(): string[] {
  * a key that startLoad began early takes that run's answer.
  */
 export function useLoad<T>(key: string, load: (signal: AbortSignal) => Promise<T>): Load<T> {
-  const [state, setState] = useState<Load<T>>({ status: 'loading' });
+  // An early answer that has already come is the first render's state, so the screen's first commit holds its
+  // content instead of a loading notice followed by a second render (docs/decisions/0044-start-up-work.md).
+  const [state, setState] = useState<Load<T>>(
+    () => (earlyLoads.get(key)?.answer as Load<T> | undefined) ?? { status: 'loading' },
+  );
+  // The key whose early answer the first render showed: its effect only takes that run (also when StrictMode
+  // runs the effect twice), and a later key loads as usual.
+  const shownEarly = useRef(state.status === 'loading' ? undefined : key);
   useEffect(() => {
+    if (shownEarly.current === key) {
+      takeEarlyLoad(key);
+      return;
+    }
+    shownEarly.current = undefined;
     const controller = new AbortController();
     setState({ status: 'loading' });
     const run = (takeEarlyLoad(key) as Promise<T> | undefined) ?? load(controller.signal);
@@ -66,9 +95,7 @@ export function useLoad<T>(key: string, load: (signal: AbortSignal) => Promise<T
         if (!controller.signal.aborted) startTransition(() => setState({ status: 'done', data }));
       },
       (error: unknown) => {
-        if (controller.signal.aborted) return;
-        // Kept as a message; screens show a translated notice (docs/product-rules.md#errors).
-        setState({ status: 'error', message: error instanceof Error ? error.message : String(error), error });
+        if (!controller.signal.aborted) setState(failed(error));
       },
     );
     return () => controller.abort();
