@@ -7,4 +7,6 @@ export default areaViteConfig({
     // mount(element, options) → unmount: the combined listing on a page without React (public/embed.js loads it).
     './embed': './src/embed/mount.tsx',
   },
+  // Its six listing pages share the listing, filter and card code (docs/decisions/0044-start-up-work.md).
+  commonChunk: true,
 });

@@ -3,8 +3,10 @@
  * npm run bench:lighthouse — Lighthouse (pinned 12.8, the last line that runs on Node 20) with its default mobile
  * settings (simulated throttling) on /courses and /products-iframe, the composed shop and the one-app fixture
  * interleaved, 3 runs each, printing the medians of score, LCP, TBT, CLS and FCP. Same servers as bench:bundle
- * (free ports; builds must exist: the root script builds both). Chromium: CHROMIUM_PATH or /usr/bin/chromium,
- * with the flags the e2e journeys use, headless.
+ * (free ports; builds must exist: the root script builds both). Twice: as `vite preview` serves (HTTP/1.1), and
+ * behind HTTP/2 TLS fronts as a production host serves (http2Front.mjs); Lighthouse simulates the protocol it saw
+ * (docs/decisions/0044-start-up-work.md). Chromium: CHROMIUM_PATH or /usr/bin/chromium, with the flags the e2e
+ * journeys use, headless.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -15,14 +17,31 @@ const runs = 3;
 const paths = ['/courses', '/products-iframe'];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-try {
-  const { composed, oneApp } = await startShops();
-  const { executablePath, args = [] } = chromiumLaunchOptions();
-  const chrome = await chromeLauncher.launch({
-    chromePath: executablePath ?? '/usr/bin/chromium',
-    chromeFlags: [...args, '--headless=new'],
-  });
-  const results = new Map();
+const results = new Map();
+const { executablePath, args = [] } = chromiumLaunchOptions();
+// The HTTP/2 fronts use a throw-away self-signed certificate.
+const chrome = await chromeLauncher.launch({
+  chromePath: executablePath ?? '/usr/bin/chromium',
+  chromeFlags: [...args, '--headless=new', '--ignore-certificate-errors'],
+});
+for (const [protocol, http2] of [
+  ['HTTP/1.1', false],
+  ['HTTP/2', true],
+]) {
+  try {
+    await measure(protocol, await startShops({ http2 }));
+  } finally {
+    stopAll();
+  }
+}
+await chrome.kill();
+report();
+
+/**
+ * @param {string} protocol
+ * @param {{ composed: string, oneApp: string }} origins
+ */
+async function measure(protocol, { composed, oneApp }) {
   for (let run = 0; run < runs; run += 1) {
     for (const path of paths) {
       for (const [build, origin] of [
@@ -36,7 +55,7 @@ try {
           onlyCategories: ['performance'],
         });
         const audits = result.lhr.audits;
-        const key = `${path} ${build}`;
+        const key = `${path} ${build}, ${protocol}`;
         const list = results.get(key) ?? [];
         list.push({
           score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
@@ -49,11 +68,13 @@ try {
       }
     }
   }
-  await chrome.kill();
+}
+
+function report() {
   console.log(`\nLighthouse mobile (simulated throttling), median of ${runs}`);
   console.log(
     [
-      'page'.padEnd(28),
+      'page'.padEnd(38),
       'score',
       'LCP s'.padStart(7),
       'TBT ms'.padStart(8),
@@ -65,7 +86,7 @@ try {
     const m = (name) => median(list.map((entry) => entry[name]));
     console.log(
       [
-        key.padEnd(28),
+        key.padEnd(38),
         String(m('score')).padStart(5),
         (m('lcp') / 1000).toFixed(2).padStart(7),
         String(Math.round(m('tbt'))).padStart(8),
@@ -74,6 +95,4 @@ try {
       ].join(' '),
     );
   }
-} finally {
-  stopAll();
 }

@@ -2,6 +2,7 @@
  * Servers of the benches, on free ports so a bench never needs the e2e lock: the API on a fresh SQLite
  * database, the composed shop (the five areas' production builds behind `vite preview`, as `npm start` serves
  * them) and the one-app fixture (bench/one-app) behind `vite preview` with the same static-file handling.
+ * Optionally each origin the browser sees is an HTTP/2 TLS front (http2Front.mjs), as a production host serves.
  */
 import { spawn } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
@@ -9,6 +10,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { http2Front, localhostCertificate } from './http2Front.mjs';
 
 export const root = new URL('../../', import.meta.url).pathname;
 const vite = join(root, 'node_modules/.bin/vite');
@@ -46,12 +48,14 @@ async function waitFor(url, timeoutMs = 90_000) {
 }
 
 const children = [];
+const fronts = [];
 function start(command, args, cwd, env = {}) {
   const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
   children.push(child);
   return child;
 }
 export function stopAll() {
+  for (const front of fronts.splice(0)) front.close();
   for (const child of children.splice(0)) {
     try {
       process.kill(-child.pid, 'SIGTERM');
@@ -65,9 +69,12 @@ process.on('SIGINT', () => process.exit(130));
 
 /**
  * Starts the API and both builds. Returns the shell's origin (serving a copy of its build whose remotes.json
- * names the remotes' free ports), the one-app's origin and the partner site's port.
+ * names the remotes' free ports), the one-app's origin and the partner site's port. With `http2`, those origins
+ * are https ones served over HTTP/2, remotes.json names the remotes' such origins, and the browser must accept
+ * the bench's self-signed certificate (`--ignore-certificate-errors`).
+ * @param {{ http2?: boolean }} [options]
  */
-export async function startShops() {
+export async function startShops({ http2 = false } = {}) {
   const apiPort = await freePort();
   const partnerPort = await freePort();
   const partnerOrigin = `http://localhost:${partnerPort}`;
@@ -79,6 +86,10 @@ export async function startShops() {
   });
   const ports = {};
   for (const area of Object.keys(areaDirs)) ports[area] = await freePort();
+  // The ports the browser uses: the preview servers', or their HTTP/2 fronts'.
+  const publicPorts = { ...ports };
+  if (http2) for (const area of [...Object.keys(areaDirs), 'oneApp']) publicPorts[area] = await freePort();
+  const scheme = http2 ? 'https' : 'http';
   const apiEnv = { API_PORT: String(apiPort) };
   // The composed remotes.json of the build, pointed at the remotes' free ports (what a deploy's compose does).
   const composedJson = JSON.parse(readFileSync(join(root, 'shell/dist/remotes.json'), 'utf8'));
@@ -87,7 +98,7 @@ export async function startShops() {
     remotes: Object.fromEntries(
       ['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) => [
         area,
-        `http://localhost:${ports[area]}/remoteEntry.js`,
+        `${scheme}://localhost:${publicPorts[area]}/remoteEntry.js`,
       ]),
     ),
   });
@@ -104,23 +115,27 @@ export async function startShops() {
   start(vite, ['preview', '--port', String(oneAppPort), '--strictPort'], join(root, 'e2e/bench/one-app'), {
     API_URL: `http://127.0.0.1:${apiPort}`,
   });
-  const composed = `http://localhost:${ports.shell}`;
-  const oneApp = `http://localhost:${oneAppPort}`;
   await waitFor(`http://127.0.0.1:${apiPort}/api/health`);
   await Promise.all([
-    waitFor(`${composed}/api/health`),
-    waitFor(`${oneApp}/api/health`),
+    waitFor(`http://localhost:${ports.shell}/api/health`),
+    waitFor(`http://localhost:${oneAppPort}/api/health`),
     ...['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) =>
       waitFor(`http://localhost:${ports[area]}/remoteEntry.js`),
     ),
   ]);
+  if (http2) {
+    const certificate = localhostCertificate();
+    const behind = { ...ports, oneApp: oneAppPort };
+    for (const [area, port] of Object.entries(behind))
+      fronts.push(await http2Front(publicPorts[area], port, certificate));
+  }
   return {
-    composed,
-    oneApp,
+    composed: `${scheme}://localhost:${publicPorts.shell}`,
+    oneApp: `${scheme}://localhost:${http2 ? publicPorts.oneApp : oneAppPort}`,
     remotesJson,
     partnerOrigin,
     partnerPort,
-    catalog: `http://localhost:${ports.catalog}`,
+    catalog: `${scheme}://localhost:${publicPorts.catalog}`,
     api: `http://127.0.0.1:${apiPort}/api`,
   };
 }

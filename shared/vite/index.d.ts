@@ -15,6 +15,8 @@ export interface AreaOptions {
   name: AreaName;
   /** Modules the area exposes (remotes only). */
   exposes?: Record<string, string>;
+  /** One chunk for the area's modules that several of its chunks share (for areas whose pages share much). */
+  commonChunk?: boolean;
   /** Extra Vite settings of the area (merged shallowly). */
   extra?: UserConfig;
 }

@@ -3,6 +3,7 @@
  * and proxies cannot drift apart between the shell and the four remotes. Node-only (used by vite.config.ts).
  * Plain JavaScript (typed by index.d.ts) because Node loads it directly from the config, without a TS loader.
  */
+import path from 'node:path';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -79,8 +80,28 @@ function nameTheClient(proxyReq, req) {
   if (value !== null) proxyReq.setHeader('x-forwarded-for', value);
 }
 
+/**
+ * One chunk for the area's own modules that two or more of its chunks share (pages, the exposed routes and embed),
+ * instead of one small chunk per combination of pages that share them. On `/courses` the catalog asked for eleven
+ * chunks of its own, most under 2 KB, and each is a round trip on a slow phone and a queued request on an HTTP/1.1
+ * connection (docs/decisions/0044-start-up-work.md). Only for areas whose pages share much (`commonChunk`): in an
+ * area whose pages share little it only split the routes chunk in two, one request more. A page's own modules
+ * stay in the page's chunk. The exposed modules stay entries of their own: a routes module awaits its first page's
+ * chunk at the top level, and inside a chunk that page imports, that await would never end.
+ * @param {Record<string, string> | undefined} exposes
+ */
+function areaCommonChunk(exposes) {
+  const source = `${path.resolve('src')}${path.sep}`;
+  const entries = new Set(Object.values(exposes ?? {}).map((file) => path.resolve(file)));
+  return {
+    name: 'area-common',
+    test: (/** @type {string} */ id) => id.startsWith(source) && !entries.has(id),
+    minShareCount: 2,
+  };
+}
+
 /** @param {import('./index.d.ts').AreaOptions} options */
-export function areaViteConfig({ name, exposes, extra }) {
+export function areaViteConfig({ name, exposes, commonChunk = false, extra }) {
   const port = Number(process.env[`PORT_${name.toUpperCase()}`] ?? areaPorts[name]);
   const isRemote = exposes !== undefined;
   return defineConfig({
@@ -121,7 +142,14 @@ export function areaViteConfig({ name, exposes, extra }) {
     ],
     server: { ...serverOptions(port), origin: `http://localhost:${port}` },
     preview: serverOptions(port),
-    build: { target: 'es2022', sourcemap: false },
+    build: {
+      target: 'es2022',
+      sourcemap: false,
+      // Kept below the federation plugin's own groups, which it adds in front (its shares stay isolated).
+      ...(commonChunk
+        ? { rolldownOptions: { output: { codeSplitting: { groups: [areaCommonChunk(exposes)] } } } }
+        : {}),
+    },
     ...extra,
   });
 }
