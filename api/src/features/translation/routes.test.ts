@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { translationListSchema } from '@shop/shared/contract';
 import { expect, it } from 'vitest';
 import { seed } from '../../db/seed/index.ts';
@@ -47,6 +48,24 @@ describeEachDatabase('translations', (ctx) => {
     expect(again.headers.etag).toBe(etag);
     const otherLanguage = await ctx.app.inject({ url: '/api/translation/en', headers: { 'if-none-match': etag } });
     expect(otherLanguage.statusCode).toBe(200);
+  });
+
+  it('sends the texts gzip-compressed to clients that accept it, with an ETag of their own', async () => {
+    const plain = await ctx.app.inject({ url: '/api/translation/de' });
+    const zipped = await ctx.app.inject({ url: '/api/translation/de', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(zipped.headers.etag).not.toBe(plain.headers.etag);
+
+    const again = await ctx.app.inject({
+      url: '/api/translation/de',
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': zipped.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
   });
 
   it('limits the texts to the asked namespaces, and answers a language it does not offer with 400', async () => {

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import {
   type Language,
   languages,
@@ -17,6 +19,25 @@ import type { AppContext } from '../../app-context.ts';
  * no body), so an operator's change shows within a minute (docs/decisions/0033-texts-from-the-server.md).
  */
 const textsCacheControl = 'public, max-age=60';
+
+const gzipAsync = promisify(gzip);
+
+/**
+ * One language's texts are about 44 KB of JSON and the shell waits for them before its first paint; gzip makes them
+ * about a fifth of that (docs/decisions/0044-start-up-work.md). The compressed bodies of the latest texts, by their
+ * ETag, so a change of texts only ever adds a few entries.
+ */
+const compressedTexts = new Map<string, Buffer>();
+const compressedTextsLimit = 32;
+
+async function compressedBody(etag: string, json: string): Promise<Buffer> {
+  const known = compressedTexts.get(etag);
+  if (known) return known;
+  const body = await gzipAsync(json);
+  if (compressedTexts.size >= compressedTextsLimit) compressedTexts.clear();
+  compressedTexts.set(etag, body);
+  return body;
+}
 
 /** Whether an If-None-Match header names `etag` (weak or strong, in a list, or `*`). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -59,11 +80,17 @@ export const translationRoutes =
         if (namespaces.length > 0)
           query = query.where((eb) => eb.or(namespaces.map((namespace) => eb('slug', 'like', `${namespace}.%`))));
         const rows = await query.orderBy('slug').execute();
-        const body = { result: Object.fromEntries(rows.map((row) => [row.slug, row.value])) };
-        const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 32)}"`;
-        reply.header('cache-control', textsCacheControl).header('etag', etag);
+        const json = JSON.stringify({ result: Object.fromEntries(rows.map((row) => [row.slug, row.value])) });
+        const hash = createHash('sha256').update(json).digest('base64url').slice(0, 32);
+        const gzipped = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+        // Each encoding is a representation of its own, with a validator of its own.
+        const etag = gzipped ? `"${hash}-gz"` : `"${hash}"`;
+        reply.header('cache-control', textsCacheControl).header('etag', etag).header('vary', 'accept-encoding');
         if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-        return body;
+        reply.type('application/json; charset=utf-8');
+        // Sent as bytes, like the course search (no second serialisation); the type provider expects the object.
+        if (gzipped) return reply.header('content-encoding', 'gzip').send((await compressedBody(etag, json)) as never);
+        return reply.send(Buffer.from(json) as never);
       },
     );
   };
