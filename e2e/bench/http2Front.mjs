@@ -3,57 +3,23 @@
  * so Lighthouse sees the shop served as a production host serves it (HTTP/2 over TLS: one connection per origin,
  * requests multiplexed) instead of preview's HTTP/1.1 (six connections per origin, each request waiting for a free
  * one). Lighthouse's simulation models the protocol it observed (docs/decisions/0044-start-up-work.md).
- * The certificate is a throw-away self-signed one for localhost; the browser is told to accept it.
+ * The certificate is the throw-away self-signed one the fake Mollie uses (api/src/test/fake-mollie); the browser is
+ * told to accept it.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createSecureServer } from 'node:http2';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 /** Headers of one hop that HTTP/2 forbids or that must not travel on. */
 const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te']);
 const passable = (headers) =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => !name.startsWith(':') && !hopByHop.has(name)));
 
-/** A self-signed certificate for localhost, made with the system's openssl. */
-export function localhostCertificate() {
-  const dir = mkdtempSync(join(tmpdir(), 'shop-bench-tls-'));
-  const key = join(dir, 'key.pem');
-  const cert = join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
-  return { key: readFileSync(key), cert: readFileSync(cert) };
-}
-
 /**
  * Serves https://localhost:`port` over HTTP/2 (HTTP/1.1 for clients without it) in front of
  * http://localhost:`targetPort`.
  * @param {number} port
  * @param {number} targetPort
- * @param {{ key: Buffer, cert: Buffer }} certificate
+ * @param {{ key: string, cert: string }} certificate
  */
 export function http2Front(port, targetPort, certificate) {
   const server = createSecureServer({ ...certificate, allowHTTP1: true }, (req, res) => {

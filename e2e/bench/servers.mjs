@@ -10,7 +10,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { http2Front, localhostCertificate } from './http2Front.mjs';
+import { selfSignedCertificate } from '../../api/src/test/fake-mollie/certificate.ts';
+import { http2Front } from './http2Front.mjs';
 
 export const root = new URL('../../', import.meta.url).pathname;
 const vite = join(root, 'node_modules/.bin/vite');
@@ -124,7 +125,7 @@ export async function startShops({ http2 = false } = {}) {
     ),
   ]);
   if (http2) {
-    const certificate = localhostCertificate();
+    const certificate = selfSignedCertificate();
     const behind = { ...ports, oneApp: oneAppPort };
     for (const [area, port] of Object.entries(behind))
       fronts.push(await http2Front(publicPorts[area], port, certificate));

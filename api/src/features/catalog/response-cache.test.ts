@@ -5,7 +5,8 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { seed } from '../../db/seed/index.ts';
 import { testNow } from '../../test/databases.ts';
 import { gunzipSync } from 'node:zlib';
-import { cachedBody, queryKey, ResponseCache } from './response-cache.ts';
+import { cachedBody } from '../../http/json-body.ts';
+import { queryKey, ResponseCache } from './response-cache.ts';
 
 describe('ResponseCache', () => {
   const text = async (body: Promise<{ json: Buffer }>) => (await body).json.toString();

@@ -1,7 +1,4 @@
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
-
-const gzipAsync = promisify(gzip);
+import type { CachedBody } from '../../http/json-body.ts';
 
 /**
  * A small in-memory cache of serialised responses, for the catalogue reads that every listing repeats
@@ -11,19 +8,6 @@ const gzipAsync = promisify(gzip);
  * re-checks them on the server. The oldest entries go first beyond `maxEntries`. A ttl of 0 disables it
  * (the default in tests, which change data between requests).
  */
-export interface CachedBody {
-  /** The JSON as bytes, so a hit costs no encoding. */
-  json: Buffer;
-  /** The same, gzip-compressed once (listings are large and repetitive: about ten times smaller). */
-  gzip: Buffer;
-}
-
-/** The bodies to keep for a JSON text (compressed off the event loop). */
-export async function cachedBody(json: string): Promise<CachedBody> {
-  const bytes = Buffer.from(json);
-  return { json: bytes, gzip: await gzipAsync(bytes) };
-}
-
 export class ResponseCache {
   private readonly entries = new Map<string, { body: CachedBody; expires: number }>();
   private readonly rebuilding = new Map<string, Promise<CachedBody>>();

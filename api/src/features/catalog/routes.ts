@@ -11,7 +11,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { isoDateInZone } from '../../lib/dates.ts';
 import { searchCourses } from './course-search.ts';
-import { cachedBody, queryKey, ResponseCache } from './response-cache.ts';
+import { cachedBody, sendCachedBody } from '../../http/json-body.ts';
+import { queryKey, ResponseCache } from './response-cache.ts';
 import { listFlexibleLearningCourses } from './flexible-learning.ts';
 import { listPackagePrices } from './price-config.ts';
 import { listTagCategories } from './tags.ts';
@@ -46,11 +47,7 @@ export const catalogRoutes =
             JSON.stringify(searchEnvelope.parse({ result: await searchCourses(ctx.db.kysely, request.query, today) })),
           ),
         );
-        reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-        // Fastify sends bytes as they are (no second serialisation); the type provider expects the object.
-        if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? ''))
-          return reply.header('content-encoding', 'gzip').send(body.gzip as never);
-        return reply.send(body.json as never);
+        return sendCachedBody(request, reply, body);
       },
     );
 

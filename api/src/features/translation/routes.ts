@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import {
   type Language,
   languages,
@@ -13,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { acceptsGzip, type CachedBody, cachedBody, sendCachedBody } from '../../http/json-body.ts';
 
 /**
  * Browsers and proxies may reuse one language's texts for a minute, then revalidate with the ETag (a 304 costs
@@ -20,22 +19,20 @@ import type { AppContext } from '../../app-context.ts';
  */
 const textsCacheControl = 'public, max-age=60';
 
-const gzipAsync = promisify(gzip);
-
 /**
  * One language's texts are about 44 KB of JSON and the shell waits for them before its first paint; gzip makes them
- * about a fifth of that (docs/decisions/0044-start-up-work.md). The compressed bodies of the latest texts, by their
- * ETag, so a change of texts only ever adds a few entries.
+ * about a fifth of that (docs/decisions/0044-start-up-work.md). The bodies of the latest texts, by their hash, so a
+ * change of texts only ever adds a few entries.
  */
-const compressedTexts = new Map<string, Buffer>();
-const compressedTextsLimit = 32;
+const textBodies = new Map<string, CachedBody>();
+const textBodiesLimit = 32;
 
-async function compressedBody(etag: string, json: string): Promise<Buffer> {
-  const known = compressedTexts.get(etag);
+async function textBody(hash: string, json: string): Promise<CachedBody> {
+  const known = textBodies.get(hash);
   if (known) return known;
-  const body = await gzipAsync(json);
-  if (compressedTexts.size >= compressedTextsLimit) compressedTexts.clear();
-  compressedTexts.set(etag, body);
+  const body = await cachedBody(json);
+  if (textBodies.size >= textBodiesLimit) textBodies.clear();
+  textBodies.set(hash, body);
   return body;
 }
 
@@ -82,15 +79,11 @@ export const translationRoutes =
         const rows = await query.orderBy('slug').execute();
         const json = JSON.stringify({ result: Object.fromEntries(rows.map((row) => [row.slug, row.value])) });
         const hash = createHash('sha256').update(json).digest('base64url').slice(0, 32);
-        const gzipped = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
         // Each encoding is a representation of its own, with a validator of its own.
-        const etag = gzipped ? `"${hash}-gz"` : `"${hash}"`;
+        const etag = acceptsGzip(request) ? `"${hash}-gz"` : `"${hash}"`;
         reply.header('cache-control', textsCacheControl).header('etag', etag).header('vary', 'accept-encoding');
         if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-        reply.type('application/json; charset=utf-8');
-        // Sent as bytes, like the course search (no second serialisation); the type provider expects the object.
-        if (gzipped) return reply.header('content-encoding', 'gzip').send((await compressedBody(etag, json)) as never);
-        return reply.send(Buffer.from(json) as never);
+        return sendCachedBody(request, reply, await textBody(hash, json));
       },
     );
   };
