@@ -11,6 +11,7 @@ import { forwardedFor, originsFromEnv, securityHeaders } from '../server/index.j
 import { areaManifestPlugin, sharedRangeOf } from './areaManifest.js';
 import { bootPreloadPlugin } from './bootPreload.js';
 import { composedRemotesDevPlugin } from './composeRemotes.js';
+import { earlyApiReadsPlugin } from './earlyApiReads.js';
 import { federationRuntimeOptions, standaloneRuntimeProvider } from './federationRuntime.js';
 import { fontPreloadPlugin } from './fontPreload.js';
 import { partnerPageMiddleware } from './partnerPage.js';
@@ -100,6 +101,19 @@ function areaCommonChunk(exposes) {
   };
 }
 
+/**
+ * The federation runtime's snapshot support serves manifest remotes (mf-manifest.json) and their preload hints. The
+ * shop names every remote by its remoteEntry.js (remotes.json) and preloads from its own area manifests, so a built
+ * runtime goes without it (the `disableSnapshot` of @module-federation/vite's README, which also drops dev tooling,
+ * so builds only): about 1.5 KB gzip less on every page (docs/decisions/0045-early-api-reads.md).
+ * @type {import('vite').Plugin}
+ */
+const withoutRuntimeSnapshots = {
+  name: 'shop-runtime-without-snapshots',
+  apply: 'build',
+  config: () => ({ define: { FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: 'true' } }),
+};
+
 /** @param {import('./index.d.ts').AreaOptions} options */
 export function areaViteConfig({ name, exposes, commonChunk = false, extra }) {
   const port = Number(process.env[`PORT_${name.toUpperCase()}`] ?? areaPorts[name]);
@@ -135,9 +149,11 @@ export function areaViteConfig({ name, exposes, commonChunk = false, extra }) {
               configurePreviewServer: (server) => void server.middlewares.use(partnerPageMiddleware),
             },
             bootPreloadPlugin(),
+            earlyApiReadsPlugin(),
           ]
         : []),
       fontPreloadPlugin(),
+      withoutRuntimeSnapshots,
       ...productionStaticFiles(),
     ],
     server: { ...serverOptions(port), origin: `http://localhost:${port}` },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { earlyApiReadsPlugin } from '@shop/shared/vite/earlyApiReads';
 import { fontPreloadPlugin } from '@shop/shared/vite/fontPreload';
 import { productionStaticFiles } from '@shop/shared/vite/staticFiles';
 
@@ -43,7 +44,14 @@ export default defineConfig({
   root: here('.').replace(/\/$/, ''),
   base: '/',
   publicDir: here('../../../shell/public'),
-  plugins: [oneAppLoader(), composedRoutes(), react(), fontPreloadPlugin(), ...productionStaticFiles()],
+  plugins: [
+    oneAppLoader(),
+    composedRoutes(),
+    react(),
+    earlyApiReadsPlugin(),
+    fontPreloadPlugin(),
+    ...productionStaticFiles(),
+  ],
   build: {
     rollupOptions: { input: here('./index.html') },
     target: 'es2022',

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { call, configureApi, toQueryString } from './client.ts';
+import { earlyResponsesKey } from './earlyRequests.js';
 import { ApiError } from './errors.ts';
 import { onUnauthorized } from './unauthorized.ts';
 
@@ -95,5 +96,39 @@ describe('call', () => {
       message: 'Failed to fetch translations',
       status: 0,
     });
+  });
+});
+
+describe('call, with reads the page started early (earlyRequests.js)', () => {
+  const early = (url: string, n: number) => {
+    const responses = { [url]: Promise.resolve(Response.json({ result: { n } })) };
+    (globalThis as Record<string, unknown>)[earlyResponsesKey] = responses;
+    return responses;
+  };
+  const read = (auth = false) =>
+    call({ path: '/x', query: { a: 1 }, result: z.object({ n: z.number() }), failure: 'Failed to x', auth });
+  afterEach(() => delete (globalThis as Record<string, unknown>)[earlyResponsesKey]);
+  const server = () =>
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(Response.json({ result: { n: 2 } })));
+
+  it('takes the early answer of the same URL once, then asks the server afresh', async () => {
+    const fetch = server();
+    early('/api/x?a=1', 1);
+    await expect(read()).resolves.toEqual({ n: 1 });
+    expect(fetch).not.toHaveBeenCalled();
+    await expect(read()).resolves.toEqual({ n: 2 });
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it('never for another URL, a write or a call with a token', async () => {
+    const fetch = server();
+    early('/api/x?a=2', 1);
+    await expect(read()).resolves.toEqual({ n: 2 });
+    const responses = early('/api/x?a=1', 1);
+    await call({ method: 'POST', path: '/x', query: { a: 1 }, body: {}, result: z.unknown(), failure: 'Failed to x' });
+    configureApi({ token: () => 'token' });
+    await expect(read(true)).resolves.toEqual({ n: 2 });
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(Object.keys(responses)).toEqual(['/api/x?a=1']);
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { errorBodySchema } from '../contract/index.ts';
+import { earlyResponsesKey } from './earlyRequests.js';
 import { ApiError } from './errors.ts';
 import { publishUnauthorized } from './unauthorized.ts';
 
@@ -42,6 +43,17 @@ export function toQueryString(query: Record<string, QueryValue>): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * The response of a request the shell page's inline script already started for this URL (earlyRequests.js), handed
+ * out once: a later call of the same URL (a retry, a language switch back) asks the server afresh.
+ */
+function takeEarlyResponse(url: string): Promise<Response> | undefined {
+  const early = (globalThis as { [earlyResponsesKey]?: Record<string, Promise<Response>> })[earlyResponsesKey];
+  const response = early?.[url];
+  if (response) delete early[url];
+  return response;
+}
+
 /** One call of docs/product-rules.md#api-calls: sends it, unwraps `{ result }`, and turns every failure into an ApiError. */
 export async function call<T extends z.ZodType>(options: CallOptions<T>): Promise<z.infer<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -49,14 +61,19 @@ export async function call<T extends z.ZodType>(options: CallOptions<T>): Promis
   const token = options.auth ? tokenSource() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
 
+  const url = `${apiBase}${options.path}${toQueryString(options.query ?? {})}`;
+  const method = options.method ?? 'GET';
+  // Only a plain read can be an early one: the inline script sends no token, no body and cannot be aborted.
+  const early = method === 'GET' && !token && !options.signal ? takeEarlyResponse(url) : undefined;
   let response: Response;
   try {
-    response = await fetch(`${apiBase}${options.path}${toQueryString(options.query ?? {})}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(options.failure, 0);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { defaultLanguage as defaultOfferedLanguage, languages } from './languages.js';
 
-/** Languages the shop offers; `de` is the default and the source of all texts. */
-export const languages = ['de', 'en', 'es'] as const;
+/** Languages the shop offers; `de` is the default and the source of all texts (one list: languages.js). */
+export { languages };
 export const languageSchema = z.enum(languages);
 export type Language = z.infer<typeof languageSchema>;
-export const defaultLanguage: Language = 'de';
+export const defaultLanguage: Language = defaultOfferedLanguage;
 
 /**
  * Every text the API accepts is built on these two, so one rule covers every form, query and path: no C0

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { fetchLanguageTexts } from '../api/translation.ts';
 import { defaultLanguage, languages, type Language } from '../contract/common.ts';
 import { offeredLanguage, ShopLanguageDetector } from './detection.ts';
+import { languageStorageKey } from './pickLanguage.js';
 import de from './locales/de.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
@@ -19,7 +20,7 @@ export type TextsLoader = () => Promise<{ default: Texts } | Texts>;
 export type AreaTranslations = Record<Language, Texts | TextsLoader>;
 
 /** localStorage key of the chosen language (docs/product-rules.md#overview: stored locally). */
-export const languageStorageKey = 'language';
+export { languageStorageKey };
 
 /** The one i18next instance of the composed page (shared as a singleton with @shop/shared). */
 export const i18n = i18next;

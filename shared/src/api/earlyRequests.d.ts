@@ -1,0 +1,10 @@
+/** Where the shell page's inline script leaves its early API requests; see earlyRequests.js. */
+export declare const earlyResponsesKey: '__shopEarlyResponses';
+/** Runs in the page before any module: starts `paths` under `apiBase`; see earlyRequests.js. */
+export declare function startEarlyRequests(
+  apiBase: string,
+  paths: readonly string[],
+  key: string,
+  storageKey: string,
+  pickLanguage: (candidates: unknown[]) => string,
+): void;
