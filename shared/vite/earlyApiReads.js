@@ -1,6 +1,6 @@
 /**
  * The shell's page starts the API reads its boot makes before the first paint from an inline script, with the
- * page itself instead of after its code (docs/decisions/0045-early-api-reads.md). `call()` takes their answers
+ * page itself instead of after its code (docs/decisions/0045-early-reads-and-lighter-start.md). `call()` takes their answers
  * (shared/src/api/earlyRequests.js). Node-only: the shell's Vite config, and the one-app bench fixture so that
  * both builds are compared alike.
  */

@@ -105,7 +105,7 @@ function areaCommonChunk(exposes) {
  * The federation runtime's snapshot support serves manifest remotes (mf-manifest.json) and their preload hints. The
  * shop names every remote by its remoteEntry.js (remotes.json) and preloads from its own area manifests, so a built
  * runtime goes without it (the `disableSnapshot` of @module-federation/vite's README, which also drops dev tooling,
- * so builds only): about 1.5 KB gzip less on every page (docs/decisions/0045-early-api-reads.md).
+ * so builds only): about 1.5 KB gzip less on every page (docs/decisions/0045-early-reads-and-lighter-start.md).
  * @type {import('vite').Plugin}
  */
 const withoutRuntimeSnapshots = {

@@ -1,6 +1,6 @@
 /**
  * API reads the shell's page starts from its inline script, before any of its code has arrived
- * (docs/decisions/0045-early-api-reads.md). The shell's boot asks for the shop mode and the texts of the page's
+ * (docs/decisions/0045-early-reads-and-lighter-start.md). The shell's boot asks for the shop mode and the texts of the page's
  * language as soon as its code runs; that code takes hundreds of milliseconds to arrive and evaluate on a phone,
  * and only then did those requests start. Now they start with the page, and `call()` (client.ts) takes the answer
  * of a request started here instead of asking again: once, for a GET without a token.

@@ -1,5 +1,5 @@
 // Every pattern here is numeric, so date-fns' lightFormat does: unlike `format` it carries no locale data, which
-// every page loads with @shop/shared (docs/decisions/0045-early-api-reads.md).
+// every page loads with @shop/shared (docs/decisions/0045-early-reads-and-lighter-start.md).
 import { addMonths, isValid, lightFormat, parseISO } from 'date-fns';
 
 /** `2026-03-02` (or a full ISO timestamp) → `02.03.2026`; an unparsable value is returned unchanged. */

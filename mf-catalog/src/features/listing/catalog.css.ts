@@ -9,8 +9,11 @@ export const catalogCss = `
   color: var(--shop-color-primary-dark); font-size: var(--shop-font-size-2xl); line-height: 1; cursor: pointer; }
 .catalog-slider__nav:disabled { border-color: var(--shop-color-border); color: var(--shop-color-muted); cursor: default; }
 .catalog-slider__nav.swiper-button-lock { display: none; }
-.catalog-slider .swiper-slide { height: auto; }
-/* A slide is a column of two cards; slides stretch to the tallest, so both rows line up across columns. */
+/* Columns out of view skip layout and paint (content-visibility), and stay in the accessibility tree: Swiper measures
+   the slider several times while it sets up, and each measure laid out every card, 72 on /products-iframe
+   (docs/decisions/0045-early-reads-and-lighter-start.md). A skipped column counts as 1px high until it was shown. */
+.catalog-slider .swiper-slide { height: auto; content-visibility: auto; contain-intrinsic-size: auto none auto 1px; }
+/* A slide is a column of two cards; slides stretch to the tallest shown, so both rows line up across columns. */
 .catalog-slider__column { display: grid; grid-template-rows: 1fr 1fr; gap: var(--shop-space-lg); }
 .catalog-slider__column > * { min-width: 0; }
 .catalog-card { flex: 1; display: flex; flex-direction: column; gap: var(--shop-space-sm); padding: var(--shop-space-lg); border: var(--shop-border-width) solid var(--shop-color-border);
