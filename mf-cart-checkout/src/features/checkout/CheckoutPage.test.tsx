@@ -269,9 +269,19 @@ describe('/checkout', () => {
     expect(screen.queryByRole('group', { name: 'Zahlungsart' })).toBeNull();
   });
 
-  it('sends an empty cart home', async () => {
+  it('sends an empty cart home, without painting the empty form first', async () => {
     fakeApi({});
+    let formShown = false;
+    // Every node ever added, not the DOM when the observer runs: a form added and removed in one go counts.
+    const watch = new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof Element && (node.matches('form') || node.querySelector('form'))) formShown = true;
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
     renderRoutes(routes, '/checkout');
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    watch.disconnect();
+    expect(formShown).toBe(false);
   });
 });

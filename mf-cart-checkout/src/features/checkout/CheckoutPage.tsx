@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import {
   Banner,
   Button,
@@ -65,7 +65,6 @@ const emptyForm: CheckoutForm = {
 /** /checkout (docs/product-rules.md#screens Checkout, #states Checkout submit, #validation). */
 export function CheckoutPage() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const items = useCartStore((state) => state.items);
   const { priceResult } = useCartPricing();
   const loggedIn = useAuthStore(selectIsLoggedIn);
@@ -79,11 +78,6 @@ export function CheckoutPage() {
   const commentId = 'checkout-comment';
   const commentError = useError(form, 'comment');
   const comment = useWatch({ control: form.control, name: 'comment' }) ?? '';
-
-  // An empty cart has nothing to check out (docs/product-rules.md#screens), unless it was just emptied by the order itself.
-  useEffect(() => {
-    if (items.length === 0 && !done.current) navigate('/', { replace: true });
-  }, [items.length, navigate, done]);
 
   // Participants follow the courses and their quantities (docs/product-rules.md#states).
   useEffect(() => {
@@ -144,6 +138,10 @@ export function CheckoutPage() {
       value: priceResult.totalPrice,
     });
   }, [priceResult, checkoutId]);
+
+  // An empty cart has nothing to check out (docs/product-rules.md#screens), unless it was just emptied by the order
+  // itself. Redirected as it renders, so the empty form is never painted first.
+  if (items.length === 0 && !done.current) return <Navigate to="/" replace />;
 
   const language = i18n.resolvedLanguage ?? 'de';
   return (
