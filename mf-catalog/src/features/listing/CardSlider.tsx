@@ -1,4 +1,4 @@
-import { Fragment, useRef, useState, type ReactNode } from 'react';
+import { Fragment, startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { A11y, FreeMode, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
@@ -6,6 +6,7 @@ import swiperA11yCss from 'swiper/css/a11y?inline';
 import swiperFreeModeCss from 'swiper/css/free-mode?inline';
 import swiperCss from 'swiper/css?inline';
 import type { DetailsControl } from '../cards/CardParts.tsx';
+import { columnsPerStep, firstColumns } from './sliderColumns.ts';
 
 // Swiper's CSS as text: areas share no CSS files, so it is rendered like every other style (hoisted, once).
 const swiperStyles = [swiperCss, swiperFreeModeCss, swiperA11yCss].join('\n');
@@ -26,6 +27,29 @@ export function inColumns<T>(items: readonly T[]): T[][] {
 }
 
 /**
+ * How many of the slider's columns hold their cards. The first `firstColumns` come with the first commit; the rest
+ * follow after it, `columnsPerStep` at a time, each step a transition of its own after the browser had its turn. One
+ * commit of all cards (72 on /products-iframe) was one long task on a phone; in steps, the first screen paints
+ * sooner and input is answered between them (docs/decisions/0045-early-reads-and-lighter-start.md). Another list
+ * (a new filter) starts again from its first columns; the same list rendered again keeps what it shows.
+ */
+function useColumnsWithCards(items: readonly SliderItem[], total: number): number {
+  const list = items.map((item) => item.key).join(' ');
+  const [shown, setShown] = useState({ list, count: firstColumns });
+  // Adjusted while rendering, as React advises for state that follows a prop.
+  if (shown.list !== list) setShown({ list, count: firstColumns });
+  const count = shown.list === list ? shown.count : firstColumns;
+  useEffect(() => {
+    if (count >= total) return;
+    const timer = setTimeout(() =>
+      startTransition(() => setShown((state) => ({ ...state, count: state.count + columnsPerStep }))),
+    );
+    return () => clearTimeout(timer);
+  }, [count, total]);
+  return count;
+}
+
+/**
  * The listing slider of docs/product-rules.md#screens, #limits: 2 rows, 15 px apart; 1 column, 2 from 768 px, and from 1140 px `columns`
  * (3 on the combined and group pages, 2 on products and flexible) with free scrolling. The items come in start
  * date order and fill it column by column: each slide is a column of two cards, so the first screen holds the
@@ -38,6 +62,8 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
   const [openKey, setOpenKey] = useState<string | null>(null);
   const prev = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
+  const columnsOfCards = inColumns(items);
+  const withCards = useColumnsWithCards(items, columnsOfCards.length);
 
   return (
     <section className="catalog-slider" aria-label={t('catalog.slider.label')}>
@@ -85,16 +111,19 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
         onBreakpoint={() => setOpenKey(null)}
         onSlideChange={() => setOpenKey(null)}
       >
-        {inColumns(items).map((column) => (
+        {columnsOfCards.map((column, index) => (
+          // Every column is a slide from the start, so Swiper counts and sizes them once.
           <SwiperSlide key={column[0]!.key} className="catalog-slider__column">
-            {column.map((item) => (
-              <Fragment key={item.key}>
-                {item.render({
-                  open: openKey === item.key,
-                  onToggle: () => setOpenKey((key) => (key === item.key ? null : item.key)),
-                })}
-              </Fragment>
-            ))}
+            {index < withCards
+              ? column.map((item) => (
+                  <Fragment key={item.key}>
+                    {item.render({
+                      open: openKey === item.key,
+                      onToggle: () => setOpenKey((key) => (key === item.key ? null : item.key)),
+                    })}
+                  </Fragment>
+                ))
+              : null}
           </SwiperSlide>
         ))}
       </Swiper>

@@ -1,3 +1,5 @@
+import { firstColumns } from './sliderColumns.ts';
+
 /** Styles of the catalog screens; rendered once per page through React 19's hoisted <style>. */
 export const catalogCss = `
 .catalog-page { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-xl); }
@@ -9,10 +11,13 @@ export const catalogCss = `
   color: var(--shop-color-primary-dark); font-size: var(--shop-font-size-2xl); line-height: 1; cursor: pointer; }
 .catalog-slider__nav:disabled { border-color: var(--shop-color-border); color: var(--shop-color-muted); cursor: default; }
 .catalog-slider__nav.swiper-button-lock { display: none; }
-/* Columns out of view skip layout and paint (content-visibility), and stay in the accessibility tree: Swiper measures
-   the slider several times while it sets up, and each measure laid out every card, 72 on /products-iframe
-   (docs/decisions/0045-early-reads-and-lighter-start.md). A skipped column counts as 1px high until it was shown. */
-.catalog-slider .swiper-slide { height: auto; content-visibility: auto; contain-intrinsic-size: auto none auto 1px; }
+.catalog-slider .swiper-slide { height: auto; }
+/* Columns after the first ones skip layout and paint while out of view (content-visibility), and stay in the
+   accessibility tree: Swiper measures the slider several times, and each measure laid out every card, 72 on
+   /products-iframe (docs/decisions/0045-early-reads-and-lighter-start.md). Such a column has no height of its own
+   until it was shown; the first columns are always laid out, so they give the slider its height (also in a frame
+   that takes its height from its content). */
+.catalog-slider .swiper-slide:nth-child(n + ${firstColumns + 1}) { content-visibility: auto; contain-intrinsic-size: auto none auto 0; }
 /* A slide is a column of two cards; slides stretch to the tallest shown, so both rows line up across columns. */
 .catalog-slider__column { display: grid; grid-template-rows: 1fr 1fr; gap: var(--shop-space-lg); }
 .catalog-slider__column > * { min-width: 0; }
