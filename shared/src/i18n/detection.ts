@@ -2,11 +2,9 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { defaultLanguage, languages, type Language } from '../contract/common.ts';
 import { pickOfferedLanguage } from './pickLanguage.js';
 
-/**
- * Language detection of docs/product-rules.md#overview, #validation: candidates come from the stored preference, then the browser's
- * languages, then the page's `<html lang>` (in that order; i18next-browser-languagedetector reads them). The
- * rule itself is pickLanguage.js, shared with the shell page's inline script.
- */
+// Language detection of docs/product-rules.md#overview, #validation: candidates come from the stored preference, then
+// the browser's languages, then the page's `<html lang>` (in that order; i18next-browser-languagedetector reads them).
+// The rule itself is pickLanguage.js, shared with the shell page's inline script.
 
 /** The offered language a candidate names (`en-GB` → `en`), or null when it is not a plain tag of de/en/es. */
 export function offeredLanguage(candidate: unknown): Language | null {

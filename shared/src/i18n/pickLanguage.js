@@ -4,8 +4,8 @@
  * tag (`de`, `en-US`, `es-419`) — anything else, e.g. markup or script a third party wrote into localStorage or the
  * page, is ignored — and must name one of the offered languages; the first that passes wins, `fallback` otherwise.
  * i18n decides with it (detection.ts), and so does the inline script of the shell's HTML before any module has
- * loaded (shared/src/boot/earlyRequests.js), so it is plain JavaScript and self-contained: no imports, no names
- * from outside its body.
+ * loaded (shared/vite/earlyApiReads.js inlines its text), so it is plain JavaScript and self-contained: no imports,
+ * no names from outside its body.
  * @template {string} L
  * @template F
  * @param {readonly unknown[]} candidates
