@@ -43,3 +43,22 @@ test('a text changed in the database shows on the page, without the bundled text
     writeText(bundled);
   }
 });
+
+test('an English visitor gets the English texts from the API alone, no area downloads its English chunk', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/courses');
+  await expect(mainHeading(page)).toHaveText('Group courses');
+  await expect(page.locator('main article').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The bundled language chunks are named after their language (shell/src/i18n, every area's src/i18n).
+  expect(scripts.filter((path) => /\/(en|es)-[\w-]+\.js$/.test(path))).toEqual([]);
+  expect(scripts.length).toBeGreaterThan(0);
+  await context.close();
+});

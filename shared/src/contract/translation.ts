@@ -16,3 +16,14 @@ export const translationTextsQuerySchema = z.object({
     .regex(/^[A-Za-z]+(,[A-Za-z]+)*$/, 'Comma-separated namespaces')
     .optional(),
 });
+
+/**
+ * `{ a: { b: 'x' } }` → `[['a.b', 'x']]`: the keys (i18next dot paths) of a texts file, which are the keys of the
+ * server's texts. The API seeds its table with them; the browser checks with them whether the server's texts of a
+ * language hold all of an area's texts (shared/src/i18n/index.ts).
+ */
+export function flattenTexts(value: unknown, prefix = ''): [string, string][] {
+  if (typeof value === 'string') return prefix ? [[prefix, value]] : [];
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+  return Object.entries(value).flatMap(([key, child]) => flattenTexts(child, prefix ? `${prefix}.${key}` : key));
+}

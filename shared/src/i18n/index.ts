@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { fetchLanguageTexts } from '../api/translation.ts';
 import { defaultLanguage, languages, type Language } from '../contract/common.ts';
+import { flattenTexts } from '../contract/translation.ts';
 import { offeredLanguage, ShopLanguageDetector } from './detection.ts';
 import { languageStorageKey } from './pickLanguage.js';
 import de from './locales/de.json';
@@ -48,18 +49,38 @@ function loadBundleLanguage(bundle: AreaTranslations, language: Language): Promi
       addTexts(language, value);
       loading = Promise.resolve();
     } else {
-      loading = value().then(
-        (module) => addTexts(language, ('default' in module ? module.default : module) as Texts),
-        (error: unknown) => {
-          // A failed chunk is retried on the next switch; the German fallback shows meanwhile.
-          byLanguage.delete(language);
-          console.warn(`Texts for ${language} unavailable`, error);
-        },
+      const load = value;
+      loading = serverTextsCover(bundle, language).then((covered) =>
+        covered
+          ? undefined
+          : load().then(
+              (module) => addTexts(language, ('default' in module ? module.default : module) as Texts),
+              (error: unknown) => {
+                // A failed chunk is retried on the next switch; the German fallback shows meanwhile.
+                byLanguage.delete(language);
+                console.warn(`Texts for ${language} unavailable`, error);
+              },
+            ),
       );
     }
     byLanguage.set(language, loading);
   }
   return loading;
+}
+
+/**
+ * Whether the server's texts of `language`, put on screen, hold every text of the bundle: then the bundle's own
+ * chunk of that language is not loaded at all. The server's texts are asked with the page, so for a visitor in
+ * English or Spanish this saves a request that could only start once the area's code had run, a serial round
+ * trip before the first paint (docs/decisions/0046-server-texts-spare-the-language-chunks.md). German is always
+ * bundled; without the server's texts (none asked, failed, late, or an area newer than the API) the chunk loads.
+ */
+async function serverTextsCover(bundle: AreaTranslations, language: Language): Promise<boolean> {
+  const german = bundle[defaultLanguage];
+  if (language === defaultLanguage || typeof german === 'function') return false;
+  await applyServerTexts(language);
+  const texts = appliedServerTexts.get(language);
+  return texts !== undefined && flattenTexts(german).every(([key]) => key in texts);
 }
 
 function addBundle(bundle: AreaTranslations): Promise<void> {
@@ -114,7 +135,8 @@ export type ServerTexts = 'all' | 'registered' | false;
 let serverScope: ServerTexts = 'all';
 /** The server's texts per language, asked once; null when the API did not answer (retried on the next switch). */
 const serverTextRequests = new Map<Language, Promise<Texts | null>>();
-const appliedServerTexts = new Set<Language>();
+/** The server's texts put on screen, per language (applied at most once each). */
+const appliedServerTexts = new Map<Language, Texts>();
 
 const namespacesOf = (bundles: AreaTranslations[]) => [
   ...new Set(
@@ -155,7 +177,7 @@ async function applyServerTexts(language: Language): Promise<void> {
   if (serverScope === false || appliedServerTexts.has(language)) return;
   const texts = await withinBudget(requestServerTexts(language));
   if (!texts || appliedServerTexts.has(language)) return;
-  appliedServerTexts.add(language);
+  appliedServerTexts.set(language, texts);
   // One silent batch: i18next overwrites the bundled values; bundles added later never overwrite (addTexts).
   i18next.addResources(language, 'translation', texts);
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Language, languages } from '@shop/shared/contract';
+import { flattenTexts, type Language, languages } from '@shop/shared/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema.ts';
 
@@ -23,13 +23,6 @@ export const textSourceDirs = [
 ] as const;
 
 export type SourceTexts = Map<string, Record<Language, string>>;
-
-/** `{ a: { b: 'x' } }` → `[['a.b', 'x']]`: the i18next keys (dot paths) of a texts file. */
-export function flattenTexts(value: unknown, prefix = ''): [string, string][] {
-  if (typeof value === 'string') return prefix ? [[prefix, value]] : [];
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
-  return Object.entries(value).flatMap(([key, child]) => flattenTexts(child, prefix ? `${prefix}.${key}` : key));
-}
 
 /**
  * Every key of every area with its text per language; German is the source, a key missing in another language
