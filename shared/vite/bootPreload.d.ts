@@ -1,6 +1,5 @@
 import type { Plugin } from 'vite';
 
-export declare const earlyRemotesKey: string;
 export declare function preloadArea(
   manifestUrl: string,
   key: string,

@@ -6,11 +6,9 @@
  * round trips. Node-only (the shell's Vite config); `preloadArea` itself runs in the page.
  */
 import sharedPackage from '../package.json' with { type: 'json' };
+import { earlyRemotesKey } from '../src/api/earlyRequests.js';
 import { satisfies } from '../src/version/satisfies.js';
 import { shellBootPreloads } from './preloads.js';
-
-/** Where the inline script leaves its remotes.json response for the shell's first read of it. */
-export const earlyRemotesKey = '__shopRemotesResponse';
 
 /**
  * Runs in the page before the shell's code, inlined into its HTML: self-contained on purpose (no imports, no

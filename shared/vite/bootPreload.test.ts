@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { satisfies } from '../src/version/satisfies.js';
-import { bootPreloadPlugin, earlyRemotesKey, preloadArea } from './bootPreload.js';
+import { earlyRemotesKey } from '../src/api/earlyRequests.js';
+import { bootPreloadPlugin, preloadArea } from './bootPreload.js';
 
 const remotes = {
   remotes: { catalog: 'https://catalog.example/v2/remoteEntry.js', account: 'https://account.example/remoteEntry.js' },
@@ -73,11 +74,6 @@ describe('preloadArea', () => {
     const early = (window as unknown as Record<string, Promise<Response> | undefined>)[earlyRemotesKey];
     expect(early).toBeDefined();
     expect(await (await early!).json()).toEqual(remotes);
-  });
-
-  it('leaves the response under the name the shell takes it from', () => {
-    const shell = readFileSync(resolve(import.meta.dirname, '../../shell/src/boot/earlyRemotes.ts'), 'utf8');
-    expect(shell).toContain(`const earlyRemotesKey = '${earlyRemotesKey}';`);
   });
 
   it('preloads nothing for the home page, a path with parameters or a failed manifest', async () => {

@@ -10,6 +10,12 @@
 export const earlyResponsesKey = '__shopEarlyResponses';
 
 /**
+ * Where the shell page's other inline script (shared/vite/bootPreload.js) leaves its remotes.json response, which
+ * the shell's boot takes for its first read of the remotes (shell/src/boot/earlyRemotes.ts).
+ */
+export const earlyRemotesKey = '__shopRemotesResponse';
+
+/**
  * Runs in the page, inlined into the shell's HTML (shared/vite/bootPreload.js): self-contained on purpose (no
  * imports, no outer names). `{language}` in a path stands for the language the page will show, chosen by the same
  * rule and from the same candidates as i18n (`pickLanguage`, the text of pickLanguage.js). A guess that differs

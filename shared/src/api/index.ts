@@ -1,5 +1,6 @@
 export { ApiError } from './errors.ts';
 export { call, configureApi } from './client.ts';
+export { earlyRemotesKey } from './earlyRequests.js';
 export {
   fetchCourseTags,
   fetchFlexibleLearningCourses,

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { earlyRemotesKey } from '@shop/shared';
 
 const remotes = (catalog: string) => ({
   remotes: {
@@ -16,14 +17,14 @@ const remotes = (catalog: string) => ({
 });
 
 afterEach(() => {
-  delete (window as unknown as Record<string, unknown>).__shopRemotesResponse;
+  delete (window as unknown as Record<string, unknown>)[earlyRemotesKey];
   vi.unstubAllGlobals();
   vi.resetModules();
 });
 
 describe('loadManifest', () => {
   it("reads the response the page's boot script already asked for once, and asks the server on a fresh read", async () => {
-    (window as unknown as Record<string, unknown>).__shopRemotesResponse = Promise.resolve(
+    (window as unknown as Record<string, unknown>)[earlyRemotesKey] = Promise.resolve(
       Response.json(remotes('https://early.example/remoteEntry.js')),
     );
     const fetchMock = vi.fn(() => Promise.resolve(Response.json(remotes('https://fresh.example/remoteEntry.js'))));
@@ -37,7 +38,7 @@ describe('loadManifest', () => {
   });
 
   it('asks the server when the page had no boot script, and again after the early answer failed', async () => {
-    (window as unknown as Record<string, unknown>).__shopRemotesResponse = Promise.resolve(
+    (window as unknown as Record<string, unknown>)[earlyRemotesKey] = Promise.resolve(
       new Response('down', { status: 503 }),
     );
     const fetchMock = vi.fn(() => Promise.resolve(Response.json(remotes('https://fresh.example/remoteEntry.js'))));
