@@ -1,5 +1,5 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startI18n } from '@shop/shared/testing';
 import { CardSlider, type SliderItem } from './CardSlider.tsx';
 import { firstColumns } from './sliderColumns.ts';
@@ -34,5 +34,35 @@ describe('CardSlider', () => {
     rerender(<CardSlider items={items(30, 'product')} columns={3} />);
     expect(cardsShown()).toBe(firstColumns * 2);
     await waitFor(() => expect(cardsShown()).toBe(30));
+  });
+
+  it("renders each card once while the columns come in, and only the toggled card's column when a card opens", async () => {
+    const renders = new Map<string, number>();
+    const counted: SliderItem[] = items(40).map((item) => ({
+      key: item.key,
+      render: vi.fn(({ open, onToggle }) => {
+        renders.set(item.key, (renders.get(item.key) ?? 0) + 1);
+        return (
+          <article>
+            <button type="button" aria-expanded={open} onClick={onToggle}>
+              {item.key}
+            </button>
+          </article>
+        );
+      }),
+    }));
+    render(<CardSlider items={counted} columns={3} />);
+    await waitFor(() => expect(cardsShown()).toBe(40));
+    // Once each (StrictMode is not on here): a step renders its new columns only, not those already shown.
+    expect([...renders.values()].every((count) => count === 1)).toBe(true);
+    expect(renders.size).toBe(40);
+
+    screen.getByRole('button', { name: 'course-13' }).click();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'course-13' }).getAttribute('aria-expanded')).toBe('true'),
+    );
+    // Card 13 is in the column of cards 12 and 13; no other column renders again.
+    const again = [...renders].filter(([, count]) => count > 1).map(([key]) => key);
+    expect(again).toEqual(['course-12', 'course-13']);
   });
 });

@@ -1,4 +1,14 @@
-import { Fragment, startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  Fragment,
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { A11y, FreeMode, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
@@ -50,6 +60,27 @@ function useColumnsWithCards(items: readonly SliderItem[], total: number): numbe
 }
 
 /**
+ * One column's cards. Memoised: a step that brings in more columns (useColumnsWithCards) renders only the new
+ * ones, not again every column already shown, which made each step longer than the one before. A column is told
+ * the open card's key only when the card is its own, so opening a card renders its column alone.
+ */
+const SliderColumn = memo(function SliderColumn({
+  cards,
+  openKey,
+  onToggle,
+}: {
+  cards: readonly SliderItem[];
+  openKey: string | null;
+  onToggle: (key: string) => void;
+}) {
+  return cards.map((item) => (
+    <Fragment key={item.key}>
+      {item.render({ open: openKey === item.key, onToggle: () => onToggle(item.key) })}
+    </Fragment>
+  ));
+});
+
+/**
  * The listing slider of docs/product-rules.md#screens, #limits: 2 rows, 15 px apart; 1 column, 2 from 768 px, and from 1140 px `columns`
  * (3 on the combined and group pages, 2 on products and flexible) with free scrolling. The items come in start
  * date order and fill it column by column: each slide is a column of two cards, so the first screen holds the
@@ -62,8 +93,9 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
   const [openKey, setOpenKey] = useState<string | null>(null);
   const prev = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
-  const columnsOfCards = inColumns(items);
+  const columnsOfCards = useMemo(() => inColumns(items), [items]);
   const withCards = useColumnsWithCards(items, columnsOfCards.length);
+  const toggle = useCallback((key: string) => setOpenKey((open) => (open === key ? null : key)), []);
 
   return (
     <section className="catalog-slider" aria-label={t('catalog.slider.label')}>
@@ -114,16 +146,13 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
         {columnsOfCards.map((column, index) => (
           // Every column is a slide from the start, so Swiper counts and sizes them once.
           <SwiperSlide key={column[0]!.key} className="catalog-slider__column">
-            {index < withCards
-              ? column.map((item) => (
-                  <Fragment key={item.key}>
-                    {item.render({
-                      open: openKey === item.key,
-                      onToggle: () => setOpenKey((key) => (key === item.key ? null : item.key)),
-                    })}
-                  </Fragment>
-                ))
-              : null}
+            {index < withCards ? (
+              <SliderColumn
+                cards={column}
+                openKey={column.some((item) => item.key === openKey) ? openKey : null}
+                onToggle={toggle}
+              />
+            ) : null}
           </SwiperSlide>
         ))}
       </Swiper>
