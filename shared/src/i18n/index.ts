@@ -80,7 +80,7 @@ async function serverTextsCover(bundle: AreaTranslations, language: Language): P
   if (language === defaultLanguage || typeof german === 'function') return false;
   await applyServerTexts(language);
   const texts = appliedServerTexts.get(language);
-  return texts !== undefined && flattenTexts(german).every(([key]) => key in texts);
+  return texts !== undefined && flattenTexts(german).every(([key]) => Object.hasOwn(texts, key));
 }
 
 function addBundle(bundle: AreaTranslations): Promise<void> {
