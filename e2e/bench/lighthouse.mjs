@@ -13,8 +13,8 @@ import lighthouse from 'lighthouse';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
 import { startShops, stopAll } from './servers.mjs';
 
-// 3 by default (the figures README.md reports); on a busy or small machine medians of 3 still move by several points between
-// whole runs, so a decision on a small change wants more (LIGHTHOUSE_RUNS=7).
+// 3 by default (the figures README.md reports). On a busy or small machine, medians of 3 still move by several
+// points between whole runs, so a decision on a small change wants more (LIGHTHOUSE_RUNS=7).
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const paths = ['/courses', '/products-iframe'];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
