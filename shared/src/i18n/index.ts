@@ -74,11 +74,14 @@ function loadBundleLanguage(bundle: AreaTranslations, language: Language): Promi
  * English or Spanish this saves a request that could only start once the area's code had run, a serial round
  * trip before the first paint (docs/decisions/0046-server-texts-spare-the-language-chunks.md). German is always
  * bundled; without the server's texts (none asked, failed, late, or an area newer than the API) the chunk loads.
+ * It only waits for the texts the start or a switch is applying: it never asks the server itself, nor puts texts
+ * on a language already on screen.
  */
 async function serverTextsCover(bundle: AreaTranslations, language: Language): Promise<boolean> {
   const german = bundle[defaultLanguage];
-  if (language === defaultLanguage || typeof german === 'function') return false;
-  await applyServerTexts(language);
+  const applying = serverTextsApplying.get(language);
+  if (language === defaultLanguage || typeof german === 'function' || !applying) return false;
+  await applying;
   const texts = appliedServerTexts.get(language);
   return texts !== undefined && flattenTexts(german).every(([key]) => Object.hasOwn(texts, key));
 }
@@ -105,7 +108,9 @@ function shownLanguage(): Language {
 
 /** Loads every registered area's texts of `language` and its server texts (before showing it); resolves when they are in. */
 export function loadLanguage(language: Language): Promise<void> {
-  return Promise.all([loadBundles(language), applyServerTexts(language)]).then(() => undefined);
+  // The server's texts first: the bundles wait for them to decide whether they need their chunks.
+  const serverTexts = applyServerTexts(language);
+  return Promise.all([serverTexts, loadBundles(language)]).then(() => undefined);
 }
 
 function loadBundles(language: Language): Promise<void> {
@@ -137,6 +142,8 @@ let serverScope: ServerTexts = 'all';
 const serverTextRequests = new Map<Language, Promise<Texts | null>>();
 /** The server's texts put on screen, per language (applied at most once each). */
 const appliedServerTexts = new Map<Language, Texts>();
+/** The last application of the server's texts the start or a switch began, per language (serverTextsCover). */
+const serverTextsApplying = new Map<Language, Promise<void>>();
 
 const namespacesOf = (bundles: AreaTranslations[]) => [
   ...new Set(
@@ -173,7 +180,13 @@ function withinBudget<T>(promise: Promise<T | null>): Promise<T | null> {
  * after the budget are not applied to a language already on screen (that would change text under the
  * visitor's eyes); they wait in the HTTP cache for the next page load.
  */
-async function applyServerTexts(language: Language): Promise<void> {
+function applyServerTexts(language: Language): Promise<void> {
+  const applying = putServerTexts(language);
+  serverTextsApplying.set(language, applying);
+  return applying;
+}
+
+async function putServerTexts(language: Language): Promise<void> {
   if (serverScope === false || appliedServerTexts.has(language)) return;
   const texts = await withinBudget(requestServerTexts(language));
   if (!texts || appliedServerTexts.has(language)) return;
@@ -212,10 +225,12 @@ export function initI18n(options: { serverTexts?: ServerTexts; syncHtmlLang?: bo
       // Add German and the detected language, then resolve again: i18next resolved the language against the
       // texts present at init, and there were none yet.
       const detected = offeredLanguage(i18next.language) ?? defaultLanguage;
+      // The server's texts first: the bundles wait for them to decide whether they need their chunks.
+      const detectedServerTexts = detected === initialLanguage ? serverTexts : applyServerTexts(detected);
       await Promise.all([
+        detectedServerTexts,
         ...pendingBundles.splice(0).map((bundle) => addBundle(bundle)),
         loadBundles(detected),
-        detected === initialLanguage ? serverTexts : applyServerTexts(detected),
       ]);
       await i18next.changeLanguage(i18next.language);
       // A switch shows German (always present) for the moment the new language's texts take to arrive;
