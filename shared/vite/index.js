@@ -17,6 +17,7 @@ import { fontPreloadPlugin } from './fontPreload.js';
 import { partnerPageMiddleware } from './partnerPage.js';
 import { productionStaticFiles } from './staticFiles.js';
 import { throughShared } from './throughShared.js';
+import { usedShareNamesOnly } from './usedShareNamesOnly.js';
 
 /** Ports of docs/architecture.md#ports; the shell is the one to open. */
 export const areaPorts = {
@@ -140,6 +141,8 @@ export function areaViteConfig({ name, exposes, commonChunk = false, extra }) {
         ...federationRuntimeOptions(isRemote),
       }),
       ...(isRemote ? [standaloneRuntimeProvider()] : []),
+      // The share wrappers keep only the names the area imports.
+      usedShareNamesOnly(),
       ...(isRemote ? [areaManifestPlugin(name, exposes['./routes'])] : [composedRemotesDevPlugin(areaPorts)]),
       // The shell's production server answers a partner's /products-iframe with the lightweight page.
       ...(name === 'shell'
