@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startI18n } from '@shop/shared/testing';
 import { CardSlider, type SliderItem } from './CardSlider.tsx';
-import { firstColumns } from './sliderColumns.ts';
+import { firstColumnsFor } from './sliderColumns.ts';
 
 const items = (count: number, prefix = 'course'): SliderItem[] =>
   Array.from({ length: count }, (_, index) => ({
@@ -10,15 +10,29 @@ const items = (count: number, prefix = 'course'): SliderItem[] =>
     render: () => <article>{`${prefix} ${index}`}</article>,
   }));
 const cardsShown = () => screen.queryAllByRole('article').length;
+/** The first commit's cards in the test's window: two per column. */
+const firstCards = () => firstColumnsFor(window.innerWidth, 3) * 2;
 
 describe('CardSlider', () => {
   beforeAll(startI18n);
   afterEach(cleanup);
+  afterEach(() => window.happyDOM.setViewport({ width: 1024 }));
+
+  it("brings the view on screen and the next with the first commit: 2 columns on a phone, 6 on a wide screen", async () => {
+    window.happyDOM.setViewport({ width: 390 });
+    const { unmount } = render(<CardSlider items={items(40)} columns={3} />);
+    expect(cardsShown()).toBe(4);
+    await waitFor(() => expect(cardsShown()).toBe(40));
+    unmount();
+    window.happyDOM.setViewport({ width: 1280 });
+    render(<CardSlider items={items(40)} columns={3} />);
+    expect(cardsShown()).toBe(12);
+  });
 
   it('commits the cards of the first columns first, and every other card right after', async () => {
     const { container } = render(<CardSlider items={items(40)} columns={3} />);
     // Two cards per column; every column is a slide from the start.
-    expect(cardsShown()).toBe(firstColumns * 2);
+    expect(cardsShown()).toBe(firstCards());
     expect(container.querySelectorAll('.swiper-slide')).toHaveLength(20);
     await waitFor(() => expect(cardsShown()).toBe(40));
     expect(screen.getAllByRole('article').map((card) => card.textContent)).toEqual(
@@ -32,7 +46,7 @@ describe('CardSlider', () => {
     rerender(<CardSlider items={items(40)} columns={3} />);
     expect(cardsShown()).toBe(40);
     rerender(<CardSlider items={items(30, 'product')} columns={3} />);
-    expect(cardsShown()).toBe(firstColumns * 2);
+    expect(cardsShown()).toBe(firstCards());
     await waitFor(() => expect(cardsShown()).toBe(30));
   });
 

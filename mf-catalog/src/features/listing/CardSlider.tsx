@@ -16,7 +16,7 @@ import swiperA11yCss from 'swiper/css/a11y?inline';
 import swiperFreeModeCss from 'swiper/css/free-mode?inline';
 import swiperCss from 'swiper/css?inline';
 import type { DetailsControl } from '../cards/CardParts.tsx';
-import { columnsPerStep, firstColumns } from './sliderColumns.ts';
+import { columnsPerStep, firstColumnsFor, ownColumnsFrom, twoColumnsFrom } from './sliderColumns.ts';
 
 // Swiper's CSS as text: areas share no CSS files, so it is rendered like every other style (hoisted, once).
 const swiperStyles = [swiperCss, swiperFreeModeCss, swiperA11yCss].join('\n');
@@ -37,18 +37,18 @@ export function inColumns<T>(items: readonly T[]): T[][] {
 }
 
 /**
- * How many of the slider's columns hold their cards. The first `firstColumns` come with the first commit; the rest
+ * How many of the slider's columns hold their cards. The first `first` come with the first commit; the rest
  * follow after it, `columnsPerStep` at a time, each step a transition of its own after the browser had its turn. One
  * commit of all cards (72 on /products-iframe) was one long task on a phone; in steps, the first screen paints
  * sooner and input is answered between them (docs/decisions/0045-early-reads-and-lighter-start.md). Another list
  * (a new filter) starts again from its first columns; the same list rendered again keeps what it shows.
  */
-function useColumnsWithCards(items: readonly SliderItem[], total: number): number {
+function useColumnsWithCards(items: readonly SliderItem[], total: number, first: number): number {
   const list = items.map((item) => item.key).join(' ');
-  const [shown, setShown] = useState({ list, count: firstColumns });
+  const [shown, setShown] = useState({ list, count: first });
   // Adjusted while rendering, as React advises for state that follows a prop.
-  if (shown.list !== list) setShown({ list, count: firstColumns });
-  const count = shown.list === list ? shown.count : firstColumns;
+  if (shown.list !== list) setShown({ list, count: first });
+  const count = shown.list === list ? shown.count : first;
   useEffect(() => {
     if (count >= total) return;
     const timer = setTimeout(() =>
@@ -94,7 +94,10 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
   const prev = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
   const columnsOfCards = useMemo(() => inColumns(items), [items]);
-  const withCards = useColumnsWithCards(items, columnsOfCards.length);
+  // The window's width when the slider mounts: a later resize only changes how many columns it shows, and by then
+  // the steps have brought the cards in.
+  const [firstColumns] = useState(() => firstColumnsFor(window.innerWidth, columns));
+  const withCards = useColumnsWithCards(items, columnsOfCards.length, firstColumns);
   const toggle = useCallback((key: string) => setOpenKey((open) => (open === key ? null : key)), []);
 
   return (
@@ -119,8 +122,8 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
         // narrower one does not mention it.
         breakpoints={{
           0: { slidesPerView: 1, freeMode: { enabled: false } },
-          768: { slidesPerView: 2, freeMode: { enabled: false } },
-          1140: { slidesPerView: columns, freeMode: { enabled: true } },
+          [twoColumnsFrom]: { slidesPerView: 2, freeMode: { enabled: false } },
+          [ownColumnsFrom]: { slidesPerView: columns, freeMode: { enabled: true } },
         }}
         onBeforeInit={(swiper) => {
           // The buttons render before Swiper initialises, so they can be handed over as elements.

@@ -1,4 +1,4 @@
-import { firstColumns } from './sliderColumns.ts';
+import { firstColumnsAtMost } from './sliderColumns.ts';
 
 /** Styles of the catalog screens; rendered once per page through React 19's hoisted <style>. */
 export const catalogCss = `
@@ -17,7 +17,7 @@ export const catalogCss = `
    /products-iframe (docs/decisions/0045-early-reads-and-lighter-start.md). Such a column has no height of its own
    until it was shown; the first columns are always laid out, so they give the slider its height (also in a frame
    that takes its height from its content). */
-.catalog-slider .swiper-slide:nth-child(n + ${firstColumns + 1}) { content-visibility: auto; contain-intrinsic-size: auto none auto 0; }
+.catalog-slider .swiper-slide:nth-child(n + ${firstColumnsAtMost + 1}) { content-visibility: auto; contain-intrinsic-size: auto none auto 0; }
 /* A slide is a column of two cards; slides stretch to the tallest shown, so both rows line up across columns. */
 .catalog-slider__column { display: grid; grid-template-rows: 1fr 1fr; gap: var(--shop-space-lg); }
 .catalog-slider__column > * { min-width: 0; }
