@@ -31,6 +31,7 @@ import { defaultWaitlistOfferSeconds } from './features/waitlist/offers.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { waitlistOffersJob } from './features/waitlist/starter.ts';
 import { registerCors } from './http/cors.ts';
+import { registerCompression } from './http/compression.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { parseQueryString } from './http/querystring.ts';
 import { loggerOptions } from './http/log-redaction.ts';
@@ -150,6 +151,7 @@ export function buildApp({
   const origins = { shopOrigin: new URL(shopUrl).origin, partnerOrigins };
   registerSecurityHeaders(app, origins);
   registerCors(app, origins);
+  registerCompression(app);
   const logError = (error: unknown, what: string) => app.log.error({ err: error }, what);
   // Expired database counters are deleted by the cleanup job, not by a timer of the store's own.
   const rateLimitStore =

@@ -1,0 +1,16 @@
+import compress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+/** Answers below this many bytes go as they are: compressing them saves less than it costs. */
+export const compressFromBytes = 1024;
+
+/**
+ * Every answer of `compressFromBytes` and more goes in the encoding the client takes, brotli or gzip
+ * (docs/decisions/0049-compressed-api-answers.md). The listings a first screen waits for are repetitive JSON: the
+ * flexible-learning modules were 48.5 KB on the wire, 2.3 KB in gzip, before the first card of /products-iframe
+ * could render. An answer that already carries its encoding (the kept gzip bodies of json-body.ts) is sent as it is.
+ * Registered before the routes, so its hook applies to all of them.
+ */
+export function registerCompression(app: FastifyInstance): void {
+  void app.register(compress, { threshold: compressFromBytes, encodings: ['br', 'gzip'] });
+}
