@@ -10,21 +10,26 @@ const items = (count: number, prefix = 'course'): SliderItem[] =>
     render: () => <article>{`${prefix} ${index}`}</article>,
   }));
 const cardsShown = () => screen.queryAllByRole('article').length;
+/** happy-dom's own control of the window's size (the test environment's, not a browser API). */
+const setWindowWidth = (width: number) =>
+  (window as unknown as { happyDOM: { setViewport: (size: { width: number }) => void } }).happyDOM.setViewport({
+    width,
+  });
 /** The first commit's cards in the test's window: two per column. */
 const firstCards = () => firstColumnsFor(window.innerWidth, 3) * 2;
 
 describe('CardSlider', () => {
   beforeAll(startI18n);
   afterEach(cleanup);
-  afterEach(() => window.happyDOM.setViewport({ width: 1024 }));
+  afterEach(() => setWindowWidth(1024));
 
-  it("brings the view on screen and the next with the first commit: 2 columns on a phone, 6 on a wide screen", async () => {
-    window.happyDOM.setViewport({ width: 390 });
+  it('brings the view on screen and the next with the first commit: 2 columns on a phone, 6 on a wide screen', async () => {
+    setWindowWidth(390);
     const { unmount } = render(<CardSlider items={items(40)} columns={3} />);
     expect(cardsShown()).toBe(4);
     await waitFor(() => expect(cardsShown()).toBe(40));
     unmount();
-    window.happyDOM.setViewport({ width: 1280 });
+    setWindowWidth(1280);
     render(<CardSlider items={items(40)} columns={3} />);
     expect(cardsShown()).toBe(12);
   });
