@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startI18n } from '@shop/shared/testing';
 import { CardSlider, type SliderItem } from './CardSlider.tsx';
-import { firstColumnsFor } from './sliderColumns.ts';
+import { columnSteps } from './sliderColumns.ts';
 
 const items = (count: number, prefix = 'course'): SliderItem[] =>
   Array.from({ length: count }, (_, index) => ({
@@ -16,7 +16,7 @@ const setWindowWidth = (width: number) =>
     width,
   });
 /** The first commit's cards in the test's window: two per column. */
-const firstCards = () => firstColumnsFor(window.innerWidth, 3) * 2;
+const firstCards = () => columnSteps(window.innerWidth, 3).first * 2;
 
 describe('CardSlider', () => {
   beforeAll(startI18n);

@@ -16,7 +16,7 @@ import swiperA11yCss from 'swiper/css/a11y?inline';
 import swiperFreeModeCss from 'swiper/css/free-mode?inline';
 import swiperCss from 'swiper/css?inline';
 import type { DetailsControl } from '../cards/CardParts.tsx';
-import { columnsPerStep, firstColumnsFor, ownColumnsFrom, twoColumnsFrom } from './sliderColumns.ts';
+import { columnSteps, ownColumnsFrom, twoColumnsFrom } from './sliderColumns.ts';
 
 // Swiper's CSS as text: areas share no CSS files, so it is rendered like every other style (hoisted, once).
 const swiperStyles = [swiperCss, swiperFreeModeCss, swiperA11yCss].join('\n');
@@ -37,13 +37,17 @@ export function inColumns<T>(items: readonly T[]): T[][] {
 }
 
 /**
- * How many of the slider's columns hold their cards. The first `first` come with the first commit; the rest
- * follow after it, `columnsPerStep` at a time, each step a transition of its own after the browser had its turn. One
+ * How many of the slider's columns hold their cards. The `first` come with the first commit; the rest follow
+ * after it, `perStep` at a time, each step a transition of its own after the browser had its turn. One
  * commit of all cards (72 on /products-iframe) was one long task on a phone; in steps, the first screen paints
  * sooner and input is answered between them (docs/decisions/0045-early-reads-and-lighter-start.md). Another list
  * (a new filter) starts again from its first columns; the same list rendered again keeps what it shows.
  */
-function useColumnsWithCards(items: readonly SliderItem[], total: number, first: number): number {
+function useColumnsWithCards(
+  items: readonly SliderItem[],
+  total: number,
+  { first, perStep }: { first: number; perStep: number },
+): number {
   const list = items.map((item) => item.key).join(' ');
   const [shown, setShown] = useState({ list, count: first });
   // Adjusted while rendering, as React advises for state that follows a prop.
@@ -52,10 +56,10 @@ function useColumnsWithCards(items: readonly SliderItem[], total: number, first:
   useEffect(() => {
     if (count >= total) return;
     const timer = setTimeout(() =>
-      startTransition(() => setShown((state) => ({ ...state, count: state.count + columnsPerStep }))),
+      startTransition(() => setShown((state) => ({ ...state, count: state.count + perStep }))),
     );
     return () => clearTimeout(timer);
-  }, [count, total]);
+  }, [count, total, perStep]);
   return count;
 }
 
@@ -96,8 +100,8 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
   const columnsOfCards = useMemo(() => inColumns(items), [items]);
   // The window's width when the slider mounts: a later resize only changes how many columns it shows, and by then
   // the steps have brought the cards in.
-  const [firstColumns] = useState(() => firstColumnsFor(window.innerWidth, columns));
-  const withCards = useColumnsWithCards(items, columnsOfCards.length, firstColumns);
+  const [steps] = useState(() => columnSteps(window.innerWidth, columns));
+  const withCards = useColumnsWithCards(items, columnsOfCards.length, steps);
   const toggle = useCallback((key: string) => setOpenKey((open) => (open === key ? null : key)), []);
 
   return (

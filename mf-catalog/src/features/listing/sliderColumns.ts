@@ -1,7 +1,7 @@
 /**
  * How the slider brings its columns in (docs/decisions/0045-early-reads-and-lighter-start.md,
- * docs/decisions/0048-first-columns-fit-the-screen.md): the first columns, two views of the layout the window
- * shows, get their cards with the first commit; the others get theirs `columnsPerStep` at a time after it.
+ * docs/decisions/0048-first-columns-fit-the-screen.md): the first columns get their cards with the first commit,
+ * the others in steps after it, both sized by the layout the window shows.
  */
 
 /** The slider's layouts (docs/product-rules.md#screens): 1 column, 2 from 768 px, its own count from 1140 px. */
@@ -15,14 +15,15 @@ export function columnsInView(width: number, columns: 2 | 3): number {
 }
 
 /**
- * The columns that come with the first commit: the view on screen and the next one, so the first swipe finds
- * cards. On a phone that is 2 columns (4 cards), not the 6 a wide window needs: the first cards paint after a
- * commit of a third of the work.
+ * How the slider brings its columns in, in a window `width` px wide: two views with the first commit (the view on
+ * screen and the next, so the first swipe finds cards), then one view per step. On a phone that is 2 columns (4
+ * cards) first and 1 column per step, not the 6 and 3 a wide window takes: the first cards paint after a third of
+ * the work, and each step is a third of the long task it was on a phone's CPU.
  */
-export const firstColumnsFor = (width: number, columns: 2 | 3): number => 2 * columnsInView(width, columns);
+export function columnSteps(width: number, columns: 2 | 3): { first: number; perStep: number } {
+  const view = columnsInView(width, columns);
+  return { first: 2 * view, perStep: view };
+}
 
 /** The most columns a first commit brings: those are always laid out (catalog.css.ts). */
-export const firstColumnsAtMost = firstColumnsFor(ownColumnsFrom, 3);
-
-/** One view of the widest layout: a small enough commit for a phone's frame budget. */
-export const columnsPerStep = 3;
+export const firstColumnsAtMost = columnSteps(ownColumnsFrom, 3).first;
