@@ -48,6 +48,17 @@ describe('ResponseCache', () => {
     expect(await text(cache.get('c', again.build))).toBe('"new"');
   });
 
+  it('neither keeps nor lends out a build that was running when it was cleared', async () => {
+    const cache = new ResponseCache(1000);
+    let release = () => {};
+    const before = cache.get('k', () => new Promise((resolve) => (release = () => resolve(cachedBody('"old"')))));
+    cache.clear();
+    const after = cache.get('k', () => cachedBody('"new"'));
+    release();
+    expect([await text(before), await text(after)]).toEqual(['"old"', '"new"']);
+    expect(await text(cache.get('k', () => cachedBody('"newer"')))).toBe('"new"');
+  });
+
   it('builds every time with a ttl of 0', async () => {
     const cache = new ResponseCache(0);
     const { build, calls } = builder('A');

@@ -11,6 +11,8 @@ import type { CachedBody } from '../../http/json-body.ts';
 export class ResponseCache {
   private readonly entries = new Map<string, { body: CachedBody; expires: number }>();
   private readonly rebuilding = new Map<string, Promise<CachedBody>>();
+  /** Bumped by `clear`: a build that began before it read the old data and must not be kept. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -29,23 +31,34 @@ export class ResponseCache {
 
   private rebuild(key: string, build: () => Promise<CachedBody>): Promise<CachedBody> {
     // A failed rebuild keeps the stale entry (if any); the next request tries again.
+    const startedIn = this.generation;
     const promise = build().then((body) => {
+      // Its caller still gets this body (it asked before the change), but later requests must not.
+      if (startedIn !== this.generation) return body;
       this.entries.delete(key);
       this.entries.set(key, { body, expires: this.clock() + this.ttlMs });
       // Map keeps insertion order: the first key is the oldest entry.
       while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
       return body;
     });
-    const settled = promise.finally(() => this.rebuilding.delete(key));
+    const settled = promise.finally(() => {
+      if (this.rebuilding.get(key) === promise) this.rebuilding.delete(key);
+    });
     // A background rebuild that fails must not become an unhandled rejection.
     settled.catch(() => {});
     this.rebuilding.set(key, promise);
     return promise;
   }
 
-  /** Forgets everything, for code that changes the catalogue and wants listings to show it at once. */
+  /**
+   * Forgets everything, for code that changes the catalogue and wants listings to show it at once. Builds
+   * still running may have read the data before the change: requests from now on do not join them, and what
+   * they build is not kept.
+   */
   clear(): void {
+    this.generation++;
     this.entries.clear();
+    this.rebuilding.clear();
   }
 }
 

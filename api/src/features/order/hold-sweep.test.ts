@@ -5,7 +5,11 @@ import { cheapHashing, client, movableClock, verifiedCustomer } from '../custome
 import { sweepExpiredHolds } from './hold-sweep.ts';
 import { courseOrder, freePlaces, insertCourse, orderByNumber, paymentOf, webhook } from './test-support.ts';
 
-/** The hold of these tests: one minute, on a clock the tests move. */
+/**
+ * The hold of these tests: one minute, on a clock the tests move. Only ever forward: the app sweeps every 20 ms,
+ * and a sweep that read the clock before a reset could still be running after it, and would cancel the next
+ * test's fresh order as if its hour had come (it did once on PostgreSQL, in CI, under load).
+ */
 const holdSeconds = 60;
 const clock = movableClock();
 const logLines: string[] = [];
@@ -23,7 +27,6 @@ describeEachDatabase(
   'payment holds expire (the sweep)',
   (ctx) => {
     beforeEach(() => {
-      clock.reset();
       logLines.length = 0;
     });
     const guest = () => client(ctx);
