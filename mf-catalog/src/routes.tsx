@@ -63,11 +63,17 @@ function pageOf(route: RouteObject | undefined): { preload?: () => Promise<unkno
 }
 
 // The first screen of the address is asked for as these routes arrive, not when the shell first renders it: its
-// data (beside the texts), and its page's code, which the routes wait for with the texts, so the page shows
+// data (beside the texts), and its page's code. The routes wait for both with the texts, so the page shows
 // without a loading notice first, which React would replace only after its fallback throttle
-// (docs/decisions/0043-first-screen-data.md). A page that fails to load is left to its render (the area notice).
-startFirstScreenLoads(window.location);
+// (docs/decisions/0043-first-screen-data.md), and its first commit holds the cards: one paint, and no second,
+// long commit of the cards and the slider after it (docs/decisions/0050-first-paint-waits-for-the-first-answers.md).
+// The data waits at most firstScreenDataWaitMs. A page that fails to load is left to its render (the area notice).
+const firstScreenData = startFirstScreenLoads(window.location);
 const firstPage = pageOf(routes.find((route) => route.path === window.location.pathname));
-await Promise.all([registerTranslations(areaTranslations), firstPage?.preload?.().catch(() => undefined)]);
+await Promise.all([
+  registerTranslations(areaTranslations),
+  firstPage?.preload?.().catch(() => undefined),
+  firstScreenData,
+]);
 
 export default routes;

@@ -6,13 +6,14 @@ import {
   configureApi,
   initI18n,
   registerTranslations,
+  settleWithin,
   startLoad,
   syncCartAcrossTabs,
   syncSessionAcrossTabs,
   useAuthStore,
 } from '@shop/shared';
 import { App } from './app/App.tsx';
-import { firstPaintAreaWaitMs, settleWithin } from './boot/firstPaint.ts';
+import { firstPaintAreaWaitMs } from './boot/firstPaint.ts';
 import { nextCoursesLoad } from './features/home/NextCourses.tsx';
 import { startAreaAt } from './features/remotes/loadArea.ts';
 import { loadShopMode } from './features/test-mode/shopMode.ts';

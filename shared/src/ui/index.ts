@@ -3,4 +3,5 @@ export { primitivesCss, shadowTokensCss } from './shadow.ts';
 export { usePageHeading } from './usePageHeading.ts';
 export { createFieldKit, type FieldForm } from './formFields.tsx';
 export { startLoad, useLoad, type Load, type LoadSpec } from './useLoad.ts';
+export { settleWithin } from './settleWithin.ts';
 export { LinePrice, PriceSummaryList } from './PriceParts.tsx';

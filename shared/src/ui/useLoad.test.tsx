@@ -88,6 +88,24 @@ describe('useLoad', () => {
       expect(pendingEarlyLoads()).not.toContain(spec.key);
     });
 
+    it('resolves once the answer is in, also a failure (never rejects), and after that the first render shows it', async () => {
+      let answer: (value: string) => void = () => {};
+      const spec = { key: 'early:awaited', load: () => new Promise<string>((resolve) => (answer = resolve)) };
+      let answered = false;
+      const awaited = startLoad(spec).then(() => (answered = true));
+      // A second start of the key waits for the same run.
+      const again = startLoad(spec);
+      await Promise.resolve();
+      expect(answered).toBe(false);
+      answer('early');
+      await Promise.all([awaited, again]);
+      const { result } = renderHook(() => useLoad(spec.key, async () => 'asked again'));
+      expect(result.current).toEqual({ status: 'done', data: 'early' });
+      await expect(
+        startLoad({ key: 'early:awaited-failure', load: () => Promise.reject(new Error('down')) }),
+      ).resolves.toBeUndefined();
+    });
+
     it('shows a failure that has already come in its first render', async () => {
       startLoad({ key: 'early:settled-failure', load: () => Promise.reject(new Error('Failed to fetch')) });
       await Promise.resolve();

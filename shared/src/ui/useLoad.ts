@@ -19,6 +19,8 @@ export const earlyLoadMaxAgeMs = 10_000;
 interface EarlyLoad {
   run: Promise<unknown>;
   answer?: Load<unknown>;
+  /** Settles (never rejects) once `answer` is set. */
+  answered: Promise<void>;
 }
 
 /** Loads started before their screen rendered, by key; the screen's first useLoad of that key takes its run. */
@@ -35,22 +37,28 @@ const failed = (error: unknown): Load<never> => ({
  * Starts a screen's load before the screen renders — while its code, texts and frame are still arriving — so its
  * first `useLoad` of the same key takes this run instead of asking again (docs/decisions/0043-first-screen-data.md).
  * Keys are global to the page (every area shares this module): areas prefix theirs with their name. A key already
- * started is not started twice.
+ * started is not started twice. Resolves (never rejects) once the answer is in, for a first paint that would rather
+ * hold it (docs/decisions/0050-first-paint-waits-for-the-first-answers.md); bound such a wait with settleWithin.
  */
-export function startLoad<T>(spec: LoadSpec<T>): void {
-  if (earlyLoads.has(spec.key)) return;
-  const early: EarlyLoad = { run: spec.load(new AbortController().signal) };
-  // Kept for a screen that renders after the answer came (it shows it at once); the failure is shown by the
-  // screen, nobody else waits on it.
-  early.run.then(
-    (data) => (early.answer = { status: 'done', data }),
-    (error: unknown) => (early.answer = failed(error)),
-  );
+export function startLoad<T>(spec: LoadSpec<T>): Promise<void> {
+  const started = earlyLoads.get(spec.key);
+  if (started) return started.answered;
+  const run = spec.load(new AbortController().signal);
+  const early: EarlyLoad = {
+    run,
+    // Kept for a screen that renders after the answer came (it shows it at once); the failure is shown by the
+    // screen, nobody else waits on it.
+    answered: run.then(
+      (data) => void (early.answer = { status: 'done', data }),
+      (error: unknown) => void (early.answer = failed(error)),
+    ),
+  };
   earlyLoads.set(spec.key, early);
   // Not taken in time: dropped, so the screen asks afresh.
   setTimeout(() => {
     if (earlyLoads.get(spec.key) === early) earlyLoads.delete(spec.key);
   }, earlyLoadMaxAgeMs);
+  return early.answered;
 }
 
 /** The early run of `key`, once (a later screen of the key asks afresh). */

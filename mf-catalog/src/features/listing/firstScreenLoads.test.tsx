@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courseFixture, pendingEarlyLoads, productFixture, renderRoutes, startI18n } from '@shop/shared/testing';
 import routes from '../../routes.tsx';
-import { firstScreenLoads, startFirstScreenLoads } from './firstScreenLoads.ts';
+import { firstScreenDataWaitMs, firstScreenLoads, startFirstScreenLoads } from './firstScreenLoads.ts';
 
 /** The API of a listing, answered by path; every request is recorded. */
 function fakeCatalogApi() {
@@ -66,6 +66,32 @@ describe('the first screen of a listing', () => {
     // Every early load was taken under the key the page asks with, so nothing was asked twice.
     expect(pendingEarlyLoads()).toEqual([]);
     expect(requests).toEqual(early);
+  });
+
+  it('tells when every answer of the first screen is in, and waits at most firstScreenDataWaitMs for a slow one', async () => {
+    const requests = fakeCatalogApi();
+    let settled = false;
+    await startFirstScreenLoads(new URL('/products', 'http://localhost')).then(() => (settled = true));
+    expect(settled).toBe(true);
+    // The page takes the answer in its first render, so its first commit holds the cards.
+    renderRoutes(routes, '/products');
+    expect(document.querySelector('[data-state="done"]')).not.toBeNull();
+    expect(requests).toHaveLength(1);
+
+    vi.useFakeTimers();
+    try {
+      vi.mocked(fetch).mockImplementation(() => new Promise<Response>(() => undefined));
+      settled = false;
+      void startFirstScreenLoads(new URL('/modular-course?flexLearningId=9', 'http://localhost')).then(
+        () => (settled = true),
+      );
+      await vi.advanceTimersByTimeAsync(firstScreenDataWaitMs - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('starts nothing where the address is not a listing', () => {

@@ -1,4 +1,4 @@
-import { startLoad, type LoadSpec } from '@shop/shared';
+import { settleWithin, startLoad, type LoadSpec } from '@shop/shared';
 import { initialFilterState, selectionSearch } from '../filter/filterState.ts';
 import { readCourseType, readId, readPreselectedTags } from '../query/listingQuery.ts';
 import { combinedCoursesLoad, coursesLoad, flexibleLoad, productsLoad, tagsLoad } from './screenLoads.ts';
@@ -26,9 +26,18 @@ export function firstScreenLoads(pathname: string, search: string): LoadSpec<unk
 }
 
 /**
- * Asks for the first screen's data now — while the page's texts, frame and code are still arriving — instead of
- * once the listing has rendered (docs/decisions/0043-first-screen-data.md).
+ * How long the area's routes wait at most for the first screen's answers: within it, the page's first commit
+ * holds its cards; a slower answer gets the page with its loading notice, then the cards
+ * (docs/decisions/0050-first-paint-waits-for-the-first-answers.md).
  */
-export function startFirstScreenLoads({ pathname, search }: { pathname: string; search: string }): void {
-  for (const spec of firstScreenLoads(pathname, search)) startLoad(spec);
+export const firstScreenDataWaitMs = 800;
+
+/**
+ * Asks for the first screen's data now — while the page's texts, frame and code are still arriving — instead of
+ * once the listing has rendered (docs/decisions/0043-first-screen-data.md). Resolves when every answer is in, or
+ * after firstScreenDataWaitMs; never rejects (a failed answer is the page's to show).
+ */
+export function startFirstScreenLoads({ pathname, search }: { pathname: string; search: string }): Promise<void> {
+  const answers = firstScreenLoads(pathname, search).map((spec) => startLoad(spec));
+  return settleWithin(Promise.all(answers), firstScreenDataWaitMs);
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { settleWithin } from './firstPaint.ts';
+import { settleWithin } from './settleWithin.ts';
 
 describe('settleWithin', () => {
   afterEach(() => vi.useRealTimers());
