@@ -31,13 +31,16 @@ syncSessionAcrossTabs();
 // Asked now, beside the texts, so the test-shop notice never waits for them (nor they for it); likewise the
 // area of this address (remotes.json, its entry, its routes) loads in parallel with the texts.
 void loadShopMode();
-// The home page's course list is asked for now, not once the page has rendered (0043).
-if (window.location.pathname === '/') startLoad(nextCoursesLoad);
+// The home page's course list is asked for now, not once the page has rendered (0043), and the first paint waits
+// for its answer as an area's routes wait for their first screen's (docs/decisions/0050-first-paint-waits-for-the-first-answers.md).
+const homeAnswered = window.location.pathname === '/' ? startLoad(nextCoursesLoad) : undefined;
 const areaStarted = startAreaAt(window.location.pathname);
 // Render once texts are there, so no raw key ever flashes (initI18n never rejects: bundled fallback), and once
-// this address's area is in, within firstPaintAreaWaitMs: a first paint with the page instead of a loading
-// notice, which React would reveal only after its fallback throttle (docs/decisions/0043-first-screen-data.md).
-void Promise.all([initI18n(), settleWithin(areaStarted, firstPaintAreaWaitMs)]).then(() => {
+// this address's area (or the home page's list) is in, within firstPaintAreaWaitMs: a first paint with the page
+// instead of a loading notice, which React would reveal only after its fallback throttle
+// (docs/decisions/0043-first-screen-data.md).
+const pageReady = Promise.all([areaStarted, homeAnswered]);
+void Promise.all([initI18n(), settleWithin(pageReady, firstPaintAreaWaitMs)]).then(() => {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
     root.render(
