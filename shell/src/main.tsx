@@ -39,7 +39,8 @@ const areaStarted = startAreaAt(window.location.pathname);
 // this address's area (or the home page's list) is in, within firstPaintAreaWaitMs: a first paint with the page
 // instead of a loading notice, which React would reveal only after its fallback throttle
 // (docs/decisions/0043-first-screen-data.md).
-const pageReady = Promise.all([areaStarted, homeAnswered]);
+// allSettled: an area that fails (remotes.json down) must not cut short the wait for the home page's list.
+const pageReady = Promise.allSettled([areaStarted, homeAnswered]);
 void Promise.all([initI18n(), settleWithin(pageReady, firstPaintAreaWaitMs)]).then(() => {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
