@@ -95,6 +95,41 @@ test('react, react-dom and @shop/shared are loaded once with all four remotes in
   ).toBe(1);
 });
 
+for (const path of ['/courses', '/products-iframe']) {
+  test(`${path}: the page starts the first screen's reads before the catalog's code, and each is asked once`, async ({
+    page,
+  }) => {
+    // The catalog's entry is held until its course search has left (at most 5 s): only the page's inline script,
+    // which takes the reads from the catalog's manifest in remotes.json, can send it that early
+    // (docs/decisions/0051-first-screen-reads-start-with-the-page.md).
+    let searchSent!: () => void;
+    const search = new Promise<void>((resolve) => (searchSent = resolve));
+    let searchBeforeEntry = false;
+    await page.route(`${remoteOrigins[0]}/remoteEntry.js`, async (route) => {
+      searchBeforeEntry = await Promise.race([
+        search.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000)),
+      ]);
+      await route.continue();
+    });
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (!url.pathname.startsWith('/api/') || request.method() !== 'GET') return;
+      reads.push(`${url.pathname}${url.search}`);
+      if (url.pathname === '/api/course/search') searchSent();
+    });
+
+    await page.goto(path);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    expect(searchBeforeEntry, "the course search left before the catalog's entry arrived").toBe(true);
+    // Every answer was taken by the screen, so nothing is asked again once it has rendered.
+    await page.waitForLoadState('networkidle');
+    expect(reads.filter((read, index) => reads.indexOf(read) !== index)).toEqual([]);
+    expect(reads).toContain('/api/course/tags');
+  });
+}
+
 test('a remote that is down leaves header, footer and cart badge working, and retry recovers', async ({ page }) => {
   await page.route('http://localhost:5174/**', (route) => route.abort('connectionrefused'));
   await page.goto('/courses');

@@ -74,10 +74,11 @@ export function routePathsOf(file) {
 
 /**
  * The manifest of one remote build; `preload` (what the composed page fetches at once for each of its paths,
- * shared/vite/preloads.js) only where a build's bundle is known.
- * @param {{ name: string, root: string, routesFile: string, version: string, preload?: { base: string[], pages: Record<string, string[]> } }} area
+ * shared/vite/preloads.js) only where a build's bundle is known; `reads` (the API reads a path's first screen
+ * makes, which the composed page starts with itself) where the area lists them.
+ * @param {{ name: string, root: string, routesFile: string, version: string, preload?: { base: string[], pages: Record<string, string[]> }, reads?: Record<string, readonly string[]> }} area
  */
-export function areaManifest({ name, root, routesFile, version, preload }) {
+export function areaManifest({ name, root, routesFile, version, preload, reads }) {
   const range = sharedRangeOf(root);
   if (!range) throw new Error(`${root}/package.json does not depend on @shop/shared`);
   return {
@@ -87,6 +88,7 @@ export function areaManifest({ name, root, routesFile, version, preload }) {
     shared: { '@shop/shared': range },
     paths: routePathsOf(resolve(root, routesFile)),
     ...(preload ? { preload } : {}),
+    ...(reads ? { reads } : {}),
   };
 }
 
@@ -94,9 +96,10 @@ export function areaManifest({ name, root, routesFile, version, preload }) {
  * Writes `shop-area.json` into a remote's build and serves it from its dev server.
  * @param {string} name the area's federation name
  * @param {string} routesFile the module exposed as `./routes`, relative to the area's root
+ * @param {Record<string, readonly string[]>} [reads] the API reads of its paths' first screens (areaManifest)
  * @returns {import('vite').Plugin}
  */
-export function areaManifestPlugin(name, routesFile) {
+export function areaManifestPlugin(name, routesFile, reads) {
   let root = process.cwd();
   /** @param {import('./preloads.js').Bundle} [bundle] */
   const manifest = (bundle) => {
@@ -107,7 +110,7 @@ export function areaManifestPlugin(name, routesFile) {
     const preload =
       bundle &&
       remotePreloads(bundle, { entry: 'remoteEntry.js', routesFile: routes, lazyByPath: lazyModulesByPath(routes) });
-    return areaManifest({ name, root, routesFile, version, preload });
+    return areaManifest({ name, root, routesFile, version, preload, reads });
   };
   return {
     name: 'shop-area-manifest',

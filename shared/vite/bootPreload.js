@@ -2,11 +2,11 @@
  * The shell's page asks for everything its first screen needs at once (docs/decisions/0041-i18n-and-preloads.md):
  * its built HTML preloads the shares the shell provides, and an inline script reads remotes.json (already
  * preloaded by the HTML) and preloads the remote entry and chunks of the area that owns the address, as listed by
- * that area's manifest. Without it each of those files is found only once the one before has run: a chain of
- * round trips. Node-only (the shell's Vite config); `preloadArea` itself runs in the page.
+ * that area's manifest, and starts the API reads the manifest lists for the address's first screen. Without it
+ * each of those files is found only once the one before has run: a chain of round trips. Node-only (the shell's Vite config); `preloadArea` itself runs in the page.
  */
 import sharedPackage from '../package.json' with { type: 'json' };
-import { earlyRemotesKey } from '../src/api/earlyRequests.js';
+import { earlyRemotesKey, earlyResponsesKey, fillReadDates, startPageReads } from '../src/api/earlyRequests.js';
 import { satisfies } from '../src/version/satisfies.js';
 import { shellBootPreloads } from './preloads.js';
 
@@ -21,8 +21,11 @@ import { shellBootPreloads } from './preloads.js';
  * @param {string} key the global under which the response stays for the shell
  * @param {string} sharedVersion the version of the shell's own `@shop/shared`
  * @param {(version: string, range: string) => boolean} meetsRange `satisfies`
+ * @param {(paths: readonly string[]) => void} startReads starts the API reads an area lists for the address's
+ *   first screen (`reads`; docs/decisions/0051-first-screen-reads-start-with-the-page.md): only at the bare address,
+ *   since a query (a course type, preselected tags) changes what the screen asks for
  */
-export function preloadArea(manifestUrl, key, sharedVersion, meetsRange) {
+export function preloadArea(manifestUrl, key, sharedVersion, meetsRange, startReads) {
   const response = fetch(manifestUrl, { cache: 'no-store' });
   window[key] = response;
   response
@@ -33,6 +36,8 @@ export function preloadArea(manifestUrl, key, sharedVersion, meetsRange) {
         const entry = manifest.remotes?.[area];
         if (typeof entry !== 'string' || !Array.isArray(info?.paths) || !info.paths.includes(path)) continue;
         if (!meetsRange(sharedVersion, info.shared)) continue;
+        const reads = info.reads?.[path];
+        if (window.location.search === '' && Array.isArray(reads)) startReads(reads);
         const files = [...(info.preload?.base ?? []), ...(info.preload?.pages?.[path] ?? [])];
         for (const href of [entry, ...files.map((file) => new URL(file, entry).href)]) {
           const link = document.createElement('link');
@@ -47,10 +52,19 @@ export function preloadArea(manifestUrl, key, sharedVersion, meetsRange) {
 }
 
 /**
+ * The inline script's text: `preloadArea` with the rules it runs by (`satisfies`, `startPageReads`), all inlined.
  * @param {string} base the shell's base URL
+ * @param {string} apiBase where the page's API calls go (`call()`'s default)
+ */
+export const preloadAreaScript = (base = '/', apiBase = '/api') =>
+  `(${preloadArea.toString()})(${JSON.stringify(`${base}remotes.json`)}, ${JSON.stringify(earlyRemotesKey)}, ${JSON.stringify(sharedPackage.version)}, ${satisfies.toString()}, (paths) => (${startPageReads.toString()})(${JSON.stringify(apiBase)}, paths, ${JSON.stringify(earlyResponsesKey)}, ${fillReadDates.toString()}));`;
+
+/**
+ * @param {string} base the shell's base URL
+ * @param {string} apiBase where the page's API calls go
  * @returns {import('vite').Plugin}
  */
-export function bootPreloadPlugin(base = '/') {
+export function bootPreloadPlugin(base = '/', apiBase = '/api') {
   return {
     name: 'shop-boot-preload',
     apply: 'build',
@@ -65,7 +79,7 @@ export function bootPreloadPlugin(base = '/') {
         return [
           {
             tag: 'script',
-            children: `(${preloadArea.toString()})(${JSON.stringify(`${base}remotes.json`)}, ${JSON.stringify(earlyRemotesKey)}, ${JSON.stringify(sharedPackage.version)}, ${satisfies.toString()});`,
+            children: preloadAreaScript(base, apiBase),
             injectTo: 'head',
           },
           ...files.map((file) => ({

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { satisfies } from '../src/version/satisfies.js';
-import { earlyRemotesKey } from '../src/api/earlyRequests.js';
+import { earlyRemotesKey, earlyResponsesKey } from '../src/api/earlyRequests.js';
+import { isoDateMonthsAfter } from '../src/format/date.ts';
 import { bootPreloadPlugin, preloadArea } from './bootPreload.js';
 
 const remotes = {
@@ -12,6 +13,7 @@ const remotes = {
       shared: '^1.1.0',
       paths: ['/courses', '/products'],
       preload: { base: ['assets/routes.js'], pages: { '/courses': ['assets/CoursesPage.js'] } },
+      reads: { '/courses': ['/course/tags', '/course/search?until={monthsFromToday:3}'] },
     },
     account: {
       shared: '^1.0.0',
@@ -24,11 +26,11 @@ const remotes = {
 const preloaded = () =>
   [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => (link as HTMLLinkElement).href);
 
-async function visit(path: string, answer: Response, sharedVersion = '1.1.0') {
+async function visit(path: string, answer: Response, sharedVersion = '1.1.0', startReads = vi.fn()) {
   window.history.replaceState(null, '', path);
   const fetchMock = vi.fn(() => Promise.resolve(answer));
   vi.stubGlobal('fetch', fetchMock);
-  preloadArea('/remotes.json', earlyRemotesKey, sharedVersion, satisfies);
+  preloadArea('/remotes.json', earlyRemotesKey, sharedVersion, satisfies, startReads);
   await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
   // Let the response's body be read and the links be added.
   await new Promise((resolve) => setTimeout(resolve, 0));
@@ -38,6 +40,7 @@ async function visit(path: string, answer: Response, sharedVersion = '1.1.0') {
 afterEach(() => {
   document.head.innerHTML = '';
   delete (window as unknown as Record<string, unknown>)[earlyRemotesKey];
+  delete (window as unknown as Record<string, unknown>)[earlyResponsesKey];
   vi.unstubAllGlobals();
 });
 
@@ -50,6 +53,18 @@ describe('preloadArea', () => {
       'https://catalog.example/v2/assets/routes.js',
       'https://catalog.example/v2/assets/CoursesPage.js',
     ]);
+  });
+
+  it("starts the reads the area lists for the address's first screen, at its bare address only", async () => {
+    const startReads = vi.fn();
+    await visit('/courses', Response.json(remotes), '1.1.0', startReads);
+    expect(startReads).toHaveBeenCalledExactlyOnceWith(['/course/tags', '/course/search?until={monthsFromToday:3}']);
+    // A query changes what the screen asks for; a page without listed reads asks for none.
+    await visit('/courses?courseType=2', Response.json(remotes), '1.1.0', startReads);
+    await visit('/products', Response.json(remotes), '1.1.0', startReads);
+    // Nor for an area the shell refuses.
+    await visit('/courses', Response.json(remotes), '1.0.9', startReads);
+    expect(startReads).toHaveBeenCalledOnce();
   });
 
   it('preloads nothing of an area whose @shop/shared range the shell does not meet: the shell refuses it unloaded', async () => {
@@ -136,6 +151,27 @@ describe('bootPreloadPlugin', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(preloaded().length > 0, range).toBe(satisfies(sharedPackageVersion, range));
     }
+  });
+
+  it("the inline script starts the area's reads under the API base, its dates filled, where call() takes them", async () => {
+    const [script] = transform('<html><head></head><body></body></html>') as [{ children: string }];
+    window.history.replaceState(null, '', '/courses');
+    const fetchMock = vi.fn((url: string) =>
+      Promise.resolve(url === '/remotes.json' ? Response.json(remotes) : new Response()),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    new Function(script.children)();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    const until = isoDateMonthsAfter(new Date(), 3);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/remotes.json',
+      '/api/course/tags',
+      `/api/course/search?until=${until}`,
+    ]);
+    expect(Object.keys((window as unknown as Record<string, object>)[earlyResponsesKey] ?? {})).toEqual([
+      '/api/course/tags',
+      `/api/course/search?until=${until}`,
+    ]);
   });
 
   it("adds the inline script and preloads the shell's shares and pending-share step, not what the page already lists", () => {

@@ -5,7 +5,17 @@ export declare const areaDirs: Record<'catalog' | 'cartCheckout' | 'account' | '
 export interface ComposedRemotes {
   timeoutMs: number;
   remotes: Record<string, string>;
-  areas: Record<string, { version: string; shared: string; paths: string[]; preload?: RemotePreloads }>;
+  areas: Record<
+    string,
+    {
+      version: string;
+      shared: string;
+      paths: string[];
+      preload?: RemotePreloads;
+      /** The API reads each path's first screen makes (docs/decisions/0051-first-screen-reads-start-with-the-page.md). */
+      reads?: Record<string, string[]>;
+    }
+  >;
 }
 export declare function fetchManifest(url: string): Promise<unknown>;
 export declare function composeRemotes(options: {

@@ -31,7 +31,28 @@ function check(area, manifest) {
   if (manifest.preload !== undefined && !isPreload(manifest.preload)) {
     throw new Error(`${area}: preload must list file names relative to the remote entry`);
   }
+  if (manifest.reads !== undefined && !isReads(manifest.reads)) {
+    throw new Error(`${area}: reads must list API paths (starting with one /) by the area's own paths`);
+  }
   return manifest;
+}
+
+/**
+ * `{ path: apiPaths }`: the API reads an area's first screen makes at each of its own paths
+ * (docs/decisions/0051-first-screen-reads-start-with-the-page.md). Each starts with one `/` and stays under the API
+ * base, so the shell's page only ever reads its own API.
+ */
+function isReads(reads) {
+  return (
+    typeof reads === 'object' &&
+    reads !== null &&
+    !Array.isArray(reads) &&
+    Object.values(reads).every(
+      (paths) =>
+        Array.isArray(paths) &&
+        paths.every((path) => typeof path === 'string' && /^\/[^/\\]/.test(path) && !path.includes('..')),
+    )
+  );
 }
 
 /** @param {unknown} files */
@@ -87,6 +108,8 @@ export async function composeRemotes({ urls, read, timeoutMs }) {
           paths: manifest.paths,
           // What the shell's page preloads for each path (shared/vite/bootPreload.js).
           ...(manifest.preload ? { preload: manifest.preload } : {}),
+          // The API reads it starts for a path's first screen (shared/vite/bootPreload.js).
+          ...(manifest.reads ? { reads: manifest.reads } : {}),
         },
       ]),
     ),

@@ -34,3 +34,27 @@ describe('composeRemotes preload lists', () => {
     await expect(compose({ base: 'assets/x.js', pages: {} })).rejects.toThrow(/preload/);
   });
 });
+
+describe('composeRemotes first-screen reads', () => {
+  const composeReads = (reads: unknown) =>
+    composeRemotes({
+      urls,
+      timeoutMs: 8000,
+      read: (area) => Promise.resolve(area === 'catalog' ? { ...manifest(area), reads } : manifest(area)),
+    });
+
+  it("carries an area's reads into remotes.json, and none for an area without", async () => {
+    const reads = { '/catalog': ['/course/tags', '/course/search?until={monthsFromToday:3}'] };
+    const composed = await composeReads(reads);
+    expect(composed.areas.catalog?.reads).toEqual(reads);
+    expect(composed.areas.account).not.toHaveProperty('reads');
+  });
+
+  it('refuses a read that could leave the API (another origin, a parent folder, a relative path)', async () => {
+    for (const path of ['//evil.example/x', 'https://evil.example/x', '/../shop/x', 'course/tags', '/\\evil.example']) {
+      await expect(composeReads({ '/catalog': [path] })).rejects.toThrow(/reads/);
+    }
+    await expect(composeReads({ '/catalog': '/course/tags' })).rejects.toThrow(/reads/);
+    await expect(composeReads(['/course/tags'])).rejects.toThrow(/reads/);
+  });
+});

@@ -4,5 +4,5 @@ import type { Plugin } from 'vite';
 export declare const shellEarlyApiPaths: string[];
 /** The inline script that starts them (see earlyApiReads.js). */
 export declare function earlyApiReadsScript(apiBase?: string): string;
-/** Puts that script into a built page's head. */
-export declare function earlyApiReadsPlugin(): Plugin;
+/** Puts that script into a built page's head, with one for pages' first-screen reads the build knows itself. */
+export declare function earlyApiReadsPlugin(options?: { firstScreenReads?: Record<string, readonly string[]> }): Plugin;

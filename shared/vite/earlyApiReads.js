@@ -4,7 +4,7 @@
  * (shared/src/api/earlyRequests.js). Node-only: the shell's Vite config, and the one-app bench fixture so that
  * both builds are compared alike.
  */
-import { earlyResponsesKey, startEarlyRequests } from '../src/api/earlyRequests.js';
+import { earlyResponsesKey, fillReadDates, startEarlyRequests, startPageReads } from '../src/api/earlyRequests.js';
 import { defaultLanguage, languages } from '../src/contract/languages.js';
 import { languageStorageKey, pickOfferedLanguage } from '../src/i18n/pickLanguage.js';
 
@@ -19,17 +19,40 @@ export const earlyApiReadsScript = (apiBase = '/api') =>
   `(${startEarlyRequests.toString()})(${JSON.stringify(apiBase)}, ${JSON.stringify(shellEarlyApiPaths)}, ${JSON.stringify(earlyResponsesKey)}, ${JSON.stringify(languageStorageKey)}, (candidates) => (${pickOfferedLanguage.toString()})(candidates, ${JSON.stringify(languages)}, ${JSON.stringify(defaultLanguage)}));`;
 
 /**
+ * For a build that knows its pages' first-screen reads itself (the one-app bench fixture): an inline script that
+ * starts those of the page's address, at its bare address only, as the composed shell's page does from the areas'
+ * manifests (shared/vite/bootPreload.js; docs/decisions/0051-first-screen-reads-start-with-the-page.md).
+ * @param {Record<string, readonly string[]>} readsByPath
+ * @param {string} [apiBase]
+ */
+const firstScreenReadsScript = (readsByPath, apiBase = '/api') =>
+  `((reads) => { const paths = reads[window.location.pathname]; if (window.location.search === '' && Array.isArray(paths)) (${startPageReads.toString()})(${JSON.stringify(apiBase)}, paths, ${JSON.stringify(earlyResponsesKey)}, ${fillReadDates.toString()}); })(${JSON.stringify(readsByPath)});`;
+
+/**
  * Puts the script into the built page's head (after its charset, which must come within its first 1024 bytes), so the reads leave with the first requests of the page's code.
  * Not in dev: a dev page's code arrives from this machine at once.
+ * @param {{ firstScreenReads?: Record<string, readonly string[]> }} [options] pages' first-screen reads the build
+ *   knows itself (firstScreenReadsScript); the shell's page takes them from the areas' manifests instead
  * @returns {import('vite').Plugin}
  */
-export function earlyApiReadsPlugin() {
+export function earlyApiReadsPlugin({ firstScreenReads } = {}) {
   return {
     name: 'shop-early-api-reads',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: () => [{ tag: 'script', children: earlyApiReadsScript(), injectTo: 'head' }],
+      handler: () => [
+        { tag: 'script', children: earlyApiReadsScript(), injectTo: 'head' },
+        ...(firstScreenReads
+          ? [
+              {
+                tag: 'script',
+                children: firstScreenReadsScript(firstScreenReads),
+                injectTo: /** @type {const} */ ('head'),
+              },
+            ]
+          : []),
+      ],
     },
   };
 }

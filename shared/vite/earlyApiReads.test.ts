@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { earlyResponsesKey } from '../src/api/earlyRequests.js';
 import { fetchShopMode } from '../src/api/mode.ts';
+import { isoDateMonthsAfter } from '../src/format/date.ts';
 import { i18n, initI18n } from '../src/i18n/index.ts';
 import { earlyApiReadsPlugin, earlyApiReadsScript } from './earlyApiReads.js';
 
@@ -45,6 +46,23 @@ describe('the early API reads of the inline script', () => {
     // Both answers were the early ones: nothing asked again, and nothing left over.
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect((window as unknown as Record<string, Record<string, unknown>>)[earlyResponsesKey]).toEqual({});
+  });
+
+  it("starts a page's first-screen reads that the build lists itself, at the page's bare address only", () => {
+    const plugin = earlyApiReadsPlugin({
+      firstScreenReads: { '/courses': ['/course/search?until={monthsFromToday:3}'] },
+    });
+    const hook = plugin.transformIndexHtml as unknown as { handler: () => { children: string }[] };
+    const [, reads] = hook.handler();
+    const fetchMock = vi.fn((_url: string) => Promise.resolve(Response.json({})));
+    vi.stubGlobal('fetch', fetchMock);
+    for (const path of ['/courses', '/courses?courseType=3', '/products']) {
+      window.history.replaceState(null, '', path);
+      new Function(reads!.children)();
+    }
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      `/api/course/search?until=${isoDateMonthsAfter(new Date(), 3)}`,
+    ]);
   });
 
   it('goes into the head of a built page only', () => {

@@ -17,6 +17,11 @@ export interface AreaOptions {
   exposes?: Record<string, string>;
   /** One chunk for the area's modules that several of its chunks share (for areas whose pages share much). */
   commonChunk?: boolean;
+  /**
+   * The API reads (paths under the API base, `{monthsFromToday:N}` for a date) each of its paths' first screen makes
+   * at its bare address; the composed page starts them with itself (docs/decisions/0051-first-screen-reads-start-with-the-page.md).
+   */
+  firstScreenReads?: Record<string, readonly string[]>;
   /** Extra Vite settings of the area (merged shallowly). */
   extra?: UserConfig;
 }

@@ -116,7 +116,7 @@ const withoutRuntimeSnapshots = {
 };
 
 /** @param {import('./index.d.ts').AreaOptions} options */
-export function areaViteConfig({ name, exposes, commonChunk = false, extra }) {
+export function areaViteConfig({ name, exposes, commonChunk = false, firstScreenReads, extra }) {
   const port = Number(process.env[`PORT_${name.toUpperCase()}`] ?? areaPorts[name]);
   const isRemote = exposes !== undefined;
   return defineConfig({
@@ -143,7 +143,9 @@ export function areaViteConfig({ name, exposes, commonChunk = false, extra }) {
       ...(isRemote ? [standaloneRuntimeProvider()] : []),
       // The share wrappers keep only the names the area imports.
       usedShareNamesOnly(),
-      ...(isRemote ? [areaManifestPlugin(name, exposes['./routes'])] : [composedRemotesDevPlugin(areaPorts)]),
+      ...(isRemote
+        ? [areaManifestPlugin(name, exposes['./routes'], firstScreenReads)]
+        : [composedRemotesDevPlugin(areaPorts)]),
       // The shell's production server answers a partner's /products-iframe with the lightweight page.
       ...(name === 'shell'
         ? [

@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { earlyApiReadsPlugin } from '@shop/shared/vite/earlyApiReads';
 import { fontPreloadPlugin } from '@shop/shared/vite/fontPreload';
 import { productionStaticFiles } from '@shop/shared/vite/staticFiles';
+import { firstScreenReads } from '../../../mf-catalog/src/features/listing/firstScreenReads.ts';
 
 /**
  * Bench fixture: the shop's sources built as one ordinary Vite React app (no Module Federation) — the shell's
@@ -48,7 +49,8 @@ export default defineConfig({
     oneAppLoader(),
     composedRoutes(),
     react(),
-    earlyApiReadsPlugin(),
+    // The catalog's first-screen reads start with the page, as the composed shell's page starts them from its manifest.
+    earlyApiReadsPlugin({ firstScreenReads }),
     fontPreloadPlugin(),
     ...productionStaticFiles(),
   ],

@@ -131,4 +131,22 @@ describe('call, with reads the page started early (earlyRequests.js)', () => {
     expect(fetch).toHaveBeenCalledTimes(3);
     expect(Object.keys(responses)).toEqual(['/api/x?a=1']);
   });
+
+  it('takes it for a call with an abort signal too, and rejects as an aborted fetch once the signal aborts', async () => {
+    const fetch = server();
+    const withSignal = (signal: AbortSignal) =>
+      call({ path: '/x', query: { a: 1 }, result: z.object({ n: z.number() }), failure: 'Failed to x', signal });
+    early('/api/x?a=1', 1);
+    await expect(withSignal(new AbortController().signal)).resolves.toEqual({ n: 1 });
+    let answer!: (response: Response) => void;
+    (globalThis as Record<string, unknown>)[earlyResponsesKey] = {
+      '/api/x?a=1': new Promise<Response>((resolve) => (answer = resolve)),
+    };
+    const controller = new AbortController();
+    const aborted = withSignal(controller.signal);
+    controller.abort();
+    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+    answer(Response.json({ result: { n: 1 } }));
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });

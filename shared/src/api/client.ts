@@ -54,6 +54,21 @@ function takeEarlyResponse(url: string): Promise<Response> | undefined {
   return response;
 }
 
+/**
+ * An early response for a call with an abort signal: the inline script's request cannot be aborted, but the call
+ * still rejects as an aborted fetch would, and its answer is left unread.
+ */
+function untilAborted(response: Promise<Response>, signal: AbortSignal | undefined): Promise<Response> {
+  if (!signal) return response;
+  const aborted = () => new DOMException('The operation was aborted.', 'AbortError');
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    response.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /** One call of docs/product-rules.md#api-calls: sends it, unwraps `{ result }`, and turns every failure into an ApiError. */
 export async function call<T extends z.ZodType>(options: CallOptions<T>): Promise<z.infer<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -63,17 +78,18 @@ export async function call<T extends z.ZodType>(options: CallOptions<T>): Promis
 
   const url = `${apiBase}${options.path}${toQueryString(options.query ?? {})}`;
   const method = options.method ?? 'GET';
-  // Only a plain read can be an early one: the inline script sends no token, no body and cannot be aborted.
-  const early = method === 'GET' && !token && !options.signal ? takeEarlyResponse(url) : undefined;
+  // Only a plain read can be an early one: the inline script sends no token and no body.
+  const early = method === 'GET' && !token ? takeEarlyResponse(url) : undefined;
   let response: Response;
   try {
-    response = await (early ??
-      fetch(url, {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: options.signal,
-      }));
+    response = await (early
+      ? untilAborted(early, options.signal)
+      : fetch(url, {
+          method,
+          headers,
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          signal: options.signal,
+        }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(options.failure, 0);

@@ -10,3 +10,12 @@ export declare function startEarlyRequests(
   storageKey: string,
   pickLanguage: (candidates: unknown[]) => string,
 ): void;
+/** `{monthsFromToday:N}` in an early read's path → the day N months after `today`; see earlyRequests.js. */
+export declare function fillReadDates(template: string, today: Date): string;
+/** Runs in the page: starts an area's first-screen reads under `key`; see earlyRequests.js. */
+export declare function startPageReads(
+  apiBase: string,
+  paths: readonly string[],
+  key: string,
+  fillDates: (template: string, today: Date) => string,
+): void;

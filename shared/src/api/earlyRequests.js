@@ -38,7 +38,8 @@ export function startEarlyRequests(apiBase, paths, key, storageKey, pickLanguage
     ...(navigator.languages ?? [navigator.language]),
     document.documentElement.lang,
   ]);
-  const responses = {};
+  // The shell page's other inline script may already have started an area's reads here (startPageReads).
+  const responses = window[key] ?? {};
   for (const path of paths) {
     const url = apiBase + path.replace('{language}', language);
     const response = fetch(url, { headers: { Accept: 'application/json' } });
@@ -47,4 +48,45 @@ export function startEarlyRequests(apiBase, paths, key, storageKey, pickLanguage
     responses[url] = response;
   }
   window[key] = responses;
+}
+
+/**
+ * The placeholder an area's early read may carry for the date its first screen computes at run time (the end of
+ * the course search's default range): `{monthsFromToday:3}` stands for the calendar day three months after today,
+ * `yyyy-MM-dd`, as `isoDateMonthsAfter` in shared/src/format/date.ts makes it. Self-contained, since its text
+ * runs inlined in the page; earlyRequests.test.js checks it against that function.
+ * @param {string} template
+ * @param {Date} today
+ */
+export function fillReadDates(template, today) {
+  return template.replace(/\{monthsFromToday:(\d+)\}/g, (_match, months) => {
+    // date-fns' addMonths: the same day of the month, or the month's last day where it has fewer.
+    const target = new Date(today.getFullYear(), today.getMonth() + Number(months), 1);
+    const lastDay = new Date(target.getFullYear(), target.getMonth() + 1, 0).getDate();
+    target.setDate(Math.min(today.getDate(), lastDay));
+    const two = (n) => String(n).padStart(2, '0');
+    return `${String(target.getFullYear()).padStart(4, '0')}-${two(target.getMonth() + 1)}-${two(target.getDate())}`;
+  });
+}
+
+/**
+ * Runs in the page, inlined into the shell's HTML (shared/vite/bootPreload.js), once remotes.json names the area
+ * of the address: starts the API reads the area's manifest lists for its first screen
+ * (docs/decisions/0051-first-screen-reads-start-with-the-page.md), beside the shell's own under `key`, where
+ * `call()` takes them. Self-contained on purpose (no imports, no outer names).
+ * @param {string} apiBase
+ * @param {readonly string[]} paths API paths with their query, `fillDates`' placeholders unfilled
+ * @param {string} key
+ * @param {(template: string, today: Date) => string} fillDates `fillReadDates`
+ */
+export function startPageReads(apiBase, paths, key, fillDates) {
+  const responses = window[key] ?? (window[key] = {});
+  const today = new Date();
+  for (const path of paths) {
+    const url = apiBase + fillDates(path, today);
+    if (url in responses) continue;
+    const response = fetch(url, { headers: { Accept: 'application/json' } });
+    response.catch(() => undefined);
+    responses[url] = response;
+  }
 }

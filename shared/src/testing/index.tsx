@@ -9,6 +9,8 @@ import { configureApi, i18n, initI18n, useAuthStore, useSessionGuard } from '../
 
 export { courseFixture, courseItem, customerFixture, productFixture, productItem } from './fixtures.ts';
 export { pendingEarlyLoads } from '../ui/useLoad.ts';
+// What the shell page's inline script leaves for an area's first screen (an area's first-screen reads test).
+export { earlyResponsesKey, fillReadDates } from '../api/earlyRequests.js';
 
 /** German texts (the source) and no server translations: what a de-DE visitor sees when the API has none. */
 export async function startI18n(): Promise<void> {

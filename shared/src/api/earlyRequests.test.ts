@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isoDateMonthsAfter } from '../format/date.ts';
+import { earlyResponsesKey, fillReadDates, startPageReads } from './earlyRequests.js';
+
+afterEach(() => {
+  delete (window as unknown as Record<string, unknown>)[earlyResponsesKey];
+  vi.unstubAllGlobals();
+});
+
+describe('fillReadDates', () => {
+  it('writes the day N months after today as isoDateMonthsAfter does, month ends and leap days included', () => {
+    const days = [
+      new Date(2026, 0, 31),
+      new Date(2027, 10, 30),
+      new Date(2027, 10, 29, 23, 59),
+      new Date(2028, 1, 29),
+      new Date(2026, 11, 31, 0, 0, 1),
+      new Date(2026, 2, 29),
+      new Date(2026, 7, 15, 12),
+    ];
+    for (const today of days) {
+      for (const months of [0, 1, 3, 6, 9, 12]) {
+        expect(fillReadDates(`{monthsFromToday:${months}}`, today), `${today.toString()} + ${months}`).toBe(
+          isoDateMonthsAfter(today, months),
+        );
+      }
+    }
+  });
+
+  it('fills every placeholder of a path and leaves the rest as it is', () => {
+    expect(
+      fillReadDates('/course/search?a={monthsFromToday:3}&b={monthsFromToday:12}&c={x}', new Date(2026, 10, 24)),
+    ).toBe('/course/search?a=2027-02-24&b=2027-11-24&c={x}');
+  });
+});
+
+describe('startPageReads (its text runs in the page)', () => {
+  const run = (paths: string[]) => {
+    const fetchMock = vi.fn((_url: string) => Promise.resolve(Response.json({})));
+    vi.stubGlobal('fetch', fetchMock);
+    new Function(
+      `(${startPageReads.toString()})('/api', ${JSON.stringify(paths)}, ${JSON.stringify(earlyResponsesKey)}, ${fillReadDates.toString()})`,
+    )();
+    return fetchMock;
+  };
+  const responses = () =>
+    (window as unknown as Record<string, Record<string, Promise<Response>>>)[earlyResponsesKey] ?? {};
+
+  it('starts each read under the API base, beside the reads already started, and none twice', () => {
+    const shells = { '/api/shop/mode': Promise.resolve(new Response()) };
+    (window as unknown as Record<string, unknown>)[earlyResponsesKey] = shells;
+    const today = isoDateMonthsAfter(new Date(), 3);
+    const fetchMock = run(['/course/tags', '/course/search?until={monthsFromToday:3}', '/shop/mode']);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/course/tags', `/api/course/search?until=${today}`]);
+    expect(Object.keys(responses())).toEqual([
+      '/api/shop/mode',
+      '/api/course/tags',
+      `/api/course/search?until=${today}`,
+    ]);
+  });
+
+  it('keeps a failed read for call() to report, without an unhandled rejection', async () => {
+    const fetchMock = vi.fn(() => Promise.reject(new TypeError('offline')));
+    vi.stubGlobal('fetch', fetchMock);
+    startPageReads('/api', ['/course/tags'], earlyResponsesKey, fillReadDates);
+    await expect(responses()['/api/course/tags']).rejects.toThrow('offline');
+  });
+});
