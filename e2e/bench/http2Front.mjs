@@ -16,20 +16,25 @@ const passable = (headers) =>
 
 /**
  * Serves https://localhost:`port` over HTTP/2 (HTTP/1.1 for clients without it) in front of
- * http://localhost:`targetPort`.
+ * http://localhost:`targetPort`, and each path prefix of `prefixes` (`/areas/catalog/`) in front of its own port,
+ * the prefix taken off: areas deployed under the shop's own origin, as a CDN's path routing serves them.
  * @param {number} port
  * @param {number} targetPort
  * @param {{ key: string, cert: string }} certificate
+ * @param {Record<string, number>} [prefixes]
  */
-export function http2Front(port, targetPort, certificate) {
+export function http2Front(port, targetPort, certificate, prefixes = {}) {
   const server = createSecureServer({ ...certificate, allowHTTP1: true }, (req, res) => {
+    const url = req.url ?? '/';
+    const prefix = Object.keys(prefixes).find((candidate) => url.startsWith(candidate));
+    const behind = prefix ? prefixes[prefix] : targetPort;
     const upstream = request(
       {
         host: 'localhost',
-        port: targetPort,
+        port: behind,
         method: req.method,
-        path: req.url,
-        headers: { ...passable(req.headers), host: `localhost:${targetPort}` },
+        path: prefix ? `/${url.slice(prefix.length)}` : url,
+        headers: { ...passable(req.headers), host: `localhost:${behind}` },
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, passable(answer.headers));

@@ -3,8 +3,9 @@
  * npm run bench:lighthouse — Lighthouse (pinned 12.8, the last line that runs on Node 20) with its default mobile
  * settings (simulated throttling) on /courses and /products-iframe, the composed shop and the one-app fixture
  * interleaved, 3 runs each (LIGHTHOUSE_RUNS), printing the medians of score, LCP, TBT, CLS and FCP. Same servers as bench:bundle
- * (free ports; builds must exist: the root script builds both). Twice: as `vite preview` serves (HTTP/1.1), and
- * behind HTTP/2 TLS fronts as a production host serves (http2Front.mjs); Lighthouse simulates the protocol it saw
+ * (free ports; builds must exist: the root script builds both). Three times: as `vite preview` serves (HTTP/1.1);
+ * behind HTTP/2 TLS fronts as a production host serves (http2Front.mjs), each area on its own origin; and the same
+ * with the areas under the shop's origin. Lighthouse simulates the protocol and connections it saw
  * (docs/decisions/0044-start-up-work.md). Chromium: CHROMIUM_PATH or /usr/bin/chromium, with the flags the e2e
  * journeys use, headless.
  */
@@ -35,12 +36,15 @@ const chrome = await chromeLauncher.launch({
     '--run-all-compositor-stages-before-draw',
   ],
 });
-for (const [protocol, http2] of [
-  ['HTTP/1.1', false],
-  ['HTTP/2', true],
+for (const [protocol, http2, oneOrigin] of [
+  ['HTTP/1.1', false, false],
+  ['HTTP/2', true, false],
+  // The areas under the shop's own origin (/areas/<area>/), as README.md's deploy section advises: the page needs
+  // one TLS connection instead of one per area (docs/decisions/0052-areas-under-the-shops-origin.md).
+  ['HTTP/2, one origin', true, true],
 ]) {
   try {
-    await measure(protocol, await startShops({ http2 }));
+    await measure(protocol, await startShops({ http2, oneOrigin }));
   } finally {
     stopAll();
   }
@@ -85,7 +89,7 @@ function report() {
   console.log(`\nLighthouse mobile (simulated throttling), median of ${runs}`);
   console.log(
     [
-      'page'.padEnd(38),
+      'page'.padEnd(48),
       'score',
       'LCP s'.padStart(7),
       'TBT ms'.padStart(8),
@@ -97,7 +101,7 @@ function report() {
     const m = (name) => median(list.map((entry) => entry[name]));
     console.log(
       [
-        key.padEnd(38),
+        key.padEnd(48),
         String(m('score')).padStart(5),
         (m('lcp') / 1000).toFixed(2).padStart(7),
         String(Math.round(m('tbt'))).padStart(8),

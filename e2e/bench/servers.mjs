@@ -48,6 +48,9 @@ async function waitFor(url, timeoutMs = 90_000) {
   throw new Error(`${url} did not come up`);
 }
 
+/** Where an area is served under the shop's own origin (`oneOrigin`). @param {string} area */
+const areaPrefix = (area) => `/areas/${area}/`;
+
 const children = [];
 const fronts = [];
 function start(command, args, cwd, env = {}) {
@@ -73,9 +76,12 @@ process.on('SIGINT', () => process.exit(130));
  * names the remotes' free ports), the one-app's origin and the partner site's port. With `http2`, those origins
  * are https ones served over HTTP/2, remotes.json names the remotes' such origins, and the browser must accept
  * the bench's self-signed certificate (`--ignore-certificate-errors`).
- * @param {{ http2?: boolean }} [options]
+ * With `oneOrigin` (HTTP/2 only) the areas are served under the shop's origin instead, at `/areas/<area>/` of the
+ * shell's front, and remotes.json names them there.
+ * @param {{ http2?: boolean, oneOrigin?: boolean }} [options]
  */
-export async function startShops({ http2 = false } = {}) {
+export async function startShops({ http2 = false, oneOrigin = false } = {}) {
+  if (oneOrigin && !http2) throw new Error("oneOrigin needs http2: the areas are served by the shell's HTTP/2 front");
   const apiPort = await freePort();
   const partnerPort = await freePort();
   const partnerOrigin = `http://localhost:${partnerPort}`;
@@ -99,7 +105,9 @@ export async function startShops({ http2 = false } = {}) {
     remotes: Object.fromEntries(
       ['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) => [
         area,
-        `${scheme}://localhost:${publicPorts[area]}/remoteEntry.js`,
+        oneOrigin
+          ? `${scheme}://localhost:${publicPorts.shell}${areaPrefix(area)}remoteEntry.js`
+          : `${scheme}://localhost:${publicPorts[area]}/remoteEntry.js`,
       ]),
     ),
   });
@@ -127,8 +135,14 @@ export async function startShops({ http2 = false } = {}) {
   if (http2) {
     const certificate = selfSignedCertificate();
     const behind = { ...ports, oneApp: oneAppPort };
+    // With oneOrigin the shell's front also serves each area under its prefix.
+    const prefixes = oneOrigin
+      ? Object.fromEntries(
+          ['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) => [areaPrefix(area), ports[area]]),
+        )
+      : {};
     for (const [area, port] of Object.entries(behind))
-      fronts.push(await http2Front(publicPorts[area], port, certificate));
+      fronts.push(await http2Front(publicPorts[area], port, certificate, area === 'shell' ? prefixes : {}));
   }
   return {
     composed: `${scheme}://localhost:${publicPorts.shell}`,
