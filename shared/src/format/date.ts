@@ -133,6 +133,18 @@ export function courseMeetings(course: CourseMeetings): { weekdays: number[]; da
   return { weekdays, days: daysOn(course.startDate, endDate, weekdays) };
 }
 
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/** One list format per language: built once, not for every card (docs/decisions/0053-money-without-intl.md). */
+function listFormatOf(language: string): Intl.ListFormat {
+  let format = listFormats.get(language);
+  if (!format) {
+    format = new Intl.ListFormat(language, { type: 'conjunction' });
+    listFormats.set(language, format);
+  }
+  return format;
+}
+
 /**
  * A course as a learner reads it, not as a span: `8 Termine, dienstags und donnerstags 18:30–20:00 Uhr,
  * 01.12.2026 – 21.01.2027` — how many sessions, on which weekdays, at what time, from the first to the last day.
@@ -142,7 +154,7 @@ export function courseMeetings(course: CourseMeetings): { weekdays: number[]; da
 export function formatCourseDates(course: CourseDates, t: CountingTranslate, language: string): string {
   if (!course.startTime || !course.endDate || course.endDate === course.startDate) return formatSchedule(course, t);
   const meetings = courseMeetings(course);
-  const days = new Intl.ListFormat(language, { type: 'conjunction' }).format(
+  const days = listFormatOf(language).format(
     meetings.weekdays.map((day) => t(`common.weekdays.${weekdayKeys[day] ?? 'monday'}`, {})),
   );
   const time = course.endTime
