@@ -3,7 +3,8 @@
  * its built HTML preloads the shares the shell provides, and an inline script reads remotes.json (already
  * preloaded by the HTML) and preloads the remote entry and chunks of the area that owns the address, as listed by
  * that area's manifest, and starts the API reads the manifest lists for the address's first screen. Without it
- * each of those files is found only once the one before has run: a chain of round trips. Node-only (the shell's Vite config); `preloadArea` itself runs in the page.
+ * each of those files is found only once the one before has run: a chain of round trips. Node-only (the shell's
+ * Vite config); `preloadArea` itself runs in the page.
  */
 import sharedPackage from '../package.json' with { type: 'json' };
 import { earlyRemotesKey, earlyResponsesKey, fillReadDates, startPageReads } from '../src/api/earlyRequests.js';

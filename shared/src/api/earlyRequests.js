@@ -54,7 +54,7 @@ export function startEarlyRequests(apiBase, paths, key, storageKey, pickLanguage
  * The placeholder an area's early read may carry for the date its first screen computes at run time (the end of
  * the course search's default range): `{monthsFromToday:3}` stands for the calendar day three months after today,
  * `yyyy-MM-dd`, as `isoDateMonthsAfter` in shared/src/format/date.ts makes it. Self-contained, since its text
- * runs inlined in the page; earlyRequests.test.js checks it against that function.
+ * runs inlined in the page; earlyRequests.test.ts checks it against that function.
  * @param {string} template
  * @param {Date} today
  */
