@@ -12,8 +12,18 @@ describe('ResponseCache', () => {
   const text = async (body: Promise<{ json: Buffer }>) => (await body).json.toString();
   const builder = (...values: string[]) => {
     let calls = 0;
-    const build = () => cachedBody(JSON.stringify(values[Math.min(calls++, values.length - 1)]));
-    return { build, calls: () => calls };
+    const builds: Promise<unknown>[] = [];
+    const build = () => {
+      const body = cachedBody(JSON.stringify(values[Math.min(calls++, values.length - 1)]));
+      builds.push(body);
+      return body;
+    };
+    /** Settles once every build started so far has finished, and the cache has stored what it built. */
+    const settled = async () => {
+      await Promise.allSettled(builds);
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    return { build, calls: () => calls, settled };
   };
 
   it('builds on a miss, then serves the entry while it is fresh, compressed as well', async () => {
@@ -29,13 +39,15 @@ describe('ResponseCache', () => {
   it('serves a stale entry once while one rebuild runs, then the new one', async () => {
     let now = 0;
     const cache = new ResponseCache(1000, 10, () => now);
-    const { build, calls } = builder('A', 'B');
+    const { build, calls, settled } = builder('A', 'B');
     await cache.get('k', build);
     now = 1000;
     const [first, second] = await Promise.all([text(cache.get('k', build)), text(cache.get('k', build))]);
     expect([first, second, calls()]).toEqual(['"A"', '"A"', 2]);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // However long the rebuild takes (a busy machine), the request after it gets its result.
+    await settled();
     expect(await text(cache.get('k', build))).toBe('"B"');
+    expect(calls()).toBe(2);
   });
 
   it('drops the oldest entries beyond its size, and clear forgets all', async () => {
