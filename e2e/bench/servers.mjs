@@ -48,6 +48,9 @@ async function waitFor(url, timeoutMs = 90_000) {
   throw new Error(`${url} did not come up`);
 }
 
+/** The areas the shell loads as remotes. */
+const remoteAreas = Object.keys(areaDirs).filter((area) => area !== 'shell');
+
 /** Where an area is served under the shop's own origin (`oneOrigin`). @param {string} area */
 const areaPrefix = (area) => `/areas/${area}/`;
 
@@ -103,7 +106,7 @@ export async function startShops({ http2 = false, oneOrigin = false } = {}) {
   const remotesJson = JSON.stringify({
     ...composedJson,
     remotes: Object.fromEntries(
-      ['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) => [
+      remoteAreas.map((area) => [
         area,
         oneOrigin
           ? `${scheme}://localhost:${publicPorts.shell}${areaPrefix(area)}remoteEntry.js`
@@ -128,19 +131,13 @@ export async function startShops({ http2 = false, oneOrigin = false } = {}) {
   await Promise.all([
     waitFor(`http://localhost:${ports.shell}/api/health`),
     waitFor(`http://localhost:${oneAppPort}/api/health`),
-    ...['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) =>
-      waitFor(`http://localhost:${ports[area]}/remoteEntry.js`),
-    ),
+    ...remoteAreas.map((area) => waitFor(`http://localhost:${ports[area]}/remoteEntry.js`)),
   ]);
   if (http2) {
     const certificate = selfSignedCertificate();
     const behind = { ...ports, oneApp: oneAppPort };
     // With oneOrigin the shell's front also serves each area under its prefix.
-    const prefixes = oneOrigin
-      ? Object.fromEntries(
-          ['catalog', 'cartCheckout', 'account', 'levelTest'].map((area) => [areaPrefix(area), ports[area]]),
-        )
-      : {};
+    const prefixes = oneOrigin ? Object.fromEntries(remoteAreas.map((area) => [areaPrefix(area), ports[area]])) : {};
     for (const [area, port] of Object.entries(behind))
       fronts.push(await http2Front(publicPorts[area], port, certificate, area === 'shell' ? prefixes : {}));
   }

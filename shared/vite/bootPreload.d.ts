@@ -5,7 +5,7 @@ export declare function preloadArea(
   key: string,
   sharedVersion: string,
   meetsRange: (version: string, range: string) => boolean,
-  startReads: (paths: readonly string[]) => void,
+  startReads: (paths: readonly string[] | undefined) => void,
 ): void;
 export declare function preloadAreaScript(base?: string, apiBase?: string): string;
 export declare function bootPreloadPlugin(base?: string, apiBase?: string): Plugin;

@@ -22,9 +22,8 @@ import { shellBootPreloads } from './preloads.js';
  * @param {string} key the global under which the response stays for the shell
  * @param {string} sharedVersion the version of the shell's own `@shop/shared`
  * @param {(version: string, range: string) => boolean} meetsRange `satisfies`
- * @param {(paths: readonly string[]) => void} startReads starts the API reads an area lists for the address's
- *   first screen (`reads`; docs/decisions/0051-first-screen-reads-start-with-the-page.md): only at the bare address,
- *   since a query (a course type, preselected tags) changes what the screen asks for
+ * @param {(paths: readonly string[] | undefined) => void} startReads `startPageReads`: starts the API reads an area
+ *   lists for the address's first screen (`reads`; docs/decisions/0051-first-screen-reads-start-with-the-page.md)
  */
 export function preloadArea(manifestUrl, key, sharedVersion, meetsRange, startReads) {
   const response = fetch(manifestUrl, { cache: 'no-store' });
@@ -37,8 +36,7 @@ export function preloadArea(manifestUrl, key, sharedVersion, meetsRange, startRe
         const entry = manifest.remotes?.[area];
         if (typeof entry !== 'string' || !Array.isArray(info?.paths) || !info.paths.includes(path)) continue;
         if (!meetsRange(sharedVersion, info.shared)) continue;
-        const reads = info.reads?.[path];
-        if (window.location.search === '' && Array.isArray(reads)) startReads(reads);
+        startReads(info.reads?.[path]);
         const files = [...(info.preload?.base ?? []), ...(info.preload?.pages?.[path] ?? [])];
         for (const href of [entry, ...files.map((file) => new URL(file, entry).href)]) {
           const link = document.createElement('link');

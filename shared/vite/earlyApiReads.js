@@ -20,13 +20,13 @@ export const earlyApiReadsScript = (apiBase = '/api') =>
 
 /**
  * For a build that knows its pages' first-screen reads itself (the one-app bench fixture): an inline script that
- * starts those of the page's address, at its bare address only, as the composed shell's page does from the areas'
+ * starts those of the page's address (at its bare address only), as the composed shell's page does from the areas'
  * manifests (shared/vite/bootPreload.js; docs/decisions/0051-first-screen-reads-start-with-the-page.md).
  * @param {Record<string, readonly string[]>} readsByPath
  * @param {string} [apiBase]
  */
 const firstScreenReadsScript = (readsByPath, apiBase = '/api') =>
-  `((reads) => { const paths = reads[window.location.pathname]; if (window.location.search === '' && Array.isArray(paths)) (${startPageReads.toString()})(${JSON.stringify(apiBase)}, paths, ${JSON.stringify(earlyResponsesKey)}, ${fillReadDates.toString()}); })(${JSON.stringify(readsByPath)});`;
+  `(${startPageReads.toString()})(${JSON.stringify(apiBase)}, (${JSON.stringify(readsByPath)})[window.location.pathname], ${JSON.stringify(earlyResponsesKey)}, ${fillReadDates.toString()});`;
 
 /**
  * Puts the script into the built page's head (after its charset, which must come within its first 1024 bytes), so the reads leave with the first requests of the page's code.

@@ -15,7 +15,7 @@ export declare function fillReadDates(template: string, today: Date): string;
 /** Runs in the page: starts an area's first-screen reads under `key`; see earlyRequests.js. */
 export declare function startPageReads(
   apiBase: string,
-  paths: readonly string[],
+  paths: readonly string[] | undefined,
   key: string,
   fillDates: (template: string, today: Date) => string,
 ): void;

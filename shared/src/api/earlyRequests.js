@@ -73,13 +73,15 @@ export function fillReadDates(template, today) {
  * Runs in the page, inlined into the shell's HTML (shared/vite/bootPreload.js), once remotes.json names the area
  * of the address: starts the API reads the area's manifest lists for its first screen
  * (docs/decisions/0051-first-screen-reads-start-with-the-page.md), beside the shell's own under `key`, where
- * `call()` takes them. Self-contained on purpose (no imports, no outer names).
+ * `call()` takes them. Only at the page's bare address: a query (a course type, preselected tags, an id) changes
+ * what the screen asks for. Self-contained on purpose (no imports, no outer names).
  * @param {string} apiBase
- * @param {readonly string[]} paths API paths with their query, `fillDates`' placeholders unfilled
+ * @param {readonly string[] | undefined} paths API paths with their query, `fillDates`' placeholders unfilled
  * @param {string} key
  * @param {(template: string, today: Date) => string} fillDates `fillReadDates`
  */
 export function startPageReads(apiBase, paths, key, fillDates) {
+  if (window.location.search !== '' || !Array.isArray(paths)) return;
   const responses = window[key] ?? (window[key] = {});
   const today = new Date();
   for (const path of paths) {

@@ -59,6 +59,15 @@ describe('startPageReads (its text runs in the page)', () => {
     ]);
   });
 
+  it('starts none at an address with a query, whose screen asks for other data, or without listed reads', () => {
+    window.history.replaceState(null, '', '/courses?courseType=3');
+    const withQuery = run(['/course/tags']);
+    window.history.replaceState(null, '', '/courses');
+    startPageReads('/api', undefined, earlyResponsesKey, fillReadDates);
+    expect(withQuery).not.toHaveBeenCalled();
+    expect(responses()).toEqual({});
+  });
+
   it('keeps a failed read for call() to report, without an unhandled rejection', async () => {
     const fetchMock = vi.fn(() => Promise.reject(new TypeError('offline')));
     vi.stubGlobal('fetch', fetchMock);
