@@ -6,14 +6,15 @@
  *   npm run compose -- --from-dist           reads each mf-…/dist/shop-area.json (what `npm run build` does)
  *   npm run compose -- --catalog=https://catalog.example.org/ --out=/srv/shell/remotes.json
  * An area's URL comes from `--<area>=URL`, else SHOP_AREA_URL_<AREA> (e.g. SHOP_AREA_URL_CARTCHECKOUT), else
- * its local port (5174–5177). The shell is not rebuilt: it reads the written file at its next load.
+ * its local port (5174–5177). The composition goes into remotes.json and, when the shell's index.html lies
+ * beside it, into that page too. The shell is not rebuilt: it reads the written files at its next load.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { areaManifestFile } from '../shared/vite/areaManifest.js';
 import { areaDirs, composeRemotes, fetchManifest } from '../shared/vite/composeRemotes.js';
+import { writeComposition } from '../shared/vite/composition.js';
 import { areaPorts } from '../shared/vite/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,13 +39,10 @@ const timeoutMs = Number(args.get('timeout-ms') || process.env.SHOP_REMOTE_TIMEO
 
 const composed = await composeRemotes({ urls, read: async (area, url) => read(area, url), timeoutMs });
 const out = resolve(args.get('out') || join(root, 'shell/dist/remotes.json'));
-const body = `${JSON.stringify(composed, null, 2)}\n`;
-writeFileSync(out, body);
-// The static servers prefer a compressed copy beside the file (shared/vite/staticFiles.js): renew them too.
-writeFileSync(`${out}.br`, brotliCompressSync(body));
-writeFileSync(`${out}.gz`, gzipSync(body));
+// Into remotes.json, and into the shell's page beside it (docs/decisions/0054-composition-in-the-page.md).
+const page = writeComposition(out, composed);
 console.log(
-  `composed ${out}:`,
+  `composed ${page ? `${out} and ${page}` : out}:`,
   Object.entries(composed.areas)
     .map(([area, { version, paths }]) => `${area} ${version} (${paths.length} paths)`)
     .join(', '),

@@ -6,11 +6,12 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { selfSignedCertificate } from '../../api/src/test/fake-mollie/certificate.ts';
+import { writeComposition } from '../../shared/vite/composition.js';
 import { http2Front } from './http2Front.mjs';
 
 export const root = new URL('../../', import.meta.url).pathname;
@@ -103,7 +104,7 @@ export async function startShops({ http2 = false, oneOrigin = false } = {}) {
   const apiEnv = { API_PORT: String(apiPort) };
   // The composed remotes.json of the build, pointed at the remotes' free ports (what a deploy's compose does).
   const composedJson = JSON.parse(readFileSync(join(root, 'shell/dist/remotes.json'), 'utf8'));
-  const remotesJson = JSON.stringify({
+  const composition = {
     ...composedJson,
     remotes: Object.fromEntries(
       remoteAreas.map((area) => [
@@ -113,12 +114,11 @@ export async function startShops({ http2 = false, oneOrigin = false } = {}) {
           : `${scheme}://localhost:${publicPorts[area]}/remoteEntry.js`,
       ]),
     ),
-  });
-  // The shell's build as deployed with a remotes.json naming the remotes' free ports (what a deploy does).
+  };
+  // The shell's build as deployed with that composition, in remotes.json and its page (what a deploy's compose does).
   const shellDist = mkdtempSync(join(tmpdir(), 'shop-bench-shell-'));
   cpSync(join(root, 'shell/dist'), shellDist, { recursive: true });
-  for (const file of ['remotes.json.br', 'remotes.json.gz']) rmSync(join(shellDist, file), { force: true });
-  writeFileSync(join(shellDist, 'remotes.json'), remotesJson);
+  writeComposition(join(shellDist, 'remotes.json'), composition);
   for (const [area, dir] of Object.entries(areaDirs)) {
     const outDir = area === 'shell' ? ['--outDir', shellDist] : [];
     start(vite, ['preview', '--port', String(ports[area]), '--strictPort', ...outDir], join(root, dir), apiEnv);
@@ -144,7 +144,6 @@ export async function startShops({ http2 = false, oneOrigin = false } = {}) {
   return {
     composed: `${scheme}://localhost:${publicPorts.shell}`,
     oneApp: `${scheme}://localhost:${http2 ? publicPorts.oneApp : oneAppPort}`,
-    remotesJson,
     partnerOrigin,
     partnerPort,
     catalog: `${scheme}://localhost:${publicPorts.catalog}`,

@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import { serveComposition } from '../support/composition.ts';
 
 const remoteOrigins = [5174, 5175, 5176, 5177].map((port) => `http://localhost:${port}`);
+/** The composition `npm run build` wrote (into remotes.json and the shell's page). */
+const builtComposition = new URL('../../shell/dist/remotes.json', import.meta.url);
 
 /** Visits one path of each remote inside the shell, without reloading the page. */
 async function visitAllAreas(page: Page) {
@@ -100,8 +104,8 @@ for (const path of ['/courses', '/products-iframe']) {
     page,
   }) => {
     // The catalog's entry is held until its course search has left (at most 5 s): only the page's inline script,
-    // which takes the reads from the catalog's manifest in remotes.json, can send it that early
-    // (docs/decisions/0051-first-screen-reads-start-with-the-page.md).
+    // which takes the reads from the catalog's manifest in the composition the page carries, can send it that
+    // early (docs/decisions/0051-first-screen-reads-start-with-the-page.md, 0054-composition-in-the-page.md).
     let searchSent!: () => void;
     const search = new Promise<void>((resolve) => (searchSent = resolve));
     let searchBeforeEntry = false;
@@ -113,8 +117,10 @@ for (const path of ['/courses', '/products-iframe']) {
       await route.continue();
     });
     const reads: string[] = [];
+    const manifestReads: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
+      if (url.pathname.endsWith('/remotes.json')) manifestReads.push(url.href);
       if (!url.pathname.startsWith('/api/') || request.method() !== 'GET') return;
       reads.push(`${url.pathname}${url.search}`);
       if (url.pathname === '/api/course/search') searchSent();
@@ -127,6 +133,8 @@ for (const path of ['/courses', '/products-iframe']) {
     await page.waitForLoadState('networkidle');
     expect(reads.filter((read, index) => reads.indexOf(read) !== index)).toEqual([]);
     expect(reads).toContain('/api/course/tags');
+    // The composition came with the page: nothing waited for remotes.json.
+    expect(manifestReads).toEqual([]);
   });
 }
 
@@ -172,11 +180,9 @@ test.describe('a remote that hangs', () => {
 
   test('is given up after the manifest timeout; the rest of the shell keeps working', async ({ page }) => {
     // A changed manifest points the shell at another build: here one that never answers.
-    await page.route('**/remotes.json', async (route) => {
-      const manifest = (await (await route.fetch()).json()) as { remotes: Record<string, string> };
-      manifest.remotes.catalog = `http://127.0.0.1:${port}/remoteEntry.js`;
-      await route.fulfill({ json: { ...manifest, timeoutMs: 1500 } });
-    });
+    const composed = JSON.parse(readFileSync(builtComposition, 'utf8')) as { remotes: Record<string, string> };
+    composed.remotes.catalog = `http://127.0.0.1:${port}/remoteEntry.js`;
+    await serveComposition(page, { ...composed, timeoutMs: 1500 });
     await page.goto('/courses');
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('Dieser Bereich ist gerade nicht erreichbar', {

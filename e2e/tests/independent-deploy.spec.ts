@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import { serveComposition } from '../support/composition.ts';
 import { mainHeading } from '../support/navigation.ts';
 import { serveDir } from '../support/staticDir.ts';
 
@@ -12,7 +13,8 @@ import { serveDir } from '../support/staticDir.ts';
  * docs/decisions/0031 and 0032: an area deploys alone. Real builds of the level-test area with one page more
  * (e2e/fixtures/extra-page), one against the @shop/shared range the shop has and one against the next major;
  * each is served from its own origin, `npm run compose` writes a remotes.json naming it, and the shell's
- * unchanged build (on 5173) is served that file as a deploy would replace it.
+ * unchanged build (on 5173) is served that composition as a deploy would replace it (in remotes.json and in the
+ * shell's page).
  */
 const run = promisify(execFile);
 const repo = resolve(import.meta.dirname, '../..');
@@ -53,9 +55,11 @@ test.afterAll(async () => {
 });
 
 async function useComposed(page: Page, deployed: Deployed | undefined) {
-  const body = readFileSync(deployed!.remotesJson, 'utf8');
-  await page.route('**/remotes.json', (route) => route.fulfill({ body, contentType: 'application/json' }));
-  return JSON.parse(body) as { areas: { levelTest: { paths: string[]; shared: string } } };
+  const composed = JSON.parse(readFileSync(deployed!.remotesJson, 'utf8')) as {
+    areas: { levelTest: { paths: string[]; shared: string } };
+  };
+  await serveComposition(page, composed);
+  return composed;
 }
 
 test('a page added to an area is reached through the unchanged shell once the area is recomposed', async ({ page }) => {

@@ -2,6 +2,7 @@ import type { Plugin } from 'vite';
 
 export declare function preloadArea(
   manifestUrl: string,
+  compositionId: string,
   key: string,
   sharedVersion: string,
   meetsRange: (version: string, range: string) => boolean,

@@ -1,14 +1,15 @@
 /**
  * The shell's page asks for everything its first screen needs at once (docs/decisions/0041-i18n-and-preloads.md):
- * its built HTML preloads the shares the shell provides, and an inline script reads remotes.json (already
- * preloaded by the HTML) and preloads the remote entry and chunks of the area that owns the address, as listed by
- * that area's manifest, and starts the API reads the manifest lists for the address's first screen. Without it
- * each of those files is found only once the one before has run: a chain of round trips. Node-only (the shell's
- * Vite config); `preloadArea` itself runs in the page.
+ * its built HTML preloads the shares the shell provides, and an inline script reads the composition (written into
+ * the page by `npm run compose`, composition.js; else fetched from remotes.json) and preloads the remote entry and
+ * chunks of the area that owns the address, as listed by that area's manifest, and starts the API reads the
+ * manifest lists for the address's first screen. Without it each of those files is found only once the one before
+ * has run: a chain of round trips. Node-only (the shell's Vite config); `preloadArea` itself runs in the page.
  */
 import sharedPackage from '../package.json' with { type: 'json' };
 import { earlyRemotesKey, earlyResponsesKey, fillReadDates, startPageReads } from '../src/api/earlyRequests.js';
 import { satisfies } from '../src/version/satisfies.js';
+import { compositionElementId, compositionPlaceholder } from './composition.js';
 import { shellBootPreloads } from './preloads.js';
 
 /**
@@ -19,14 +20,20 @@ import { shellBootPreloads } from './preloads.js';
  * before loading its entry (docs/decisions/0032-version-skew.md), and none of its files may reach the page. The
  * script decides with the shell's own rule: `satisfies` of `@shop/shared`, whose text is inlined beside it.
  * @param {string} manifestUrl
+ * @param {string} compositionId the element holding the composition, when compose has filled it: read instead of
+ *   fetching `manifestUrl`, which saves the round trip every file of the area would wait for
+ *   (docs/decisions/0054-composition-in-the-page.md)
  * @param {string} key the global under which the response stays for the shell
  * @param {string} sharedVersion the version of the shell's own `@shop/shared`
  * @param {(version: string, range: string) => boolean} meetsRange `satisfies`
  * @param {(paths: readonly string[] | undefined) => void} startReads `startPageReads`: starts the API reads an area
  *   lists for the address's first screen (`reads`; docs/decisions/0051-first-screen-reads-start-with-the-page.md)
  */
-export function preloadArea(manifestUrl, key, sharedVersion, meetsRange, startReads) {
-  const response = fetch(manifestUrl, { cache: 'no-store' });
+export function preloadArea(manifestUrl, compositionId, key, sharedVersion, meetsRange, startReads) {
+  const composed = document.getElementById(compositionId)?.textContent;
+  const response = composed
+    ? Promise.resolve(new Response(composed, { headers: { 'Content-Type': 'application/json' } }))
+    : fetch(manifestUrl, { cache: 'no-store' });
   window[key] = response;
   response
     .then((answer) => (answer.ok ? answer.clone().json() : null))
@@ -56,7 +63,7 @@ export function preloadArea(manifestUrl, key, sharedVersion, meetsRange, startRe
  * @param {string} apiBase where the page's API calls go (`call()`'s default)
  */
 export const preloadAreaScript = (base = '/', apiBase = '/api') =>
-  `(${preloadArea.toString()})(${JSON.stringify(`${base}remotes.json`)}, ${JSON.stringify(earlyRemotesKey)}, ${JSON.stringify(sharedPackage.version)}, ${satisfies.toString()}, (paths) => (${startPageReads.toString()})(${JSON.stringify(apiBase)}, paths, ${JSON.stringify(earlyResponsesKey)}, ${fillReadDates.toString()}));`;
+  `(${preloadArea.toString()})(${JSON.stringify(`${base}remotes.json`)}, ${JSON.stringify(compositionElementId)}, ${JSON.stringify(earlyRemotesKey)}, ${JSON.stringify(sharedPackage.version)}, ${satisfies.toString()}, (paths) => (${startPageReads.toString()})(${JSON.stringify(apiBase)}, paths, ${JSON.stringify(earlyResponsesKey)}, ${fillReadDates.toString()}));`;
 
 /**
  * @param {string} base the shell's base URL
@@ -76,6 +83,8 @@ export function bootPreloadPlugin(base = '/', apiBase = '/api') {
         );
         const files = shellBootPreloads(/** @type {import('./preloads.js').Bundle} */ (context.bundle), listed);
         return [
+          // Empty until `npm run compose` writes the composition into it.
+          { ...compositionPlaceholder, children: '', injectTo: /** @type {const} */ ('head') },
           {
             tag: 'script',
             children: preloadAreaScript(base, apiBase),

@@ -5,6 +5,7 @@ import { satisfies } from '../src/version/satisfies.js';
 import { earlyRemotesKey, earlyResponsesKey, fillReadDates, startPageReads } from '../src/api/earlyRequests.js';
 import { isoDateMonthsAfter } from '../src/format/date.ts';
 import { bootPreloadPlugin, preloadArea } from './bootPreload.js';
+import { compositionElementId, inlineComposition } from './composition.js';
 
 const remotes = {
   remotes: { catalog: 'https://catalog.example/v2/remoteEntry.js', account: 'https://account.example/remoteEntry.js' },
@@ -35,7 +36,7 @@ async function visit(
   window.history.replaceState(null, '', path);
   const fetchMock = vi.fn(() => Promise.resolve(answer));
   vi.stubGlobal('fetch', fetchMock);
-  preloadArea('/remotes.json', earlyRemotesKey, sharedVersion, satisfies, startReads);
+  preloadArea('/remotes.json', compositionElementId, earlyRemotesKey, sharedVersion, satisfies, startReads);
   await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
   // Let the response's body be read and the links be added.
   await new Promise((resolve) => setTimeout(resolve, 0));
@@ -44,6 +45,7 @@ async function visit(
 
 afterEach(() => {
   document.head.innerHTML = '';
+  document.body.innerHTML = '';
   delete (window as unknown as Record<string, unknown>)[earlyRemotesKey];
   delete (window as unknown as Record<string, unknown>)[earlyResponsesKey];
   vi.unstubAllGlobals();
@@ -98,6 +100,30 @@ describe('preloadArea', () => {
     expect(await (await early!).json()).toEqual(remotes);
   });
 
+  it('takes the composition the page carries, without asking for remotes.json', async () => {
+    window.history.replaceState(null, '', '/courses');
+    document.body.innerHTML = inlineComposition(
+      `<script type="application/json" id="${compositionElementId}"></script>`,
+      remotes,
+    );
+    const fetchMock = vi.fn(() => Promise.resolve(new Response()));
+    vi.stubGlobal('fetch', fetchMock);
+    const startReads = vi.fn();
+    preloadArea('/remotes.json', compositionElementId, earlyRemotesKey, '1.1.0', satisfies, startReads);
+    await vi.waitFor(() => expect(preloaded()).toHaveLength(3));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(startReads).toHaveBeenCalledWith(remotes.areas.catalog.reads['/courses']);
+    const early = (window as unknown as Record<string, Promise<Response> | undefined>)[earlyRemotesKey];
+    expect(await (await early!).json()).toEqual(remotes);
+  });
+
+  it('fetches remotes.json when the page carries an empty composition (a build never composed)', async () => {
+    document.body.innerHTML = `<script type="application/json" id="${compositionElementId}"></script>`;
+    const fetchMock = await visit('/courses', Response.json(remotes));
+    expect(fetchMock).toHaveBeenCalledWith('/remotes.json', { cache: 'no-store' });
+    expect(preloaded()).toHaveLength(3);
+  });
+
   it('preloads nothing for the home page, a path with parameters or a failed manifest', async () => {
     await visit('/', Response.json(remotes));
     await visit('/orders/12', Response.json(remotes));
@@ -142,7 +168,10 @@ describe('bootPreloadPlugin', () => {
 
   it("the inline script runs on its own, deciding with the shell's rule", async () => {
     // The text the built HTML carries, run where no module or outer name exists.
-    const [script] = transform('<html><head></head><body></body></html>') as [{ tag: string; children: string }];
+    const [, script] = transform('<html><head></head><body></body></html>') as [
+      unknown,
+      { tag: string; children: string },
+    ];
     expect(script.tag).toBe('script');
     const ranges = ['^1.0.0', '~1.1.0', '1.1.0', '^1.2.0', '^2.0.0', '^0.1.0'];
     for (const range of ranges) {
@@ -161,7 +190,7 @@ describe('bootPreloadPlugin', () => {
   });
 
   it("the inline script starts the area's reads under the API base, its dates filled, where call() takes them", async () => {
-    const [script] = transform('<html><head></head><body></body></html>') as [{ children: string }];
+    const [, script] = transform('<html><head></head><body></body></html>') as [unknown, { children: string }];
     window.history.replaceState(null, '', '/courses');
     const fetchMock = vi.fn((url: string) =>
       Promise.resolve(url === '/remotes.json' ? Response.json(remotes) : new Response()),
@@ -187,11 +216,14 @@ describe('bootPreloadPlugin', () => {
       attrs?: { href: string };
       children?: string;
     }[];
-    expect(tags[0]?.tag).toBe('script');
-    expect(tags[0]?.children).toContain(
-      `("/remotes.json", "${earlyRemotesKey}", "${sharedPackageVersion}", function satisfies(`,
+    // First the empty element compose fills, then the script that reads it.
+    expect(tags[0]).toMatchObject({ tag: 'script', attrs: { type: 'application/json', id: compositionElementId } });
+    expect(tags[0]?.children).toBe('');
+    expect(tags[1]?.tag).toBe('script');
+    expect(tags[1]?.children).toContain(
+      `("/remotes.json", "${compositionElementId}", "${earlyRemotesKey}", "${sharedPackageVersion}", function satisfies(`,
     );
-    expect(tags.slice(1).map((tag) => tag.attrs?.href)).toEqual([
+    expect(tags.slice(2).map((tag) => tag.attrs?.href)).toEqual([
       '/assets/pending.js',
       '/assets/shared.js',
       '/assets/zod.js',

@@ -5,6 +5,7 @@ export declare const immutableCaching: string;
 export declare const revalidateCaching: string;
 export declare function cachingFor(urlPath: string): string;
 export declare function precompress(outDir: string): void;
+export declare function writeWithCompressedCopies(file: string, text: string): void;
 export declare function pickEncoding(
   acceptEncoding: string | undefined,
   file: string,

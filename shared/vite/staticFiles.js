@@ -5,7 +5,7 @@
  * (HTML, remoteEntry.js, remotes.json, manifests, embed.js) revalidated on every use, since its name stays
  * while its content changes with each deploy. Plain JavaScript: Vite loads its config without a TS loader.
  */
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -48,12 +48,34 @@ function filesUnder(dir) {
  */
 export function precompress(outDir) {
   for (const file of filesUnder(outDir)) {
-    if (!compressible.has(extname(file))) continue;
-    const body = readFileSync(file);
-    if (body.length < minimumBytes) continue;
-    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+    if (compressible.has(extname(file))) writeCompressedCopies(file, readFileSync(file));
   }
+}
+
+/**
+ * `file.br` and `file.gz` of `body`, or neither when `body` is too small (a stale copy is removed: the servers
+ * would prefer it to the file).
+ * @param {string} file
+ * @param {Buffer} body
+ */
+function writeCompressedCopies(file, body) {
+  if (body.length < minimumBytes) {
+    for (const copy of [`${file}.br`, `${file}.gz`]) rmSync(copy, { force: true });
+    return;
+  }
+  writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+}
+
+/**
+ * Replaces a built file after the build (`npm run compose`), with its compressed copies.
+ * @param {string} file
+ * @param {string} text
+ */
+export function writeWithCompressedCopies(file, text) {
+  const body = Buffer.from(text);
+  writeFileSync(file, body);
+  writeCompressedCopies(file, body);
 }
 
 /**

@@ -3,9 +3,11 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { earlyApiReadsPlugin } from '@shop/shared/vite/earlyApiReads';
+import { compositionElementId, inlineComposition } from '@shop/shared/vite/composition';
 import { fontPreloadPlugin } from '@shop/shared/vite/fontPreload';
 import { productionStaticFiles } from '@shop/shared/vite/staticFiles';
 import { firstScreenReads } from '../../../mf-catalog/src/features/listing/firstScreenReads.ts';
+import { earlyRemotesKey } from '../../../shared/src/api/earlyRequests.js';
 
 /**
  * Bench fixture: the shop's sources built as one ordinary Vite React app (no Module Federation) — the shell's
@@ -27,16 +29,28 @@ function oneAppLoader(): Plugin {
   };
 }
 
-/** The composed remotes.json of the last `npm run build`: the shell's frame routes by its paths here too. */
+/**
+ * The composition of the last `npm run build`: the shell's frame routes by its paths here too. It is served as
+ * remotes.json and carried in the page, as `npm run compose` writes it into the composed shell's page, with the
+ * one line of that page's inline script that hands it to the shell's boot
+ * (docs/decisions/0054-composition-in-the-page.md).
+ */
 function composedRoutes(): Plugin {
+  const composed = () => readFileSync(here('../../../shell/dist/remotes.json'), 'utf8');
+  const element = JSON.stringify(compositionElementId);
+  const handOver = `window[${JSON.stringify(earlyRemotesKey)}] = Promise.resolve(new Response(document.getElementById(${element}).textContent));`;
   return {
     name: 'one-app-remotes-json',
+    transformIndexHtml: (html) =>
+      inlineComposition(
+        html.replace(
+          '<title>',
+          `<script type="application/json" id=${element}></script><script>${handOver}</script><title>`,
+        ),
+        JSON.parse(composed()),
+      ),
     generateBundle() {
-      this.emitFile({
-        type: 'asset',
-        fileName: 'remotes.json',
-        source: readFileSync(here('../../../shell/dist/remotes.json'), 'utf8'),
-      });
+      this.emitFile({ type: 'asset', fileName: 'remotes.json', source: composed() });
     },
   };
 }

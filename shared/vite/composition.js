@@ -1,0 +1,50 @@
+/**
+ * The composition travels in the shell's page (docs/decisions/0054-composition-in-the-page.md). `npm run compose`
+ * writes `remotes.json` and the same composition into the shell's built `index.html`, in an inert JSON element
+ * the shell's build leaves empty. The page's inline script (bootPreload.js) then knows the area of its address
+ * and the area's files and reads at once, without a round trip for `remotes.json` before any of them can start.
+ * `remotes.json` stays: a retry reads it afresh, and a shell without the element (dev, a build never composed)
+ * fetches it as before.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { writeWithCompressedCopies } from './staticFiles.js';
+
+/** The id of the element that holds the composition in the shell's page. */
+export const compositionElementId = 'shop-composition';
+
+/** The element as the shell's build leaves it: present and empty. */
+export const compositionPlaceholder = { tag: 'script', attrs: { type: 'application/json', id: compositionElementId } };
+
+const element = new RegExp(`<script\\b[^>]*\\bid="${compositionElementId}"[^>]*>[^<]*</script>`);
+
+/**
+ * The shell's page with `composed` in its composition element (an earlier composition is replaced). Every `<`
+ * is written as `\u003c`, so no text of a manifest can end the element or open markup: JSON reads it back the same.
+ * @param {string} html
+ * @param {unknown} composed
+ */
+export function inlineComposition(html, composed) {
+  const match = element.exec(html);
+  if (!match) throw new Error(`the shell's page has no #${compositionElementId} element (shared/vite/bootPreload.js)`);
+  const json = JSON.stringify(composed).replace(/</g, '\\u003c');
+  const opening = match[0].slice(0, match[0].indexOf('>') + 1);
+  return html.replace(element, () => `${opening}${json}</script>`);
+}
+
+/**
+ * Writes the composition to `remotesFile` and, when the shell's page lies beside it (an `index.html` with the
+ * composition element), into that page, each with fresh compressed copies (the static servers prefer those).
+ * Another `index.html` there (an area's own page) is left alone. Returns the page it wrote, if any.
+ * @param {string} remotesFile
+ * @param {unknown} composed
+ * @returns {string | undefined}
+ */
+export function writeComposition(remotesFile, composed) {
+  writeWithCompressedCopies(remotesFile, `${JSON.stringify(composed, null, 2)}\n`);
+  const page = join(dirname(remotesFile), 'index.html');
+  const html = existsSync(page) ? readFileSync(page, 'utf8') : '';
+  if (!element.test(html)) return undefined;
+  writeWithCompressedCopies(page, inlineComposition(html, composed));
+  return page;
+}

@@ -1,0 +1,70 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { compositionElementId, inlineComposition, writeComposition } from './composition.js';
+
+const empty = `<script type="application/json" id="${compositionElementId}"></script>`;
+const page = (element = empty) =>
+  `<!doctype html><html><head>${element}<script>boot()</script></head><body></body></html>`;
+const composed = { timeoutMs: 8000, remotes: { catalog: 'https://catalog.example/remoteEntry.js' }, areas: {} };
+
+/** What the page's script reads: the element's text, as the browser gives it. */
+const carried = (html: string) => {
+  const document = new DOMParser().parseFromString(html, 'text/html');
+  return JSON.parse(document.getElementById(compositionElementId)?.textContent ?? 'null') as unknown;
+};
+
+describe('inlineComposition', () => {
+  it('fills the empty element, and replaces a composition written before', () => {
+    const once = inlineComposition(page(), composed);
+    expect(carried(once)).toEqual(composed);
+    const again = inlineComposition(once, { ...composed, timeoutMs: 1500 });
+    expect(carried(again)).toEqual({ ...composed, timeoutMs: 1500 });
+    expect(again.match(new RegExp(`id="${compositionElementId}"`, 'g'))).toHaveLength(1);
+    expect(again).toContain('<script>boot()</script>');
+  });
+
+  it('writes no text of a manifest that could end the element: < is escaped, and reads back the same', () => {
+    const hostile = { ...composed, areas: { catalog: { version: '</script><script>alert(1)</script><!--' } } };
+    const html = inlineComposition(page(), hostile);
+    expect(html).not.toContain('alert(1)</script>');
+    expect(carried(html)).toEqual(hostile);
+    const document = new DOMParser().parseFromString(html, 'text/html');
+    expect(document.querySelectorAll('script')).toHaveLength(2);
+  });
+
+  it("refuses a page without the element: the shell's build did not run bootPreloadPlugin", () => {
+    expect(() => inlineComposition('<html><head></head></html>', composed)).toThrow(compositionElementId);
+  });
+});
+
+describe('writeComposition', () => {
+  it("writes remotes.json and the shell's page beside it, each with fresh compressed copies", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shop-composition-'));
+    const padded = { ...composed, areas: { catalog: { paths: Array.from({ length: 80 }, (_, i) => `/p${i}`) } } };
+    writeFileSync(join(dir, 'index.html'), page());
+    writeFileSync(join(dir, 'index.html.br'), 'stale');
+    expect(writeComposition(join(dir, 'remotes.json'), padded)).toBe(join(dir, 'index.html'));
+    expect(JSON.parse(readFileSync(join(dir, 'remotes.json'), 'utf8'))).toEqual(padded);
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    expect(carried(html)).toEqual(padded);
+    expect(brotliDecompressSync(readFileSync(join(dir, 'index.html.br'))).toString()).toBe(html);
+    expect(gunzipSync(readFileSync(join(dir, 'remotes.json.gz'))).toString()).toBe(
+      readFileSync(join(dir, 'remotes.json'), 'utf8'),
+    );
+  });
+
+  it("writes remotes.json alone where no shell's page lies beside it", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shop-composition-'));
+    expect(writeComposition(join(dir, 'remotes.json'), composed)).toBeUndefined();
+    expect(existsSync(join(dir, 'remotes.json'))).toBe(true);
+    expect(existsSync(join(dir, 'index.html'))).toBe(false);
+    // An area's own page, without the element, stays as it is.
+    const areaPage = '<!doctype html><html><head><script type="module" src="./main.js"></script></head></html>';
+    writeFileSync(join(dir, 'index.html'), areaPage);
+    expect(writeComposition(join(dir, 'remotes.json'), composed)).toBeUndefined();
+    expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe(areaPage);
+  });
+});
