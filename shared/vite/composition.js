@@ -19,17 +19,23 @@ export const compositionPlaceholder = { tag: 'script', attrs: { type: 'applicati
 const element = new RegExp(`<script\\b[^>]*\\bid="${compositionElementId}"[^>]*>[^<]*</script>`);
 
 /**
- * The shell's page with `composed` in its composition element (an earlier composition is replaced). Every `<`
- * is written as `\u003c`, so no text of a manifest can end the element or open markup: JSON reads it back the same.
+ * The element holding `composed`, as compose writes it. Every `<` is written as `\u003c`, so no text of a manifest
+ * can end the element or open markup: JSON reads it back the same.
+ * @param {unknown} composed
+ */
+export const compositionElement = (composed) =>
+  `<script type="application/json" id="${compositionElementId}">${JSON.stringify(composed).replace(/</g, '\\u003c')}</script>`;
+
+/**
+ * The shell's page with `composed` in its composition element (an earlier composition is replaced).
  * @param {string} html
  * @param {unknown} composed
  */
 export function inlineComposition(html, composed) {
-  const match = element.exec(html);
-  if (!match) throw new Error(`the shell's page has no #${compositionElementId} element (shared/vite/bootPreload.js)`);
-  const json = JSON.stringify(composed).replace(/</g, '\\u003c');
-  const opening = match[0].slice(0, match[0].indexOf('>') + 1);
-  return html.replace(element, () => `${opening}${json}</script>`);
+  if (!element.test(html)) {
+    throw new Error(`the shell's page has no #${compositionElementId} element (shared/vite/bootPreload.js)`);
+  }
+  return html.replace(element, () => compositionElement(composed));
 }
 
 /**

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { earlyApiReadsPlugin } from '@shop/shared/vite/earlyApiReads';
-import { compositionElementId, inlineComposition } from '@shop/shared/vite/composition';
+import { compositionElement, compositionElementId } from '@shop/shared/vite/composition';
 import { fontPreloadPlugin } from '@shop/shared/vite/fontPreload';
 import { productionStaticFiles } from '@shop/shared/vite/staticFiles';
 import { firstScreenReads } from '../../../mf-catalog/src/features/listing/firstScreenReads.ts';
@@ -37,18 +37,11 @@ function oneAppLoader(): Plugin {
  */
 function composedRoutes(): Plugin {
   const composed = () => readFileSync(here('../../../shell/dist/remotes.json'), 'utf8');
-  const element = JSON.stringify(compositionElementId);
-  const handOver = `window[${JSON.stringify(earlyRemotesKey)}] = Promise.resolve(new Response(document.getElementById(${element}).textContent));`;
+  const handOver = `window[${JSON.stringify(earlyRemotesKey)}] = Promise.resolve(new Response(document.getElementById(${JSON.stringify(compositionElementId)}).textContent));`;
   return {
     name: 'one-app-remotes-json',
     transformIndexHtml: (html) =>
-      inlineComposition(
-        html.replace(
-          '<title>',
-          `<script type="application/json" id=${element}></script><script>${handOver}</script><title>`,
-        ),
-        JSON.parse(composed()),
-      ),
+      html.replace('<title>', `${compositionElement(JSON.parse(composed()))}<script>${handOver}</script><title>`),
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'remotes.json', source: composed() });
     },
