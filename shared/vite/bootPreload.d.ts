@@ -2,7 +2,7 @@ import type { Plugin } from 'vite';
 
 export declare function preloadArea(
   manifestUrl: string,
-  compositionId: string,
+  readComposed: () => Promise<Response> | undefined,
   key: string,
   sharedVersion: string,
   meetsRange: (version: string, range: string) => boolean,

@@ -7,7 +7,13 @@
  * has run: a chain of round trips. Node-only (the shell's Vite config); `preloadArea` itself runs in the page.
  */
 import sharedPackage from '../package.json' with { type: 'json' };
-import { earlyRemotesKey, earlyResponsesKey, fillReadDates, startPageReads } from '../src/api/earlyRequests.js';
+import {
+  composedResponse,
+  earlyRemotesKey,
+  earlyResponsesKey,
+  fillReadDates,
+  startPageReads,
+} from '../src/api/earlyRequests.js';
 import { satisfies } from '../src/version/satisfies.js';
 import { compositionElementId, compositionPlaceholder } from './composition.js';
 import { shellBootPreloads } from './preloads.js';
@@ -20,20 +26,17 @@ import { shellBootPreloads } from './preloads.js';
  * before loading its entry (docs/decisions/0032-version-skew.md), and none of its files may reach the page. The
  * script decides with the shell's own rule: `satisfies` of `@shop/shared`, whose text is inlined beside it.
  * @param {string} manifestUrl
- * @param {string} compositionId the element holding the composition, when compose has filled it: read instead of
- *   fetching `manifestUrl`, which saves the round trip every file of the area would wait for
- *   (docs/decisions/0054-composition-in-the-page.md)
+ * @param {() => Promise<Response> | undefined} readComposed `composedResponse` of the page's composition element:
+ *   when compose has filled it, read instead of fetching `manifestUrl`, which saves the round trip every file of
+ *   the area would wait for (docs/decisions/0054-composition-in-the-page.md)
  * @param {string} key the global under which the response stays for the shell
  * @param {string} sharedVersion the version of the shell's own `@shop/shared`
  * @param {(version: string, range: string) => boolean} meetsRange `satisfies`
  * @param {(paths: readonly string[] | undefined) => void} startReads `startPageReads`: starts the API reads an area
  *   lists for the address's first screen (`reads`; docs/decisions/0051-first-screen-reads-start-with-the-page.md)
  */
-export function preloadArea(manifestUrl, compositionId, key, sharedVersion, meetsRange, startReads) {
-  const composed = document.getElementById(compositionId)?.textContent;
-  const response = composed
-    ? Promise.resolve(new Response(composed, { headers: { 'Content-Type': 'application/json' } }))
-    : fetch(manifestUrl, { cache: 'no-store' });
+export function preloadArea(manifestUrl, readComposed, key, sharedVersion, meetsRange, startReads) {
+  const response = readComposed() ?? fetch(manifestUrl, { cache: 'no-store' });
   window[key] = response;
   response
     .then((answer) => (answer.ok ? answer.clone().json() : null))
@@ -58,12 +61,13 @@ export function preloadArea(manifestUrl, compositionId, key, sharedVersion, meet
 }
 
 /**
- * The inline script's text: `preloadArea` with the rules it runs by (`satisfies`, `startPageReads`), all inlined.
+ * The inline script's text: `preloadArea` with the rules it runs by (`composedResponse`, `satisfies`,
+ * `startPageReads`), all inlined.
  * @param {string} base the shell's base URL
  * @param {string} apiBase where the page's API calls go (`call()`'s default)
  */
 export const preloadAreaScript = (base = '/', apiBase = '/api') =>
-  `(${preloadArea.toString()})(${JSON.stringify(`${base}remotes.json`)}, ${JSON.stringify(compositionElementId)}, ${JSON.stringify(earlyRemotesKey)}, ${JSON.stringify(sharedPackage.version)}, ${satisfies.toString()}, (paths) => (${startPageReads.toString()})(${JSON.stringify(apiBase)}, paths, ${JSON.stringify(earlyResponsesKey)}, ${fillReadDates.toString()}));`;
+  `(${preloadArea.toString()})(${JSON.stringify(`${base}remotes.json`)}, () => (${composedResponse.toString()})(${JSON.stringify(compositionElementId)}), ${JSON.stringify(earlyRemotesKey)}, ${JSON.stringify(sharedPackage.version)}, ${satisfies.toString()}, (paths) => (${startPageReads.toString()})(${JSON.stringify(apiBase)}, paths, ${JSON.stringify(earlyResponsesKey)}, ${fillReadDates.toString()}));`;
 
 /**
  * @param {string} base the shell's base URL

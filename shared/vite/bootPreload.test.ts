@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { satisfies } from '../src/version/satisfies.js';
-import { earlyRemotesKey, earlyResponsesKey, fillReadDates, startPageReads } from '../src/api/earlyRequests.js';
+import {
+  composedResponse,
+  earlyRemotesKey,
+  earlyResponsesKey,
+  fillReadDates,
+  startPageReads,
+} from '../src/api/earlyRequests.js';
 import { isoDateMonthsAfter } from '../src/format/date.ts';
 import { bootPreloadPlugin, preloadArea } from './bootPreload.js';
 import { compositionElementId, inlineComposition } from './composition.js';
@@ -24,6 +30,9 @@ const remotes = {
   },
 };
 
+/** The page's composition element, as the built page's script reads it. */
+const readComposed = () => composedResponse(compositionElementId);
+
 const preloaded = () =>
   [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => (link as HTMLLinkElement).href);
 
@@ -36,7 +45,7 @@ async function visit(
   window.history.replaceState(null, '', path);
   const fetchMock = vi.fn(() => Promise.resolve(answer));
   vi.stubGlobal('fetch', fetchMock);
-  preloadArea('/remotes.json', compositionElementId, earlyRemotesKey, sharedVersion, satisfies, startReads);
+  preloadArea('/remotes.json', readComposed, earlyRemotesKey, sharedVersion, satisfies, startReads);
   await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
   // Let the response's body be read and the links be added.
   await new Promise((resolve) => setTimeout(resolve, 0));
@@ -109,7 +118,7 @@ describe('preloadArea', () => {
     const fetchMock = vi.fn(() => Promise.resolve(new Response()));
     vi.stubGlobal('fetch', fetchMock);
     const startReads = vi.fn();
-    preloadArea('/remotes.json', compositionElementId, earlyRemotesKey, '1.1.0', satisfies, startReads);
+    preloadArea('/remotes.json', readComposed, earlyRemotesKey, '1.1.0', satisfies, startReads);
     await vi.waitFor(() => expect(preloaded()).toHaveLength(3));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(startReads).toHaveBeenCalledWith(remotes.areas.catalog.reads['/courses']);
@@ -220,8 +229,9 @@ describe('bootPreloadPlugin', () => {
     expect(tags[0]).toMatchObject({ tag: 'script', attrs: { type: 'application/json', id: compositionElementId } });
     expect(tags[0]?.children).toBe('');
     expect(tags[1]?.tag).toBe('script');
+    expect(tags[1]?.children).toContain(`("/remotes.json", () => (function composedResponse(elementId) {`);
     expect(tags[1]?.children).toContain(
-      `("/remotes.json", "${compositionElementId}", "${earlyRemotesKey}", "${sharedPackageVersion}", function satisfies(`,
+      `)("${compositionElementId}"), "${earlyRemotesKey}", "${sharedPackageVersion}", function satisfies(`,
     );
     expect(tags.slice(2).map((tag) => tag.attrs?.href)).toEqual([
       '/assets/pending.js',

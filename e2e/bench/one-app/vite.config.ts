@@ -7,7 +7,7 @@ import { compositionElement, compositionElementId } from '@shop/shared/vite/comp
 import { fontPreloadPlugin } from '@shop/shared/vite/fontPreload';
 import { productionStaticFiles } from '@shop/shared/vite/staticFiles';
 import { firstScreenReads } from '../../../mf-catalog/src/features/listing/firstScreenReads.ts';
-import { earlyRemotesKey } from '../../../shared/src/api/earlyRequests.js';
+import { composedResponse, earlyRemotesKey } from '../../../shared/src/api/earlyRequests.js';
 
 /**
  * Bench fixture: the shop's sources built as one ordinary Vite React app (no Module Federation) — the shell's
@@ -37,7 +37,7 @@ function oneAppLoader(): Plugin {
  */
 function composedRoutes(): Plugin {
   const composed = () => readFileSync(here('../../../shell/dist/remotes.json'), 'utf8');
-  const handOver = `window[${JSON.stringify(earlyRemotesKey)}] = Promise.resolve(new Response(document.getElementById(${JSON.stringify(compositionElementId)}).textContent));`;
+  const handOver = `window[${JSON.stringify(earlyRemotesKey)}] = (${composedResponse.toString()})(${JSON.stringify(compositionElementId)});`;
   return {
     name: 'one-app-remotes-json',
     transformIndexHtml: (html) =>

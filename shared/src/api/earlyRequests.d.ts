@@ -2,6 +2,7 @@
 export declare const earlyResponsesKey: '__shopEarlyResponses';
 /** Where the shell page's inline script leaves its remotes.json response; see earlyRequests.js. */
 export declare const earlyRemotesKey: '__shopRemotesResponse';
+export declare function composedResponse(elementId: string): Promise<Response> | undefined;
 /** Runs in the page before any module: starts `paths` under `apiBase`; see earlyRequests.js. */
 export declare function startEarlyRequests(
   apiBase: string,

@@ -10,10 +10,25 @@
 export const earlyResponsesKey = '__shopEarlyResponses';
 
 /**
- * Where the shell page's other inline script (shared/vite/bootPreload.js) leaves its remotes.json response, which
- * the shell's boot takes for its first read of the remotes (shell/src/boot/earlyRemotes.ts).
+ * Where the shell page's other inline script (shared/vite/bootPreload.js) leaves the composition as a response (the
+ * one the page carries, else remotes.json's), which the shell's boot takes for its first read of the remotes
+ * (shell/src/boot/earlyRemotes.ts).
  */
 export const earlyRemotesKey = '__shopRemotesResponse';
+
+/**
+ * Runs in the page, inlined: the composition `npm run compose` wrote into the page's element `elementId`, as the
+ * response a fetch of remotes.json would give; undefined while the element is empty or missing (the dev server, a
+ * build never composed). Self-contained on purpose (docs/decisions/0054-composition-in-the-page.md).
+ * @param {string} elementId
+ * @returns {Promise<Response> | undefined}
+ */
+export function composedResponse(elementId) {
+  const composed = document.getElementById(elementId)?.textContent;
+  return composed
+    ? Promise.resolve(new Response(composed, { headers: { 'Content-Type': 'application/json' } }))
+    : undefined;
+}
 
 /**
  * Runs in the page, inlined into the shell's HTML (shared/vite/bootPreload.js): self-contained on purpose (no

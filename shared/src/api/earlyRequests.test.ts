@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isoDateMonthsAfter } from '../format/date.ts';
-import { earlyResponsesKey, fillReadDates, startPageReads } from './earlyRequests.js';
+import { composedResponse, earlyResponsesKey, fillReadDates, startPageReads } from './earlyRequests.js';
 
 afterEach(() => {
   delete (window as unknown as Record<string, unknown>)[earlyResponsesKey];
@@ -73,5 +73,27 @@ describe('startPageReads (its text runs in the page)', () => {
     vi.stubGlobal('fetch', fetchMock);
     startPageReads('/api', ['/course/tags'], earlyResponsesKey, fillReadDates);
     await expect(responses()['/api/course/tags']).rejects.toThrow('offline');
+  });
+});
+
+describe('composedResponse (its text runs in the page)', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it("answers the page's composition as remotes.json's response would", async () => {
+    document.body.innerHTML = '<script type="application/json" id="composition">{"timeoutMs":1500}</script>';
+    const response = new Function(`return (${composedResponse.toString()})('composition')`)() as Promise<Response>;
+    expect(response).toBeInstanceOf(Promise);
+    const answer = await response;
+    expect(answer.ok).toBe(true);
+    expect(answer.headers.get('Content-Type')).toBe('application/json');
+    expect(await answer.json()).toEqual({ timeoutMs: 1500 });
+  });
+
+  it('answers nothing for an empty or missing element: the page then fetches remotes.json', () => {
+    expect(composedResponse('composition')).toBeUndefined();
+    document.body.innerHTML = '<script type="application/json" id="composition"></script>';
+    expect(composedResponse('composition')).toBeUndefined();
   });
 });

@@ -9,10 +9,10 @@ const perArea = <T extends z.ZodType>(schema: T) =>
   z.object(Object.fromEntries(areaNames.map((name) => [name, schema])) as Record<AreaName, T>);
 
 /**
- * The runtime manifest `remotes.json`, fetched at boot and composed at deploy time from the areas' own
- * manifests (`npm run compose`, docs/decisions/0031-route-manifests.md): where each remote's entry lives, how
- * long a load may take, and per area the paths it serves, its build and the `@shop/shared` range it needs.
- * Replacing the file on the server and reloading points the shell at other builds and routes.
+ * The runtime manifest `remotes.json`, composed at deploy time from the areas' own manifests (`npm run compose`,
+ * docs/decisions/0031-route-manifests.md) and carried in the shell's page as well (0054): where each remote's
+ * entry lives, how long a load may take, and per area the paths it serves, its build and the `@shop/shared` range
+ * it needs. Recomposing on the server and reloading points the shell at other builds and routes.
  */
 export const remoteManifestSchema = z.object({
   timeoutMs: z.number().int().positive().max(120_000).default(8000),
