@@ -39,7 +39,7 @@ const fingerprints: Record<string, string> = {
   'react-router': 'You cannot render a <Router>',
   zod: '$ZodType',
   'date-fns': 'Invalid time value',
-  swiper: 'swiper-wrapper',
+  swiper: 'slidesPerGroupSkip',
   '@module-federation/runtime': 'Federation Runtime',
   i18next: 'hasLoadedNamespace: i18n.languages were undefined',
   'react-i18next': 'useTranslation: You will need to pass in an i18next instance',

@@ -1,6 +1,8 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { registerTranslations } from '@shop/shared';
 import { startI18n } from '@shop/shared/testing';
+import { areaTranslations } from '../../i18n/index.ts';
 import { CardSlider, type SliderItem } from './CardSlider.tsx';
 import { columnSteps } from './sliderColumns.ts';
 
@@ -19,7 +21,10 @@ const setWindowWidth = (width: number) =>
 const firstCards = () => columnSteps(window.innerWidth, 3).first * 2;
 
 describe('CardSlider', () => {
-  beforeAll(startI18n);
+  beforeAll(async () => {
+    await startI18n();
+    await registerTranslations(areaTranslations);
+  });
   afterEach(cleanup);
   afterEach(() => setWindowWidth(1024));
 
@@ -83,5 +88,49 @@ describe('CardSlider', () => {
     // Card 13 is in the column of cards 12 and 13; no other column renders again.
     const again = [...renders].filter(([, count]) => count > 1).map(([key]) => key);
     expect(again).toEqual(['course-12', 'course-13']);
+  });
+
+  describe('Swiper starts after the first paint', () => {
+    const slider = (container: HTMLElement) => container.querySelector('.swiper')!;
+    const slideLabels = (container: HTMLElement) =>
+      [...container.querySelectorAll('.swiper-slide')].map((slide) => slide.getAttribute('aria-label'));
+
+    it('is not running in the first commit, and runs on the same markup after the next frame', async () => {
+      const { container } = render(<CardSlider items={items(10)} columns={3} />);
+      const markup = slider(container);
+      expect(markup.classList.contains('swiper-initialized')).toBe(false);
+      // Until it runs, the slider is at its first column: "previous" is disabled.
+      expect(screen.getByRole('button', { name: 'Vorherige Angebote' })).toHaveProperty('disabled', true);
+      await waitFor(() => expect(markup.classList.contains('swiper-initialized')).toBe(true));
+      expect(slider(container)).toBe(markup);
+      expect(slideLabels(container)[0]).toBe('1 von 5');
+    });
+
+    it('counts the slides again when another list comes', async () => {
+      const { container, rerender } = render(<CardSlider items={items(10)} columns={3} />);
+      // happy-dom lays nothing out, and Swiper measures nothing in a slider of no width.
+      Object.defineProperty(slider(container), 'clientWidth', { value: 1000 });
+      await waitFor(() => expect(slider(container).classList.contains('swiper-initialized')).toBe(true));
+      rerender(<CardSlider items={items(16, 'product')} columns={3} />);
+      await waitFor(() => expect(slideLabels(container)).toHaveLength(8));
+      expect(slideLabels(container)).toEqual(Array.from({ length: 8 }, (_, index) => `${index + 1} von 8`));
+    });
+
+    it('keeps a press on "next" made before it runs, and moves on when it starts', async () => {
+      const { container } = render(<CardSlider items={items(10)} columns={3} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Weitere Angebote' }));
+      await waitFor(() => expect(slider(container).classList.contains('swiper-initialized')).toBe(true));
+      await waitFor(() =>
+        expect(container.querySelectorAll('.swiper-slide')[1]!.classList.contains('swiper-slide-active')).toBe(true),
+      );
+    });
+
+    it('does not start for a slider that is gone, and stops with it', async () => {
+      const { container, unmount } = render(<CardSlider items={items(10)} columns={3} />);
+      const markup = slider(container);
+      unmount();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(markup.classList.contains('swiper-initialized')).toBe(false);
+    });
   });
 });

@@ -4,19 +4,19 @@ import {
   startTransition,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { A11y, FreeMode, Navigation } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
 import swiperA11yCss from 'swiper/css/a11y?inline';
 import swiperFreeModeCss from 'swiper/css/free-mode?inline';
 import swiperCss from 'swiper/css?inline';
 import type { DetailsControl } from '../cards/CardParts.tsx';
-import { columnSteps, ownColumnsFrom, twoColumnsFrom } from './sliderColumns.ts';
+import { columnSteps } from './sliderColumns.ts';
+import type { SliderStart, StartedSlider } from './startSlider.ts';
 
 // Swiper's CSS as text: areas share no CSS files, so it is rendered like every other style (hoisted, once).
 const swiperStyles = [swiperCss, swiperFreeModeCss, swiperA11yCss].join('\n');
@@ -85,6 +85,63 @@ const SliderColumn = memo(function SliderColumn({
 });
 
 /**
+ * Starts Swiper on the slider's markup once the first cards have painted: Swiper's code is loaded then, not before
+ * them (docs/decisions/0055-slider-starts-after-the-first-paint.md). Until it runs, the markup lays the columns out
+ * as Swiper will (catalog.css.ts), and a press on "next" is kept and done when it starts. Should its code fail to
+ * load, the row of columns scrolls by itself instead, so no card is out of reach. Started again when the
+ * texts change language (Swiper's labels are set when it starts); stopped on unmount.
+ */
+function useStartedSlider(options: () => SliderStart | null) {
+  const slider = useRef<StartedSlider | null>(null);
+  const nextPressed = useRef(false);
+  // The latest options (texts, callbacks) for the moment Swiper starts, without starting it again for each render.
+  const latestOptions = useRef(options);
+  useLayoutEffect(() => {
+    latestOptions.current = options;
+  });
+  const language = useTranslation().i18n.language;
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // After the next frame: the cards of this commit paint first, then Swiper's code is asked for.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        void import('./startSlider.ts').then(
+          ({ startSlider }) => {
+            const started = stopped ? null : latestOptions.current();
+            if (!started) return;
+            slider.current = startSlider(started);
+            if (nextPressed.current) slider.current.slideNext();
+            nextPressed.current = false;
+          },
+          () => setFailed(true),
+        );
+      });
+    });
+    return () => {
+      stopped = true;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      slider.current?.destroy();
+      slider.current = null;
+    };
+  }, [language]);
+
+  return {
+    /** Swiper's code did not load (the network failed): the slider stays a row that scrolls on its own. */
+    failed,
+    /** After React added or removed slides: Swiper counts and measures them again. */
+    update: () => slider.current?.update(),
+    /** A press on "next" before Swiper runs (after that, Swiper's own listener moves the slider). */
+    pressNext: () => {
+      if (!slider.current) nextPressed.current = true;
+    },
+  };
+}
+
+/**
  * The listing slider of docs/product-rules.md#screens, #limits: 2 rows, 15 px apart; 1 column, 2 from 768 px, and from 1140 px `columns`
  * (3 on the combined and group pages, 2 on products and flexible) with free scrolling. The items come in start
  * date order and fill it column by column: each slide is a column of two cards, so the first screen holds the
@@ -95,6 +152,7 @@ const SliderColumn = memo(function SliderColumn({
 export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2 | 3 }) {
   const { t } = useTranslation();
   const [openKey, setOpenKey] = useState<string | null>(null);
+  const container = useRef<HTMLDivElement>(null);
   const prev = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
   const columnsOfCards = useMemo(() => inColumns(items), [items]);
@@ -103,66 +161,73 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
   const [steps] = useState(() => columnSteps(window.innerWidth, columns));
   const withCards = useColumnsWithCards(items, columnsOfCards.length, steps);
   const toggle = useCallback((key: string) => setOpenKey((open) => (open === key ? null : key)), []);
+  const slider = useStartedSlider(() => {
+    if (!container.current || !prev.current || !next.current) return null;
+    return {
+      container: container.current,
+      previous: prev.current,
+      next: next.current,
+      columns,
+      messages: {
+        previous: t('catalog.slider.previous'),
+        next: t('catalog.slider.next'),
+        first: t('catalog.slider.first'),
+        last: t('catalog.slider.last'),
+        slideLabel: t('catalog.slider.slideLabel', { index: '{{index}}', slidesLength: '{{slidesLength}}' }),
+        roleDescription: t('catalog.slider.roleDescription'),
+      },
+      onReset: () => setOpenKey(null),
+    };
+  });
+  // Another set of columns (a filter, a search): Swiper counts the slides again before the browser paints.
+  useLayoutEffect(() => slider.update(), [columnsOfCards]);
 
   return (
-    <section className="catalog-slider" aria-label={t('catalog.slider.label')}>
+    <section
+      className={slider.failed ? 'catalog-slider catalog-slider--scrolls' : 'catalog-slider'}
+      data-columns={columns}
+      aria-label={t('catalog.slider.label')}
+    >
       <style href="catalog-swiper" precedence="default">
         {swiperStyles}
       </style>
       <div className="catalog-slider__controls">
-        <button ref={prev} type="button" className="catalog-slider__nav" aria-label={t('catalog.slider.previous')}>
+        {/* Disabled until Swiper runs: the slider starts at its first column. Swiper owns the state from then on. */}
+        <button
+          ref={prev}
+          type="button"
+          className="catalog-slider__nav"
+          aria-label={t('catalog.slider.previous')}
+          disabled
+        >
           <span aria-hidden="true">‹</span>
         </button>
-        <button ref={next} type="button" className="catalog-slider__nav" aria-label={t('catalog.slider.next')}>
+        <button
+          ref={next}
+          type="button"
+          className="catalog-slider__nav"
+          aria-label={t('catalog.slider.next')}
+          onClick={slider.pressNext}
+        >
           <span aria-hidden="true">›</span>
         </button>
       </div>
-      <Swiper
-        modules={[Navigation, A11y, FreeMode]}
-        slidesPerView={1}
-        spaceBetween={15}
-        freeMode={{ enabled: false }}
-        // Every breakpoint names all it changes: Swiper keeps a value set by a wider breakpoint when the
-        // narrower one does not mention it.
-        breakpoints={{
-          0: { slidesPerView: 1, freeMode: { enabled: false } },
-          [twoColumnsFrom]: { slidesPerView: 2, freeMode: { enabled: false } },
-          [ownColumnsFrom]: { slidesPerView: columns, freeMode: { enabled: true } },
-        }}
-        onBeforeInit={(swiper) => {
-          // The buttons render before Swiper initialises, so they can be handed over as elements.
-          const navigation = swiper.params.navigation;
-          if (navigation && typeof navigation === 'object') {
-            navigation.prevEl = prev.current;
-            navigation.nextEl = next.current;
-          }
-        }}
-        navigation={{ prevEl: prev.current, nextEl: next.current }}
-        a11y={{
-          prevSlideMessage: t('catalog.slider.previous'),
-          nextSlideMessage: t('catalog.slider.next'),
-          firstSlideMessage: t('catalog.slider.first'),
-          lastSlideMessage: t('catalog.slider.last'),
-          slideLabelMessage: t('catalog.slider.slideLabel', { index: '{{index}}', slidesLength: '{{slidesLength}}' }),
-          itemRoleDescriptionMessage: t('catalog.slider.roleDescription'),
-        }}
-        onInit={() => setOpenKey(null)}
-        onBreakpoint={() => setOpenKey(null)}
-        onSlideChange={() => setOpenKey(null)}
-      >
-        {columnsOfCards.map((column, index) => (
-          // Every column is a slide from the start, so Swiper counts and sizes them once.
-          <SwiperSlide key={column[0]!.key} className="catalog-slider__column">
-            {index < withCards ? (
-              <SliderColumn
-                cards={column}
-                openKey={column.some((item) => item.key === openKey) ? openKey : null}
-                onToggle={toggle}
-              />
-            ) : null}
-          </SwiperSlide>
-        ))}
-      </Swiper>
+      <div ref={container} className="swiper">
+        <div className="swiper-wrapper">
+          {columnsOfCards.map((column, index) => (
+            // Every column is a slide from the start, so Swiper counts and sizes them once.
+            <div key={column[0]!.key} className="swiper-slide catalog-slider__column">
+              {index < withCards ? (
+                <SliderColumn
+                  cards={column}
+                  openKey={column.some((item) => item.key === openKey) ? openKey : null}
+                  onToggle={toggle}
+                />
+              ) : null}
+            </div>
+          ))}
+        </div>
+      </div>
     </section>
   );
 }

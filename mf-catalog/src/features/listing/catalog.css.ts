@@ -1,4 +1,4 @@
-import { firstColumnsAtMost } from './sliderColumns.ts';
+import { columnGap, firstColumnsAtMost, ownColumnsFrom, twoColumnsFrom } from './sliderColumns.ts';
 
 /** Styles of the catalog screens; rendered once per page through React 19's hoisted <style>. */
 export const catalogCss = `
@@ -12,6 +12,21 @@ export const catalogCss = `
 .catalog-slider__nav:disabled { border-color: var(--shop-color-border); color: var(--shop-color-muted); cursor: default; }
 .catalog-slider__nav.swiper-button-lock { display: none; }
 .catalog-slider .swiper-slide { height: auto; }
+/* Until Swiper runs (it starts after the first paint, docs/decisions/0055-slider-starts-after-the-first-paint.md),
+   the columns take the widths and gaps it will give them, so nothing moves when it starts; its buttons hide (lock)
+   when every column fits, which these rules foresee too. */
+.catalog-slider .swiper:not(.swiper-initialized) .swiper-slide { margin-right: ${columnGap}px; }
+.catalog-slider:has(.swiper:not(.swiper-initialized) .swiper-slide:only-child) .catalog-slider__nav { display: none; }
+@media (min-width: ${twoColumnsFrom}px) {
+  .catalog-slider .swiper:not(.swiper-initialized) .swiper-slide { width: calc((100% - ${columnGap}px) / 2); }
+  .catalog-slider:has(.swiper:not(.swiper-initialized) .swiper-slide:first-child:nth-last-child(-n + 2)) .catalog-slider__nav { display: none; }
+}
+@media (min-width: ${ownColumnsFrom}px) {
+  .catalog-slider[data-columns="3"] .swiper:not(.swiper-initialized) .swiper-slide { width: calc((100% - ${2 * columnGap}px) / 3); }
+  .catalog-slider[data-columns="3"]:has(.swiper:not(.swiper-initialized) .swiper-slide:first-child:nth-last-child(-n + 3)) .catalog-slider__nav { display: none; }
+}
+/* Swiper's code failed to load: the columns scroll sideways by themselves. */
+.catalog-slider--scrolls .swiper { overflow-x: auto; }
 /* Columns after the first ones skip layout and paint while out of view (content-visibility), and stay in the
    accessibility tree: Swiper measures the slider several times, and each measure laid out every card, 72 on
    /products-iframe (docs/decisions/0045-early-reads-and-lighter-start.md). Such a column has no height of its own

@@ -7,6 +7,8 @@
 /** The slider's layouts (docs/product-rules.md#screens): 1 column, 2 from 768 px, its own count from 1140 px. */
 export const twoColumnsFrom = 768;
 export const ownColumnsFrom = 1140;
+/** Between the slider's columns, px (docs/product-rules.md#limits: spacing 15). */
+export const columnGap = 15;
 
 /** The columns one view of the slider shows in a window `width` px wide. */
 export function columnsInView(width: number, columns: 2 | 3): number {

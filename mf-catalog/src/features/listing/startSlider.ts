@@ -1,0 +1,65 @@
+import Swiper from 'swiper';
+import { A11y, FreeMode, Navigation } from 'swiper/modules';
+import { columnGap, ownColumnsFrom, twoColumnsFrom } from './sliderColumns.ts';
+
+/** What the slider's markup hands over: the `.swiper` element, its buttons and what to say. */
+export interface SliderStart {
+  container: HTMLElement;
+  previous: HTMLButtonElement;
+  next: HTMLButtonElement;
+  columns: 2 | 3;
+  messages: {
+    previous: string;
+    next: string;
+    first: string;
+    last: string;
+    slideLabel: string;
+    roleDescription: string;
+  };
+  /** Called on every (re-)initialisation, breakpoint and slide change: the open detail panel closes then. */
+  onReset: () => void;
+}
+
+/** The running slider, as CardSlider uses it. */
+export interface StartedSlider {
+  /** Measures again after React added or removed slides. */
+  update: () => void;
+  slideNext: () => void;
+  destroy: () => void;
+}
+
+/**
+ * Starts Swiper on the markup CardSlider rendered. This module (Swiper's code, about 25 KB gzip) is loaded after the
+ * first cards have painted, not before them (docs/decisions/0055-slider-starts-after-the-first-paint.md).
+ */
+export function startSlider({ container, previous, next, columns, messages, onReset }: SliderStart): StartedSlider {
+  const swiper = new Swiper(container, {
+    modules: [Navigation, A11y, FreeMode],
+    slidesPerView: 1,
+    spaceBetween: columnGap,
+    freeMode: { enabled: false },
+    // Every breakpoint names all it changes: Swiper keeps a value set by a wider breakpoint when the narrower one
+    // does not mention it.
+    breakpoints: {
+      0: { slidesPerView: 1, freeMode: { enabled: false } },
+      [twoColumnsFrom]: { slidesPerView: 2, freeMode: { enabled: false } },
+      [ownColumnsFrom]: { slidesPerView: columns, freeMode: { enabled: true } },
+    },
+    navigation: { prevEl: previous, nextEl: next },
+    a11y: {
+      prevSlideMessage: messages.previous,
+      nextSlideMessage: messages.next,
+      firstSlideMessage: messages.first,
+      lastSlideMessage: messages.last,
+      slideLabelMessage: messages.slideLabel,
+      itemRoleDescriptionMessage: messages.roleDescription,
+    },
+    on: { init: onReset, breakpoint: onReset, slideChange: onReset },
+  });
+  return {
+    update: () => swiper.update(),
+    slideNext: () => swiper.slideNext(),
+    // The markup is React's: Swiper's inline styles go with it, so a later start measures afresh.
+    destroy: () => swiper.destroy(true, true),
+  };
+}
