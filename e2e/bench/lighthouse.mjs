@@ -72,12 +72,21 @@ async function measure(protocol, { composed, oneApp }) {
         const audits = result.lhr.audits;
         const key = `${path} ${build}, ${protocol}`;
         const list = results.get(key) ?? [];
+        // An audit that failed in one run has no value; the run still counts for the others, and says why.
+        const value = (/** @type {string} */ audit) => {
+          if (audits[audit]?.numericValue === undefined)
+            console.warn(`${key}, run ${run + 1}: no ${audit} (${audits[audit]?.errorMessage ?? 'no audit'})`);
+          return audits[audit]?.numericValue;
+        };
         list.push({
-          score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
-          lcp: audits['largest-contentful-paint'].numericValue,
-          tbt: audits['total-blocking-time'].numericValue,
-          cls: audits['cumulative-layout-shift'].numericValue,
-          fcp: audits['first-contentful-paint'].numericValue,
+          score:
+            result.lhr.categories.performance.score === null
+              ? undefined
+              : Math.round(result.lhr.categories.performance.score * 100),
+          lcp: value('largest-contentful-paint'),
+          tbt: value('total-blocking-time'),
+          cls: value('cumulative-layout-shift'),
+          fcp: value('first-contentful-paint'),
         });
         results.set(key, list);
       }
@@ -98,15 +107,19 @@ function report() {
     ].join(' '),
   );
   for (const [key, list] of results) {
-    const m = (name) => median(list.map((entry) => entry[name]));
+    /** The median of the runs that have the value, written by `format`; `n/a` when none has it. */
+    const m = (/** @type {string} */ name, /** @type {(value: number) => string} */ format) => {
+      const values = list.map((entry) => entry[name]).filter((value) => value !== undefined);
+      return values.length === 0 ? 'n/a' : format(median(values));
+    };
     console.log(
       [
         key.padEnd(48),
-        String(m('score')).padStart(5),
-        (m('lcp') / 1000).toFixed(2).padStart(7),
-        String(Math.round(m('tbt'))).padStart(8),
-        m('cls').toFixed(3).padStart(7),
-        (m('fcp') / 1000).toFixed(2).padStart(7),
+        m('score', String).padStart(5),
+        m('lcp', (value) => (value / 1000).toFixed(2)).padStart(7),
+        m('tbt', (value) => String(Math.round(value))).padStart(8),
+        m('cls', (value) => value.toFixed(3)).padStart(7),
+        m('fcp', (value) => (value / 1000).toFixed(2)).padStart(7),
       ].join(' '),
     );
   }
