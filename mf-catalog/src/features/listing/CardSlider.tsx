@@ -15,7 +15,7 @@ import swiperA11yCss from 'swiper/css/a11y?inline';
 import swiperFreeModeCss from 'swiper/css/free-mode?inline';
 import swiperCss from 'swiper/css?inline';
 import type { DetailsControl } from '../cards/CardParts.tsx';
-import { columnSteps } from './sliderColumns.ts';
+import { columnGap, columnSteps, ownColumnsFrom, twoColumnsFrom } from './sliderColumns.ts';
 import type { SliderStart, StartedSlider } from './startSlider.ts';
 
 // Swiper's CSS as text: areas share no CSS files, so it is rendered like every other style (hoisted, once).
@@ -167,7 +167,7 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
       container: container.current,
       previous: prev.current,
       next: next.current,
-      columns,
+      layout: { columns, gap: columnGap, twoColumnsFrom, ownColumnsFrom },
       messages: {
         previous: t('catalog.slider.previous'),
         next: t('catalog.slider.next'),

@@ -1,13 +1,16 @@
 import Swiper from 'swiper';
 import { A11y, FreeMode, Navigation } from 'swiper/modules';
-import { columnGap, ownColumnsFrom, twoColumnsFrom } from './sliderColumns.ts';
 
 /** What the slider's markup hands over: the `.swiper` element, its buttons and what to say. */
 export interface SliderStart {
   container: HTMLElement;
   previous: HTMLButtonElement;
   next: HTMLButtonElement;
-  columns: 2 | 3;
+  /**
+   * The slider's layout (sliderColumns.ts), handed over so this chunk imports Swiper alone: a module both chunks
+   * import became a chunk of its own in the partner bundle, one more request before its first card.
+   */
+  layout: { columns: 2 | 3; gap: number; twoColumnsFrom: number; ownColumnsFrom: number };
   messages: {
     previous: string;
     next: string;
@@ -32,11 +35,12 @@ export interface StartedSlider {
  * Starts Swiper on the markup CardSlider rendered. This module (Swiper's code, about 25 KB gzip) is loaded after the
  * first cards have painted, not before them (docs/decisions/0055-slider-starts-after-the-first-paint.md).
  */
-export function startSlider({ container, previous, next, columns, messages, onReset }: SliderStart): StartedSlider {
+export function startSlider({ container, previous, next, layout, messages, onReset }: SliderStart): StartedSlider {
+  const { columns, gap, twoColumnsFrom, ownColumnsFrom } = layout;
   const swiper = new Swiper(container, {
     modules: [Navigation, A11y, FreeMode],
     slidesPerView: 1,
-    spaceBetween: columnGap,
+    spaceBetween: gap,
     freeMode: { enabled: false },
     // Every breakpoint names all it changes: Swiper keeps a value set by a wider breakpoint when the narrower one
     // does not mention it.
