@@ -237,6 +237,62 @@ test.describe('/products', () => {
   });
 });
 
+test.describe('before and without Swiper (docs/decisions/0055-slider-starts-after-the-first-paint.md)', () => {
+  /** Holds back the slider's code (Swiper), so the page shows what it shows before that code has run. */
+  const withoutSwiper = (page: Page) => page.route('**/startSlider-*.js', (route) => route.abort());
+  const slideWidths = (page: Page) =>
+    page
+      .locator('.catalog-slider .swiper-slide')
+      .evaluateAll((slides) => slides.slice(0, 3).map((slide) => Math.round(slide.getBoundingClientRect().width)));
+
+  test('the columns are laid out as Swiper lays them out, and scroll by themselves when its code fails', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/courses');
+    await waitForListing(page);
+    await expect(page.locator('.catalog-slider .swiper-initialized')).toBeVisible();
+    const started = await slideWidths(page);
+    expect(started[0]).toBeGreaterThan(200);
+
+    await withoutSwiper(page);
+    await page.goto('/courses');
+    await waitForListing(page);
+    await expect(page.locator('.catalog-slider')).toHaveClass(/catalog-slider--scrolls/);
+    await expect(page.locator('.catalog-slider .swiper-initialized')).toHaveCount(0);
+    expect(await slideWidths(page)).toEqual(started);
+    // Every card stays in reach: the row scrolls, and the buttons that could not move it are gone.
+    const row = page.locator('.catalog-slider .swiper');
+    expect(await row.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await expect(page.getByRole('button', { name: 'Weitere Angebote' })).toBeHidden();
+    await row.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+    await expect(cards(page).last()).toBeInViewport();
+  });
+
+  test('a listing whose columns all fit shows no slider buttons before Swiper runs, nor after', async ({
+    page,
+    request,
+  }) => {
+    const [product] = await searchAll<ApiCourse>(request, '/api/product/search', '');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Held, not failed: the page stays as it is before Swiper's code arrives.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/startSlider-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/products?productId=${product!.id}`);
+    await waitForListing(page);
+    await expect(cards(page)).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Weitere Angebote' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Vorherige Angebote' })).toBeHidden();
+    release();
+    await expect(page.locator('.catalog-slider .swiper-initialized')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Weitere Angebote' })).toBeHidden();
+  });
+});
+
 test.describe('/modular-course', () => {
   test('a flexible appointment is chosen by radio (again clears it) and goes into the cart', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 1000 });

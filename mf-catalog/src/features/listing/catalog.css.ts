@@ -25,8 +25,10 @@ export const catalogCss = `
   .catalog-slider[data-columns="3"] .swiper:not(.swiper-initialized) .swiper-slide { width: calc((100% - ${2 * columnGap}px) / 3); }
   .catalog-slider[data-columns="3"]:has(.swiper:not(.swiper-initialized) .swiper-slide:first-child:nth-last-child(-n + 3)) .catalog-slider__nav { display: none; }
 }
-/* Swiper's code failed to load: the columns scroll sideways by themselves. */
+/* Swiper's code failed to load: the columns scroll sideways by themselves, and the buttons, which could not move
+   them, go. */
 .catalog-slider--scrolls .swiper { overflow-x: auto; }
+.catalog-slider--scrolls .catalog-slider__nav { display: none; }
 /* Columns after the first ones skip layout and paint while out of view (content-visibility), and stay in the
    accessibility tree: Swiper measures the slider several times, and each measure laid out every card, 72 on
    /products-iframe (docs/decisions/0045-early-reads-and-lighter-start.md). Such a column has no height of its own
