@@ -269,6 +269,50 @@ test.describe('before and without Swiper (docs/decisions/0055-slider-starts-afte
     await expect(cards(page).last()).toBeInViewport();
   });
 
+  test("Swiper's code is asked for once the browser reports the first cards shown, not while they are painted", async ({
+    page,
+  }) => {
+    // The browser reports a paint once it is on the screen, up to ~100 ms after the frame on a slow phone; here the
+    // reports are held until 300 ms after the slider's columns came into the page, which the slider must wait for.
+    await page.addInitScript(() => {
+      const Reported = window.PerformanceObserver;
+      const held: (() => void)[] = [];
+      let reportsHeld = true;
+      class HeldObserver extends Reported {
+        constructor(callback: PerformanceObserverCallback) {
+          super((list, observer) => {
+            if (reportsHeld) held.push(() => callback(list, observer));
+            else callback(list, observer);
+          });
+        }
+      }
+      window.PerformanceObserver = HeldObserver;
+      new MutationObserver((_, watching) => {
+        if (!document.querySelector('.catalog-slider .swiper-slide')) return;
+        watching.disconnect();
+        setTimeout(() => {
+          performance.mark('paint-reported');
+          reportsHeld = false;
+          for (const report of held.splice(0)) report();
+        }, 300);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/courses');
+    await waitForListing(page);
+    await expect(page.locator('.catalog-slider .swiper-initialized')).toBeVisible();
+    const { reported, codeAsked } = await page.evaluate(() => ({
+      reported: performance.getEntriesByName('paint-reported').map((entry) => entry.startTime),
+      codeAsked: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/startSlider-'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(reported).toHaveLength(1);
+    expect(codeAsked).toHaveLength(1);
+    expect(codeAsked[0]).toBeGreaterThanOrEqual(reported[0]!);
+  });
+
   test('a listing whose columns all fit shows no slider buttons before Swiper runs, nor after', async ({
     page,
     request,

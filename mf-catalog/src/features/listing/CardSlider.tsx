@@ -15,6 +15,7 @@ import swiperA11yCss from 'swiper/css/a11y?inline';
 import swiperFreeModeCss from 'swiper/css/free-mode?inline';
 import swiperCss from 'swiper/css?inline';
 import type { DetailsControl } from '../cards/CardParts.tsx';
+import { afterPaintShown } from './afterPaintShown.ts';
 import { columnGap, columnSteps, ownColumnsFrom, twoColumnsFrom } from './sliderColumns.ts';
 import type { SliderStart, StartedSlider } from './startSlider.ts';
 
@@ -84,16 +85,34 @@ const SliderColumn = memo(function SliderColumn({
   ));
 });
 
+/** Whether a slider of this page has started Swiper yet: only the first one shares the network with the first screen. */
+let firstSliderOfPage = true;
+
+/** Calls `done` after the next frame; returns a function that cancels. */
+function afterNextFrame(done: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(done);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /**
- * Starts Swiper on the slider's markup once the first cards have painted: Swiper's code is loaded then, not before
- * them (docs/decisions/0055-slider-starts-after-the-first-paint.md). Until it runs, the markup lays the columns out
- * as Swiper will (catalog.css.ts), and a press on "next" is kept and done when it starts. Should its code fail to
- * load, the row of columns scrolls by itself instead, so no card is out of reach. Started again when the
- * texts change language (Swiper's labels are set when it starts); stopped on unmount.
+ * Starts Swiper on the slider's markup once the first cards are on the screen: Swiper's code is loaded then, not
+ * before them (docs/decisions/0055-slider-starts-after-the-first-paint.md,
+ * docs/decisions/0056-slider-code-after-the-cards-are-shown.md). A pointer or the focus coming to the slider starts it
+ * at once. Until it runs, the markup lays the columns out as Swiper will (catalog.css.ts), and a press on "next" is
+ * kept and done when it starts. Should its code fail to load, the row of columns scrolls by itself instead, so no card
+ * is out of reach. Started again when the texts change language (Swiper's labels are set when it starts); stopped on
+ * unmount.
  */
 function useStartedSlider(options: () => SliderStart | null) {
   const slider = useRef<StartedSlider | null>(null);
   const nextPressed = useRef(false);
+  const startNow = useRef<() => void>(() => undefined);
   // The latest options (texts, callbacks) for the moment Swiper starts, without starting it again for each render.
   const latestOptions = useRef(options);
   useLayoutEffect(() => {
@@ -104,26 +123,32 @@ function useStartedSlider(options: () => SliderStart | null) {
 
   useEffect(() => {
     let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // After the next frame: the cards of this commit paint first, then Swiper's code is asked for.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        void import('./startSlider.ts').then(
-          ({ startSlider }) => {
-            const started = stopped ? null : latestOptions.current();
-            if (!started) return;
-            slider.current = startSlider(started);
-            if (nextPressed.current) slider.current.slideNext();
-            nextPressed.current = false;
-          },
-          () => setFailed(true),
-        );
-      });
-    });
+    let asked = false;
+    let cancelWait = () => undefined as void;
+    const start = () => {
+      if (asked || stopped) return;
+      asked = true;
+      cancelWait();
+      void import('./startSlider.ts').then(
+        ({ startSlider }) => {
+          const started = stopped ? null : latestOptions.current();
+          if (!started) return;
+          slider.current = startSlider(started);
+          if (nextPressed.current) slider.current.slideNext();
+          nextPressed.current = false;
+        },
+        () => setFailed(true),
+      );
+    };
+    // The page's first slider waits until its cards are shown (at most a second); a later one (another language,
+    // another listing) only for the next frame, as the first screen's bytes are in by then.
+    cancelWait = firstSliderOfPage ? afterPaintShown(performance.now(), 1000, start) : afterNextFrame(start);
+    firstSliderOfPage = false;
+    startNow.current = start;
     return () => {
       stopped = true;
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      cancelWait();
+      startNow.current = () => undefined;
       slider.current?.destroy();
       slider.current = null;
     };
@@ -137,7 +162,10 @@ function useStartedSlider(options: () => SliderStart | null) {
     /** A press on "next" before Swiper runs (after that, Swiper's own listener moves the slider). */
     pressNext: () => {
       if (!slider.current) nextPressed.current = true;
+      startNow.current();
     },
+    /** A pointer or the focus came to the slider: its user is about to use it, so Swiper starts without waiting. */
+    wanted: () => startNow.current(),
   };
 }
 
@@ -187,6 +215,8 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
       className={slider.failed ? 'catalog-slider catalog-slider--scrolls' : 'catalog-slider'}
       data-columns={columns}
       aria-label={t('catalog.slider.label')}
+      onPointerEnter={slider.wanted}
+      onFocus={slider.wanted}
     >
       <style href="catalog-swiper" precedence="default">
         {swiperStyles}
