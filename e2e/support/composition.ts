@@ -1,8 +1,6 @@
 import type { Page } from '@playwright/test';
 import { inlineComposition } from '@shop/shared/vite/composition';
 
-const shellOrigin = 'http://localhost:5173';
-
 /**
  * Serves the shell with another composition, as a deploy that recomposes does: `npm run compose` replaces
  * remotes.json and the composition carried in the shell's page (docs/decisions/0054-composition-in-the-page.md).
@@ -11,10 +9,11 @@ const shellOrigin = 'http://localhost:5173';
 export async function serveComposition(page: Page, composed: unknown): Promise<void> {
   // A page the test serves counts as loaded from outside this machine, and Chromium then lets it reach loopback
   // addresses (the areas here) only with this permission, which the real page on localhost needs not.
-  await page.context().grantPermissions(['local-network-access'], { origin: shellOrigin });
+  await page.context().grantPermissions(['local-network-access']);
   await page.route('**/remotes.json', (route) => route.fulfill({ json: composed }));
-  await page.route(`${shellOrigin}/**`, async (route) => {
-    if (!route.request().isNavigationRequest()) return route.fallback();
+  // The page's own document, wherever the test's base URL puts the shell: the tests navigate to nothing else.
+  await page.route('**/*', async (route) => {
+    if (!route.request().isNavigationRequest() || route.request().frame() !== page.mainFrame()) return route.fallback();
     const response = await route.fetch();
     await route.fulfill({
       status: response.status(),

@@ -94,16 +94,16 @@ export const catalogCss = `
   .catalog-filter__actions .shop-button { flex: 1; }
 }
 .catalog-listing[data-state="loading"] { min-height: 100vh; }
-/* Placeholder cards while loading: the slider's columns at each width (1, 2 from 768 px, then its own count), two rows. */
+/* Placeholder cards while loading: the slider's columns at each width (1, 2 from twoColumnsFrom, then its own count), two rows. */
 .catalog-skeleton { display: grid; grid-template-columns: 1fr; gap: var(--shop-space-lg); margin-top: var(--shop-space-sm); }
 .catalog-skeleton__card { min-height: calc(var(--shop-size-column) * 2); border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius);
   background: var(--shop-color-surface); }
 .catalog-skeleton__card:nth-child(n+3) { display: none; }
-@media (min-width: 768px) {
+@media (min-width: ${twoColumnsFrom}px) {
   .catalog-skeleton { grid-template-columns: repeat(2, 1fr); grid-auto-flow: column; grid-template-rows: auto auto; }
   .catalog-skeleton__card:nth-child(-n+4) { display: block; }
 }
-@media (min-width: 1140px) {
+@media (min-width: ${ownColumnsFrom}px) {
   .catalog-skeleton[data-columns="3"] { grid-template-columns: repeat(3, 1fr); }
   .catalog-skeleton__card { display: block; }
 }

@@ -1,8 +1,11 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Course } from '@shop/shared';
 import { courseFixture, pendingEarlyLoads, productFixture, renderRoutes, startI18n } from '@shop/shared/testing';
 import routes from '../../routes.tsx';
 import { firstScreenDataWaitMs, firstScreenLoads, startFirstScreenLoads } from './firstScreenLoads.ts';
+
+const courseOfType = (type: Course['type']) => courseFixture({ id: 7 + 100 * (type - 1), type });
 
 /** The API of a listing, answered by path; every request is recorded. */
 function fakeCatalogApi() {
@@ -24,7 +27,14 @@ function fakeCatalogApi() {
         },
         { id: 4, slug: 'time', tags: [{ id: 41, slug: 'abends', selected: false }] },
       ],
-      '/api/course/search': { items: [courseFixture()], total: 1, page: 1, limit: 100 },
+      // One course of the type asked for: the combined page asks for group courses and exam preparation apart, and
+      // one course in both answers would be one course twice in its slider.
+      '/api/course/search': {
+        items: [courseOfType(url.searchParams.get('type') === '3' ? 3 : 1)],
+        total: 1,
+        page: 1,
+        limit: 100,
+      },
       '/api/product/search': { items: [productFixture()], total: 1, page: 1, limit: 100 },
       '/api/course/flexible-learning': [],
     };
