@@ -124,7 +124,7 @@ function useStartedSlider(options: () => SliderStart | null) {
   useEffect(() => {
     let stopped = false;
     let asked = false;
-    let cancelWait = () => undefined as void;
+    let cancelWait: () => void = () => undefined;
     const start = () => {
       if (asked || stopped) return;
       asked = true;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { afterPaintShown } from './afterPaintShown.ts';
 
 /** A PerformanceObserver whose reports the test hands out, for a browser with paint timing. */
@@ -27,13 +27,13 @@ function stubPaintTiming(supported = ['paint', 'largest-contentful-paint']) {
 }
 
 describe('afterPaintShown', () => {
+  beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
   });
 
   it('waits for a paint reported at or after the given time, not for one before it', () => {
-    vi.useFakeTimers();
     const paints = stubPaintTiming();
     const done = vi.fn();
     afterPaintShown(500, 1000, done);
@@ -49,7 +49,6 @@ describe('afterPaintShown', () => {
   });
 
   it('goes on after the latest time when no paint is reported', () => {
-    vi.useFakeTimers();
     const paints = stubPaintTiming();
     const done = vi.fn();
     afterPaintShown(500, 1000, done);
@@ -61,7 +60,6 @@ describe('afterPaintShown', () => {
   });
 
   it('does not wait in a browser without paint timing', () => {
-    vi.useFakeTimers();
     stubPaintTiming([]);
     const done = vi.fn();
     afterPaintShown(500, 1000, done);
@@ -70,7 +68,6 @@ describe('afterPaintShown', () => {
   });
 
   it('never calls back once cancelled', () => {
-    vi.useFakeTimers();
     const paints = stubPaintTiming();
     const done = vi.fn();
     const cancel = afterPaintShown(500, 1000, done);

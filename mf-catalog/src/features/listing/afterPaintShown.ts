@@ -10,7 +10,6 @@
 export function afterPaintShown(since: number, latestMs: number, done: () => void): () => void {
   const watched = paintTimingTypes();
   let observer: PerformanceObserver | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let over = false;
   const stop = () => {
     over = true;
@@ -22,6 +21,7 @@ export function afterPaintShown(since: number, latestMs: number, done: () => voi
     stop();
     done();
   };
+  const timer = setTimeout(finish, watched.length > 0 ? latestMs : 0);
   if (watched.length > 0) {
     observer = new PerformanceObserver((list) => {
       if (list.getEntries().some((entry) => entry.startTime >= since)) finish();
@@ -29,7 +29,6 @@ export function afterPaintShown(since: number, latestMs: number, done: () => voi
     // Buffered: the paint may have been reported before this call, between the commit and the effect.
     for (const type of watched) observer.observe({ type, buffered: true });
   }
-  if (!over) timer = setTimeout(finish, watched.length > 0 ? latestMs : 0);
   return stop;
 }
 
