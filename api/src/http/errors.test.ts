@@ -7,7 +7,7 @@ import { buildApp } from '../app.ts';
 import { describeEachDatabase, get } from '../test/databases.ts';
 import { AppError } from './errors.ts';
 
-const strictErrorBody = errorBodySchema.strict();
+const strictErrorBody = errorBodySchema.unwrap().strict();
 
 describeEachDatabase(
   'error envelope',

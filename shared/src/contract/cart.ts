@@ -14,65 +14,73 @@ const quantitySchema = z.number().int().min(cartQuantity.min).max(cartQuantity.m
 const cartItemIdSchema = textSchema.min(1).max(64);
 
 /** A course item: the course itself, plus its appointments when it is a flexible-learning course. */
-export const courseCartItemSchema = z.object({
-  id: cartItemIdSchema,
-  itemType: z.literal('course'),
-  quantity: quantitySchema,
-  courseId: z.number().int(),
-  courseType: courseTypeSchema,
-  courseDetails: courseSchema,
-  /** A waitlist offer holding a place of this course for the buyer (the offer link put the course here). */
-  offerToken: waitlistTokenSchema.optional(),
-});
+export const courseCartItemSchema = z.lazy(() =>
+  z.object({
+    id: cartItemIdSchema,
+    itemType: z.literal('course'),
+    quantity: quantitySchema,
+    courseId: z.number().int(),
+    courseType: courseTypeSchema,
+    courseDetails: courseSchema,
+    /** A waitlist offer holding a place of this course for the buyer (the offer link put the course here). */
+    offerToken: waitlistTokenSchema.optional(),
+  }),
+);
 export type CourseCartItem = z.infer<typeof courseCartItemSchema>;
 
 /** A product item (docs/product-rules.md#data): the product and the details the learner saw when adding it. */
-export const productCartItemSchema = z.object({
-  id: cartItemIdSchema,
-  itemType: z.literal('product'),
-  quantity: quantitySchema,
-  productId: z.number().int(),
-  productDetails: productSchema,
-});
+export const productCartItemSchema = z.lazy(() =>
+  z.object({
+    id: cartItemIdSchema,
+    itemType: z.literal('product'),
+    quantity: quantitySchema,
+    productId: z.number().int(),
+    productDetails: productSchema,
+  }),
+);
 export type ProductCartItem = z.infer<typeof productCartItemSchema>;
 
 /**
  * A prepaid package (docs/product-rules.md#data): `amount` conversation hours or flexible-learning modules. The details are what the
  * learner saw when choosing it; the server prices it again from its own package prices.
  */
-export const packageDetailsSchema = z.object({
-  title: textSchema.max(catalogTextLimits.title),
-  type: packageTypeSchema,
-  price: moneySchema,
-  discountedPrice: moneySchema.nullable(),
-  description: multilineTextSchema.max(catalogTextLimits.description),
-});
-export const packageCartItemSchema = z.object({
-  id: cartItemIdSchema,
-  itemType: z.literal('package'),
-  quantity: quantitySchema,
-  packageType: packageTypeSchema,
-  amount: z.number().int().positive(),
-  packageDetails: packageDetailsSchema,
-});
+export const packageDetailsSchema = z.lazy(() =>
+  z.object({
+    title: textSchema.max(catalogTextLimits.title),
+    type: packageTypeSchema,
+    price: moneySchema,
+    discountedPrice: moneySchema.nullable(),
+    description: multilineTextSchema.max(catalogTextLimits.description),
+  }),
+);
+export const packageCartItemSchema = z.lazy(() =>
+  z.object({
+    id: cartItemIdSchema,
+    itemType: z.literal('package'),
+    quantity: quantitySchema,
+    packageType: packageTypeSchema,
+    amount: z.number().int().positive(),
+    packageDetails: packageDetailsSchema,
+  }),
+);
 export type PackageCartItem = z.infer<typeof packageCartItemSchema>;
 
-export const cartItemSchema = z.discriminatedUnion('itemType', [
-  courseCartItemSchema,
-  productCartItemSchema,
-  packageCartItemSchema,
-]);
+export const cartItemSchema = z.lazy(() =>
+  z.discriminatedUnion('itemType', [courseCartItemSchema, productCartItemSchema, packageCartItemSchema]),
+);
 export type CartItem = z.infer<typeof cartItemSchema>;
 
 /**
  * What the cart store keeps in localStorage: the items, the discount codes entered (kept with the cart and
  * checked again by every price request), and when they were last changed. Carts stored without codes read as none.
  */
-export const storedCartSchema = z.object({
-  items: z.array(cartItemSchema),
-  discountCodes: z.array(z.string().max(20)).max(10).default([]),
-  timestamp: z.number(),
-});
+export const storedCartSchema = z.lazy(() =>
+  z.object({
+    items: z.array(cartItemSchema),
+    discountCodes: z.array(z.string().max(20)).max(10).default([]),
+    timestamp: z.number(),
+  }),
+);
 export type StoredCart = z.infer<typeof storedCartSchema>;
 
 /**

@@ -46,42 +46,50 @@ export const catalogTextLimits = {
 } as const;
 const L = catalogTextLimits;
 
-export const localizedTitleSchema = z.object({ language: languageSchema, description: textSchema.max(L.title) });
-export const localizedDescriptionSchema = z.object({
-  language: languageSchema,
-  type: z.enum(['pretitle', 'short']),
-  description: multilineTextSchema.max(L.description),
-});
-export const courseTagSchema = z.object({ categoryId: z.number().int(), slug: textSchema.max(L.slug) });
+export const localizedTitleSchema = z.lazy(() =>
+  z.object({ language: languageSchema, description: textSchema.max(L.title) }),
+);
+export const localizedDescriptionSchema = z.lazy(() =>
+  z.object({
+    language: languageSchema,
+    type: z.enum(['pretitle', 'short']),
+    description: multilineTextSchema.max(L.description),
+  }),
+);
+export const courseTagSchema = z.lazy(() => z.object({ categoryId: z.number().int(), slug: textSchema.max(L.slug) }));
 
-export const courseSchema = z.object({
-  id: z.number().int(),
-  type: courseTypeSchema,
-  identifier: textSchema.max(L.identifier),
-  titles: z.array(localizedTitleSchema).max(L.texts),
-  descriptions: z.array(localizedDescriptionSchema).max(L.texts),
-  startDate: isoDateSchema,
-  /** null when the course is held by appointment. */
-  startTime: timeSchema.nullable(),
-  endDate: isoDateSchema,
-  endTime: timeSchema.nullable(),
-  /** Last day on which the course can be booked. */
-  registrationDeadline: isoDateSchema,
-  maxParticipants: z.number().int().nonnegative(),
-  freePlaces: z.number().int().nonnegative(),
-  price: moneySchema,
-  discountedPrice: moneySchema.nullable(),
-  tags: z.array(courseTagSchema).max(L.tags),
-  flexibleLearningCourseId: z.number().int().nullable(),
-});
+export const courseSchema = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    type: courseTypeSchema,
+    identifier: textSchema.max(L.identifier),
+    titles: z.array(localizedTitleSchema).max(L.texts),
+    descriptions: z.array(localizedDescriptionSchema).max(L.texts),
+    startDate: isoDateSchema,
+    /** null when the course is held by appointment. */
+    startTime: timeSchema.nullable(),
+    endDate: isoDateSchema,
+    endTime: timeSchema.nullable(),
+    /** Last day on which the course can be booked. */
+    registrationDeadline: isoDateSchema,
+    maxParticipants: z.number().int().nonnegative(),
+    freePlaces: z.number().int().nonnegative(),
+    price: moneySchema,
+    discountedPrice: moneySchema.nullable(),
+    tags: z.array(courseTagSchema).max(L.tags),
+    flexibleLearningCourseId: z.number().int().nullable(),
+  }),
+);
 export type Course = z.infer<typeof courseSchema>;
 
-export const tagSchema = z.object({ id: z.number().int(), slug: z.string(), selected: z.boolean() });
-export const tagCategorySchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  tags: z.array(tagSchema),
-});
+export const tagSchema = z.lazy(() => z.object({ id: z.number().int(), slug: z.string(), selected: z.boolean() }));
+export const tagCategorySchema = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    slug: z.string(),
+    tags: z.array(tagSchema),
+  }),
+);
 export type TagCategory = z.infer<typeof tagCategorySchema>;
 
 /** One query value or a repeated one (`tags[]=a&tags[]=b`) both arrive as a list. */
@@ -94,31 +102,35 @@ const stringList = z.preprocess(
  * Course search filter of docs/product-rules.md#data, #api-calls, as it arrives in a query string (numbers still strings).
  * `tags` are tag slugs; tags of one category match any, categories combine with AND.
  */
-export const courseSearchQuerySchema = z
-  .object({
-    tags: stringList.optional(),
-    startDate: isoDateSchema.optional(),
-    endDate: isoDateSchema.optional(),
-    courseStartUntil: isoDateSchema.optional(),
-    type: z.coerce.number().pipe(courseTypeSchema).optional(),
-    priceMin: z.coerce.number().nonnegative().optional(),
-    priceMax: z.coerce.number().nonnegative().optional(),
-    page: z.coerce.number().int().positive().default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(50),
-    flexibleLearningId: queryIdSchema.optional(),
-  })
-  .strict();
+export const courseSearchQuerySchema = z.lazy(() =>
+  z
+    .object({
+      tags: stringList.optional(),
+      startDate: isoDateSchema.optional(),
+      endDate: isoDateSchema.optional(),
+      courseStartUntil: isoDateSchema.optional(),
+      type: z.coerce.number().pipe(courseTypeSchema).optional(),
+      priceMin: z.coerce.number().nonnegative().optional(),
+      priceMax: z.coerce.number().nonnegative().optional(),
+      page: z.coerce.number().int().positive().default(1),
+      limit: z.coerce.number().int().min(1).max(100).default(50),
+      flexibleLearningId: queryIdSchema.optional(),
+    })
+    .strict(),
+);
 /** The filter as a client builds it (typed values; the query string turns them into text). */
 export type CourseSearchFilter = Partial<z.output<typeof courseSearchQuerySchema>>;
 
-export const courseSearchResultSchema = z.object({
-  items: z.array(courseSchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  limit: z.number().int().positive(),
-});
+export const courseSearchResultSchema = z.lazy(() =>
+  z.object({
+    items: z.array(courseSchema),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    limit: z.number().int().positive(),
+  }),
+);
 
-export const courseTagsResultSchema = z.array(tagCategorySchema);
+export const courseTagsResultSchema = z.lazy(() => z.array(tagCategorySchema));
 
 /** Localised title of a course/product in `language`, falling back to German, then to the first one. */
 export function pickText<T extends { language: string; description: string }>(
@@ -137,14 +149,16 @@ export const packageTypeSchema = z.enum([PackageType.conversationHours, PackageT
 export type PackageType = z.infer<typeof packageTypeSchema>;
 
 /** Package price of docs/product-rules.md#data: the price of `amount` hours/modules of `type`. */
-export const packagePriceSchema = z.object({
-  type: packageTypeSchema,
-  amount: z.number().int().positive(),
-  price: moneySchema,
-});
+export const packagePriceSchema = z.lazy(() =>
+  z.object({
+    type: packageTypeSchema,
+    amount: z.number().int().positive(),
+    price: moneySchema,
+  }),
+);
 export type PackagePrice = z.infer<typeof packagePriceSchema>;
 /** GET /course/price-config: every package price, ordered by type, then amount. */
-export const priceConfigSchema = z.array(packagePriceSchema);
+export const priceConfigSchema = z.lazy(() => z.array(packagePriceSchema));
 
 /** The unit price of a type (docs/product-rules.md#data: a conversation hour costs the package price of amount 1). */
 export function packageUnitPrice(prices: readonly PackagePrice[], type: PackageType): number | null {
@@ -155,13 +169,15 @@ export function packageUnitPrice(prices: readonly PackagePrice[], type: PackageT
  * Flexible learning course of docs/product-rules.md#data: a weekly module (`moduleIdentifier`, e.g. "A1.1") with its texts, its
  * level tags, and `courses`, the bookable appointments (courses of type 2), upcoming ones in date order.
  */
-export const flexibleLearningCourseSchema = z.object({
-  id: z.number().int(),
-  moduleIdentifier: z.string(),
-  titles: z.array(localizedTitleSchema),
-  descriptions: z.array(localizedDescriptionSchema),
-  tags: z.array(courseTagSchema),
-  courses: z.array(courseSchema),
-});
+export const flexibleLearningCourseSchema = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    moduleIdentifier: z.string(),
+    titles: z.array(localizedTitleSchema),
+    descriptions: z.array(localizedDescriptionSchema),
+    tags: z.array(courseTagSchema),
+    courses: z.array(courseSchema),
+  }),
+);
 export type FlexibleLearningCourse = z.infer<typeof flexibleLearningCourseSchema>;
-export const flexibleLearningListSchema = z.array(flexibleLearningCourseSchema);
+export const flexibleLearningListSchema = z.lazy(() => z.array(flexibleLearningCourseSchema));

@@ -104,62 +104,71 @@ const linkTokenSchema = textSchema.trim().min(1, V.required).max(200, V.tooLong)
 // ---------------------------------------------------------------------------------------------------------
 // Customer
 
-export const customerSchema = z.object({
-  email: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  displayName: z.string().nullable(),
-  phone: z.string().nullable(),
-  birthYear: z.string().nullable(),
-  /** Level code such as `a1`, or null before any placement. */
-  languageNiveau: z.string().nullable(),
-  /** Sub-level such as `A2.1`, when known. */
-  languageNiveauDetails: z.string().nullable(),
-  isSubscribedToNewsletter: newsletterFlagSchema,
-  isEmailVerified: z.boolean(),
-});
+export const customerSchema = z.lazy(() =>
+  z.object({
+    email: z.string(),
+    firstname: z.string(),
+    lastname: z.string(),
+    displayName: z.string().nullable(),
+    phone: z.string().nullable(),
+    birthYear: z.string().nullable(),
+    /** Level code such as `a1`, or null before any placement. */
+    languageNiveau: z.string().nullable(),
+    /** Sub-level such as `A2.1`, when known. */
+    languageNiveauDetails: z.string().nullable(),
+    isSubscribedToNewsletter: newsletterFlagSchema,
+    isEmailVerified: z.boolean(),
+  }),
+);
 export type Customer = z.infer<typeof customerSchema>;
 
 /** Answer of calls that only confirm (verify, resend, reset, logout, address save). */
-export const okSchema = z.object({ success: z.literal(true) });
+export const okSchema = z.lazy(() => z.object({ success: z.literal(true) }));
 
 // Login and registration --------------------------------------------------------------------------------
 
-export const loginRequestSchema = z
-  .object({ email: emailSchema, password: currentPasswordSchema, remember: z.boolean().default(false) })
-  .strict();
+export const loginRequestSchema = z.lazy(() =>
+  z.object({ email: emailSchema, password: currentPasswordSchema, remember: z.boolean().default(false) }).strict(),
+);
 export type LoginRequest = z.input<typeof loginRequestSchema>;
-export const loginResponseSchema = z.object({ token: z.string() });
+export const loginResponseSchema = z.lazy(() => z.object({ token: z.string() }));
 
-export const registerFormSchema = z
-  .object({ firstname: nameSchema, lastname: nameSchema, email: emailSchema, password: newPasswordSchema })
-  .strict();
+export const registerFormSchema = z.lazy(() =>
+  z.object({ firstname: nameSchema, lastname: nameSchema, email: emailSchema, password: newPasswordSchema }).strict(),
+);
 export type RegisterForm = z.input<typeof registerFormSchema>;
 /** The registration payload: the form plus the language for the customer's mails. */
-export const registerRequestSchema = registerFormSchema.extend({ locale: languageSchema.default('de') }).strict();
+export const registerRequestSchema = z.lazy(() =>
+  registerFormSchema
+    .unwrap()
+    .extend({ locale: languageSchema.default('de') })
+    .strict(),
+);
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 /**
  * The answer is the same for a new address and for one that has an account, so it tells nobody which it was:
  * no token (docs/product-rules.md#api-calls "optional token"); the new customer confirms the address from the mail and logs in, the
  * owner of an existing account gets a mail pointing to login and password reset instead.
  */
-export const registerResponseSchema = z.object({ token: z.string().optional() });
+export const registerResponseSchema = z.lazy(() => z.object({ token: z.string().optional() }));
 
 // Links from mails --------------------------------------------------------------------------------------
 
 /** verify-email and verify-email-change: the token and address from the link. */
-export const linkRequestSchema = z.object({ token: linkTokenSchema, email: emailSchema }).strict();
+export const linkRequestSchema = z.lazy(() => z.object({ token: linkTokenSchema, email: emailSchema }).strict());
 export type LinkRequest = z.input<typeof linkRequestSchema>;
 
 /** resend-verification and request-password-reset: the address, and the language of the mail. */
-export const emailRequestSchema = z.object({ email: emailSchema, locale: languageSchema.default('de') }).strict();
+export const emailRequestSchema = z.lazy(() =>
+  z.object({ email: emailSchema, locale: languageSchema.default('de') }).strict(),
+);
 export type EmailRequest = z.input<typeof emailRequestSchema>;
-export const emailFormSchema = z.object({ email: emailSchema }).strict();
+export const emailFormSchema = z.lazy(() => z.object({ email: emailSchema }).strict());
 export type EmailForm = z.input<typeof emailFormSchema>;
 
-export const resetPasswordRequestSchema = z
-  .object({ token: linkTokenSchema, email: emailSchema, newPassword: newPasswordSchema })
-  .strict();
+export const resetPasswordRequestSchema = z.lazy(() =>
+  z.object({ token: linkTokenSchema, email: emailSchema, newPassword: newPasswordSchema }).strict(),
+);
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
 /** New password and its repetition; the mismatch is reported on the repetition. */
@@ -168,31 +177,35 @@ const matchingPasswords = <T extends { newPassword: string; confirmPassword: str
 const mismatch = { path: ['confirmPassword'], message: V.passwordsMismatch };
 const confirmPasswordSchema = textSchema.min(1, V.required);
 
-export const newPasswordFormSchema = z
-  .object({ newPassword: newPasswordSchema, confirmPassword: confirmPasswordSchema })
-  .refine(matchingPasswords, mismatch);
+export const newPasswordFormSchema = z.lazy(() =>
+  z
+    .object({ newPassword: newPasswordSchema, confirmPassword: confirmPasswordSchema })
+    .refine(matchingPasswords, mismatch),
+);
 export type NewPasswordForm = z.input<typeof newPasswordFormSchema>;
 
 // Profile and password -------------------------------------------------------------------------------------
 
 /** The profile form (docs/product-rules.md#data Profile update payload), every field present. */
-export const profileFormSchema = z
-  .object({
-    displayName: optionalText(100),
-    email: emailSchema,
-    firstname: nameSchema,
-    lastname: nameSchema,
-    phone: profilePhoneSchema,
-    birthYear: birthYearSchema,
-    isSubscribedToNewsletter: newsletterFlagSchema,
-  })
-  .strict();
+export const profileFormSchema = z.lazy(() =>
+  z
+    .object({
+      displayName: optionalText(100),
+      email: emailSchema,
+      firstname: nameSchema,
+      lastname: nameSchema,
+      phone: profilePhoneSchema,
+      birthYear: birthYearSchema,
+      isSubscribedToNewsletter: newsletterFlagSchema,
+    })
+    .strict(),
+);
 export type ProfileForm = z.input<typeof profileFormSchema>;
 export type ProfileValues = z.output<typeof profileFormSchema>;
 /** PUT /customer/me/update: only the changed fields (docs/product-rules.md#data); an empty text clears an optional field. */
-export const profileUpdateRequestSchema = profileFormSchema.partial().strict();
+export const profileUpdateRequestSchema = z.lazy(() => profileFormSchema.unwrap().partial().strict());
 export type ProfileUpdateRequest = z.output<typeof profileUpdateRequestSchema>;
-export const profileUpdateResponseSchema = z.object({ emailChangeRequested: z.boolean() });
+export const profileUpdateResponseSchema = z.lazy(() => z.object({ emailChangeRequested: z.boolean() }));
 
 /** The form's values for a customer (null becomes an empty field). */
 export function profileFormValues(customer: Customer): ProfileValues {
@@ -220,23 +233,25 @@ export function changedProfileFields(customer: Customer, update: ProfileUpdateRe
   return changes as ProfileUpdateRequest;
 }
 
-export const updatePasswordRequestSchema = z
-  .object({ currentPassword: currentPasswordSchema, newPassword: newPasswordSchema })
-  .strict();
+export const updatePasswordRequestSchema = z.lazy(() =>
+  z.object({ currentPassword: currentPasswordSchema, newPassword: newPasswordSchema }).strict(),
+);
 export type UpdatePasswordRequest = z.input<typeof updatePasswordRequestSchema>;
 /**
  * A password change ends every session (spec: revoked on password change); the session that made the change
  * gets a fresh token back so its customer stays logged in.
  */
-export const updatePasswordResponseSchema = z.object({ token: z.string() });
+export const updatePasswordResponseSchema = z.lazy(() => z.object({ token: z.string() }));
 
-export const passwordChangeFormSchema = z
-  .object({
-    currentPassword: currentPasswordSchema,
-    newPassword: newPasswordSchema,
-    confirmPassword: confirmPasswordSchema,
-  })
-  .refine(matchingPasswords, mismatch);
+export const passwordChangeFormSchema = z.lazy(() =>
+  z
+    .object({
+      currentPassword: currentPasswordSchema,
+      newPassword: newPasswordSchema,
+      confirmPassword: confirmPasswordSchema,
+    })
+    .refine(matchingPasswords, mismatch),
+);
 export type PasswordChangeForm = z.input<typeof passwordChangeFormSchema>;
 
 // Billing address and balances -----------------------------------------------------------------------------
@@ -245,26 +260,30 @@ export type PasswordChangeForm = z.input<typeof passwordChangeFormSchema>;
  * The account's billing address (docs/product-rules.md#data, #validation): names and country required; street (addressLine1), company
  * (addressLine2) and city optional; zip numeric, at most 5. The checkout adds phone and birth year.
  */
-export const billingAddressSchema = z
-  .object({
-    firstname: nameSchema,
-    lastname: nameSchema,
-    addressLine1: optionalText(200),
-    addressLine2: optionalText(200),
-    city: optionalText(100),
-    zip: zipSchema,
-    country: countrySchema,
-  })
-  .strict();
+export const billingAddressSchema = z.lazy(() =>
+  z
+    .object({
+      firstname: nameSchema,
+      lastname: nameSchema,
+      addressLine1: optionalText(200),
+      addressLine2: optionalText(200),
+      city: optionalText(100),
+      zip: zipSchema,
+      country: countrySchema,
+    })
+    .strict(),
+);
 export type BillingAddress = z.output<typeof billingAddressSchema>;
 export type BillingAddressForm = z.input<typeof billingAddressSchema>;
 /** GET /customer/me/billing-address: null before the first save. */
-export const billingAddressResultSchema = billingAddressSchema.nullable();
+export const billingAddressResultSchema = z.lazy(() => billingAddressSchema.nullable());
 
 /** Remaining contingent per product type (docs/product-rules.md#data Balance: 2 flexible-learning modules, 3 conversation hours). */
-export const balanceSchema = z.object({ typeId: z.number().int(), balance: z.number().int().nonnegative() });
+export const balanceSchema = z.lazy(() =>
+  z.object({ typeId: z.number().int(), balance: z.number().int().nonnegative() }),
+);
 export type Balance = z.infer<typeof balanceSchema>;
-export const balancesSchema = z.array(balanceSchema);
+export const balancesSchema = z.lazy(() => z.array(balanceSchema));
 
 /** How the account greets its customer: the display name, else first initial and last name ("A. Muster"). */
 export function customerGreetingName(customer: Pick<Customer, 'displayName' | 'firstname' | 'lastname'>): string {

@@ -6,17 +6,19 @@ import { z } from 'zod';
  */
 export const successEnvelope = <T extends z.ZodType>(result: T) => z.object({ result });
 
-export const errorBodySchema = z.object({
-  error: z.object({
-    /** UPPER_SNAKE machine code, e.g. VALIDATION_ERROR, NOT_FOUND. */
-    code: z.string(),
-    /** Developer-facing English message. */
-    message: z.string(),
-    /** Field path (dot-joined) → message, for 400 validation errors. */
-    fields: z.record(z.string(), z.string()).optional(),
+export const errorBodySchema = z.lazy(() =>
+  z.object({
+    error: z.object({
+      /** UPPER_SNAKE machine code, e.g. VALIDATION_ERROR, NOT_FOUND. */
+      code: z.string(),
+      /** Developer-facing English message. */
+      message: z.string(),
+      /** Field path (dot-joined) → message, for 400 validation errors. */
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+    meta: z.object({ message: z.string() }).optional(),
   }),
-  meta: z.object({ message: z.string() }).optional(),
-});
+);
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const ErrorCode = {

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 
 /** GET /api/health: the process is alive and answers (nothing else is checked). */
-export const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });
+export const healthSchema = z.lazy(() =>
+  z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) }),
+);
 
 /** GET /api/ready: the process may take traffic; while it is not, it answers 503 NOT_READY naming what fails. */
-export const readinessSchema = z.object({
-  status: z.literal('ready'),
-  checks: z.object({ database: z.literal('ok'), migrations: z.literal('ok'), configuration: z.literal('ok') }),
-});
+export const readinessSchema = z.lazy(() =>
+  z.object({
+    status: z.literal('ready'),
+    checks: z.object({ database: z.literal('ok'), migrations: z.literal('ok'), configuration: z.literal('ok') }),
+  }),
+);
 
 export const HealthErrorCode = { notReady: 'NOT_READY' } as const;

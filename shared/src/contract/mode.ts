@@ -9,4 +9,4 @@ export const shopModeSchema = z.enum(shopModes);
 export type ShopMode = z.infer<typeof shopModeSchema>;
 
 /** GET /api/shop/mode. */
-export const shopModeInfoSchema = z.object({ mode: shopModeSchema });
+export const shopModeInfoSchema = z.lazy(() => z.object({ mode: shopModeSchema }));

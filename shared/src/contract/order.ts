@@ -51,136 +51,154 @@ export const orderPageSize = 20;
 
 const id = z.number().int().positive();
 
-export const participantSchema = z.object({
-  id,
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  birthYear: z.string().nullable(),
-});
+export const participantSchema = z.lazy(() =>
+  z.object({
+    id,
+    firstname: z.string(),
+    lastname: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    birthYear: z.string().nullable(),
+  }),
+);
 
 /** The booked course as an order shows it: enough to name and date it. */
-export const orderCourseSchema = z.object({
-  id,
-  type: courseTypeSchema,
-  identifier: z.string(),
-  titles: z.array(localizedTitleSchema),
-  startDate: isoDateSchema,
-  startTime: timeSchema.nullable(),
-  endDate: isoDateSchema,
-  endTime: timeSchema.nullable(),
-  /** The weekdays it meets on (0 = Monday … 6 = Sunday), from its weekday tags; absent in older data. */
-  weekdays: z.array(z.number().int().min(0).max(6)).optional(),
-});
+export const orderCourseSchema = z.lazy(() =>
+  z.object({
+    id,
+    type: courseTypeSchema,
+    identifier: z.string(),
+    titles: z.array(localizedTitleSchema),
+    startDate: isoDateSchema,
+    startTime: timeSchema.nullable(),
+    endDate: isoDateSchema,
+    endTime: timeSchema.nullable(),
+    /** The weekdays it meets on (0 = Monday … 6 = Sunday), from its weekday tags; absent in older data. */
+    weekdays: z.array(z.number().int().min(0).max(6)).optional(),
+  }),
+);
 
-export const courseBookingSchema = z.object({
-  id,
-  quantity: z.number().int().positive(),
-  /** Price of one place when booked. */
-  unitPrice: moneySchema,
-  /** Places paid with package credits. */
-  appliedCredits: z.number().int().nonnegative(),
-  /** What is to pay: (quantity − appliedCredits) × unitPrice − discount. */
-  totalPrice: moneySchema,
-  /** This position's share of the discount codes. */
-  discount: moneySchema,
-  /** The codes with a share in `discount`. */
-  discountCodes: z.array(z.string()),
-  course: orderCourseSchema,
-  participants: z.array(participantSchema),
-  /** When the consumer withdrew from this position (UTC instant); null or absent while it stands. */
-  withdrawnAt: z.iso.datetime().nullable().optional(),
-});
+export const courseBookingSchema = z.lazy(() =>
+  z.object({
+    id,
+    quantity: z.number().int().positive(),
+    /** Price of one place when booked. */
+    unitPrice: moneySchema,
+    /** Places paid with package credits. */
+    appliedCredits: z.number().int().nonnegative(),
+    /** What is to pay: (quantity − appliedCredits) × unitPrice − discount. */
+    totalPrice: moneySchema,
+    /** This position's share of the discount codes. */
+    discount: moneySchema,
+    /** The codes with a share in `discount`. */
+    discountCodes: z.array(z.string()),
+    course: orderCourseSchema,
+    participants: z.array(participantSchema),
+    /** When the consumer withdrew from this position (UTC instant); null or absent while it stands. */
+    withdrawnAt: z.iso.datetime().nullable().optional(),
+  }),
+);
 export type CourseBooking = z.infer<typeof courseBookingSchema>;
 
-export const productOrderSchema = z.object({
-  id,
-  quantity: z.number().int().positive(),
-  unitPrice: moneySchema,
-  /** This position's share of the discount codes. */
-  discount: moneySchema,
-  discountCodes: z.array(z.string()),
-  /** quantity × unitPrice − discount. */
-  totalPrice: moneySchema,
-  product: z.object({ id, titles: z.array(localizedTitleSchema) }),
-  withdrawnAt: z.iso.datetime().nullable().optional(),
-});
+export const productOrderSchema = z.lazy(() =>
+  z.object({
+    id,
+    quantity: z.number().int().positive(),
+    unitPrice: moneySchema,
+    /** This position's share of the discount codes. */
+    discount: moneySchema,
+    discountCodes: z.array(z.string()),
+    /** quantity × unitPrice − discount. */
+    totalPrice: moneySchema,
+    product: z.object({ id, titles: z.array(localizedTitleSchema) }),
+    withdrawnAt: z.iso.datetime().nullable().optional(),
+  }),
+);
 
 /** A balance top-up bought with the order (a package): `type` is the product type id of docs/product-rules.md#data Balance. */
-export const balanceTransactionSchema = z.object({
-  id,
-  transactionType: z.enum(['add']),
-  type: z.number().int(),
-  /** Hours or modules per package. */
-  amount: z.number().int().positive(),
-  quantity: z.number().int().positive(),
-  /** Price of one package when bought. */
-  unitPrice: moneySchema,
-  /** This position's share of the discount codes. */
-  discount: moneySchema,
-  discountCodes: z.array(z.string()),
-  /** quantity × unitPrice − discount. */
-  totalPrice: moneySchema,
-  withdrawnAt: z.iso.datetime().nullable().optional(),
-});
+export const balanceTransactionSchema = z.lazy(() =>
+  z.object({
+    id,
+    transactionType: z.enum(['add']),
+    type: z.number().int(),
+    /** Hours or modules per package. */
+    amount: z.number().int().positive(),
+    quantity: z.number().int().positive(),
+    /** Price of one package when bought. */
+    unitPrice: moneySchema,
+    /** This position's share of the discount codes. */
+    discount: moneySchema,
+    discountCodes: z.array(z.string()),
+    /** quantity × unitPrice − discount. */
+    totalPrice: moneySchema,
+    withdrawnAt: z.iso.datetime().nullable().optional(),
+  }),
+);
 
-export const paymentSchema = z.object({
-  id,
-  transactionId: z.string().nullable(),
-  status: paymentStatusSchema,
-  paymentLink: z.string().nullable(),
-});
+export const paymentSchema = z.lazy(() =>
+  z.object({
+    id,
+    transactionId: z.string().nullable(),
+    status: paymentStatusSchema,
+    paymentLink: z.string().nullable(),
+  }),
+);
 
 /** The billing address as it was given with the order (the checkout adds phone and birth year). */
-export const orderBillingAddressSchema = z.object({
-  firstname: z.string(),
-  lastname: z.string(),
-  addressLine1: z.string(),
-  addressLine2: z.string(),
-  city: z.string(),
-  zip: z.string(),
-  country: z.string(),
-  phone: z.string().nullable(),
-  birthYear: z.string().nullable(),
-});
+export const orderBillingAddressSchema = z.lazy(() =>
+  z.object({
+    firstname: z.string(),
+    lastname: z.string(),
+    addressLine1: z.string(),
+    addressLine2: z.string(),
+    city: z.string(),
+    zip: z.string(),
+    country: z.string(),
+    phone: z.string().nullable(),
+    birthYear: z.string().nullable(),
+  }),
+);
 
-export const orderSchema = z.object({
-  id,
-  /** The order number customers see. */
-  incrementId: z.string(),
-  /** UTC instant. */
-  createdAt: z.iso.datetime(),
-  status: orderStatusSchema,
-  isRefunded: z.boolean(),
-  totalPrice: moneySchema,
-  /** Each code the order used, with what it took off in all (its positions' shares add up to it). */
-  discounts: z.array(z.object({ code: z.string(), amount: moneySchema })),
-  comment: z.string().nullable(),
-  courseBookings: z.array(courseBookingSchema),
-  productOrders: z.array(productOrderSchema),
-  customerBalanceTransactions: z.array(balanceTransactionSchema),
-  payments: z.array(paymentSchema),
-  customerBillingAddress: orderBillingAddressSchema.nullable(),
-  /** Until when an order waiting for its payment holds its places (UTC instant); null when it never waited. */
-  holdExpiresAt: z.iso.datetime().nullable(),
-  /** Why a cancelled order was cancelled; null otherwise (and for orders cancelled before reasons were kept). */
-  cancelReason: orderCancelReasonSchema.nullable(),
-  /** How much of the order the consumer withdrew from (absent: nothing). */
-  withdrawal: orderWithdrawalStateSchema.optional(),
-  /** Whether the consumer expressly requested that courses begin before the withdrawal period ends. */
-  earlyStartRequested: z.boolean().optional(),
-});
+export const orderSchema = z.lazy(() =>
+  z.object({
+    id,
+    /** The order number customers see. */
+    incrementId: z.string(),
+    /** UTC instant. */
+    createdAt: z.iso.datetime(),
+    status: orderStatusSchema,
+    isRefunded: z.boolean(),
+    totalPrice: moneySchema,
+    /** Each code the order used, with what it took off in all (its positions' shares add up to it). */
+    discounts: z.array(z.object({ code: z.string(), amount: moneySchema })),
+    comment: z.string().nullable(),
+    courseBookings: z.array(courseBookingSchema),
+    productOrders: z.array(productOrderSchema),
+    customerBalanceTransactions: z.array(balanceTransactionSchema),
+    payments: z.array(paymentSchema),
+    customerBillingAddress: orderBillingAddressSchema.nullable(),
+    /** Until when an order waiting for its payment holds its places (UTC instant); null when it never waited. */
+    holdExpiresAt: z.iso.datetime().nullable(),
+    /** Why a cancelled order was cancelled; null otherwise (and for orders cancelled before reasons were kept). */
+    cancelReason: orderCancelReasonSchema.nullable(),
+    /** How much of the order the consumer withdrew from (absent: nothing). */
+    withdrawal: orderWithdrawalStateSchema.optional(),
+    /** Whether the consumer expressly requested that courses begin before the withdrawal period ends. */
+    earlyStartRequested: z.boolean().optional(),
+  }),
+);
 export type Order = z.infer<typeof orderSchema>;
-export const orderListSchema = z.array(orderSchema);
+export const orderListSchema = z.lazy(() => z.array(orderSchema));
 
 /** GET /customer/me/orders?limit&offset, newest first. */
-export const ordersQuerySchema = z
-  .object({
-    limit: z.coerce.number().int().min(1).max(100).default(orderPageSize),
-    offset: z.coerce.number().int().min(0).default(0),
-  })
-  .strict();
+export const ordersQuerySchema = z.lazy(() =>
+  z
+    .object({
+      limit: z.coerce.number().int().min(1).max(100).default(orderPageSize),
+      offset: z.coerce.number().int().min(0).default(0),
+    })
+    .strict(),
+);
 export type OrdersQuery = z.output<typeof ordersQuerySchema>;
 
 /** Whether the order still waits for its payment (both pending states, docs/product-rules.md#states). */
@@ -250,37 +268,44 @@ const commentSchema = multilineTextSchema.trim().max(orderCommentMaxLength, V.to
  * The billing address as the checkout requires it (docs/product-rules.md#validation): names, street, zip (numeric, at most 5), city and
  * country required; company optional; the checkout adds phone and birth year.
  */
-export const checkoutBillingAddressSchema = z
-  .object({
-    firstname: nameSchema,
-    lastname: nameSchema,
-    addressLine1: requiredText(200),
-    addressLine2: optionalText(200).default(''),
-    city: requiredText(100),
-    zip: zipSchema.refine((zip) => zip.length > 0, V.required),
-    country: countrySchema,
-    phone: phoneSchema.default(''),
-    birthYear: birthYearSchema.default(''),
-  })
-  .strict();
+export const checkoutBillingAddressSchema = z.lazy(() =>
+  z
+    .object({
+      firstname: nameSchema,
+      lastname: nameSchema,
+      addressLine1: requiredText(200),
+      addressLine2: optionalText(200).default(''),
+      city: requiredText(100),
+      zip: zipSchema.refine((zip) => zip.length > 0, V.required),
+      country: countrySchema,
+      phone: phoneSchema.default(''),
+      birthYear: birthYearSchema.default(''),
+    })
+    .strict(),
+);
 
 /**
  * One booked place's learner. The form copies the billing person into participants not flagged as different
  * (docs/product-rules.md#states), so the request always carries a full name and e-mail per place.
  */
-export const orderParticipantSchema = z
-  .object({
-    firstname: nameSchema,
-    lastname: nameSchema,
-    email: emailSchema,
-    phone: phoneSchema.default(''),
-    birthYear: birthYearSchema.default(''),
-  })
-  .strict();
+export const orderParticipantSchema = z.lazy(() =>
+  z
+    .object({
+      firstname: nameSchema,
+      lastname: nameSchema,
+      email: emailSchema,
+      phone: phoneSchema.default(''),
+      birthYear: birthYearSchema.default(''),
+    })
+    .strict(),
+);
 
-export const orderCourseRequestSchema = priceRequestCourseSchema
-  .extend({ participants: z.array(orderParticipantSchema).max(cartQuantity.max) })
-  .strict();
+export const orderCourseRequestSchema = z.lazy(() =>
+  priceRequestCourseSchema
+    .unwrap()
+    .extend({ participants: z.array(orderParticipantSchema).max(cartQuantity.max) })
+    .strict(),
+);
 
 /**
  * Order request (docs/product-rules.md#data): the price request plus participants per course, the payment method (required exactly
@@ -291,38 +316,44 @@ export const orderCourseRequestSchema = priceRequestCourseSchema
  * one course, product or package. The server also runs the price request's own checks (each item once) on the
  * positions.
  */
-export const orderRequestSchema = z
-  .object({
-    courses: z.array(orderCourseRequestSchema).max(50).default([]),
-    products: priceRequestSchema.shape.products,
-    packages: priceRequestSchema.shape.packages,
-    /** The codes the buyer saw applied; one that does not apply at submit is a price change. */
-    discountCodes: priceRequestSchema.shape.discountCodes,
-    /** The price result's `totalPrice` the buyer was shown, in euros; compared in whole cents. Required. */
-    expectedTotalPrice: moneySchema.max(expectedTotalMax),
-    locale: languageSchema.default('de'),
-    applePayAvailable: z.boolean().default(false),
-    selectedPaymentMethod: paymentMethodIdSchema.optional(),
-    billingAddress: checkoutBillingAddressSchema,
-    comment: commentSchema.default(''),
-    emailAddress: emailSchema.optional(),
-    marketingOptIn: z.boolean().default(false),
-    /**
-     * The consumer's express request that courses begin before the withdrawal period ends; required when one
-     * does (needsEarlyStartRequest), which the server checks against the course dates it knows.
-     */
-    earlyStartRequested: z.boolean().default(false),
-    timezone: textSchema
-      .max(64)
-      .regex(/^[A-Za-z0-9_+\-/]+$/)
-      .default(fallbackTimeZone),
-  })
-  .strict()
-  // Nothing to buy is no order: it would still confirm (and mail) a "paid" order of 0 €.
-  .refine((order) => order.courses.length + order.products.length + order.packages.length > 0, {
-    path: ['courses'],
-    message: V.noPositions,
-  });
+export const orderRequestSchema = z.lazy(() => {
+  // The price request's own fields, so each rule stays written once.
+  const price = priceRequestSchema.unwrap().shape;
+  return (
+    z
+      .object({
+        courses: z.array(orderCourseRequestSchema).max(50).default([]),
+        products: price.products,
+        packages: price.packages,
+        /** The codes the buyer saw applied; one that does not apply at submit is a price change. */
+        discountCodes: price.discountCodes,
+        /** The price result's `totalPrice` the buyer was shown, in euros; compared in whole cents. Required. */
+        expectedTotalPrice: moneySchema.max(expectedTotalMax),
+        locale: languageSchema.default('de'),
+        applePayAvailable: z.boolean().default(false),
+        selectedPaymentMethod: paymentMethodIdSchema.optional(),
+        billingAddress: checkoutBillingAddressSchema,
+        comment: commentSchema.default(''),
+        emailAddress: emailSchema.optional(),
+        marketingOptIn: z.boolean().default(false),
+        /**
+         * The consumer's express request that courses begin before the withdrawal period ends; required when one
+         * does (needsEarlyStartRequest), which the server checks against the course dates it knows.
+         */
+        earlyStartRequested: z.boolean().default(false),
+        timezone: textSchema
+          .max(64)
+          .regex(/^[A-Za-z0-9_+\-/]+$/)
+          .default(fallbackTimeZone),
+      })
+      .strict()
+      // Nothing to buy is no order: it would still confirm (and mail) a "paid" order of 0 €.
+      .refine((order) => order.courses.length + order.products.length + order.packages.length > 0, {
+        path: ['courses'],
+        message: V.noPositions,
+      })
+  );
+});
 export type OrderRequest = z.input<typeof orderRequestSchema>;
 export type ParsedOrderRequest = z.output<typeof orderRequestSchema>;
 
@@ -344,7 +375,9 @@ export function priceRequestOfOrder(order: ParsedOrderRequest | OrderRequest): P
 }
 
 /** Order response (docs/product-rules.md#data): the order number, and where to pay when there is something to pay. */
-export const orderResponseSchema = z.object({ incrementId: z.string(), paymentLink: z.string().nullable() });
+export const orderResponseSchema = z.lazy(() =>
+  z.object({ incrementId: z.string(), paymentLink: z.string().nullable() }),
+);
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 
 /** Error codes of the submit besides VALIDATION_ERROR and UNAUTHORIZED. */
@@ -360,13 +393,17 @@ export const OrderErrorCode = {
 } as const;
 
 /** GET /orders/confirmation-preview: the order confirmation mail rendered with sample data (the /emailorder preview). */
-export const confirmationPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export const confirmationPreviewSchema = z.lazy(() =>
+  z.object({ subject: z.string(), html: z.string(), text: z.string() }),
+);
 
 /** Body of the 409 PLACES_CHANGED answer: the error envelope plus the adjustments to show. */
-export const placesChangedBodySchema = z.object({
-  error: z.object({ code: z.literal(OrderErrorCode.placesChanged), message: z.string() }),
-  quantityAdjustments: z.array(quantityAdjustmentSchema),
-});
+export const placesChangedBodySchema = z.lazy(() =>
+  z.object({
+    error: z.object({ code: z.literal(OrderErrorCode.placesChanged), message: z.string() }),
+    quantityAdjustments: z.array(quantityAdjustmentSchema),
+  }),
+);
 export type PlacesChangedBody = z.infer<typeof placesChangedBodySchema>;
 
 /** Why an order's price is not the one its buyer was shown. */
@@ -377,26 +414,30 @@ export const PriceChangeReason = {
   totalChanged: 'TOTAL_CHANGED',
 } as const;
 
-export const priceChangeSchema = z.discriminatedUnion('reason', [
-  z.object({ reason: z.literal(PriceChangeReason.discountCodeRejected), code: z.string(), message: z.string() }),
-  z.object({
-    reason: z.literal(PriceChangeReason.totalChanged),
-    expectedTotalPrice: moneySchema,
-    totalPrice: moneySchema,
-  }),
-]);
+export const priceChangeSchema = z.lazy(() =>
+  z.discriminatedUnion('reason', [
+    z.object({ reason: z.literal(PriceChangeReason.discountCodeRejected), code: z.string(), message: z.string() }),
+    z.object({
+      reason: z.literal(PriceChangeReason.totalChanged),
+      expectedTotalPrice: moneySchema,
+      totalPrice: moneySchema,
+    }),
+  ]),
+);
 export type PriceChange = z.infer<typeof priceChangeSchema>;
 
 /**
  * Body of the 409 PRICE_CHANGED answer: the error envelope (with a translated `meta.message`) plus the fresh
  * price result to show and why it differs; nothing was created.
  */
-export const priceChangedBodySchema = z.object({
-  error: z.object({ code: z.literal(OrderErrorCode.priceChanged), message: z.string() }),
-  meta: z.object({ message: z.string() }),
-  priceResult: priceResultSchema,
-  reasons: z.array(priceChangeSchema).min(1),
-});
+export const priceChangedBodySchema = z.lazy(() =>
+  z.object({
+    error: z.object({ code: z.literal(OrderErrorCode.priceChanged), message: z.string() }),
+    meta: z.object({ message: z.string() }),
+    priceResult: priceResultSchema,
+    reasons: z.array(priceChangeSchema).min(1),
+  }),
+);
 export type PriceChangedBody = z.infer<typeof priceChangedBodySchema>;
 
 // The checkout form (docs/product-rules.md#screens Checkout, #validation) ----------------------------------------------------------------------
@@ -405,49 +446,53 @@ export type PriceChangedBody = z.infer<typeof priceChangedBodySchema>;
  * One participant block: with `different` off it follows the billing person (the request copies name and
  * e-mail), so nothing is required; with it on, first name, last name and e-mail are (docs/product-rules.md#validation).
  */
-export const checkoutParticipantFormSchema = z
-  .object({
-    different: z.boolean(),
-    firstname: textSchema,
-    lastname: textSchema,
-    email: textSchema,
-    phone: phoneSchema,
-    birthYear: birthYearSchema,
-  })
-  .superRefine((participant, ctx) => {
-    if (!participant.different) return;
-    const check = (field: 'firstname' | 'lastname' | 'email', schema: z.ZodType) => {
-      const parsed = schema.safeParse(participant[field]);
-      if (!parsed.success)
-        ctx.addIssue({ code: 'custom', path: [field], message: parsed.error.issues[0]?.message ?? V.required });
-    };
-    check('firstname', nameSchema);
-    check('lastname', nameSchema);
-    check('email', emailSchema);
-  });
+export const checkoutParticipantFormSchema = z.lazy(() =>
+  z
+    .object({
+      different: z.boolean(),
+      firstname: textSchema,
+      lastname: textSchema,
+      email: textSchema,
+      phone: phoneSchema,
+      birthYear: birthYearSchema,
+    })
+    .superRefine((participant, ctx) => {
+      if (!participant.different) return;
+      const check = (field: 'firstname' | 'lastname' | 'email', schema: z.ZodType) => {
+        const parsed = schema.safeParse(participant[field]);
+        if (!parsed.success)
+          ctx.addIssue({ code: 'custom', path: [field], message: parsed.error.issues[0]?.message ?? V.required });
+      };
+      check('firstname', nameSchema);
+      check('lastname', nameSchema);
+      check('email', emailSchema);
+    }),
+);
 export type CheckoutParticipantForm = z.input<typeof checkoutParticipantFormSchema>;
 
 const consentSchema = z.boolean().refine((accepted) => accepted, V.required);
 
 /** The checkout form's values; the screen turns them into an order request. */
-export const checkoutFormSchema = z
-  .object({
-    email: emailSchema,
-    marketingOptIn: z.boolean(),
-    billingAddress: checkoutBillingAddressSchema,
-    courses: z.array(z.object({ courseId: z.number().int(), participants: z.array(checkoutParticipantFormSchema) })),
-    comment: commentSchema,
-    selectedPaymentMethod: textSchema,
-    acceptTerms: consentSchema,
-    acceptCancellationPolicy: consentSchema,
-    /** Whether a course of the cart starts within the withdrawal period (set by the screen, not by the buyer). */
-    earlyStartNeeded: z.boolean().default(false),
-    earlyStartRequested: z.boolean().default(false),
-  })
-  .refine((form) => !form.earlyStartNeeded || form.earlyStartRequested, {
-    path: ['earlyStartRequested'],
-    message: earlyStartRequiredCode,
-  });
+export const checkoutFormSchema = z.lazy(() =>
+  z
+    .object({
+      email: emailSchema,
+      marketingOptIn: z.boolean(),
+      billingAddress: checkoutBillingAddressSchema,
+      courses: z.array(z.object({ courseId: z.number().int(), participants: z.array(checkoutParticipantFormSchema) })),
+      comment: commentSchema,
+      selectedPaymentMethod: textSchema,
+      acceptTerms: consentSchema,
+      acceptCancellationPolicy: consentSchema,
+      /** Whether a course of the cart starts within the withdrawal period (set by the screen, not by the buyer). */
+      earlyStartNeeded: z.boolean().default(false),
+      earlyStartRequested: z.boolean().default(false),
+    })
+    .refine((form) => !form.earlyStartNeeded || form.earlyStartRequested, {
+      path: ['earlyStartRequested'],
+      message: earlyStartRequiredCode,
+    }),
+);
 export type CheckoutForm = z.input<typeof checkoutFormSchema>;
 
 // The order's state for the pages after the payment (return, confirmation) -------------------------------------
@@ -461,29 +506,33 @@ export const orderPaymentStateSchema = z.enum(orderPaymentStates);
 export type OrderPaymentState = z.infer<typeof orderPaymentStateSchema>;
 
 /** POST /orders/{incrementId}/state: the address the order was placed with, as proof of knowing the order. */
-export const orderStateRequestSchema = z.object({ email: emailSchema }).strict();
-export const orderStateParamsSchema = z.object({ incrementId: textSchema.min(1).max(40) });
+export const orderStateRequestSchema = z.lazy(() => z.object({ email: emailSchema }).strict());
+export const orderStateParamsSchema = z.lazy(() => z.object({ incrementId: textSchema.min(1).max(40) }));
 
 /**
  * An order's positions as prices and names, nothing about people: what the one price presenter needs
  * (docs/decisions/0034-one-price-presenter.md). `titles` name courses and products; a package is named by its
  * balance `type` and `amount`.
  */
-export const orderPricePositionSchema = z.object({
-  kind: z.enum(['course', 'product', 'package']),
-  titles: z.array(localizedTitleSchema),
-  type: z.number().int().optional(),
-  amount: z.number().int().optional(),
-  quantity: z.number().int().positive(),
-  unitPrice: moneySchema,
-  appliedCredits: z.number().int().nonnegative(),
-  discount: moneySchema,
-  discountCodes: z.array(z.string()),
-});
-export const orderPricesSchema = z.object({
-  positions: z.array(orderPricePositionSchema),
-  discounts: z.array(z.object({ code: z.string(), amount: moneySchema })),
-});
+export const orderPricePositionSchema = z.lazy(() =>
+  z.object({
+    kind: z.enum(['course', 'product', 'package']),
+    titles: z.array(localizedTitleSchema),
+    type: z.number().int().optional(),
+    amount: z.number().int().optional(),
+    quantity: z.number().int().positive(),
+    unitPrice: moneySchema,
+    appliedCredits: z.number().int().nonnegative(),
+    discount: moneySchema,
+    discountCodes: z.array(z.string()),
+  }),
+);
+export const orderPricesSchema = z.lazy(() =>
+  z.object({
+    positions: z.array(orderPricePositionSchema),
+    discounts: z.array(z.object({ code: z.string(), amount: moneySchema })),
+  }),
+);
 export type OrderPrices = z.infer<typeof orderPricesSchema>;
 
 /** An order's prices in the order the account, the confirmation and the mail list its positions. */
@@ -526,17 +575,19 @@ export function orderPricesOf(order: Order): OrderPrices {
 }
 
 /** The answer: only what the confirmation and the return page need, nothing about people. */
-export const orderStateSchema = z.object({
-  incrementId: z.string(),
-  state: orderPaymentStateSchema,
-  /** The status of the order's latest payment; null when there was nothing to pay. */
-  paymentStatus: paymentStatusSchema.nullable(),
-  /** Whether the order still holds its places while it waits for its payment. */
-  holdActive: z.boolean(),
-  totalPrice: moneySchema,
-  /** How much of the order the consumer withdrew from (none when an older server does not say). */
-  withdrawal: orderWithdrawalStateSchema.default('none'),
-  /** The positions' prices, once the order is paid (the confirmation shows them). */
-  prices: orderPricesSchema.optional(),
-});
+export const orderStateSchema = z.lazy(() =>
+  z.object({
+    incrementId: z.string(),
+    state: orderPaymentStateSchema,
+    /** The status of the order's latest payment; null when there was nothing to pay. */
+    paymentStatus: paymentStatusSchema.nullable(),
+    /** Whether the order still holds its places while it waits for its payment. */
+    holdActive: z.boolean(),
+    totalPrice: moneySchema,
+    /** How much of the order the consumer withdrew from (none when an older server does not say). */
+    withdrawal: orderWithdrawalStateSchema.default('none'),
+    /** The positions' prices, once the order is paid (the confirmation shows them). */
+    prices: orderPricesSchema.optional(),
+  }),
+);
 export type OrderState = z.infer<typeof orderStateSchema>;

@@ -26,57 +26,67 @@ export const discountCodeSchema = textSchema
   .transform(normalizeDiscountCode)
   .pipe(z.string().max(discountCodeMaxLength));
 /** The codes of a request: normalised, empties dropped, each once, in the order given. */
-const discountCodeListSchema = z
-  .array(discountCodeSchema)
-  .max(discountCodesMax)
-  .transform((codes) => [...new Set(codes.filter(Boolean))]);
+const discountCodeListSchema = z.lazy(() =>
+  z
+    .array(discountCodeSchema)
+    .max(discountCodesMax)
+    .transform((codes) => [...new Set(codes.filter(Boolean))]),
+);
 
 const quantitySchema = z.number().int().min(cartQuantity.min).max(cartQuantity.max);
 const idSchema = z.number().int().positive().max(2_147_483_647);
 
 /** `offerToken`: a waitlist offer's token; the place it holds counts as free for this request only. */
-export const priceRequestCourseSchema = z
-  .object({
-    courseId: idSchema,
-    courseType: courseTypeSchema,
-    quantity: quantitySchema,
-    offerToken: waitlistTokenSchema.optional(),
-  })
-  .strict();
-export const priceRequestProductSchema = z.object({ productId: idSchema, quantity: quantitySchema }).strict();
-export const priceRequestPackageSchema = z
-  .object({ packageType: packageTypeSchema, amount: z.number().int().min(2).max(1000), quantity: quantitySchema })
-  .strict();
+export const priceRequestCourseSchema = z.lazy(() =>
+  z
+    .object({
+      courseId: idSchema,
+      courseType: courseTypeSchema,
+      quantity: quantitySchema,
+      offerToken: waitlistTokenSchema.optional(),
+    })
+    .strict(),
+);
+export const priceRequestProductSchema = z.lazy(() =>
+  z.object({ productId: idSchema, quantity: quantitySchema }).strict(),
+);
+export const priceRequestPackageSchema = z.lazy(() =>
+  z
+    .object({ packageType: packageTypeSchema, amount: z.number().int().min(2).max(1000), quantity: quantitySchema })
+    .strict(),
+);
 
 /** Price request of docs/product-rules.md#data. Each course, product and package may appear once (the cart merges repeats). */
-export const priceRequestSchema = z
-  .object({
-    courses: z.array(priceRequestCourseSchema).max(50).default([]),
-    products: z.array(priceRequestProductSchema).max(50).default([]),
-    packages: z.array(priceRequestPackageSchema).max(10).default([]),
-    discountCodes: discountCodeListSchema.default([]),
-    locale: languageSchema.default('de'),
-    applePayAvailable: z.boolean().default(false),
-  })
-  .strict()
-  .superRefine((request, ctx) => {
-    const duplicates = (list: readonly unknown[], key: (entry: never) => string, field: string, at: string) => {
-      const seen = new Set<string>();
-      list.forEach((entry, index) => {
-        const k = key(entry as never);
-        if (seen.has(k)) ctx.addIssue({ code: 'custom', path: [field, index, at], message: 'Listed twice' });
-        seen.add(k);
-      });
-    };
-    duplicates(request.courses, (c: { courseId: number }) => String(c.courseId), 'courses', 'courseId');
-    duplicates(request.products, (p: { productId: number }) => String(p.productId), 'products', 'productId');
-    duplicates(
-      request.packages,
-      (p: { packageType: string; amount: number }) => `${p.packageType}:${p.amount}`,
-      'packages',
-      'amount',
-    );
-  });
+export const priceRequestSchema = z.lazy(() =>
+  z
+    .object({
+      courses: z.array(priceRequestCourseSchema).max(50).default([]),
+      products: z.array(priceRequestProductSchema).max(50).default([]),
+      packages: z.array(priceRequestPackageSchema).max(10).default([]),
+      discountCodes: discountCodeListSchema.default([]),
+      locale: languageSchema.default('de'),
+      applePayAvailable: z.boolean().default(false),
+    })
+    .strict()
+    .superRefine((request, ctx) => {
+      const duplicates = (list: readonly unknown[], key: (entry: never) => string, field: string, at: string) => {
+        const seen = new Set<string>();
+        list.forEach((entry, index) => {
+          const k = key(entry as never);
+          if (seen.has(k)) ctx.addIssue({ code: 'custom', path: [field, index, at], message: 'Listed twice' });
+          seen.add(k);
+        });
+      };
+      duplicates(request.courses, (c: { courseId: number }) => String(c.courseId), 'courses', 'courseId');
+      duplicates(request.products, (p: { productId: number }) => String(p.productId), 'products', 'productId');
+      duplicates(
+        request.packages,
+        (p: { packageType: string; amount: number }) => `${p.packageType}:${p.amount}`,
+        'packages',
+        'amount',
+      );
+    }),
+);
 export type PriceRequest = z.input<typeof priceRequestSchema>;
 export type ParsedPriceRequest = z.output<typeof priceRequestSchema>;
 
@@ -89,15 +99,17 @@ export const QuantityAdjustmentReason = {
 } as const;
 export type QuantityAdjustmentReason = (typeof QuantityAdjustmentReason)[keyof typeof QuantityAdjustmentReason];
 
-export const quantityAdjustmentSchema = z.object({
-  itemType: z.literal('course'),
-  /** The course id. */
-  itemId: z.number().int(),
-  /** One of QuantityAdjustmentReason; a string so that a newer server's reason still reaches the screen raw. */
-  reason: z.string(),
-  adjustedQuantity: z.number().int().nonnegative(),
-  requestedQuantity: z.number().int().nonnegative(),
-});
+export const quantityAdjustmentSchema = z.lazy(() =>
+  z.object({
+    itemType: z.literal('course'),
+    /** The course id. */
+    itemId: z.number().int(),
+    /** One of QuantityAdjustmentReason; a string so that a newer server's reason still reaches the screen raw. */
+    reason: z.string(),
+    adjustedQuantity: z.number().int().nonnegative(),
+    requestedQuantity: z.number().int().nonnegative(),
+  }),
+);
 export type QuantityAdjustment = z.infer<typeof quantityAdjustmentSchema>;
 
 /**
@@ -105,20 +117,22 @@ export type QuantityAdjustment = z.infer<typeof quantityAdjustmentSchema>;
  * `packageType`/`amount` instead, so the cart can find each line. finalPrice = (quantity − appliedCredits) ×
  * unitPrice − discountAmount; `discountAmount` is this line's share of the discount codes.
  */
-export const priceResultItemSchema = z.object({
-  itemType: z.enum(['course', 'product', 'package']),
-  courseId: z.number().int().nullable(),
-  productId: z.number().int().optional(),
-  packageType: packageTypeSchema.optional(),
-  amount: z.number().int().optional(),
-  appliedCredits: z.number().int().nonnegative(),
-  quantity: z.number().int().nonnegative(),
-  finalPrice: moneySchema,
-  unitPrice: moneySchema,
-  discountAmount: moneySchema,
-  /** The codes with a share in `discountAmount`, in the order applied. */
-  discountCodes: z.array(z.string()),
-});
+export const priceResultItemSchema = z.lazy(() =>
+  z.object({
+    itemType: z.enum(['course', 'product', 'package']),
+    courseId: z.number().int().nullable(),
+    productId: z.number().int().optional(),
+    packageType: packageTypeSchema.optional(),
+    amount: z.number().int().optional(),
+    appliedCredits: z.number().int().nonnegative(),
+    quantity: z.number().int().nonnegative(),
+    finalPrice: moneySchema,
+    unitPrice: moneySchema,
+    discountAmount: moneySchema,
+    /** The codes with a share in `discountAmount`, in the order applied. */
+    discountCodes: z.array(z.string()),
+  }),
+);
 export type PriceResultItem = z.infer<typeof priceResultItemSchema>;
 
 /**
@@ -141,49 +155,61 @@ export const paymentMethodIdSchema = z.enum([
   PaymentMethodId.applePay,
 ]);
 export type PaymentMethodId = z.infer<typeof paymentMethodIdSchema>;
-export const paymentMethodSchema = z.object({
-  id: paymentMethodIdSchema,
-  /** In the request's locale. */
-  description: z.string(),
-  /** `svg`: the logo as SVG markup (a few hundred bytes; the client shows it as an image, never as HTML). */
-  image: z.object({ svg: z.string() }),
-});
+export const paymentMethodSchema = z.lazy(() =>
+  z.object({
+    id: paymentMethodIdSchema,
+    /** In the request's locale. */
+    description: z.string(),
+    /** `svg`: the logo as SVG markup (a few hundred bytes; the client shows it as an image, never as HTML). */
+    image: z.object({ svg: z.string() }),
+  }),
+);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 export const discountCodeStatusSchema = z.enum(['valid', 'invalid']);
-export const discountCodeProvidedSchema = z.object({
-  code: z.string(),
-  status: discountCodeStatusSchema,
-  totalDiscountAmount: moneySchema,
-  /** Why the code does not apply, in the request's locale; null when valid. */
-  errorMessage: z.string().nullable(),
-});
-export const discountAppliedSchema = z.object({ code: z.string(), totalDiscountAmount: moneySchema });
+export const discountCodeProvidedSchema = z.lazy(() =>
+  z.object({
+    code: z.string(),
+    status: discountCodeStatusSchema,
+    totalDiscountAmount: moneySchema,
+    /** Why the code does not apply, in the request's locale; null when valid. */
+    errorMessage: z.string().nullable(),
+  }),
+);
+export const discountAppliedSchema = z.lazy(() => z.object({ code: z.string(), totalDiscountAmount: moneySchema }));
 
 /** Price result of docs/product-rules.md#data; totalPrice = subtotal − Σ discountsApplied, never below 0. */
-export const priceResultSchema = z.object({
-  items: z.array(priceResultItemSchema),
-  subtotal: moneySchema,
-  totalPrice: moneySchema,
-  paymentMethods: z.array(paymentMethodSchema),
-  discountCodesProvided: z.array(discountCodeProvidedSchema),
-  discountsApplied: z.array(discountAppliedSchema),
-  quantityAdjustments: z.array(quantityAdjustmentSchema),
-});
+export const priceResultSchema = z.lazy(() =>
+  z.object({
+    items: z.array(priceResultItemSchema),
+    subtotal: moneySchema,
+    totalPrice: moneySchema,
+    paymentMethods: z.array(paymentMethodSchema),
+    discountCodesProvided: z.array(discountCodeProvidedSchema),
+    discountsApplied: z.array(discountAppliedSchema),
+    quantityAdjustments: z.array(quantityAdjustmentSchema),
+  }),
+);
 export type PriceResult = z.infer<typeof priceResultSchema>;
 
 /** POST /cart/validate: the adjustments a price request would get. */
-export const cartValidationResultSchema = z.object({ quantityAdjustments: z.array(quantityAdjustmentSchema) });
+export const cartValidationResultSchema = z.lazy(() =>
+  z.object({ quantityAdjustments: z.array(quantityAdjustmentSchema) }),
+);
 
 /** Notification of docs/product-rules.md#data: one per quantity adjustment, shown as a dismissible warning. */
 export const adjustmentNotificationLifetimeMs = 10_000;
-export const cartNotificationSchema = z.object({
-  id: z.string(),
-  type: z.literal('quantity_adjustment'),
-  adjustment: quantityAdjustmentSchema.pick({ reason: true, adjustedQuantity: true, requestedQuantity: true }),
-  courseName: z.string(),
-  timestamp: z.number(),
-});
+export const cartNotificationSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    type: z.literal('quantity_adjustment'),
+    adjustment: quantityAdjustmentSchema
+      .unwrap()
+      .pick({ reason: true, adjustedQuantity: true, requestedQuantity: true }),
+    courseName: z.string(),
+    timestamp: z.number(),
+  }),
+);
 export type CartNotification = z.infer<typeof cartNotificationSchema>;
 
 /**
@@ -194,12 +220,14 @@ export type CartNotification = z.infer<typeof cartNotificationSchema>;
 export const cartSyncLimits = { items: 30, bodyBytes: 64 * 1024 } as const;
 
 /** POST /cart/sync: the items to carry to another page; GET /cart/sync/{id} gives them back until expiresAt. */
-export const cartSyncRequestSchema = z
-  .object({ items: z.array(cartItemSchema).min(1).max(cartSyncLimits.items) })
-  .strict();
-export const cartSyncCreatedSchema = z.object({ id: z.string(), expiresAt: z.iso.datetime() });
+export const cartSyncRequestSchema = z.lazy(() =>
+  z.object({ items: z.array(cartItemSchema).min(1).max(cartSyncLimits.items) }).strict(),
+);
+export const cartSyncCreatedSchema = z.lazy(() => z.object({ id: z.string(), expiresAt: z.iso.datetime() }));
 export type CartSyncCreated = z.infer<typeof cartSyncCreatedSchema>;
-export const cartSyncPayloadSchema = z.object({ items: z.array(cartItemSchema), expiresAt: z.iso.datetime() });
+export const cartSyncPayloadSchema = z.lazy(() =>
+  z.object({ items: z.array(cartItemSchema), expiresAt: z.iso.datetime() }),
+);
 export type CartSyncPayload = z.infer<typeof cartSyncPayloadSchema>;
 /** A sync id: 22 URL-safe characters (128 random bits), short enough for any link. */
 export const cartSyncIdSchema = textSchema.regex(/^[A-Za-z0-9_-]{16,64}$/);

@@ -24,22 +24,24 @@ export const waitlistTokenSchema = textSchema
 const courseIdSchema = z.number().int().positive().max(2_147_483_647);
 
 /** POST /waitlist/join: a guest names the address; for a logged-in customer it is the account's (and omitted). */
-export const waitlistJoinRequestSchema = z
-  .object({ courseId: courseIdSchema, email: emailSchema.optional(), locale: languageSchema.default('de') })
-  .strict();
+export const waitlistJoinRequestSchema = z.lazy(() =>
+  z.object({ courseId: courseIdSchema, email: emailSchema.optional(), locale: languageSchema.default('de') }).strict(),
+);
 export type WaitlistJoinRequest = z.input<typeof waitlistJoinRequestSchema>;
 
 /** Where the person stands: position 1 is next; `alreadyOnList` when this address had joined before. */
-export const waitlistJoinResultSchema = z.object({ position: z.number().int().positive(), alreadyOnList: z.boolean() });
+export const waitlistJoinResultSchema = z.lazy(() =>
+  z.object({ position: z.number().int().positive(), alreadyOnList: z.boolean() }),
+);
 
-export const waitlistTokenRequestSchema = z.object({ token: waitlistTokenSchema }).strict();
+export const waitlistTokenRequestSchema = z.lazy(() => z.object({ token: waitlistTokenSchema }).strict());
 
 /** POST /waitlist/offer: the held place behind an offer link, to put into the cart until `expiresAt`. */
-export const waitlistOfferSchema = z.object({ course: courseSchema, expiresAt: z.string() });
+export const waitlistOfferSchema = z.lazy(() => z.object({ course: courseSchema, expiresAt: z.string() }));
 export type WaitlistOffer = z.infer<typeof waitlistOfferSchema>;
 
 /** POST /waitlist/leave: done (also when the entry had ended already); the course's title for the page. */
-export const waitlistLeaveResultSchema = z.object({ left: z.literal(true), courseTitle: z.string() });
+export const waitlistLeaveResultSchema = z.lazy(() => z.object({ left: z.literal(true), courseTitle: z.string() }));
 
 /** Error codes of the waitlist calls besides VALIDATION_ERROR, NOT_FOUND and TOO_MANY_REQUESTS. */
 export const WaitlistErrorCode = {

@@ -51,29 +51,33 @@ export const earlyStartRequiredCode = ValidationCode.earlyStartRequired;
 
 /** One position of an order the consumer withdraws from, by its kind and its id in the order. */
 export const withdrawalPositionKinds = ['course', 'product', 'package'] as const;
-export const withdrawalPositionSchema = z
-  .object({ kind: z.enum(withdrawalPositionKinds), id: z.number().int().positive() })
-  .strict();
+export const withdrawalPositionSchema = z.lazy(() =>
+  z.object({ kind: z.enum(withdrawalPositionKinds), id: z.number().int().positive() }).strict(),
+);
 export type WithdrawalPosition = z.infer<typeof withdrawalPositionSchema>;
 
 /**
  * The declaration: name, contract (order number; a customer may name positions, none means the whole contract)
  * and the address for the receipt. Nothing else is asked for, no reason.
  */
-export const withdrawalRequestSchema = z
-  .object({
-    name: requiredText(200),
-    orderNumber: textSchema.trim().min(1, 'required').max(40, 'too_long'),
-    email: emailSchema,
-    positions: z.array(withdrawalPositionSchema).max(100).default([]),
-    locale: languageSchema.default('de'),
-  })
-  .strict();
+export const withdrawalRequestSchema = z.lazy(() =>
+  z
+    .object({
+      name: requiredText(200),
+      orderNumber: textSchema.trim().min(1, 'required').max(40, 'too_long'),
+      email: emailSchema,
+      positions: z.array(withdrawalPositionSchema).max(100).default([]),
+      locale: languageSchema.default('de'),
+    })
+    .strict(),
+);
 export type WithdrawalRequest = z.input<typeof withdrawalRequestSchema>;
 export type ParsedWithdrawalRequest = z.output<typeof withdrawalRequestSchema>;
 
 /** The withdrawal form's fields (the page adds the chosen positions and the language). */
-export const withdrawalFormSchema = withdrawalRequestSchema.pick({ name: true, orderNumber: true, email: true });
+export const withdrawalFormSchema = z.lazy(() =>
+  withdrawalRequestSchema.unwrap().pick({ name: true, orderNumber: true, email: true }),
+);
 export type WithdrawalForm = z.input<typeof withdrawalFormSchema>;
 
 /**
@@ -83,21 +87,23 @@ export type WithdrawalForm = z.input<typeof withdrawalFormSchema>;
 export const withdrawalReviewReasons = ['unknown_order', 'out_of_period', 'not_paid', 'already_withdrawn'] as const;
 export type WithdrawalReviewReason = (typeof withdrawalReviewReasons)[number];
 
-export const withdrawalReceiptSchema = z.object({
-  /** The receipt's number (the declaration's). */
-  receiptNumber: z.string(),
-  /** When the shop received the declaration (UTC instant). */
-  receivedAt: z.iso.datetime(),
-  name: z.string(),
-  orderNumber: z.string(),
-  email: z.string(),
-  /** The positions named, as the order calls them; empty: the whole contract. */
-  positions: z.array(z.string()),
-  outcome: z.enum(['withdrawn', 'review']),
-  reviewReason: z.enum(withdrawalReviewReasons).nullable(),
-  /** The amount that goes back (outcome withdrawn); null otherwise. */
-  refundAmount: moneySchema.nullable(),
-});
+export const withdrawalReceiptSchema = z.lazy(() =>
+  z.object({
+    /** The receipt's number (the declaration's). */
+    receiptNumber: z.string(),
+    /** When the shop received the declaration (UTC instant). */
+    receivedAt: z.iso.datetime(),
+    name: z.string(),
+    orderNumber: z.string(),
+    email: z.string(),
+    /** The positions named, as the order calls them; empty: the whole contract. */
+    positions: z.array(z.string()),
+    outcome: z.enum(['withdrawn', 'review']),
+    reviewReason: z.enum(withdrawalReviewReasons).nullable(),
+    /** The amount that goes back (outcome withdrawn); null otherwise. */
+    refundAmount: moneySchema.nullable(),
+  }),
+);
 export type WithdrawalReceipt = z.infer<typeof withdrawalReceiptSchema>;
 
 /** How much of an order is withdrawn: nothing, some positions, or all of them. */

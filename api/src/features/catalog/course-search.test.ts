@@ -255,7 +255,7 @@ describeEachDatabase('GET /api/course/search', (ctx) => {
     ])('%s → fields.%s', async (query, field) => {
       const { status, body } = await get(ctx, `/api/course/search?${query}`);
       expect(status).toBe(400);
-      expect(errorBodySchema.strict().parse(body)).toBeTruthy();
+      expect(errorBodySchema.unwrap().strict().parse(body)).toBeTruthy();
       expect(body.error.code).toBe('VALIDATION_ERROR');
       expect(Object.keys(body.error.fields)).toContain(field);
       expect(typeof body.error.fields[field]).toBe('string');

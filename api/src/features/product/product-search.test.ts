@@ -115,7 +115,7 @@ describeEachDatabase('GET /api/product/search', (ctx) => {
     ])('%s → fields.%s', async (query, field) => {
       const { status, body } = await get(ctx, `/api/product/search?${query}`);
       expect(status).toBe(400);
-      expect(errorBodySchema.strict().parse(body).error.code).toBe('VALIDATION_ERROR');
+      expect(errorBodySchema.unwrap().strict().parse(body).error.code).toBe('VALIDATION_ERROR');
       expect(Object.keys(body.error.fields)).toContain(field);
     });
 
