@@ -1,15 +1,43 @@
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { LaunchOptions } from '@playwright/test';
+
+/**
+ * The system fonts the browser sees on Linux. The shop's text is its own Figtree, but until Figtree has loaded a
+ * system font takes its place, and pictures with text (the payment badges) draw in one. So the journeys hide every
+ * font but Debian's DejaVu (`dejavu`, a plain Linux machine and the screenshot baselines) or DejaVu and Liberation
+ * Sans (`arial`: Liberation Sans has Arial's metrics, as on Windows and macOS), whatever else a machine has
+ * installed (docs/decisions/0060-fonts-the-journeys-see.md).
+ */
+export type FontSet = 'dejavu' | 'arial';
+
+const fontDirectories: Record<FontSet, readonly (readonly [directory: string, debianPackage: string])[]> = {
+  dejavu: [['/usr/share/fonts/truetype/dejavu', 'fonts-dejavu-core']],
+  arial: [
+    ['/usr/share/fonts/truetype/dejavu', 'fonts-dejavu-core'],
+    ['/usr/share/fonts/truetype/liberation', 'fonts-liberation'],
+  ],
+};
+
+/** The fontconfig file that shows the browser only `fonts` (Linux; elsewhere the system's fonts stay). */
+function fontEnvironment(fonts: FontSet): Record<string, string> {
+  if (process.platform !== 'linux') return {};
+  for (const [directory, debianPackage] of fontDirectories[fonts])
+    if (!existsSync(directory))
+      throw new Error(`The journeys draw with the fonts in ${directory}: apt-get install -y ${debianPackage}`);
+  return { FONTCONFIG_FILE: fileURLToPath(new URL(`./fonts/${fonts}.conf`, import.meta.url)) };
+}
 
 /**
  * Playwright cannot download its browsers on these machines, so the system's Chromium is used
  * (`CHROMIUM_PATH` overrides; without either, Playwright's own). The flags keep Chromium from calling home
  * on a closed network, which otherwise fails and slows every start.
  */
-export function chromiumLaunchOptions(): LaunchOptions {
+export function chromiumLaunchOptions(fonts: FontSet = 'dejavu'): LaunchOptions {
   const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   return {
     executablePath: existsSync(candidate) ? candidate : undefined,
+    env: { ...process.env, ...fontEnvironment(fonts) },
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -5,8 +5,11 @@
  * AA contrast on white and on the surface colour (text ≥ 4.5:1, large text and UI parts ≥ 3:1).
  *
  * The font is the self-hosted Figtree (see font.ts); until it has loaded, "Figtree Fallback" — the system's
- * Arial/Liberation Sans (or, on Linux systems without them, DejaVu Sans, regular and bold measured apart) scaled
- * to Figtree's width and line metrics — takes its place, so swapping the font in moves no line (no layout shift).
+ * Arial/Liberation Sans/Helvetica (or, on Linux systems without them, DejaVu Sans) scaled to Figtree's width and
+ * line metrics — takes its place, so swapping the font in moves no line (no layout shift). Regular and bold are
+ * measured apart: a bold face is wider than its regular by more than Figtree's bold is. Figtree's ascent is 0.95
+ * and its descent 0.25 em; an override is that divided by the face's size-adjust. The journey
+ * e2e/tests/fonts.spec.ts measures each face against Figtree (docs/decisions/0060-fonts-the-journeys-see.md).
  */
 export const tokensCss = `
 :root {
@@ -84,12 +87,17 @@ export const tokensCss = `
   --shop-content-width: 1140px;
   --shop-gutter: clamp(var(--shop-space-lg), 4vw, var(--shop-space-xl));
 }
-@font-face { font-family: "Figtree Fallback"; src: local("Arial"), local("Liberation Sans"), local("Helvetica");
-  size-adjust: 107%; ascent-override: 88.8%; descent-override: 23.4%; line-gap-override: 0%; }
+@font-face { font-family: "Figtree Fallback"; font-weight: 100 549;
+  src: local("Arial"), local("ArialMT"), local("Liberation Sans"), local("LiberationSans"), local("Helvetica");
+  size-adjust: 98.9%; ascent-override: 96.1%; descent-override: 25.3%; line-gap-override: 0%; }
+@font-face { font-family: "Figtree Fallback"; font-weight: 550 900;
+  src: local("Arial Bold"), local("Arial-BoldMT"), local("Liberation Sans Bold"), local("LiberationSans-Bold"),
+    local("Helvetica Bold"), local("Helvetica-Bold");
+  size-adjust: 94.3%; ascent-override: 100.7%; descent-override: 26.5%; line-gap-override: 0%; }
 @font-face { font-family: "Figtree Fallback DejaVu"; src: local("DejaVu Sans"); font-weight: 100 549;
-  size-adjust: 89%; ascent-override: 106.7%; descent-override: 28.1%; line-gap-override: 0%; }
+  size-adjust: 88.1%; ascent-override: 107.8%; descent-override: 28.4%; line-gap-override: 0%; }
 @font-face { font-family: "Figtree Fallback DejaVu"; src: local("DejaVu Sans Bold"); font-weight: 550 900;
-  size-adjust: 80.5%; ascent-override: 118%; descent-override: 31.1%; line-gap-override: 0%; }
+  size-adjust: 79.7%; ascent-override: 119.2%; descent-override: 31.4%; line-gap-override: 0%; }
 *, *::before, *::after { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 body { margin: 0; font-family: var(--shop-font); font-size: var(--shop-font-size-md); color: var(--shop-color-text);
@@ -98,6 +106,10 @@ h1, h2, h3 { line-height: var(--shop-line-height-tight); }
 img, svg { max-width: 100%; }
 a { color: var(--shop-color-primary-dark); }
 :focus-visible { outline: var(--shop-focus-ring); outline-offset: var(--shop-focus-offset); }
+/* The resize handle of a text box in the shop's border colour: Chromium draws its own handle differently from release
+   to release, which alone made the checkout's screenshots differ (docs/decisions/0060-fonts-the-journeys-see.md). */
+textarea::-webkit-resizer { background: linear-gradient(135deg, transparent 0 50%, var(--shop-color-border-strong) 50% 57%,
+  transparent 57% 71%, var(--shop-color-border-strong) 71% 78%, transparent 78%); }
 [tabindex="-1"]:focus:not(:focus-visible) { outline: none; }
 .shop-skip-link { position: absolute; left: -9999px; top: 0; z-index: 100; padding: var(--shop-space-md) var(--shop-space-lg); background: var(--shop-color-bg); }
 .shop-skip-link:focus { left: var(--shop-space-sm); top: var(--shop-space-sm); }
