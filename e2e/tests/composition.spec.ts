@@ -159,6 +159,23 @@ test('a remote that is down leaves header, footer and cart badge working, and re
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
+test("a page's code that failed to load comes back with the retry, which reloads the page", async ({ page }) => {
+  // The catalog's entry loads; only the listing page's own chunk fails. React.lazy and the browser's module map
+  // both remember that failure, so only a reload can bring the page back
+  // (docs/decisions/0059-a-retry-that-reloads-when-the-page-cannot.md).
+  const pageChunk = /^http:\/\/localhost:5174\/assets\/CoursesPage-[\w-]+\.js$/;
+  await page.route(pageChunk, (route) => route.abort('connectionrefused'));
+  await page.goto('/courses');
+  await expect(page.getByRole('alert')).toContainText('Dieser Bereich ist gerade nicht erreichbar');
+  await expect(page.getByRole('banner')).toBeVisible();
+
+  await page.unroute(pageChunk);
+  await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/courses$/);
+});
+
 test.describe('a remote that hangs', () => {
   let server: Server;
   const sockets = new Set<Socket>();

@@ -11,13 +11,15 @@ function Boom(): never {
   throw new Error('remote bug');
 }
 
-const renderArea = (load: LoadRoutes) =>
+const renderArea = (load: LoadRoutes, reloadPage = vi.fn()) =>
   render(
     <MemoryRouter initialEntries={['/courses']}>
       <header>Kopf</header>
-      <RemoteArea area="catalog" load={load} />
+      <RemoteArea area="catalog" load={load} reloadPage={reloadPage} />
     </MemoryRouter>,
   );
+
+const retry = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' })));
 
 describe('RemoteArea', () => {
   it("mounts the remote's routes for the current path", async () => {
@@ -32,13 +34,38 @@ describe('RemoteArea', () => {
       attempt += 1;
       return [{ path: '/courses', element: attempt === 1 ? <Boom /> : <h1>Kurse</h1> }];
     });
-    renderArea(load);
+    const reloadPage = vi.fn();
+    renderArea(load, reloadPage);
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('nicht erreichbar'));
     expect(screen.getByText('Kopf')).toBeTruthy();
 
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' })));
+    await retry();
     expect(await screen.findByRole('heading', { name: 'Kurse' })).toBeTruthy();
     expect(load).toHaveBeenLastCalledWith('catalog', { retry: true });
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('reloads the page when the retry cannot load the area either, and shows the loading notice meanwhile', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const reloadPage = vi.fn();
+    renderArea(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), reloadPage);
+    await screen.findByRole('alert');
+    expect(reloadPage).not.toHaveBeenCalled();
+
+    await retry();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('status')).toHaveProperty('textContent', expect.stringContaining('wird geladen'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('reloads the page when the retried area fails while rendering, as a page whose code failed to load does', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const reloadPage = vi.fn();
+    renderArea(async () => [{ path: '/courses', element: <Boom /> }], reloadPage);
+    await screen.findByRole('alert');
+
+    await retry();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
   it('shows the notice when the remote cannot be loaded', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { Banner, Button } from '@shop/shared';
@@ -48,15 +48,38 @@ export function Loading() {
   return <p role="status">{t('shell.remote.loading')}</p>;
 }
 
-/** Mounts the remote owning the current path under an error boundary, with a translated notice and retry. */
-export function RemoteArea({ area, load = loadAreaRoutes }: { area: AreaName; load?: LoadRoutes }) {
+/** Reloads the page, showing the loading notice until the reload replaces it. */
+function ReloadPage({ reloadPage }: { reloadPage: () => void }) {
+  useEffect(reloadPage, [reloadPage]);
+  return <Loading />;
+}
+
+const reloadThisPage = () => window.location.reload();
+
+/**
+ * Mounts the remote owning the current path under an error boundary, with a translated notice and retry. A retry
+ * loads the area again in the page; when the area fails again, loading or rendering, the page is reloaded. Browsers
+ * may keep a module whose fetch failed as failed for the page's whole life (Chromium 150 does, for the entry, for
+ * every file it imports or preloaded, and for a page's lazy chunk), and then no attempt in the page can succeed; a
+ * reloaded page starts without them (docs/decisions/0059-a-retry-that-reloads-when-the-page-cannot.md).
+ */
+export function RemoteArea({
+  area,
+  load = loadAreaRoutes,
+  reloadPage = reloadThisPage,
+}: {
+  area: AreaName;
+  load?: LoadRoutes;
+  reloadPage?: () => void;
+}) {
   const [attempts, setAttempts] = useState<Partial<Record<AreaName, number>>>({});
   const attempt = attempts[area] ?? 0;
   const Area = areaComponent(area, attempt, load);
   const retry = () => setAttempts((previous) => ({ ...previous, [area]: attempt + 1 }));
+  const fallback = attempt === 0 ? <Unavailable onRetry={retry} /> : <ReloadPage reloadPage={reloadPage} />;
 
   return (
-    <RemoteErrorBoundary key={`${area}:${attempt}`} fallback={<Unavailable onRetry={retry} />}>
+    <RemoteErrorBoundary key={`${area}:${attempt}`} fallback={fallback}>
       <Suspense fallback={<Loading />}>
         <Area />
       </Suspense>

@@ -38,30 +38,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 const firstLoads = new Map<AreaName, Promise<RouteObject[]>>();
 
 /**
- * A retry first loads again in the page; when that fails too, it reloads the page and stays pending until the
- * reload replaces it. Browsers may keep a module whose fetch failed as failed for the page's whole life (Chromium
- * 150 does, for the entry and for every file it imports or preloaded), and then no attempt in the page can load
- * the area again, whatever its URL; a reloaded page starts without them
- * (docs/decisions/0059-a-retry-that-reloads-when-the-page-cannot.md).
- */
-export function retryOrReload<T>(load: () => Promise<T>, reloadPage: () => void): Promise<T> {
-  return load().catch((error: unknown) => {
-    console.warn('Loading again in the page failed; reloading the page.', error);
-    reloadPage();
-    return new Promise<T>(() => undefined);
-  });
-}
-
-/**
  * Loads `<area>/routes`: the route objects of the remote's own paths. The first attempt is started once and
- * reused; a retry always loads again (retryOrReload).
+ * reused; a retry always loads again.
  */
 export function loadAreaRoutes(area: AreaName, { retry = false } = {}): Promise<RouteObject[]> {
-  if (retry)
-    return retryOrReload(
-      () => loadRoutes(area, true),
-      () => window.location.reload(),
-    );
+  if (retry) return loadRoutes(area, true);
   let first = firstLoads.get(area);
   if (!first) firstLoads.set(area, (first = loadRoutes(area, false)));
   return first;
