@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { LaunchOptions } from '@playwright/test';
 
 /**
@@ -19,13 +20,38 @@ const fontDirectories: Record<FontSet, readonly (readonly [directory: string, de
   ],
 };
 
-/** The fontconfig file that shows the browser only `fonts` (Linux; elsewhere the system's fonts stay). */
+/**
+ * A fontconfig file that keeps Debian's configuration and hides every font outside `directories`. A directory and
+ * each of its parents must be accepted as well as its files: the rejecting glob also stops the scan of a directory.
+ */
+function fontconfigShowing(directories: readonly string[]): string {
+  const parents = (directory: string) =>
+    directory
+      .split('/')
+      .slice(1)
+      .map((_, index, parts) => `/${parts.slice(0, index + 1).join('/')}`);
+  const accepted = [...new Set(directories.flatMap((directory) => [...parents(directory), `${directory}/*`]))];
+  return `<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig>
+  <include ignore_missing="no">/etc/fonts/fonts.conf</include>
+  <selectfont>
+    <acceptfont>${accepted.map((glob) => `<glob>${glob}</glob>`).join('')}</acceptfont>
+    <rejectfont><glob>/*</glob></rejectfont>
+  </selectfont>
+</fontconfig>
+`;
+}
+
+/** The environment that shows the browser only `fonts` (Linux; elsewhere the system's fonts stay). */
 function fontEnvironment(fonts: FontSet): Record<string, string> {
   if (process.platform !== 'linux') return {};
   for (const [directory, debianPackage] of fontDirectories[fonts])
     if (!existsSync(directory))
       throw new Error(`The journeys draw with the fonts in ${directory}: apt-get install -y ${debianPackage}`);
-  return { FONTCONFIG_FILE: fileURLToPath(new URL(`./fonts/${fonts}.conf`, import.meta.url)) };
+  const file = join(tmpdir(), `shop-e2e-fonts-${fonts}.conf`);
+  writeFileSync(file, fontconfigShowing(fontDirectories[fonts].map(([directory]) => directory)));
+  return { FONTCONFIG_FILE: file };
 }
 
 /**
