@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { cards, waitForListing } from '../support/catalog.ts';
 import { courseItem, courseWithPlaces, seedCart } from '../support/checkout.ts';
@@ -157,4 +157,58 @@ test('the empty cart leads to every kind of course, conversation hours included'
   await page.goto('/cart');
   await page.getByRole('link', { name: 'Konversationsstunden' }).click();
   await expect(page).toHaveURL(/\/courses\?courseType=3$/);
+});
+
+/** Left edges of the header's logo, the page's first heading and the footer's first control, in CSS px. */
+async function contentEdges(page: Page) {
+  const left = async (locator: Locator) => Math.round((await locator.boundingBox())!.x);
+  return {
+    header: await left(page.locator('.shell-header__logo')),
+    page: await left(page.getByRole('main').locator('h1, [role="status"], [role="alert"], .shop-banner').first()),
+    footer: await left(page.getByRole('contentinfo').getByRole('link').first()),
+  };
+}
+
+test('header, every area’s page, the area notice and the footer share one content edge; a phone’s header is two rows', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const course = await courseWithPlaces(request, 1, 1);
+  await seedCart(page, [courseItem(course, 1)]);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const route of ['/', '/courses', '/products', '/cart', '/checkout', '/level-test']) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      const edges = await contentEdges(page);
+      expect(edges, `${route} at ${width} px`).toEqual({
+        header: edges.header,
+        page: edges.header,
+        footer: edges.header,
+      });
+    }
+  }
+
+  // An area that cannot be loaded: its notice sits where the page would.
+  await page.route(/localhost:5174\//, (route) => route.abort());
+  await page.goto('/products');
+  await expect(page.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
+  const edges = await contentEdges(page);
+  expect(edges, 'the notice of an area that is down').toEqual({
+    header: edges.header,
+    page: edges.header,
+    footer: edges.header,
+  });
+  await page.unrouteAll();
+
+  // At 390 px the logo has the first row; the tools and the menu button share the second.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/');
+  const top = async (locator: Locator) => Math.round((await locator.boundingBox())!.y);
+  const logo = await top(page.locator('.shell-header__logo'));
+  const cart = await top(page.getByRole('link', { name: /Warenkorb/ }));
+  const menu = await top(page.getByRole('button', { name: 'Menü' }));
+  expect(cart, 'the tools start a row below the logo').toBeGreaterThan(logo);
+  expect(menu, 'the menu button is on the tools’ row').toBe(cart);
 });

@@ -18,7 +18,9 @@ export const primitivesCss = `
 .shop-field { display: flex; flex-direction: column; gap: var(--shop-space-2xs); margin-bottom: var(--shop-space-md); min-width: 0; }
 .shop-field label { font-weight: 600; }
 .shop-field input, .shop-field select, .shop-field textarea { font: inherit; min-height: var(--shop-tap); padding: var(--shop-space-sm); max-width: 100%;
+  background: var(--shop-color-bg); color: var(--shop-color-text);
   border: var(--shop-border-width) solid var(--shop-color-border-strong); border-radius: var(--shop-radius); }
+.shop-field :is(input, select, textarea):is(:disabled, [readonly]) { background: var(--shop-color-surface); }
 .shop-field [aria-invalid="true"] { border-color: var(--shop-color-alert); }
 .shop-field__error { color: var(--shop-color-alert); font-size: var(--shop-font-size-sm); }
 .shop-field__hint { color: var(--shop-color-muted); font-size: var(--shop-font-size-sm); }

@@ -2,7 +2,7 @@ import { columnGap, firstColumnsAtMost, ownColumnsFrom, twoColumnsFrom } from '.
 
 /** Styles of the catalog screens; rendered once per page through React 19's hoisted <style>. */
 export const catalogCss = `
-.catalog-page { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-xl); }
+.catalog-page { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-xl) var(--shop-gutter); }
 .catalog-hint { color: var(--shop-color-muted); }
 .catalog-status { margin: 0; min-height: var(--shop-tap); font-weight: 600; }
 .catalog-slider { position: relative; }

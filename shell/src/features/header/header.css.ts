@@ -1,6 +1,10 @@
 /**
  * Header: logo, tools (language, account, cart) and the offers. Below the wide layout the offers fold into a
- * menu under the bar; the bar itself wraps rather than overflow, down to the narrowest phones.
+ * menu under the bar; the bar itself wraps rather than overflow, down to the narrowest phones. On a phone, where
+ * the logo and the tools do not fit side by side, the bar is two rows instead of three: the logo, then the tools
+ * with the menu button at the row's end (the menu's own row). Its list still opens below, as wide as the bar. The
+ * order on the screen stays the order of the page (logo, tools, menu), so keyboard and screen-reader users meet
+ * them as they see them.
  */
 export const headerCss = `
 .shell-header { border-bottom: var(--shop-border-width) solid var(--shop-color-border); background: var(--shop-color-bg); }
@@ -31,6 +35,13 @@ export const headerCss = `
 @media (min-width: 1024px) {
   .shell-offers__toggle { display: none; }
   .shell-offers__list, .shell-offers[data-open="true"] .shell-offers__list { display: flex; flex-wrap: wrap; gap: 0 var(--shop-space-2xs); margin: 0; }
+}
+@media (max-width: 519.98px) {
+  .shell-header__bar { display: grid; grid-template-columns: 1fr; gap: var(--shop-space-sm); }
+  .shell-header__logo { justify-self: start; }
+  .shell-header__tools { grid-area: 2 / 1; align-self: start; justify-self: start; position: relative; z-index: 1; }
+  .shell-offers { grid-area: 2 / 1; display: flex; flex-direction: column; align-items: flex-end; }
+  .shell-offers__list { align-self: stretch; }
 }
 @media (max-width: 359px) { .shell-header__wordmark { font-size: var(--shop-font-size-md); } }
 `;

@@ -33,19 +33,26 @@ function areaComponent(area: AreaName, attempt: number, load: LoadRoutes): Compo
   return component;
 }
 
+/** The notice in the content area, within the page's width like an area's own page (frame.css.ts). */
 export function Unavailable({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Banner tone="alert">
-      <p>{t('shell.remote.unavailable')}</p>
-      <Button onClick={onRetry}>{t('shell.remote.retry')}</Button>
-    </Banner>
+    <div className="shell-area-notice">
+      <Banner tone="alert">
+        <p>{t('shell.remote.unavailable')}</p>
+        <Button onClick={onRetry}>{t('shell.remote.retry')}</Button>
+      </Banner>
+    </div>
   );
 }
 
 export function Loading() {
   const { t } = useTranslation();
-  return <p role="status">{t('shell.remote.loading')}</p>;
+  return (
+    <p role="status" className="shell-area-notice">
+      {t('shell.remote.loading')}
+    </p>
+  );
 }
 
 /** Reloads the page, showing the loading notice until the reload replaces it. */
