@@ -264,6 +264,13 @@ test.describe('accessible frame', () => {
   test('skip link, visible focus, focus on the new page heading after navigation, titles, cart badge announced', async ({
     page,
   }) => {
+    // Arriving on a page that redirects (an account page asks for the login) is still the first page: the heading
+    // the redirect shows is not focused, so no focus ring greets the visitor.
+    await page.goto('/account-order');
+    await expect(mainHeading(page)).toHaveText('Anmelden');
+    await expect(page).toHaveTitle(`Anmelden – ${siteName}`);
+    await expect(mainHeading(page)).not.toBeFocused();
+
     await page.goto('/');
     await expect(page).toHaveTitle(`Spanisch lernen – live, persönlich und in kleinen Gruppen – ${siteName}`);
     await page.keyboard.press('Tab');

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useState } from 'react';
-import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Link, MemoryRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { usePageHeading } from './usePageHeading.ts';
 
 afterEach(cleanup);
@@ -25,6 +25,8 @@ function Shop() {
           <Route path="/" element={<h1>Start</h1>} />
           <Route path="/courses" element={<h1>Gruppenkurse</h1>} />
           <Route path="/cart" element={<LatePage />} />
+          <Route path="/login" element={<h1>Anmelden</h1>} />
+          <Route path="*" element={<Navigate to="/login" replace />} />
         </Routes>
       </main>
     </>
@@ -39,6 +41,17 @@ describe('usePageHeading', () => {
       </MemoryRouter>,
     );
     expect(document.title).toBe('Start – Sprachschule');
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('treats a redirect on arrival as the first page: no focus moved, the title follows', () => {
+    render(
+      <MemoryRouter initialEntries={['/account-orders']}>
+        <Shop />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Anmelden' })).toBeTruthy();
+    expect(document.title).toBe('Anmelden – Sprachschule');
     expect(document.activeElement).toBe(document.body);
   });
 

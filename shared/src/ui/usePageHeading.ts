@@ -9,7 +9,9 @@ import { useLocation } from 'react-router-dom';
  *   a screen that renders its heading after loading); and
  * - where focus goes after a client-side navigation to another path, so keyboard and screen-reader users
  *   start at the new content instead of wherever the old page left them. Not on the first page load: there
- *   the browser starts at the top, where the skip link is. A remote that loads lazily renders its heading
+ *   the browser starts at the top, where the skip link is. A redirect before the visitor has done anything (an
+ *   unknown path, an account page that asks for the login) is still the first page load, so it moves no focus
+ *   either: a heading focused without a visitor's act would show the focus ring on arrival. A remote that loads lazily renders its heading
  *   later, so the heading is awaited (up to `waitMs`) rather than looked for once — unless the visitor acts
  *   (a key or pointer press) before it arrives: focus is never pulled away from where they are working.
  * Areas therefore neither set titles nor move focus on arrival themselves.
@@ -26,10 +28,20 @@ export function usePageHeading({
   const { pathname } = useLocation();
   const firstPath = useRef<string | null>(null);
   const focusPending = useRef(false);
+  const visitorActed = useRef(false);
+
+  useEffect(() => {
+    const acted = () => (visitorActed.current = true);
+    const events = ['keydown', 'pointerdown', 'click'] as const;
+    for (const event of events) document.addEventListener(event, acted, true);
+    return () => {
+      for (const event of events) document.removeEventListener(event, acted, true);
+    };
+  }, []);
 
   useEffect(() => {
     if (firstPath.current === null) firstPath.current = pathname;
-    else {
+    else if (visitorActed.current) {
       focusPending.current = true;
       window.scrollTo?.(0, 0);
     }
