@@ -45,7 +45,7 @@ async function firstScreen(page: Page) {
       .map((card, index) => ({ index, box: card.getBoundingClientRect() }))
       .filter(({ box }) => box.left >= frame.left - 1 && box.right <= frame.right + 1)
       .sort((a, b) => Math.round(a.box.left - b.box.left) || a.box.top - b.box.top)
-      .map(({ index, box }) => ({ index, left: Math.round(box.left) }));
+      .map(({ index, box }) => ({ index, left: Math.round(box.left), top: box.top, bottom: box.bottom }));
   });
 }
 
@@ -81,6 +81,11 @@ test('listings follow the start date: the first screen holds the earliest course
     ).toEqual(visible.map((_, index) => index));
     expect(visible.length).toBe(Math.min(width >= 1140 ? 6 : 2, dates.length));
     expect(visible[1]?.left, 'two rows: the second card sits under the first').toBe(visible[0]?.left);
+    // The rows are 15 px apart (docs/product-rules.md#limits), and the second row starts at one height in every column.
+    const [first, second] = [visible[0]!, visible[1]!];
+    expect(Math.round(second.top - first.bottom), `space between the rows at ${width} px`).toBe(15);
+    const secondRowTops = visible.filter((_, index) => index % 2 === 1).map((card) => Math.round(card.top));
+    expect(new Set(secondRowTops).size, `the second row lines up at ${width} px`).toBe(1);
   }
 });
 

@@ -35,8 +35,12 @@ export const catalogCss = `
    until it was shown; the first columns are always laid out, so they give the slider its height (also in a frame
    that takes its height from its content). */
 .catalog-slider .swiper-slide:nth-child(n + ${firstColumnsAtMost + 1}) { content-visibility: auto; contain-intrinsic-size: auto none auto 0; }
-/* A slide is a column of two cards; slides stretch to the tallest shown, so both rows line up across columns. */
-.catalog-slider__column { display: grid; grid-template-rows: 1fr 1fr; gap: var(--shop-space-lg); }
+/* A slide is a column of two cards, ${columnGap} px apart like the columns (docs/product-rules.md#limits); slides
+   stretch to the tallest shown, so both rows line up across columns. Two classes, so that the grid outranks Swiper's
+   own .swiper-slide rule (display: block), whichever of the two style sheets comes later. A listing of one or two
+   cards is one column: it keeps no empty second row. */
+.catalog-slider .catalog-slider__column { display: grid; grid-template-rows: 1fr 1fr; gap: ${columnGap}px; }
+.catalog-slider .catalog-slider__column:only-child { grid-template-rows: auto; }
 .catalog-slider__column > * { min-width: 0; }
 .catalog-card { flex: 1; display: flex; flex-direction: column; gap: var(--shop-space-sm); padding: var(--shop-space-lg); border: var(--shop-border-width) solid var(--shop-color-border);
   border-radius: var(--shop-radius); background: var(--shop-color-bg); }
@@ -95,7 +99,7 @@ export const catalogCss = `
 }
 .catalog-listing[data-state="loading"] { min-height: 100vh; }
 /* Placeholder cards while loading: the slider's columns at each width (1, 2 from twoColumnsFrom, then its own count), two rows. */
-.catalog-skeleton { display: grid; grid-template-columns: 1fr; gap: var(--shop-space-lg); margin-top: var(--shop-space-sm); }
+.catalog-skeleton { display: grid; grid-template-columns: 1fr; gap: ${columnGap}px; margin-top: var(--shop-space-sm); }
 .catalog-skeleton__card { min-height: calc(var(--shop-size-column) * 2); border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius);
   background: var(--shop-color-surface); }
 .catalog-skeleton__card:nth-child(n+3) { display: none; }
