@@ -7,3 +7,5 @@ export declare const federationRuntimeOptions: (isRemote: boolean) => {
 export declare const providerSource: (file?: string) => string;
 
 export declare function standaloneRuntimeProvider(): Plugin;
+
+export declare function runtimeVersionOnly(): Plugin;

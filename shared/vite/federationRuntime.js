@@ -8,6 +8,7 @@
  * that page loads (the shell loads `remoteEntry.js` alone). That module is given the real runtime-core first, so
  * the page publishes its own runtime before the remote's entry initialises.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The real runtime-core, by file: the shim answers only the package name, so this path escapes it. */
@@ -50,6 +51,29 @@ export function standaloneRuntimeProvider() {
       if (!error && !provided && this.environment?.mode === 'build') {
         this.error('the federation host init module was not found: the standalone page would start without a runtime');
       }
+    },
+  };
+}
+
+/** The runtime's package.json, which @module-federation/vite 1.23 imports whole in the shell's remoteEntry.js. */
+const runtimePackageFile = /[\\/]@module-federation[\\/]runtime[\\/]package\.json$/;
+
+/**
+ * The shell's `remoteEntry.js` imports the runtime's whole package.json (its plugin that publishes the runtime
+ * reads only `version`), and a default JSON import keeps every field: scripts, exports, the author. A build reads
+ * just the version from it, about 0.5 KB gzip less on every page (docs/decisions/0058-what-composition-still-costs.md).
+ * The JSON plugin still turns the answer into a module, so the import's shape does not change.
+ * @returns {import('vite').Plugin}
+ */
+export function runtimeVersionOnly() {
+  return {
+    name: 'shop-runtime-version-only',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (!runtimePackageFile.test(id.split('?')[0] ?? id)) return null;
+      const { version } = JSON.parse(readFileSync(id.split('?')[0] ?? id, 'utf8'));
+      return JSON.stringify({ version });
     },
   };
 }

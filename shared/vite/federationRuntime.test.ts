@@ -1,10 +1,16 @@
 // @vitest-environment node
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { federationRuntimeOptions, providerSource, standaloneRuntimeProvider } from './federationRuntime.js';
+import { createRequire } from 'node:module';
+import {
+  federationRuntimeOptions,
+  providerSource,
+  runtimeVersionOnly,
+  standaloneRuntimeProvider,
+} from './federationRuntime.js';
 
 type Hooks = {
   resolveId: (source: string) => string | null;
@@ -70,5 +76,15 @@ describe('federation runtime shipped once', () => {
     expect(() => plugin.buildEnd.call(buildContext('dev'))).not.toThrow();
     plugin.transform('export {}', hostInitId);
     expect(() => plugin.buildEnd.call(buildContext('build'))).not.toThrow();
+  });
+
+  it("gives the build only the version of the runtime's package.json", () => {
+    const load = runtimeVersionOnly().load as (id: string) => string | null;
+    const file = createRequire(import.meta.url).resolve('@module-federation/runtime/package.json');
+    const { version } = JSON.parse(readFileSync(file, 'utf8')) as { version: string };
+    expect(JSON.parse(load(file)!)).toEqual({ version });
+    expect(load(`${file}?import`)).toBe(JSON.stringify({ version }));
+    expect(load(file.replace('runtime', 'runtime-core'))).toBeNull();
+    expect(load('/repo/shared/package.json')).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import { areaManifestPlugin, sharedRangeOf } from './areaManifest.js';
 import { bootPreloadPlugin } from './bootPreload.js';
 import { composedRemotesDevPlugin } from './composeRemotes.js';
 import { earlyApiReadsPlugin } from './earlyApiReads.js';
-import { federationRuntimeOptions, standaloneRuntimeProvider } from './federationRuntime.js';
+import { federationRuntimeOptions, runtimeVersionOnly, standaloneRuntimeProvider } from './federationRuntime.js';
 import { fontPreloadPlugin } from './fontPreload.js';
 import { partnerPageMiddleware } from './partnerPage.js';
 import { productionStaticFiles } from './staticFiles.js';
@@ -159,6 +159,7 @@ export function areaViteConfig({ name, exposes, commonChunk = false, firstScreen
         : []),
       fontPreloadPlugin(),
       withoutRuntimeSnapshots,
+      runtimeVersionOnly(),
       ...productionStaticFiles(),
     ],
     server: { ...serverOptions(port), origin: `http://localhost:${port}` },
