@@ -3,7 +3,8 @@
  * while an area loads and never jumps when its content arrives; `flow-root` keeps a child's top margin inside
  * `main`, so the loading notice and the area's page start at the same height (no layout shift, see
  * docs/decisions/0036-screenshots-and-layout-shift.md). The minimum height is left out in a frame: there the
- * page reports its content's height to the parent, which a screen-tall minimum would pin.
+ * page reports its content's height to the parent, which a screen-tall minimum would pin. The area notice keeps to
+ * the content edge every page shares (docs/decisions/0061-one-content-edge-and-a-two-row-phone-header.md).
  */
 export const frameCss = `
 .shell-main { display: flow-root; }

@@ -4,7 +4,7 @@
  * the logo and the tools do not fit side by side, the bar is two rows instead of three: the logo, then the tools
  * with the menu button at the row's end (the menu's own row). Its list still opens below, as wide as the bar. The
  * order on the screen stays the order of the page (logo, tools, menu), so keyboard and screen-reader users meet
- * them as they see them.
+ * them as they see them (docs/decisions/0061-one-content-edge-and-a-two-row-phone-header.md).
  */
 export const headerCss = `
 .shell-header { border-bottom: var(--shop-border-width) solid var(--shop-color-border); background: var(--shop-color-bg); }
