@@ -155,6 +155,16 @@ test('the cart keeps total and "Zur Kasse" in reach on a phone and stops "+" at 
   const proceed = page.getByRole('link', { name: 'Zur Kasse' });
   await expect(proceed).toHaveCount(1);
   await expect(proceed).toBeInViewport();
+  // The test shop's bar (two lines on a phone) covers none of it.
+  const bar = page.getByTestId('test-shop-notice');
+  await expect(bar).toBeVisible();
+  const bottom = async (locator: Locator) => {
+    const box = (await locator.boundingBox())!;
+    return box.y + box.height;
+  };
+  expect(await bottom(proceed), '"Zur Kasse" ends above the test shop\'s bar').toBeLessThanOrEqual(
+    (await bar.boundingBox())!.y,
+  );
   await expectAccessible(page);
 });
 

@@ -67,6 +67,32 @@ describe('TestShopNotice', () => {
     expect(container.querySelector('.shell-test-notice__spacer')?.getAttribute('aria-hidden')).toBe('true');
   });
 
+  it('gives the page its real height as room at the bottom when the text takes two lines, and takes it back', async () => {
+    let resized: () => void = () => {};
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          resized = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const { release } = modeArrivingLater('development');
+    const { container, unmount } = render(<TestShopNotice />);
+    await release();
+    const bar = await screen.findByTestId('test-shop-notice');
+    vi.spyOn(bar, 'getBoundingClientRect').mockReturnValue({ height: 56 } as DOMRect);
+    act(() => resized());
+    const root = document.documentElement.style;
+    expect(root.getPropertyValue('--shop-overlay-bottom')).toBe('56px');
+    expect((container.querySelector('.shell-test-notice__spacer') as HTMLElement).style.height).toBe('56px');
+    unmount();
+    expect(root.getPropertyValue('--shop-overlay-bottom')).toBe('');
+    vi.unstubAllGlobals();
+  });
+
   it('shows nothing in production, and nothing when the API does not answer', async () => {
     const production = modeArrivingLater('production');
     const first = render(<TestShopNotice />);
