@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { useCartStore } from '@shop/shared';
@@ -31,5 +31,24 @@ describe('Header', () => {
     );
     expect(live.textContent).toBe('Warenkorb aktualisiert: 2 Artikel');
     expect(screen.getByRole('link', { name: 'Warenkorb, 2 Artikel' })).toBeTruthy();
+  });
+
+  it('closes the phone menu on Escape from within it and gives the focus back to its button', () => {
+    render(
+      <MemoryRouter>
+        <Header />
+      </MemoryRouter>,
+    );
+    // happy-dom's window is 1024 px wide, where the wide layout's rule hides the button (and with it its name).
+    const menu = screen.getByText('Menü').closest('button')!;
+    fireEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    const link = screen.getByRole('link', { name: 'Konversation' });
+    link.focus();
+    fireEvent.keyDown(link, { key: 'Tab' });
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(link, { key: 'Escape' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(menu);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { selectCartCount, useCartStore } from '@shop/shared';
@@ -64,17 +64,30 @@ function useCartAnnouncement(count: number): string {
 
 /**
  * The offers as a navigation: a row on wide screens, a disclosure menu ("Menü") on small ones. The menu
- * closes when the route changes, so it never covers the page it just opened.
+ * closes when the route changes, so it never covers the page it just opened, and on Escape from within it, which
+ * gives the focus back to its button (where a keyboard user opened it).
  */
 function OfferNavigation() {
   const { t } = useTranslation();
   const { pathname, search, hash } = useLocation();
   const [open, setOpen] = useState(false);
   const listId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   useEffect(() => setOpen(false), [pathname, search, hash]);
+  const closeOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    toggle.current?.focus();
+  };
   return (
-    <nav aria-label={t('shell.header.offersNavigation')} className="shell-offers" data-open={open}>
+    <nav
+      aria-label={t('shell.header.offersNavigation')}
+      className="shell-offers"
+      data-open={open}
+      onKeyDown={closeOnEscape}
+    >
       <button
+        ref={toggle}
         type="button"
         className="shell-offers__toggle"
         aria-expanded={open}

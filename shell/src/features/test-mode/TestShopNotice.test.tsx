@@ -63,7 +63,7 @@ describe('TestShopNotice', () => {
       '';
     expect(css).toMatch(/\.shell-test-notice \{ position: fixed;/);
     const barHeight = /\.shell-test-notice \{[^}]*min-height: ([^;]+);/.exec(css)?.[1];
-    expect(css).toContain(`.shell-test-notice__spacer { height: ${barHeight}; }`);
+    expect(css).toContain(`.shell-test-notice__spacer { height: ${barHeight};`);
     expect(container.querySelector('.shell-test-notice__spacer')?.getAttribute('aria-hidden')).toBe('true');
   });
 
