@@ -226,4 +226,15 @@ test('header, every area’s page, the area notice and the footer share one cont
   const menu = await top(page.getByRole('button', { name: 'Menü' }));
   expect(cart, 'the tools start a row below the logo').toBeGreaterThan(logo);
   expect(menu, 'the menu button is on the tools’ row').toBe(cart);
+
+  // Where the tools and the button do not fit side by side (320 px), the button takes a row of its own: their tap
+  // areas never overlap.
+  await page.setViewportSize({ width: 320, height: 800 });
+  const cartBox = (await page.getByRole('link', { name: /Warenkorb/ }).boundingBox())!;
+  const menuBox = (await page.getByRole('button', { name: 'Menü' }).boundingBox())!;
+  const apart =
+    menuBox.x >= cartBox.x + cartBox.width ||
+    menuBox.y >= cartBox.y + cartBox.height ||
+    menuBox.x + menuBox.width <= cartBox.x;
+  expect(apart, `menu ${JSON.stringify(menuBox)}, cart ${JSON.stringify(cartBox)}`).toBe(true);
 });

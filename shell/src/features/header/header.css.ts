@@ -2,9 +2,9 @@
  * Header: logo, tools (language, account, cart) and the offers. Below the wide layout the offers fold into a
  * menu under the bar; the bar itself wraps rather than overflow, down to the narrowest phones. On a phone, where
  * the logo and the tools do not fit side by side, the bar is two rows instead of three: the logo, then the tools
- * with the menu button at the row's end (the menu's own row). Its list still opens below, as wide as the bar. The
- * order on the screen stays the order of the page (logo, tools, menu), so keyboard and screen-reader users meet
- * them as they see them (docs/decisions/0061-one-content-edge-and-a-two-row-phone-header.md).
+ * with the menu button at the row's end (on a row of its own where even that does not fit, so their tap areas never
+ * overlap). Its list opens over the page, under the bar and as wide as it. The order on the screen stays the order
+ * of the page (logo, tools, menu), so keyboard and screen-reader users meet them as they see them (docs/decisions/0061-one-content-edge-and-a-two-row-phone-header.md).
  */
 export const headerCss = `
 .shell-header { border-bottom: var(--shop-border-width) solid var(--shop-color-border); background: var(--shop-color-bg); }
@@ -37,11 +37,11 @@ export const headerCss = `
   .shell-offers__list, .shell-offers[data-open="true"] .shell-offers__list { display: flex; flex-wrap: wrap; gap: 0 var(--shop-space-2xs); margin: 0; }
 }
 @media (max-width: 519.98px) {
-  .shell-header__bar { display: grid; grid-template-columns: 1fr; gap: var(--shop-space-sm); }
-  .shell-header__logo { justify-self: start; }
-  .shell-header__tools { grid-area: 2 / 1; align-self: start; justify-self: start; position: relative; z-index: 1; }
-  .shell-offers { grid-area: 2 / 1; display: flex; flex-direction: column; align-items: flex-end; }
-  .shell-offers__list { align-self: stretch; }
+  .shell-header__bar { position: relative; column-gap: var(--shop-space-sm); }
+  .shell-header__logo { flex-basis: 100%; }
+  .shell-offers { flex: 1 0 auto; display: flex; justify-content: flex-end; }
+  .shell-offers__list { position: absolute; inset: 100% 0 auto; z-index: 30; margin: 0; padding: var(--shop-space-sm) calc(var(--shop-gutter) - var(--shop-space-sm));
+    background: var(--shop-color-bg); border-bottom: var(--shop-border-width) solid var(--shop-color-border); box-shadow: var(--shop-shadow); }
 }
 @media (max-width: 359px) { .shell-header__wordmark { font-size: var(--shop-font-size-md); } }
 `;
