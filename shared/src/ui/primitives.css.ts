@@ -1,5 +1,8 @@
 /** Styles of the shared primitives; rendered once per page through React 19's hoisted <style>. */
 export const primitivesCss = `
+/* The one content edge every page shares with the header and the footer: the content width, centred, the gutter at its
+   sides (docs/decisions/0061-one-content-edge-and-a-two-row-phone-header.md). A page adds only its own top and bottom. */
+.shop-page { max-width: var(--shop-content-width); margin-inline: auto; padding-inline: var(--shop-gutter); }
 .shop-button { display: inline-flex; align-items: center; justify-content: center; gap: var(--shop-space-xs); min-height: var(--shop-tap);
   padding: var(--shop-space-sm) var(--shop-space-lg); border-radius: var(--shop-radius); border: var(--shop-border-width-strong) solid var(--shop-color-primary);
   font: inherit; font-weight: 600; cursor: pointer; text-decoration: none; text-align: center; max-width: 100%; }

@@ -9,5 +9,5 @@
 export const frameCss = `
 .shell-main { display: flow-root; }
 .shell-main--screen { min-height: 100vh; }
-.shell-area-notice { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-xl) var(--shop-gutter); }
+.shell-area-notice { margin-block: 0; padding-block: var(--shop-space-xl); }
 `;

@@ -7,7 +7,7 @@ import { accountCss } from './account.css.ts';
  */
 export function Page({ title, children, narrow = false }: { title: string; children: ReactNode; narrow?: boolean }) {
   return (
-    <div className={`account-page${narrow ? ' account-page--narrow' : ''}`}>
+    <div className={`shop-page account-page${narrow ? ' account-page--narrow' : ''}`}>
       <style href="account-styles" precedence="default">
         {accountCss}
       </style>

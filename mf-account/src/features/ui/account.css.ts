@@ -1,7 +1,7 @@
 /** Styles of the account area, rendered once through React 19's hoisted <style> (no CSS files across remotes). */
 export const accountCss = `
-.account-page { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-xl) var(--shop-gutter) var(--shop-space-3xl); }
-.account-page--narrow { max-width: var(--shop-size-narrow); }
+.account-page { padding-block: var(--shop-space-xl) var(--shop-space-3xl); }
+.account-page.account-page--narrow { max-width: var(--shop-size-narrow); }
 .account-form { display: grid; gap: var(--shop-space-2xs); }
 .account-form__row { display: grid; gap: 0 var(--shop-space-lg); grid-template-columns: 1fr; }
 @media (min-width: 768px) { .account-form__row { grid-template-columns: 1fr 1fr; } }

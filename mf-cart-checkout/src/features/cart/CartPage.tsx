@@ -32,7 +32,7 @@ export function CartPage() {
   const lines = items.map((item) => toCartLine(item, i18n.resolvedLanguage ?? 'de', priceResult));
 
   return (
-    <section className="cart-page">
+    <section className="shop-page cart-page">
       <style href="cart-page" precedence="default">
         {cartCss}
       </style>

@@ -1,6 +1,6 @@
 /** Styles of the cart screen; colours come from the shop tokens (WCAG AA on white). */
 export const cartCss = `
-.cart-page { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-xl) var(--shop-gutter); }
+.cart-page { padding-block: var(--shop-space-xl); }
 .cart-layout { display: grid; gap: var(--shop-space-xl); }
 @media (min-width: 900px) { .cart-layout { grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); align-items: start; } }
 .cart-lines { list-style: none; padding: 0; margin: 0; display: flex; flex-direction: column; gap: var(--shop-space-md); }

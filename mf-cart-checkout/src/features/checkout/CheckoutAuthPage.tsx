@@ -7,7 +7,7 @@ import { checkoutCss } from './checkout.css.ts';
 export function CheckoutAuthPage() {
   const { t } = useTranslation();
   return (
-    <section className="checkout-info">
+    <section className="shop-page checkout-info">
       <style href="checkout-page" precedence="default">
         {checkoutCss}
       </style>

@@ -13,7 +13,7 @@ export function CheckoutCancelPage() {
   const { t } = useTranslation();
   const count = useCartStore(selectCartCount);
   return (
-    <section className="checkout-info">
+    <section className="shop-page checkout-info">
       <style href="checkout-page" precedence="default">
         {checkoutCss}
       </style>

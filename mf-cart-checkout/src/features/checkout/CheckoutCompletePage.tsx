@@ -43,7 +43,7 @@ export function CheckoutCompletePage() {
     );
   }
   return (
-    <section className="checkout-info">
+    <section className="shop-page checkout-info">
       <style href="checkout-page" precedence="default">
         {checkoutCss}
       </style>

@@ -145,7 +145,7 @@ export function CheckoutPage() {
 
   const language = i18n.resolvedLanguage ?? 'de';
   return (
-    <section className="checkout-page">
+    <section className="shop-page checkout-page">
       <style href="checkout-page" precedence="default">
         {checkoutCss}
       </style>

@@ -35,7 +35,7 @@ export function EmailOrderPage() {
   const failed = load.status === 'error';
   const preview = load.status === 'done' ? load.data : null;
   return (
-    <section className="checkout-info">
+    <section className="shop-page checkout-info">
       <style href="checkout-page" precedence="default">
         {checkoutCss}
       </style>

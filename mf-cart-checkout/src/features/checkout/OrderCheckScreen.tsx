@@ -11,7 +11,7 @@ import { contactUrl } from './links.ts';
 export function OrderCheckScreen({ notFound, title, notice }: { notFound: boolean; title: string; notice: string }) {
   const { t } = useTranslation();
   return (
-    <section className="checkout-info">
+    <section className="shop-page checkout-info">
       <style href="checkout-page" precedence="default">
         {checkoutCss}
       </style>

@@ -1,6 +1,6 @@
 /** Styles of the checkout screens (scoped by class; tokens from @shop/shared). */
 export const checkoutCss = `
-.checkout-page, .checkout-info { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-xl) var(--shop-gutter); }
+.checkout-page, .checkout-info { padding-block: var(--shop-space-xl); }
 .checkout-layout { display: grid; gap: var(--shop-space-xl); }
 @media (min-width: 960px) { .checkout-layout { grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); align-items: start; } }
 .checkout-section { border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); padding: var(--shop-space-lg); margin: 0 0 var(--shop-space-lg); }

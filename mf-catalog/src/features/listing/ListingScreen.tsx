@@ -25,7 +25,7 @@ export function ListingScreen({
 }) {
   const { t } = useTranslation();
   return (
-    <section className="catalog-page" aria-busy={items.status === 'loading'}>
+    <section className="shop-page catalog-page" aria-busy={items.status === 'loading'}>
       <style href="catalog-page" precedence="default">
         {catalogCss}
       </style>

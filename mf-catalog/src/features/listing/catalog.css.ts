@@ -2,7 +2,7 @@ import { columnGap, firstColumnsAtMost, ownColumnsFrom, twoColumnsFrom } from '.
 
 /** Styles of the catalog screens; rendered once per page through React 19's hoisted <style>. */
 export const catalogCss = `
-.catalog-page { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-xl) var(--shop-gutter); }
+.catalog-page { padding-block: var(--shop-space-xl); }
 .catalog-hint { color: var(--shop-color-muted); }
 .catalog-status { margin: 0; min-height: var(--shop-tap); font-weight: 600; }
 .catalog-slider { position: relative; }
@@ -116,5 +116,5 @@ export const catalogCss = `
 .catalog-waitlist__title { margin: 0; font-weight: 700; }
 .catalog-waitlist__intro { margin: 0; font-size: var(--shop-font-size-sm); }
 .catalog-waitlist__actions { display: flex; flex-wrap: wrap; gap: var(--shop-space-sm); }
-.catalog-waitlist-page { max-width: var(--shop-size-reading); }
+.catalog-page.catalog-waitlist-page { max-width: var(--shop-size-reading); }
 `;

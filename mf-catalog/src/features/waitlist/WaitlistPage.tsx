@@ -4,7 +4,7 @@ import { catalogCss } from '../listing/catalog.css.ts';
 /** The frame of the waitlist's own pages (offer and leave links): the catalog's page layout and a heading. */
 export function WaitlistPage({ title, busy, children }: { title: string; busy: boolean; children: ReactNode }) {
   return (
-    <section className="catalog-page catalog-waitlist-page" aria-busy={busy}>
+    <section className="shop-page catalog-page catalog-waitlist-page" aria-busy={busy}>
       <style href="catalog-page" precedence="default">
         {catalogCss}
       </style>

@@ -10,10 +10,10 @@ export function LevelTestLayout() {
       <style href="level-test" precedence="default">
         {levelTestCss}
       </style>
-      <div className="level-test">
+      <div className="shop-page level-test">
         <Outlet />
       </div>
-      <nav className="level-test__footer" aria-label={t('levelTest.footer.label')}>
+      <nav className="shop-page level-test__footer" aria-label={t('levelTest.footer.label')}>
         <ul>
           <li>
             <Link to="/">{t('levelTest.footer.home')}</Link>

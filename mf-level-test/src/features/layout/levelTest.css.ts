@@ -1,6 +1,6 @@
 /** Styles of the level-test screens; rendered once through React 19's hoisted <style>. */
 export const levelTestCss = `
-.level-test { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-xl) var(--shop-gutter); }
+.level-test { padding-block: var(--shop-space-xl); }
 .level-test__cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(var(--shop-size-column), 1fr)); gap: var(--shop-space-lg); list-style: none; padding: 0; margin: var(--shop-space-xl) 0; }
 .level-test__cards > li { display: flex; }
 .level-test__cards .shop-card { display: flex; flex-direction: column; gap: var(--shop-space-sm); width: 100%; }
@@ -28,7 +28,7 @@ export const levelTestCss = `
 .level-test__offers li { margin: var(--shop-space-sm) 0; }
 .level-test__offers a { display: inline-block; padding: var(--shop-space-2xs) 0; }
 .level-test__section { margin-top: var(--shop-space-2xl); }
-.level-test__footer { max-width: var(--shop-content-width); margin: var(--shop-space-2xl) auto 0; padding: var(--shop-space-lg) var(--shop-gutter) 0; border-top: var(--shop-border-width) solid var(--shop-color-border); }
+.level-test__footer { margin-top: var(--shop-space-2xl); padding-top: var(--shop-space-lg); border-top: var(--shop-border-width) solid var(--shop-color-border); }
 .level-test__footer ul { display: flex; gap: var(--shop-space-sm) var(--shop-space-xl); flex-wrap: wrap; list-style: none; margin: 0; padding: 0; }
 .level-test__footer a { display: inline-block; padding: var(--shop-space-sm) 0; }
 `;

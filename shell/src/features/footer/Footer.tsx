@@ -6,7 +6,7 @@ import { WithdrawalLink } from './WithdrawalLink.tsx';
 
 const footerCss = `
 .shell-footer { margin-top: var(--shop-space-3xl); border-top: var(--shop-border-width) solid var(--shop-color-border); background: var(--shop-color-surface); }
-.shell-footer__inner { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-xl) var(--shop-gutter); }
+.shell-footer__inner { padding-block: var(--shop-space-xl); }
 .shell-footer ul { display: flex; flex-wrap: wrap; gap: 8px 24px; list-style: none; margin: 0; padding: 0; }
 .shell-footer a, .shell-footer__link-button { display: inline-block; padding: 8px 0; }
 .shell-footer__link-button { border: 0; background: none; font: inherit; color: var(--shop-color-primary-dark); text-decoration: underline; cursor: pointer; }
@@ -26,7 +26,7 @@ export function Footer({ consentConfigurable }: { consentConfigurable: boolean }
       <style href="shell-footer" precedence="default">
         {footerCss}
       </style>
-      <div className="shell-footer__inner">
+      <div className="shop-page shell-footer__inner">
         <WithdrawalLink />
         <nav aria-label={t('shell.footer.label')}>
           <ul>

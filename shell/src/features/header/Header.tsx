@@ -128,7 +128,7 @@ export function Header() {
       <style href="shell-header" precedence="default">
         {headerCss}
       </style>
-      <div className="shell-header__bar">
+      <div className="shop-page shell-header__bar">
         <a className="shell-header__logo" href={shellConfig.schoolUrl}>
           <img src={logoUrl} alt="" width="40" height="40" />
           <span className="shell-header__wordmark">{t('shell.header.logo')}</span>

@@ -8,7 +8,7 @@
  */
 export const headerCss = `
 .shell-header { border-bottom: var(--shop-border-width) solid var(--shop-color-border); background: var(--shop-color-bg); }
-.shell-header__bar { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-sm) var(--shop-gutter);
+.shell-header__bar { padding-block: var(--shop-space-sm);
   display: flex; flex-wrap: wrap; align-items: center; gap: var(--shop-space-sm) var(--shop-space-lg); }
 .shell-header__logo { display: inline-flex; align-items: center; gap: var(--shop-space-sm); min-height: var(--shop-tap); min-width: 0;
   font-size: var(--shop-font-size-lg); font-weight: 800; letter-spacing: -.01em; color: var(--shop-color-primary-dark); text-decoration: none; margin-right: auto; }

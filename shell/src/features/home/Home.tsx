@@ -27,7 +27,7 @@ export function Home() {
   const { t } = useTranslation();
   useScrollToHash();
   return (
-    <div className="shell-home">
+    <div className="shop-page shell-home">
       <style href="shell-home" precedence="default">
         {homeCss}
       </style>

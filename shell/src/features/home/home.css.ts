@@ -1,6 +1,6 @@
 /** Styles of the home page (tokens only; the illustrations carry their size, so nothing shifts as they load). */
 export const homeCss = `
-.shell-home { max-width: var(--shop-content-width); margin: 0 auto; padding: var(--shop-space-xl) var(--shop-gutter) 0; }
+.shell-home { padding-top: var(--shop-space-xl); }
 .shell-home__hero { display: grid; gap: var(--shop-space-xl); align-items: center; padding: var(--shop-space-lg) 0 var(--shop-space-2xl); }
 @media (min-width: 768px) { .shell-home__hero { grid-template-columns: 3fr 2fr; } }
 .shell-home__eyebrow { margin: 0 0 var(--shop-space-sm); color: var(--shop-color-primary-dark); font-weight: 700; text-transform: uppercase; letter-spacing: .06em; font-size: var(--shop-font-size-sm); }

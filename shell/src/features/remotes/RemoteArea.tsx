@@ -37,7 +37,7 @@ function areaComponent(area: AreaName, attempt: number, load: LoadRoutes): Compo
 export function Unavailable({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className="shell-area-notice">
+    <div className="shop-page shell-area-notice">
       <Banner tone="alert">
         <p>{t('shell.remote.unavailable')}</p>
         <Button onClick={onRetry}>{t('shell.remote.retry')}</Button>
@@ -49,7 +49,7 @@ export function Unavailable({ onRetry }: { onRetry: () => void }) {
 export function Loading() {
   const { t } = useTranslation();
   return (
-    <p role="status" className="shell-area-notice">
+    <p role="status" className="shop-page shell-area-notice">
       {t('shell.remote.loading')}
     </p>
   );
