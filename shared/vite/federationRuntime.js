@@ -71,8 +71,9 @@ export function runtimeVersionOnly() {
     apply: 'build',
     enforce: 'pre',
     load(id) {
-      if (!runtimePackageFile.test(id.split('?')[0] ?? id)) return null;
-      const { version } = JSON.parse(readFileSync(id.split('?')[0] ?? id, 'utf8'));
+      const file = id.split('?')[0] ?? id;
+      if (!runtimePackageFile.test(file)) return null;
+      const { version } = JSON.parse(readFileSync(file, 'utf8'));
       return JSON.stringify({ version });
     },
   };

@@ -7,8 +7,8 @@ import { WithdrawalLink } from './WithdrawalLink.tsx';
 const footerCss = `
 .shell-footer { margin-top: var(--shop-space-3xl); border-top: var(--shop-border-width) solid var(--shop-color-border); background: var(--shop-color-surface); }
 .shell-footer__inner { padding-block: var(--shop-space-xl); }
-.shell-footer ul { display: flex; flex-wrap: wrap; gap: 8px 24px; list-style: none; margin: 0; padding: 0; }
-.shell-footer a, .shell-footer__link-button { display: inline-block; padding: 8px 0; }
+.shell-footer ul { display: flex; flex-wrap: wrap; gap: var(--shop-space-sm) var(--shop-space-xl); list-style: none; margin: 0; padding: 0; }
+.shell-footer a, .shell-footer__link-button { display: inline-block; padding: var(--shop-space-sm) 0; }
 .shell-footer__link-button { border: 0; background: none; font: inherit; color: var(--shop-color-primary-dark); text-decoration: underline; cursor: pointer; }
 `;
 
