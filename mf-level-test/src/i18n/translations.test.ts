@@ -20,7 +20,7 @@ describe('level-test texts', () => {
 
   it('carry the German messages of docs/product-rules.md#errors verbatim', () => {
     expect(de.levelTest.complete.email.failed).toBe(
-      'Die E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
+      'E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
     );
     expect(de.levelTest.complete.email.empty).toBe('Bitte geben Sie eine E-Mail-Adresse an.');
     expect(de.levelTest.complete.email.noResult).toBe('Es liegt kein Testergebnis vor.');

@@ -129,7 +129,7 @@ describe('/level-test/complete', () => {
     });
     fireEvent.click(send);
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Die E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
+      'E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
     );
   });
 
