@@ -1,29 +1,23 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
-  adoptTokenFromUrl,
-  captureFrameFlags,
-  configureApi,
   initI18n,
   registerTranslations,
   settleWithin,
   startLoad,
   syncCartAcrossTabs,
   syncSessionAcrossTabs,
-  useAuthStore,
 } from '@shop/shared';
 import { App } from './app/App.tsx';
 import { firstPaintAreaWaitMs } from './boot/firstPaint.ts';
+import { readGlobalQueryParameters } from './boot/globalQueryParameters.ts';
 import { nextCoursesLoad } from './features/home/NextCourses.tsx';
 import { startAreaAt } from './features/remotes/loadArea.ts';
 import { loadShopMode } from './features/test-mode/shopMode.ts';
 import { shellTranslations } from './i18n/index.ts';
 
-// Global query parameters (docs/product-rules.md#screens), before anything rewrites the address: hideHeader/hideFooter/hideFilter
-// are captured for the visit; a customerToken query logs in and leaves the URL (docs/product-rules.md#states).
-captureFrameFlags();
-configureApi({ token: () => useAuthStore.getState().token });
-adoptTokenFromUrl();
+// Before anything rewrites the address; the carried cart arrives when it arrives (the cart store is reactive).
+void readGlobalQueryParameters();
 registerTranslations(shellTranslations);
 syncCartAcrossTabs();
 syncSessionAcrossTabs();

@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import {
+  adoptCartSyncFromUrl,
   adoptTokenFromUrl,
   captureFrameFlags,
   configureApi,
@@ -34,6 +35,8 @@ export async function renderStandalone(routes: RouteObject[], element: HTMLEleme
   captureFrameFlags();
   configureApi({ token: () => useAuthStore.getState().token });
   adoptTokenFromUrl();
+  // Like the shell's boot: the global cartSync parameter is read and removed on any path (docs/product-rules.md#cart).
+  void adoptCartSyncFromUrl();
   syncCartAcrossTabs();
   syncSessionAcrossTabs();
   startHeightReporter();

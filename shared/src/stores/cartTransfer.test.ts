@@ -3,7 +3,7 @@ import { cartLifetimeMs, type CartItem } from '../contract/index.ts';
 import { courseItem, productItem } from '../testing/fixtures.ts';
 import { useCartStore } from './cart.ts';
 import { encodeCartSync } from './cartSync.ts';
-import { adoptCartSync, resolveCartSync } from './cartTransfer.ts';
+import { adoptCartSync, adoptCartSyncFromUrl, resolveCartSync } from './cartTransfer.ts';
 
 const items = [
   { ...courseItem(), id: 'a' },
@@ -47,6 +47,43 @@ describe('cartSync', () => {
       'garbage',
     ]) {
       await expect(adoptCartSync(value)).resolves.toBe(false);
+    }
+    expect(useCartStore.getState().items.map((l) => l.id)).toEqual(['old']);
+  });
+});
+
+describe('adoptCartSyncFromUrl (the boot step of the shell and of a standalone remote)', () => {
+  const at = (href: string) => {
+    const replaceState = vi.fn<(state: unknown, unused: string, url: string) => void>();
+    return { location: { href }, history: { state: { idx: 3 }, replaceState }, replaceState };
+  };
+
+  it('reads cartSync on any path, takes it off the address at once and replaces the cart', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer(404, { error: { code: 'NOT_FOUND', message: 'x' } }));
+    const page = at(`https://shop.example/checkout?hideHeader=true&cartSync=${encodeCartSync(items)}#summary`);
+    const adopted = adoptCartSyncFromUrl(page.location, page.history);
+    // Removed before the answer comes, so the router never sees it and a reload cannot replace the cart again.
+    expect(page.replaceState).toHaveBeenCalledWith({ idx: 3 }, '', '/checkout?hideHeader=true#summary');
+    await expect(adopted).resolves.toBe(true);
+    expect(useCartStore.getState().items).toEqual(items);
+  });
+
+  it('leaves address and cart alone without the parameter', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const page = at('https://shop.example/courses?courseType=1');
+    await expect(adoptCartSyncFromUrl(page.location, page.history)).resolves.toBe(false);
+    expect(page.replaceState).not.toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(useCartStore.getState().items.map((l) => l.id)).toEqual(['old']);
+  });
+
+  it('removes an empty or useless value and keeps the cart, without rejecting', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer(404, {}));
+    for (const href of ['https://shop.example/courses?cartSync=', 'https://shop.example/courses?cartSync=garbage']) {
+      const page = at(href);
+      await expect(adoptCartSyncFromUrl(page.location, page.history)).resolves.toBe(false);
+      expect(page.replaceState).toHaveBeenCalledWith({ idx: 3 }, '', '/courses');
     }
     expect(useCartStore.getState().items.map((l) => l.id)).toEqual(['old']);
   });

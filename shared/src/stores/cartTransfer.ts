@@ -27,3 +27,26 @@ export async function adoptCartSync(value: string): Promise<boolean> {
   useCartStore.getState().replaceItems(items);
   return true;
 }
+
+/**
+ * The boot step of the shell and of a standalone remote for the global `cartSync` parameter
+ * (docs/product-rules.md#screens, #cart): on any path, not only /cart, the value is taken off the address at
+ * once, before the router first reads it, so a reload, the back button or a copied link never replaces the cart
+ * again; then its cart replaces the current one (server first, local decoding as the fallback). Resolves whether
+ * a cart was adopted; never rejects (a failure is only logged, docs/product-rules.md#errors).
+ */
+export function adoptCartSyncFromUrl(
+  location: Pick<Location, 'href'> = window.location,
+  history: Pick<History, 'replaceState' | 'state'> = window.history,
+): Promise<boolean> {
+  const url = new URL(location.href);
+  if (!url.searchParams.has(cartSyncQueryParameter)) return Promise.resolve(false);
+  const value = url.searchParams.get(cartSyncQueryParameter)?.trim();
+  url.searchParams.delete(cartSyncQueryParameter);
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  if (!value) return Promise.resolve(false);
+  return adoptCartSync(value).catch((error: unknown) => {
+    console.warn('Could not adopt the transferred cart', error);
+    return false;
+  });
+}
