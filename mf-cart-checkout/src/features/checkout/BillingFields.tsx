@@ -1,15 +1,12 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
 import { countries, type CheckoutForm } from '@shop/shared';
-import { TextInput, useError } from './fields.tsx';
+import { Select, TextInput } from './fields.tsx';
 import { countryKeys } from './texts.ts';
 
 /** Billing address block (docs/product-rules.md#screens, #validation): names, street, zip, city, country required; company, phone, birth year optional. */
 export function BillingFields({ form }: { form: UseFormReturn<CheckoutForm> }) {
   const { t } = useTranslation();
-  const countryId = useId();
-  const countryError = useError(form, 'billingAddress.country');
   return (
     <fieldset className="checkout-section">
       <legend>{t('cartCheckout.checkout.billing.title')}</legend>
@@ -57,26 +54,14 @@ export function BillingFields({ form }: { form: UseFormReturn<CheckoutForm> }) {
           required
           autoComplete="billing address-level2"
         />
-        <div className="shop-field">
-          <label htmlFor={countryId}>
-            {t('cartCheckout.checkout.billing.country')}
-            <span aria-hidden="true"> *</span>
-            <span className="shop-visually-hidden"> ({t('cartCheckout.checkout.required')})</span>
-          </label>
-          <select
-            id={countryId}
-            autoComplete="billing country"
-            aria-invalid={countryError ? true : undefined}
-            {...form.register('billingAddress.country')}
-          >
-            {countries.map((code) => (
-              <option key={code} value={code}>
-                {t(countryKeys[code])}
-              </option>
-            ))}
-          </select>
-          {countryError ? <span className="shop-field__error">{countryError}</span> : null}
-        </div>
+        <Select
+          form={form}
+          name="billingAddress.country"
+          label={t('cartCheckout.checkout.billing.country')}
+          required
+          autoComplete="billing country"
+          options={countries.map((code) => ({ value: code, label: t(countryKeys[code]) }))}
+        />
         <TextInput
           form={form}
           name="billingAddress.phone"

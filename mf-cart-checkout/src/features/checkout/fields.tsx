@@ -5,6 +5,7 @@ import { invalidKey, validationKeys } from './texts.ts';
 /** The shop's one field kit, with the checkout's texts: the contract's validation codes, anything else "invalid". */
 export const {
   TextField: TextInput,
+  SelectField: Select,
   CheckboxField: Checkbox,
   useFieldError: useError,
 } = createFieldKit(() => {
