@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { QuantityAdjustmentReason, useCartNotificationStore, type CartNotification } from '@shop/shared';
+import { focusNeighbour, pageHeadingOf } from '../focus/focusNeighbour.ts';
 
 /** Text key per reason of docs/product-rules.md#errors (literal keys, so the translation check sees each one). */
 const reasonKeys: Record<string, string> = {
@@ -41,7 +42,12 @@ export function AdjustmentNotices() {
           <button
             type="button"
             className="cart-notice__dismiss"
-            onClick={() => dismiss(notification.id)}
+            onClick={(event) => {
+              // Focus to the next (else previous) notice's close button, else the page heading.
+              const notice = event.currentTarget.parentElement;
+              focusNeighbour(notice, '.cart-notice__dismiss', () => pageHeadingOf(notice));
+              dismiss(notification.id);
+            }}
             aria-label={t('cartCheckout.adjustment.dismiss')}
           >
             ×

@@ -9,6 +9,7 @@ import {
   maxCartQuantity,
   useCartStore,
 } from '@shop/shared';
+import { focusNeighbour, pageHeadingOf } from '../focus/focusNeighbour.ts';
 import type { CartLineView } from './cartLines.ts';
 import { packageNameKey } from './packageName.ts';
 
@@ -80,7 +81,12 @@ export function CartLine({ line }: { line: CartLineView }) {
         <button
           type="button"
           className="cart-line__remove"
-          onClick={() => removeItem(line.id)}
+          onClick={(event) => {
+            // Focus to the next line's (else the previous line's) remove button, else the cart heading.
+            const item = event.currentTarget.closest('li');
+            focusNeighbour(item, '.cart-line__remove', () => pageHeadingOf(item));
+            removeItem(line.id);
+          }}
           aria-label={t('cartCheckout.cart.removeItem', { title })}
         >
           {t('cartCheckout.cart.remove')}

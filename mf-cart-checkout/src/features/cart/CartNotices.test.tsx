@@ -53,8 +53,30 @@ describe('adjustment warnings', () => {
     ]);
     fireEvent.click(screen.getAllByRole('button', { name: 'Hinweis schließen' })[0]!);
     expect(screen.getAllByRole('alert')).toHaveLength(4);
+    // Focus stays on the next notice's close button, not <body> (WCAG 2.4.3).
+    expect(document.activeElement).toBe(screen.getAllByRole('button', { name: 'Hinweis schließen' })[0]);
     act(() => vi.advanceTimersByTime(10_000));
     expect(screen.queryAllByRole('alert')).toHaveLength(0);
+  });
+});
+
+describe('focus when a notice goes (WCAG 2.4.3)', () => {
+  it('moves to the next close button, then to the previous one, and from the last notice to the page heading', () => {
+    renderDe(
+      <section>
+        <h1>Warenkorb</h1>
+        <AdjustmentNotices />
+      </section>,
+    );
+    notify('COURSE_FULLY_BOOKED', 0, 2);
+    notify('REGISTRATION_DEADLINE_PASSED', 0, 1);
+    const close = () => screen.queryAllByRole('button', { name: 'Hinweis schließen' });
+    close()[1]!.focus();
+    fireEvent.click(close()[1]!);
+    expect(document.activeElement).toBe(close()[0]);
+    fireEvent.click(close()[0]!);
+    expect(close()).toHaveLength(0);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Warenkorb' }));
   });
 });
 
@@ -101,5 +123,10 @@ describe('discount code box', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Gutscheincode XY entfernen' }));
     expect(useCartStore.getState().discountCodes).toEqual(['SOMMER25']);
+    // Focus goes to the remaining code's remove button, and with the last code to the input (WCAG 2.4.3).
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Gutscheincode SOMMER25 entfernen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Gutscheincode SOMMER25 entfernen' }));
+    expect(useCartStore.getState().discountCodes).toEqual([]);
+    expect(document.activeElement).toBe(screen.getByLabelText('Gutscheincode'));
   });
 });

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, discountCodeMaxLength, useCartPriceStore, useCartStore } from '@shop/shared';
+import { focusNeighbour } from '../focus/focusNeighbour.ts';
 
 /**
  * The discount-code box of the cart and of the checkout summary (docs/product-rules.md#screens, #states, #errors): codes are normalised by the
@@ -58,7 +59,13 @@ export function DiscountCodeBox() {
                 <button
                   type="button"
                   className="discount-tag__remove"
-                  onClick={() => removeDiscountCode(code)}
+                  onClick={(event) => {
+                    // Focus to the next (else previous) code's remove button, else the code input.
+                    focusNeighbour(event.currentTarget.closest('li'), '.discount-tag__remove', () =>
+                      document.getElementById(id),
+                    );
+                    removeDiscountCode(code);
+                  }}
                   aria-label={t('cartCheckout.discount.remove', { code })}
                 >
                   ×
