@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courseRefundCents, lessonCount, lessonsHeld, packageRefundCents, shareOfTotal } from './amounts.ts';
+import { courseRefundCents, lessonCount, lessonsHeld, packageRefundCents, refundBases } from './amounts.ts';
 
 // Thursdays 18:00 in Berlin, 2026-01-08 to 2026-02-05, no weekday tag: five lessons on the start's weekday.
 const course = { startDate: '2026-01-08', endDate: '2026-02-05', startTime: '18:00', weekdays: [] };
@@ -41,10 +41,31 @@ describe('withdrawal amounts', () => {
     ).toBe(25000);
   });
 
-  it('gives back the unused credits of a package and scales positions to an order-wide discount', () => {
+  it('gives back the unused credits of a package', () => {
     expect(packageRefundCents(10000, 10, 4)).toBe(4000);
     expect(packageRefundCents(10000, 10, 12)).toBe(10000);
-    expect(shareOfTotal(5000, 10000, 9000)).toBe(4500);
-    expect(shareOfTotal(5000, 10000, 10000)).toBe(5000);
+  });
+
+  it("takes each position's net as its refund base when the nets add up to the order total", () => {
+    // Course 200 € and product 100 € with 10 % off both: 180 € + 90 € = 270 € charged.
+    expect(refundBases([18000, 9000], 27000)).toEqual([18000, 9000]);
+    expect(refundBases([0, 9000], 9000)).toEqual([0, 9000]);
+    expect(refundBases([], 0)).toEqual([]);
+  });
+
+  it('spreads a difference no line carries over the positions, to the cent, adding up to the total', () => {
+    // 10 € taken off the order but on no line: in proportion to the nets, largest remainder first.
+    expect(refundBases([20000, 10000], 29000)).toEqual([19333, 9667]);
+    expect(refundBases([100, 100, 100], 200)).toEqual([66, 67, 67]);
+    // Something charged at order level and on no line goes back with the positions, too.
+    expect(refundBases([20000, 10000], 30300)).toEqual([20200, 10100]);
+    // Nothing paid on any line: the total is spread evenly.
+    expect(refundBases([0, 0], 101)).toEqual([51, 50]);
+    for (const [nets, total] of [
+      [[333, 333, 334], 999],
+      [[1, 2, 3, 4], 7],
+      [[28900, 1999, 4500], 31012],
+    ] as const)
+      expect(refundBases(nets, total).reduce((sum, cents) => sum + cents, 0)).toBe(total);
   });
 });

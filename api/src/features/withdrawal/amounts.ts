@@ -57,10 +57,29 @@ export function packageRefundCents(priceCents: number, credits: number, unused: 
 }
 
 /**
- * Scales position prices down to what the order cost when a code took something off the whole order (the
- * positions then add up to more than the total): each position's share of what was paid.
+ * Each position's refund base, the price the consumer actually paid for it (docs/withdrawal-rules.md): its net after
+ * codes and credits, as the order stored it. Pricing spreads every code over the lines it covers, so the nets add up
+ * to the order total and come back unchanged. Should an order's stored positions not add up to its total (an order
+ * older than its lines' discounts, docs/decisions/0034-one-price-presenter.md), nothing outside the lines may be
+ * lost or paid twice: the difference is spread over the positions in proportion to their nets (largest remainder,
+ * ties to the earlier position), so the bases add up to exactly what was charged, whichever position goes first.
  */
-export function shareOfTotal(cents: number, positionsCents: number, orderTotalCents: number): number {
-  if (positionsCents <= orderTotalCents || positionsCents === 0) return cents;
-  return Math.round((cents * orderTotalCents) / positionsCents);
+export function refundBases(netCents: readonly number[], orderTotalCents: number): number[] {
+  const sum = netCents.reduce((total, cents) => total + cents, 0);
+  const difference = orderTotalCents - sum;
+  if (difference === 0 || netCents.length === 0) return [...netCents];
+  const weights = sum > 0 ? netCents : netCents.map(() => 1);
+  const weightSum = weights.reduce((total, weight) => total + weight, 0);
+  const amount = Math.abs(difference);
+  const shares = weights.map((weight, index) => {
+    const exact = (amount * weight) / weightSum;
+    return { index, cents: Math.floor(exact), remainder: exact - Math.floor(exact) };
+  });
+  let left = amount - shares.reduce((total, share) => total + share.cents, 0);
+  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder || a.index - b.index)) {
+    if (left === 0) break;
+    share.cents += 1;
+    left -= 1;
+  }
+  return netCents.map((cents, index) => cents + Math.sign(difference) * shares[index]!.cents);
 }

@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import { courseWeekdays } from '../catalog/weekdays.ts';
 import { releaseStoredCredits } from '../order/credits.ts';
 import { releasePlaces } from '../order/places.ts';
-import { courseRefundCents, packageRefundCents, shareOfTotal } from './amounts.ts';
+import { courseRefundCents, packageRefundCents, refundBases } from './amounts.ts';
 
 export interface WithdrawInput {
   declarationId: number;
@@ -42,8 +42,8 @@ const paidStatuses = ['paid', 'completed'];
  * Acts on a stored declaration, in one transaction: finds the order (its number and its address, or the logged-in
  * customer's own order), checks the 14 days and that it was paid, withdraws the chosen positions that still stand
  * (each with one conditional write, so a replay or a concurrent declaration never withdraws one twice), gives back
- * places and appointments, takes back unused package credits, and records the refund due, at most what was paid
- * and not refunded yet. Anything the shop cannot decide alone is left to the school (`review`).
+ * places and appointments, takes back unused package credits, and records the refund due (each position's own net
+ * price, docs/withdrawal-rules.md), at most what was paid and not refunded yet. Anything the shop cannot decide alone is left to the school (`review`).
  */
 export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawInput): Promise<WithdrawOutcome> {
   const order = await trx
@@ -91,7 +91,7 @@ export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawIn
       .execute(),
     trx
       .selectFrom('product_order')
-      .select(['id', 'quantity', 'unit_price_cents', 'withdrawal_id'])
+      .select(['id', 'quantity', 'unit_price_cents', 'discount_cents', 'withdrawal_id'])
       .where('order_id', '=', order.id)
       .orderBy('id')
       .execute(),
@@ -102,12 +102,24 @@ export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawIn
       .orderBy('id')
       .execute(),
   ]);
-  const all: WithdrawalPosition[] = [
-    ...bookings.map((row) => ({ kind: 'course' as const, id: row.id })),
-    ...products.map((row) => ({ kind: 'product' as const, id: row.id })),
-    ...packages.map((row) => ({ kind: 'package' as const, id: row.id })),
+  // What was paid for each position (net of codes and credits): the base of its refund, fixed for the order
+  // whichever positions are withdrawn first, adding up to what was charged (refundBases).
+  const nets = [
+    ...bookings.map((row) => ({ kind: 'course' as const, id: row.id, cents: row.total_price_cents })),
+    ...products.map((row) => ({
+      kind: 'product' as const,
+      id: row.id,
+      cents: row.unit_price_cents * row.quantity - row.discount_cents,
+    })),
+    ...packages.map((row) => ({ kind: 'package' as const, id: row.id, cents: row.total_price_cents })),
   ];
+  const all: WithdrawalPosition[] = nets.map(({ kind, id }) => ({ kind, id }));
   const key = (position: WithdrawalPosition) => `${position.kind}:${position.id}`;
+  const bases = refundBases(
+    nets.map((net) => net.cents),
+    order.total_price_cents,
+  );
+  const baseOf = (position: WithdrawalPosition) => bases[nets.findIndex((net) => key(net) === key(position))]!;
   const declared = new Set(input.positions.map(key));
   const chosen = input.positions.length === 0 ? all : all.filter((position) => declared.has(key(position)));
   if (chosen.length === 0) return review('unknown_order');
@@ -147,13 +159,13 @@ export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawIn
       startTime: booking.start_time,
       weekdays: weekdaysByCourse.get(booking.course_id) ?? [],
     };
-    dueCents += courseRefundCents(booking.total_price_cents, dates, {
+    dueCents += courseRefundCents(baseOf({ kind: 'course', id: booking.id }), dates, {
       earlyStartRequested,
       receivedAt: input.receivedAt,
     });
   }
   for (const product of products.filter((row) => now.has(`product:${row.id}`)))
-    dueCents += product.unit_price_cents * product.quantity;
+    dueCents += baseOf({ kind: 'product', id: product.id });
   for (const purchase of packages.filter((row) => now.has(`package:${row.id}`))) {
     const credits = purchase.amount * purchase.quantity;
     const unused = await takeBackCredits(trx, {
@@ -163,7 +175,7 @@ export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawIn
       credits,
       usedInOrder: purchase.used_in_order,
     });
-    dueCents += packageRefundCents(purchase.total_price_cents, credits, unused);
+    dueCents += packageRefundCents(baseOf({ kind: 'package', id: purchase.id }), credits, unused);
   }
   // The whole contract withdrawn: credits its courses spent go back too.
   const standing =
@@ -173,12 +185,6 @@ export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawIn
     packages.filter((r) => r.withdrawal_id !== null).length -
     withdrawn.length;
   if (standing === 0) await releaseStoredCredits(trx, order.id);
-
-  const positionsCents =
-    bookings.reduce((sum, row) => sum + row.total_price_cents, 0) +
-    products.reduce((sum, row) => sum + row.unit_price_cents * row.quantity, 0) +
-    packages.reduce((sum, row) => sum + row.total_price_cents, 0);
-  dueCents = shareOfTotal(dueCents, positionsCents, order.total_price_cents);
 
   const payment = await trx
     .selectFrom('payment')

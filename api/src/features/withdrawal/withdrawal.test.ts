@@ -245,6 +245,113 @@ describeEachDatabase(
       ).toEqual([false, true]);
     });
 
+    /** A verified customer's session (WILLKOMMEN10 is once per customer: each order here gets its own). */
+    async function loggedInCustomer() {
+      const customer = await verifiedCustomer(ctx, client(ctx));
+      const login = await client(ctx).post('/api/customer/login', {
+        email: customer.email,
+        password: customer.password,
+      });
+      return { email: customer.email, token: login.body.result.token as string };
+    }
+
+    /**
+     * A customer's paid order of one course place at `courseCents` and `productQuantity` of a product at
+     * `productCents`, with WILLKOMMEN10 (10 % on everything) taking `discountCents` off; returns its positions.
+     */
+    async function discountedOrder({
+      courseCents,
+      productCents,
+      productQuantity = 1,
+      discountCents,
+    }: {
+      courseCents: number;
+      productCents: number;
+      productQuantity?: number;
+      discountCents: number;
+    }) {
+      const { token } = await loggedInCustomer();
+      const course = await insertCourse(ctx, { priceCents: courseCents });
+      const institution = await ctx.db.kysely.selectFrom('product').select('institution_id').executeTakeFirstOrThrow();
+      const product = await ctx.db.kysely
+        .insertInto('product')
+        .values({ institution_id: institution.institution_id, price_cents: productCents, discounted_price_cents: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const paidCents = courseCents + productCents * productQuantity - discountCents;
+      const reply = await client(ctx).post(
+        '/api/cart/submit',
+        courseOrder(course, 1, {
+          products: [{ productId: product.id, quantity: productQuantity }],
+          discountCodes: ['WILLKOMMEN10'],
+          expectedTotalPrice: paidCents / 100,
+        }),
+        token,
+      );
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      const order = await orderByNumber(ctx, reply.body.result.incrementId);
+      expect(order.total_price_cents).toBe(paidCents);
+      await choose(ctx, (await paymentOf(ctx, order.id)).transaction_id!, 'paid');
+      const positionId = async (table: 'course_booking' | 'product_order') =>
+        (await ctx.db.kysely.selectFrom(table).select('id').where('order_id', '=', order.id).executeTakeFirstOrThrow())
+          .id;
+      return {
+        token,
+        incrementId: order.increment_id,
+        orderId: order.id,
+        paidCents,
+        course: { kind: 'course', id: await positionId('course_booking') },
+        product: { kind: 'product', id: await positionId('product_order') },
+      };
+    }
+
+    /** Refunds each position as declared (the order's owner, logged in, so each acts at once); returns the cents. */
+    async function refundsOneByOne(
+      order: Awaited<ReturnType<typeof discountedOrder>>,
+      positions: { kind: string; id: number }[][],
+    ) {
+      const amounts: number[] = [];
+      for (const declared of positions) {
+        const reply = await withdraw(
+          { orderNumber: order.incrementId, email: 'owner@example.org', positions: declared },
+          order.token,
+        );
+        expect(reply.body.result.outcome, JSON.stringify(reply.body)).toBe('withdrawn');
+        amounts.push(Math.round(reply.body.result.refundAmount * 100));
+      }
+      const stored = (await refundsOf(order.orderId)).map((row) => row.amount_cents);
+      expect(stored).toEqual(amounts);
+      expect(stored.reduce((sum, cents) => sum + cents, 0)).toBeLessThanOrEqual(order.paidCents);
+      return amounts;
+    }
+
+    it('refunds what each position cost after a code: the product, then the course, add up to what was paid', async () => {
+      // 200 € course + 100 € product, 10 % off both: 180 € + 90 € = 270 € charged.
+      const order = await discountedOrder({ courseCents: 20000, productCents: 10000, discountCents: 3000 });
+      expect(await refundsOneByOne(order, [[order.product], [order.course]])).toEqual([9000, 18000]);
+    });
+
+    it('refunds the same per position in the other order, and to the cent when the code is split unevenly', async () => {
+      // 289 € course + 2 × 19.99 € product: 10 % of 328.98 € is 32.90 €, 28.90 € on the course, 4.00 € on the
+      // products (largest remainder): 260.10 € + 35.98 € = 296.08 € charged.
+      const order = await discountedOrder({
+        courseCents: 28900,
+        productCents: 1999,
+        productQuantity: 2,
+        discountCents: 3290,
+      });
+      expect(await refundsOneByOne(order, [[order.course], [order.product]])).toEqual([26010, 3598]);
+    });
+
+    it('refunds exactly what was paid when the whole discounted order is withdrawn', async () => {
+      const order = await discountedOrder({ courseCents: 20000, productCents: 10000, discountCents: 3000 });
+      expect(await refundsOneByOne(order, [[]])).toEqual([27000]);
+      // Nothing is left to withdraw or refund.
+      const again = await withdraw({ orderNumber: order.incrementId, email: 'owner@example.org' }, order.token);
+      expect(again.body.result).toMatchObject({ outcome: 'review', reviewReason: 'already_withdrawn' });
+      expect((await refundsOf(order.orderId)).map((row) => row.amount_cents)).toEqual([27000]);
+    });
+
     /**
      * A course inside the withdrawal period, Saturday 2026-01-17 through Saturday 2026-02-14, 18:00, for 300 €,
      * meeting on the weekdays tagged `days` (none: the start's weekday alone).
