@@ -2,7 +2,15 @@ import { languages } from '@shop/shared/contract';
 import { describe, expect, it } from 'vitest';
 import { renderMail, type MailKind } from './templates.ts';
 
-const kinds: MailKind[] = ['verifyEmail', 'emailChange', 'passwordReset', 'passwordChanged', 'accountExists'];
+const kinds: MailKind[] = [
+  'verifyEmail',
+  'emailChange',
+  'emailChangeRequested',
+  'emailChanged',
+  'passwordReset',
+  'passwordChanged',
+  'accountExists',
+];
 
 describe('renderMail', () => {
   it.each(kinds.flatMap((kind) => languages.map((language) => [kind, language] as const)))(
@@ -44,6 +52,17 @@ describe('renderMail', () => {
         resetLink: 'https://y',
       }).text,
     ).not.toContain('https://y');
+  });
+
+  it('names the new address where the texts ask for it, and leaves no placeholder', () => {
+    for (const kind of ['emailChangeRequested', 'emailChanged'] as const) {
+      for (const language of languages) {
+        const mail = renderMail({ kind, language, to: 'a@b.c', name: 'A', link: 'https://x', newEmail: 'n***@d.e' });
+        expect(mail.text).toContain('n***@d.e');
+        expect(mail.html).toContain('n***@d.e');
+        expect(mail.text).not.toContain('{{');
+      }
+    }
   });
 
   it('speaks each language in its own words', () => {

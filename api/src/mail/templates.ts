@@ -8,8 +8,17 @@ import type { MailMessage } from './mailer.ts';
 /**
  * The customer mails: each one text with one call to action. `accountExists` answers a registration for an
  * address that has an account (the registration itself answers alike for both), with the reset link besides.
+ * `emailChangeRequested` and `emailChanged` go to the address being replaced, naming the new one masked
+ * (docs/decisions/0063-api-audit-fixes.md).
  */
-export type MailKind = 'verifyEmail' | 'emailChange' | 'passwordReset' | 'passwordChanged' | 'accountExists';
+export type MailKind =
+  | 'verifyEmail'
+  | 'emailChange'
+  | 'emailChangeRequested'
+  | 'emailChanged'
+  | 'passwordReset'
+  | 'passwordChanged'
+  | 'accountExists';
 
 type Texts = typeof de;
 const texts: Record<Language, Texts> = { de, en, es };
@@ -24,12 +33,14 @@ export interface MailInput {
   link: string;
   /** The password-reset page, for the mails whose texts offer it (`resetHint`). */
   resetLink?: string;
+  /** The new address, already masked, for the texts that name it (`{{newEmail}}`). */
+  newEmail?: string;
 }
 
 /** Renders a mail in the customer's language, as plain text and as HTML (every value escaped). */
-export function renderMail({ kind, language, to, name, link, resetLink }: MailInput): MailMessage {
+export function renderMail({ kind, language, to, name, link, resetLink, newEmail = '' }: MailInput): MailMessage {
   const t = texts[language];
-  const part = t[kind];
+  const part = { ...t[kind], intro: t[kind].intro.replace('{{newEmail}}', newEmail) };
   const greeting = t.greeting.replace('{{name}}', name);
   const paragraphs = [part.intro, part.validity, part.outro].filter(Boolean);
   const reset = resetLink && 'resetHint' in part ? { hint: part.resetHint, link: resetLink } : null;

@@ -25,7 +25,7 @@ import { bearerToken, requireCustomer } from './authenticate.ts';
 import { readBalances } from './balances.ts';
 import { readBillingAddress, saveBillingAddress } from './billing-address.ts';
 import { toCustomer } from './customers.ts';
-import { issueLinkToken } from './link-tokens.ts';
+import { issueLinkToken, voidAccountLinks } from './link-tokens.ts';
 import { customerMails } from './mails.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { accountRateLimits } from './rate-limits.ts';
@@ -104,6 +104,8 @@ export const accountRoutes =
               now: ctx.now(),
             });
             await customerMails.emailChange(ctx, tx, { ...customer, ...columns }, email, token);
+            // The current address hears of it too, with the way to stop it (a password reset voids the link).
+            await customerMails.emailChangeRequested(ctx, tx, { ...customer, ...columns }, email);
           });
         }
         return { result: { emailChangeRequested: email !== undefined } };
@@ -133,8 +135,10 @@ export const accountRoutes =
             .set({ password_hash, updated_at: ctx.now().toISOString() })
             .where('id', '=', customer.id)
             .execute();
-          // Every session ends, this one too; it continues under a fresh token with the same lifetime.
+          // Every session ends, this one too; it continues under a fresh token with the same lifetime. Open
+          // e-mail-change and reset links die as well (docs/decisions/0063-api-audit-fixes.md).
           await revokeAllSessions(tx, customer.id);
+          await voidAccountLinks(tx, customer.id);
           const fresh = await openSession(tx, customer.id, session.remember, ctx.now());
           await customerMails.passwordChanged(ctx, tx, customer);
           return fresh;

@@ -67,3 +67,17 @@ export async function consumeLinkToken(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1 ? { customerId: row.customer_id, email: row.email } : null;
 }
+
+/**
+ * Voids the links still open that could change who holds the account: a pending e-mail change and any reset
+ * link. Called by a password reset or change, so that a session thief's pending change to an address of theirs
+ * dies with the password the owner replaces (docs/decisions/0063-api-audit-fixes.md).
+ */
+export async function voidAccountLinks(db: Db, customerId: number): Promise<void> {
+  await db.kysely
+    .deleteFrom('customer_token')
+    .where('customer_id', '=', customerId)
+    .where('purpose', 'in', ['email_change', 'password_reset'])
+    .where('used_at', 'is', null)
+    .execute();
+}

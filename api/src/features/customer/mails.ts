@@ -1,7 +1,9 @@
 import type { Language } from '@shop/shared/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
+import { maskEmail } from '../../http/scrub.ts';
 import { queueMail } from '../../mail/outbox.ts';
+import { school } from '../../mail/school.ts';
 import { type MailKind, renderMail } from '../../mail/templates.ts';
 import { type CustomerRow, customerLanguage } from './customers.ts';
 
@@ -28,7 +30,7 @@ async function send(
   to: string,
   link: string,
   language?: Language,
-  resetLink?: string,
+  { resetLink, newEmail }: { resetLink?: string; newEmail?: string } = {},
 ) {
   await queueMail(
     tx,
@@ -39,6 +41,7 @@ async function send(
       name: customer.firstname,
       link,
       resetLink,
+      newEmail,
     }),
     { now: ctx.now() },
   );
@@ -91,14 +94,33 @@ export const customerMails = {
    * password reset. Addressed with the account's own name, never the one the registration typed.
    */
   accountExists: (ctx: AppContext, tx: Db, customer: CustomerRow, language?: Language) =>
+    send(ctx, tx, 'accountExists', customer, customer.email, shopLink(ctx, linkPaths.login), language, {
+      resetLink: shopLink(ctx, linkPaths.requestPasswordReset, { email: customer.email }),
+    }),
+
+  /**
+   * Goes to the address being replaced (customer.email) when a change is asked for: a stolen session must not
+   * move the account away unnoticed. Its link is the reset page: a reset also voids the pending change
+   * (docs/decisions/0063-api-audit-fixes.md). The new address appears masked only.
+   */
+  emailChangeRequested: (ctx: AppContext, tx: Db, customer: CustomerRow, newEmail: string) =>
     send(
       ctx,
       tx,
-      'accountExists',
+      'emailChangeRequested',
       customer,
       customer.email,
-      shopLink(ctx, linkPaths.login),
-      language,
       shopLink(ctx, linkPaths.requestPasswordReset, { email: customer.email }),
+      undefined,
+      { newEmail: maskEmail(newEmail) },
     ),
+
+  /**
+   * Goes to the old address once the change is done. The account no longer answers to that address, so its
+   * call to action is the school's contact, not the reset page.
+   */
+  emailChanged: (ctx: AppContext, tx: Db, customer: CustomerRow, oldEmail: string, newEmail: string) =>
+    send(ctx, tx, 'emailChanged', customer, oldEmail, `mailto:${school.email}`, undefined, {
+      newEmail: maskEmail(newEmail),
+    }),
 };

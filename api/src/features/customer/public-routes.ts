@@ -16,13 +16,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import { bearerToken } from './authenticate.ts';
 import { findCustomerByEmail, findCustomerById, isUniqueViolation, toCustomer } from './customers.ts';
-import { consumeLinkToken, issueLinkToken } from './link-tokens.ts';
+import { consumeLinkToken, issueLinkToken, voidAccountLinks } from './link-tokens.ts';
 import { loginThrottle } from './login-throttle.ts';
 import { customerMails } from './mails.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { customerRateLimits, rateLimited } from './rate-limits.ts';
-import { openSession, revokeAllSessions } from './sessions.ts';
+import { openSession, revokeAllSessions, revokeOtherSessions } from './sessions.ts';
 
 const ok = { result: { success: true as const } };
 const invalidLink = () => new AppError(400, CustomerErrorCode.invalidToken, 'The link is invalid or has expired');
@@ -190,7 +191,14 @@ export const publicCustomerRoutes =
         if (owner && owner.id !== customer.id) throw taken();
         const updated = { email: used.email, is_email_verified: 1, updated_at: ctx.now().toISOString() };
         try {
-          await ctx.db.kysely.updateTable('customer').set(updated).where('id', '=', customer.id).execute();
+          await inTransaction(ctx.db, async (tx) => {
+            await tx.kysely.updateTable('customer').set(updated).where('id', '=', customer.id).execute();
+            // Whoever else holds a session of the account is out; the browser that confirms (when it sends its
+            // token) stays in. The old address learns of the change (docs/decisions/0063-api-audit-fixes.md).
+            await revokeOtherSessions(tx, customer.id, bearerToken(request));
+            await voidAccountLinks(tx, customer.id);
+            await customerMails.emailChanged(ctx, tx, customer, customer.email, used.email);
+          });
         } catch (error) {
           if (isUniqueViolation(error)) throw taken();
           throw error;
@@ -241,6 +249,9 @@ export const publicCustomerRoutes =
             .where('id', '=', customer.id)
             .execute();
           await revokeAllSessions(tx, customer.id);
+          // A pending e-mail change (maybe a session thief's) and other reset links die with the old password
+          // (docs/decisions/0063-api-audit-fixes.md).
+          await voidAccountLinks(tx, customer.id);
           await customerMails.passwordChanged(ctx, tx, customer);
         });
         return ok;

@@ -59,3 +59,13 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
 export async function revokeAllSessions(db: Db, customerId: number): Promise<void> {
   await db.kysely.deleteFrom('customer_session').where('customer_id', '=', customerId).execute();
 }
+
+/**
+ * Ends every session of a customer but the one whose token made the request (a completed e-mail change:
+ * docs/decisions/0063-api-audit-fixes.md). A token of another customer, or none, keeps nothing.
+ */
+export async function revokeOtherSessions(db: Db, customerId: number, keepToken: string | null): Promise<void> {
+  let query = db.kysely.deleteFrom('customer_session').where('customer_id', '=', customerId);
+  if (keepToken) query = query.where('token_hash', '!=', hashToken(keepToken));
+  await query.execute();
+}

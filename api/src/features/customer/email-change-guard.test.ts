@@ -1,0 +1,136 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/databases.ts';
+import {
+  client,
+  customerTestOptions,
+  goodPassword,
+  linkIn,
+  mailsTo,
+  newEmail,
+  verifiedCustomer,
+  type OutboxMail,
+} from './test-support.ts';
+
+const newPassword = 'Neues#Pass9';
+const masked = (address: string) => `${address.slice(0, 1)}***${address.slice(address.lastIndexOf('@'))}`;
+
+/**
+ * A stolen session must not take the account for good through an e-mail change
+ * (docs/decisions/0063-api-audit-fixes.md): the old address hears of the request and of the
+ * change, a password reset or change voids the pending link, and a completed change ends the other sessions.
+ */
+describeEachDatabase(
+  'e-mail change against a stolen session',
+  (ctx) => {
+    const mailWithSubject = async (to: string, subject: string, atLeast = 1): Promise<OutboxMail> => {
+      const mail = (await mailsTo(ctx, to, { atLeast })).find((m) => m.subject === subject);
+      expect(mail, `a mail "${subject}" to ${to}`).toBeDefined();
+      return mail!;
+    };
+
+    /** A verified customer whose (stolen) session asks to move the account to the thief's address. */
+    async function pendingChange() {
+      const c = client(ctx);
+      const owner = await verifiedCustomer(ctx, c);
+      const thief = newEmail('dieb');
+      const update = await client(ctx).put('/api/customer/me/update', { email: thief }, owner.token);
+      expect(update.body).toEqual({ result: { emailChangeRequested: true } });
+      const link = linkIn(await mailWithSubject(thief, 'Bitte bestätigen Sie Ihre neue E-Mail-Adresse'));
+      return { c, owner, thief, link };
+    }
+
+    it('tells the current address of the request, naming the new address masked, with the reset page', async () => {
+      const { owner, thief } = await pendingChange();
+      const notice = await mailWithSubject(owner.email, 'Änderung Ihrer E-Mail-Adresse angefordert', 2);
+      expect(notice.text).toContain(masked(thief));
+      expect(notice.text).not.toContain(thief);
+      expect(notice.html).not.toContain(thief);
+      expect(notice.text).toContain('Wenn Sie das nicht selbst waren');
+      expect(linkIn(notice)).toMatchObject({ path: '/password-reset', email: owner.email });
+    });
+
+    it('a password reset voids the pending e-mail change', async () => {
+      const { c, owner, link } = await pendingChange();
+      await c.post('/api/customer/request-password-reset', { email: owner.email, locale: 'de' });
+      const first = linkIn(await mailWithSubject(owner.email, 'Passwort zurücksetzen', 3));
+      // A second reset request would replace the first anyway; an older link is what the thief could hold.
+      const reset = await c.post('/api/customer/reset-password', {
+        token: first.token,
+        email: owner.email,
+        newPassword,
+      });
+      expect(reset.status).toBe(200);
+
+      const confirm = await client(ctx).post('/api/customer/verify-email-change', {
+        token: link.token,
+        email: link.email,
+      });
+      expect(confirm.status).toBe(400);
+      expect(confirm.body.error.code).toBe('INVALID_TOKEN');
+      const login = await c.post('/api/customer/login', { email: owner.email, password: newPassword });
+      expect(login.status).toBe(200);
+      expect((await c.get('/api/customer/me', login.body.result.token)).body.result.email).toBe(owner.email);
+    });
+
+    it('a password change voids the pending e-mail change and an open reset link', async () => {
+      const { c, owner, link } = await pendingChange();
+      await c.post('/api/customer/request-password-reset', { email: owner.email, locale: 'de' });
+      const resetLink = linkIn(await mailWithSubject(owner.email, 'Passwort zurücksetzen', 3));
+      const changed = await c.put(
+        '/api/customer/me/update-password',
+        { currentPassword: goodPassword, newPassword },
+        owner.token,
+      );
+      expect(changed.status).toBe(200);
+
+      const confirm = await client(ctx).post('/api/customer/verify-email-change', {
+        token: link.token,
+        email: link.email,
+      });
+      expect(confirm.status).toBe(400);
+      expect(confirm.body.error.code).toBe('INVALID_TOKEN');
+      const reset = await client(ctx).post('/api/customer/reset-password', {
+        token: resetLink.token,
+        email: owner.email,
+        newPassword: 'Dritte$Pass1',
+      });
+      expect(reset.status).toBe(400);
+      expect(reset.body.error.code).toBe('INVALID_TOKEN');
+      expect((await c.post('/api/customer/login', { email: owner.email, password: newPassword })).status).toBe(200);
+    });
+
+    it('completing the change tells the old address and ends every other session; the confirming one stays', async () => {
+      const { c, owner, thief, link } = await pendingChange();
+      const otherDevice = (await c.post('/api/customer/login', { email: owner.email, password: goodPassword })).body
+        .result.token as string;
+      const confirming = (await c.post('/api/customer/login', { email: owner.email, password: goodPassword })).body
+        .result.token as string;
+
+      const confirm = await client(ctx).post(
+        '/api/customer/verify-email-change',
+        { token: link.token, email: link.email },
+        confirming,
+      );
+      expect(confirm.status).toBe(200);
+      expect((await c.get('/api/customer/me', owner.token)).status).toBe(401);
+      expect((await c.get('/api/customer/me', otherDevice)).status).toBe(401);
+      expect((await c.get('/api/customer/me', confirming)).body.result.email).toBe(thief);
+
+      const notice = await mailWithSubject(owner.email, 'Die E-Mail-Adresse Ihres Kundenkontos wurde geändert', 3);
+      expect(notice.text).toContain(masked(thief));
+      expect(notice.text).not.toContain(thief);
+      expect(notice.html).toContain('mailto:');
+    });
+
+    it('completing the change without a session (link opened elsewhere) ends every session', async () => {
+      const { c, owner, link } = await pendingChange();
+      const confirm = await client(ctx).post('/api/customer/verify-email-change', {
+        token: link.token,
+        email: link.email,
+      });
+      expect(confirm.status).toBe(200);
+      expect((await c.get('/api/customer/me', owner.token)).status).toBe(401);
+    });
+  },
+  customerTestOptions(),
+);
