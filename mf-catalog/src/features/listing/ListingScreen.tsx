@@ -7,8 +7,8 @@ import { ListingSkeleton } from './ListingSkeleton.tsx';
 import type { Load } from '@shop/shared';
 
 /**
- * The frame of every listing screen (docs/product-rules.md#screens): heading, the main-site hint where asked for, the filter bar,
- * then a loading notice, an error notice, a no-courses notice with a contact link, or the slider.
+ * The frame of every listing screen (docs/product-rules.md#screens): heading, the main-site hint where asked for, the
+ * VAT note, the filter bar, then a loading notice, an error notice, a no-courses notice with a contact link, or the slider.
  */
 export function ListingScreen({
   title,
@@ -35,6 +35,10 @@ export function ListingScreen({
           {t('catalog.hint.text')} <a href={t('catalog.mainSiteUrl')}>{t('catalog.hint.link')}</a>
         </p>
       ) : null}
+      {/* One VAT note for every price of the screen (docs/product-rules.md#prices-and-vat), the cart's sentence from
+          @shop/shared. It sits above the loading region and renders with the heading, so it is there from the
+          first paint and nothing moves when the cards arrive (layout shift, docs/decisions/0036). */}
+      <p className="catalog-vat">{t('common.price.vatWithout')}</p>
       {filter}
       {/* While loading, the listing already takes the room of its cards (placeholder cards), so nothing below it jumps. */}
       <div className="catalog-listing" data-state={items.status}>

@@ -4,6 +4,8 @@ import { columnGap, firstColumnsAtMost, ownColumnsFrom, twoColumnsFrom } from '.
 export const catalogCss = `
 .catalog-page { padding-block: var(--shop-space-xl); }
 .catalog-hint { color: var(--shop-color-muted); }
+/* Muted on white is 6.4:1, AA for small text too (tokens.ts). */
+.catalog-vat { color: var(--shop-color-muted); font-size: var(--shop-font-size-sm); }
 .catalog-status { margin: 0; min-height: var(--shop-tap); font-weight: 600; }
 .catalog-slider { position: relative; }
 .catalog-slider__controls { display: flex; justify-content: flex-end; gap: var(--shop-space-sm); margin-bottom: var(--shop-space-sm); }
