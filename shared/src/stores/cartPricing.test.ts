@@ -1,11 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PriceResult } from '../contract/index.ts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CartItem, PriceResult } from '../contract/index.ts';
+import { i18n } from '../i18n/index.ts';
+import { startI18n } from '../testing/index.tsx';
 import { courseFixture, courseItem, productItem } from '../testing/fixtures.ts';
 import { useAuthStore } from './auth.ts';
 import { useCartStore } from './cart.ts';
 import { useCartNotificationStore } from './cartNotifications.ts';
 import { detectApplePay, useCartPriceStore } from './cartPrice.ts';
-import { startCartPricing, toPriceRequest } from './cartPricing.ts';
+import { cartItemName, startCartPricing, toPriceRequest } from './cartPricing.ts';
 
 const emptyResult: PriceResult = {
   items: [],
@@ -20,6 +22,8 @@ const emptyResult: PriceResult = {
 const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 const requests = (fetch: { mock: { calls: unknown[][] } }) =>
   fetch.mock.calls.map((call) => JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>);
+
+beforeAll(startI18n);
 
 let stop: () => void = () => {};
 let fetch: ReturnType<typeof vi.fn<typeof globalThis.fetch>>;
@@ -99,7 +103,7 @@ describe('price recalculation', () => {
     useAuthStore.getState().logOut();
   });
 
-  it('a failure clears the price; with codes, the server’s message becomes the code error', async () => {
+  it('a failure clears the price; with codes, the server’s translated message (else our own text) becomes the code error', async () => {
     useCartStore.getState().addItem(courseItem());
     stop = startCartPricing();
     await vi.advanceTimersByTimeAsync(500);
@@ -119,6 +123,23 @@ describe('price recalculation', () => {
       discountError: 'Bitte später erneut versuchen.',
       isValidatingDiscount: false,
     });
+
+    // Without a translated message of the server (a 500's or a 400's English, a network failure): our own text.
+    const generic =
+      'Ihre Gutscheincodes konnten gerade nicht geprüft werden. Bitte versuchen Sie es gleich noch einmal.';
+    for (const [index, failure] of [
+      async () => answer(500, { error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } }),
+      async () => answer(400, { error: { code: 'VALIDATION_ERROR', message: 'Invalid body' } }),
+      async () => answer(200, {}),
+      async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ].entries()) {
+      fetch.mockImplementation(failure);
+      useCartPriceStore.getState().addDiscountCode(`Z${index}`); // clears the error, asks again
+      await vi.advanceTimersByTimeAsync(500);
+      expect(useCartPriceStore.getState()).toMatchObject({ status: 'error', discountError: generic });
+    }
 
     fetch.mockImplementation(async () => answer(200, { result: emptyResult }));
     useCartPriceStore.getState().addDiscountCode('Y');
@@ -185,6 +206,29 @@ describe('price recalculation', () => {
     release(answer(200, { result: { ...emptyResult, totalPrice: 1 } }));
     await vi.advanceTimersByTimeAsync(0);
     expect(useCartPriceStore.getState().priceResult?.totalPrice).toBe(289);
+  });
+});
+
+describe('cartItemName', () => {
+  const stored = (title: string, amount = 5): CartItem => ({
+    id: 'p',
+    itemType: 'package',
+    quantity: 1,
+    packageType: 'conversation_hours',
+    amount,
+    packageDetails: { title, type: 'conversation_hours', price: 115, discountedPrice: null, description: '' },
+  });
+
+  it('names a package in the language asked, whatever language its stored title was written in', () => {
+    expect(cartItemName(stored('5 conversation hours'), 'de')).toBe('5 Konversationsstunden');
+    expect(cartItemName(stored('5 Konversationsstunden'), 'en')).toBe('5 conversation hours');
+    expect(cartItemName(stored('1 Konversationsstunde', 1), 'es')).toBe('1 hora de conversación');
+  });
+
+  it('reads an old stored package whose type these texts do not know by its stored title', () => {
+    const old = { ...stored('10 Stunden Privatunterricht'), packageType: 'private_lessons' } as unknown as CartItem;
+    expect(cartItemName(old, 'de')).toBe('10 Stunden Privatunterricht');
+    expect(i18n.language).toBe('de');
   });
 });
 

@@ -1,6 +1,14 @@
 import { ApiError } from '../api/errors.ts';
 import { calculateCartPrice } from '../api/cart.ts';
-import { pickText, type CartItem, type Language, type PriceRequest, type PriceResult } from '../contract/index.ts';
+import {
+  pickText,
+  type CartItem,
+  type Language,
+  type PackageCartItem,
+  type PackageType,
+  type PriceRequest,
+  type PriceResult,
+} from '../contract/index.ts';
 import { currentLanguage, i18n } from '../i18n/index.ts';
 import { useAuthStore } from './auth.ts';
 import { useCartStore } from './cart.ts';
@@ -40,11 +48,30 @@ export function toPriceRequest(
   return request;
 }
 
-/** The display name of a line, in `language` (notifications name the course). */
-export function cartItemName(item: CartItem, language: string): string {
+/** Text key of a package's name by type, plural by amount (literal keys, so the translation check sees each one). */
+const packageNameKeys: Record<PackageType, string> = {
+  conversation_hours: 'common.packages.conversation_hours',
+  flexible_learning: 'common.packages.flexible_learning',
+};
+
+/** What naming a line takes: a course's or product's titles; a package's type and amount (its stored title optional). */
+export type NamedItem =
+  | Extract<CartItem, { itemType: 'course' | 'product' }>
+  | (Pick<PackageCartItem, 'itemType' | 'packageType' | 'amount'> & { packageDetails?: { title: string } });
+
+/**
+ * The display name of a line in `language`, for every screen that names one (cart, checkout summary, price
+ * change, notifications). A package is named from its type and amount in that language, never from the title
+ * stored with it: that was written in the language it was chosen in. The stored title is only the fallback for a
+ * package type these texts do not know.
+ */
+export function cartItemName(item: NamedItem, language: string): string {
   if (item.itemType === 'course') return pickText(item.courseDetails.titles, language);
   if (item.itemType === 'product') return pickText(item.productDetails.titles, language);
-  return item.packageDetails.title;
+  const key = Object.hasOwn(packageNameKeys, item.packageType) ? packageNameKeys[item.packageType] : undefined;
+  if (key && i18n.exists(key, { lng: language, count: item.amount }))
+    return i18n.t(key, { count: item.amount, lng: language });
+  return item.packageDetails?.title ?? `${item.amount} × ${item.packageType}`;
 }
 
 /**
@@ -101,18 +128,16 @@ export function startCartPricing({ debounceMs = priceDebounceMs }: { debounceMs?
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error('Cart price calculation failed', error);
-      // docs/product-rules.md#errors: the price goes; with codes present, the server's message (or ours) shows as the code error.
-      const message =
-        error instanceof ApiError
-          ? error.userMessage
-          : error instanceof Error
-            ? error.message
-            : 'Unknown error occurred';
+      // docs/product-rules.md#errors: the price goes; with codes present, the server's translated message shows as
+      // the code error. Anything without one (a 500's "Internal server error", a 400's "Invalid body", a network
+      // failure) reads as our own text in the shown language, never as raw English.
+      const translated = error instanceof ApiError ? error.body?.meta?.message?.trim() : undefined;
+      const message = translated || i18n.t('common.discountCheckFailed', { lng: language });
       prices.setState({
         priceResult: null,
         status: 'error',
         isValidatingDiscount: false,
-        discountError: useCartStore.getState().discountCodes.length > 0 ? message || 'Unknown error occurred' : null,
+        discountError: useCartStore.getState().discountCodes.length > 0 ? message : null,
       });
     }
   };

@@ -11,7 +11,7 @@ import {
 } from '@shop/shared';
 import { focusNeighbour, pageHeadingOf } from '../focus/focusNeighbour.ts';
 import type { CartLineView } from './cartLines.ts';
-import { packageNameKey } from './packageName.ts';
+import { packageName } from './packageName.ts';
 
 const unitKey = {
   place: 'cartCheckout.cart.quantity',
@@ -21,9 +21,11 @@ const unitKey = {
 
 /** Title of a line in the current language: course and product titles as stored, packages by type and amount. */
 export function useLineTitle() {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   return (line: CartLineView) =>
-    'text' in line.title ? line.title.text : t(packageNameKey[line.title.packageType], { count: line.title.amount });
+    'text' in line.title
+      ? line.title.text
+      : packageName(line.title.packageType, line.title.amount, i18n.resolvedLanguage ?? 'de');
 }
 
 /**

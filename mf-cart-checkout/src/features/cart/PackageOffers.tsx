@@ -2,14 +2,15 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchPriceConfig, formatMoney, useCartStore, type PackagePrice } from '@shop/shared';
 import { packageOffers } from './cartLines.ts';
-import { packageNameKey } from './packageName.ts';
+import { packageName } from './packageName.ts';
 
 /**
  * Package offers (docs/product-rules.md#states): shown for a cart with exactly one conversation or flexible course. A single-choice
  * radio group: choosing an offer puts that package in the cart (in place of any other), choosing it again clears it.
  */
 export function PackageOffers() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'de';
   const id = useId();
   const items = useCartStore((state) => state.items);
   const [prices, setPrices] = useState<PackagePrice[]>([]);
@@ -41,7 +42,8 @@ export function PackageOffers() {
       packageType: price.type,
       amount: price.amount,
       packageDetails: {
-        title: t(packageNameKey[price.type], { count: price.amount }),
+        // Kept for the stored cart's shape and analytics; screens name a package from type and amount (cartItemName).
+        title: packageName(price.type, price.amount, language),
         type: price.type,
         price: price.price,
         discountedPrice: null,
@@ -55,7 +57,7 @@ export function PackageOffers() {
       <legend>{t('cartCheckout.package.offersTitle')}</legend>
       <p id={`${id}-hint`}>{t('cartCheckout.package.offersHint')}</p>
       {offer.offers.map((price) => {
-        const name = t(packageNameKey[price.type], { count: price.amount });
+        const name = packageName(price.type, price.amount, language);
         return (
           <label key={price.amount} className="package-offer">
             <input

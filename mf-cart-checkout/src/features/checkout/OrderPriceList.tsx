@@ -8,7 +8,7 @@ import {
   PriceSummaryList,
   type OrderPrices,
 } from '@shop/shared';
-import { packageNameKey } from '../cart/packageName.ts';
+import { packageName } from '../cart/packageName.ts';
 
 /** Package balance type ids of an order position, by the package they were bought as. */
 const packageOfBalanceType = (type: number | undefined) =>
@@ -24,10 +24,11 @@ export function OrderPriceList({ prices }: { prices: OrderPrices }) {
       <ul className="checkout-items">
         {lines.map((line, index) => {
           const position = prices.positions[index]!;
+          const language = i18n.resolvedLanguage ?? 'de';
           const title =
             position.kind === 'package'
-              ? t(packageNameKey[packageOfBalanceType(position.type)], { count: position.amount ?? 0 })
-              : pickText(position.titles, i18n.resolvedLanguage ?? 'de');
+              ? packageName(packageOfBalanceType(position.type), position.amount ?? 0, language)
+              : pickText(position.titles, language);
           return (
             <li key={index}>
               <span>
