@@ -1,16 +1,41 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /**
- * TRUST_PROXY: set it when the API runs behind a reverse proxy, so the client address (which rate limits are
- * keyed on) comes from X-Forwarded-For instead of being the proxy's. `true`, or a list of proxy
- * addresses/CIDRs (comma-separated). Unset: the socket's address.
+ * TRUST_PROXY: set it when the API runs behind a reverse proxy, so the client address (which rate limits and the
+ * unpaid-hold cap are keyed on) comes from X-Forwarded-For instead of being the proxy's. Three forms:
+ *
+ * - a list of the proxies' addresses or CIDRs (comma-separated, e.g. `127.0.0.1` or `10.0.0.0/8,::1`): the
+ *   client is the rightmost entry not sent by one of them;
+ * - a hop count (`1` for one proxy in front): the client is that many entries from the right. Only where
+ *   nothing reaches the API but through the proxy (HOST=127.0.0.1 or a closed port): a direct client could write
+ *   the entries itself;
+ * - `true`: every entry is trusted, so the client is the leftmost one, which the client writes itself (every
+ *   proxy, the shop's own `/api` proxy included, appends to what came in). Development only; production refuses
+ *   it (docs/decisions/0063-api-audit-fixes.md).
+ *
+ * Unset, `false` or `0`: the socket's address.
  */
 export function trustProxyFromEnv(value: string | undefined): FastifyServerOptions['trustProxy'] {
   const text = value?.trim();
   if (!text || text === 'false') return false;
   if (text === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    // Fastify takes a number but then trusts nothing (it cannot tell the proxy from a direct client); the
+    // address of hop `i` (0: the socket's peer) is trusted while i < hops, as Express counts them.
+    return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
+  }
   return text
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+/** Why TRUST_PROXY cannot be used in production, or null. */
+export function trustProxyProblem(value: string | null): string | null {
+  if (value?.trim().toLowerCase() !== 'true') return null;
+  return (
+    'TRUST_PROXY=true trusts every X-Forwarded-For entry, so any client picks its own rate-limit key ' +
+    "(give the proxy's address(es) or CIDR, e.g. TRUST_PROXY=127.0.0.1, or its hop count, e.g. TRUST_PROXY=1)"
+  );
 }

@@ -13,6 +13,7 @@ const ready: ProductionSettings = {
   paymentProvider: 'mollie',
   mollieApiKey: 'live_abcdefghijklmnopqrstuvwxyz0123',
   tlsRejectUnauthorized: null,
+  trustProxy: null,
 };
 
 describe('production mode check', () => {
@@ -48,6 +49,11 @@ describe('production mode check', () => {
     expect(productionProblems({ ...ready, shopUrl: 'shop.example' })).toEqual([
       'SHOP_URL is "shop.example" (must start with https://)',
     ]);
+    expect(productionProblems({ ...ready, trustProxy: 'true' })).toEqual([
+      "TRUST_PROXY=true trusts every X-Forwarded-For entry, so any client picks its own rate-limit key (give the proxy's address(es) or CIDR, e.g. TRUST_PROXY=127.0.0.1, or its hop count, e.g. TRUST_PROXY=1)",
+    ]);
+    for (const trustProxy of ['1', '127.0.0.1', '10.0.0.0/8,::1'])
+      expect(productionProblems({ ...ready, trustProxy })).toEqual([]);
     expect(productionProblems({ ...ready, tlsRejectUnauthorized: '0' })).toEqual([
       'NODE_TLS_REJECT_UNAUTHORIZED=0 turns certificate checks off (unset it)',
     ]);
@@ -58,6 +64,7 @@ describe('production mode check', () => {
         paymentProvider: null,
         mollieApiKey: null,
         tlsRejectUnauthorized: null,
+        trustProxy: null,
       }),
     ).toHaveLength(4);
   });
@@ -76,6 +83,7 @@ describe('production mode check', () => {
       paymentProvider: 'mollie',
       mollieApiKey: 'test_x',
       tlsRejectUnauthorized: null,
+      trustProxy: null,
     });
   });
 

@@ -1,4 +1,5 @@
 import type { ShopMode } from '@shop/shared/contract';
+import { trustProxyProblem } from '../../http/trust-proxy.ts';
 import { isHttpsUrl } from '../../lib/urls.ts';
 import { paymentSettingsFromEnv } from '../payment/config.ts';
 
@@ -18,6 +19,8 @@ export interface ProductionSettings {
   mollieApiKey: string | null;
   /** NODE_TLS_REJECT_UNAUTHORIZED: `0` turns off certificate checks of every outgoing connection. */
   tlsRejectUnauthorized: string | null;
+  /** TRUST_PROXY: `true` would let every client choose its own rate-limit key. */
+  trustProxy: string | null;
 }
 
 const setting = (value: string | undefined): string | null => value?.trim() || null;
@@ -35,6 +38,7 @@ export function productionSettingsFromEnv(env: NodeJS.ProcessEnv): ProductionSet
     paymentProvider: payment.provider,
     mollieApiKey: payment.mollieApiKey,
     tlsRejectUnauthorized: setting(env.NODE_TLS_REJECT_UNAUTHORIZED),
+    trustProxy: setting(env.TRUST_PROXY),
   };
 }
 
@@ -54,6 +58,9 @@ export function productionProblems(settings: ProductionSettings): string[] {
   else if (!isHttpsUrl(settings.shopUrl)) problems.push(`SHOP_URL is "${settings.shopUrl}" (must start with https://)`);
   if (settings.tlsRejectUnauthorized === '0')
     problems.push('NODE_TLS_REJECT_UNAUTHORIZED=0 turns certificate checks off (unset it)');
+  // docs/decisions/0063-api-audit-fixes.md: behind a proxy, only the proxy's own entry says who the client is.
+  const trustProxy = trustProxyProblem(settings.trustProxy);
+  if (trustProxy) problems.push(trustProxy);
   return problems;
 }
 
