@@ -25,6 +25,7 @@ import * as waitlist from './migrations/0060_waitlist.ts';
 import * as translationSeededValue from './migrations/0061_translation_seeded_value.ts';
 import * as orderLinePrices from './migrations/0062_order_line_prices.ts';
 import * as paymentCapture from './migrations/0063_payment_capture.ts';
+import * as withdrawalConfirmation from './migrations/0064_withdrawal_confirmation.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0061_translation_seeded_value': translationSeededValue,
   '0062_order_line_prices': orderLinePrices,
   '0063_payment_capture': paymentCapture,
+  '0064_withdrawal_confirmation': withdrawalConfirmation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -29,6 +29,21 @@ export interface Database
   exam_answer: ExamAnswerTable;
   exam_result: ExamResultTable;
   exam_scored_result: ExamScoredResultTable;
+  withdrawal_confirmation: WithdrawalConfirmationTable;
+}
+
+/**
+ * The confirmation link of a withdrawal declaration not made by the order's logged-in owner
+ * (0064_withdrawal_confirmation); the token is stored hashed, `confirmed_at` set once when the link is used.
+ */
+export interface WithdrawalConfirmationTable {
+  id: Generated<number>;
+  withdrawal_id: number;
+  token_hash: string;
+  created_at: string;
+  /** ISO-8601 UTC. */
+  expires_at: string;
+  confirmed_at: string | null;
 }
 
 /** Ids are fixed (spec: level is 3, weekday is 6), so no generated id here. */

@@ -81,9 +81,14 @@ export const withdrawalFormSchema = z.lazy(() =>
 export type WithdrawalForm = z.input<typeof withdrawalFormSchema>;
 
 /**
- * What became of a declaration at once: `withdrawn`, the positions are cancelled and the refund is under way; or
- * `review`, the school decides (the reason says why the shop could not act on it alone).
+ * What became of a declaration at once: `withdrawn`, the positions are cancelled and the refund is under way;
+ * `review`, the school decides (the reason says why the shop could not act on it alone); or
+ * `awaiting_confirmation`, it matched an order by number and address but not by the logged-in owner: the shop acts
+ * on it once the link sent to the order's address is opened (docs/withdrawal-rules.md).
  */
+export const withdrawalOutcomes = ['withdrawn', 'review', 'awaiting_confirmation'] as const;
+export type WithdrawalOutcome = (typeof withdrawalOutcomes)[number];
+
 export const withdrawalReviewReasons = ['unknown_order', 'out_of_period', 'not_paid', 'already_withdrawn'] as const;
 export type WithdrawalReviewReason = (typeof withdrawalReviewReasons)[number];
 
@@ -98,13 +103,34 @@ export const withdrawalReceiptSchema = z.lazy(() =>
     email: z.string(),
     /** The positions named, as the order calls them; empty: the whole contract. */
     positions: z.array(z.string()),
-    outcome: z.enum(['withdrawn', 'review']),
+    outcome: z.enum(withdrawalOutcomes),
     reviewReason: z.enum(withdrawalReviewReasons).nullable(),
     /** The amount that goes back (outcome withdrawn); null otherwise. */
     refundAmount: moneySchema.nullable(),
+    /** Until when the confirmation link works (outcome awaiting_confirmation, UTC instant); null otherwise. */
+    confirmationExpiresAt: z.iso.datetime().nullable(),
   }),
 );
 export type WithdrawalReceipt = z.infer<typeof withdrawalReceiptSchema>;
+
+/**
+ * POST /withdrawals/confirm: the single-use token of the link the receipt mail carried. The answer is the receipt
+ * of the declaration it confirms, with its original receipt time and what became of it now.
+ */
+export const withdrawalConfirmRequestSchema = z.lazy(() =>
+  z.object({ token: textSchema.trim().min(1, 'required').max(200, 'too_long') }).strict(),
+);
+export type WithdrawalConfirmRequest = z.input<typeof withdrawalConfirmRequestSchema>;
+
+/** Why a confirmation link was refused (the error's code; the field `token` carries the same reason). */
+export const WithdrawalErrorCode = {
+  /** No such link (mistyped, or not one of ours): 400. */
+  linkInvalid: 'WITHDRAWAL_LINK_INVALID',
+  /** The link was used already: its declaration was acted on then (409). */
+  linkUsed: 'WITHDRAWAL_LINK_USED',
+  /** The link's time ran out: the declaration stays stored for the school (410). */
+  linkExpired: 'WITHDRAWAL_LINK_EXPIRED',
+} as const;
 
 /** How much of an order is withdrawn: nothing, some positions, or all of them. */
 export const orderWithdrawalStates = ['none', 'partial', 'withdrawn'] as const;

@@ -1,17 +1,21 @@
 import type { Language, ParsedWithdrawalRequest, WithdrawalPosition, WithdrawalReceipt } from '@shop/shared/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
+import { shopLink } from '../customer/mails.ts';
 import { positionNames } from '../order/confirmation-mail.ts';
 import { readOrder } from '../order/read.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
+import { claimConfirmation, issueConfirmation, withdrawalConfirmPath } from './confirmation.ts';
 import { sendRefundNotice, sendWithdrawalReceipt } from './mails.ts';
 import { issuePendingRefunds } from './refunds.ts';
-import { withdrawPositions } from './withdraw.ts';
+import { findDeclaredOrder, type WithdrawOutcome, withdrawPositions } from './withdraw.ts';
 
 export interface Declared {
   receipt: WithdrawalReceipt;
   placesChanged: boolean;
 }
+
+type Log = (error: unknown, what: string) => void;
 
 const refundDescriptions: Record<Language, (number: string) => string> = {
   de: (number) => `Widerruf Bestellung ${number}`,
@@ -23,18 +27,16 @@ export const receiptNumberOf = (declarationId: number) => `W-${String(declaratio
 
 /**
  * A withdrawal declaration, in order: (1) it is stored unchanged with its receipt time, whatever follows; (2) one
- * transaction acts on it (withdrawPositions) and queues its receipt mail; (3) the refund it recorded, and any
- * earlier one of the order still pending, goes to the provider; (4) the receipt is returned for the screen. A provider failure leaves
- * the refund pending (retried by the next declaration on the order) and does not cost the consumer the receipt.
+ * transaction decides what follows and queues its receipt mail: the order's logged-in owner's declaration is acted
+ * on at once (withdrawPositions); one that matched the order by number and address only gets a single-use link in
+ * its receipt, sent to that address, and is acted on when the link is opened (confirmWithdrawal); one that matched
+ * nothing is left to the school; (3) a refund recorded, and any earlier one of the order still pending, goes to the
+ * provider; (4) the receipt is returned for the screen (never the link: only the address's owner may use it).
  */
 export async function declareWithdrawal(
   ctx: AppContext,
   provider: PaymentProvider,
-  {
-    request,
-    customerId,
-    log,
-  }: { request: ParsedWithdrawalRequest; customerId: number | null; log: (error: unknown, what: string) => void },
+  { request, customerId, log }: { request: ParsedWithdrawalRequest; customerId: number | null; log: Log },
 ): Promise<Declared> {
   const receivedAt = ctx.now();
   const declaration = await ctx.db.kysely
@@ -54,6 +56,21 @@ export async function declareWithdrawal(
   // The receipt is queued in the transaction that acts on the declaration (docs/decisions/0008-outbox-and-jobs.md):
   // whatever that transaction did, its receipt goes out with it.
   const { outcome, receipt } = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const found = await findDeclaredOrder(trx, { ...request, customerId });
+    if (found && !found.byOwner) {
+      // Knowing a number and its address is not enough to cancel somebody's order: the address confirms.
+      const confirmation = await issueConfirmation(trx, declaration.id, ctx.now());
+      const receipt: WithdrawalReceipt = {
+        ...(await receiptOf({ kysely: trx }, declaration.id, request, receivedAt, found.order.id)),
+        outcome: 'awaiting_confirmation',
+        confirmationExpiresAt: confirmation.expiresAt,
+      };
+      await sendWithdrawalReceipt(trx, ctx.now(), receipt, request.locale, {
+        link: shopLink(ctx, withdrawalConfirmPath, { token: confirmation.token }),
+        expiresAt: confirmation.expiresAt,
+      });
+      return { outcome: null, receipt };
+    }
     const outcome = await withdrawPositions(trx, {
       declarationId: declaration.id,
       orderNumber: request.orderNumber,
@@ -62,48 +79,122 @@ export async function declareWithdrawal(
       positions: request.positions,
       receivedAt,
     });
-    const receipt: WithdrawalReceipt = {
-      receiptNumber: receiptNumberOf(declaration.id),
-      receivedAt: receivedAt.toISOString(),
-      name: request.name,
-      orderNumber: request.orderNumber,
-      email: request.email,
-      positions: await namesOf({ kysely: trx }, outcome.orderId, request.positions, request.locale),
-      outcome: outcome.outcome,
-      reviewReason: outcome.outcome === 'review' ? outcome.reason : null,
-      refundAmount: outcome.outcome === 'withdrawn' ? outcome.refundCents / 100 : null,
-    };
+    const receipt = withOutcome(
+      await receiptOf({ kysely: trx }, declaration.id, request, receivedAt, outcome.orderId),
+      outcome,
+    );
     await sendWithdrawalReceipt(trx, ctx.now(), receipt, request.locale);
     return { outcome, receipt };
   });
 
-  if (outcome.outcome === 'withdrawn') {
-    try {
-      await issuePendingRefunds(
-        ctx.db.kysely,
-        provider,
-        outcome.orderId,
-        ctx.now(),
-        refundDescriptions[request.locale](request.orderNumber),
-        (trx, refund) =>
-          sendRefundNotice(
-            trx,
-            ctx.now(),
-            {
-              to: request.email,
-              name: request.name,
-              orderNumber: request.orderNumber,
-              amountCents: refund.amountCents,
-            },
-            request.locale,
-          ),
-      );
-    } catch (error) {
-      log(error, `Refund for order ${request.orderNumber} not issued yet; it stays pending`);
-    }
-  }
+  if (outcome) await refund(ctx, provider, outcome, request, log);
+  return { receipt, placesChanged: outcome?.outcome === 'withdrawn' && outcome.placesChanged };
+}
+
+/**
+ * The link of a declaration's receipt opened (POST /withdrawals/confirm): uses up the link and acts on the stored
+ * declaration as declared, with its original receipt time, so the 14 days are judged on the declaration and not on
+ * the click; then refunds as a declaration does. The receipt returned is the declaration's with what became of it.
+ * The link proves the order's address, so the declaration acts as one matched by its address.
+ */
+export async function confirmWithdrawal(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  { token, log }: { token: string; log: Log },
+): Promise<Declared> {
+  const { outcome, receipt, request } = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const declaration = await claimConfirmation(trx, token, ctx.now());
+    const request: ParsedWithdrawalRequest = {
+      name: declaration.name,
+      orderNumber: declaration.order_number,
+      email: declaration.email,
+      positions: JSON.parse(declaration.positions) as WithdrawalPosition[],
+      locale: declaration.locale as Language,
+    };
+    const receivedAt = new Date(declaration.received_at);
+    const outcome = await withdrawPositions(trx, {
+      declarationId: declaration.id,
+      orderNumber: request.orderNumber,
+      email: request.email,
+      customerId: null,
+      positions: request.positions,
+      receivedAt,
+    });
+    const receipt = withOutcome(
+      await receiptOf({ kysely: trx }, declaration.id, request, receivedAt, outcome.orderId),
+      outcome,
+    );
+    return { outcome, receipt, request };
+  });
+  await refund(ctx, provider, outcome, request, log);
   return { receipt, placesChanged: outcome.outcome === 'withdrawn' && outcome.placesChanged };
 }
+
+/**
+ * Sends the order's pending refunds to the provider. A provider failure leaves the refund pending (retried by the
+ * next declaration on the order) and does not cost the consumer the receipt.
+ */
+async function refund(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  outcome: WithdrawOutcome,
+  request: ParsedWithdrawalRequest,
+  log: Log,
+): Promise<void> {
+  if (outcome.outcome !== 'withdrawn') return;
+  try {
+    await issuePendingRefunds(
+      ctx.db.kysely,
+      provider,
+      outcome.orderId,
+      ctx.now(),
+      refundDescriptions[request.locale](request.orderNumber),
+      (trx, refund) =>
+        sendRefundNotice(
+          trx,
+          ctx.now(),
+          {
+            to: request.email,
+            name: request.name,
+            orderNumber: request.orderNumber,
+            amountCents: refund.amountCents,
+          },
+          request.locale,
+        ),
+    );
+  } catch (error) {
+    log(error, `Refund for order ${request.orderNumber} not issued yet; it stays pending`);
+  }
+}
+
+/** The receipt's content as declared, before anything became of it. */
+async function receiptOf(
+  db: Pick<Db, 'kysely'>,
+  declarationId: number,
+  request: ParsedWithdrawalRequest,
+  receivedAt: Date,
+  orderId: number | null,
+): Promise<WithdrawalReceipt> {
+  return {
+    receiptNumber: receiptNumberOf(declarationId),
+    receivedAt: receivedAt.toISOString(),
+    name: request.name,
+    orderNumber: request.orderNumber,
+    email: request.email,
+    positions: await namesOf(db, orderId, request.positions, request.locale),
+    outcome: 'review',
+    reviewReason: null,
+    refundAmount: null,
+    confirmationExpiresAt: null,
+  };
+}
+
+const withOutcome = (receipt: WithdrawalReceipt, outcome: WithdrawOutcome): WithdrawalReceipt => ({
+  ...receipt,
+  outcome: outcome.outcome,
+  reviewReason: outcome.outcome === 'review' ? outcome.reason : null,
+  refundAmount: outcome.outcome === 'withdrawn' ? outcome.refundCents / 100 : null,
+});
 
 /** The declared positions as the order names them (in the declaration's language); unknown ones by kind and id. */
 async function namesOf(

@@ -2,7 +2,7 @@ import type { Language, WithdrawalReceipt, WithdrawalReviewReason } from '@shop/
 import { formatInstantInZone, formatMoney } from '@shop/shared/format';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { fillText, mailDocument, mailFacts, mailParagraph, mailText } from '../../mail/html.ts';
+import { fillText, mailButton, mailDocument, mailFacts, mailLink, mailParagraph, mailText } from '../../mail/html.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import de from './mail-texts/de.json' with { type: 'json' };
@@ -18,9 +18,21 @@ const reviewTexts: Record<WithdrawalReviewReason, keyof typeof de> = {
   already_withdrawn: 'reviewAlreadyWithdrawn',
 };
 
+/** The receipt's content; `confirmationExpiresAt` is left to the confirmation the mail carries. */
+type ReceiptContent = Omit<WithdrawalReceipt, 'confirmationExpiresAt'>;
+
+/** The single-use link of a declaration the shop acts on only once the order's address confirms it. */
+export interface ReceiptConfirmation {
+  link: string;
+  /** UTC instant; the mail names it in Berlin time. */
+  expiresAt: string;
+}
+
 /** What the receipt says happened to the declaration (the screen shows its own translation of the same). */
-function outcomeText(receipt: WithdrawalReceipt, t: typeof de): string {
-  if (receipt.outcome === 'review') return t[reviewTexts[receipt.reviewReason ?? 'unknown_order']];
+function outcomeText(receipt: ReceiptContent, t: typeof de, confirmation: ReceiptConfirmation | undefined): string {
+  if (receipt.outcome === 'awaiting_confirmation' && confirmation)
+    return fillText(t.outcomeAwaitingConfirmation, { until: formatInstantInZone(confirmation.expiresAt) });
+  if (receipt.outcome !== 'withdrawn') return t[reviewTexts[receipt.reviewReason ?? 'unknown_order']];
   return receipt.refundAmount
     ? fillText(t.outcomeWithdrawn, { amount: formatMoney(receipt.refundAmount) })
     : t.outcomeWithdrawnNothing;
@@ -28,11 +40,20 @@ function outcomeText(receipt: WithdrawalReceipt, t: typeof de): string {
 
 /**
  * The receipt on a durable medium: the declaration's content as received, the date and time it arrived (Berlin
- * time), and what happens next. Pure, so a test can read it.
+ * time), and what happens next; with `confirmation`, the link that lets the shop act on it. Pure, so a test can
+ * read it. A declaration that matched no order keeps its free-text order number out of the subject: anybody can
+ * send one to any address, and the subject is what shows in an inbox.
  */
-export function renderWithdrawalReceipt(receipt: WithdrawalReceipt, language: Language): MailMessage {
+export function renderWithdrawalReceipt(
+  receipt: ReceiptContent,
+  language: Language,
+  confirmation?: ReceiptConfirmation,
+): MailMessage {
   const t = texts[language];
-  const subject = fillText(t.receiptSubject, { number: receipt.orderNumber });
+  const subject =
+    receipt.outcome === 'review' && receipt.reviewReason === 'unknown_order'
+      ? t.receiptSubjectNoNumber
+      : fillText(t.receiptSubject, { number: receipt.orderNumber });
   const facts: [string, string][] = [
     [t.receiptNumber, receipt.receiptNumber],
     [t.receivedAt, formatInstantInZone(receipt.receivedAt)],
@@ -42,13 +63,14 @@ export function renderWithdrawalReceipt(receipt: WithdrawalReceipt, language: La
     [t.positions, receipt.positions.length ? receipt.positions.join('\n') : t.wholeContract],
     [t.declaration, t.declarationText],
   ];
-  const outcome = outcomeText(receipt, t);
+  const outcome = outcomeText(receipt, t, confirmation);
   const greeting = fillText(t.greeting, { name: receipt.name });
   const text = mailText(language, [
     greeting,
     t.receiptIntro,
     facts.map(([label, value]) => `${label}: ${value}`).join('\n'),
     outcome,
+    ...(confirmation ? [`${t.confirmAction}: ${confirmation.link}`, t.notYou] : []),
     t.keep,
     t.signature,
   ]);
@@ -57,6 +79,9 @@ export function renderWithdrawalReceipt(receipt: WithdrawalReceipt, language: La
     mailParagraph(t.receiptIntro),
     mailFacts(facts),
     mailParagraph(outcome),
+    ...(confirmation
+      ? [mailButton(confirmation.link, t.confirmAction), mailLink(confirmation.link), mailParagraph(t.notYou)]
+      : []),
     mailParagraph(t.keep),
     mailParagraph(t.signature),
   ]);
@@ -85,10 +110,11 @@ export function renderRefundNotice(
 export async function sendWithdrawalReceipt(
   db: Kysely<Database>,
   now: Date,
-  receipt: WithdrawalReceipt,
+  receipt: ReceiptContent,
   language: Language,
+  confirmation?: ReceiptConfirmation,
 ): Promise<void> {
-  await queueMail(db, renderWithdrawalReceipt(receipt, language), { now });
+  await queueMail(db, renderWithdrawalReceipt(receipt, language, confirmation), { now });
 }
 
 /** Queues the refund notice in the outbox (the one place it is sent from), in the transaction that issues it. */

@@ -1,10 +1,15 @@
-import { successEnvelope, withdrawalReceiptSchema, withdrawalRequestSchema } from '@shop/shared/contract';
+import {
+  successEnvelope,
+  withdrawalConfirmRequestSchema,
+  withdrawalReceiptSchema,
+  withdrawalRequestSchema,
+} from '@shop/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { rateLimited } from '../../rate-limit/route-limits.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
-import { declareWithdrawal } from './declare.ts';
+import { confirmWithdrawal, declareWithdrawal } from './declare.ts';
 
 const hour = 60 * 60_000;
 
@@ -17,6 +22,9 @@ export const withdrawalRateLimits = {
   perAddress: { max: 10, timeWindowMs: hour },
 };
 
+/** Confirmation links per client: a person opens a handful; the token (256 bits) is not guessable anyway. */
+export const withdrawalConfirmRateLimits = { perClient: { max: 30, timeWindowMs: hour } };
+
 export interface WithdrawalRouteOptions {
   provider: PaymentProvider;
   /** Called after places came back (cached course searches are stale then). */
@@ -25,8 +33,12 @@ export interface WithdrawalRouteOptions {
 
 /**
  * POST /withdrawals: the electronic withdrawal function, for guests and customers alike (a customer's bearer lets
- * their own orders match whatever address the receipt goes to). Always 200 with the receipt once the body is valid:
- * the declaration is stored whatever becomes of it, and the receipt says honestly when the school decides.
+ * their own orders match whatever address the receipt goes to, and only the order's logged-in owner's declaration
+ * acts at once). Always 200 with the receipt once the body is valid: the declaration is stored whatever becomes of
+ * it, and the receipt says honestly whether it waits for its link or the school decides.
+ *
+ * POST /withdrawals/confirm: the link of a receipt opened; 200 with the receipt and what became of the declaration,
+ * or 400/409/410 with the reason on the field `token` (unknown, used, expired).
  */
 export const withdrawalRoutes =
   (ctx: AppContext, { provider, onPlacesChanged }: WithdrawalRouteOptions): FastifyPluginAsyncZod =>
@@ -43,6 +55,21 @@ export const withdrawalRoutes =
         const { receipt, placesChanged } = await declareWithdrawal(ctx, provider, {
           request: request.body,
           customerId: auth?.customer.id ?? null,
+          log: (error, what) => request.log.error({ err: error }, what),
+        });
+        if (placesChanged) onPlacesChanged();
+        return { result: receipt };
+      },
+    );
+    app.post(
+      '/withdrawals/confirm',
+      {
+        schema: { body: withdrawalConfirmRequestSchema, response: { 200: successEnvelope(withdrawalReceiptSchema) } },
+        preHandler: rateLimited(app, 'withdrawal-confirm', withdrawalConfirmRateLimits),
+      },
+      async (request) => {
+        const { receipt, placesChanged } = await confirmWithdrawal(ctx, provider, {
+          token: request.body.token,
           log: (error, what) => request.log.error({ err: error }, what),
         });
         if (placesChanged) onPlacesChanged();

@@ -39,23 +39,37 @@ export type WithdrawOutcome =
 const paidStatuses = ['paid', 'completed'];
 
 /**
- * Acts on a stored declaration, in one transaction: finds the order (its number and its address, or the logged-in
+ * The order a declaration names: its number, and either its address or the logged-in customer owning it; null
+ * when none matches (the answer then tells nothing about the order). `byOwner`: the declarant is the order's
+ * logged-in owner, the only declarant the shop acts for at once; a match by address alone waits for the link sent
+ * to that address (docs/withdrawal-rules.md).
+ */
+export async function findDeclaredOrder(
+  trx: Kysely<Database>,
+  { orderNumber, email, customerId }: Pick<WithdrawInput, 'orderNumber' | 'email' | 'customerId'>,
+) {
+  const order = await trx
+    .selectFrom('shop_order')
+    .select(['id', 'email', 'customer_id', 'status', 'created_at', 'total_price_cents', 'early_start_requested_at'])
+    .where('increment_id', '=', orderNumber)
+    .executeTakeFirst();
+  if (!order) return null;
+  const byOwner = customerId !== null && order.customer_id === customerId;
+  return byOwner || normalizeEmail(order.email) === normalizeEmail(email) ? { order, byOwner } : null;
+}
+
+/**
+ * Acts on a stored declaration the shop may act on (its order's logged-in owner's, or one confirmed by its link,
+ * docs/withdrawal-rules.md), in one transaction: finds the order (its number and its address, or the logged-in
  * customer's own order), checks the 14 days and that it was paid, withdraws the chosen positions that still stand
  * (each with one conditional write, so a replay or a concurrent declaration never withdraws one twice), gives back
  * places and appointments, takes back unused package credits, and records the refund due (each position's own net
  * price, docs/withdrawal-rules.md), at most what was paid and not refunded yet. Anything the shop cannot decide alone is left to the school (`review`).
  */
 export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawInput): Promise<WithdrawOutcome> {
-  const order = await trx
-    .selectFrom('shop_order')
-    .select(['id', 'email', 'customer_id', 'status', 'created_at', 'total_price_cents', 'early_start_requested_at'])
-    .where('increment_id', '=', input.orderNumber)
-    .executeTakeFirst();
-  const owns =
-    order &&
-    (normalizeEmail(order.email) === normalizeEmail(input.email) ||
-      (input.customerId !== null && order.customer_id === input.customerId));
-  if (!order || !owns) return { outcome: 'review', reason: 'unknown_order', orderId: null };
+  const found = await findDeclaredOrder(trx, input);
+  if (!found) return { outcome: 'review', reason: 'unknown_order', orderId: null };
+  const { order } = found;
   const review = (reason: WithdrawalReviewReason): WithdrawOutcome => ({
     outcome: 'review',
     reason,

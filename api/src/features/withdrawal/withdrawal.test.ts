@@ -2,7 +2,7 @@ import { CourseType, TagCategoryId } from '@shop/shared/contract';
 import { beforeEach, expect, it } from 'vitest';
 import { addDays } from '../../lib/dates.ts';
 import { describeEachDatabase, testToday } from '../../test/databases.ts';
-import { cheapHashing, client, mailsTo, movableClock, verifiedCustomer } from '../customer/test-support.ts';
+import { cheapHashing, client, linkIn, mailsTo, movableClock, verifiedCustomer } from '../customer/test-support.ts';
 import {
   choose,
   courseOrder,
@@ -14,6 +14,7 @@ import {
 } from '../order/test-support.ts';
 
 import { sandboxProvider, sandboxProviderName } from '../payment/sandbox-provider.ts';
+import { withdrawalConfirmationMs } from './confirmation.ts';
 import { sendRefundNotice } from './mails.ts';
 import { issuePendingRefunds } from './refunds.ts';
 
@@ -62,8 +63,22 @@ describeEachDatabase(
       ctx.db.kysely.selectFrom('sandbox_refund').selectAll().where('payment_id', '=', paymentId).execute();
     const state = async (incrementId: string, email: string) =>
       (await client(ctx).post(`/api/orders/${incrementId}/state`, { email })).body.result;
+    const confirm = (body: unknown) => client(ctx).post('/api/withdrawals/confirm', body);
+    /** The token of the confirmation link in the newest receipt mailed to `email`. */
+    const confirmationToken = async (email: string) => {
+      const mail = (await mailsTo(ctx, email)).find((row) => row.text.includes('/withdrawal-confirm?'))!;
+      const link = linkIn(mail);
+      expect(link.path).toBe('/withdrawal-confirm');
+      return link.token;
+    };
+    /** A guest's declaration, then its link opened: what a guest's withdrawal takes now. */
+    const withdrawAndConfirm = async (body: Record<string, unknown> & { email: string }) => {
+      const declared = await withdraw(body);
+      expect(declared.body.result.outcome, JSON.stringify(declared.body)).toBe('awaiting_confirmation');
+      return confirm({ token: await confirmationToken(body.email) });
+    };
 
-    it('within 14 days: cancels the order, gives the places back, refunds once, mails and shows the receipt', async () => {
+    it('a guest within 14 days: the receipt at once, then the link cancels the order, gives the places back and refunds once', async () => {
       const course = await insertCourse(ctx, { free: 5 });
       const { incrementId, orderId, email } = await paidOrder([course], { quantity: 2 });
       expect(await freePlaces(ctx, course.id)).toBe(3);
@@ -71,17 +86,46 @@ describeEachDatabase(
 
       const reply = await withdraw({ orderNumber: incrementId, email });
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-      const receipt = reply.body.result;
-      expect(receipt).toMatchObject({
+      const declared = reply.body.result;
+      expect(declared).toMatchObject({
         orderNumber: incrementId,
         email,
         name: 'Ana García',
         positions: [],
+        outcome: 'awaiting_confirmation',
+        reviewReason: null,
+        refundAmount: null,
+        confirmationExpiresAt: new Date(clock.now().getTime() + withdrawalConfirmationMs).toISOString(),
+      });
+      expect(declared.receivedAt).toBe(clock.now().toISOString());
+      // Not acted on before the link is opened; the answer never carries the link.
+      expect(JSON.stringify(reply.body)).not.toMatch(/token|withdrawal-confirm/);
+      expect(await freePlaces(ctx, course.id)).toBe(3);
+      expect(await refundsOf(orderId)).toEqual([]);
+      const token = await confirmationToken(email);
+      const [stored] = await ctx.db.kysely
+        .selectFrom('withdrawal_confirmation')
+        .selectAll()
+        .where('withdrawal_id', '=', (await declarations()).at(-1)!.id)
+        .execute();
+      expect(stored).toMatchObject({ confirmed_at: null, expires_at: declared.confirmationExpiresAt });
+      expect(stored!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(stored!.token_hash).not.toContain(token);
+      expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+
+      clock.advance(day);
+      const confirmed = await confirm({ token });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      const receipt = confirmed.body.result;
+      expect(receipt).toMatchObject({
+        receiptNumber: declared.receiptNumber,
+        receivedAt: declared.receivedAt,
+        orderNumber: incrementId,
         outcome: 'withdrawn',
         reviewReason: null,
         refundAmount: 578,
+        confirmationExpiresAt: null,
       });
-      expect(receipt.receivedAt).toBe(clock.now().toISOString());
       expect(await freePlaces(ctx, course.id)).toBe(5);
 
       const paymentId = (await paymentOf(ctx, orderId)).transaction_id!;
@@ -90,10 +134,13 @@ describeEachDatabase(
 
       const mails = await mailsTo(ctx, email);
       const receiptMail = mails.find((mail) => mail.subject.includes('Eingangsbestätigung'))!;
+      expect(receiptMail.subject).toBe(`Eingangsbestätigung Ihres Widerrufs zu Bestellung ${incrementId}`);
       expect(receiptMail.text).toContain(receipt.receiptNumber);
       expect(receiptMail.text).toContain('Eingegangen am: 18.01.2026 10:00:00');
       expect(receiptMail.text).toContain('Name: Ana García');
       expect(receiptMail.text).toContain(`Bestellnummer: ${incrementId}`);
+      expect(receiptMail.text).toContain('Der Link gilt einmal und bis 25.01.2026 10:00:00');
+      expect(receiptMail.text).toContain('Ohne Bestätigung wird nichts storniert');
       expect(
         mails.some((mail) => mail.subject === `Erstattung zu Bestellung ${incrementId}` && /578\s€/.test(mail.text)),
       ).toBe(true);
@@ -159,12 +206,13 @@ describeEachDatabase(
       expect(await refundMails()).toHaveLength(1);
     });
 
-    it('refunds exactly once when the declaration is replayed, also at the same time', async () => {
+    it("refunds exactly once when the owner's declaration is replayed, also at the same time", async () => {
       const course = await insertCourse(ctx);
-      const { incrementId, orderId, email } = await paidOrder([course]);
+      const { email, token } = await loggedInCustomer();
+      const { incrementId, orderId } = await paidOrder([course], { token });
       const before = (await declarations()).length;
-      const replies = await Promise.all([1, 2, 3].map(() => withdraw({ orderNumber: incrementId, email })));
-      const again = await withdraw({ orderNumber: incrementId, email });
+      const replies = await Promise.all([1, 2, 3].map(() => withdraw({ orderNumber: incrementId, email }, token)));
+      const again = await withdraw({ orderNumber: incrementId, email }, token);
 
       expect(replies.map((reply) => reply.body.result.outcome).sort()).toEqual(['review', 'review', 'withdrawn']);
       expect(again.body.result).toMatchObject({
@@ -183,7 +231,7 @@ describeEachDatabase(
       const course = await insertCourse(ctx);
       const { incrementId, orderId, email } = await paidOrder([course]);
       clock.advance(15 * day);
-      const late = await withdraw({ orderNumber: incrementId, email });
+      const late = await withdrawAndConfirm({ orderNumber: incrementId, email });
       expect(late.body.result).toMatchObject({ outcome: 'review', reviewReason: 'out_of_period', refundAmount: null });
       const unknown = await withdraw({ orderNumber: 'X-404', email });
       expect(unknown.body.result).toMatchObject({ outcome: 'review', reviewReason: 'unknown_order' });
@@ -199,14 +247,12 @@ describeEachDatabase(
         ['X-404', clock.now().toISOString()],
         [incrementId, clock.now().toISOString()],
       ]);
+      // The unknown order's receipt keeps the free-text number out of its subject, and sends no link.
       const mails = await mailsTo(ctx, email);
-      expect(
-        mails.some(
-          (mail) =>
-            mail.text.includes('Widerrufsfrist von 14 Tagen abgelaufen') &&
-            mail.text.includes(`Bestellnummer: ${incrementId}`),
-        ),
-      ).toBe(true);
+      const unknownReceipt = mails.find((mail) => mail.text.includes('Bestellnummer: X-404'))!;
+      expect(unknownReceipt.subject).toBe('Eingangsbestätigung Ihres Widerrufs');
+      expect(unknownReceipt.text).not.toContain('/withdrawal-confirm');
+      expect(unknownReceipt.text).toContain('nicht automatisch zuordnen');
     });
 
     it('withdraws one position of a customer order: partial state, the rest stands', async () => {
@@ -408,10 +454,18 @@ describeEachDatabase(
       const confirmation = (await mailsTo(ctx, email)).find((mail) => mail.subject.includes(incrementId))!;
       expect(confirmation.text).toContain('ausdrücklich verlangt');
 
-      // Ten days later two of five lessons were held: 2/5 of the price stays with the school.
+      // Declared ten days later, when two of five lessons were held: 2/5 of the price stays with the school. The
+      // link is opened a week later, after the 14 days and a third lesson: the declaration's receipt time counts.
       clock.advance(10 * day);
-      const reply = await withdraw({ orderNumber: incrementId, email });
-      expect(reply.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 180 });
+      const declared = await withdraw({ orderNumber: incrementId, email });
+      expect(declared.body.result.outcome).toBe('awaiting_confirmation');
+      clock.advance(7 * day - 60_000);
+      const reply = await confirm({ token: await confirmationToken(email) });
+      expect(reply.body.result).toMatchObject({
+        outcome: 'withdrawn',
+        refundAmount: 180,
+        receivedAt: declared.body.result.receivedAt,
+      });
       expect(await refundsOf(orderId)).toMatchObject([{ amount_cents: 18000 }]);
     });
 
@@ -420,9 +474,90 @@ describeEachDatabase(
       const course = await earlyCourse(['saturday', 'tuesday']);
       const { incrementId, orderId, email } = await paidOrder([course], { earlyStartRequested: true });
       clock.advance(10 * day);
-      const reply = await withdraw({ orderNumber: incrementId, email });
+      const reply = await withdrawAndConfirm({ orderNumber: incrementId, email });
       expect(reply.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 200 });
       expect(await refundsOf(orderId)).toMatchObject([{ amount_cents: 20000 }]);
+    });
+
+    it('a replayed confirmation link acts once and then answers 409; the declaration keeps its one refund', async () => {
+      const course = await insertCourse(ctx);
+      const { incrementId, orderId, email } = await paidOrder([course]);
+      await withdraw({ orderNumber: incrementId, email });
+      const token = await confirmationToken(email);
+      const replies = await Promise.all([1, 2, 3].map(() => confirm({ token })));
+      expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409, 409]);
+      const again = await confirm({ token });
+      expect(again.status).toBe(409);
+      expect(again.body.error).toMatchObject({ code: 'WITHDRAWAL_LINK_USED', fields: { token: 'used' } });
+      expect(await refundsOf(orderId)).toMatchObject([{ status: 'issued', amount_cents: 28900 }]);
+      expect(await sandboxRefunds((await paymentOf(ctx, orderId)).transaction_id!)).toHaveLength(1);
+      expect(await freePlaces(ctx, course.id)).toBe(5);
+    });
+
+    it('an expired link answers 410 and changes nothing; the declaration stays stored for the school', async () => {
+      const course = await insertCourse(ctx);
+      const { incrementId, orderId, email } = await paidOrder([course]);
+      await withdraw({ orderNumber: incrementId, email });
+      const declaration = (await declarations()).at(-1)!;
+      const token = await confirmationToken(email);
+      clock.advance(withdrawalConfirmationMs);
+      const reply = await confirm({ token });
+      expect(reply.status).toBe(410);
+      expect(reply.body.error).toMatchObject({ code: 'WITHDRAWAL_LINK_EXPIRED', fields: { token: 'expired' } });
+      expect(await freePlaces(ctx, course.id)).toBe(4);
+      expect(await refundsOf(orderId)).toEqual([]);
+      expect(await state(incrementId, email)).toMatchObject({ withdrawal: 'none' });
+      expect((await declarations()).find((row) => row.id === declaration.id)).toEqual(declaration);
+      const [link] = await ctx.db.kysely
+        .selectFrom('withdrawal_confirmation')
+        .selectAll()
+        .where('withdrawal_id', '=', declaration.id)
+        .execute();
+      expect(link!.confirmed_at).toBeNull();
+    });
+
+    it('answers a wrong, empty or malformed token with 400 and field errors, never 500', async () => {
+      const wrong = await confirm({ token: 'A'.repeat(43) });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error).toMatchObject({ code: 'WITHDRAWAL_LINK_INVALID', fields: { token: 'invalid' } });
+      for (const [body, fields] of [
+        [{ token: '' }, { token: 'required' }],
+        [{ token: '   ' }, { token: 'required' }],
+        [{ token: 'x'.repeat(201) }, { token: 'too_long' }],
+        [{}, { token: expect.any(String) }],
+        [{ token: 42 }, { token: expect.any(String) }],
+        [{ token: 'abc', orderNumber: '1' }, { orderNumber: expect.any(String) }],
+      ] as const) {
+        const reply = await confirm(body);
+        expect(reply.status, JSON.stringify(body)).toBe(400);
+        expect(reply.body.error).toMatchObject({ code: 'VALIDATION_ERROR', fields });
+      }
+    });
+
+    it("a logged-in customer's declaration for somebody else's order waits for that order's address to confirm", async () => {
+      const course = await insertCourse(ctx);
+      const { incrementId, email } = await paidOrder([course]);
+      const stranger = await loggedInCustomer();
+      const reply = await withdraw({ orderNumber: incrementId, email }, stranger.token);
+      expect(reply.body.result).toMatchObject({ outcome: 'awaiting_confirmation', refundAmount: null });
+      expect(await freePlaces(ctx, course.id)).toBe(4);
+      // The link goes to the order's address (the one declared, since it matched), not to the stranger's.
+      expect(await confirmationToken(email)).toMatch(/^[\w-]{43}$/);
+      expect((await mailsTo(ctx, stranger.email)).some((mail) => mail.text.includes('/withdrawal-confirm'))).toBe(
+        false,
+      );
+    });
+
+    it("the logged-in owner's declaration still acts at once, with no link", async () => {
+      const course = await insertCourse(ctx);
+      const { email, token } = await loggedInCustomer();
+      const { incrementId } = await paidOrder([course], { token });
+      const reply = await withdraw({ orderNumber: incrementId, email }, token);
+      expect(reply.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 289, confirmationExpiresAt: null });
+      expect(await freePlaces(ctx, course.id)).toBe(5);
+      const receiptMail = (await mailsTo(ctx, email)).find((mail) => mail.subject.includes('Eingangsbestätigung'))!;
+      expect(receiptMail.text).not.toContain('/withdrawal-confirm');
+      expect(receiptMail.text).toContain('Der Widerruf ist wirksam');
     });
 
     it('keeps declarations append-only', async () => {
