@@ -36,7 +36,7 @@ export async function startServer(): Promise<void> {
     partnerOrigins: config.partnerOrigins,
     // Listings may show free places up to 5 s old; the cart's price calculation re-checks them.
     catalogCacheMs: 5000,
-    mailer: createMailer({ smtpUrl: mail.smtpUrl, from: mail.from }),
+    mailer: createMailer({ smtpUrl: mail.smtpUrl, from: mail.from, requireTls: mail.requireTls }),
     shopUrl: mail.shopUrl,
     paymentHoldSeconds: config.paymentHoldSeconds,
     // Without PAYMENT_PROVIDER=mollie the app serves the sandbox (no money moves).

@@ -7,6 +7,7 @@ describe('loadMailConfig', () => {
       smtpUrl: null,
       from: 'Sprachschule <no-reply@sprachschule.example>',
       shopUrl: 'http://localhost:5173',
+      requireTls: false,
     });
   });
   it('reads SMTP_URL, MAIL_FROM and SHOP_URL (without a trailing slash)', () => {
@@ -20,7 +21,9 @@ describe('loadMailConfig', () => {
       smtpUrl: 'smtps://u:p@mail.example:465',
       from: 'A <a@b.c>',
       shopUrl: 'https://kurse.example',
+      requireTls: false,
     });
+    expect(loadMailConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' }).requireTls).toBe(true);
   });
   it('refuses nonsense', () => {
     expect(() => loadMailConfig({ SMTP_URL: 'mail.example' })).toThrow(/SMTP_URL/);

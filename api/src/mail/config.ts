@@ -1,3 +1,5 @@
+import { shopModeFromEnv } from '../features/mode/production-check.ts';
+
 /** Mail settings from the environment (README "Configuration"). */
 export interface MailConfig {
   /** SMTP_URL (e.g. smtps://user:pass@mail.example:465): real delivery. Unset: the dev outbox in the database. */
@@ -6,6 +8,8 @@ export interface MailConfig {
   from: string;
   /** SHOP_URL: where the links in mails point (the shell's origin). */
   shopUrl: string;
+  /** Production (NODE_ENV): `smtp://` must upgrade with STARTTLS (smtp-tls.ts). */
+  requireTls: boolean;
 }
 
 export const defaultShopUrl = 'http://localhost:5173';
@@ -16,5 +20,10 @@ export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
   const shopUrl = (env.SHOP_URL?.trim() || defaultShopUrl).replace(/\/+$/, '');
   if (!/^https?:\/\//.test(shopUrl)) throw new Error('SHOP_URL must start with http:// or https://');
-  return { smtpUrl, from: env.MAIL_FROM?.trim() || defaultMailFrom, shopUrl };
+  return {
+    smtpUrl,
+    from: env.MAIL_FROM?.trim() || defaultMailFrom,
+    shopUrl,
+    requireTls: shopModeFromEnv(env) === 'production',
+  };
 }

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { needsStartTls } from './smtp-tls.ts';
 
 /** One mail, already rendered in the recipient's language. */
 export interface MailMessage {
@@ -30,13 +31,19 @@ export interface Mailer {
 export interface MailerOptions {
   smtpUrl: string | null;
   from: string;
+  /**
+   * Production: an `smtp://` server must take STARTTLS, or the attempt fails (and is retried) instead of sending in
+   * plain text (docs/decisions/0063-api-audit-fixes.md). Off in development, whose local test servers speak plain
+   * SMTP.
+   */
+  requireTls?: boolean;
 }
 
 /** The domain of the sender's address, for Message-ID headers. */
 const senderDomain = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 
 /** nodemailer over SMTP when `smtpUrl` is set; otherwise the dev outbox, where a queued mail is already readable. */
-export function createMailer({ smtpUrl, from }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, from, requireTls = false }: MailerOptions): Mailer {
   if (!smtpUrl) return { usesOutbox: true, deliver: async () => {} };
   // Bounded waits: a stalled server fails the attempt (retried later) instead of holding the worker for minutes.
   const transporter: Transporter = nodemailer.createTransport({
@@ -44,6 +51,7 @@ export function createMailer({ smtpUrl, from }: MailerOptions): Mailer {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
+    ...(needsStartTls(smtpUrl, requireTls) && { requireTLS: true }),
   });
   const domain = senderDomain(from);
   return {

@@ -49,6 +49,10 @@ describe('production mode check', () => {
     expect(productionProblems({ ...ready, shopUrl: 'shop.example' })).toEqual([
       'SHOP_URL is "shop.example" (must start with https://)',
     ]);
+    expect(productionProblems({ ...ready, smtpUrl: 'smtp://shop:secret@mail.example:25?ignoreTLS=true' })).toEqual([
+      'SMTP_URL sets ignoreTLS=true, which lets mail go unencrypted or unchecked (remove it: production sends over smtps://, or over smtp:// only after STARTTLS succeeded)',
+    ]);
+    expect(productionProblems({ ...ready, smtpUrl: 'smtp://shop:secret@mail.example:587' })).toEqual([]);
     expect(productionProblems({ ...ready, trustProxy: 'true' })).toEqual([
       "TRUST_PROXY=true trusts every X-Forwarded-For entry, so any client picks its own rate-limit key (give the proxy's address(es) or CIDR, e.g. TRUST_PROXY=127.0.0.1, or its hop count, e.g. TRUST_PROXY=1)",
     ]);

@@ -1,6 +1,7 @@
 import type { ShopMode } from '@shop/shared/contract';
 import { trustProxyProblem } from '../../http/trust-proxy.ts';
 import { isHttpsUrl } from '../../lib/urls.ts';
+import { smtpTlsProblem } from '../../mail/smtp-tls.ts';
 import { paymentSettingsFromEnv } from '../payment/config.ts';
 
 /**
@@ -9,7 +10,7 @@ import { paymentSettingsFromEnv } from '../payment/config.ts';
  * configuration's own reader, so both read them alike.
  */
 export interface ProductionSettings {
-  /** SMTP_URL: without it mails would go to the dev outbox. */
+  /** SMTP_URL: without it mails would go to the dev outbox; its options must not turn TLS off. */
   smtpUrl: string | null;
   /** SHOP_URL: links in mails, the provider's return and webhook URLs; must be https. */
   shopUrl: string | null;
@@ -46,6 +47,8 @@ export function productionSettingsFromEnv(env: NodeJS.ProcessEnv): ProductionSet
 export function productionProblems(settings: ProductionSettings): string[] {
   const problems: string[] = [];
   if (!settings.smtpUrl) problems.push('SMTP_URL is not set (mails would go to the dev outbox)');
+  const smtpTls = smtpTlsProblem(settings.smtpUrl);
+  if (smtpTls) problems.push(smtpTls);
   if (settings.paymentProvider !== 'mollie') {
     problems.push(
       settings.paymentProvider === null

@@ -36,6 +36,11 @@ describe('production mode refuses to start (tsx src/main.ts)', () => {
     ['with Mollie but no MOLLIE_API_KEY', without('MOLLIE_API_KEY'), ['MOLLIE_API_KEY']],
     ['with an http SHOP_URL', { ...complete, SHOP_URL: 'http://shop.example' }, ['SHOP_URL']],
     ['with TRUST_PROXY=true', { ...complete, TRUST_PROXY: 'true' }, ['TRUST_PROXY']],
+    [
+      'with an SMTP_URL that turns TLS off',
+      { ...complete, SMTP_URL: 'smtp://shop:secret@mail.example:25?ignoreTLS=true' },
+      ['SMTP_URL'],
+    ],
   ];
   const settings = ['SMTP_URL', 'PAYMENT_PROVIDER', 'MOLLIE_API_KEY', 'SHOP_URL', 'TRUST_PROXY'];
 
