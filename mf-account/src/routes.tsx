@@ -11,6 +11,7 @@ import { RegisterPage } from './features/register/RegisterPage.tsx';
 import { VerifyEmailChangePage } from './features/verify/VerifyEmailChangePage.tsx';
 import { VerifyEmailPage } from './features/verify/VerifyEmailPage.tsx';
 import { VerifyEmailWaitingPage } from './features/verify/VerifyEmailWaitingPage.tsx';
+import { WithdrawalConfirmPage } from './features/withdrawal/WithdrawalConfirmPage.tsx';
 import { WithdrawalPage } from './features/withdrawal/WithdrawalPage.tsx';
 import { areaTranslations } from './i18n/index.ts';
 
@@ -32,6 +33,8 @@ const routes: RouteObject[] = [
   { path: '/account-address', element: <AddressPage /> },
   // For guests too: the withdrawal function is open to everybody (docs/decisions/0011-withdrawal.md).
   { path: '/withdrawal', element: <WithdrawalPage /> },
+  // The link of a receipt mailed for a declaration that waits for its address to confirm (docs/withdrawal-rules.md).
+  { path: '/withdrawal-confirm', element: <WithdrawalConfirmPage /> },
 ];
 
 export default routes;

@@ -1,15 +1,24 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Banner, formatInstantInZone, formatMoney, type WithdrawalReceipt } from '@shop/shared';
 
-/** The receipt on screen: the same content and receipt time as the mail, and what happens next, honestly. */
-export function Receipt({ receipt }: { receipt: WithdrawalReceipt }) {
+/**
+ * The receipt on screen: the same content and receipt time as the mail, and what happens next, honestly. A
+ * declaration waiting for its link says so (docs/withdrawal-rules.md). `mailed`: the receipt was mailed just now.
+ */
+export function Receipt({ receipt, mailed = true }: { receipt: WithdrawalReceipt; mailed?: boolean }) {
   const { t } = useTranslation();
   const outcome =
-    receipt.outcome === 'review'
-      ? t(`account.withdrawal.review.${receipt.reviewReason ?? 'unknown_order'}`)
-      : receipt.refundAmount
-        ? t('account.withdrawal.withdrawn', { amount: formatMoney(receipt.refundAmount) })
-        : t('account.withdrawal.withdrawnNothing');
+    receipt.outcome === 'awaiting_confirmation'
+      ? t('account.withdrawal.awaitingConfirmation', {
+          email: receipt.email,
+          until: receipt.confirmationExpiresAt ? formatInstantInZone(receipt.confirmationExpiresAt) : '',
+        })
+      : receipt.outcome === 'review'
+        ? t(`account.withdrawal.review.${receipt.reviewReason ?? 'unknown_order'}`)
+        : receipt.refundAmount
+          ? t('account.withdrawal.withdrawn', { amount: formatMoney(receipt.refundAmount) })
+          : t('account.withdrawal.withdrawnNothing');
   const facts: [string, string][] = [
     [t('account.withdrawal.receiptNumber'), receipt.receiptNumber],
     [t('account.withdrawal.receivedAt'), formatInstantInZone(receipt.receivedAt)],
@@ -26,6 +35,11 @@ export function Receipt({ receipt }: { receipt: WithdrawalReceipt }) {
     <section aria-labelledby="withdrawal-receipt" className="account-receipt">
       <h2 id="withdrawal-receipt">{t('account.withdrawal.receiptTitle')}</h2>
       <Banner tone={receipt.outcome === 'withdrawn' ? 'success' : 'info'}>{outcome}</Banner>
+      {receipt.outcome === 'awaiting_confirmation' ? (
+        <p>
+          {t('account.withdrawal.loginHint')} <Link to="/login">{t('account.withdrawal.login')}</Link>
+        </p>
+      ) : null}
       <dl>
         {facts.map(([label, value]) => (
           <div key={label}>
@@ -34,7 +48,7 @@ export function Receipt({ receipt }: { receipt: WithdrawalReceipt }) {
           </div>
         ))}
       </dl>
-      <p>{t('account.withdrawal.mailed', { email: receipt.email })}</p>
+      {mailed ? <p>{t('account.withdrawal.mailed', { email: receipt.email })}</p> : null}
     </section>
   );
 }

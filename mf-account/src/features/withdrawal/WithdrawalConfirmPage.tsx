@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { Banner, Button, WithdrawalErrorCode, type WithdrawalReceipt } from '@shop/shared';
+import { hasCode, isTooManyRequests } from '../forms/messages.ts';
+import { Page } from '../ui/Page.tsx';
+import { confirmWithdrawal } from './confirm.ts';
+import { Receipt } from './Receipt.tsx';
+
+type Refusal = 'invalid' | 'used' | 'expired' | 'tooManyAttempts' | 'general';
+
+const refusalTexts: Record<Refusal, string> = {
+  invalid: 'account.withdrawal.confirm.invalid',
+  used: 'account.withdrawal.confirm.used',
+  expired: 'account.withdrawal.confirm.expired',
+  tooManyAttempts: 'account.errors.tooManyAttempts',
+  general: 'account.errors.general',
+};
+
+function refusalOf(error: unknown): Refusal {
+  if (hasCode(error, WithdrawalErrorCode.linkUsed)) return 'used';
+  if (hasCode(error, WithdrawalErrorCode.linkExpired)) return 'expired';
+  if (hasCode(error, WithdrawalErrorCode.linkInvalid) || hasCode(error, 'VALIDATION_ERROR')) return 'invalid';
+  return isTooManyRequests(error) ? 'tooManyAttempts' : 'general';
+}
+
+/**
+ * /withdrawal-confirm?token=…: the link of the receipt mailed for a declaration not made by the order's logged-in
+ * owner (docs/withdrawal-rules.md). It acts only on the button, not on opening: mail scanners open links, and one
+ * must not carry out a withdrawal the address's owner never confirmed. Then it shows the declaration's receipt with
+ * what became of it, judged on the declaration's receipt time; a used, expired or unknown link says so.
+ */
+export function WithdrawalConfirmPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const token = search.get('token')?.trim() ?? '';
+  const [receipt, setReceipt] = useState<WithdrawalReceipt | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(token ? null : 'invalid');
+  const [sending, setSending] = useState(false);
+
+  const send = async () => {
+    setSending(true);
+    setRefusal(null);
+    try {
+      setReceipt(await confirmWithdrawal({ token }));
+    } catch (error) {
+      setRefusal(refusalOf(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Page title={t('account.withdrawal.confirm.title')} narrow>
+      {receipt ? (
+        <Receipt receipt={receipt} mailed={false} />
+      ) : (
+        <>
+          {refusal ? <Banner tone="alert">{t(refusalTexts[refusal])}</Banner> : null}
+          {token && refusal !== 'used' && refusal !== 'expired' && refusal !== 'invalid' ? (
+            <>
+              <p>{t('account.withdrawal.confirm.intro')}</p>
+              <div className="account-form__actions">
+                <Button type="button" disabled={sending} onClick={() => void send()}>
+                  {t('account.withdrawal.confirm.submit')}
+                </Button>
+              </div>
+            </>
+          ) : null}
+        </>
+      )}
+    </Page>
+  );
+}
