@@ -11,6 +11,7 @@ import {
 } from '@shop/shared';
 import { DiscountCodeBox } from '../pricing/DiscountCodeBox.tsx';
 import { pricingCss } from '../pricing/pricing.css.ts';
+import { PriceStatus } from '../pricing/PriceStatus.tsx';
 import { useCartPricing } from '../pricing/useCartPricing.ts';
 import { AccountPanel } from './AccountPanel.tsx';
 import { AdjustmentNotices } from './AdjustmentNotices.tsx';
@@ -25,7 +26,7 @@ import { useCartSyncParameter } from './useCartSyncParameter.ts';
 export function CartPage() {
   const { t, i18n } = useTranslation();
   useCartSyncParameter();
-  const { priceResult, status } = useCartPricing();
+  const { priceResult } = useCartPricing();
   const items = useCartStore((state) => state.items);
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const proceedTo = loggedIn ? '/checkout' : '/checkout-auth';
@@ -79,10 +80,7 @@ export function CartPage() {
             <section className="cart-panel">
               <h2>{t('cartCheckout.summary.title')}</h2>
               <DiscountCodeBox />
-              <div aria-live="polite" className="cart-price-status">
-                {status === 'loading' && !priceResult ? <p>{t('cartCheckout.cart.loading')}</p> : null}
-                {status === 'error' ? <Banner tone="alert">{t('cartCheckout.cart.priceFailed')}</Banner> : null}
-              </div>
+              <PriceStatus />
               <PriceSummaryList
                 summary={priceResult ? presentPriceResult(priceResult).summary : null}
                 testIdPrefix="cart"

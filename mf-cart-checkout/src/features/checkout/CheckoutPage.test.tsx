@@ -1,6 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dataLayer, pendingPurchaseStorageKey, useCartPriceStore, useCartStore, type CartItem } from '@shop/shared';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  dataLayer,
+  pendingPurchaseStorageKey,
+  useCartNotificationStore,
+  useCartPriceStore,
+  useCartStore,
+  type CartItem,
+} from '@shop/shared';
 import { apiError, courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
 import routes from '../../routes.tsx';
 
@@ -12,6 +19,8 @@ afterEach(() => {
   useCartPriceStore.setState({ priceResult: null, status: 'idle' });
   dataLayer().length = 0;
   localStorage.clear();
+  sessionStorage.clear();
+  useCartNotificationStore.setState({ notifications: [] });
 });
 
 const course: CartItem = { id: 'c7', ...courseItem(courseFixture({ id: 7 }), 2) };
@@ -267,6 +276,138 @@ describe('/checkout', () => {
     renderRoutes(routes, '/checkout');
     await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^0\s€$/), { timeout: 3000 });
     expect(screen.queryByRole('group', { name: 'Zahlungsart' })).toBeNull();
+  });
+
+  it('a failed submit (network, 500, 429, an unhandled 400) says so in an alert that takes the focus, and keeps the form', async () => {
+    const calls = setUp(578, [
+      apiError(500, 'INTERNAL_ERROR'),
+      apiError(429, 'TOO_MANY_REQUESTS'),
+      apiError(400, 'VALIDATION_ERROR'),
+      submitted,
+    ]);
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+    fillGuestForm();
+    const order = () => screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }) as HTMLButtonElement;
+    const generic =
+      'Ihre Bestellung konnte gerade nicht gesendet werden; bestellt wurde noch nichts. Bitte versuchen Sie es erneut. Ihre Angaben bleiben erhalten.';
+    const expectNotice = async (text: string) => {
+      await waitFor(() => expect(screen.queryByRole('alert')?.textContent).toBe(text));
+      expect(document.activeElement).toBe(screen.getByTestId('submit-notice'));
+      await waitFor(() => expect(order().disabled).toBe(false));
+    };
+
+    fireEvent.click(order());
+    await expectNotice(generic);
+    fireEvent.click(order());
+    await expectNotice(
+      'Zu viele Bestellversuche in kurzer Zeit; bestellt wurde noch nichts. Bitte warten Sie einen Moment und versuchen Sie es dann erneut. Ihre Angaben bleiben erhalten.',
+    );
+    fireEvent.click(order());
+    await expectNotice(generic);
+    // The network itself failing reads the same.
+    const fetch = vi.mocked(globalThis.fetch);
+    const answer = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/cart/submit')) throw new TypeError('Failed to fetch');
+      return answer(input, init);
+    });
+    fireEvent.click(order());
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/cart/validate'))).toHaveLength(4));
+    await expectNotice(generic);
+
+    expect(screen.getByTestId('location').textContent).toBe('/checkout');
+    expect((field(screen.getByRole('group', { name: 'Rechnungsadresse' }), /^Vorname/) as HTMLInputElement).value).toBe(
+      'Ana',
+    );
+    expect((screen.getByLabelText(/Ich akzeptiere die AGB/) as HTMLInputElement).checked).toBe(true);
+    expect(useCartStore.getState().items).toHaveLength(1);
+  });
+
+  it('a cart the server cannot price says so beside the disabled order button, as the cart does', async () => {
+    useCartStore.getState().replaceItems([course]);
+    fakeApi({ 'POST /api/cart/calculate-price': apiError(500, 'INTERNAL_ERROR') });
+    renderRoutes(routes, '/checkout');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('price-status')).getByRole('alert').textContent).toBe(
+        'Der Preis konnte gerade nicht berechnet werden. Bitte versuchen Sie es gleich noch einmal.',
+      ),
+    );
+    expect((screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it('a cart emptied by the server at submit goes to the cart, which says why; back at the checkout the form is as typed', async () => {
+    setUp();
+    fakeApi({
+      'POST /api/cart/calculate-price': { body: { result: priceResult(578) } },
+      'POST /api/cart/validate': {
+        body: {
+          result: {
+            quantityAdjustments: [
+              {
+                itemType: 'course',
+                itemId: 7,
+                reason: 'COURSE_FULLY_BOOKED',
+                adjustedQuantity: 0,
+                requestedQuantity: 2,
+              },
+            ],
+          },
+        },
+      },
+    });
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+    fillGuestForm();
+    giveSecondPlaceToJonas();
+    fireEvent.change(screen.getByLabelText('Anmerkungen'), { target: { value: 'Bitte Rechnung per Post.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/cart'));
+    expect(screen.getByTestId('adjustment-notice').textContent).toContain(
+      'Die Anzahl für „Spanisch A1 – Abendkurs“ wurde angepasst: Der Kurs ist ausgebucht.',
+    );
+    expect(screen.getByText('Ihr Warenkorb ist leer.')).toBeTruthy();
+
+    // Another course, back to the checkout in this tab: what was typed is there; consents are given anew.
+    cleanup();
+    setUp();
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+    const billing = screen.getByRole('group', { name: 'Rechnungsadresse' });
+    expect((screen.getAllByLabelText(/^E-Mail-Adresse/)[0] as HTMLInputElement).value).toBe('ana@example.org');
+    expect((field(billing, /^Vorname/) as HTMLInputElement).value).toBe('Ana');
+    expect((field(billing, /^Ort/) as HTMLInputElement).value).toBe('Berlin');
+    expect((field(screen.getByRole('group', { name: /^Platz 2/ }), /^E-Mail-Adresse/) as HTMLInputElement).value).toBe(
+      'jonas@example.org',
+    );
+    expect((screen.getByLabelText('Anmerkungen') as HTMLTextAreaElement).value).toBe('Bitte Rechnung per Post.');
+    expect((screen.getByLabelText(/Ich akzeptiere die AGB/) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('names a package in the current language, whatever language it was chosen in', async () => {
+    const pkg: CartItem = {
+      id: 'p5',
+      itemType: 'package',
+      quantity: 1,
+      packageType: 'conversation_hours',
+      amount: 5,
+      packageDetails: {
+        title: '5 conversation hours',
+        type: 'conversation_hours',
+        price: 115,
+        discountedPrice: null,
+        description: '',
+      },
+    };
+    useCartStore.getState().replaceItems([course, pkg]);
+    fakeApi({ 'POST /api/cart/calculate-price': { body: { result: priceResult(578) } } });
+    renderRoutes(routes, '/checkout');
+    const summary = screen.getByRole('complementary', { name: 'Ihre Bestellung' });
+    expect(within(summary).getByText('1 × 5 Konversationsstunden')).toBeTruthy();
+    expect(within(summary).queryByText(/conversation hours/)).toBeNull();
   });
 
   it('sends an empty cart home, without painting the empty form first', async () => {

@@ -4,7 +4,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import {
-  Banner,
   Button,
   cartItemName,
   checkoutFormSchema,
@@ -19,6 +18,7 @@ import {
   selectIsLoggedIn,
   trackBeginCheckout,
   useAuthStore,
+  useCartNotificationStore,
   useCartStore,
   useCustomerStore,
   type CheckoutForm,
@@ -27,9 +27,11 @@ import { AdjustmentNotices } from '../cart/AdjustmentNotices.tsx';
 import { priceOf } from '../cart/cartLines.ts';
 import { DiscountCodeBox } from '../pricing/DiscountCodeBox.tsx';
 import { pricingCss } from '../pricing/pricing.css.ts';
+import { PriceStatus } from '../pricing/PriceStatus.tsx';
 import { useCartPricing } from '../pricing/useCartPricing.ts';
 import { BillingFields } from './BillingFields.tsx';
 import { checkoutCss } from './checkout.css.ts';
+import { saveCheckoutDraft, withCheckoutDraft } from './checkoutDraft.ts';
 import { termsUrl, privacyUrl, cancellationUrl } from './links.ts';
 import { EarlyStartConsent } from './EarlyStartConsent.tsx';
 import { Checkbox, TextInput, useError } from './fields.tsx';
@@ -37,6 +39,7 @@ import { participantsForCart } from './orderRequest.ts';
 import { ParticipantBlocks } from './ParticipantBlocks.tsx';
 import { PaymentMethods } from './PaymentMethods.tsx';
 import { PriceChangeNotice } from './PriceChangeNotice.tsx';
+import { SubmitNotice } from './SubmitNotice.tsx';
 import { useCheckoutSubmit } from './useCheckoutSubmit.ts';
 
 const emptyForm: CheckoutForm = {
@@ -69,12 +72,24 @@ export function CheckoutPage() {
   const { priceResult } = useCartPricing();
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const customer = useCustomerStore((state) => state.customer);
-  const { submit, submitting, done, priceChange, providerUnavailable } = useCheckoutSubmit();
+  const { submit, submitting, done, priceChange, providerUnavailable, failure } = useCheckoutSubmit();
+  // Adjustments that just removed lines explain an emptied cart; the cart page shows them (see the redirect below).
+  const adjusted = useCartNotificationStore((state) => state.notifications.length > 0);
+  // What the buyer typed earlier in this tab comes back (checkoutDraft.ts, docs/product-rules.md#screens Checkout).
+  const [start] = useState(() => withCheckoutDraft(emptyForm));
   const form = useForm<CheckoutForm>({
     resolver: zodResolver(checkoutFormSchema),
-    defaultValues: emptyForm,
+    defaultValues: start.values,
     mode: 'onTouched',
   });
+  useEffect(() => {
+    const subscription = form.watch((values) => {
+      // Not once the order is placed, nor while the cart empties (its participants would go with it).
+      if (done.current || useCartStore.getState().items.length === 0) return;
+      saveCheckoutDraft(values as CheckoutForm);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, done]);
   const commentId = 'checkout-comment';
   const commentError = useError(form, 'comment');
   const comment = useWatch({ control: form.control, name: 'comment' }) ?? '';
@@ -94,14 +109,16 @@ export function CheckoutPage() {
         if (!active || !address) return;
         for (const [key, value] of Object.entries(address)) {
           const name = `billingAddress.${key}` as 'billingAddress.firstname';
-          if (!form.getFieldState(name).isDirty) form.setValue(name, value ?? '');
+          // What the buyer typed, now or in the draft, wins over the saved address.
+          if (!form.getFieldState(name).isDirty && !start.draft?.billingAddress[key as 'firstname'])
+            form.setValue(name, value ?? '');
         }
       })
       .catch((error: unknown) => console.error('Billing address could not be loaded', error));
     return () => {
       active = false;
     };
-  }, [loggedIn, form]);
+  }, [loggedIn, form, start]);
   useEffect(() => {
     if (!customer) return;
     form.setValue('email', customer.email);
@@ -140,8 +157,10 @@ export function CheckoutPage() {
   }, [priceResult, checkoutId]);
 
   // An empty cart has nothing to check out (docs/product-rules.md#screens), unless it was just emptied by the order
-  // itself. Redirected as it renders, so the empty form is never painted first.
-  if (items.length === 0 && !done.current) return <Navigate to="/" replace />;
+  // itself. Redirected as it renders, so the empty form is never painted first. Emptied by the server's adjustments
+  // (last course full or past its deadline), the buyer goes to the cart, where their notices say why; the draft keeps
+  // the form for a return.
+  if (items.length === 0 && !done.current) return <Navigate to={adjusted ? '/cart' : '/'} replace />;
 
   const language = i18n.resolvedLanguage ?? 'de';
   return (
@@ -237,7 +256,13 @@ export function CheckoutPage() {
           <EarlyStartConsent form={form} items={items} />
 
           {priceChange ? <PriceChangeNotice lines={priceChange} /> : null}
-          {providerUnavailable ? <Banner tone="alert">{t('cartCheckout.checkout.providerUnavailable')}</Banner> : null}
+          {providerUnavailable ? <SubmitNotice>{t('cartCheckout.checkout.providerUnavailable')}</SubmitNotice> : null}
+          {failure ? (
+            <SubmitNotice>
+              {t(failure === 'tooMany' ? 'cartCheckout.checkout.submitTooMany' : 'cartCheckout.checkout.submitFailed')}
+            </SubmitNotice>
+          ) : null}
+          <PriceStatus />
           <Button type="submit" disabled={submitting || !priceResult} className="checkout-submit">
             {t('cartCheckout.checkout.submit')}
           </Button>

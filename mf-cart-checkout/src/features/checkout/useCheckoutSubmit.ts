@@ -21,9 +21,13 @@ import {
   type PriceResult,
   type QuantityAdjustment,
 } from '@shop/shared';
+import { forgetCheckoutDraft } from './checkoutDraft.ts';
 import { toOrderRequest } from './orderRequest.ts';
 import { describePriceChange, type PriceChangeLine } from './priceChange.ts';
 import { detectTimeZone } from './timezone.ts';
+
+/** Why an order could not be sent, beyond the cases the checkout handles itself: too many attempts, or anything else. */
+export type SubmitFailure = 'tooMany' | 'generic';
 
 /** Shows the server's adjustments as the cart does (quantities replaced, one dismissible warning each). */
 function showAdjustments(quantityAdjustments: QuantityAdjustment[], priceResult: PriceResult | null): boolean {
@@ -38,7 +42,8 @@ function showAdjustments(quantityAdjustments: QuantityAdjustment[], priceResult:
  * (4) the purchase event is recorded locally; (5) the cart is kept aside for a failed payment, then cleared; (6) off
  * to the payment link, or to the confirmation. The order carries the total shown; when the server's differs (409
  * PRICE_CHANGED) the fresh price replaces the shown one and `priceChange` says why, and the buyer confirms again.
- * Errors are only logged (docs/product-rules.md#errors): the form keeps what was typed. `submitting` is the loading flag; `done` tells
+ * Any other failure (network, 429, 500, a 400 not handled above) is logged and named by `failure` for a generic
+ * notice, 'tooMany' for a 429 (docs/product-rules.md#errors); the form keeps what was typed. `submitting` is the loading flag; `done` tells
  * the page not to treat the now empty cart as "nothing to check out"; `providerUnavailable` is set when the
  * payment provider could not take the order (nothing was ordered, the cart stays, the buyer may retry).
  */
@@ -47,12 +52,14 @@ export function useCheckoutSubmit() {
   const [submitting, setSubmitting] = useState(false);
   const [priceChange, setPriceChange] = useState<PriceChangeLine[] | null>(null);
   const [providerUnavailable, setProviderUnavailable] = useState(false);
+  const [failure, setFailure] = useState<SubmitFailure | null>(null);
   const done = useRef(false);
 
   const submit = async (values: CheckoutForm) => {
     setSubmitting(true);
     setPriceChange(null);
     setProviderUnavailable(false);
+    setFailure(null);
     try {
       const { items, discountCodes } = useCartStore.getState();
       const { applePayAvailable, priceResult } = useCartPriceStore.getState();
@@ -111,6 +118,7 @@ export function useCheckoutSubmit() {
       // Kept until the payment ends: a failed one puts this cart back (the return page), a paid one forgets it.
       if (order.paymentLink) rememberSubmittedCart({ orderId: order.incrementId, items, discountCodes });
       done.current = true;
+      forgetCheckoutDraft();
       useCartStore.getState().clear();
       for (const code of discountCodes) useCartPriceStore.getState().removeDiscountCode(code);
       const email = customer?.email ?? values.email;
@@ -118,10 +126,11 @@ export function useCheckoutSubmit() {
       else navigate(`/checkout-complete/${encodeURIComponent(order.incrementId)}/${encodeURIComponent(email)}`);
     } catch (error) {
       console.error('Checkout submit failed', error);
+      setFailure(error instanceof ApiError && error.status === 429 ? 'tooMany' : 'generic');
     } finally {
       setSubmitting(false);
     }
   };
 
-  return { submit, submitting, done, priceChange, providerUnavailable };
+  return { submit, submitting, done, priceChange, providerUnavailable, failure };
 }

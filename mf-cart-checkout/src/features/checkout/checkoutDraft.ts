@@ -1,0 +1,89 @@
+import { countries, type CheckoutForm } from '@shop/shared';
+import { blankParticipant } from './orderRequest.ts';
+
+/**
+ * What the buyer typed into the checkout, kept for this tab (docs/product-rules.md#screens Checkout): when the
+ * server's adjustments empty the cart, the checkout sends the buyer to the cart to read why, and coming back with a
+ * new course finds the form as it was. Only typed data (contact e-mail, billing address, participants, notes);
+ * consents, the marketing opt-in and the payment method are given anew for each order, and the form holds no
+ * passwords or payment data. sessionStorage: gone with the tab, forgotten once an order is placed.
+ */
+export const checkoutDraftKey = 'checkoutDraft';
+
+export type CheckoutDraft = Pick<CheckoutForm, 'email' | 'billingAddress' | 'courses' | 'comment'>;
+
+/** Storage failures are only logged (docs/product-rules.md#errors): a draft is a convenience. */
+function storage(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveCheckoutDraft(values: CheckoutDraft): void {
+  const draft: CheckoutDraft = {
+    email: values.email,
+    billingAddress: values.billingAddress,
+    courses: values.courses,
+    comment: values.comment,
+  };
+  try {
+    storage()?.setItem(checkoutDraftKey, JSON.stringify(draft));
+  } catch (error) {
+    console.warn('Could not keep the checkout draft', error);
+  }
+}
+
+export function forgetCheckoutDraft(): void {
+  try {
+    storage()?.removeItem(checkoutDraftKey);
+  } catch (error) {
+    console.warn('Could not forget the checkout draft', error);
+  }
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** `template` with each of its fields that `value` holds with the same type. */
+function fit<T extends object>(template: T, value: unknown): T {
+  const source = record(value);
+  const result = { ...template };
+  for (const key of Object.keys(template) as (keyof T & string)[])
+    if (typeof source[key] === typeof template[key]) result[key] = source[key] as T[typeof key];
+  return result;
+}
+
+/**
+ * The form's starting values: `empty` with what a draft of this tab holds. Read leniently, value by value (a draft
+ * is unfinished by nature, and one of an older build may lack or mistype fields): whatever does not fit is left
+ * empty, and the form's own validation still runs at submit.
+ */
+export function withCheckoutDraft(empty: CheckoutForm): { values: CheckoutForm; draft: CheckoutDraft | null } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(storage()?.getItem(checkoutDraftKey) ?? 'null');
+  } catch {
+    raw = null;
+  }
+  if (!raw || typeof raw !== 'object') return { values: empty, draft: null };
+  const draft = record(raw);
+  const billingAddress = fit(empty.billingAddress, draft.billingAddress);
+  if (!(countries as readonly string[]).includes(billingAddress.country ?? ''))
+    billingAddress.country = empty.billingAddress.country;
+  const courses = (Array.isArray(draft.courses) ? draft.courses : []).flatMap((entry: unknown) => {
+    const course = record(entry);
+    if (typeof course.courseId !== 'number' || !Array.isArray(course.participants)) return [];
+    const participants = course.participants.map((value: unknown) => fit(blankParticipant(), value));
+    return [{ courseId: course.courseId, participants }];
+  });
+  const restored: CheckoutDraft = {
+    email: text(draft.email) ?? empty.email,
+    billingAddress,
+    courses,
+    comment: text(draft.comment) ?? empty.comment,
+  };
+  return { values: { ...empty, ...restored }, draft: restored };
+}
