@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { mailTo, newEmail, verifiedCustomer } from '../support/account.ts';
+import { linkIn, mailTo, newEmail, verifiedCustomer } from '../support/account.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { courseWithPlaces, decideSandbox, signIn } from '../support/checkout.ts';
 import type { ApiCourse } from '../support/catalog.ts';
@@ -42,7 +42,7 @@ async function paidOrder(
   return incrementId;
 }
 
-test('a guest withdraws through the footer control and reads the receipt in the dev outbox', async ({
+test('a guest withdraws through the footer control, reads the receipt in the dev outbox and confirms by its link', async ({
   page,
   request,
 }) => {
@@ -60,8 +60,11 @@ test('a guest withdraws through the footer control and reads the receipt in the 
   await page.getByLabel(/^E-Mail-Adresse für die Eingangsbestätigung/).fill(email);
   await page.getByRole('button', { name: 'Widerruf bestätigen' }).click();
 
+  // Not logged in: received at once, carried out once the order's address confirms (docs/withdrawal-rules.md).
   const receipt = page.getByRole('region', { name: 'Eingangsbestätigung' });
-  await expect(receipt.getByRole('status')).toContainText('Der Widerruf ist wirksam');
+  await expect(receipt.getByRole('status')).toContainText('Ihr Widerruf ist eingegangen');
+  await expect(receipt.getByRole('status')).toContainText(`an ${email} einen Link geschickt`);
+  await expect(receipt.getByText(/sofort wirksam/)).toBeVisible();
   const receiptNumber = (await receipt.locator('dd').first().textContent())!;
   const receivedAt = (await receipt.locator('dd').nth(1).textContent())!;
   await expectAccessible(page);
@@ -70,6 +73,25 @@ test('a guest withdraws through the footer control and reads the receipt in the 
   expect(mail.text).toContain(`Eingangsnummer: ${receiptNumber}`);
   expect(mail.text).toContain(`Eingegangen am: ${receivedAt}`);
   expect(mail.text).toContain(`Bestellnummer: ${incrementId}`);
+
+  const link = linkIn(mail);
+  expect(link.pathname).toBe('/withdrawal-confirm');
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Widerruf bestätigen');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Widerruf jetzt bestätigen' }).click();
+  const confirmed = page.getByRole('region', { name: 'Eingangsbestätigung' });
+  await expect(confirmed.getByRole('status')).toContainText('Der Widerruf ist wirksam');
+  // The declaration's receipt, with its receipt time: the period is judged on the declaration, not the click.
+  await expect(confirmed.locator('dd').first()).toHaveText(receiptNumber);
+  await expect(confirmed.locator('dd').nth(1)).toHaveText(receivedAt);
+  await expectAccessible(page);
+
+  // The link works once.
+  await page.reload();
+  await page.getByRole('button', { name: 'Widerruf jetzt bestätigen' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Dieser Link wurde bereits verwendet' })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('a customer withdraws one position of an order; the account shows it partly withdrawn', async ({
