@@ -1,4 +1,4 @@
-import { useId, type Dispatch } from 'react';
+import { useId, useRef, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type TagCategory } from '@shop/shared';
 import {
@@ -13,9 +13,10 @@ import {
 /** Below this width the panel is a sheet over the listing: applying closes it, so the results show. */
 const sheetQuery = '(max-width: 767px)';
 
-function apply(dispatch: Dispatch<FilterAction>) {
+/** Applies the draft; on a phone the sheet closes, so the button that hid it hands focus back (see `close`). */
+function apply(dispatch: Dispatch<FilterAction>, close: () => void) {
   dispatch({ type: 'apply' });
-  if (window.matchMedia?.(sheetQuery).matches) dispatch({ type: 'toggleOpen' });
+  if (window.matchMedia?.(sheetQuery).matches) close();
 }
 
 /**
@@ -36,10 +37,17 @@ export function FilterBar({
   const panelId = useId();
   const rangeId = useId();
   const count = selectedCount(state);
+  const bar = useRef<HTMLDivElement>(null);
+  // Hiding the panel from inside it would drop focus to the page (WCAG 2.4.3): it goes back to the "Filter" toggle,
+  // which stays visible and opens the panel again (found in the bar: the shared Button takes no ref).
+  const close = () => {
+    bar.current?.querySelector<HTMLButtonElement>('button[aria-expanded]')?.focus();
+    dispatch({ type: 'toggleOpen' });
+  };
 
   return (
     <div className="catalog-filter">
-      <div className="catalog-filter__bar">
+      <div className="catalog-filter__bar" ref={bar}>
         <Button
           variant="secondary"
           aria-expanded={state.open}
@@ -61,7 +69,7 @@ export function FilterBar({
       >
         <div className="catalog-filter__sheet-head">
           <h2>{t('catalog.filter.title')}</h2>
-          <Button variant="secondary" onClick={() => dispatch({ type: 'toggleOpen' })}>
+          <Button variant="secondary" onClick={close}>
             {t('common.close')}
           </Button>
         </div>
@@ -109,7 +117,7 @@ export function FilterBar({
           </select>
         </div>
         <div className="catalog-filter__actions">
-          <Button onClick={() => apply(dispatch)}>{t('catalog.filter.apply', { count })}</Button>
+          <Button onClick={() => apply(dispatch, close)}>{t('catalog.filter.apply', { count })}</Button>
         </div>
       </div>
     </div>
