@@ -1,4 +1,12 @@
-import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { fontCss } from './font.ts';
 import { primitivesCss } from './primitives.css.ts';
 import { tokensCss } from './tokens.ts';
@@ -58,28 +66,58 @@ export function Card({
   return <Tag className={`shop-card ${className ?? ''}`.trim()}>{children}</Tag>;
 }
 
-/** A labelled input with its hint and error linked through aria-describedby. */
+/**
+ * A labelled input with its hint and error linked through aria-describedby.
+ *
+ * `submitCount` (how often the form was submitted, as react-hook-form counts) says the error is a submit's answer,
+ * and a submit's error must reach screen-reader users (WCAG 3.3.1, 4.1.3): when a submit leaves the field with an
+ * error, focus moves to the input, as the shop's react-hook-form forms do (`shouldFocusError`, the field kit in
+ * formFields.tsx), so the label, the invalid state and the error are read. If the input already has focus
+ * (submitted with Enter), moving it would read nothing, so the error is spoken once as an alert instead. Nothing
+ * else announces: an error that changes while typing or without a new submit is only shown.
+ */
 export function Field({
   label,
   error,
   hint,
+  submitCount,
   ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode }) {
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode; submitCount?: number }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The last submit whose error was brought to the user, and the one spoken as an alert.
+  const handledSubmit = useRef(submitCount);
+  const [alertFor, setAlertFor] = useState<number>();
+  useEffect(() => {
+    const element = inputRef.current;
+    if (submitCount === undefined || submitCount === handledSubmit.current || !error || !element) return;
+    handledSubmit.current = submitCount;
+    // The input's own document or shadow root (the partner embed renders into one).
+    const root = element.getRootNode() as Document | ShadowRoot;
+    if (root.activeElement === element) setAlertFor(submitCount);
+    else element.focus();
+  }, [submitCount, error]);
+  const alert = error !== undefined && alertFor !== undefined && alertFor === submitCount;
   return (
     <div className="shop-field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input id={id} ref={inputRef} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
       {hint ? (
         <span id={hintId} className="shop-field__hint">
           {hint}
         </span>
       ) : null}
       {error ? (
-        <span id={errorId} className="shop-field__error">
+        // A new key per alert: the message enters the page as a new alert, which screen readers speak.
+        <span
+          key={alert ? `alert-${alertFor}` : 'error'}
+          id={errorId}
+          className="shop-field__error"
+          role={alert ? 'alert' : undefined}
+        >
           {error}
         </span>
       ) : null}

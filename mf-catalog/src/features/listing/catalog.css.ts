@@ -113,6 +113,7 @@ export const catalogCss = `
   .catalog-skeleton[data-columns="3"] { grid-template-columns: repeat(3, 1fr); }
   .catalog-skeleton__card { display: block; }
 }
+.catalog-waitlist-slot { display: contents; }
 .catalog-waitlist { display: flex; flex-direction: column; gap: var(--shop-space-sm); padding: var(--shop-space-md); border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius);
   background: var(--shop-color-surface); }
 .catalog-waitlist__title { margin: 0; font-weight: 700; }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Banner,
@@ -16,9 +16,13 @@ import { joinErrorMessage } from './joinErrors.ts';
 
 type State =
   | { step: 'closed' }
-  | { step: 'form'; error?: string }
+  /** `fieldError` is about the address (shown at the field), `formError` about the request (an alert). */
+  | { step: 'form'; fieldError?: string; formError?: string }
   | { step: 'sending' }
   | { step: 'joined'; position: number; already: boolean };
+
+/** Only an address the server refuses is the field's problem; a limit, a closed list or too many tries are not. */
+const addressErrorKey = 'catalog.waitlist.errors.email';
 
 /**
  * A fully booked course's way in: "Auf die Warteliste" opens a short form. A guest gives an address, a logged-in
@@ -29,32 +33,34 @@ export function WaitlistJoin({ course, titleId }: { course: Course; titleId: str
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const [state, setState] = useState<State>({ step: 'closed' });
   const [email, setEmail] = useState('');
+  const [submits, setSubmits] = useState(0);
   const formId = useId();
+  // The button and the form replace each other; focus follows, so it is never dropped to the page (WCAG 2.4.3):
+  // opening lands on the form's first field (a customer's form has none: its first button), cancelling on the button.
+  const slot = useRef<HTMLDivElement>(null);
+  const focusNext = useRef<'form' | 'join' | null>(null);
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    focusNext.current = null;
+    const selector = target === 'form' ? 'form input, form button' : 'button';
+    slot.current?.querySelector<HTMLElement>(selector)?.focus();
+  }, [state.step]);
 
-  if (state.step === 'joined') {
-    return (
-      <Banner tone="success">
-        {t(state.already ? 'catalog.waitlist.already' : 'catalog.waitlist.joined', { position: state.position })}
-      </Banner>
-    );
-  }
-  if (state.step === 'closed') {
-    return (
-      <Button
-        onClick={() => setState({ step: 'form' })}
-        aria-describedby={titleId}
-        aria-expanded={false}
-        aria-controls={formId}
-      >
-        {t('catalog.waitlist.join')}
-      </Button>
-    );
-  }
+  const open = () => {
+    focusNext.current = 'form';
+    setState({ step: 'form' });
+  };
+  const cancel = () => {
+    focusNext.current = 'join';
+    setState({ step: 'closed' });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setSubmits((count) => count + 1);
     const address = loggedIn ? null : emailSchema.safeParse(email);
-    if (address && !address.success) return setState({ step: 'form', error: t('catalog.waitlist.errors.email') });
+    if (address && !address.success) return setState({ step: 'form', fieldError: t(addressErrorKey) });
     setState({ step: 'sending' });
     try {
       const locale = (i18n.resolvedLanguage ?? 'de') as Language;
@@ -62,39 +68,62 @@ export function WaitlistJoin({ course, titleId }: { course: Course; titleId: str
       setState({ step: 'joined', position: result.position, already: result.alreadyOnList });
     } catch (error) {
       const message = joinErrorMessage(error);
-      setState({ step: 'form', error: t(message.key, message.values) });
+      const text = t(message.key, message.values);
+      setState(
+        message.key === addressErrorKey && !loggedIn
+          ? { step: 'form', fieldError: text }
+          : { step: 'form', formError: text },
+      );
     }
   };
-  const error = state.step === 'form' ? state.error : undefined;
+
+  const fieldError = state.step === 'form' ? state.fieldError : undefined;
+  const formError = state.step === 'form' ? state.formError : undefined;
 
   return (
-    <form id={formId} className="catalog-waitlist" onSubmit={submit} aria-labelledby={`${formId}-title`} noValidate>
-      <p id={`${formId}-title`} className="catalog-waitlist__title">
-        {t('catalog.waitlist.join')}
-      </p>
-      <p className="catalog-waitlist__intro">{t('catalog.waitlist.intro', { hours: waitlistOfferHours })}</p>
-      {loggedIn ? (
-        <p>{t('catalog.waitlist.confirmAccount')}</p>
+    // Holds whichever of button, form and notice is shown (display: contents, no box of its own), so focus can follow.
+    <div ref={slot} className="catalog-waitlist-slot">
+      {state.step === 'joined' ? (
+        <Banner tone="success">
+          {t(state.already ? 'catalog.waitlist.already' : 'catalog.waitlist.joined', { position: state.position })}
+        </Banner>
+      ) : state.step === 'closed' ? (
+        <Button onClick={open} aria-describedby={titleId} aria-expanded={false} aria-controls={formId}>
+          {t('catalog.waitlist.join')}
+        </Button>
       ) : (
-        <Field
-          label={t('catalog.waitlist.email')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error}
-          required
-        />
+        <form id={formId} className="catalog-waitlist" onSubmit={submit} aria-labelledby={`${formId}-title`} noValidate>
+          <p id={`${formId}-title`} className="catalog-waitlist__title">
+            {t('catalog.waitlist.join')}
+          </p>
+          <p className="catalog-waitlist__intro">{t('catalog.waitlist.intro', { hours: waitlistOfferHours })}</p>
+          {loggedIn ? (
+            <p>{t('catalog.waitlist.confirmAccount')}</p>
+          ) : (
+            // A submit's address error takes focus to the field or is spoken (Field's submitCount).
+            <Field
+              label={t('catalog.waitlist.email')}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={fieldError}
+              submitCount={submits}
+              required
+            />
+          )}
+          {/* Guests and customers alike: what is wrong with the request, not the address, is an alert. */}
+          {formError ? <Banner tone="alert">{formError}</Banner> : null}
+          <div className="catalog-waitlist__actions">
+            <Button type="submit" disabled={state.step === 'sending'} aria-describedby={titleId}>
+              {state.step === 'sending' ? t('catalog.waitlist.sending') : t('catalog.waitlist.submit')}
+            </Button>
+            <Button variant="secondary" onClick={cancel}>
+              {t('catalog.waitlist.cancel')}
+            </Button>
+          </div>
+        </form>
       )}
-      {loggedIn && error ? <Banner tone="alert">{error}</Banner> : null}
-      <div className="catalog-waitlist__actions">
-        <Button type="submit" disabled={state.step === 'sending'} aria-describedby={titleId}>
-          {state.step === 'sending' ? t('catalog.waitlist.sending') : t('catalog.waitlist.submit')}
-        </Button>
-        <Button variant="secondary" onClick={() => setState({ step: 'closed' })}>
-          {t('catalog.waitlist.cancel')}
-        </Button>
-      </div>
-    </form>
+    </div>
   );
 }

@@ -16,6 +16,7 @@ export function ResultEmailForm({ initialEmail = '' }: { initialEmail?: string }
   const [problem, setProblem] = useState<EmailProblem | undefined>();
   const [state, setState] = useState<SendState>({ status: 'idle' });
   const [edited, setEdited] = useState(false);
+  const [submits, setSubmits] = useState(0);
   // A customer's address may arrive after the first render; it fills the field until the user types.
   const value = edited ? email : email || initialEmail;
 
@@ -25,6 +26,7 @@ export function ResultEmailForm({ initialEmail = '' }: { initialEmail?: string }
     store.dropIfExpired();
     const result = useLevelTestResultStore.getState().result;
     const found = emailProblem(value, result !== null);
+    setSubmits((count) => count + 1);
     setProblem(found);
     if (found || !result) return;
     const to = value.trim();
@@ -62,6 +64,8 @@ export function ResultEmailForm({ initialEmail = '' }: { initialEmail?: string }
         }}
         hint={t('levelTest.complete.email.hint')}
         error={problem ? t(`levelTest.complete.email.${problem}`) : undefined}
+        // A submit's problem takes focus to the field, or is spoken if it has focus already (WCAG 3.3.1).
+        submitCount={submits}
       />
       <Button type="submit" disabled={state.status === 'sending'}>
         {t(state.status === 'sending' ? 'levelTest.complete.email.sending' : 'levelTest.complete.email.submit')}
