@@ -26,6 +26,7 @@ import * as translationSeededValue from './migrations/0061_translation_seeded_va
 import * as orderLinePrices from './migrations/0062_order_line_prices.ts';
 import * as paymentCapture from './migrations/0063_payment_capture.ts';
 import * as withdrawalConfirmation from './migrations/0064_withdrawal_confirmation.ts';
+import * as orderHoldClient from './migrations/0065_order_hold_client.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0062_order_line_prices': orderLinePrices,
   '0063_payment_capture': paymentCapture,
   '0064_withdrawal_confirmation': withdrawalConfirmation,
+  '0065_order_hold_client': orderHoldClient,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -57,7 +57,15 @@ export interface SandboxRefundTable {
   created_at: string;
 }
 
+/** 0065_order_hold_client: the client an unpaid order came from, kept while its hold runs. */
+export interface OrderHoldClientTable {
+  order_id: number;
+  client_key: string;
+  hold_expires_at: string;
+}
+
 export interface OrderDatabase {
+  order_hold_client: OrderHoldClientTable;
   withdrawal_declaration: WithdrawalDeclarationTable;
   refund: RefundTable;
   sandbox_refund: SandboxRefundTable;

@@ -36,7 +36,17 @@ const order = (course: { id: number; price: number; discountedPrice: number | nu
   emailAddress: `crash${n}@example.org`,
 });
 
-async function crashRun(env: Record<string, string>, openDb: () => Db) {
+/**
+ * Each order comes from a client of its own behind the test's proxy (TRUST_PROXY=127.0.0.1): one client may keep
+ * only a few unpaid orders open at once (unpaid-holds.ts), and this stream is about crashes, not that cap.
+ */
+const asClient = (n: number) => ({
+  'content-type': 'application/json',
+  'x-forwarded-for': `198.51.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`,
+});
+
+async function crashRun(serverEnv: Record<string, string>, openDb: () => Db) {
+  const env = { ...serverEnv, TRUST_PROXY: '127.0.0.1' };
   let api = await startApi(env);
   const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' });
   const courses = (
@@ -69,10 +79,11 @@ async function crashRun(env: Record<string, string>, openDb: () => Db) {
     const exited = new Promise((resolve) => api.child.once('exit', resolve));
     const stream = async () => {
       while (!killed) {
+        const number = ++n;
         const reply = await fetch(`${api.url}/api/cart/submit`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(order(course, ++n)),
+          headers: asClient(number),
+          body: JSON.stringify(order(course, number)),
         }).catch((error: unknown) => {
           if (!killed) throw error;
           return null;
@@ -136,7 +147,7 @@ async function crashRun(env: Record<string, string>, openDb: () => Db) {
       (
         await fetch(`${api.url}/api/cart/submit`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: asClient(0),
           body: JSON.stringify(order(course, 0)),
         })
       ).status,

@@ -15,18 +15,21 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/errors.ts';
+import { isFromThisMachine } from '../../http/this-machine.ts';
 import { priceCart } from '../cart/pricing/index.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
 import { providerUnavailableMessages } from '../payment/messages.ts';
 import type { OfferedMethods } from '../payment/offered-methods.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
-import { limitedBy, rateLimited } from '../../rate-limit/route-limits.ts';
+import { clientKey } from '../../rate-limit/client-key.ts';
+import { limitedBy, rateLimited, tooManyRequests } from '../../rate-limit/route-limits.ts';
 import { z } from 'zod';
 import { renderOrderConfirmation } from './confirmation-mail.ts';
 import { submitRateLimits } from './rate-limits.ts';
 import { sampleOrder, sampleRecipient } from './sample-order.ts';
 import { PriceChangedError, priceChangedMessages } from './price-check.ts';
 import { PlacesChangedError, submitOrder, SubmitWithdrawnError } from './submit.ts';
+import { TooManyUnpaidHoldsError } from './unpaid-holds.ts';
 
 export interface OrderRouteOptions {
   provider: PaymentProvider;
@@ -73,10 +76,15 @@ export const orderRoutes =
             provider,
             offeredMethods,
             paymentHoldSeconds: ctx.paymentHoldSeconds,
+            // Development spares the API's own machine (the developer's browser, the journeys: every checkout left
+            // on the sandbox page holds for PAYMENT_HOLD_SECONDS); a forwarded request is never spared.
+            clientKey: ctx.mode === 'development' && isFromThisMachine(request) ? undefined : clientKey(request.ip),
           });
           if (order.placesChanged) onPlacesChanged();
           return { result: { incrementId: order.incrementId, paymentLink: order.paymentLink } };
         } catch (error) {
+          // The cap on unpaid holds answers like the rate limits (docs/product-rules.md#limits).
+          if (error instanceof TooManyUnpaidHoldsError) throw tooManyRequests(reply, error.retryAfterSeconds);
           if (error instanceof PriceChangedError) {
             return reply.code(409).send({
               error: { code: OrderErrorCode.priceChanged, message: error.message },

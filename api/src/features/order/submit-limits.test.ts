@@ -18,8 +18,8 @@ describeEachDatabase(
   (ctx) => {
     const { perClient, perAddress } = submitRateLimits;
     /** A course with places enough for every order of a test. */
-    const roomyCourse = async () => {
-      const course = await insertCourse(ctx);
+    const roomyCourse = async (priceCents?: number) => {
+      const course = await insertCourse(ctx, { priceCents });
       await ctx.db.kysely
         .updateTable('course')
         .set({ free_places: 1000, max_participants: 1000 })
@@ -86,7 +86,9 @@ describeEachDatabase(
       `takes ${perClient.max} orders per client and hour over any addresses; then 429 before anything is read`,
       { timeout: 60_000 },
       async () => {
-        const course = await roomyCourse();
+        // Free orders: paid at once, they hold nothing, so the cap on unpaid holds (unpaid-holds.test.ts) is not
+        // what stops them.
+        const course = await roomyCourse(0);
         const c = client(ctx);
         for (let i = 0; i < perClient.max; i++) {
           expect(

@@ -19,7 +19,9 @@ describeEachDatabase(
     beforeAll(() => {
       guest = client(ctx);
     });
-    const submit = (body: unknown, token?: string | null, c = guest) => c.post('/api/cart/submit', body, token);
+    // A client of its own per submit: one client may keep only a few unpaid orders open (unpaid-holds.test.ts).
+    const submit = (body: unknown, token?: string | null, c: Client = client(ctx)) =>
+      c.post('/api/cart/submit', body, token);
 
     it('creates a guest order: sequential number, one participant per place, places taken, a pending sandbox payment', async () => {
       const course = await insertCourse(ctx, { free: 5 });

@@ -27,6 +27,7 @@ import { paymentLinesOf } from './payment-lines.ts';
 import { takePlaces } from './places.ts';
 import { PriceChangedError, priceChanges } from './price-check.ts';
 import { readOrder } from './read.ts';
+import { admitUnpaidHold, recordUnpaidHold } from './unpaid-holds.ts';
 import { claimOffer } from '../waitlist/offers.ts';
 
 /** Places or appointments changed since the cart was priced: nothing was created (409 with the adjustments). */
@@ -47,6 +48,11 @@ export interface SubmitInput {
   offeredMethods?: ReadonlySet<PaymentMethodId>;
   /** How long a payment_pending order holds what it took. */
   paymentHoldSeconds: number;
+  /**
+   * The client's rate-limit key: an order to be paid counts against its cap on open unpaid holds
+   * (unpaid-holds.ts). Omitted by callers that are not a client's request (fixtures): no cap.
+   */
+  clientKey?: string;
 }
 
 export interface SubmittedOrder extends OrderResponse {
@@ -73,7 +79,7 @@ export interface SubmittedOrder extends OrderResponse {
  */
 export async function submitOrder(
   db: Kysely<Database>,
-  { request, customer, now, provider, offeredMethods, paymentHoldSeconds }: SubmitInput,
+  { request, customer, now, provider, offeredMethods, paymentHoldSeconds, clientKey }: SubmitInput,
 ): Promise<SubmittedOrder> {
   const email = customer?.email ?? request.emailAddress;
   if (!email) throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: 'required' });
@@ -116,6 +122,9 @@ export async function submitOrder(
         { selectedPaymentMethod: 'required' },
       );
     }
+
+    // An order to be paid holds what it takes: one client may have only so many such orders open at once.
+    if (totalCents > 0 && clientKey !== undefined) await admitUnpaidHold(trx, clientKey, now);
 
     // Places first, in course id order (one lock order for every submit: no deadlocks on PostgreSQL). A waitlist
     // offer the buyer holds is used up here and gives its held place to this order.
@@ -160,6 +169,7 @@ export async function submitOrder(
       .returning('id')
       .executeTakeFirstOrThrow();
     const orderId = inserted.id;
+    if (!paid && clientKey !== undefined) await recordUnpaidHold(trx, { orderId, clientKey, holdExpiresAt });
     const address = request.billingAddress;
     await trx
       .insertInto('order_billing_address')

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CourseType } from '@shop/shared/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase, testNow } from '../../test/databases.ts';
 import { cheapHashing, client, mailsTo, settle, verifiedCustomer, type Client } from '../customer/test-support.ts';
 import { cancelPendingOrder } from '../order/cancel.ts';
@@ -20,7 +20,8 @@ describeEachDatabase(
   'payments (sandbox provider, webhook, completion)',
   (ctx) => {
     let guest: Client;
-    beforeAll(() => {
+    // A client of its own per test: one client may keep only a few unpaid orders open (order/unpaid-holds.ts).
+    beforeEach(() => {
       guest = client(ctx);
     });
     const pendingOrder = (options?: Parameters<typeof pendingOrderOf>[1]) => pendingOrderOf(ctx, options);
