@@ -160,7 +160,12 @@ export type PackagePrice = z.infer<typeof packagePriceSchema>;
 /** GET /course/price-config: every package price, ordered by type, then amount. */
 export const priceConfigSchema = z.lazy(() => z.array(packagePriceSchema));
 
-/** The unit price of a type (docs/product-rules.md#data: a conversation hour costs the package price of amount 1). */
+/**
+ * The unit price of a type (docs/product-rules.md#prices-and-vat: a conversation hour costs the package price of
+ * amount 1), or null when the price list has no package of amount 1. The server applies the rule itself: the
+ * course search already gives conversation courses this price, and the cart's price result charges it; a
+ * conversation course without such a package keeps its own price there.
+ */
 export function packageUnitPrice(prices: readonly PackagePrice[], type: PackageType): number | null {
   return prices.find((p) => p.type === type && p.amount === 1)?.price ?? null;
 }

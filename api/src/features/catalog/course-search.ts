@@ -1,8 +1,9 @@
-import type { Course, CourseType, courseSearchQuerySchema } from '@shop/shared/contract';
+import { type Course, CourseType, type courseSearchQuerySchema } from '@shop/shared/contract';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { CourseRow, Database } from '../../db/schema.ts';
 import { centsToEuro, maxSqlInteger, priceBoundToCents } from '../../lib/money.ts';
+import { conversationHourPriceCents, coursePriceCents, courseUnitPriceSql } from './course-price.ts';
 import { groupBy, toContractTexts } from './texts.ts';
 
 export type CourseFilter = z.output<typeof courseSearchQuerySchema>;
@@ -24,8 +25,8 @@ export async function searchCourses(db: Kysely<Database>, filter: CourseFilter, 
     if (filter.flexibleLearningId > maxSqlInteger) return { items: [], total: 0, page, limit };
     query = query.where('course.flexible_learning_course_id', '=', filter.flexibleLearningId);
   }
-  // The effective price is the discounted one when there is one.
-  const effectivePrice = sql<number>`coalesce(course.discounted_price_cents, course.price_cents)`;
+  // The effective price: the discounted one when there is one; a conversation hour's from its package (course-price.ts).
+  const effectivePrice = courseUnitPriceSql;
   if (filter.priceMin !== undefined)
     query = query.where(effectivePrice, '>=', priceBoundToCents(filter.priceMin, 'min'));
   if (filter.priceMax !== undefined)
@@ -77,7 +78,7 @@ async function resolveTagGroups(db: Kysely<Database>, slugs: readonly string[]):
 export async function toCourses(db: Kysely<Database>, rows: readonly CourseRow[]): Promise<Course[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [texts, tags] = await Promise.all([
+  const [texts, tags, hourPriceCents] = await Promise.all([
     db.selectFrom('course_text').selectAll().where('course_id', 'in', ids).execute(),
     db
       .selectFrom('course_tag')
@@ -88,25 +89,29 @@ export async function toCourses(db: Kysely<Database>, rows: readonly CourseRow[]
       .orderBy('tag.position')
       .orderBy('tag.id')
       .execute(),
+    rows.some((row) => row.type === CourseType.conversationHours) ? conversationHourPriceCents(db) : null,
   ]);
   const textsByCourse = groupBy(texts, (t) => t.course_id);
   const tagsByCourse = groupBy(tags, (t) => t.course_id);
 
-  return rows.map((row) => ({
-    id: row.id,
-    type: row.type as CourseType,
-    identifier: row.identifier,
-    ...toContractTexts(textsByCourse.get(row.id) ?? []),
-    startDate: row.start_date,
-    startTime: row.start_time,
-    endDate: row.end_date,
-    endTime: row.end_time,
-    registrationDeadline: row.registration_deadline,
-    maxParticipants: row.max_participants,
-    freePlaces: row.free_places,
-    price: centsToEuro(row.price_cents),
-    discountedPrice: row.discounted_price_cents === null ? null : centsToEuro(row.discounted_price_cents),
-    tags: (tagsByCourse.get(row.id) ?? []).map((t) => ({ categoryId: t.category_id, slug: t.slug })),
-    flexibleLearningCourseId: row.flexible_learning_course_id,
-  }));
+  return rows.map((row) => {
+    const { priceCents, discountedPriceCents } = coursePriceCents(row, hourPriceCents);
+    return {
+      id: row.id,
+      type: row.type as CourseType,
+      identifier: row.identifier,
+      ...toContractTexts(textsByCourse.get(row.id) ?? []),
+      startDate: row.start_date,
+      startTime: row.start_time,
+      endDate: row.end_date,
+      endTime: row.end_time,
+      registrationDeadline: row.registration_deadline,
+      maxParticipants: row.max_participants,
+      freePlaces: row.free_places,
+      price: centsToEuro(priceCents),
+      discountedPrice: discountedPriceCents === null ? null : centsToEuro(discountedPriceCents),
+      tags: (tagsByCourse.get(row.id) ?? []).map((t) => ({ categoryId: t.category_id, slug: t.slug })),
+      flexibleLearningCourseId: row.flexible_learning_course_id,
+    };
+  });
 }

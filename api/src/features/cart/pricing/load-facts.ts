@@ -1,7 +1,8 @@
-import { CourseType, normalizeEmail, type CourseType as CourseTypeValue } from '@shop/shared/contract';
+import { CourseType, normalizeEmail, PackageType, type CourseType as CourseTypeValue } from '@shop/shared/contract';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { isoDateInZone } from '../../../lib/dates.ts';
+import { courseUnitPriceCents } from '../../catalog/course-price.ts';
 import { readBalances } from '../../customer/balances.ts';
 import { heldOfferCourses } from '../../waitlist/offers.ts';
 import {
@@ -40,6 +41,15 @@ export async function loadPricingFacts(
       : db
           .selectFrom('course')
           .select(['id', 'type', 'price_cents', 'discounted_price_cents', 'free_places', 'registration_deadline'])
+          // The package price of one conversation hour, read with the courses (catalog/course-price.ts).
+          .select((eb) =>
+            eb
+              .selectFrom('package_price')
+              .select('package_price.price_cents')
+              .where('package_price.type', '=', PackageType.conversationHours)
+              .where('package_price.amount', '=', 1)
+              .as('hour_price_cents'),
+          )
           .where('id', 'in', courseIds)
           .execute(),
     productIds.length === 0
@@ -63,7 +73,8 @@ export async function loadPricingFacts(
         {
           id: row.id,
           type: row.type as CourseTypeValue,
-          unitPriceCents: row.discounted_price_cents ?? row.price_cents,
+          // docs/product-rules.md#prices-and-vat: a conversation hour costs the package of amount 1.
+          unitPriceCents: courseUnitPriceCents(row, row.hour_price_cents),
           // A waitlist offer's place is taken for everybody but the buyer holding its link.
           freePlaces: row.free_places + (heldByOffer.has(row.id) ? 1 : 0),
           registrationDeadline: row.registration_deadline,
@@ -73,6 +84,8 @@ export async function loadPricingFacts(
     products: new Map(
       products.map((row) => [row.id, { id: row.id, unitPriceCents: row.discounted_price_cents ?? row.price_cents }]),
     ),
+    // Packages of amount 1 are not sold as packages (docs/product-rules.md#cart); the one of conversation hours
+    // prices the conversation courses above.
     packagePrices: new Map(
       packagePrices.filter((row) => row.amount > 1).map((row) => [packageKey(row.type, row.amount), row.price_cents]),
     ),
