@@ -129,6 +129,7 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
     'POST /api/waitlist/offer': { body: { token: linkToken } },
     'POST /api/waitlist/leave': { body: { token: linkToken } },
     'POST /api/withdrawals': { body: { name: 'Ana Muster', orderNumber: '100001', email: someone, locale: 'de' } },
+    'POST /api/withdrawals/confirm': { body: { token: linkToken } },
     'POST /api/cart/submit': {
       body: {
         courses: [

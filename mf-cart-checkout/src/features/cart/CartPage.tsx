@@ -20,12 +20,10 @@ import { CartLine } from './CartLine.tsx';
 import { toCartLine } from './cartLines.ts';
 import { CartTransfer } from './CartTransfer.tsx';
 import { PackageOffers } from './PackageOffers.tsx';
-import { useCartSyncParameter } from './useCartSyncParameter.ts';
 
 /** /cart (docs/product-rules.md#screens Cart): the lines, adjustment warnings, package offers, balances or login, summary and codes. */
 export function CartPage() {
   const { t, i18n } = useTranslation();
-  useCartSyncParameter();
   const { priceResult } = useCartPricing();
   const items = useCartStore((state) => state.items);
   const loggedIn = useAuthStore(selectIsLoggedIn);
