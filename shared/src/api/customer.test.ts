@@ -65,6 +65,14 @@ describe('customer calls', () => {
     expect((fetch.mock.calls[0]![1]!.headers as Record<string, string>).Authorization).toBe('Bearer tok');
   });
 
+  it('confirms an e-mail change with the session token when logged in, so that session stays', async () => {
+    configureApi({ token: () => 'tok' });
+    const fetch = answer(200, { result: {} });
+    await customerApi.verifyEmailChange({ token: 't', email: 'a@b.c' }).catch(() => undefined);
+    expect(fetch.mock.calls[0]![0]).toBe('/api/customer/verify-email-change');
+    expect((fetch.mock.calls[0]![1]!.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+  });
+
   it('a failed login does not end anybody session; any other 401 does', async () => {
     const listener = vi.fn();
     const stop = onUnauthorized(listener);

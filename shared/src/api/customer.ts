@@ -76,6 +76,10 @@ export const verifyEmail = (body: LinkRequest) =>
     failure: 'Failed to verify email',
   });
 
+/**
+ * Sends the session's token when there is one: completing a change ends every other session of the account, and
+ * the token tells the server which browser confirms, so it stays logged in (docs/decisions/0063-api-audit-fixes.md).
+ */
 export const verifyEmailChange = (body: LinkRequest) =>
   call({
     method: 'POST',
@@ -83,6 +87,7 @@ export const verifyEmailChange = (body: LinkRequest) =>
     body,
     result: customerSchema,
     failure: 'Failed to verify email',
+    auth: true,
   });
 
 export const resendVerification = (body: EmailRequest) =>
