@@ -4,7 +4,7 @@ export { newCartItemId, selectCartCount, syncCartAcrossTabs, useCartStore, type 
 export { appliedDiscountCodes, useCartPriceStore } from './cartPrice.ts';
 export { useCartNotificationStore } from './cartNotifications.ts';
 export { applyQuantityAdjustments, cartItemName, startCartPricing, toPriceRequest } from './cartPricing.ts';
-export { adoptCartSyncFromUrl, cartSyncQueryParameter } from './cartTransfer.ts';
+export { adoptCartSync, adoptCartSyncFromUrl, cartSyncQueryParameter } from './cartTransfer.ts';
 export { encodeCartSync } from './cartSync.ts';
 export {
   forgetSubmittedCart,
