@@ -4,7 +4,13 @@ export { newCartItemId, selectCartCount, syncCartAcrossTabs, useCartStore, type 
 export { appliedDiscountCodes, useCartPriceStore } from './cartPrice.ts';
 export { useCartNotificationStore } from './cartNotifications.ts';
 export { applyQuantityAdjustments, cartItemName, startCartPricing, toPriceRequest } from './cartPricing.ts';
-export { adoptCartSync, adoptCartSyncFromUrl, cartSyncQueryParameter } from './cartTransfer.ts';
+export { adoptCartSyncFromUrl, cartSyncQueryParameter } from './cartTransfer.ts';
+/**
+ * No area of this release calls it (the boot reads cartSync, adoptCartSyncFromUrl), but the cart area of 1.1.0 does:
+ * a minor keeps what a released remote imports (docs/decisions/0032-version-skew.md).
+ * @public
+ */
+export { adoptCartSync } from './cartTransfer.ts';
 export { encodeCartSync } from './cartSync.ts';
 export {
   forgetSubmittedCart,
