@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QuantityAdjustmentReason, useCartNotificationStore, type CartNotification } from '@shop/shared';
 import { focusNeighbour, pageHeadingOf } from '../focus/focusNeighbour.ts';
@@ -24,36 +25,53 @@ export function useAdjustmentText() {
 
 /** One dismissible warning per quantity adjustment; each vanishes after 10 s (the store's timer). */
 export function AdjustmentNotices() {
-  const { t } = useTranslation();
   const notifications = useCartNotificationStore((state) => state.notifications);
-  const dismiss = useCartNotificationStore((state) => state.dismiss);
-  const text = useAdjustmentText();
   if (notifications.length === 0) return null;
   return (
     <div className="cart-notices">
       {notifications.map((notification) => (
-        <div
-          key={notification.id}
-          className="shop-banner shop-banner--warning cart-notice"
-          role="alert"
-          data-testid="adjustment-notice"
-        >
-          <span>{text(notification)}</span>
-          <button
-            type="button"
-            className="cart-notice__dismiss"
-            onClick={(event) => {
-              // Focus to the next (else previous) notice's close button, else the page heading.
-              const notice = event.currentTarget.parentElement;
-              focusNeighbour(notice, '.cart-notice__dismiss', () => pageHeadingOf(notice));
-              dismiss(notification.id);
-            }}
-            aria-label={t('cartCheckout.adjustment.dismiss')}
-          >
-            ×
-          </button>
-        </div>
+        <AdjustmentNotice key={notification.id} notification={notification} />
       ))}
+    </div>
+  );
+}
+
+/** Focus to the next (else previous) notice's close button, else the page heading (WCAG 2.4.3). */
+const handFocusOn = (notice: Element | null) =>
+  focusNeighbour(notice, '.cart-notice__dismiss', () => pageHeadingOf(notice));
+
+function AdjustmentNotice({ notification }: { notification: CartNotification }) {
+  const { t } = useTranslation();
+  const dismiss = useCartNotificationStore((state) => state.dismiss);
+  const text = useAdjustmentText();
+  const notice = useRef<HTMLDivElement>(null);
+  // The store's timer removes a notice with nobody clicking: if it holds the focus then, hand it on before it goes
+  // (a layout effect's cleanup runs while the notice is still in the page). A dismissed one has handed it on already.
+  useLayoutEffect(() => {
+    const element = notice.current;
+    return () => {
+      if (element?.contains(element.ownerDocument.activeElement)) handFocusOn(element);
+    };
+  }, []);
+  return (
+    <div
+      ref={notice}
+      className="shop-banner shop-banner--warning cart-notice"
+      role="alert"
+      data-testid="adjustment-notice"
+    >
+      <span>{text(notification)}</span>
+      <button
+        type="button"
+        className="cart-notice__dismiss"
+        onClick={() => {
+          handFocusOn(notice.current);
+          dismiss(notification.id);
+        }}
+        aria-label={t('cartCheckout.adjustment.dismiss')}
+      >
+        ×
+      </button>
     </div>
   );
 }
