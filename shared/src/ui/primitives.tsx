@@ -1,6 +1,6 @@
 import {
-  useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type ButtonHTMLAttributes,
@@ -91,7 +91,7 @@ export function Field({
   // The last submit whose error was brought to the user, and the one spoken as an alert.
   const handledSubmit = useRef(submitCount);
   const [alertFor, setAlertFor] = useState<number>();
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = inputRef.current;
     if (submitCount === undefined || submitCount === handledSubmit.current || !error || !element) return;
     handledSubmit.current = submitCount;

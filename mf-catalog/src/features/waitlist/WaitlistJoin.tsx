@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Banner,
@@ -39,7 +39,7 @@ export function WaitlistJoin({ course, titleId }: { course: Course; titleId: str
   // opening lands on the form's first field (a customer's form has none: its first button), cancelling on the button.
   const slot = useRef<HTMLDivElement>(null);
   const focusNext = useRef<'form' | 'join' | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const target = focusNext.current;
     if (!target) return;
     focusNext.current = null;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -30,7 +30,7 @@ function ExamRun({ level, questions }: { level: ExamLevel; questions: ExamQuesti
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stepped = useRef(false);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     // Not on arrival (the page itself is announced), but after every step: read the new question next.
     if (stepped.current) headingRef.current?.focus();
   }, [flow.index]);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useLayoutEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { Button, consentPurposes, useConsentStore, type ConsentChoice } from '@shop/shared';
@@ -27,7 +27,7 @@ export function ConsentBanner() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const id = useId();
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!reopened) return;
     setShowSettings(true);
     setSelection(useConsentStore.getState().choice ?? allPurposes(false));
