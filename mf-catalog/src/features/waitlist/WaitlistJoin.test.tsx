@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerTranslations, useAuthStore, WaitlistErrorCode } from '@shop/shared';
-import { apiError, courseFixture, fakeApi, startI18n } from '@shop/shared/testing';
+import { apiError, courseFixture, fakeApi, startI18n, type FakeAnswer } from '@shop/shared/testing';
 import { areaTranslations } from '../../i18n/index.ts';
 import { WaitlistJoin } from './WaitlistJoin.tsx';
 
@@ -17,6 +17,17 @@ function renderJoin() {
   const join = screen.getByRole('button', { name: 'Auf die Warteliste' });
   join.focus();
   fireEvent.click(join);
+}
+
+/**
+ * The answer, after doing what a browser does to the focus meanwhile: the send button is disabled while sending,
+ * and a browser then moves the focus off it to the page (HTML's focus fixup); jsdom leaves it there.
+ */
+function whileSendingDisabled(answer: FakeAnswer) {
+  return async () => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+  };
 }
 
 const address = () => screen.getByLabelText('E-Mail-Adresse');
@@ -46,6 +57,17 @@ describe('WaitlistJoin', () => {
       renderJoin();
       expect(document.activeElement).toBe(send());
     });
+
+    it('joining lands on the notice, which says the place on the list', async () => {
+      fakeApi({ 'POST /api/waitlist/join': { body: { result: { position: 3, alreadyOnList: false } } } });
+      renderJoin();
+      fireEvent.change(address(), { target: { value: 'ana@example.com' } });
+      send().focus();
+      fireEvent.click(send());
+      const notice = await screen.findByRole('status');
+      expect(notice.textContent).toContain('3');
+      expect(document.activeElement).toBe(notice.parentElement);
+    });
   });
 
   describe('a submit’s error is announced (WCAG 3.3.1, 4.1.3)', () => {
@@ -66,12 +88,15 @@ describe('WaitlistJoin', () => {
       [apiError(409, WaitlistErrorCode.closed), 'Für diesen Kurs ist die Anmeldefrist abgelaufen.'],
       [apiError(429, 'TOO_MANY_REQUESTS'), 'Zu viele Versuche.'],
     ])('a guest’s refused request (%j) is an alert, not the address’s error', async (answer, text) => {
-      fakeApi({ 'POST /api/waitlist/join': answer });
+      fakeApi({ 'POST /api/waitlist/join': whileSendingDisabled(answer) });
       renderJoin();
       fireEvent.change(address(), { target: { value: 'ana@example.com' } });
+      send().focus();
       fireEvent.click(send());
       expect((await screen.findByRole('alert')).textContent).toContain(text);
       expect(address().getAttribute('aria-invalid')).toBeNull();
+      // The send button was disabled while sending and lost the focus; it gets it back.
+      expect(document.activeElement).toBe(send());
     });
 
     it('an address the server refuses takes focus to the field', async () => {

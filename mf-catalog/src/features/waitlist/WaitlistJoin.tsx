@@ -21,6 +21,14 @@ type State =
   | { step: 'sending' }
   | { step: 'joined'; position: number; already: boolean };
 
+/** Where the focus goes when the slot's content is replaced (see the effect in WaitlistJoin). */
+const focusTargets = {
+  form: 'form input, form button',
+  join: 'button',
+  notice: '.catalog-waitlist__notice',
+  send: 'form button[type="submit"]',
+} as const;
+
 /** Only an address the server refuses is the field's problem; a limit, a closed list or too many tries are not. */
 const addressErrorKey = 'catalog.waitlist.errors.email';
 
@@ -35,16 +43,17 @@ export function WaitlistJoin({ course, titleId }: { course: Course; titleId: str
   const [email, setEmail] = useState('');
   const [submits, setSubmits] = useState(0);
   const formId = useId();
-  // The button and the form replace each other; focus follows, so it is never dropped to the page (WCAG 2.4.3):
-  // opening lands on the form's first field (a customer's form has none: its first button), cancelling on the button.
+  // Button, form and notice replace each other; focus follows, so it is never dropped to the page (WCAG 2.4.3):
+  // opening lands on the form's first field (a customer's form has none: its first button), cancelling on the button,
+  // joining on the notice (read out as it takes the focus), a refused request back on the send button (the disabled
+  // one lost it while sending) beside its alert. An address error is the field's own (Field's submitCount).
   const slot = useRef<HTMLDivElement>(null);
-  const focusNext = useRef<'form' | 'join' | null>(null);
+  const focusNext = useRef<keyof typeof focusTargets | null>(null);
   useLayoutEffect(() => {
     const target = focusNext.current;
     if (!target) return;
     focusNext.current = null;
-    const selector = target === 'form' ? 'form input, form button' : 'button';
-    slot.current?.querySelector<HTMLElement>(selector)?.focus();
+    slot.current?.querySelector<HTMLElement>(focusTargets[target])?.focus();
   }, [state.step]);
 
   const open = () => {
@@ -65,15 +74,14 @@ export function WaitlistJoin({ course, titleId }: { course: Course; titleId: str
     try {
       const locale = (i18n.resolvedLanguage ?? 'de') as Language;
       const result = await joinWaitlist({ courseId: course.id, locale, ...(address ? { email: address.data } : {}) });
+      focusNext.current = 'notice';
       setState({ step: 'joined', position: result.position, already: result.alreadyOnList });
     } catch (error) {
       const message = joinErrorMessage(error);
       const text = t(message.key, message.values);
-      setState(
-        message.key === addressErrorKey && !loggedIn
-          ? { step: 'form', fieldError: text }
-          : { step: 'form', formError: text },
-      );
+      if (message.key === addressErrorKey && !loggedIn) return setState({ step: 'form', fieldError: text });
+      focusNext.current = 'send';
+      setState({ step: 'form', formError: text });
     }
   };
 
@@ -84,9 +92,11 @@ export function WaitlistJoin({ course, titleId }: { course: Course; titleId: str
     // Holds whichever of button, form and notice is shown (display: contents, no box of its own), so focus can follow.
     <div ref={slot} className="catalog-waitlist-slot">
       {state.step === 'joined' ? (
-        <Banner tone="success">
-          {t(state.already ? 'catalog.waitlist.already' : 'catalog.waitlist.joined', { position: state.position })}
-        </Banner>
+        <div tabIndex={-1} className="catalog-waitlist__notice">
+          <Banner tone="success">
+            {t(state.already ? 'catalog.waitlist.already' : 'catalog.waitlist.joined', { position: state.position })}
+          </Banner>
+        </div>
       ) : state.step === 'closed' ? (
         <Button onClick={open} aria-describedby={titleId} aria-expanded={false} aria-controls={formId}>
           {t('catalog.waitlist.join')}
