@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Banner, firePendingPurchase, forgetSubmittedCart, selectIsLoggedIn, useAuthStore } from '@shop/shared';
 import { checkoutCss } from './checkout.css.ts';
+import { forgetCheckoutDraft } from './checkoutDraft.ts';
 import { contactUrl } from './links.ts';
 import { OrderCheckScreen } from './OrderCheckScreen.tsx';
 import { OrderPriceList } from './OrderPriceList.tsx';
@@ -12,7 +13,8 @@ import { useOrderState } from './useOrderState.ts';
  * /checkout-complete/{orderId}/{email} (docs/product-rules.md#screens): confirmation, next steps, contact; guests are offered an account
  * with their address. Shown only when the server confirms that the number and the address belong to one paid
  * order; otherwise "order not found". An order still waiting for its payment (or one that failed) goes to the
- * return page, which decides. The stored purchase event fires once, and only for this confirmed order.
+ * return page, which decides. The stored purchase event fires once, and only for this confirmed order; the submitted
+ * cart and the checkout's draft are forgotten then, not at submit (a failed payment brings both back).
  */
 export function CheckoutCompletePage() {
   const { t } = useTranslation();
@@ -28,6 +30,7 @@ export function CheckoutCompletePage() {
   useEffect(() => {
     if (paid) {
       forgetSubmittedCart(orderId);
+      forgetCheckoutDraft();
       firePendingPurchase(orderId);
     } else if (undecided)
       navigate(`/checkout-return/${encodeURIComponent(orderId)}/${encodeURIComponent(email)}`, { replace: true });

@@ -10,6 +10,7 @@ import {
 } from '@shop/shared';
 import { apiError, courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
 import routes from '../../routes.tsx';
+import { checkoutDraftKey } from './checkoutDraft.ts';
 
 beforeAll(startI18n);
 afterEach(() => {
@@ -150,6 +151,49 @@ describe('/checkout', () => {
     );
     expect(localStorage.getItem(pendingPurchaseStorageKey)).toBeNull();
     expect(useCartStore.getState().items).toEqual([]);
+    // The confirmation forgets what was typed.
+    expect(sessionStorage.getItem(checkoutDraftKey)).toBeNull();
+  });
+
+  it('keeps cart and form while the payment is open: a cancelled payment brings both back as typed', async () => {
+    // A link on this page's own URL: the test DOM (happy-dom) follows a fragment navigation, not one to another site.
+    const paymentLink = `${window.location.href.split('#')[0]}#payment-provider`;
+    setUp(578, { body: { result: { incrementId: '100001', paymentLink } } });
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+    fillGuestForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    await waitFor(() => expect(window.location.hash).toBe('#payment-provider'));
+    expect(useCartStore.getState().items).toEqual([]);
+
+    // The provider sends the buyer back; the payment was cancelled.
+    cleanup();
+    fakeApi({
+      'POST /api/orders/100001/state': {
+        body: {
+          result: {
+            incrementId: '100001',
+            state: 'failed',
+            paymentStatus: 'canceled',
+            holdActive: false,
+            totalPrice: 578,
+          },
+        },
+      },
+    });
+    renderRoutes(routes, '/checkout-return/100001/ana%40example.org');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout-cancel'));
+    expect(useCartStore.getState().items).toMatchObject([{ itemType: 'course', courseId: 7, quantity: 2 }]);
+
+    cleanup();
+    setUp();
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+    const billing = screen.getByRole('group', { name: 'Rechnungsadresse' });
+    expect((screen.getAllByLabelText(/^E-Mail-Adresse/)[0] as HTMLInputElement).value).toBe('ana@example.org');
+    expect((field(billing, /^Straße/) as HTMLInputElement).value).toBe('Hauptstr. 1');
+    expect((screen.getByLabelText(/Ich akzeptiere die AGB/) as HTMLInputElement).checked).toBe(false);
+    window.location.hash = '';
   });
 
   it('keeps the buyer on the form with everything typed when the payment provider is unreachable, and lets them submit again', async () => {

@@ -6,7 +6,8 @@ import { blankParticipant } from './orderRequest.ts';
  * server's adjustments empty the cart, the checkout sends the buyer to the cart to read why, and coming back with a
  * new course finds the form as it was. Only typed data (contact e-mail, billing address, participants, notes);
  * consents, the marketing opt-in and the payment method are given anew for each order, and the form holds no
- * passwords or payment data. sessionStorage: gone with the tab, forgotten once an order is placed.
+ * passwords or payment data. sessionStorage: gone with the tab (it survives the trip to the payment provider and
+ * back), forgotten once the confirmation page shows the order paid, so a failed payment finds the form as typed.
  */
 export const checkoutDraftKey = 'checkoutDraft';
 

@@ -21,7 +21,6 @@ import {
   type PriceResult,
   type QuantityAdjustment,
 } from '@shop/shared';
-import { forgetCheckoutDraft } from './checkoutDraft.ts';
 import { toOrderRequest } from './orderRequest.ts';
 import { describePriceChange, type PriceChangeLine } from './priceChange.ts';
 import { detectTimeZone } from './timezone.ts';
@@ -115,10 +114,10 @@ export function useCheckoutSubmit() {
         coupons: request.discountCodes ?? [],
         value: request.expectedTotalPrice,
       });
-      // Kept until the payment ends: a failed one puts this cart back (the return page), a paid one forgets it.
+      // Kept until the payment ends: a failed one puts this cart back (the return page), a paid one forgets it, and
+      // with it the form's draft (the confirmation page): a buyer whose payment fails finds both as they were.
       if (order.paymentLink) rememberSubmittedCart({ orderId: order.incrementId, items, discountCodes });
       done.current = true;
-      forgetCheckoutDraft();
       useCartStore.getState().clear();
       for (const code of discountCodes) useCartPriceStore.getState().removeDiscountCode(code);
       const email = customer?.email ?? values.email;

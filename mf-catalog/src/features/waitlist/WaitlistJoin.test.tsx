@@ -21,7 +21,7 @@ function renderJoin() {
 
 /**
  * The answer, after doing what a browser does to the focus meanwhile: the send button is disabled while sending,
- * and a browser then moves the focus off it to the page (HTML's focus fixup); jsdom leaves it there.
+ * and a browser then moves the focus off it to the page (HTML's focus fixup); the test DOM (happy-dom) leaves it there.
  */
 function whileSendingDisabled(answer: FakeAnswer) {
   return async () => {
