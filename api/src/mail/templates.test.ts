@@ -27,6 +27,13 @@ describe('renderMail', () => {
     },
   );
 
+  it('greets without a name when it has none, in every language, leaving no placeholder', () => {
+    const greetings = languages.map(
+      (language) => renderMail({ kind: 'verifyEmail', language, to: 'a@b.c', link: 'https://x' }).text.split('\n')[0],
+    );
+    expect(greetings).toEqual(['Guten Tag,', 'Hello,', 'Hola:']);
+  });
+
   it('offers the password reset besides the login when a registration meets an existing account', () => {
     for (const language of languages) {
       const mail = renderMail({

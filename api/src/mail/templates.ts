@@ -27,8 +27,11 @@ export interface MailInput {
   kind: MailKind;
   language: Language;
   to: string;
-  /** How the mail addresses the customer (first name). */
-  name: string;
+  /**
+   * How the mail addresses the customer (first name); none for a mail to an address whose owner has not yet
+   * confirmed it (see `customerMails`): a registration's or an account's name is text someone else typed.
+   */
+  name?: string;
   /** Target of the call to action. */
   link: string;
   /** The password-reset page, for the mails whose texts offer it (`resetHint`). */
@@ -41,7 +44,7 @@ export interface MailInput {
 export function renderMail({ kind, language, to, name, link, resetLink, newEmail = '' }: MailInput): MailMessage {
   const t = texts[language];
   const part = { ...t[kind], intro: t[kind].intro.replace('{{newEmail}}', newEmail) };
-  const greeting = t.greeting.replace('{{name}}', name);
+  const greeting = name === undefined ? t.greetingWithoutName : t.greeting.replace('{{name}}', name);
   const paragraphs = [part.intro, part.validity, part.outro].filter(Boolean);
   const reset = resetLink && 'resetHint' in part ? { hint: part.resetHint, link: resetLink } : null;
 

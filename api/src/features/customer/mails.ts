@@ -38,7 +38,9 @@ async function send(
       kind,
       language: language ?? customerLanguage(customer),
       to,
-      name: customer.firstname,
+      // By name only at the account's confirmed address: before that, the name is whatever a registration typed
+      // for an address that may be someone else's (docs/decisions/0065-no-typed-names-before-confirmation.md).
+      name: to === customer.email && customer.is_email_verified === 1 ? customer.firstname : undefined,
       link,
       resetLink,
       newEmail,
@@ -91,7 +93,8 @@ export const customerMails = {
 
   /**
    * A registration for an address that has an account: the owner learns of it and is pointed to login and the
-   * password reset. Addressed with the account's own name, never the one the registration typed.
+   * password reset. Addressed with the account's own name (when its address is confirmed), never the one the
+   * registration typed.
    */
   accountExists: (ctx: AppContext, tx: Db, customer: CustomerRow, language?: Language) =>
     send(ctx, tx, 'accountExists', customer, customer.email, shopLink(ctx, linkPaths.login), language, {

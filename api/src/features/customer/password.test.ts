@@ -34,6 +34,8 @@ describeEachDatabase(
         expect(known.body).toEqual({ result: { success: true } });
         const [mail] = await mailsTo(ctx, email, { atLeast: 2 });
         expect(mail!.subject).toBe('Reset your password');
+        // A confirmed address: the account's own name.
+        expect(mail!.text).toMatch(/^Hello Anna,/);
         expect(linkIn(mail!)).toMatchObject({ path: '/password-new', email });
         await settle();
         expect(await mailsTo(ctx, unknown)).toHaveLength(0);
@@ -84,9 +86,11 @@ describeEachDatabase(
         const c = client(ctx);
         const { email } = await register(c);
         await c.post('/api/customer/request-password-reset', { email, locale: 'de' });
-        const link = linkIn(
-          (await mailsTo(ctx, email, { atLeast: 2 })).find((m) => m.subject === 'Passwort zurücksetzen')!,
-        );
+        const mail = (await mailsTo(ctx, email, { atLeast: 2 })).find((m) => m.subject === 'Passwort zurücksetzen')!;
+        // Not yet confirmed: the name is the registration's, so it is not used.
+        expect(mail.text).toMatch(/^Guten Tag,/);
+        expect(mail.text).not.toContain('Anna');
+        const link = linkIn(mail);
         expect((await c.post('/api/customer/reset-password', { token: link.token, email, newPassword })).status).toBe(
           200,
         );
