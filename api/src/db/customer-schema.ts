@@ -82,6 +82,8 @@ export interface ShopOrderTable {
   cancel_reason: string | null;
   /** Added by 0059_withdrawal: when the consumer expressly requested that courses begin early (ISO instant). */
   early_start_requested_at: Generated<string | null>;
+  /** Added by 0066_order_access_key: hash of the key that shows the confirmation its prices (null: older order). */
+  access_key_hash: Generated<string | null>;
 }
 
 export interface OrderBillingAddressTable extends AddressColumns {

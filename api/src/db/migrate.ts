@@ -27,6 +27,7 @@ import * as orderLinePrices from './migrations/0062_order_line_prices.ts';
 import * as paymentCapture from './migrations/0063_payment_capture.ts';
 import * as withdrawalConfirmation from './migrations/0064_withdrawal_confirmation.ts';
 import * as orderHoldClient from './migrations/0065_order_hold_client.ts';
+import * as orderAccessKey from './migrations/0066_order_access_key.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0063_payment_capture': paymentCapture,
   '0064_withdrawal_confirmation': withdrawalConfirmation,
   '0065_order_hold_client': orderHoldClient,
+  '0066_order_access_key': orderAccessKey,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

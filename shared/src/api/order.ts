@@ -50,13 +50,14 @@ export const fetchOrderConfirmationPreview = (locale: string) =>
 
 /**
  * The state of an order, asked with its number and the address it was placed with (the return page and the
- * confirmation). An unknown number and a wrong address both fail with 404.
+ * confirmation). An unknown number and a wrong address both fail with 404. With the `orderKey` its submit answered,
+ * a paid order's answer lists its prices.
  */
-export const fetchOrderState = (incrementId: string, email: string) =>
+export const fetchOrderState = (incrementId: string, email: string, orderKey?: string) =>
   call({
     method: 'POST',
     path: `/orders/${encodeURIComponent(incrementId)}/state`,
-    body: { email },
+    body: orderKey === undefined ? { email } : { email, orderKey },
     result: orderStateSchema,
     failure: 'Failed to fetch order state',
   });

@@ -374,9 +374,13 @@ export function priceRequestOfOrder(order: ParsedOrderRequest | OrderRequest): P
   };
 }
 
-/** Order response (docs/product-rules.md#data): the order number, and where to pay when there is something to pay. */
+/**
+ * Order response (docs/product-rules.md#data): the order number, and where to pay when there is something to pay.
+ * `orderKey` is for the buying browser alone: with it the confirmation lists the order's prices (orderStateRequest).
+ * Optional for an API released before it.
+ */
 export const orderResponseSchema = z.lazy(() =>
-  z.object({ incrementId: z.string(), paymentLink: z.string().nullable() }),
+  z.object({ incrementId: z.string(), paymentLink: z.string().nullable(), orderKey: z.string().optional() }),
 );
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 
@@ -505,8 +509,13 @@ export const orderPaymentStates = ['paid', 'pending', 'failed'] as const;
 export const orderPaymentStateSchema = z.enum(orderPaymentStates);
 export type OrderPaymentState = z.infer<typeof orderPaymentStateSchema>;
 
-/** POST /orders/{incrementId}/state: the address the order was placed with, as proof of knowing the order. */
-export const orderStateRequestSchema = z.lazy(() => z.object({ email: emailSchema }).strict());
+/**
+ * POST /orders/{incrementId}/state: the address the order was placed with, as proof of knowing the order, and the
+ * `orderKey` its submit answered, which a paid order's `prices` need (number and address alone are easy to come by).
+ */
+export const orderStateRequestSchema = z.lazy(() =>
+  z.object({ email: emailSchema, orderKey: z.string().min(1).max(100).optional() }).strict(),
+);
 export const orderStateParamsSchema = z.lazy(() => z.object({ incrementId: textSchema.min(1).max(40) }));
 
 /**
@@ -586,7 +595,7 @@ export const orderStateSchema = z.lazy(() =>
     totalPrice: moneySchema,
     /** How much of the order the consumer withdrew from (none when an older server does not say). */
     withdrawal: orderWithdrawalStateSchema.default('none'),
-    /** The positions' prices, once the order is paid (the confirmation shows them). */
+    /** The positions' prices, once the order is paid and the request brought its `orderKey` (the confirmation). */
     prices: orderPricesSchema.optional(),
   }),
 );

@@ -81,7 +81,9 @@ export const orderRoutes =
             clientKey: ctx.mode === 'development' && isFromThisMachine(request) ? undefined : clientKey(request.ip),
           });
           if (order.placesChanged) onPlacesChanged();
-          return { result: { incrementId: order.incrementId, paymentLink: order.paymentLink } };
+          return {
+            result: { incrementId: order.incrementId, paymentLink: order.paymentLink, orderKey: order.orderKey },
+          };
         } catch (error) {
           // The cap on unpaid holds answers like the rate limits (docs/product-rules.md#limits).
           if (error instanceof TooManyUnpaidHoldsError) throw tooManyRequests(reply, error.retryAfterSeconds);

@@ -41,7 +41,8 @@ export const orderStateRoutes =
         preHandler: rateLimited(app, 'orderState', orderStateRateLimit),
       },
       async (request) => {
-        const state = await readOrderState(ctx.db, request.params.incrementId, request.body.email, ctx.now());
+        const { email, orderKey } = request.body;
+        const state = await readOrderState(ctx.db, request.params.incrementId, email, ctx.now(), orderKey);
         if (!state) throw notFound('Unknown order');
         return { result: state };
       },

@@ -21,10 +21,10 @@ describeEachDatabase(
       const reply = await client(ctx).post('/api/cart/submit', body);
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       const order = await orderByNumber(ctx, reply.body.result.incrementId);
-      return { order, email };
+      return { order, email, orderKey: reply.body.result.orderKey as string };
     };
-    const lookup = (incrementId: string, email: unknown, c = client(ctx)) =>
-      c.post(`/api/orders/${encodeURIComponent(incrementId)}/state`, { email });
+    const lookup = (incrementId: string, email: unknown, c = client(ctx), orderKey?: string) =>
+      c.post(`/api/orders/${encodeURIComponent(incrementId)}/state`, { email, orderKey });
     const expectNotFound = (reply: Reply) => {
       expect(reply.status).toBe(404);
       expect(reply.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Unknown order' } });
@@ -76,9 +76,9 @@ describeEachDatabase(
     });
 
     it('paid: state paid with the payment paid, the hold no longer running', async () => {
-      const { order, email } = await submit();
+      const { order, email, orderKey } = await submit();
       await choose(ctx, (await paymentOf(ctx, order.id)).transaction_id!, 'paid');
-      expect((await lookup(order.increment_id, email)).body.result).toEqual({
+      expect((await lookup(order.increment_id, email, client(ctx), orderKey)).body.result).toEqual({
         incrementId: order.increment_id,
         state: 'paid',
         paymentStatus: 'paid',
@@ -103,6 +103,40 @@ describeEachDatabase(
       });
     });
 
+    it('lists a paid order’s prices only with the key its submit answered: number and address are not enough', async () => {
+      const { order, email, orderKey } = await submit();
+      expect(orderKey).toMatch(/^[\w-]{43}$/);
+      await choose(ctx, (await paymentOf(ctx, order.id)).transaction_id!, 'paid');
+      const other = await submit();
+      const stateOnly = {
+        incrementId: order.increment_id,
+        state: 'paid',
+        paymentStatus: 'paid',
+        holdActive: false,
+        totalPrice: 578,
+        withdrawal: 'none',
+      };
+      for (const key of [undefined, other.orderKey, orderKey.slice(0, -1)]) {
+        const reply = await lookup(order.increment_id, email, client(ctx), key);
+        expect(reply.status).toBe(200);
+        expect(reply.body.result).toEqual(stateOnly);
+      }
+      // Only the key's hash is stored.
+      const row = await ctx.db.kysely
+        .selectFrom('shop_order')
+        .select('access_key_hash')
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      expect(row.access_key_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(row)).not.toContain(orderKey);
+      // The key does not stand in for the address.
+      expectNotFound(await lookup(order.increment_id, other.email, client(ctx), orderKey));
+      // An oversized key is a field error, not a lookup.
+      const long = await lookup(order.increment_id, email, client(ctx), 'x'.repeat(101));
+      expect(long.status).toBe(400);
+      expect(long.body.error.fields).toHaveProperty('orderKey');
+    });
+
     for (const outcome of ['failed', 'canceled', 'expired'] as const) {
       it(`${outcome}: state failed, with the payment's own status`, async () => {
         const { order, email } = await submit();
@@ -116,8 +150,8 @@ describeEachDatabase(
     }
 
     it('a free order is paid at once and has no payment', async () => {
-      const { order, email } = await submit({ priceCents: 0 });
-      expect((await lookup(order.increment_id, email)).body.result).toEqual({
+      const { order, email, orderKey } = await submit({ priceCents: 0 });
+      expect((await lookup(order.increment_id, email, client(ctx), orderKey)).body.result).toEqual({
         incrementId: order.increment_id,
         state: 'paid',
         paymentStatus: null,

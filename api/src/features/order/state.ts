@@ -5,8 +5,10 @@ import {
   type PaymentStatus,
   withdrawalStateOf,
 } from '@shop/shared/contract';
+import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { centsToEuro } from '../../lib/money.ts';
+import { hashToken } from '../customer/secrets.ts';
 import { readOrder } from './read.ts';
 
 /** The order's status as the pages after the payment act on it: both pending states wait, cancelled failed. */
@@ -19,19 +21,31 @@ export function paymentStateOf(orderStatus: string): OrderPaymentState {
 /** Addresses compare the way the shop stores them: trimmed, case-insensitive. */
 const sameAddress = (stored: string, given: string) => stored.trim().toLowerCase() === given.trim().toLowerCase();
 
+/** Whether `orderKey` is the key the order was submitted with (compared as hashes, in constant time). */
+function holdsOrderKey(storedHash: string | null, orderKey: string | undefined): boolean {
+  if (storedHash === null || orderKey === undefined) return false;
+  const given = Buffer.from(hashToken(orderKey), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
 /**
  * The state of order `incrementId`, only when `email` is the address it was placed with; null otherwise, the same
- * for an unknown number as for a wrong address, so the answer never tells which order numbers exist.
+ * for an unknown number as for a wrong address, so the answer never tells which order numbers exist. A paid
+ * order's positions and prices only with the `orderKey` its submit gave the buying browser: number and address
+ * are easy to come by, what someone booked is not theirs to read
+ * (docs/decisions/0066-order-key-for-the-confirmation.md).
  */
 export async function readOrderState(
   db: Db,
   incrementId: string,
   email: string,
   now: Date,
+  orderKey?: string,
 ): Promise<OrderState | null> {
   const order = await db.kysely
     .selectFrom('shop_order')
-    .select(['id', 'increment_id', 'email', 'status', 'total_price_cents', 'hold_expires_at'])
+    .select(['id', 'increment_id', 'email', 'status', 'total_price_cents', 'hold_expires_at', 'access_key_hash'])
     .where('increment_id', '=', incrementId)
     .executeTakeFirst();
   if (!order || !sameAddress(order.email, email)) return null;
@@ -50,7 +64,8 @@ export async function readOrderState(
   );
   const all = positions.flat();
   // Only a paid order's confirmation lists its prices; the return page, which polls, does not need them.
-  const full = state === 'paid' ? await readOrder(db, order.id) : null;
+  const full =
+    state === 'paid' && holdsOrderKey(order.access_key_hash, orderKey) ? await readOrder(db, order.id) : null;
   return {
     incrementId: order.increment_id,
     state,

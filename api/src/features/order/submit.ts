@@ -17,6 +17,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { priceCart, type PricedCart } from '../cart/pricing/index.ts';
 import { billingAddressColumns } from '../customer/billing-address.ts';
+import { hashToken, newToken } from '../customer/secrets.ts';
 import { type PaymentProvider, PaymentProviderUnavailableError } from '../payment/provider.ts';
 import { balanceTypeOfCourse, balanceTypeOfPackage } from './balance-types.ts';
 import { cancelPendingOrder } from './cancel.ts';
@@ -56,6 +57,8 @@ export interface SubmitInput {
 }
 
 export interface SubmittedOrder extends OrderResponse {
+  /** Always given by this API (the contract's is optional for older ones). */
+  orderKey: string;
   orderId: number;
   email: string;
   /** True when nothing was to be paid and the order is complete already. */
@@ -147,6 +150,8 @@ export async function submitOrder(
     }
 
     const incrementId = await nextOrderNumber(trx);
+    // For the buying browser only: the confirmation's price list needs it (state.ts).
+    const orderKey = newToken();
     const paid = totalCents === 0;
     const holdExpiresAt = new Date(now.getTime() + paymentHoldSeconds * 1000);
     const inserted = await trx
@@ -165,6 +170,7 @@ export async function submitOrder(
         payment_method: method ?? null,
         hold_expires_at: paid ? null : holdExpiresAt.toISOString(),
         early_start_requested_at: request.earlyStartRequested ? now.toISOString() : null,
+        access_key_hash: hashToken(orderKey),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -188,11 +194,20 @@ export async function submitOrder(
       await creditPackages(trx, { orderId, customerId: customer?.id ?? null, now });
       await queueOrderConfirmation(trx, orderId, now);
     }
-    return { orderId, incrementId, totalCents, method, holdExpiresAt, paid, placesChanged: courseLines.length > 0 };
+    return {
+      orderId,
+      incrementId,
+      orderKey,
+      totalCents,
+      method,
+      holdExpiresAt,
+      paid,
+      placesChanged: courseLines.length > 0,
+    };
   });
 
-  const { orderId, incrementId, paid, placesChanged } = order;
-  if (paid) return { orderId, incrementId, paymentLink: null, email, paid, placesChanged };
+  const { orderId, incrementId, orderKey, paid, placesChanged } = order;
+  if (paid) return { orderId, incrementId, orderKey, paymentLink: null, email, paid, placesChanged };
 
   let payment: { id: string; paymentLink: string };
   try {
@@ -228,7 +243,7 @@ export async function submitOrder(
       updated_at: now.toISOString(),
     })
     .execute();
-  return { orderId, incrementId, paymentLink: payment.paymentLink, email, paid, placesChanged };
+  return { orderId, incrementId, orderKey, paymentLink: payment.paymentLink, email, paid, placesChanged };
 }
 
 /** The provider could not take the payment: the order was withdrawn (nothing held, nothing left). */

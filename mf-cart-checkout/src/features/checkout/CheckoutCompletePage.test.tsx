@@ -10,6 +10,7 @@ import {
 } from '@shop/shared';
 import { apiError, courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
 import routes from '../../routes.tsx';
+import { rememberOrderKey } from './orderKeys.ts';
 
 beforeAll(startI18n);
 afterEach(() => {
@@ -44,6 +45,21 @@ describe('/checkout-complete/{orderId}/{email}', () => {
     renderRoutes(routes, '/checkout-complete/100001/ana%40example.org');
     expect(await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeTruthy();
     expect(purchases()).toHaveLength(1);
+  });
+
+  it('asks with the order key this browser was given at submit, and without one when it has none', async () => {
+    const calls = fakeApi({ [stateUrl]: orderState('paid', 'paid') });
+    renderRoutes(routes, '/checkout-complete/100001/ana%40example.org');
+    await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' });
+    expect(calls[0]!.body).toEqual({ email: 'ana@example.org' });
+    cleanup();
+
+    rememberOrderKey('100002', 'key-of-another-order');
+    rememberOrderKey('100001', 'key-100001');
+    const again = fakeApi({ [stateUrl]: orderState('paid', 'paid') });
+    renderRoutes(routes, '/checkout-complete/100001/ana%40example.org');
+    await screen.findByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' });
+    expect(again[0]!.body).toEqual({ email: 'ana@example.org', orderKey: 'key-100001' });
   });
 
   it('a free order (nothing to pay) is confirmed as paid without a payment', async () => {

@@ -54,7 +54,7 @@ const priceResult = (total: number) => ({
   quantityAdjustments: [],
 });
 
-const submitted = { body: { result: { incrementId: '100001', paymentLink: null } } };
+const submitted = { body: { result: { incrementId: '100001', paymentLink: null, orderKey: 'key-100001' } } };
 
 function setUp(total = 578, submitAnswers: Parameters<typeof fakeApi>[0][string] = submitted) {
   useCartStore.getState().replaceItems([course]);
@@ -151,6 +151,11 @@ describe('/checkout', () => {
     );
     expect(localStorage.getItem(pendingPurchaseStorageKey)).toBeNull();
     expect(useCartStore.getState().items).toEqual([]);
+    // The confirmation asked with the order's key, which this browser got from the submit.
+    expect(calls.find((c) => c.url.endsWith('/orders/100001/state'))?.body).toEqual({
+      email: 'ana@example.org',
+      orderKey: 'key-100001',
+    });
     // The confirmation forgets what was typed.
     expect(sessionStorage.getItem(checkoutDraftKey)).toBeNull();
   });

@@ -21,6 +21,7 @@ import {
   type PriceResult,
   type QuantityAdjustment,
 } from '@shop/shared';
+import { rememberOrderKey } from './orderKeys.ts';
 import { toOrderRequest } from './orderRequest.ts';
 import { describePriceChange, type PriceChangeLine } from './priceChange.ts';
 import { detectTimeZone } from './timezone.ts';
@@ -109,6 +110,7 @@ export function useCheckoutSubmit() {
         throw error;
       }
 
+      if (order.orderKey) rememberOrderKey(order.incrementId, order.orderKey);
       recordPurchase(items, {
         transactionId: order.incrementId,
         coupons: request.discountCodes ?? [],

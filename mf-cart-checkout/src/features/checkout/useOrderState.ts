@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError, fetchOrderState, type OrderState } from '@shop/shared';
+import { orderKeyOf } from './orderKeys.ts';
 
 /** How often the pages after the payment ask again while the answer is not final. */
 export const orderStatePollMs = 3000;
@@ -14,7 +15,8 @@ export type OrderLookup =
 /**
  * The state of order `orderId` placed with `email`, asked from the API and asked again every `pollMs` until it
  * is final: paid or failed, or not found. A pending payment and a failed call (network, rate limit, server) only
- * mean "ask again" — the provider's answer may still be on its way.
+ * mean "ask again" — the provider's answer may still be on its way. Sends the order's key when this browser placed
+ * it (orderKeys.ts), which a paid order's price list needs.
  */
 export function useOrderState(orderId: string, email: string, pollMs = orderStatePollMs): OrderLookup {
   const [lookup, setLookup] = useState<OrderLookup>({ kind: 'checking', state: null });
@@ -24,7 +26,7 @@ export function useOrderState(orderId: string, email: string, pollMs = orderStat
     setLookup({ kind: 'checking', state: null });
     const ask = async () => {
       try {
-        const state = await fetchOrderState(orderId, email);
+        const state = await fetchOrderState(orderId, email, orderKeyOf(orderId));
         if (stopped) return;
         if (state.state !== 'pending') return setLookup({ kind: 'found', state });
         setLookup({ kind: 'checking', state });
