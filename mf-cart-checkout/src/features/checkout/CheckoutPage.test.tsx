@@ -71,6 +71,15 @@ function setUp(total = 578, submitAnswers: Parameters<typeof fakeApi>[0][string]
 
 const field = (scope: HTMLElement, label: RegExp) => within(scope).getByLabelText(label);
 
+/** The checkout opened anew in this tab (the course in the cart again); its billing address group. */
+async function openCheckoutAgain() {
+  cleanup();
+  setUp();
+  renderRoutes(routes, '/checkout');
+  await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+  return screen.getByRole('group', { name: 'Rechnungsadresse' });
+}
+
 /** Fills contact, billing address and consents as a guest (ana@example.org). */
 function fillGuestForm() {
   fireEvent.change(screen.getAllByLabelText(/^E-Mail-Adresse/)[0]!, { target: { value: 'ana@example.org' } });
@@ -190,11 +199,7 @@ describe('/checkout', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout-cancel'));
     expect(useCartStore.getState().items).toMatchObject([{ itemType: 'course', courseId: 7, quantity: 2 }]);
 
-    cleanup();
-    setUp();
-    renderRoutes(routes, '/checkout');
-    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
-    const billing = screen.getByRole('group', { name: 'Rechnungsadresse' });
+    const billing = await openCheckoutAgain();
     expect((screen.getAllByLabelText(/^E-Mail-Adresse/)[0] as HTMLInputElement).value).toBe('ana@example.org');
     expect((field(billing, /^Straße/) as HTMLInputElement).value).toBe('Hauptstr. 1');
     expect((screen.getByLabelText(/Ich akzeptiere die AGB/) as HTMLInputElement).checked).toBe(false);
@@ -421,11 +426,7 @@ describe('/checkout', () => {
     expect(screen.getByText('Ihr Warenkorb ist leer.')).toBeTruthy();
 
     // Another course, back to the checkout in this tab: what was typed is there; consents are given anew.
-    cleanup();
-    setUp();
-    renderRoutes(routes, '/checkout');
-    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
-    const billing = screen.getByRole('group', { name: 'Rechnungsadresse' });
+    const billing = await openCheckoutAgain();
     expect((screen.getAllByLabelText(/^E-Mail-Adresse/)[0] as HTMLInputElement).value).toBe('ana@example.org');
     expect((field(billing, /^Vorname/) as HTMLInputElement).value).toBe('Ana');
     expect((field(billing, /^Ort/) as HTMLInputElement).value).toBe('Berlin');
