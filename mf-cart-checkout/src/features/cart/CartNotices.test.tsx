@@ -79,7 +79,8 @@ describe('focus when a notice goes (WCAG 2.4.3)', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Warenkorb' }));
   });
 
-  it('also when the 10 s timer removes the notice that holds the focus', () => {
+  /** A cart page with a button beside one adjustment notice. */
+  const renderNoticeBesideAButton = () => {
     renderDe(
       <section>
         <h1>Warenkorb</h1>
@@ -88,6 +89,10 @@ describe('focus when a notice goes (WCAG 2.4.3)', () => {
       </section>,
     );
     notify('COURSE_FULLY_BOOKED', 0, 2);
+  };
+
+  it('also when the 10 s timer removes the notice that holds the focus', () => {
+    renderNoticeBesideAButton();
     screen.getByRole('button', { name: 'Hinweis schließen' }).focus();
     act(() => vi.advanceTimersByTime(10_000));
     expect(screen.queryAllByRole('alert')).toHaveLength(0);
@@ -95,14 +100,7 @@ describe('focus when a notice goes (WCAG 2.4.3)', () => {
   });
 
   it('and leaves the focus alone when the timer removes a notice that does not hold it', () => {
-    renderDe(
-      <section>
-        <h1>Warenkorb</h1>
-        <button type="button">Weiter einkaufen</button>
-        <AdjustmentNotices />
-      </section>,
-    );
-    notify('COURSE_FULLY_BOOKED', 0, 2);
+    renderNoticeBesideAButton();
     screen.getByRole('button', { name: 'Weiter einkaufen' }).focus();
     act(() => vi.advanceTimersByTime(10_000));
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Weiter einkaufen' }));
