@@ -1,7 +1,7 @@
 import { renderRoutes } from '@shop/shared/testing';
 import routes from '../routes.tsx';
 
-export { fakeApi, startI18n, type FakeCall } from '@shop/shared/testing';
+export { answerAfterFocusFixup, apiError, fakeApi, startI18n, type FakeCall } from '@shop/shared/testing';
 
 /** The area's real routes at `path`, as the shell mounts them. */
 export function renderArea(path: string) {

@@ -56,6 +56,21 @@ export function fakeApi(answers: Record<string, FakeAnswer | FakeAnswer[] | (() 
   return calls;
 }
 
+/**
+ * `answer`, for fakeApi, after doing what a browser does to the focus while a form sends: its submit button is
+ * disabled, and a browser moves the focus off a disabled element to the page (HTML's focus fixup); the test DOM
+ * (happy-dom) leaves it there. For tests of where the focus goes once the answer is in.
+ */
+export function answerAfterFocusFixup(answer: FakeAnswer): () => Promise<Response> {
+  return async () => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+}
+
 /** An API error answer for fakeApi. */
 export const apiError = (status: number, code: string, fields?: Record<string, string>): FakeAnswer => ({
   status,

@@ -4,4 +4,5 @@ export { usePageHeading } from './usePageHeading.ts';
 export { createFieldKit, type FieldForm } from './formFields.tsx';
 export { startLoad, useLoad, type Load, type LoadSpec } from './useLoad.ts';
 export { settleWithin } from './settleWithin.ts';
+export { focusDropped } from './focusDropped.ts';
 export { LinePrice, PriceSummaryList } from './PriceParts.tsx';

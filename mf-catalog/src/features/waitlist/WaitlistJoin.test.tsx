@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerTranslations, useAuthStore, WaitlistErrorCode } from '@shop/shared';
-import { apiError, courseFixture, fakeApi, startI18n, type FakeAnswer } from '@shop/shared/testing';
+import { answerAfterFocusFixup, apiError, courseFixture, fakeApi, startI18n } from '@shop/shared/testing';
 import { areaTranslations } from '../../i18n/index.ts';
 import { WaitlistJoin } from './WaitlistJoin.tsx';
 
@@ -17,17 +17,6 @@ function renderJoin() {
   const join = screen.getByRole('button', { name: 'Auf die Warteliste' });
   join.focus();
   fireEvent.click(join);
-}
-
-/**
- * The answer, after doing what a browser does to the focus meanwhile: the send button is disabled while sending,
- * and a browser then moves the focus off it to the page (HTML's focus fixup); the test DOM (happy-dom) leaves it there.
- */
-function whileSendingDisabled(answer: FakeAnswer) {
-  return async () => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
-  };
 }
 
 const address = () => screen.getByLabelText('E-Mail-Adresse');
@@ -59,7 +48,9 @@ describe('WaitlistJoin', () => {
     });
 
     it('joining lands on the notice, which says the place on the list', async () => {
-      fakeApi({ 'POST /api/waitlist/join': { body: { result: { position: 3, alreadyOnList: false } } } });
+      fakeApi({
+        'POST /api/waitlist/join': answerAfterFocusFixup({ body: { result: { position: 3, alreadyOnList: false } } }),
+      });
       renderJoin();
       fireEvent.change(address(), { target: { value: 'ana@example.com' } });
       send().focus();
@@ -67,6 +58,18 @@ describe('WaitlistJoin', () => {
       const notice = await screen.findByRole('status');
       expect(notice.textContent).toContain('3');
       expect(document.activeElement).toBe(notice.parentElement);
+    });
+
+    it('an answer that comes after the visitor has moved on leaves the focus where they are', async () => {
+      fakeApi({ 'POST /api/waitlist/join': { body: { result: { position: 3, alreadyOnList: false } } } });
+      renderJoin();
+      fireEvent.change(address(), { target: { value: 'ana@example.com' } });
+      fireEvent.click(send());
+      const title = screen.getByRole('heading', { name: 'Spanisch A1' });
+      title.setAttribute('tabindex', '-1');
+      title.focus();
+      await screen.findByRole('status');
+      expect(document.activeElement).toBe(title);
     });
   });
 
@@ -88,7 +91,7 @@ describe('WaitlistJoin', () => {
       [apiError(409, WaitlistErrorCode.closed), 'Für diesen Kurs ist die Anmeldefrist abgelaufen.'],
       [apiError(429, 'TOO_MANY_REQUESTS'), 'Zu viele Versuche.'],
     ])('a guest’s refused request (%j) is an alert, not the address’s error', async (answer, text) => {
-      fakeApi({ 'POST /api/waitlist/join': whileSendingDisabled(answer) });
+      fakeApi({ 'POST /api/waitlist/join': answerAfterFocusFixup(answer) });
       renderJoin();
       fireEvent.change(address(), { target: { value: 'ana@example.com' } });
       send().focus();

@@ -5,6 +5,7 @@ import {
   Button,
   emailSchema,
   Field,
+  focusDropped,
   joinWaitlist,
   selectIsLoggedIn,
   useAuthStore,
@@ -44,15 +45,17 @@ export function WaitlistJoin({ course, titleId }: { course: Course; titleId: str
   const [submits, setSubmits] = useState(0);
   const formId = useId();
   // Button, form and notice replace each other; focus follows, so it is never dropped to the page (WCAG 2.4.3):
-  // opening lands on the form's first field (a customer's form has none: its first button), cancelling on the button,
-  // joining on the notice (read out as it takes the focus), a refused request back on the send button (the disabled
-  // one lost it while sending) beside its alert. An address error is the field's own (Field's submitCount).
+  // opening lands on the form's first field (a customer's form has none: its first button), cancelling on the button.
+  // The answer to a send moves it only if the disabled send button dropped it and the visitor has not gone on:
+  // joining to the notice (read out as it takes the focus), a refused request back to the send button beside its
+  // alert. An address error is the field's own (Field's submitCount).
   const slot = useRef<HTMLDivElement>(null);
   const focusNext = useRef<keyof typeof focusTargets | null>(null);
   useLayoutEffect(() => {
     const target = focusNext.current;
     if (!target) return;
     focusNext.current = null;
+    if ((target === 'notice' || target === 'send') && !focusDropped()) return;
     slot.current?.querySelector<HTMLElement>(focusTargets[target])?.focus();
   }, [state.step]);
 

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useLevelTestResultStore, type ExamResult } from '@shop/shared';
-import { startI18n } from '../../test/harness.tsx';
+import { answerAfterFocusFixup, apiError, fakeApi, startI18n } from '../../test/harness.tsx';
 import { ResultEmailForm } from './ResultEmailForm.tsx';
 
 const result: ExamResult = {
@@ -43,5 +43,30 @@ describe('ResultEmailForm: a submit’s problem reaches screen-reader users (WCA
     fireEvent.change(input(), { target: { value: 'ana@' } });
     fireEvent.submit(input().closest('form')!);
     expect(screen.getByRole('alert').textContent).toBe('Bitte geben Sie eine gültige E-Mail-Adresse an.');
+  });
+});
+
+describe('ResultEmailForm: the answer to a send hands the focus on (WCAG 2.4.3)', () => {
+  const sendTo = (address: string) => {
+    fireEvent.change(input(), { target: { value: address } });
+    send().focus();
+    fireEvent.click(send());
+  };
+
+  it('sent: to the notice, which names the address', async () => {
+    fakeApi({ 'POST /api/exam/send-result-email': answerAfterFocusFixup({ body: { result: { sent: true } } }) });
+    render(<ResultEmailForm />);
+    sendTo('ana@example.org');
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toContain('ana@example.org');
+    expect(document.activeElement).toBe(notice.parentElement);
+  });
+
+  it('failed: back to the send button, beside the alert', async () => {
+    fakeApi({ 'POST /api/exam/send-result-email': answerAfterFocusFixup(apiError(500, 'INTERNAL_ERROR')) });
+    render(<ResultEmailForm />);
+    sendTo('ana@example.org');
+    await screen.findByRole('alert');
+    expect(document.activeElement).toBe(send());
   });
 });

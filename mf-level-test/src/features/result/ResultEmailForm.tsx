@@ -1,6 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Banner, Button, currentLanguage, Field, sendExamResultEmail, useLevelTestResultStore } from '@shop/shared';
+import {
+  Banner,
+  Button,
+  currentLanguage,
+  Field,
+  focusDropped,
+  sendExamResultEmail,
+  useLevelTestResultStore,
+} from '@shop/shared';
 import { emailProblem, type EmailProblem } from './offers.ts';
 
 type SendState = { status: 'idle' | 'sending' | 'failed' } | { status: 'sent'; to: string };
@@ -19,6 +27,15 @@ export function ResultEmailForm({ initialEmail = '' }: { initialEmail?: string }
   const [submits, setSubmits] = useState(0);
   // A customer's address may arrive after the first render; it fills the field until the user types.
   const value = edited ? email : email || initialEmail;
+  // The send button is disabled while sending, which drops the focus to the page; the answer hands it on (unless the
+  // visitor went on meanwhile): "sent" to its notice, read out as it takes the focus; a failure back to the button,
+  // beside its alert (WCAG 2.4.3).
+  const form = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    if ((state.status !== 'sent' && state.status !== 'failed') || !focusDropped()) return;
+    const target = state.status === 'sent' ? '.level-test-email__sent' : 'button[type="submit"]';
+    form.current?.querySelector<HTMLElement>(target)?.focus();
+  }, [state.status]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,7 +66,7 @@ export function ResultEmailForm({ initialEmail = '' }: { initialEmail?: string }
   };
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="level-test-email-heading">
+    <form ref={form} noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="level-test-email-heading">
       <h2 id="level-test-email-heading">{t('levelTest.complete.email.title')}</h2>
       <Field
         label={t('levelTest.complete.email.label')}
@@ -71,7 +88,9 @@ export function ResultEmailForm({ initialEmail = '' }: { initialEmail?: string }
         {t(state.status === 'sending' ? 'levelTest.complete.email.sending' : 'levelTest.complete.email.submit')}
       </Button>
       {state.status === 'sent' ? (
-        <Banner tone="success">{t('levelTest.complete.email.sent', { email: state.to })}</Banner>
+        <div tabIndex={-1} className="level-test-email__sent">
+          <Banner tone="success">{t('levelTest.complete.email.sent', { email: state.to })}</Banner>
+        </div>
       ) : null}
       {state.status === 'failed' ? <Banner tone="alert">{t('levelTest.complete.email.failed')}</Banner> : null}
     </form>
