@@ -1,10 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NewCartItem } from '../stores/cart.ts';
 import { courseItem, productItem } from '../testing/fixtures.ts';
+import { startI18n } from '../testing/index.tsx';
 import { dataLayer } from './dataLayer.ts';
 import { firePendingPurchase, pendingPurchaseStorageKey, recordPurchase, trackBeginCheckout } from './ecommerce.ts';
 
 const host = globalThis as { dataLayer?: unknown[] };
+
+beforeAll(startI18n);
 
 beforeEach(() => {
   localStorage.clear();
@@ -17,7 +20,8 @@ const packageItem = {
   packageType: 'conversation_hours',
   amount: 10,
   packageDetails: {
-    title: '10 Konversationsstunden',
+    // Stored in the language it was chosen in; analytics names it in German all the same.
+    title: '10 horas de conversación',
     type: 'conversation_hours',
     price: 250,
     discountedPrice: 220,

@@ -1,5 +1,6 @@
 import { CourseType, pickText, type CartItem, type CourseType as CourseTypeValue } from '../contract/index.ts';
 import { cartItemKey, type NewCartItem } from '../stores/cart.ts';
+import { cartItemName } from '../stores/cartItemName.ts';
 import { readStorage, writeStorage } from '../stores/safeStorage.ts';
 import { pushDeduplicated, type DataLayerEntry } from './dataLayer.ts';
 
@@ -43,7 +44,8 @@ const courseCategory: Record<CourseTypeValue, string> = {
 const cents = (euro: number) => Math.round(euro * 100);
 
 /**
- * A cart item as an analytics item: German name (reports stay in one language), the price paid, the discount;
+ * A cart item as an analytics item: German name (reports stay in one language; a package's too, named like on every
+ * screen rather than by the title stored in the language it was chosen in), the price paid, the discount;
  * packages also carry a `sku` naming type and amount (docs/product-rules.md#api-calls), since one package type comes in several sizes.
  */
 export function toAnalyticsItem(item: AnyCartItem): AnalyticsItem {
@@ -74,7 +76,7 @@ export function toAnalyticsItem(item: AnyCartItem): AnalyticsItem {
       const sku = `${item.packageType}_${item.amount}`;
       return {
         item_id: `package_${sku}`,
-        item_name: item.packageDetails.title,
+        item_name: cartItemName(item, 'de'),
         item_category: `package_${item.packageType}`,
         sku,
         ...priced(item.packageDetails.price, item.packageDetails.discountedPrice),

@@ -1,13 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartItem, PriceResult } from '../contract/index.ts';
-import { i18n } from '../i18n/index.ts';
+import type { PriceResult } from '../contract/index.ts';
 import { startI18n } from '../testing/index.tsx';
 import { courseFixture, courseItem, productItem } from '../testing/fixtures.ts';
 import { useAuthStore } from './auth.ts';
 import { useCartStore } from './cart.ts';
 import { useCartNotificationStore } from './cartNotifications.ts';
 import { detectApplePay, useCartPriceStore } from './cartPrice.ts';
-import { cartItemName, startCartPricing, toPriceRequest } from './cartPricing.ts';
+import { startCartPricing, toPriceRequest } from './cartPricing.ts';
 
 const emptyResult: PriceResult = {
   items: [],
@@ -206,29 +205,6 @@ describe('price recalculation', () => {
     release(answer(200, { result: { ...emptyResult, totalPrice: 1 } }));
     await vi.advanceTimersByTimeAsync(0);
     expect(useCartPriceStore.getState().priceResult?.totalPrice).toBe(289);
-  });
-});
-
-describe('cartItemName', () => {
-  const stored = (title: string, amount = 5): CartItem => ({
-    id: 'p',
-    itemType: 'package',
-    quantity: 1,
-    packageType: 'conversation_hours',
-    amount,
-    packageDetails: { title, type: 'conversation_hours', price: 115, discountedPrice: null, description: '' },
-  });
-
-  it('names a package in the language asked, whatever language its stored title was written in', () => {
-    expect(cartItemName(stored('5 conversation hours'), 'de')).toBe('5 Konversationsstunden');
-    expect(cartItemName(stored('5 Konversationsstunden'), 'en')).toBe('5 conversation hours');
-    expect(cartItemName(stored('1 Konversationsstunde', 1), 'es')).toBe('1 hora de conversación');
-  });
-
-  it('reads an old stored package whose type these texts do not know by its stored title', () => {
-    const old = { ...stored('10 Stunden Privatunterricht'), packageType: 'private_lessons' } as unknown as CartItem;
-    expect(cartItemName(old, 'de')).toBe('10 Stunden Privatunterricht');
-    expect(i18n.language).toBe('de');
   });
 });
 

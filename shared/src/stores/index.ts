@@ -3,7 +3,8 @@ export { useCustomerStore } from './customer.ts';
 export { newCartItemId, selectCartCount, syncCartAcrossTabs, useCartStore, type NewCartItem } from './cart.ts';
 export { appliedDiscountCodes, useCartPriceStore } from './cartPrice.ts';
 export { useCartNotificationStore } from './cartNotifications.ts';
-export { applyQuantityAdjustments, cartItemName, startCartPricing, toPriceRequest } from './cartPricing.ts';
+export { applyQuantityAdjustments, startCartPricing, toPriceRequest } from './cartPricing.ts';
+export { cartItemName } from './cartItemName.ts';
 export { adoptCartSyncFromUrl, cartSyncQueryParameter } from './cartTransfer.ts';
 /**
  * No area of this release calls it (the boot reads cartSync, adoptCartSyncFromUrl), but the cart area of 1.1.0 does:
