@@ -19,6 +19,7 @@ import {
 test('a guest books a course for two, pays on the sandbox, lands on the confirmation and gets the mail', async ({
   page,
   request,
+  browser,
 }) => {
   const course = await courseWithPlaces(request, 1, 2);
   const before = await freePlaces(request, course);
@@ -68,6 +69,17 @@ test('a guest books a course for two, pays on the sandbox, lands on the confirma
   );
   await expectAccessible(page);
   const orderNumber = /checkout-complete\/(\d+)\//.exec(page.url())![1]!;
+  // The price list is for the browser that ordered (its order key); another browser with the same link gets the
+  // confirmation without it (docs/decisions/0066-order-key-for-the-confirmation.md).
+  const priceList = (on: typeof page) => on.getByRole('heading', { level: 2, name: 'Ihre Bestellung', exact: true });
+  await expect(priceList(page)).toBeVisible();
+  const elsewhere = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  const other = await elsewhere.newPage();
+  await other.goto(page.url());
+  await expect(other.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeVisible();
+  await expect(other.getByText(`Ihre Bestellung ${orderNumber} ist eingegangen.`)).toBeVisible();
+  await expect(priceList(other)).toHaveCount(0);
+  await elsewhere.close();
 
   const mail = await mailTo(request, email, new RegExp(`Ihre Bestellung ${orderNumber}`));
   expect(mail.text).toContain('Jonas Weber <jonas.weber@example.org>');
