@@ -5,6 +5,7 @@ export { appliedDiscountCodes, useCartPriceStore } from './cartPrice.ts';
 export { useCartNotificationStore } from './cartNotifications.ts';
 export { applyQuantityAdjustments, startCartPricing, toPriceRequest } from './cartPricing.ts';
 export { cartItemName } from './cartItemName.ts';
+export { readStorage, writeStorage } from './safeStorage.ts';
 export { adoptCartSyncFromUrl, cartSyncQueryParameter } from './cartTransfer.ts';
 /**
  * No area of this release calls it (the boot reads cartSync, adoptCartSyncFromUrl), but the cart area of 1.1.0 does:

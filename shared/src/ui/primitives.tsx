@@ -7,6 +7,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
 } from 'react';
+import { focusDropped } from './focusDropped.ts';
 import { fontCss } from './font.ts';
 import { primitivesCss } from './primitives.css.ts';
 import { tokensCss } from './tokens.ts';
@@ -42,10 +43,32 @@ export function Button({
 
 export type BannerTone = 'info' | 'success' | 'warning' | 'alert';
 
-/** A notice; alerts and warnings are announced at once (role alert), the others politely (role status). */
-export function Banner({ tone = 'info', children }: { tone?: BannerTone; children: ReactNode }) {
+/**
+ * A notice; alerts and warnings are announced at once (role alert), the others politely (role status).
+ * `takeFocus`: the notice answers something the visitor sent, whose disabled button dropped the focus to the page;
+ * it takes the focus when it appears (read out as it does, and the next Tab goes on from here), unless the visitor
+ * has gone on meanwhile (docs/decisions/0064-focus-moves-in-layout-effects.md).
+ */
+export function Banner({
+  tone = 'info',
+  takeFocus = false,
+  children,
+  ...rest
+}: {
+  tone?: BannerTone;
+  takeFocus?: boolean;
+  children: ReactNode;
+  'data-testid'?: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (takeFocus && focusDropped()) box.current?.focus();
+  }, [takeFocus]);
   return (
     <div
+      ref={box}
+      {...rest}
+      tabIndex={takeFocus ? -1 : undefined}
       className={`shop-banner shop-banner--${tone}`}
       role={tone === 'alert' || tone === 'warning' ? 'alert' : 'status'}
     >

@@ -1,4 +1,4 @@
-import { countries, type CheckoutForm } from '@shop/shared';
+import { countries, readStorage, writeStorage, type CheckoutForm } from '@shop/shared';
 import { blankParticipant } from './orderRequest.ts';
 
 /**
@@ -13,15 +13,6 @@ export const checkoutDraftKey = 'checkoutDraft';
 
 export type CheckoutDraft = Pick<CheckoutForm, 'email' | 'billingAddress' | 'courses' | 'comment'>;
 
-/** Storage failures are only logged (docs/product-rules.md#errors): a draft is a convenience. */
-function storage(): Storage | null {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 export function saveCheckoutDraft(values: CheckoutDraft): void {
   const draft: CheckoutDraft = {
     email: values.email,
@@ -29,19 +20,12 @@ export function saveCheckoutDraft(values: CheckoutDraft): void {
     courses: values.courses,
     comment: values.comment,
   };
-  try {
-    storage()?.setItem(checkoutDraftKey, JSON.stringify(draft));
-  } catch (error) {
-    console.warn('Could not keep the checkout draft', error);
-  }
+  // Storage failures are only logged (writeStorage, docs/product-rules.md#errors): a draft is a convenience.
+  writeStorage('session', checkoutDraftKey, JSON.stringify(draft));
 }
 
 export function forgetCheckoutDraft(): void {
-  try {
-    storage()?.removeItem(checkoutDraftKey);
-  } catch (error) {
-    console.warn('Could not forget the checkout draft', error);
-  }
+  writeStorage('session', checkoutDraftKey, null);
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -65,7 +49,7 @@ function fit<T extends object>(template: T, value: unknown): T {
 export function withCheckoutDraft(empty: CheckoutForm): { values: CheckoutForm; draft: CheckoutDraft | null } {
   let raw: unknown;
   try {
-    raw = JSON.parse(storage()?.getItem(checkoutDraftKey) ?? 'null');
+    raw = JSON.parse(readStorage('session', checkoutDraftKey) ?? 'null');
   } catch {
     raw = null;
   }

@@ -1,3 +1,5 @@
+import { readStorage, writeStorage } from '@shop/shared';
+
 /**
  * The keys the submit answered for the orders this browser placed (docs/decisions/0066-order-key-for-the-confirmation.md):
  * with its key, a paid order's confirmation lists its prices; without it (another browser, a link passed on) the
@@ -18,10 +20,10 @@ const isEntry = (value: unknown): value is OrderKeyEntry =>
   typeof (value as OrderKeyEntry).orderId === 'string' &&
   typeof (value as OrderKeyEntry).orderKey === 'string';
 
-/** Storage failures are only logged (docs/product-rules.md#errors): without its key a confirmation lacks its list. */
+/** Storage failures are only logged (readStorage, writeStorage): without its key a confirmation lacks its list. */
 function read(): OrderKeyEntry[] {
   try {
-    const stored: unknown = JSON.parse(globalThis.localStorage?.getItem(orderKeysStorageKey) ?? '[]');
+    const stored: unknown = JSON.parse(readStorage('local', orderKeysStorageKey) ?? '[]');
     return Array.isArray(stored) ? stored.filter(isEntry) : [];
   } catch {
     return [];
@@ -30,11 +32,7 @@ function read(): OrderKeyEntry[] {
 
 export function rememberOrderKey(orderId: string, orderKey: string): void {
   const keys = [{ orderId, orderKey }, ...read().filter((entry) => entry.orderId !== orderId)].slice(0, kept);
-  try {
-    globalThis.localStorage?.setItem(orderKeysStorageKey, JSON.stringify(keys));
-  } catch (error) {
-    console.warn('Could not keep the order key', error);
-  }
+  writeStorage('local', orderKeysStorageKey, JSON.stringify(keys));
 }
 
 export function orderKeyOf(orderId: string): string | undefined {

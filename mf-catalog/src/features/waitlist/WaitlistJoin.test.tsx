@@ -57,7 +57,7 @@ describe('WaitlistJoin', () => {
       fireEvent.click(send());
       const notice = await screen.findByRole('status');
       expect(notice.textContent).toContain('3');
-      expect(document.activeElement).toBe(notice.parentElement);
+      expect(document.activeElement).toBe(notice);
     });
 
     it('an answer that comes after the visitor has moved on leaves the focus where they are', async () => {

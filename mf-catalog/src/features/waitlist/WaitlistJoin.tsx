@@ -26,7 +26,6 @@ type State =
 const focusTargets = {
   form: 'form input, form button',
   join: 'button',
-  notice: '.catalog-waitlist__notice',
   send: 'form button[type="submit"]',
 } as const;
 
@@ -47,15 +46,15 @@ export function WaitlistJoin({ course, titleId }: { course: Course; titleId: str
   // Button, form and notice replace each other; focus follows, so it is never dropped to the page (WCAG 2.4.3):
   // opening lands on the form's first field (a customer's form has none: its first button), cancelling on the button.
   // The answer to a send moves it only if the disabled send button dropped it and the visitor has not gone on:
-  // joining to the notice (read out as it takes the focus), a refused request back to the send button beside its
-  // alert. An address error is the field's own (Field's submitCount).
+  // joining to the notice (Banner's takeFocus), a refused request back to the send button beside its alert. An
+  // address error is the field's own (Field's submitCount).
   const slot = useRef<HTMLDivElement>(null);
   const focusNext = useRef<keyof typeof focusTargets | null>(null);
   useLayoutEffect(() => {
     const target = focusNext.current;
     if (!target) return;
     focusNext.current = null;
-    if ((target === 'notice' || target === 'send') && !focusDropped()) return;
+    if (target === 'send' && !focusDropped()) return;
     slot.current?.querySelector<HTMLElement>(focusTargets[target])?.focus();
   }, [state.step]);
 
@@ -77,7 +76,6 @@ export function WaitlistJoin({ course, titleId }: { course: Course; titleId: str
     try {
       const locale = (i18n.resolvedLanguage ?? 'de') as Language;
       const result = await joinWaitlist({ courseId: course.id, locale, ...(address ? { email: address.data } : {}) });
-      focusNext.current = 'notice';
       setState({ step: 'joined', position: result.position, already: result.alreadyOnList });
     } catch (error) {
       const message = joinErrorMessage(error);
@@ -95,11 +93,9 @@ export function WaitlistJoin({ course, titleId }: { course: Course; titleId: str
     // Holds whichever of button, form and notice is shown (display: contents, no box of its own), so focus can follow.
     <div ref={slot} className="catalog-waitlist-slot">
       {state.step === 'joined' ? (
-        <div tabIndex={-1} className="catalog-waitlist__notice">
-          <Banner tone="success">
-            {t(state.already ? 'catalog.waitlist.already' : 'catalog.waitlist.joined', { position: state.position })}
-          </Banner>
-        </div>
+        <Banner tone="success" takeFocus>
+          {t(state.already ? 'catalog.waitlist.already' : 'catalog.waitlist.joined', { position: state.position })}
+        </Banner>
       ) : state.step === 'closed' ? (
         <Button onClick={open} aria-describedby={titleId} aria-expanded={false} aria-controls={formId}>
           {t('catalog.waitlist.join')}

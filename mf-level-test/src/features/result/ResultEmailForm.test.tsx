@@ -59,7 +59,7 @@ describe('ResultEmailForm: the answer to a send hands the focus on (WCAG 2.4.3)'
     sendTo('ana@example.org');
     const notice = await screen.findByRole('status');
     expect(notice.textContent).toContain('ana@example.org');
-    expect(document.activeElement).toBe(notice.parentElement);
+    expect(document.activeElement).toBe(notice);
   });
 
   it('failed: back to the send button, beside the alert', async () => {

@@ -28,13 +28,12 @@ export function ResultEmailForm({ initialEmail = '' }: { initialEmail?: string }
   // A customer's address may arrive after the first render; it fills the field until the user types.
   const value = edited ? email : email || initialEmail;
   // The send button is disabled while sending, which drops the focus to the page; the answer hands it on (unless the
-  // visitor went on meanwhile): "sent" to its notice, read out as it takes the focus; a failure back to the button,
-  // beside its alert (WCAG 2.4.3).
+  // visitor went on meanwhile): "sent" to its notice (Banner's takeFocus), a failure back to the button, beside its
+  // alert (WCAG 2.4.3).
   const form = useRef<HTMLFormElement>(null);
   useLayoutEffect(() => {
-    if ((state.status !== 'sent' && state.status !== 'failed') || !focusDropped()) return;
-    const target = state.status === 'sent' ? '.level-test-email__sent' : 'button[type="submit"]';
-    form.current?.querySelector<HTMLElement>(target)?.focus();
+    if (state.status === 'failed' && focusDropped())
+      form.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
   }, [state.status]);
 
   const onSubmit = async (event: FormEvent) => {
@@ -88,9 +87,9 @@ export function ResultEmailForm({ initialEmail = '' }: { initialEmail?: string }
         {t(state.status === 'sending' ? 'levelTest.complete.email.sending' : 'levelTest.complete.email.submit')}
       </Button>
       {state.status === 'sent' ? (
-        <div tabIndex={-1} className="level-test-email__sent">
-          <Banner tone="success">{t('levelTest.complete.email.sent', { email: state.to })}</Banner>
-        </div>
+        <Banner tone="success" takeFocus>
+          {t('levelTest.complete.email.sent', { email: state.to })}
+        </Banner>
       ) : null}
       {state.status === 'failed' ? <Banner tone="alert">{t('levelTest.complete.email.failed')}</Banner> : null}
     </form>
