@@ -40,6 +40,11 @@ describe('unverifiedRedirect', () => {
       expect(unverifiedRedirect({ pathname, search: '' }, customer(false))).toBeNull();
     }
   });
+  it('lets them withdraw from a contract: the withdrawal function is open to everybody from every page', () => {
+    for (const pathname of ['/withdrawal', '/withdrawal-confirm']) {
+      expect(unverifiedRedirect({ pathname, search: '?token=x' }, customer(false))).toBeNull();
+    }
+  });
   it('leaves verified customers and visitors alone', () => {
     expect(unverifiedRedirect({ pathname: '/courses', search: '' }, customer(true))).toBeNull();
     expect(unverifiedRedirect({ pathname: '/courses', search: '' }, null)).toBeNull();

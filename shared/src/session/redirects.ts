@@ -3,13 +3,19 @@ import type { Customer } from '../contract/index.ts';
 /** Where a visitor goes after login when nothing else is asked for (docs/product-rules.md#screens Login). */
 export const defaultLoginTarget = '/account-data';
 
-/** Pages an unverified customer may stay on (docs/product-rules.md#states Login state: verify-email, login and register pages). */
+/**
+ * Pages an unverified customer may stay on (docs/product-rules.md#states Login state: verify-email, login and register
+ * pages), and the withdrawal function, which the law wants reachable from every page for everybody
+ * (docs/withdrawal-rules.md): a buyer who registered after ordering must not have to confirm an address first.
+ */
 export const unverifiedAllowedPaths: readonly string[] = [
   '/verify-email',
   '/verify-email-waiting',
   '/verify-email-change',
   '/login',
   '/register',
+  '/withdrawal',
+  '/withdrawal-confirm',
 ];
 
 /** Router state a protected page leaves for /login, so login can send the visitor back (docs/product-rules.md#screens "origin state"). */

@@ -5,6 +5,7 @@ import {
   Banner,
   Button,
   currentLanguage,
+  logOutCustomer,
   resendVerification,
   safeRedirectTarget,
   useAuthStore,
@@ -17,7 +18,8 @@ export const verificationPollMs = 5000;
 
 /**
  * docs/product-rules.md#screens /verify-email-waiting (query redirect, email): polls the customer every 5 s and moves on to the
- * redirect target once the address is verified; offers to send the mail again.
+ * redirect target once the address is verified; offers to send the mail again. A logged-in customer can log out here:
+ * every other page but the verification and withdrawal pages sends them back to this one, the account's logout too.
  */
 export function VerifyEmailWaitingPage() {
   const { t } = useTranslation();
@@ -39,6 +41,11 @@ export function VerifyEmailWaitingPage() {
   useEffect(() => {
     if (customer?.isEmailVerified) navigate(redirect, { replace: true, state: { registrationSuccess: true } });
   }, [customer, redirect, navigate]);
+
+  const logOut = async () => {
+    await logOutCustomer();
+    navigate('/', { replace: true });
+  };
 
   const resend = async () => {
     setSending(true);
@@ -72,7 +79,13 @@ export function VerifyEmailWaitingPage() {
             {t('account.verifyEmailWaiting.resend')}
           </Button>
         ) : null}
-        {token ? null : <Link to="/login">{t('account.verifyEmailWaiting.login')}</Link>}
+        {token ? (
+          <Button variant="secondary" onClick={() => void logOut()}>
+            {t('account.nav.logout')}
+          </Button>
+        ) : (
+          <Link to="/login">{t('account.verifyEmailWaiting.login')}</Link>
+        )}
       </div>
     </Page>
   );

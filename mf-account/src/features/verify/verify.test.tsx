@@ -108,6 +108,19 @@ describe('/verify-email-waiting', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout'));
     expect(calls.filter((c) => c.url === '/api/customer/me').length).toBe(3);
   });
+
+  it('lets a logged-in customer log out, since every other page sends them back here', async () => {
+    useAuthStore.getState().logIn('tok', false);
+    const calls = fakeApi({
+      'GET /api/customer/me': { body: { result: customer({ isEmailVerified: false }) } },
+      'POST /api/customer/logout': { body: { result: { success: true } } },
+    });
+    renderArea('/verify-email-waiting?redirect=%2Faccount-data&email=anna%40example.org');
+    act(() => screen.getByRole('button', { name: 'Abmelden' }).click());
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(useAuthStore.getState().token).toBeNull();
+    expect(calls.some((c) => c.url === '/api/customer/logout')).toBe(true);
+  });
 });
 
 describe('the session guard', () => {
@@ -120,5 +133,16 @@ describe('the session guard', () => {
         '/verify-email-waiting?redirect=%2Faccount-address&email=anna%40example.org',
       ),
     );
+  });
+
+  it('lets an unverified customer withdraw from a contract (the law wants it reachable from every page)', async () => {
+    useAuthStore.getState().logIn('tok', false);
+    fakeApi({ 'GET /api/customer/me': { body: { result: customer({ isEmailVerified: false }) } } });
+    renderArea('/withdrawal');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vertrag widerrufen' })).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: /E-Mail/ }) as HTMLInputElement).value).toBe('anna@example.org'),
+    );
+    expect(screen.getByTestId('location').textContent).toBe('/withdrawal');
   });
 });
