@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureApi, useAuthStore, useLevelTestResultStore, type ExamResult } from '@shop/shared';
+import { configureApi, useAuthStore, useCustomerStore, useLevelTestResultStore, type ExamResult } from '@shop/shared';
 import { fakeApi, renderArea, startI18n } from '../../test/harness.tsx';
 
 const result: ExamResult = {
@@ -176,6 +176,24 @@ describe('/level-test/complete', () => {
     renderArea('/level-test/complete');
     expect(screen.getByText('Dieses Ergebnis ist bereits in Ihrem Konto gespeichert.')).toBeTruthy();
     expect(calls.filter((c) => c.url === '/api/exam/save')).toHaveLength(1);
+  });
+
+  it('reloads the customer after the save, so the account shows the level the save gave it', async () => {
+    configureApi({ token: () => useAuthStore.getState().token });
+    useAuthStore.getState().logIn('tok', false);
+    fakeApi({
+      'POST /api/exam/save': { body: { result: entry } },
+      'GET /api/customer/me': [
+        { body: { result: customer } },
+        { body: { result: { ...customer, languageNiveau: 'b1', languageNiveauDetails: 'b1.1' } } },
+      ],
+    });
+    await useCustomerStore.getState().load();
+    expect(useCustomerStore.getState().customer?.languageNiveau).toBeNull();
+    useLevelTestResultStore.getState().keepResult(result);
+    renderArea('/level-test/complete');
+    expect(await screen.findByText('Ihr Ergebnis wurde in Ihrem Konto gespeichert.')).toBeTruthy();
+    await waitFor(() => expect(useCustomerStore.getState().customer?.languageNiveau).toBe('b1'));
   });
 
   it('tells the customer when saving fails and keeps the result unsaved', async () => {

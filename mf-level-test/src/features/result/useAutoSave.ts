@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { saveExamResult, useLevelTestResultStore, type StoredExamResult } from '@shop/shared';
+import { saveExamResult, useCustomerStore, useLevelTestResultStore, type StoredExamResult } from '@shop/shared';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'alreadySaved' | 'failed';
 
@@ -11,7 +11,11 @@ function saveOnce(result: StoredExamResult): Promise<void> {
   if (!running) {
     // The server saves the score it computed for this token, never one the browser states.
     running = saveExamResult({ resultToken: result.resultToken })
-      .then(() => useLevelTestResultStore.getState().markSaved(result.completedAt))
+      .then(() => {
+        useLevelTestResultStore.getState().markSaved(result.completedAt);
+        // The save also set the account's level: the account pages and their badge read it from the customer.
+        void useCustomerStore.getState().load({ force: true });
+      })
       .finally(() => inFlight.delete(result.completedAt));
     inFlight.set(result.completedAt, running);
   }
