@@ -31,3 +31,12 @@ export function applyServerFieldErrors<T extends FieldValues>(
 export const isTooManyRequests = (error: unknown) =>
   error instanceof ApiError && error.code === CustomerErrorCode.tooManyRequests;
 export const hasCode = (error: unknown, code: string) => error instanceof ApiError && error.code === code;
+
+/**
+ * The server refused a mailed link (verification, reset): used or expired (INVALID_TOKEN), or damaged on the way, so
+ * that its token or address is no valid value (400 on `token` or `email`). Either way the spec's invalid link.
+ */
+export const isInvalidLink = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.code === CustomerErrorCode.invalidToken ||
+    (error.fields !== undefined && ('token' in error.fields || 'email' in error.fields)));

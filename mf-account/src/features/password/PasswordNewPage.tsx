@@ -3,16 +3,9 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  Banner,
-  Button,
-  CustomerErrorCode,
-  newPasswordFormSchema,
-  resetPassword,
-  type NewPasswordForm,
-} from '@shop/shared';
+import { Banner, Button, newPasswordFormSchema, resetPassword, type NewPasswordForm } from '@shop/shared';
 import { NewPasswordFields, usePasswordMismatch } from '../forms/passwords.tsx';
-import { hasCode } from '../forms/messages.ts';
+import { isInvalidLink } from '../forms/messages.ts';
 import { Page } from '../ui/Page.tsx';
 
 /** docs/product-rules.md#limits: to /login 2 s after a successful reset. */
@@ -45,7 +38,7 @@ export function PasswordNewPage() {
       await resetPassword({ token: token!, email: email!, newPassword });
       setState('done');
     } catch (error) {
-      setState(hasCode(error, CustomerErrorCode.invalidToken) ? 'invalidLink' : 'general');
+      setState(isInvalidLink(error) ? 'invalidLink' : 'general');
     }
   });
 

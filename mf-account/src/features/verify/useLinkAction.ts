@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, CustomerErrorCode, useAuthStore, useCustomerStore, type LinkRequest } from '@shop/shared';
+import { CustomerErrorCode, useAuthStore, useCustomerStore, type LinkRequest } from '@shop/shared';
+import { hasCode, isInvalidLink } from '../forms/messages.ts';
 
 export type LinkState = 'loading' | 'success' | 'invalidLink' | 'taken' | 'failed';
 
@@ -40,13 +41,8 @@ export function useLinkAction(
         () => active && setState('success'),
         (error: unknown) => {
           if (!active) return;
-          const code = error instanceof ApiError ? error.code : undefined;
           setState(
-            code === CustomerErrorCode.invalidToken
-              ? 'invalidLink'
-              : code === CustomerErrorCode.emailTaken
-                ? 'taken'
-                : 'failed',
+            isInvalidLink(error) ? 'invalidLink' : hasCode(error, CustomerErrorCode.emailTaken) ? 'taken' : 'failed',
           );
         },
       );

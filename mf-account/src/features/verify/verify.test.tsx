@@ -59,6 +59,12 @@ describe('/verify-email', () => {
     expect(screen.getByRole('link', { name: 'Erneut registrieren' }).getAttribute('href')).toBe('/register');
     expect(screen.getByRole('link', { name: 'Kontaktformular' }).getAttribute('href')).toMatch(/^https?:\/\//);
   });
+
+  it('shows the invalid-link error when the link was damaged on its way (the server refuses its address)', async () => {
+    fakeApi({ 'POST /api/customer/verify-email': apiError(400, 'VALIDATION_ERROR', { email: 'email' }) });
+    renderArea('/verify-email?token=abc&email=anna%40example');
+    expect(await screen.findByText('Der Link ist ungültig oder abgelaufen.')).toBeTruthy();
+  });
 });
 
 describe('/verify-email-change', () => {

@@ -1,0 +1,48 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
+
+beforeAll(startI18n);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const strongPassword = 'Sonnenschein#2026';
+
+async function submitNewPassword(search: string) {
+  renderArea(`/password-new?${search}`);
+  fireEvent.change(await screen.findByLabelText(/^Neues Passwort(?! wiederholen)/), {
+    target: { value: strongPassword },
+  });
+  fireEvent.change(screen.getByLabelText(/^Neues Passwort wiederholen/), { target: { value: strongPassword } });
+  fireEvent.click(screen.getByRole('button', { name: 'Passwort speichern' }));
+}
+
+describe('/password-new', () => {
+  it('calls a link damaged on its way (the server refuses its address) invalid, and offers a new one', async () => {
+    fakeApi({
+      'POST /api/customer/reset-password': {
+        status: 400,
+        body: { error: { code: 'VALIDATION_ERROR', message: 'Invalid request', fields: { email: 'email' } } },
+      },
+    });
+    await submitNewPassword('token=abc&email=ana%40example');
+    expect(await screen.findByText('Der Link ist ungültig oder abgelaufen.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Neuen Link anfordern' }).getAttribute('href')).toBe('/password-reset');
+    expect(screen.queryByRole('button', { name: 'Passwort speichern' })).toBeNull();
+  });
+
+  it('calls a used link invalid; any other failure keeps the form to try again', async () => {
+    fakeApi({ 'POST /api/customer/reset-password': apiError(400, 'INVALID_TOKEN') });
+    await submitNewPassword('token=used&email=ana%40example.org');
+    expect(await screen.findByText('Der Link ist ungültig oder abgelaufen.')).toBeTruthy();
+    cleanup();
+    vi.restoreAllMocks();
+    fakeApi({ 'POST /api/customer/reset-password': apiError(503, 'SERVICE_UNAVAILABLE') });
+    await submitNewPassword('token=abc&email=ana%40example.org');
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.queryByText('Der Link ist ungültig oder abgelaufen.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Passwort speichern' })).toBeTruthy();
+  });
+});
