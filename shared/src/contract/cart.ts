@@ -70,14 +70,28 @@ export const cartItemSchema = z.lazy(() =>
 );
 export type CartItem = z.infer<typeof cartItemSchema>;
 
+/** Discount codes (docs/product-rules.md#validation, #limits): trimmed, upper-cased, at most 20 characters; empty ones are ignored. */
+export const discountCodeMaxLength = 20;
+/** How many codes a cart and one price request may carry: enough for any real cart, small enough to bound the work. */
+export const discountCodesMax = 10;
+
 /**
  * What the cart store keeps in localStorage: the items, the discount codes entered (kept with the cart and
  * checked again by every price request), and when they were last changed. Carts stored without codes read as none.
+ * Codes the cart may not carry (too long, beyond the limit, not text) are left out rather than costing the items.
  */
 export const storedCartSchema = z.lazy(() =>
   z.object({
     items: z.array(cartItemSchema),
-    discountCodes: z.array(z.string().max(20)).max(10).default([]),
+    discountCodes: z
+      .array(z.unknown())
+      .catch([])
+      .default([])
+      .transform((codes) =>
+        codes
+          .filter((code): code is string => typeof code === 'string' && code.length <= discountCodeMaxLength)
+          .slice(0, discountCodesMax),
+      ),
     timestamp: z.number(),
   }),
 );

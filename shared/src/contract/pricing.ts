@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cartItemSchema, cartQuantity } from './cart.ts';
+import { cartItemSchema, cartQuantity, discountCodeMaxLength, discountCodesMax } from './cart.ts';
 import { courseTypeSchema, packageTypeSchema } from './catalog.ts';
 import { languageSchema, moneySchema, textSchema } from './common.ts';
 import { waitlistTokenSchema } from './waitlist.ts';
@@ -9,11 +9,6 @@ import { waitlistTokenSchema } from './waitlist.ts';
  * #validation, #limits; docs/architecture.md names /cart/validate and /cart/sync). The server is authoritative: a request names what
  * is bought and how many, never a price.
  */
-
-/** Discount codes (docs/product-rules.md#validation, #limits): trimmed, upper-cased, at most 20 characters; empty ones are ignored. */
-export const discountCodeMaxLength = 20;
-/** How many codes one request may carry: enough for any real cart, small enough to bound the work. */
-export const discountCodesMax = 10;
 
 /** The form a code is compared in: trimmed and upper-cased; '' means "no code". */
 export function normalizeDiscountCode(raw: string): string {

@@ -109,6 +109,21 @@ describe('cart store', () => {
     expect(useCartStore.getState().discountCodes).toEqual([]);
   });
 
+  it('keeps the items of a stored cart with codes it may not carry, and the first 10 codes that fit', async () => {
+    useCartStore.getState().addItem(course(1));
+    const codes = [...Array.from({ length: 11 }, (_, i) => `CODE${i + 1}`), 'X'.repeat(21)];
+    const tooMany = JSON.stringify({
+      state: { items: useCartStore.getState().items, discountCodes: ['X'.repeat(21), ...codes], timestamp: Date.now() },
+      version: 1,
+    });
+    useCartStore.setState({ items: [], discountCodes: [] });
+    localStorage.setItem(cartStorageKey, tooMany);
+    await useCartStore.persist.rehydrate();
+    expect(useCartStore.getState().items).toHaveLength(1);
+    expect(useCartStore.getState().discountCodes).toEqual(codes.slice(0, 10));
+    expect(localStorage.getItem(cartStorageKey)).not.toBeNull();
+  });
+
   it('reads a cart stored before codes were kept as one without codes', () => {
     const old = JSON.stringify({ state: { items: [], timestamp: Date.now() }, version: 1 });
     expect(readStoredCart(old)?.discountCodes).toEqual([]);

@@ -78,7 +78,8 @@ const expiringLocalStorage: StateStorage = {
     const raw = readStorage('local', name);
     const cart = readStoredCart(raw);
     if (raw && !cart) writeStorage('local', name, null);
-    return cart ? raw : null;
+    // The cart as the contract read it (codes it may not carry left out), not the raw text.
+    return cart ? JSON.stringify({ ...(JSON.parse(raw!) as object), state: cart }) : null;
   },
   setItem: (name, value) => writeStorage('local', name, value),
   removeItem: (name) => writeStorage('local', name, null),

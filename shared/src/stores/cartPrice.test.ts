@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PriceResult } from '../contract/index.ts';
+import { useCartStore } from './cart.ts';
 import { appliedDiscountCodes, useCartPriceStore } from './cartPrice.ts';
 
 const result = (codes: PriceResult['discountCodesProvided']): PriceResult => ({
@@ -22,6 +23,14 @@ afterEach(() =>
 );
 
 describe('the price store', () => {
+  it('adds no 11th code: a price request takes at most 10', () => {
+    useCartStore.setState({ discountCodes: [] });
+    for (let i = 1; i <= 10; i++) expect(useCartPriceStore.getState().addDiscountCode(`code${i}`)).toBe(true);
+    expect(useCartPriceStore.getState().addDiscountCode('code11')).toBe(false);
+    expect(useCartStore.getState().discountCodes).toHaveLength(10);
+    useCartStore.setState({ discountCodes: [] });
+  });
+
   it('shows a price the submit answered like a fresh calculation: ready, no pending code, no old error', () => {
     useCartPriceStore.setState({
       status: 'loading',

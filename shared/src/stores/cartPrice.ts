@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { discountCodeMaxLength, normalizeDiscountCode, type PriceResult } from '../contract/index.ts';
+import { discountCodeMaxLength, discountCodesMax, normalizeDiscountCode, type PriceResult } from '../contract/index.ts';
 import { useCartStore } from './cart.ts';
 
 /**
@@ -17,7 +17,10 @@ export interface CartPriceState {
   discountError: string | null;
   /** Whether this browser offers Apple Pay (the server then lists it). */
   applePayAvailable: boolean;
-  /** Adds a code to the cart (normalised, docs/product-rules.md#validation); false when empty, too long or already there. */
+  /**
+   * Adds a code to the cart (normalised, docs/product-rules.md#validation); false when empty, too long, already there
+   * or when the cart carries `discountCodesMax` codes already (a price request takes no more).
+   */
   addDiscountCode: (raw: string) => boolean;
   removeDiscountCode: (code: string) => void;
   setApplePayAvailable: (available: boolean) => void;
@@ -38,6 +41,7 @@ export const useCartPriceStore = create<CartPriceState>()((set, get) => ({
     const code = normalizeDiscountCode(raw);
     const cart = useCartStore.getState();
     if (!code || code.length > discountCodeMaxLength || cart.discountCodes.includes(code)) return false;
+    if (cart.discountCodes.length >= discountCodesMax) return false;
     cart.setDiscountCodes([...cart.discountCodes, code]);
     set({ isValidatingDiscount: true, discountError: null });
     return true;

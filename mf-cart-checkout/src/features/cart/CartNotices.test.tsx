@@ -156,4 +156,24 @@ describe('discount code box', () => {
     expect(useCartStore.getState().discountCodes).toEqual([]);
     expect(document.activeElement).toBe(screen.getByLabelText('Gutscheincode'));
   });
+
+  it('takes at most 10 codes: the 11th stays in the box with the reason, and goes in once a code is removed', () => {
+    const ten = Array.from({ length: 10 }, (_, i) => `CODE${i + 1}`);
+    useCartStore.setState({ discountCodes: ten });
+    renderDe(<DiscountCodeBox />);
+    fireEvent.change(screen.getByLabelText('Gutscheincode'), { target: { value: 'elf' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Einlösen' }));
+    expect(useCartStore.getState().discountCodes).toEqual(ten);
+    expect(screen.getByLabelText('Gutscheincode')).toHaveProperty('value', 'elf');
+    expect(
+      screen.getByText(
+        'Sie können höchstens 10 Gutscheincodes einlösen. Entfernen Sie einen, um einen anderen einzulösen.',
+      ),
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Gutscheincode CODE1 entfernen' }));
+    expect(screen.queryByText(/höchstens 10 Gutscheincodes/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Einlösen' }));
+    expect(useCartStore.getState().discountCodes).toEqual([...ten.slice(1), 'ELF']);
+  });
 });

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, discountCodeMaxLength, useCartPriceStore, useCartStore } from '@shop/shared';
+import { Button, discountCodeMaxLength, discountCodesMax, useCartPriceStore, useCartStore } from '@shop/shared';
 import { focusNeighbour } from '../focus/focusNeighbour.ts';
 
 /**
@@ -11,6 +11,8 @@ export function DiscountCodeBox() {
   const { t } = useTranslation();
   const id = useId();
   const [value, setValue] = useState('');
+  // A code typed while the cart carries the most codes it may: kept in the box, with the reason under it.
+  const [refusedAsTooMany, setRefusedAsTooMany] = useState(false);
   const { priceResult, isValidatingDiscount, discountError, addDiscountCode, removeDiscountCode } = useCartPriceStore();
   const discountCodes = useCartStore((state) => state.discountCodes);
   const statusOf = (code: string) => priceResult?.discountCodesProvided.find((provided) => provided.code === code);
@@ -20,7 +22,11 @@ export function DiscountCodeBox() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    addDiscountCode(value);
+    if (!addDiscountCode(value) && discountCodes.length >= discountCodesMax && value.trim()) {
+      setRefusedAsTooMany(true);
+      return;
+    }
+    setRefusedAsTooMany(false);
     setValue('');
   };
 
@@ -83,6 +89,9 @@ export function DiscountCodeBox() {
           </p>
         ))}
         {discountError ? <p className="discount-box__error">{discountError}</p> : null}
+        {refusedAsTooMany && discountCodes.length >= discountCodesMax ? (
+          <p className="discount-box__error">{t('cartCheckout.discount.tooMany', { max: discountCodesMax })}</p>
+        ) : null}
       </div>
     </div>
   );
