@@ -1,24 +1,36 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Banner, selectCartCount, useCartStore } from '@shop/shared';
 import { checkoutCss } from './checkout.css.ts';
 import { contactUrl } from './links.ts';
 
+/** What the return page tells /checkout-cancel. */
+export interface CheckoutCancelState {
+  /**
+   * The money arrived after the order's hold had ended: the order is cancelled and the payment flagged for a refund
+   * by hand (docs/decisions/0001-payment-holds.md), so "nothing was charged" would be untrue.
+   */
+  paidAfterHold: boolean;
+}
+
 /**
- * /checkout-cancel: the payment did not go through; a notice and the contact link. The return page has
+ * /checkout-cancel: the payment did not go through (or came too late and is refunded); a notice and the contact link. The return page has
  * put the submitted cart back by then, so a cart with something in it is offered to try again (the checkout, or
  * the cart first); the re-pricing there checks the quantities against the places left.
  */
 export function CheckoutCancelPage() {
   const { t } = useTranslation();
   const count = useCartStore(selectCartCount);
+  const paidAfterHold = (useLocation().state as CheckoutCancelState | null)?.paidAfterHold === true;
   return (
     <section className="shop-page checkout-info">
       <style href="checkout-page" precedence="default">
         {checkoutCss}
       </style>
       <h1>{t('cartCheckout.cancel.title')}</h1>
-      <Banner tone="warning">{t('cartCheckout.checkoutCancel.notice')}</Banner>
+      <Banner tone="warning">
+        {t(paidAfterHold ? 'cartCheckout.checkoutCancel.paidAfterHold' : 'cartCheckout.checkoutCancel.notice')}
+      </Banner>
       {count > 0 ? (
         <>
           <p>{t('cartCheckout.checkoutCancel.cartKept', { count })}</p>

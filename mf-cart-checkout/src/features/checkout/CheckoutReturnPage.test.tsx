@@ -84,8 +84,21 @@ describe('/checkout-return/{orderId}/{email}', () => {
       expect(screen.getByRole('link', { name: 'Erneut versuchen' }).getAttribute('href')).toBe('/checkout');
       expect(screen.getByRole('link', { name: 'Warenkorb ansehen' }).getAttribute('href')).toBe('/cart');
       expect(screen.getByText(/Ihr Warenkorb ist wieder da \(2 Artikel\)/)).toBeTruthy();
+      expect(screen.getByText(/es wurde nichts abgebucht/)).toBeTruthy();
     });
   }
+
+  it('money that came after the hold ended: the cancel page says the order was cancelled and the payment is refunded', async () => {
+    rememberSubmittedCart({ orderId: '100001', items: [submitted], discountCodes: [] });
+    fakeApi({ [stateUrl]: orderState('failed', 'paid') });
+    renderRoutes(routes, '/checkout-return/100001/ana%40example.org');
+    await waitFor(() => expect(location()).toBe('/checkout-cancel'));
+    expect(screen.getByText(/Ihre Zahlung ist erst eingegangen, als die Reservierung/).textContent).toContain(
+      'den bezahlten Betrag erstatten wir Ihnen',
+    );
+    expect(screen.queryByText(/es wurde nichts abgebucht/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Kontaktieren Sie uns' })).toBeTruthy();
+  });
 
   it('does not put back the cart of another order', async () => {
     rememberSubmittedCart({ orderId: '100002', items: [submitted], discountCodes: [] });

@@ -2,14 +2,16 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { restoreSubmittedCart } from '@shop/shared';
+import type { CheckoutCancelState } from './CheckoutCancelPage.tsx';
 import { OrderCheckScreen } from './OrderCheckScreen.tsx';
 import { useOrderState } from './useOrderState.ts';
 
 /**
  * /checkout-return/{orderId}/{email}: where the payment provider sends the buyer back. It asks for the order's
  * state: paid goes on to the confirmation; failed, canceled or expired puts the submitted cart back and goes to
- * /checkout-cancel; while the payment is open a waiting notice stays and the state is asked again every few
- * seconds. Both moves replace this page in the history, so "back" does not return into the loop.
+ * /checkout-cancel (telling it when the money came only after the order's hold had ended, so the order was
+ * cancelled and the payment is to be refunded); while the payment is open a waiting notice stays and the state is
+ * asked again every few seconds. Both moves replace this page in the history, so "back" does not return into the loop.
  */
 export function CheckoutReturnPage() {
   const { t } = useTranslation();
@@ -23,7 +25,8 @@ export function CheckoutReturnPage() {
       navigate(`/checkout-complete/${encodeURIComponent(orderId)}/${encodeURIComponent(email)}`, { replace: true });
     } else {
       restoreSubmittedCart(orderId);
-      navigate('/checkout-cancel', { replace: true });
+      const state: CheckoutCancelState = { paidAfterHold: lookup.state.paymentStatus === 'paid' };
+      navigate('/checkout-cancel', { replace: true, state });
     }
   }, [lookup, orderId, email, navigate]);
 
