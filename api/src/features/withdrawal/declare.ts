@@ -31,7 +31,8 @@ export const receiptNumberOf = (declarationId: number) => `W-${String(declaratio
  * on at once (withdrawPositions); one that matched the order by number and address only gets a single-use link in
  * its receipt, sent to that address, and is acted on when the link is opened (confirmWithdrawal); one that matched
  * nothing is left to the school; (3) a refund recorded, and any earlier one of the order still pending, goes to the
- * provider; (4) the receipt is returned for the screen (never the link: only the address's owner may use it).
+ * provider; (4) the receipt is returned for the screen (never the link: only the address's owner may use it; the
+ * positions by name only to the order's logged-in owner).
  */
 export async function declareWithdrawal(
   ctx: AppContext,
@@ -55,21 +56,27 @@ export async function declareWithdrawal(
 
   // The receipt is queued in the transaction that acts on the declaration (docs/decisions/0008-outbox-and-jobs.md):
   // whatever that transaction did, its receipt goes out with it.
-  const { outcome, receipt } = await ctx.db.kysely.transaction().execute(async (trx) => {
+  const { outcome, receipt, byOwner } = await ctx.db.kysely.transaction().execute(async (trx) => {
     const found = await findDeclaredOrder(trx, { ...request, customerId });
     if (found && !found.byOwner) {
       // Knowing a number and its address is not enough to cancel somebody's order: the address confirms.
       const confirmation = await issueConfirmation(trx, declaration.id, ctx.now());
+      // Nor to read what it holds (docs/decisions/0066-order-key-for-the-confirmation.md): the screen gets the
+      // positions as sent; the mail, which goes to the order's own address, names them.
       const receipt: WithdrawalReceipt = {
-        ...(await receiptOf({ kysely: trx }, declaration.id, request, receivedAt, found.order.id)),
+        ...receiptOf(declaration.id, request, receivedAt, positionsAsSent(request.positions)),
         outcome: 'awaiting_confirmation',
         confirmationExpiresAt: confirmation.expiresAt,
       };
-      await sendWithdrawalReceipt(trx, ctx.now(), receipt, request.locale, {
-        link: shopLink(ctx, withdrawalConfirmPath, { token: confirmation.token }),
-        expiresAt: confirmation.expiresAt,
+      const named = await namesOf({ kysely: trx }, found.order.id, request.positions, request.locale);
+      await sendWithdrawalReceipt(trx, ctx.now(), { ...receipt, positions: named }, request.locale, {
+        declarant: 'orderAddress',
+        confirmation: {
+          link: shopLink(ctx, withdrawalConfirmPath, { token: confirmation.token }),
+          expiresAt: confirmation.expiresAt,
+        },
       });
-      return { outcome: null, receipt };
+      return { outcome: null, receipt, byOwner: false };
     }
     const outcome = await withdrawPositions(trx, {
       declarationId: declaration.id,
@@ -79,15 +86,16 @@ export async function declareWithdrawal(
       positions: request.positions,
       receivedAt,
     });
-    const receipt = withOutcome(
-      await receiptOf({ kysely: trx }, declaration.id, request, receivedAt, outcome.orderId),
-      outcome,
-    );
-    await sendWithdrawalReceipt(trx, ctx.now(), receipt, request.locale);
-    return { outcome, receipt };
+    // Here the declarant is the order's logged-in owner, or nobody any order knows.
+    const positions = await namesOf({ kysely: trx }, found?.order.id ?? null, request.positions, request.locale);
+    const receipt = withOutcome(receiptOf(declaration.id, request, receivedAt, positions), outcome);
+    await sendWithdrawalReceipt(trx, ctx.now(), receipt, request.locale, {
+      declarant: found ? 'owner' : 'unmatched',
+    });
+    return { outcome, receipt, byOwner: found !== null };
   });
 
-  if (outcome) await refund(ctx, provider, outcome, request, log);
+  if (outcome) await refund(ctx, provider, outcome, request, { byOwner, log });
   return { receipt, placesChanged: outcome?.outcome === 'withdrawn' && outcome.placesChanged };
 }
 
@@ -95,7 +103,8 @@ export async function declareWithdrawal(
  * The link of a declaration's receipt opened (POST /withdrawals/confirm): uses up the link and acts on the stored
  * declaration as declared, with its original receipt time, so the 14 days are judged on the declaration and not on
  * the click; then refunds as a declaration does. The receipt returned is the declaration's with what became of it.
- * The link proves the order's address, so the declaration acts as one matched by its address.
+ * The link proves the order's address, so the declaration acts as one matched by its address; the receipt names the
+ * positions as the mail to that address did, but the refund notice does not repeat the typed name.
  */
 export async function confirmWithdrawal(
   ctx: AppContext,
@@ -120,26 +129,25 @@ export async function confirmWithdrawal(
       positions: request.positions,
       receivedAt,
     });
-    const receipt = withOutcome(
-      await receiptOf({ kysely: trx }, declaration.id, request, receivedAt, outcome.orderId),
-      outcome,
-    );
+    const positions = await namesOf({ kysely: trx }, outcome.orderId, request.positions, request.locale);
+    const receipt = withOutcome(receiptOf(declaration.id, request, receivedAt, positions), outcome);
     return { outcome, receipt, request };
   });
-  await refund(ctx, provider, outcome, request, log);
+  await refund(ctx, provider, outcome, request, { byOwner: false, log });
   return { receipt, placesChanged: outcome.outcome === 'withdrawn' && outcome.placesChanged };
 }
 
 /**
  * Sends the order's pending refunds to the provider. A provider failure leaves the refund pending (retried by the
- * next declaration on the order) and does not cost the consumer the receipt.
+ * next declaration on the order) and does not cost the consumer the receipt. The notice greets by the typed name
+ * only when the order's logged-in owner declared (`Declarant` in mails.ts).
  */
 async function refund(
   ctx: AppContext,
   provider: PaymentProvider,
   outcome: WithdrawOutcome,
   request: ParsedWithdrawalRequest,
-  log: Log,
+  { byOwner, log }: { byOwner: boolean; log: Log },
 ): Promise<void> {
   if (outcome.outcome !== 'withdrawn') return;
   try {
@@ -155,7 +163,7 @@ async function refund(
           ctx.now(),
           {
             to: request.email,
-            name: request.name,
+            name: byOwner ? request.name : undefined,
             orderNumber: request.orderNumber,
             amountCents: refund.amountCents,
           },
@@ -167,27 +175,30 @@ async function refund(
   }
 }
 
-/** The receipt's content as declared, before anything became of it. */
-async function receiptOf(
-  db: Pick<Db, 'kysely'>,
+/** The receipt's content as declared, before anything became of it; `positions` as the caller may show them. */
+function receiptOf(
   declarationId: number,
   request: ParsedWithdrawalRequest,
   receivedAt: Date,
-  orderId: number | null,
-): Promise<WithdrawalReceipt> {
+  positions: string[],
+): WithdrawalReceipt {
   return {
     receiptNumber: receiptNumberOf(declarationId),
     receivedAt: receivedAt.toISOString(),
     name: request.name,
     orderNumber: request.orderNumber,
     email: request.email,
-    positions: await namesOf(db, orderId, request.positions, request.locale),
+    positions,
     outcome: 'review',
     reviewReason: null,
     refundAmount: null,
     confirmationExpiresAt: null,
   };
 }
+
+/** The positions as sent, by kind and id: what a receipt may show anybody without telling what an order holds. */
+const positionsAsSent = (positions: readonly WithdrawalPosition[]) =>
+  positions.map((position) => `${position.kind} #${position.id}`);
 
 const withOutcome = (receipt: WithdrawalReceipt, outcome: WithdrawOutcome): WithdrawalReceipt => ({
   ...receipt,
@@ -196,7 +207,10 @@ const withOutcome = (receipt: WithdrawalReceipt, outcome: WithdrawOutcome): With
   refundAmount: outcome.outcome === 'withdrawn' ? outcome.refundCents / 100 : null,
 });
 
-/** The declared positions as the order names them (in the declaration's language); unknown ones by kind and id. */
+/**
+ * The declared positions as the order names them (in the declaration's language); unknown ones by kind and id. Only
+ * for whom may know what the order holds: its logged-in owner, and its own address (the mail, the link's page).
+ */
 async function namesOf(
   db: Pick<Db, 'kysely'>,
   orderId: number | null,
@@ -216,6 +230,6 @@ async function namesOf(
         ? order?.customerBalanceTransactions.find((row) => row.id === position.id)
         : undefined;
     if (purchase) return positionNames.package(purchase, language);
-    return `${position.kind} #${position.id}`;
+    return positionsAsSent([position])[0]!;
   });
 }

@@ -39,32 +39,49 @@ function outcomeText(receipt: ReceiptContent, t: typeof de, confirmation: Receip
 }
 
 /**
- * The receipt on a durable medium: the declaration's content as received, the date and time it arrived (Berlin
- * time), and what happens next; with `confirmation`, the link that lets the shop act on it. Pure, so a test can
- * read it. A declaration that matched no order keeps its free-text order number out of the subject: anybody can
- * send one to any address, and the subject is what shows in an inbox.
+ * Who a declaration is known to come from: this decides how much of its free text the receipt mail repeats. Anybody
+ * can send a declaration to any address, and the shop must not carry their text into somebody's inbox in the
+ * school's name (docs/decisions/0065-no-typed-names-before-confirmation.md, docs/withdrawal-rules.md).
+ * - `owner`: the order's logged-in owner. Greeted by the name typed; everything is repeated.
+ * - `orderAddress`: matched an order by its number and address, so the mail goes to that order's own address. Its
+ *   order number and positions are that order's and are repeated; the typed name is not.
+ * - `unmatched`: matched no order. Neither the typed name nor the typed order number is repeated.
+ * Whatever the mail leaves out is named as stored; the screen's receipt shows everything typed.
  */
-export function renderWithdrawalReceipt(
-  receipt: ReceiptContent,
-  language: Language,
-  confirmation?: ReceiptConfirmation,
-): MailMessage {
-  const t = texts[language];
-  const subject =
-    receipt.outcome === 'review' && receipt.reviewReason === 'unknown_order'
-      ? t.receiptSubjectNoNumber
-      : fillText(t.receiptSubject, { number: receipt.orderNumber });
-  const facts: [string, string][] = [
+export type Declarant = 'owner' | 'orderAddress' | 'unmatched';
+
+/** The declaration's content as the receipt mail lists it: typed free text only where `declarant` allows. */
+function receiptFacts(receipt: ReceiptContent, t: typeof de, declarant: Declarant): [string, string][] {
+  return [
     [t.receiptNumber, receipt.receiptNumber],
     [t.receivedAt, formatInstantInZone(receipt.receivedAt)],
-    [t.name, receipt.name],
-    [t.orderNumber, receipt.orderNumber],
+    [t.name, declarant === 'owner' ? receipt.name : t.typedNotRepeated],
+    [t.orderNumber, declarant === 'unmatched' ? t.typedNotRepeated : receipt.orderNumber],
     [t.email, receipt.email],
     [t.positions, receipt.positions.length ? receipt.positions.join('\n') : t.wholeContract],
     [t.declaration, t.declarationText],
   ];
+}
+
+/**
+ * The receipt on a durable medium: the declaration's content as received (free text as `declarant` allows), the date
+ * and time it arrived (Berlin time), and what happens next; with `confirmation`, the link that lets the shop act on
+ * it. Pure, so a test can read it. A declaration that matched no order keeps its free-text order number out of the
+ * subject too, since the subject is what shows in an inbox. `declarant` defaults to the owner for previews; the
+ * receipt is sent only through `sendWithdrawalReceipt`, which has it named.
+ */
+export function renderWithdrawalReceipt(
+  receipt: ReceiptContent,
+  language: Language,
+  { declarant = 'owner', confirmation }: { declarant?: Declarant; confirmation?: ReceiptConfirmation } = {},
+): MailMessage {
+  const t = texts[language];
+  const unmatched =
+    declarant === 'unmatched' || (receipt.outcome === 'review' && receipt.reviewReason === 'unknown_order');
+  const subject = unmatched ? t.receiptSubjectNoNumber : fillText(t.receiptSubject, { number: receipt.orderNumber });
+  const facts = receiptFacts(receipt, t, declarant);
   const outcome = outcomeText(receipt, t, confirmation);
-  const greeting = fillText(t.greeting, { name: receipt.name });
+  const greeting = declarant === 'owner' ? fillText(t.greeting, { name: receipt.name }) : t.greetingWithoutName;
   const text = mailText(language, [
     greeting,
     t.receiptIntro,
@@ -88,14 +105,17 @@ export function renderWithdrawalReceipt(
   return { to: receipt.email, subject, text, html };
 }
 
-/** The notice that a refund went to the provider. */
+/**
+ * The notice that a refund went to the provider. `name`: only the order's logged-in owner's, as in the receipt
+ * (`Declarant`); without it the notice greets without a name.
+ */
 export function renderRefundNotice(
-  { to, name, orderNumber, amountCents }: { to: string; name: string; orderNumber: string; amountCents: number },
+  { to, name, orderNumber, amountCents }: { to: string; name?: string; orderNumber: string; amountCents: number },
   language: Language,
 ): MailMessage {
   const t = texts[language];
   const subject = fillText(t.refundSubject, { number: orderNumber });
-  const greeting = fillText(t.greeting, { name });
+  const greeting = name === undefined ? t.greetingWithoutName : fillText(t.greeting, { name });
   const intro = fillText(t.refundIntro, { number: orderNumber, amount: formatMoney(amountCents / 100) });
   const text = mailText(language, [greeting, intro, t.signature]);
   return {
@@ -112,9 +132,9 @@ export async function sendWithdrawalReceipt(
   now: Date,
   receipt: ReceiptContent,
   language: Language,
-  confirmation?: ReceiptConfirmation,
+  options: { declarant: Declarant; confirmation?: ReceiptConfirmation },
 ): Promise<void> {
-  await queueMail(db, renderWithdrawalReceipt(receipt, language, confirmation), { now });
+  await queueMail(db, renderWithdrawalReceipt(receipt, language, options), { now });
 }
 
 /** Queues the refund notice in the outbox (the one place it is sent from), in the transaction that issues it. */
