@@ -50,6 +50,21 @@ export function courseRefundCents(
   return priceCents - value;
 }
 
+/**
+ * How many of the package credits that paid for a course booking go back, by the rule its price follows
+ * (courseRefundCents): all of them without the early-start request; with it, the school keeps the credits' share of
+ * the lessons held by the receipt time. Credits are whole hours or modules, so the school keeps that share rounded
+ * down, in the buyer's favour (docs/withdrawal-rules.md).
+ */
+export function courseCreditsBack(
+  credits: number,
+  course: CourseDates,
+  { earlyStartRequested, receivedAt }: { earlyStartRequested: boolean; receivedAt: Date },
+): number {
+  if (!earlyStartRequested) return credits;
+  return credits - Math.floor((credits * lessonsHeld(course, receivedAt)) / lessonCount(course));
+}
+
 /** The part of a package's price for the credits not yet used (those are taken back). */
 export function packageRefundCents(priceCents: number, credits: number, unused: number): number {
   if (credits <= 0) return 0;

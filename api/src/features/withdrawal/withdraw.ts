@@ -1,5 +1,6 @@
 import {
   contractDateOf,
+  type CourseType,
   normalizeEmail,
   withdrawalPeriodLastDay,
   type WithdrawalPosition,
@@ -8,9 +9,10 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { courseWeekdays } from '../catalog/weekdays.ts';
-import { releaseStoredCredits } from '../order/credits.ts';
+import { balanceTypeOfCourse } from '../order/balance-types.ts';
 import { releasePlaces } from '../order/places.ts';
-import { courseRefundCents, packageRefundCents, refundBases } from './amounts.ts';
+import { courseCreditsBack, courseRefundCents, packageRefundCents, refundBases } from './amounts.ts';
+import { giveBackSpentCredits, type OrderPackage, restorePackageBalance } from './spent-credits.ts';
 
 export interface WithdrawInput {
   declarationId: number;
@@ -63,8 +65,10 @@ export async function findDeclaredOrder(
  * docs/withdrawal-rules.md), in one transaction: finds the order (its number and its address, or the logged-in
  * customer's own order), checks the 14 days and that it was paid, withdraws the chosen positions that still stand
  * (each with one conditional write, so a replay or a concurrent declaration never withdraws one twice), gives back
- * places and appointments, takes back unused package credits, and records the refund due (each position's own net
- * price, docs/withdrawal-rules.md), at most what was paid and not refunded yet. Anything the shop cannot decide alone is left to the school (`review`).
+ * places and appointments, takes back unused package credits, gives back the credits the withdrawn courses spent,
+ * by the same share as their money, and records the refund due (each position's own net price,
+ * docs/withdrawal-rules.md), at most what was paid and not refunded yet. Anything the shop cannot decide alone is
+ * left to the school (`review`).
  */
 export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawInput): Promise<WithdrawOutcome> {
   const found = await findDeclaredOrder(trx, input);
@@ -96,6 +100,8 @@ export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawIn
         'course_booking.quantity',
         'course_booking.total_price_cents',
         'course_booking.withdrawal_id',
+        'course_booking.credits_applied',
+        'course.type',
         'course.start_date',
         'course.end_date',
         'course.start_time',
@@ -156,49 +162,28 @@ export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawIn
   if (withdrawn.length === 0) return review('already_withdrawn');
   const now = new Set(withdrawn.map(key));
 
-  const withdrawnBookings = bookings.filter((row) => now.has(`course:${row.id}`));
-  const weekdaysByCourse = await courseWeekdays(
+  const rule = { earlyStartRequested: order.early_start_requested_at !== null, receivedAt: input.receivedAt };
+  const courses = await withdrawCourses(
     trx,
-    withdrawnBookings.map((row) => row.course_id),
+    bookings.filter((row) => now.has(`course:${row.id}`)),
+    { rule, baseOf },
   );
-  let dueCents = 0;
-  let placesChanged = false;
-  const earlyStartRequested = order.early_start_requested_at !== null;
-  for (const booking of withdrawnBookings) {
-    await releasePlaces(trx, booking.course_id, booking.quantity);
-    placesChanged = true;
-    const dates = {
-      startDate: booking.start_date,
-      endDate: booking.end_date,
-      startTime: booking.start_time,
-      weekdays: weekdaysByCourse.get(booking.course_id) ?? [],
-    };
-    dueCents += courseRefundCents(baseOf({ kind: 'course', id: booking.id }), dates, {
-      earlyStartRequested,
-      receivedAt: input.receivedAt,
-    });
-  }
+  let dueCents = courses.dueCents;
   for (const product of products.filter((row) => now.has(`product:${row.id}`)))
     dueCents += baseOf({ kind: 'product', id: product.id });
-  for (const purchase of packages.filter((row) => now.has(`package:${row.id}`))) {
-    const credits = purchase.amount * purchase.quantity;
-    const unused = await takeBackCredits(trx, {
-      orderId: order.id,
-      customerId: order.customer_id,
-      typeId: purchase.type_id,
-      credits,
-      usedInOrder: purchase.used_in_order,
-    });
-    dueCents += packageRefundCents(baseOf({ kind: 'package', id: purchase.id }), credits, unused);
-  }
-  // The whole contract withdrawn: credits its courses spent go back too.
-  const standing =
-    all.length -
-    bookings.filter((r) => r.withdrawal_id !== null).length -
-    products.filter((r) => r.withdrawal_id !== null).length -
-    packages.filter((r) => r.withdrawal_id !== null).length -
-    withdrawn.length;
-  if (standing === 0) await releaseStoredCredits(trx, order.id);
+  // The credits the withdrawn courses spent go back before the packages are settled, so that a package withdrawn
+  // with them counts what they gave back to it as unused.
+  const toPackages = new Map<number, number>();
+  for (const [typeId, count] of courses.creditsBack)
+    for (const [id, back] of await giveBackSpentCredits(trx, { orderId: order.id, typeId, count, packages }))
+      toPackages.set(id, back);
+  dueCents += await settlePackages(trx, {
+    order,
+    packages,
+    withdrawnNow: (id) => now.has(`package:${id}`),
+    toPackages,
+    baseOf,
+  });
 
   const payment = await trx
     .selectFrom('payment')
@@ -234,7 +219,116 @@ export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawIn
       .executeTakeFirstOrThrow();
     refundId = row.id;
   }
-  return { outcome: 'withdrawn', orderId: order.id, withdrawn, refundCents, refundId, placesChanged };
+  return {
+    outcome: 'withdrawn',
+    orderId: order.id,
+    withdrawn,
+    refundCents,
+    refundId,
+    placesChanged: courses.placesChanged,
+  };
+}
+
+/** What decides how much of a course goes back: the early-start request and the declaration's receipt time. */
+type CourseRule = Parameters<typeof courseRefundCents>[2];
+
+interface WithdrawnBooking {
+  id: number;
+  course_id: number;
+  quantity: number;
+  credits_applied: number;
+  type: number;
+  start_date: string;
+  end_date: string;
+  start_time: string | null;
+}
+
+/**
+ * The withdrawn course bookings: their places go back, and each gives back the same share of what paid for it,
+ * money (its net price) and package credits alike (docs/withdrawal-rules.md): all of it without the early-start
+ * request, with it all but the lessons held. Returns the money due and the credits to give back per balance type.
+ */
+async function withdrawCourses(
+  trx: Kysely<Database>,
+  bookings: WithdrawnBooking[],
+  { rule, baseOf }: { rule: CourseRule; baseOf: (position: WithdrawalPosition) => number },
+) {
+  const weekdaysByCourse = await courseWeekdays(
+    trx,
+    bookings.map((row) => row.course_id),
+  );
+  let dueCents = 0;
+  const creditsBack = new Map<number, number>();
+  for (const booking of bookings) {
+    await releasePlaces(trx, booking.course_id, booking.quantity);
+    const dates = {
+      startDate: booking.start_date,
+      endDate: booking.end_date,
+      startTime: booking.start_time,
+      weekdays: weekdaysByCourse.get(booking.course_id) ?? [],
+    };
+    dueCents += courseRefundCents(baseOf({ kind: 'course', id: booking.id }), dates, rule);
+    const typeId = balanceTypeOfCourse(booking.type as CourseType);
+    if (typeId !== null && booking.credits_applied > 0)
+      creditsBack.set(typeId, (creditsBack.get(typeId) ?? 0) + courseCreditsBack(booking.credits_applied, dates, rule));
+  }
+  return { dueCents, creditsBack, placesChanged: bookings.length > 0 };
+}
+
+interface PackageRow extends OrderPackage {
+  amount: number;
+  quantity: number;
+  withdrawal_id: number | null;
+}
+
+/**
+ * The packages' part of the refund. A package withdrawn now refunds the part of its price for the credits not used,
+ * counting those its courses just gave back to it; credits given back to a package withdrawn before are refunded
+ * the same way (its refund then had counted them as used); a package still standing holds them again as balance.
+ */
+async function settlePackages(
+  trx: Kysely<Database>,
+  {
+    order,
+    packages,
+    withdrawnNow,
+    toPackages,
+    baseOf,
+  }: {
+    order: { id: number; customer_id: number | null; created_at: string };
+    packages: PackageRow[];
+    withdrawnNow: (id: number) => boolean;
+    toPackages: ReadonlyMap<number, number>;
+    baseOf: (position: WithdrawalPosition) => number;
+  },
+): Promise<number> {
+  let dueCents = 0;
+  for (const purchase of packages) {
+    const credits = purchase.amount * purchase.quantity;
+    const back = toPackages.get(purchase.id) ?? 0;
+    const base = baseOf({ kind: 'package', id: purchase.id });
+    if (withdrawnNow(purchase.id)) {
+      const unused = await takeBackCredits(trx, {
+        orderId: order.id,
+        customerId: order.customer_id,
+        typeId: purchase.type_id,
+        credits,
+        usedInOrder: purchase.used_in_order,
+      });
+      dueCents += packageRefundCents(base, credits, unused + back);
+    } else if (back > 0 && purchase.withdrawal_id !== null) {
+      dueCents += packageRefundCents(base, credits, back);
+    } else if (back > 0 && order.customer_id !== null) {
+      await restorePackageBalance(trx, {
+        orderId: order.id,
+        customerId: order.customer_id,
+        typeId: purchase.type_id,
+        count: back,
+        orderedAt: new Date(order.created_at),
+      });
+    }
+  }
+  return dueCents;
 }
 
 /**

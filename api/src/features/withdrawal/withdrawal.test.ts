@@ -7,6 +7,7 @@ import {
   choose,
   courseOrder,
   freePlaces,
+  grantConversationHours,
   insertCourse,
   orderByNumber,
   participant,
@@ -137,7 +138,10 @@ describeEachDatabase(
       expect(receiptMail.subject).toBe(`Eingangsbestätigung Ihres Widerrufs zu Bestellung ${incrementId}`);
       expect(receiptMail.text).toContain(receipt.receiptNumber);
       expect(receiptMail.text).toContain('Eingegangen am: 18.01.2026 10:00:00');
-      expect(receiptMail.text).toContain('Name: Ana García');
+      // Matched by number and address: the order's own number is repeated, the name typed by whoever declared is not.
+      expect(receiptMail.text).toMatch(/^Guten Tag,\n/);
+      expect(receiptMail.text).not.toContain('Ana García');
+      expect(receiptMail.text).toContain('Name: wie im Formular eingegeben');
       expect(receiptMail.text).toContain(`Bestellnummer: ${incrementId}`);
       expect(receiptMail.text).toContain('Der Link gilt einmal und bis 25.01.2026 10:00:00');
       expect(receiptMail.text).toContain('Ohne Bestätigung wird nichts storniert');
@@ -247,10 +251,11 @@ describeEachDatabase(
         ['X-404', clock.now().toISOString()],
         [incrementId, clock.now().toISOString()],
       ]);
-      // The unknown order's receipt keeps the free-text number out of its subject, and sends no link.
+      // The unknown order's receipt repeats its free-text number nowhere, and sends no link.
       const mails = await mailsTo(ctx, email);
-      const unknownReceipt = mails.find((mail) => mail.text.includes('Bestellnummer: X-404'))!;
-      expect(unknownReceipt.subject).toBe('Eingangsbestätigung Ihres Widerrufs');
+      const unknownReceipt = mails.find((mail) => mail.subject === 'Eingangsbestätigung Ihres Widerrufs')!;
+      expect(unknownReceipt.text).not.toContain('X-404');
+      expect(unknownReceipt.text).toContain('Bestellnummer: wie im Formular eingegeben');
       expect(unknownReceipt.text).not.toContain('/withdrawal-confirm');
       expect(unknownReceipt.text).toContain('nicht automatisch zuordnen');
     });
@@ -292,11 +297,13 @@ describeEachDatabase(
     });
 
     /** A verified customer's session (WILLKOMMEN10 is once per customer: each order here gets its own). */
+    /** A verified customer logged in with "remember me", so the session outlasts the days a test lets pass. */
     async function loggedInCustomer() {
       const customer = await verifiedCustomer(ctx, client(ctx));
       const login = await client(ctx).post('/api/customer/login', {
         email: customer.email,
         password: customer.password,
+        remember: true,
       });
       return { email: customer.email, token: login.body.result.token as string };
     }
@@ -399,18 +406,21 @@ describeEachDatabase(
     });
 
     /**
-     * A course inside the withdrawal period, Saturday 2026-01-17 through Saturday 2026-02-14, 18:00, for 300 €,
-     * meeting on the weekdays tagged `days` (none: the start's weekday alone).
+     * A course inside the withdrawal period, from Saturday 2026-01-17, 18:00, through Saturday 2026-02-14 (or
+     * `lastDay` days after today), for 300 €, meeting on the weekdays tagged `days` (none: the start's weekday alone).
      */
-    async function earlyCourse(days: string[] = []) {
+    async function earlyCourse(
+      days: string[] = [],
+      { type = CourseType.fullCourse, lastDay = 30 }: { type?: CourseType; lastDay?: number } = {},
+    ) {
       const row = await ctx.db.kysely
         .insertInto('course')
         .values({
-          type: CourseType.fullCourse,
+          type,
           identifier: `EARLY-START-${Math.random().toString(36).slice(2, 8)}`,
           start_date: addDays(testToday, 2),
           start_time: '18:00',
-          end_date: addDays(testToday, 30),
+          end_date: addDays(testToday, lastDay),
           end_time: '19:30',
           registration_deadline: addDays(testToday, 2),
           max_participants: 10,
@@ -433,7 +443,7 @@ describeEachDatabase(
               .where('slug', 'in', days),
           )
           .execute();
-      return { id: row.id, type: CourseType.fullCourse, priceCents: 30000 };
+      return { id: row.id, type, priceCents: 30000 };
     }
 
     it('needs the express early-start request for a course inside the period, and keeps the lessons held', async () => {
@@ -559,6 +569,279 @@ describeEachDatabase(
       expect(receiptMail.text).not.toContain('/withdrawal-confirm');
       expect(receiptMail.text).toContain('Der Widerruf ist wirksam');
     });
+
+    /** A logged-in customer's order, paid through the sandbox, or at once when credits leave nothing to pay. */
+    async function customerOrder(token: string, body: Record<string, unknown>, paidCents: number) {
+      const reply = await client(ctx).post(
+        '/api/cart/submit',
+        {
+          ...body,
+          expectedTotalPrice: paidCents / 100,
+          ...(paidCents === 0 ? { selectedPaymentMethod: undefined } : {}),
+        },
+        token,
+      );
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      const order = await orderByNumber(ctx, reply.body.result.incrementId);
+      if (paidCents > 0) await choose(ctx, (await paymentOf(ctx, order.id)).transaction_id!, 'paid');
+      return { incrementId: order.increment_id, orderId: order.id };
+    }
+    const coursesOf = (...courses: { id: number; type: number }[]) =>
+      courses.map((course) => ({
+        courseId: course.id,
+        courseType: course.type,
+        quantity: 1,
+        participants: [participant(1)],
+      }));
+    const fivePackage = { packageType: 'conversation_hours', amount: 5, quantity: 1 };
+    /** The customer's credits of a type, as their account shows them. */
+    const balance = async (token: string, typeId: number) =>
+      (
+        (await client(ctx).get('/api/customer/me/balances', token)).body.result as { typeId: number; balance: number }[]
+      ).find((row) => row.typeId === typeId)?.balance ?? 0;
+    const bookingsOf = async (orderId: number) =>
+      (
+        await ctx.db.kysely
+          .selectFrom('course_booking')
+          .select('id')
+          .where('order_id', '=', orderId)
+          .orderBy('id')
+          .execute()
+      ).map((row) => ({ kind: 'course', id: row.id }));
+
+    it('with the early-start request, a stored credit spent on a lesson already held stays spent', async () => {
+      const { email, token } = await loggedInCustomer();
+      await customerOrder(token, { ...courseOrder({ id: 0, type: 1 }), courses: [], packages: [fivePackage] }, 11500);
+      // One conversation hour on Saturday 2026-01-17, 18:00, inside the period, paid with one credit.
+      const hour = await earlyCourse([], { type: CourseType.conversationHours, lastDay: 2 });
+      const { incrementId } = await customerOrder(token, { ...courseOrder(hour), earlyStartRequested: true }, 0);
+      expect(await balance(token, CourseType.conversationHours)).toBe(4);
+
+      clock.advance(3 * day);
+      const reply = await withdraw({ orderNumber: incrementId, email }, token);
+      expect(reply.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 0 });
+      expect(await balance(token, CourseType.conversationHours)).toBe(4);
+    });
+
+    it('gives back the credits of flexible-learning modules not yet held; the school keeps whole credits only', async () => {
+      const { email, token } = await loggedInCustomer();
+      const customer = await ctx.db.kysely
+        .selectFrom('customer')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      await ctx.db.kysely
+        .insertInto('customer_balance')
+        .values({
+          customer_id: customer.id,
+          type_id: CourseType.flexibleAppointment,
+          balance: 3,
+          valid_from: '2026-01-01T00:00:00.000Z',
+          valid_until: '2027-01-01T00:00:00.000Z',
+          order_id: null,
+        })
+        .execute();
+      // Saturdays, five lessons; three appointments paid with three credits.
+      const modules = await earlyCourse([], { type: CourseType.flexibleAppointment });
+      const { incrementId } = await customerOrder(token, { ...courseOrder(modules, 3), earlyStartRequested: true }, 0);
+      expect(await balance(token, CourseType.flexibleAppointment)).toBe(0);
+
+      // Two of five lessons held: 3 × 2/5 = 1.2 credits' worth; the school keeps 1, rounded in the buyer's favour.
+      clock.advance(10 * day);
+      const reply = await withdraw({ orderNumber: incrementId, email }, token);
+      expect(reply.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 0 });
+      expect(await balance(token, CourseType.flexibleAppointment)).toBe(2);
+    });
+
+    it('gives back the stored credits of a position withdrawn alone; the positions still standing keep theirs', async () => {
+      const { email, token } = await loggedInCustomer();
+      await grantConversationHours(ctx, email, 2);
+      const first = await insertCourse(ctx, { type: CourseType.conversationHours, priceCents: 2500 });
+      const second = await insertCourse(ctx, { type: CourseType.conversationHours, priceCents: 2500 });
+      const { incrementId, orderId } = await customerOrder(
+        token,
+        { ...courseOrder(first), courses: coursesOf(first, second) },
+        0,
+      );
+      expect(await balance(token, CourseType.conversationHours)).toBe(0);
+      const [, secondBooking] = await bookingsOf(orderId);
+
+      const one = await withdraw({ orderNumber: incrementId, email, positions: [secondBooking] }, token);
+      expect(one.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 0 });
+      expect(await balance(token, CourseType.conversationHours)).toBe(1);
+      const rest = await withdraw({ orderNumber: incrementId, email }, token);
+      expect(rest.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 0 });
+      expect(await balance(token, CourseType.conversationHours)).toBe(2);
+    });
+
+    it('a package bought with the order gets back the credit its withdrawn course spent: as balance while it stands', async () => {
+      const { email, token } = await loggedInCustomer();
+      const hour = await insertCourse(ctx, { type: CourseType.conversationHours, priceCents: 2500 });
+      // 115 € for five hours, one of them spent on the course at once.
+      const { incrementId, orderId } = await customerOrder(
+        token,
+        courseOrder(hour, 1, { packages: [fivePackage] }),
+        11500,
+      );
+      expect(await balance(token, CourseType.conversationHours)).toBe(4);
+      const [booking] = await bookingsOf(orderId);
+
+      const course = await withdraw({ orderNumber: incrementId, email, positions: [booking] }, token);
+      expect(course.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 0 });
+      expect(await balance(token, CourseType.conversationHours)).toBe(5);
+      // No credit used any more: the whole price of the package goes back with it.
+      const rest = await withdraw({ orderNumber: incrementId, email }, token);
+      expect(rest.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 115 });
+      expect(await balance(token, CourseType.conversationHours)).toBe(0);
+    });
+
+    it('a credit given back to a package withdrawn before is refunded as its share of the package price', async () => {
+      const { email, token } = await loggedInCustomer();
+      const hour = await insertCourse(ctx, { type: CourseType.conversationHours, priceCents: 2500 });
+      const { incrementId, orderId } = await customerOrder(
+        token,
+        courseOrder(hour, 1, { packages: [fivePackage] }),
+        11500,
+      );
+      const [booking] = await bookingsOf(orderId);
+      const purchase = await ctx.db.kysely
+        .selectFrom('customer_balance_transaction')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow();
+
+      // The package first: four of its five credits unused, 4/5 of 115 €.
+      const pkg = await withdraw(
+        { orderNumber: incrementId, email, positions: [{ kind: 'package', id: purchase.id }] },
+        token,
+      );
+      expect(pkg.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 92 });
+      // Then the course, before its lesson: its credit is no longer used, so its fifth of the package goes back too.
+      const course = await withdraw({ orderNumber: incrementId, email, positions: [booking] }, token);
+      expect(course.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 23 });
+      expect((await refundsOf(orderId)).map((row) => row.amount_cents)).toEqual([9200, 2300]);
+      expect(await balance(token, CourseType.conversationHours)).toBe(0);
+    });
+
+    it('credits back to a package its order had used up fully make a new balance, valid 12 months from the order', async () => {
+      const { email, token } = await loggedInCustomer();
+      const hour = await insertCourse(ctx, { type: CourseType.conversationHours, priceCents: 2500 });
+      const { incrementId, orderId } = await customerOrder(
+        token,
+        courseOrder(hour, 5, { packages: [fivePackage] }),
+        11500,
+      );
+      expect(await balance(token, CourseType.conversationHours)).toBe(0);
+      const [booking] = await bookingsOf(orderId);
+
+      await withdraw({ orderNumber: incrementId, email, positions: [booking] }, token);
+      expect(await balance(token, CourseType.conversationHours)).toBe(5);
+      const restored = await ctx.db.kysely
+        .selectFrom('customer_balance')
+        .select(['balance', 'valid_until'])
+        .where('order_id', '=', orderId)
+        .execute();
+      expect(restored).toEqual([{ balance: 5, valid_until: '2027-01-15T09:00:00.000Z' }]);
+    });
+
+    it('answers nobody but the logged-in owner which positions the order holds or what they are called', async () => {
+      const course = await insertCourse(ctx);
+      const { incrementId, orderId, email } = await paidOrder([course]);
+      const [booking] = await bookingsOf(orderId);
+      const sent = [booking!, { kind: 'course', id: booking!.id + 1000 }, { kind: 'product', id: 39 }];
+      const asSent = [`course #${booking!.id}`, `course #${booking!.id + 1000}`, 'product #39'];
+      const stranger = await loggedInCustomer();
+
+      for (const token of [null, stranger.token]) {
+        const reply = await withdraw({ orderNumber: incrementId, email, positions: sent }, token);
+        expect(reply.body.result.outcome).toBe('awaiting_confirmation');
+        // A position of the order reads like one that is not in it.
+        expect(reply.body.result.positions).toEqual(asSent);
+        expect(JSON.stringify(reply.body)).not.toContain('Spanisch Testkurs');
+      }
+      // Stored as sent; the mail to the order's own address names what it holds.
+      expect(JSON.parse((await declarations()).at(-1)!.positions)).toEqual(sent);
+      const mail = (await mailsTo(ctx, email)).find((row) => row.text.includes('/withdrawal-confirm'))!;
+      expect(mail.text).toContain('Spanisch Testkurs');
+    });
+
+    const spam = {
+      name: 'Gewinnen Sie jetzt 1000 EUR auf http://evil.example/claim',
+      orderNumber: 'Jetzt anrufen: +49 900 123456',
+    };
+    const spamIn = (mail: { text: string; html: string }) =>
+      /Gewinnen|evil\.example|900 123456/.test(mail.text + mail.html);
+    const languages = [
+      {
+        locale: 'de',
+        greeting: 'Guten Tag,',
+        named: 'Guten Tag Ana García,',
+        notRepeated: 'wie im Formular eingegeben',
+        subject: 'Eingangsbestätigung Ihres Widerrufs',
+        refund: 'Erstattung',
+      },
+      {
+        locale: 'en',
+        greeting: 'Hello,',
+        named: 'Hello Ana García,',
+        notRepeated: 'as entered on the form',
+        subject: 'Receipt of your withdrawal',
+        refund: 'Refund',
+      },
+      {
+        locale: 'es',
+        greeting: 'Hola:',
+        named: 'Hola, Ana García:',
+        notRepeated: 'tal como lo escribiste en el formulario',
+        subject: 'Acuse de recibo de tu desistimiento',
+        refund: 'Reembolso',
+      },
+    ];
+
+    it.each(languages)(
+      'a declaration matching no order mails neither its typed name nor its typed order number ($locale)',
+      async ({ locale, greeting, notRepeated, subject }) => {
+        const inbox = newAddress();
+        const reply = await withdraw({ ...spam, email: inbox, locale });
+        // The screen shows the declarant everything they typed.
+        expect(reply.body.result).toMatchObject({ ...spam, outcome: 'review', reviewReason: 'unknown_order' });
+
+        const [mail] = await mailsTo(ctx, inbox, { atLeast: 1 });
+        expect(mail!.subject).toBe(subject);
+        expect(spamIn(mail!)).toBe(false);
+        expect(mail!.text.startsWith(`${greeting}\n\n`)).toBe(true);
+        expect(mail!.text.split(notRepeated)).toHaveLength(3);
+        expect(mail!.text).toContain(reply.body.result.receiptNumber);
+      },
+    );
+
+    it.each(languages)(
+      "greets by the typed name only the order's logged-in owner, not a declaration matched by the order's address ($locale)",
+      async ({ locale, greeting, named, notRepeated, subject, refund }) => {
+        const course = await insertCourse(ctx);
+        const { incrementId, email } = await paidOrder([course]);
+        await withdraw({ name: spam.name, orderNumber: incrementId, email, locale });
+        const receipt = (await mailsTo(ctx, email)).find((mail) => mail.text.includes('/withdrawal-confirm'))!;
+        expect(spamIn(receipt)).toBe(false);
+        expect(receipt.text.startsWith(`${greeting}\n\n`)).toBe(true);
+        expect(receipt.text).toContain(notRepeated);
+        expect(receipt.text).toContain(incrementId);
+        // Confirmed by the link, the refund notice does not take up the typed name either.
+        expect((await confirm({ token: linkIn(receipt).token })).body.result.outcome).toBe('withdrawn');
+        const notice = (await mailsTo(ctx, email)).find((mail) => mail.subject.startsWith(refund))!;
+        expect(spamIn(notice)).toBe(false);
+        expect(notice.text.startsWith(`${greeting}\n\n`)).toBe(true);
+
+        const owner = await loggedInCustomer();
+        const own = await paidOrder([course], { token: owner.token });
+        await withdraw({ orderNumber: own.incrementId, email: owner.email, locale }, owner.token);
+        const ownMails = (await mailsTo(ctx, owner.email)).filter(
+          (mail) => mail.subject.startsWith(subject) || mail.subject.startsWith(refund),
+        );
+        expect(ownMails).toHaveLength(2);
+        for (const mail of ownMails) expect(mail.text.startsWith(`${named}\n\n`), mail.subject).toBe(true);
+      },
+    );
 
     it('keeps declarations append-only', async () => {
       await withdraw({ orderNumber: 'X-1', email: newAddress() });
