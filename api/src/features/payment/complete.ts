@@ -128,7 +128,21 @@ export async function completePayment(
         .execute();
       return result(captured ? 'captured' : 'authorization_lapsed', reported.status);
     }
-    if (payment.status !== 'pending') return result('unchanged', payment.status);
+    if (payment.status !== 'pending') {
+      // Money for a payment the shop had given up on, whose order is cancelled: an authorization it did not capture
+      // (the hold had ended) that the provider captured anyway (automatic capture, the dashboard), its release
+      // having failed. Nothing books it; it is recorded and flagged for refund, once (replays find it paid).
+      if (reported.status === 'paid' && payment.order_status === 'cancelled' && payment.status !== 'paid') {
+        const flagged = await trx
+          .updateTable('payment')
+          .set({ status: 'paid', refund_required: 1 })
+          .where('id', '=', payment.id)
+          .where('status', '=', payment.status)
+          .executeTakeFirst();
+        if (flagged.numUpdatedRows === 1n) return result('refund_required', 'paid');
+      }
+      return result('unchanged', payment.status);
+    }
     if (reported.amountCents !== payment.amount_cents) {
       console.error(
         `Payment ${providerPaymentId}: provider amount ${reported.amountCents} differs from order amount ${payment.amount_cents}`,

@@ -450,6 +450,24 @@ describeEachDatabase(
         expect(await freePlaces(ctx, course.id)).toBe(3);
       });
 
+      it('an authorization the shop left alone that Mollie captures anyway (automatic capture) is flagged for refund, once', async () => {
+        const { order, providerId, course } = await pendingOrder({ free: 3, quantity: 1, method: 'klarna' });
+        fake.payments.get(providerId)!.cancelable = false;
+        await expire();
+        await fake.decide(providerId, 'authorized');
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'canceled', refund_required: 0 });
+        // The release failed (not cancelable), and Mollie's automatic capture took the money.
+        fake.setStatus(providerId, 'paid');
+        const refundsBefore = await ctx.app.metrics.paymentsByOutcome.get();
+        const flagged = (metric: typeof refundsBefore) =>
+          metric.values.filter((v) => v.labels.outcome === 'refund_required').reduce((sum, v) => sum + v.value, 0);
+        for (let i = 0; i < 3; i++) expect((await mollieWebhook(ctx, `id=${providerId}`)).status).toBe(200);
+        expect(await statusOf(order.id)).toBe('cancelled');
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 1 });
+        expect(flagged(await ctx.app.metrics.paymentsByOutcome.get())).toBe(flagged(refundsBefore) + 1);
+        expect(await freePlaces(ctx, course.id)).toBe(3);
+      });
+
       it('leaves a payment Mollie no longer lets cancel; when it is paid later, it is recorded and flagged for refund', async () => {
         const { order, providerId } = await pendingOrder();
         fake.payments.get(providerId)!.cancelable = false;
