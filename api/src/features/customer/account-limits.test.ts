@@ -24,7 +24,7 @@ describeEachDatabase(
     };
 
     describe('e-mail change', () => {
-      const { perCustomer, perClient } = accountRateLimits.emailChange;
+      const { perCustomer, perClient, perNewAddress } = accountRateLimits.emailChange;
 
       it(`mails ${perCustomer.max} new addresses per customer and hour; then 429, nothing mailed and nothing changed`, async () => {
         const c = client(ctx);
@@ -60,6 +60,38 @@ describeEachDatabase(
         expectLimited(
           await c.put('/api/customer/me/update', { email: newEmail('neu') }, accounts.at(-1)!.token),
           perClient.timeWindowMs,
+        );
+      });
+
+      it(`mails one new address at most ${perNewAddress.max} times an hour, whatever accounts and clients ask`, async () => {
+        // Each account stays below its own limit and each request comes from a client of its own: only a count
+        // per new address keeps a stranger's inbox from being filled with "confirm your new address" mails.
+        const target = newEmail('opfer');
+        const accounts = [];
+        for (let i = 0; i <= perNewAddress.max; i++) accounts.push(await verifiedCustomer(ctx, client(ctx)));
+        for (const { token } of accounts.slice(0, perNewAddress.max)) {
+          expect((await client(ctx).put('/api/customer/me/update', { email: target }, token)).status).toBe(200);
+        }
+        const last = accounts.at(-1)!;
+        expectLimited(
+          await client(ctx).put(
+            '/api/customer/me/update',
+            { email: target.toUpperCase(), firstname: 'Mallory' },
+            last.token,
+          ),
+          perNewAddress.timeWindowMs,
+        );
+        await settle();
+        expect(await mailsTo(ctx, target)).toHaveLength(perNewAddress.max);
+        // Refused before anything changed, and the account's own address heard of nothing.
+        expect((await client(ctx).get('/api/customer/me', last.token)).body.result).toMatchObject({
+          email: last.email,
+          firstname: 'Anna',
+        });
+        expect(await mailsTo(ctx, last.email)).toHaveLength(1);
+        // Another new address is still mailed.
+        expect((await client(ctx).put('/api/customer/me/update', { email: newEmail('neu') }, last.token)).status).toBe(
+          200,
         );
       });
     });

@@ -40,6 +40,11 @@ export const accountRoutes =
   async (app) => {
     const emailChangesPerClient = limitedBy(app, 'email-change:client', accountRateLimits.emailChange.perClient);
     const emailChangesPerCustomer = limitedBy(app, 'email-change:customer', accountRateLimits.emailChange.perCustomer);
+    const emailChangesPerNewAddress = limitedBy(
+      app,
+      'email-change:address',
+      accountRateLimits.emailChange.perNewAddress,
+    );
     const passwordChecksPerCustomer = limitedBy(
       app,
       'password-change:customer',
@@ -71,10 +76,12 @@ export const accountRoutes =
       async (request, reply) => {
         const { customer } = await requireCustomer(ctx, request);
         const { email, ...changes } = changedProfileFields(toCustomer(customer), request.body);
-        // A new address is mailed: counted first, so a refused request changes nothing at all.
+        // A new address is mailed: counted first, so a refused request changes nothing at all. The address last,
+        // so that a client or customer over its own limit uses up nothing of the address's.
         if (email !== undefined) {
           await emailChangesPerClient(reply, clientKey(request.ip));
           await emailChangesPerCustomer(reply, customer.id);
+          await emailChangesPerNewAddress(reply, email);
         }
         const columns = {
           ...(changes.displayName !== undefined && { display_name: orNull(changes.displayName) }),

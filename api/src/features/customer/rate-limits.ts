@@ -19,9 +19,15 @@ export const customerRateLimits = {
 
 /**
  * Limits of a logged-in customer's changes. A new e-mail address gets a mail: per customer and per client (many
- * accounts from one machine). Each current-password check is a full argon2 hash, counted before it is made.
+ * accounts from one machine), and per new address, which is a stranger's inbox until it confirms: many accounts
+ * on many clients must not fill it with confirmation mails (3, like a reset or a resend to an address). Each
+ * current-password check is a full argon2 hash, counted before it is made.
  */
 export const accountRateLimits = {
-  emailChange: { perCustomer: { max: 5, timeWindowMs: hour }, perClient: { max: 20, timeWindowMs: hour } },
+  emailChange: {
+    perCustomer: { max: 5, timeWindowMs: hour },
+    perClient: { max: 20, timeWindowMs: hour },
+    perNewAddress: { max: 3, timeWindowMs: hour },
+  },
   passwordChange: { perCustomer: { max: 10, timeWindowMs: hour } },
 };
