@@ -140,9 +140,13 @@ export async function submitOrder(
     );
     const byCourseId = [...courseLines].sort((a, b) => a.courseId! - b.courseId!);
     const held = new Set<number>();
+    const claimedOffers: ClaimedOffer[] = [];
     for (const line of byCourseId) {
       const offerToken = priceRequest.data.courses.find((c) => c.courseId === line.courseId)?.offerToken;
-      if (offerToken && (await claimOffer(trx, line.courseId!, offerToken, now))) held.add(line.courseId!);
+      if (offerToken && (await claimOffer(trx, line.courseId!, offerToken, now))) {
+        held.add(line.courseId!);
+        claimedOffers.push({ courseId: line.courseId!, offerToken });
+      }
     }
     for (const line of byCourseId) {
       const fromCourse = line.quantity - (held.has(line.courseId!) ? 1 : 0);
@@ -203,6 +207,7 @@ export async function submitOrder(
       holdExpiresAt,
       paid,
       placesChanged: courseLines.length > 0,
+      claimedOffers,
     };
   });
 
@@ -224,7 +229,7 @@ export async function submitOrder(
       method: order.method!,
     });
   } catch (error) {
-    await withdrawOrder(db, orderId);
+    await withdrawOrder(db, orderId, order.claimedOffers);
     if (error instanceof PaymentProviderUnavailableError)
       throw new SubmitWithdrawnError(incrementId, placesChanged, error);
     throw error;
@@ -259,15 +264,35 @@ export class SubmitWithdrawnError extends Error {
   }
 }
 
+/** A waitlist offer an order used for one of its places. */
+interface ClaimedOffer {
+  courseId: number;
+  offerToken: string;
+}
+
 /**
  * Undoes step 1 of a submit whose payment could not be created: cancels the order (places, appointments, credits
  * and code redemptions go back, only while it is still pending, so a sweep that got there first is not repeated)
- * and deletes it with its positions. Its number stays unused: order numbers may have gaps.
+ * and deletes it with its positions. Its number stays unused: order numbers may have gaps. A waitlist offer the
+ * order used is the buyer's again, with its place held for them as before: the buyer could not pay through no
+ * fault of theirs and is told to try again, so the offered place must neither go to the next buyer nor be lost
+ * to the offer's holder (an offer whose time ran out meanwhile ends with the waitlist's next run).
  */
-async function withdrawOrder(db: Kysely<Database>, orderId: number): Promise<void> {
+async function withdrawOrder(db: Kysely<Database>, orderId: number, claimedOffers: ClaimedOffer[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // The reason hardly matters: the order is removed right after, once what it held is released.
     if (!(await cancelPendingOrder(trx, orderId, 'payment_failed'))) return;
+    for (const { courseId, offerToken } of claimedOffers) {
+      const reopened = await trx
+        .updateTable('waitlist_entry')
+        .set({ status: 'offered', ended_at: null })
+        .where('offer_token_hash', '=', hashToken(offerToken))
+        .where('course_id', '=', courseId)
+        .where('status', '=', 'claimed')
+        .executeTakeFirst();
+      // The order's places were all given back just now, in this transaction: the offer's one is still free.
+      if (reopened.numUpdatedRows === 1n) await takePlaces(trx, courseId, 1);
+    }
     await trx.deleteFrom('shop_order').where('id', '=', orderId).where('status', '=', 'cancelled').execute();
   });
 }

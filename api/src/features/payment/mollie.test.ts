@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase, testNow, type TestContext } from '../../test/databases.ts';
 import { startFakeMollie } from '../../test/fake-mollie/server.ts';
+import { hashToken, newToken } from '../customer/secrets.ts';
 import { cheapHashing, client, mailsTo, movableClock, settle } from '../customer/test-support.ts';
 import {
   courseOrder,
@@ -386,6 +387,49 @@ describeEachDatabase(
           ).toBe(1);
         }, 30_000);
       }
+
+      it('a waitlist offer the order used stays the buyer’s: the place is held for them and the retry books it', async () => {
+        const course = await insertCourse(ctx, { free: 0 });
+        const email = 'angebot@example.org';
+        const token = newToken();
+        // An offer as the waitlist makes it: its place already taken from the course's free places.
+        await ctx.db.kysely
+          .insertInto('waitlist_entry')
+          .values({
+            course_id: course.id,
+            email,
+            customer_id: null,
+            locale: 'de',
+            status: 'offered',
+            leave_token_hash: hashToken(newToken()),
+            offer_token_hash: hashToken(token),
+            offer_expires_at: new Date(clock.now().getTime() + 3_600_000).toISOString(),
+            created_at: clock.now().toISOString(),
+          })
+          .execute();
+        const body = courseOrder(course, 1, { emailAddress: email });
+        body.courses[0] = { ...body.courses[0]!, offerToken: token } as (typeof body.courses)[number];
+        const offerStatus = async () =>
+          (
+            await ctx.db.kysely
+              .selectFrom('waitlist_entry')
+              .select('status')
+              .where('course_id', '=', course.id)
+              .executeTakeFirstOrThrow()
+          ).status;
+
+        fake.mode = 'error';
+        expect((await submit(body)).status).toBe(503);
+        // Nobody else may take the offered place meanwhile, and the offer is still open.
+        expect(await freePlaces(ctx, course.id)).toBe(0);
+        expect(await offerStatus()).toBe('offered');
+
+        fake.mode = 'ok';
+        const retry = await submit(body);
+        expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+        expect(await freePlaces(ctx, course.id)).toBe(0);
+        expect(await offerStatus()).toBe('claimed');
+      }, 30_000);
 
       it('says it in German by default', async () => {
         const course = await insertCourse(ctx, { free: 3 });
