@@ -1,12 +1,20 @@
-import type { Language, ParsedWithdrawalRequest, WithdrawalPosition, WithdrawalReceipt } from '@shop/shared/contract';
+import {
+  type Language,
+  normalizeEmail,
+  type ParsedWithdrawalRequest,
+  type WithdrawalPosition,
+  type WithdrawalReceipt,
+} from '@shop/shared/contract';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { shopLink } from '../customer/mails.ts';
 import { positionNames } from '../order/confirmation-mail.ts';
 import { readOrder } from '../order/read.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
 import { claimConfirmation, issueConfirmation, withdrawalConfirmPath } from './confirmation.ts';
-import { sendRefundNotice, sendWithdrawalReceipt } from './mails.ts';
+import { type Declarant, sendRefundNotice, sendWithdrawalReceipt } from './mails.ts';
 import { issuePendingRefunds } from './refunds.ts';
 import { findDeclaredOrder, type WithdrawOutcome, withdrawPositions } from './withdraw.ts';
 
@@ -56,7 +64,7 @@ export async function declareWithdrawal(
 
   // The receipt is queued in the transaction that acts on the declaration (docs/decisions/0008-outbox-and-jobs.md):
   // whatever that transaction did, its receipt goes out with it.
-  const { outcome, receipt, byOwner } = await ctx.db.kysely.transaction().execute(async (trx) => {
+  const { outcome, receipt, greetByName } = await ctx.db.kysely.transaction().execute(async (trx) => {
     const found = await findDeclaredOrder(trx, { ...request, customerId });
     if (found && !found.byOwner) {
       // Knowing a number and its address is not enough to cancel somebody's order: the address confirms.
@@ -76,7 +84,7 @@ export async function declareWithdrawal(
           expiresAt: confirmation.expiresAt,
         },
       });
-      return { outcome: null, receipt, byOwner: false };
+      return { outcome: null, receipt, greetByName: false };
     }
     const outcome = await withdrawPositions(trx, {
       declarationId: declaration.id,
@@ -86,16 +94,20 @@ export async function declareWithdrawal(
       positions: request.positions,
       receivedAt,
     });
-    // Here the declarant is the order's logged-in owner, or nobody any order knows.
+    // Here the declarant is the order's logged-in owner, or nobody any order knows. The owner's typed name goes only
+    // to an inbox known to be theirs.
     const positions = await namesOf({ kysely: trx }, found?.order.id ?? null, request.positions, request.locale);
     const receipt = withOutcome(receiptOf(declaration.id, request, receivedAt, positions), outcome);
-    await sendWithdrawalReceipt(trx, ctx.now(), receipt, request.locale, {
-      declarant: found ? 'owner' : 'unmatched',
-    });
-    return { outcome, receipt, byOwner: found !== null };
+    const declarant: Declarant = !found
+      ? 'unmatched'
+      : (await isOwnersInbox(trx, found.order, customerId, request.email))
+        ? 'owner'
+        : 'ownerElsewhere';
+    await sendWithdrawalReceipt(trx, ctx.now(), receipt, request.locale, { declarant });
+    return { outcome, receipt, greetByName: declarant === 'owner' };
   });
 
-  if (outcome) await refund(ctx, provider, outcome, request, { byOwner, log });
+  if (outcome) await refund(ctx, provider, outcome, request, { greetByName, log });
   return { receipt, placesChanged: outcome?.outcome === 'withdrawn' && outcome.placesChanged };
 }
 
@@ -133,21 +145,21 @@ export async function confirmWithdrawal(
     const receipt = withOutcome(receiptOf(declaration.id, request, receivedAt, positions), outcome);
     return { outcome, receipt, request };
   });
-  await refund(ctx, provider, outcome, request, { byOwner: false, log });
+  await refund(ctx, provider, outcome, request, { greetByName: false, log });
   return { receipt, placesChanged: outcome.outcome === 'withdrawn' && outcome.placesChanged };
 }
 
 /**
  * Sends the order's pending refunds to the provider. A provider failure leaves the refund pending (retried by the
  * next declaration on the order) and does not cost the consumer the receipt. The notice greets by the typed name
- * only when the order's logged-in owner declared (`Declarant` in mails.ts).
+ * only as the receipt did: the order's logged-in owner's, at an address known to be theirs (`Declarant` in mails.ts).
  */
 async function refund(
   ctx: AppContext,
   provider: PaymentProvider,
   outcome: WithdrawOutcome,
   request: ParsedWithdrawalRequest,
-  { byOwner, log }: { byOwner: boolean; log: Log },
+  { greetByName, log }: { greetByName: boolean; log: Log },
 ): Promise<void> {
   if (outcome.outcome !== 'withdrawn') return;
   try {
@@ -163,7 +175,7 @@ async function refund(
           ctx.now(),
           {
             to: request.email,
-            name: byOwner ? request.name : undefined,
+            name: greetByName ? request.name : undefined,
             orderNumber: request.orderNumber,
             amountCents: refund.amountCents,
           },
@@ -173,6 +185,31 @@ async function refund(
   } catch (error) {
     log(error, `Refund for order ${request.orderNumber} not issued yet; it stays pending`);
   }
+}
+
+/**
+ * Whether a receipt address is known to be the order's logged-in owner's: the order's own address, or their account's
+ * confirmed one. The owner may send the receipt anywhere, but their typed name is their free text, and nobody at
+ * another address confirmed it (docs/decisions/0065-no-typed-names-before-confirmation.md).
+ */
+async function isOwnersInbox(
+  trx: Kysely<Database>,
+  order: { email: string },
+  customerId: number | null,
+  email: string,
+): Promise<boolean> {
+  if (normalizeEmail(order.email) === normalizeEmail(email)) return true;
+  if (customerId === null) return false;
+  const customer = await trx
+    .selectFrom('customer')
+    .select(['email', 'is_email_verified'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  return (
+    customer !== undefined &&
+    customer.is_email_verified === 1 &&
+    normalizeEmail(customer.email) === normalizeEmail(email)
+  );
 }
 
 /** The receipt's content as declared, before anything became of it; `positions` as the caller may show them. */

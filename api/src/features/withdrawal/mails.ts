@@ -42,13 +42,16 @@ function outcomeText(receipt: ReceiptContent, t: typeof de, confirmation: Receip
  * Who a declaration is known to come from: this decides how much of its free text the receipt mail repeats. Anybody
  * can send a declaration to any address, and the shop must not carry their text into somebody's inbox in the
  * school's name (docs/decisions/0065-no-typed-names-before-confirmation.md, docs/withdrawal-rules.md).
- * - `owner`: the order's logged-in owner. Greeted by the name typed; everything is repeated.
+ * - `owner`: the order's logged-in owner, with the receipt going to the order's address or their confirmed account's.
+ *   Greeted by the name typed; everything is repeated.
+ * - `ownerElsewhere`: the order's logged-in owner, with the receipt going to any other address. The order number and
+ *   positions are theirs to send; the typed name is not repeated, since nobody at that address confirmed it.
  * - `orderAddress`: matched an order by its number and address, so the mail goes to that order's own address. Its
  *   order number and positions are that order's and are repeated; the typed name is not.
  * - `unmatched`: matched no order. Neither the typed name nor the typed order number is repeated.
  * Whatever the mail leaves out is named as stored; the screen's receipt shows everything typed.
  */
-export type Declarant = 'owner' | 'orderAddress' | 'unmatched';
+export type Declarant = 'owner' | 'ownerElsewhere' | 'orderAddress' | 'unmatched';
 
 /** The declaration's content as the receipt mail lists it: typed free text only where `declarant` allows. */
 function receiptFacts(receipt: ReceiptContent, t: typeof de, declarant: Declarant): [string, string][] {

@@ -843,6 +843,30 @@ describeEachDatabase(
       },
     );
 
+    it.each(languages)(
+      "the owner's receipt sent to another address than the order's repeats no typed name there ($locale)",
+      async ({ locale, greeting, notRepeated, subject, refund }) => {
+        const course = await insertCourse(ctx);
+        const owner = await loggedInCustomer();
+        const { incrementId } = await paidOrder([course], { token: owner.token });
+        // The owner acts at once, but nobody at this address confirmed the name typed into the form.
+        const inbox = newAddress();
+        const reply = await withdraw({ name: spam.name, orderNumber: incrementId, email: inbox, locale }, owner.token);
+        expect(reply.body.result).toMatchObject({ outcome: 'withdrawn', name: spam.name });
+        const mails = (await mailsTo(ctx, inbox, { atLeast: 2 })).filter(
+          (mail) => mail.subject.startsWith(subject) || mail.subject.startsWith(refund),
+        );
+        expect(mails).toHaveLength(2);
+        for (const mail of mails) {
+          expect(spamIn(mail), mail.subject).toBe(false);
+          expect(mail.text.startsWith(`${greeting}\n\n`), mail.subject).toBe(true);
+        }
+        const receipt = mails.find((mail) => mail.subject.startsWith(subject))!;
+        expect(receipt.text).toContain(notRepeated);
+        expect(receipt.text).toContain(incrementId);
+      },
+    );
+
     it('keeps declarations append-only', async () => {
       await withdraw({ orderNumber: 'X-1', email: newAddress() });
       await expect(
