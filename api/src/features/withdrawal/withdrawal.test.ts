@@ -867,6 +867,71 @@ describeEachDatabase(
       },
     );
 
+    it("an order's two packages of one type each take back only their own unused credits, whichever goes first", async () => {
+      const { email, token } = await loggedInCustomer();
+      const tenPackage = { packageType: 'conversation_hours', amount: 10, quantity: 1 };
+      // 115 € for five hours and 220 € for ten, credited as one balance each.
+      const { incrementId, orderId } = await customerOrder(
+        token,
+        { ...courseOrder({ id: 0, type: 1 }), courses: [], packages: [fivePackage, tenPackage] },
+        33500,
+      );
+      expect(await balance(token, CourseType.conversationHours)).toBe(15);
+      const purchases = await ctx.db.kysely
+        .selectFrom('customer_balance_transaction')
+        .select(['id', 'amount'])
+        .where('order_id', '=', orderId)
+        .execute();
+      const purchase = (amount: number) => ({
+        kind: 'package',
+        id: purchases.find((row) => row.amount === amount)!.id,
+      });
+
+      const five = await withdraw({ orderNumber: incrementId, email, positions: [purchase(5)] }, token);
+      expect(five.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 115 });
+      expect(await balance(token, CourseType.conversationHours)).toBe(10);
+      const ten = await withdraw({ orderNumber: incrementId, email, positions: [purchase(10)] }, token);
+      expect(ten.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 220 });
+      expect(await balance(token, CourseType.conversationHours)).toBe(0);
+      expect((await refundsOf(orderId)).map((row) => row.amount_cents)).toEqual([11500, 22000]);
+    });
+
+    it("credits of an order's packages spent in other orders count as the first package's, whichever goes first", async () => {
+      for (const first of [5, 10]) {
+        const { email, token } = await loggedInCustomer();
+        const tenPackage = { packageType: 'conversation_hours', amount: 10, quantity: 1 };
+        const { incrementId, orderId } = await customerOrder(
+          token,
+          { ...courseOrder({ id: 0, type: 1 }), courses: [], packages: [fivePackage, tenPackage] },
+          33500,
+        );
+        // Three hours spent in another order: taken from the five-pack's balance, the first credited.
+        const hours = await insertCourse(ctx, { type: CourseType.conversationHours, priceCents: 2500 });
+        await customerOrder(token, courseOrder(hours, 3), 0);
+        expect(await balance(token, CourseType.conversationHours)).toBe(12);
+        const purchases = await ctx.db.kysely
+          .selectFrom('customer_balance_transaction')
+          .select(['id', 'amount'])
+          .where('order_id', '=', orderId)
+          .execute();
+        const purchase = (amount: number) => ({
+          kind: 'package',
+          id: purchases.find((row) => row.amount === amount)!.id,
+        });
+        const second = first === 5 ? 10 : 5;
+        // The five-pack refunds its two unused hours (46 €), the ten-pack all of its own (220 €).
+        const expected: Record<number, number> = { 5: 46, 10: 220 };
+        for (const amount of [first, second]) {
+          const reply = await withdraw({ orderNumber: incrementId, email, positions: [purchase(amount)] }, token);
+          expect(reply.body.result, `${amount} after ${first}`).toMatchObject({
+            outcome: 'withdrawn',
+            refundAmount: expected[amount],
+          });
+        }
+        expect(await balance(token, CourseType.conversationHours)).toBe(0);
+      }
+    });
+
     it('keeps declarations append-only', async () => {
       await withdraw({ orderNumber: 'X-1', email: newAddress() });
       await expect(
