@@ -38,7 +38,7 @@ export async function joinWaitlist(
     .where('id', '=', courseId)
     .executeTakeFirst();
   if (!course) throw notFound('No course with this id');
-  const existing = await activeEntry(db, courseId, email);
+  const existing = await activeEntry(db, courseId, email, customerId);
   if (existing) return { joined: false, position: await positionOf(db, existing) };
   if (course.registration_deadline < isoDateInZone(now))
     throw new AppError(409, WaitlistErrorCode.closed, 'The course can no longer be booked');
@@ -84,19 +84,28 @@ export async function joinWaitlist(
     });
   } catch (error) {
     // A concurrent join of the same address won the unique index: answer with that entry.
-    const winner = await activeEntry(db, courseId, email);
+    const winner = await activeEntry(db, courseId, email, customerId);
     if (winner) return { joined: false, position: await positionOf(db, winner) };
     throw error;
   }
 }
 
-function activeEntry(db: Kysely<Database>, courseId: number, email: string) {
+/**
+ * The active entry of the address, or of the customer: one who joined logged in and has changed the account's
+ * address since waits under the old one, and their mails follow the account (offers.ts), so it is the same person.
+ */
+function activeEntry(db: Kysely<Database>, courseId: number, email: string, customerId: number | null) {
   return db
     .selectFrom('waitlist_entry')
     .select(['id', 'course_id', 'status'])
     .where('course_id', '=', courseId)
-    .where('email', '=', email)
+    .where((eb) =>
+      customerId === null
+        ? eb('email', '=', email)
+        : eb.or([eb('email', '=', email), eb('customer_id', '=', customerId)]),
+    )
     .where('status', 'in', activeStatuses)
+    .orderBy('id')
     .executeTakeFirst();
 }
 

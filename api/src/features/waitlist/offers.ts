@@ -1,5 +1,5 @@
 import { type Language, waitlistOfferHours } from '@shop/shared/contract';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Database } from '../../db/schema.ts';
 import { isoDateInZone } from '../../lib/dates.ts';
@@ -35,13 +35,26 @@ export async function runWaitlistOffers(ctx: AppContext): Promise<WaitlistRun> {
   return { expired, offered };
 }
 
+/**
+ * Where an entry's mails go: a customer who joined logged in waits with the account, so the account's address as
+ * it is now (an e-mail change may have moved it; the old address was told it gets no more mail about the
+ * account, and an offer mail carries the link that books the held place). A guest's entry keeps the address given.
+ */
+const mailAddress = (eb: ExpressionBuilder<Database, 'waitlist_entry'>) =>
+  eb
+    .fn<string>('coalesce', [
+      eb.selectFrom('customer').select('customer.email').whereRef('customer.id', '=', 'waitlist_entry.customer_id'),
+      eb.ref('waitlist_entry.email'),
+    ])
+    .as('email');
+
 async function expireOffers(ctx: AppContext, now: Date, batchSize = 100): Promise<number> {
   const db = ctx.db.kysely;
   let expired = 0;
   for (;;) {
     const due = await db
       .selectFrom('waitlist_entry')
-      .select(['id', 'course_id', 'email', 'locale'])
+      .select(['id', 'course_id', 'locale', mailAddress])
       .where('status', '=', 'offered')
       .where('offer_expires_at', '<=', now.toISOString())
       .orderBy('id')
@@ -91,7 +104,7 @@ async function offerFreePlaces(ctx: AppContext, now: Date): Promise<number> {
     for (;;) {
       const next = await db
         .selectFrom('waitlist_entry')
-        .select(['id', 'email', 'locale'])
+        .select(['id', 'locale', mailAddress])
         .where('course_id', '=', course.id)
         .where('status', '=', 'waiting')
         .orderBy('id')

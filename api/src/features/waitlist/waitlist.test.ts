@@ -250,6 +250,38 @@ describeEachDatabase(
       expect((await client(ctx).post('/api/cart/submit', { ...order, emailAddress: holder })).status).toBe(409);
     });
 
+    it('a customer who waits with the account follows its change of address: offer and expiry go to the new one', async () => {
+      const course = await insertCourse(ctx, { free: 0 });
+      const c = client(ctx);
+      const account = await verifiedCustomer(ctx, c);
+      expect((await c.post('/api/waitlist/join', { courseId: course.id }, account.token)).status).toBe(200);
+      const moved = newEmail('umgezogen');
+      expect((await c.put('/api/customer/me/update', { email: moved }, account.token)).status).toBe(200);
+      const confirm = linkIn((await mailsTo(ctx, moved, { atLeast: 1 }))[0]!);
+      expect(
+        (await c.post('/api/customer/verify-email-change', { token: confirm.token, email: moved }, account.token))
+          .status,
+      ).toBe(200);
+      const oldAddressMails = (await mailsTo(ctx, account.email)).length;
+      // Still one entry: joining again with the account finds it.
+      expect((await c.post('/api/waitlist/join', { courseId: course.id }, account.token)).body.result).toEqual({
+        position: 1,
+        alreadyOnList: true,
+      });
+
+      await setFreePlaces(ctx, course.id, 1);
+      await runWaitlistOffers(runContext(ctx));
+      clock.advance(offerSeconds * 1000);
+      await runWaitlistOffers(runContext(ctx));
+      // The old address was told it gets no more mail about the account; the offer's link books the held place.
+      expect((await mailsTo(ctx, moved, { atLeast: 3 })).map((m) => m.subject)).toEqual([
+        'Ihr reservierter Platz ist abgelaufen: Spanisch Testkurs',
+        'Ein Platz ist frei: Spanisch Testkurs',
+        'Bitte bestätigen Sie Ihre neue E-Mail-Adresse',
+      ]);
+      expect(await mailsTo(ctx, account.email)).toHaveLength(oldAddressMails);
+    });
+
     it('the link in every mail leaves the list; leaving with an offer passes the place on', async () => {
       const course = await insertCourse(ctx, { free: 0 });
       const guest = client(ctx);
