@@ -514,7 +514,7 @@ export type OrderPaymentState = z.infer<typeof orderPaymentStateSchema>;
  * `orderKey` its submit answered, which a paid order's `prices` need (number and address alone are easy to come by).
  */
 export const orderStateRequestSchema = z.lazy(() =>
-  z.object({ email: emailSchema, orderKey: z.string().min(1).max(100).optional() }).strict(),
+  z.object({ email: emailSchema, orderKey: textSchema.min(1).max(100).optional() }).strict(),
 );
 export const orderStateParamsSchema = z.lazy(() => z.object({ incrementId: textSchema.min(1).max(40) }));
 

@@ -75,6 +75,15 @@ describeEachDatabase(
       expect((await client(ctx).post(`/api/orders/${order.increment_id}/state`, {})).status).toBe(400);
     });
 
+    it('refuses control characters in the order key with 400 and a field error, like every text of the contract', async () => {
+      const { order, email, orderKey } = await submit();
+      for (const control of ['\u0000', '\u001b', '\n']) {
+        const reply = await lookup(order.increment_id, email, client(ctx), `${orderKey}${control}`);
+        expect(reply.status).toBe(400);
+        expect(reply.body.error.fields).toEqual({ orderKey: 'control_characters' });
+      }
+    });
+
     /** What anyone who knows number and address learns of a paid order of 578 €. */
     const paidState = (incrementId: string) => ({
       incrementId,
