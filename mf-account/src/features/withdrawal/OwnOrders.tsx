@@ -99,9 +99,11 @@ export function OwnOrders({
         </select>
       </div>
       {choices.length > 0 ? (
-        <fieldset className="account-fieldset">
+        <fieldset className="account-fieldset" aria-describedby={`${selectId}-hint`}>
           <legend>{t('account.withdrawal.positions')}</legend>
-          <p className="account-field__hint">{t('account.withdrawal.positionsHint')}</p>
+          <p className="account-field__hint" id={`${selectId}-hint`}>
+            {t('account.withdrawal.positionsHint')}
+          </p>
           {choices.map((position) => (
             <div className="account-check" key={keyOf(position)}>
               <input

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '@shop/shared';
-import { fakeApi, renderArea, startI18n } from '../../test/support.tsx';
+import { type Order, useAuthStore, type WithdrawalReceipt } from '@shop/shared';
+import { customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
 
 beforeAll(startI18n);
 beforeEach(() => useAuthStore.getState().logOut());
@@ -45,5 +45,87 @@ describe('/withdrawal', () => {
     expect(screen.getByRole('link', { name: 'Anmelden' }).getAttribute('href')).toBe('/login');
     expect(screen.getByText('18.01.2026 10:00:00')).toBeTruthy();
     expect(calls[0]).toMatchObject({ url: '/api/withdrawals', body: { orderNumber: '100042', positions: [] } });
+  });
+  const receipt = (over: Partial<WithdrawalReceipt> = {}): WithdrawalReceipt => ({
+    receiptNumber: 'W-000009',
+    receivedAt: '2026-01-18T09:00:00.000Z',
+    name: 'Anna Muster',
+    orderNumber: '100002',
+    email: 'anna@example.org',
+    positions: [],
+    outcome: 'withdrawn',
+    reviewReason: null,
+    refundAmount: 289,
+    confirmationExpiresAt: null,
+    ...over,
+  });
+
+  describe('a customer picking positions', () => {
+    beforeEach(() => useAuthStore.getState().logIn('tok', false));
+
+    const booking = (id: number, title: string) => ({
+      id,
+      quantity: 1,
+      unitPrice: 289,
+      appliedCredits: 0,
+      totalPrice: 289,
+      discount: 0,
+      discountCodes: [],
+      course: {
+        id,
+        type: 1 as const,
+        identifier: `ES-${id}`,
+        titles: [{ language: 'de' as const, description: title }],
+        startDate: '2026-02-02',
+        startTime: '18:00',
+        endDate: '2026-03-30',
+        endTime: '19:30',
+      },
+      participants: [],
+    });
+    const order = (id: number, title: string): Order => ({
+      id,
+      incrementId: `10000${id}`,
+      createdAt: '2026-01-15T10:15:00.000Z',
+      status: 'paid',
+      isRefunded: false,
+      totalPrice: 289,
+      discounts: [],
+      comment: null,
+      courseBookings: [booking(id * 10, title)],
+      productOrders: [],
+      customerBalanceTransactions: [],
+      payments: [],
+      customerBillingAddress: null,
+      holdExpiresAt: null,
+      cancelReason: null,
+    });
+
+    it("sends no position ticked for another order than the one declared: that one's whole contract", async () => {
+      const calls = fakeApi({
+        'GET /api/customer/me': { body: { result: customer() } },
+        'GET /api/customer/me/orders?limit=20&offset=0': {
+          body: { result: [order(1, 'Spanisch A1 am Abend'), order(2, 'Konversation B1')] },
+        },
+        'POST /api/withdrawals': { body: { result: receipt() } },
+      });
+      renderArea('/withdrawal');
+      fireEvent.change(await screen.findByLabelText('Ihre Bestellungen'), { target: { value: '100001' } });
+      fireEvent.click(await screen.findByLabelText('Spanisch A1 am Abend'));
+      // What ticking none means is read out with the group, not only seen beside it.
+      const group = screen.getByRole('group', { name: 'Positionen' });
+      expect(document.getElementById(group.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        'Wenn Sie keine Position wählen, widerrufen Sie den ganzen Vertrag.',
+      );
+      // The customer then types the other order's number: its positions show, none of them ticked.
+      fireEvent.change(screen.getByLabelText(/^Bestellnummer/), { target: { value: '100002' } });
+      const other = (await screen.findByLabelText('Konversation B1')) as HTMLInputElement;
+      expect(other.checked).toBe(false);
+      fireEvent.click(screen.getByRole('button', { name: 'Widerruf bestätigen' }));
+      await screen.findByRole('status');
+      expect(calls.find((call) => call.url === '/api/withdrawals')).toMatchObject({
+        body: { orderNumber: '100002', positions: [] },
+      });
+    });
   });
 });

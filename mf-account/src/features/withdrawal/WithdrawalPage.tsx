@@ -30,13 +30,20 @@ export function WithdrawalPage() {
   const token = useAuthStore((state) => state.token);
   const customer = useCustomerStore((state) => state.customer);
   const loadCustomer = useCustomerStore((state) => state.load);
-  const [positions, setPositions] = useState<WithdrawalPosition[]>([]);
+  // The positions ticked, with the order they were ticked for: once another number is typed they are not that
+  // order's, and sending them would turn its whole contract into positions it does not hold.
+  const [ticked, setTicked] = useState<{ orderNumber: string; positions: WithdrawalPosition[] }>({
+    orderNumber: '',
+    positions: [],
+  });
   const [receipt, setReceipt] = useState<WithdrawalReceipt | null>(null);
   const [failure, setFailure] = useState<'tooManyAttempts' | 'general' | null>(null);
   const form = useForm<WithdrawalForm>({
     resolver: zodResolver(withdrawalFormSchema),
     defaultValues: { name: '', orderNumber: '', email: '' },
   });
+  const orderNumber = form.watch('orderNumber').trim();
+  const positions = ticked.orderNumber === orderNumber ? ticked.positions : [];
 
   useEffect(() => {
     if (token) void loadCustomer();
@@ -51,7 +58,8 @@ export function WithdrawalPage() {
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      setReceipt(await declareWithdrawal({ ...values, positions, locale: currentLanguage() }));
+      const chosen = ticked.orderNumber === values.orderNumber ? ticked.positions : [];
+      setReceipt(await declareWithdrawal({ ...values, positions: chosen, locale: currentLanguage() }));
     } catch (error) {
       if (applyServerFieldErrors(error, form.setError, ['name', 'orderNumber', 'email'])) return;
       setFailure(isTooManyRequests(error) ? 'tooManyAttempts' : 'general');
@@ -70,12 +78,12 @@ export function WithdrawalPage() {
             <TextField form={form} name="name" autoComplete="name" label={t('account.withdrawal.name')} required />
             {token ? (
               <OwnOrders
-                orderNumber={form.watch('orderNumber')}
+                orderNumber={orderNumber}
                 onOrder={(incrementId) =>
                   form.setValue('orderNumber', incrementId, { shouldValidate: form.formState.isSubmitted })
                 }
                 positions={positions}
-                onPositions={setPositions}
+                onPositions={(chosen) => setTicked({ orderNumber, positions: chosen })}
               />
             ) : null}
             <TextField
