@@ -5,6 +5,8 @@ import { Banner, formatInstantInZone, formatMoney, type WithdrawalReceipt } from
 /**
  * The receipt on screen: the same content and receipt time as the mail, and what happens next, honestly. A
  * declaration waiting for its link says so (docs/withdrawal-rules.md). `mailed`: the receipt was mailed just now.
+ * It always replaces the button that sent the declaration, so its notice takes the focus that button dropped
+ * (Banner's takeFocus, WCAG 2.4.3).
  */
 export function Receipt({ receipt, mailed = true }: { receipt: WithdrawalReceipt; mailed?: boolean }) {
   const { t } = useTranslation();
@@ -34,7 +36,9 @@ export function Receipt({ receipt, mailed = true }: { receipt: WithdrawalReceipt
   return (
     <section aria-labelledby="withdrawal-receipt" className="account-receipt">
       <h2 id="withdrawal-receipt">{t('account.withdrawal.receiptTitle')}</h2>
-      <Banner tone={receipt.outcome === 'withdrawn' ? 'success' : 'info'}>{outcome}</Banner>
+      <Banner tone={receipt.outcome === 'withdrawn' ? 'success' : 'info'} takeFocus>
+        {outcome}
+      </Banner>
       {receipt.outcome === 'awaiting_confirmation' ? (
         <p>
           {t('account.withdrawal.loginHint')} <Link to="/login">{t('account.withdrawal.login')}</Link>

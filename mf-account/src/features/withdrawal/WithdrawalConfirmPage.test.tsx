@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore, type WithdrawalReceipt } from '@shop/shared';
+import { answerAfterFocusFixup } from '@shop/shared/testing';
 import { apiError, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
 
 beforeAll(startI18n);
@@ -82,6 +83,42 @@ describe('/withdrawal-confirm', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Leider ist ein Fehler aufgetreten');
     fireEvent.click(confirmButton());
     expect((await screen.findByRole('status')).textContent).toContain('Der Widerruf ist wirksam');
+  });
+
+  describe('the focus follows what replaces the button (WCAG 2.4.3)', () => {
+    const clickConfirm = async () => {
+      const button = await screen.findByRole('button', { name: 'Widerruf jetzt bestätigen' });
+      button.focus();
+      fireEvent.click(button);
+    };
+
+    it('to the receipt', async () => {
+      fakeApi({ 'POST /api/withdrawals/confirm': answerAfterFocusFixup({ body: { result: receipt() } }) });
+      renderArea('/withdrawal-confirm?token=abc');
+      await clickConfirm();
+      const status = await screen.findByRole('status');
+      expect(document.activeElement).toBe(status);
+    });
+
+    it('to the alert of a refused link, which leaves no button', async () => {
+      fakeApi({
+        'POST /api/withdrawals/confirm': answerAfterFocusFixup(
+          apiError(409, 'WITHDRAWAL_LINK_USED', { token: 'used' }),
+        ),
+      });
+      renderArea('/withdrawal-confirm?token=abc');
+      await clickConfirm();
+      const alert = await screen.findByRole('alert');
+      expect(document.activeElement).toBe(alert);
+    });
+
+    it('back to the button after a failure that may be tried again', async () => {
+      fakeApi({ 'POST /api/withdrawals/confirm': answerAfterFocusFixup(apiError(503, 'UNAVAILABLE')) });
+      renderArea('/withdrawal-confirm?token=abc');
+      await clickConfirm();
+      await screen.findByRole('alert');
+      await waitFor(() => expect(document.activeElement).toBe(confirmButton()));
+    });
   });
 
   it('without a token says the link is invalid and sends nothing', async () => {

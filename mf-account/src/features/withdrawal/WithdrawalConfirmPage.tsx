@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { Banner, Button, WithdrawalErrorCode, type WithdrawalReceipt } from '@shop/shared';
+import { Banner, Button, focusDropped, WithdrawalErrorCode, type WithdrawalReceipt } from '@shop/shared';
 import { hasCode, isTooManyRequests } from '../forms/messages.ts';
 import { Page } from '../ui/Page.tsx';
 import { confirmWithdrawal } from './confirm.ts';
@@ -37,8 +37,19 @@ export function WithdrawalConfirmPage() {
   const [receipt, setReceipt] = useState<WithdrawalReceipt | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(token ? null : 'invalid');
   const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const retryable = token !== '' && refusal !== 'used' && refusal !== 'expired' && refusal !== 'invalid';
+
+  // The button, disabled while sending, dropped the focus to the page (WCAG 2.4.3): a refusal that may be tried
+  // again gives it back to the button, beside its alert; one that leaves no button puts it on the alert (Banner's
+  // takeFocus); a receipt takes it itself (Receipt).
+  const actions = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (refusal && !sending && focusDropped()) actions.current?.querySelector('button')?.focus();
+  }, [refusal, sending]);
 
   const send = async () => {
+    setSent(true);
     setSending(true);
     setRefusal(null);
     try {
@@ -56,11 +67,15 @@ export function WithdrawalConfirmPage() {
         <Receipt receipt={receipt} mailed={false} />
       ) : (
         <>
-          {refusal ? <Banner tone="alert">{t(refusalTexts[refusal])}</Banner> : null}
-          {token && refusal !== 'used' && refusal !== 'expired' && refusal !== 'invalid' ? (
+          {refusal ? (
+            <Banner tone="alert" takeFocus={sent && !retryable}>
+              {t(refusalTexts[refusal])}
+            </Banner>
+          ) : null}
+          {retryable ? (
             <>
               <p>{t('account.withdrawal.confirm.intro')}</p>
-              <div className="account-form__actions">
+              <div className="account-form__actions" ref={actions}>
                 <Button type="button" disabled={sending} onClick={() => void send()}>
                   {t('account.withdrawal.confirm.submit')}
                 </Button>

@@ -1,7 +1,8 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Order, useAuthStore, type WithdrawalReceipt } from '@shop/shared';
-import { customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
+import { answerAfterFocusFixup, type FakeAnswer } from '@shop/shared/testing';
+import { apiError, customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
 
 beforeAll(startI18n);
 beforeEach(() => useAuthStore.getState().logOut());
@@ -46,6 +47,7 @@ describe('/withdrawal', () => {
     expect(screen.getByText('18.01.2026 10:00:00')).toBeTruthy();
     expect(calls[0]).toMatchObject({ url: '/api/withdrawals', body: { orderNumber: '100042', positions: [] } });
   });
+
   const receipt = (over: Partial<WithdrawalReceipt> = {}): WithdrawalReceipt => ({
     receiptNumber: 'W-000009',
     receivedAt: '2026-01-18T09:00:00.000Z',
@@ -58,6 +60,55 @@ describe('/withdrawal', () => {
     refundAmount: 289,
     confirmationExpiresAt: null,
     ...over,
+  });
+
+  /**
+   * `answer` once the focus is dropped to the page, as a browser drops it from the form's button, disabled while
+   * sending by then (answerAfterFocusFixup's blur does not move it off a disabled element in happy-dom).
+   */
+  const afterFocusDropped = (answer: FakeAnswer) => () => {
+    const button = document.activeElement as HTMLButtonElement;
+    button.disabled = false;
+    button.blur();
+    button.disabled = true;
+    return answerAfterFocusFixup(answer)();
+  };
+
+  const fillAsGuest = async () => {
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Ana García' } });
+    fireEvent.change(screen.getByLabelText(/^Bestellnummer/), { target: { value: '100042' } });
+    fireEvent.change(screen.getByLabelText(/^E-Mail-Adresse für die Eingangsbestätigung/), {
+      target: { value: 'ana@example.org' },
+    });
+  };
+
+  it('moves the focus to the receipt that replaces the form (WCAG 2.4.3)', async () => {
+    fakeApi({
+      'POST /api/withdrawals': afterFocusDropped({
+        body: { result: receipt({ outcome: 'review', reviewReason: 'unknown_order', refundAmount: null }) },
+      }),
+    });
+    renderArea('/withdrawal');
+    await fillAsGuest();
+    const submit = screen.getByRole('button', { name: 'Widerruf bestätigen' });
+    submit.focus();
+    fireEvent.click(submit);
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('nicht automatisch zuordnen');
+    expect(document.activeElement).toBe(status);
+  });
+
+  it('gives the focus back to the button beside the alert when a declaration could not be sent', async () => {
+    fakeApi({ 'POST /api/withdrawals': afterFocusDropped(apiError(503, 'UNAVAILABLE')) });
+    renderArea('/withdrawal');
+    await fillAsGuest();
+    const submit = screen.getByRole('button', { name: 'Widerruf bestätigen' });
+    submit.focus();
+    fireEvent.click(submit);
+    expect((await screen.findByRole('alert')).textContent).toContain('Leider ist ein Fehler aufgetreten');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Widerruf bestätigen' })),
+    );
   });
 
   describe('a customer picking positions', () => {

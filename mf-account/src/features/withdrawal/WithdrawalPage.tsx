@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,6 +7,7 @@ import {
   Button,
   currentLanguage,
   declareWithdrawal,
+  focusDropped,
   useAuthStore,
   useCustomerStore,
   withdrawalFormSchema,
@@ -44,6 +45,14 @@ export function WithdrawalPage() {
   });
   const orderNumber = form.watch('orderNumber').trim();
   const positions = ticked.orderNumber === orderNumber ? ticked.positions : [];
+  const { isSubmitting } = form.formState;
+
+  // A declaration that could not be sent leaves the form as it was; its button, disabled while sending, dropped the
+  // focus to the page: it gets it back, beside the alert (WCAG 2.4.3). A receipt takes it itself (Receipt).
+  const actions = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (failure && !isSubmitting && focusDropped()) actions.current?.querySelector('button')?.focus();
+  }, [failure, isSubmitting]);
 
   useEffect(() => {
     if (token) void loadCustomer();
@@ -101,8 +110,8 @@ export function WithdrawalPage() {
               label={t('account.withdrawal.email')}
               required
             />
-            <div className="account-form__actions">
-              <Button type="submit" disabled={form.formState.isSubmitting}>
+            <div className="account-form__actions" ref={actions}>
+              <Button type="submit" disabled={isSubmitting}>
                 {t('account.withdrawal.submit')}
               </Button>
             </div>
