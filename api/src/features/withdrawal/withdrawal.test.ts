@@ -940,6 +940,39 @@ describeEachDatabase(
       await expect(ctx.db.kysely.deleteFrom('withdrawal_declaration').execute()).rejects.toThrow(/append-only/);
     });
 
+    it('answers hostile declarations with 400 and the field, never 500', async () => {
+      const valid = { name: 'Ana', orderNumber: '100001', email: 'ana@example.org' };
+      for (const [body, field] of [
+        [{ ...valid, name: 'x'.repeat(201) }, 'name'],
+        [{ ...valid, name: 'Ana\u0000' }, 'name'],
+        [{ ...valid, orderNumber: '1'.repeat(41) }, 'orderNumber'],
+        [{ ...valid, orderNumber: 100001 }, 'orderNumber'],
+        [{ ...valid, email: `${'a'.repeat(250)}@example.org` }, 'email'],
+        [{ ...valid, positions: [{ kind: 'course', id: 0 }] }, 'positions.0.id'],
+        [{ ...valid, positions: [{ kind: 'course', id: 1.5 }] }, 'positions.0.id'],
+        [{ ...valid, positions: [{ kind: 'course', id: 2 ** 53 }] }, 'positions.0.id'],
+        [{ ...valid, positions: [{ kind: 'voucher', id: 1 }] }, 'positions.0.kind'],
+        [{ ...valid, positions: [{ kind: 'course', id: 1, extra: 1 }] }, 'positions.0.extra'],
+        [
+          { ...valid, positions: Array.from({ length: 101 }, (_, id) => ({ kind: 'course', id: id + 1 })) },
+          'positions',
+        ],
+        [{ ...valid, positions: 'all' }, 'positions'],
+        [{ ...valid, locale: 'fr' }, 'locale'],
+      ] as const) {
+        const reply = await client(ctx).post('/api/withdrawals', body);
+        expect(reply.status, JSON.stringify(body).slice(0, 120)).toBe(400);
+        expect(Object.keys(reply.body.error.fields ?? {}), JSON.stringify(body).slice(0, 120)).toContain(field);
+      }
+      // Positions the order does not hold, with the largest ids there are: the school decides, as for any other.
+      const huge = await withdraw({
+        ...valid,
+        positions: [{ kind: 'package', id: Number.MAX_SAFE_INTEGER }],
+      });
+      expect(huge.status).toBe(200);
+      expect(huge.body.result.positions).toEqual([`package #${Number.MAX_SAFE_INTEGER}`]);
+    });
+
     it('answers bad input with field errors', async () => {
       const reply = await client(ctx).post('/api/withdrawals', { name: '', orderNumber: '', email: 'nope' });
       expect(reply.status).toBe(400);
