@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { rateLimited } from '../../rate-limit/route-limits.ts';
+import { limitedBy, rateLimited } from '../../rate-limit/route-limits.ts';
 import { toCourses } from '../catalog/course-search.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
 import { courseForMail } from './course.ts';
@@ -29,14 +29,15 @@ export interface WaitlistRouteOptions {
 export const waitlistRoutes =
   (ctx: AppContext, { onPlacesChanged }: WaitlistRouteOptions): FastifyPluginAsyncZod =>
   async (app) => {
+    const joinsPerAddress = limitedBy(app, 'waitlist-join:address', waitlistRateLimits.join.perAddress);
     app.post(
       '/waitlist/join',
       {
         config: { bearer: 'optional' },
         schema: { body: waitlistJoinRequestSchema, response: { 200: successEnvelope(waitlistJoinResultSchema) } },
-        preHandler: rateLimited(app, 'waitlist-join', waitlistRateLimits.join),
+        preHandler: rateLimited(app, 'waitlist-join', { perClient: waitlistRateLimits.join.perClient }),
       },
-      async (request) => {
+      async (request, reply) => {
         const auth = await optionalCustomer(ctx, request);
         // A logged-in customer waits with the account's address; anybody else names one.
         const customer = auth && auth.customer.is_email_verified === 1 ? auth.customer : null;
@@ -45,6 +46,9 @@ export const waitlistRoutes =
           throw new AppError(400, WaitlistErrorCode.emailRequired, 'An e-mail address is required', {
             email: 'required',
           });
+        // Counted for the address that is used (and mailed): a customer's body may name any address, which the
+        // join ignores, and must not use up that address's attempts.
+        await joinsPerAddress(reply, email);
         const { courseId, locale } = request.body;
         const outcome = await joinWaitlist(ctx.db.kysely, {
           courseId,

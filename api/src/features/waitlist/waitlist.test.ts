@@ -164,6 +164,17 @@ describeEachDatabase(
       expect(limited.headers['retry-after']).toBeDefined();
     });
 
+    it("a logged-in customer's joins count for the account's address, not for an address put in the body", async () => {
+      const course = await insertCourse(ctx, { free: 0 });
+      const c = client(ctx);
+      const { token } = await verifiedCustomer(ctx, c);
+      const stranger = newEmail('fremd');
+      // The body's address is not used for the customer's join, so it must not use up the stranger's attempts.
+      for (let i = 0; i < 10; i++)
+        expect((await c.post('/api/waitlist/join', { courseId: course.id, email: stranger }, token)).status).toBe(200);
+      expect((await client(ctx).post('/api/waitlist/join', { courseId: course.id, email: stranger })).status).toBe(200);
+    });
+
     it('ten places freed while fifty wait: exactly ten offers, to the first ten, even with two runs at once', async () => {
       const course = await insertCourse(ctx, { free: 0 });
       const emails = await queue(ctx, course.id, 50);
