@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { courseRefundCents, lessonCount, lessonsHeld, packageRefundCents, refundBases } from './amounts.ts';
+import {
+  courseRefundCents,
+  lessonCount,
+  lessonsHeld,
+  packageCreditsBackCents,
+  packageRefundCents,
+  refundBases,
+} from './amounts.ts';
 
 // Thursdays 18:00 in Berlin, 2026-01-08 to 2026-02-05, no weekday tag: five lessons on the start's weekday.
 const course = { startDate: '2026-01-08', endDate: '2026-02-05', startTime: '18:00', weekdays: [] };
@@ -44,6 +51,15 @@ describe('withdrawal amounts', () => {
   it('gives back the unused credits of a package', () => {
     expect(packageRefundCents(10000, 10, 4)).toBe(4000);
     expect(packageRefundCents(10000, 10, 12)).toBe(10000);
+  });
+
+  it('refunds credits that come back to a withdrawn package one by one without ever passing its price', () => {
+    // 499 € for 8 credits: 62.375 € each. Withdrawn with 5 unused (3 used by its courses), then each comes back.
+    const withdrawn = packageRefundCents(49900, 8, 5);
+    const back = [3, 2, 1].map((usedBefore) => packageCreditsBackCents(49900, 8, usedBefore, 1));
+    expect([withdrawn, ...back]).toEqual([31188, 6237, 6238, 6237]);
+    expect(withdrawn + back.reduce((sum, cents) => sum + cents, 0)).toBe(49900);
+    expect(packageCreditsBackCents(49900, 8, 3, 3)).toBe(49900 - withdrawn);
   });
 
   it("takes each position's net as its refund base when the nets add up to the order total", () => {

@@ -72,6 +72,19 @@ export function packageRefundCents(priceCents: number, credits: number, unused: 
 }
 
 /**
+ * The money for credits that came back to a package withdrawn before (its refund then had counted them as used):
+ * the share of its price its unused credits are worth now less what they were worth before, so that however many
+ * times its credits come back, each rounded on its own, the package never refunds more than its price.
+ * `usedBefore`: the credits its order's courses used until now; `back`: how many of them came back.
+ */
+export function packageCreditsBackCents(priceCents: number, credits: number, usedBefore: number, back: number): number {
+  return (
+    packageRefundCents(priceCents, credits, credits - usedBefore + back) -
+    packageRefundCents(priceCents, credits, credits - usedBefore)
+  );
+}
+
+/**
  * Each position's refund base, the price the consumer actually paid for it (docs/withdrawal-rules.md): its net after
  * codes and credits, as the order stored it. Pricing spreads every code over the lines it covers, so the nets add up
  * to the order total and come back unchanged. Should an order's stored positions not add up to its total (an order

@@ -11,7 +11,13 @@ import type { Database } from '../../db/schema.ts';
 import { courseWeekdays } from '../catalog/weekdays.ts';
 import { balanceTypeOfCourse } from '../order/balance-types.ts';
 import { releasePlaces } from '../order/places.ts';
-import { courseCreditsBack, courseRefundCents, packageRefundCents, refundBases } from './amounts.ts';
+import {
+  courseCreditsBack,
+  courseRefundCents,
+  packageCreditsBackCents,
+  packageRefundCents,
+  refundBases,
+} from './amounts.ts';
 import { giveBackSpentCredits, type OrderPackage, restorePackageBalance } from './spent-credits.ts';
 
 export interface WithdrawInput {
@@ -284,7 +290,8 @@ interface PackageRow extends OrderPackage {
 /**
  * The packages' part of the refund. A package withdrawn now refunds the part of its price for the credits not used,
  * counting those its courses just gave back to it; credits given back to a package withdrawn before are refunded
- * the same way (its refund then had counted them as used); a package still standing holds them again as balance.
+ * by what they add to its unused credits' share (its refund then had counted them as used; packageCreditsBackCents);
+ * a package still standing holds them again as balance.
  * The latest bought is settled first, so that the order's packages of one type share their balance the way the
  * submit spends it (takeBackCredits).
  */
@@ -330,7 +337,7 @@ async function settlePackages(
       });
       dueCents += packageRefundCents(base, credits, unused + back);
     } else if (back > 0 && purchase.withdrawal_id !== null) {
-      dueCents += packageRefundCents(base, credits, back);
+      dueCents += packageCreditsBackCents(base, credits, purchase.used_in_order, back);
     } else if (back > 0 && order.customer_id !== null) {
       await restorePackageBalance(trx, {
         orderId: order.id,

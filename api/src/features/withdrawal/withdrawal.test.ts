@@ -940,6 +940,54 @@ describeEachDatabase(
       await expect(ctx.db.kysely.deleteFrom('withdrawal_declaration').execute()).rejects.toThrow(/append-only/);
     });
 
+    it('a package withdrawn before its courses never refunds more than its price, to the cent, and no other position less', async () => {
+      const { email, token } = await loggedInCustomer();
+      // Eight modules for 499 €: 62.375 € a credit, so each credit's share is rounded.
+      const eightModules = { packageType: 'flexible_learning', amount: 8, quantity: 1 };
+      const modules = await Promise.all(
+        [1, 2, 3].map(() => insertCourse(ctx, { type: CourseType.flexibleAppointment, priceCents: 6000 })),
+      );
+      const institution = await ctx.db.kysely.selectFrom('product').select('institution_id').executeTakeFirstOrThrow();
+      const product = await ctx.db.kysely
+        .insertInto('product')
+        .values({ institution_id: institution.institution_id, price_cents: 1000, discounted_price_cents: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { incrementId, orderId } = await customerOrder(
+        token,
+        {
+          ...courseOrder(modules[0]!),
+          courses: coursesOf(...modules),
+          packages: [eightModules],
+          products: [{ productId: product.id, quantity: 1 }],
+        },
+        50900,
+      );
+      const purchase = await ctx.db.kysely
+        .selectFrom('customer_balance_transaction')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      const productOrder = await ctx.db.kysely
+        .selectFrom('product_order')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow();
+
+      // The package first (five of eight credits unused), then each module, then the product.
+      for (const positions of [
+        [{ kind: 'package', id: purchase.id }],
+        ...(await bookingsOf(orderId)).map((booking) => [booking]),
+        [{ kind: 'product', id: productOrder.id }],
+      ]) {
+        const reply = await withdraw({ orderNumber: incrementId, email, positions }, token);
+        expect(reply.body.result.outcome, JSON.stringify(positions)).toBe('withdrawn');
+      }
+      const refunds = (await refundsOf(orderId)).map((row) => row.amount_cents);
+      expect(refunds.slice(0, 4).reduce((sum, cents) => sum + cents, 0)).toBe(49900);
+      expect(refunds).toEqual([31188, 6237, 6238, 6237, 1000]);
+    });
+
     it('answers hostile declarations with 400 and the field, never 500', async () => {
       const valid = { name: 'Ana', orderNumber: '100001', email: 'ana@example.org' };
       for (const [body, field] of [
