@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { examResultLifetimeMs, type ExamResult } from '@shop/shared/contract';
 import { expect, it } from 'vitest';
 import { deliverDueMails } from '../../mail/delivery.ts';
@@ -13,6 +14,7 @@ import {
   register,
   verifiedCustomer,
 } from '../customer/test-support.ts';
+import { resultMailAddressLimit } from './result-mail-limit.ts';
 import { resultMailRateLimit, submitRateLimit } from './routes.ts';
 import { takeExam } from './test-support.ts';
 
@@ -257,6 +259,22 @@ describeEachDatabase(
       expect(limited.status).toBe(429);
       expect(limited.body.error.code).toBe('TOO_MANY_REQUESTS');
       expect((await client(ctx).post('/api/exam/send-result-email', request(newEmail()))).status).toBe(200);
+    });
+
+    it(`mails one address at most ${resultMailAddressLimit.max} times an hour from any clients, keeping no trace of the address`, async () => {
+      // A client per request: the per-client limit alone let every further machine send 20 more to one inbox.
+      const email = newEmail('opfer');
+      for (let i = 0; i < resultMailAddressLimit.max; i++)
+        expect((await client(ctx).post('/api/exam/send-result-email', request(email))).status).toBe(200);
+      const limited = await client(ctx).post('/api/exam/send-result-email', request(` ${email.toUpperCase()}`));
+      expect(limited.status).toBe(429);
+      expect(limited.body.error.code).toBe('TOO_MANY_REQUESTS');
+      expect(await mailsTo(ctx, email)).toHaveLength(resultMailAddressLimit.max);
+      // The page promises not to keep the address: the counters hold neither it nor its hash.
+      const keys = JSON.stringify(await ctx.db.kysely.selectFrom('rate_limit').select('key').execute());
+      expect(keys).not.toContain(email);
+      expect(keys).not.toContain(createHash('sha256').update(email).digest('hex'));
+      expect(keys).not.toContain(createHash('sha256').update(email).digest('base64url'));
     });
   },
   { app: { passwordHashing: cheapHashing, shopUrl: 'https://shop.test' } },

@@ -18,21 +18,22 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { isoDateInZone } from '../../lib/dates.ts';
-import { rateLimited } from '../../rate-limit/route-limits.ts';
+import { limitedBy, rateLimited } from '../../rate-limit/route-limits.ts';
 import { requireCustomer } from '../customer/authenticate.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { shopLink } from '../customer/mails.ts';
 import { listHistory } from './history.ts';
 import { loadAnswerKey, loadExam } from './question-bank.ts';
 import { recommend } from './recommendation.ts';
+import { resultMailAddressLimit, resultMailBucket } from './result-mail-limit.ts';
 import { renderResultMail } from './result-mail.ts';
 import { placement, score, submissionErrors } from './scoring.ts';
 import { keepScoredResult, saveScoredResult } from './scored-results.ts';
 
 /**
  * Result mails per client (IP address, see TRUST_PROXY): enough for a class behind one address, too few to
- * use the shop as a mail cannon. Deliberately no per-address limit: that would keep the address, which the
- * page promises not to do.
+ * use the shop as a mail cannon from one machine. Per inbox see result-mail-limit.ts: counted without keeping
+ * the address, which the page promises not to do.
  */
 export const resultMailRateLimit = { max: 20, timeWindowMs: 60 * 60 * 1000 };
 
@@ -46,6 +47,7 @@ export const submitRateLimit = { max: 120, timeWindowMs: 60 * 60 * 1000 };
 export const examRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const resultMailsPerAddressBucket = limitedBy(app, 'result-mail:address-bucket', resultMailAddressLimit);
     app.get(
       '/exam/level/:level',
       { schema: { params: z.object({ level: textSchema.max(20) }), response: { 200: successEnvelope(examSchema) } } },
@@ -112,10 +114,12 @@ export const examRoutes =
         },
         preHandler: rateLimited(app, 'result-mail', { perClient: resultMailRateLimit }),
       },
-      async (request) => {
+      async (request, reply) => {
         // The address goes into this one mail and nowhere else: not into a log line, and the outbox blanks it
         // once the mail is out (docs/decisions/0008-outbox-and-jobs.md).
         const { email, locale, ...score } = request.body;
+        // After the client's limit (the preHandler), so a client over it uses up nothing of the inbox's.
+        await resultMailsPerAddressBucket(reply, resultMailBucket(email));
         const recommendation = await recommend(
           ctx.db.kysely,
           score.level,
