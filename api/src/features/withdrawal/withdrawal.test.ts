@@ -988,6 +988,32 @@ describeEachDatabase(
       expect(refunds).toEqual([31188, 6237, 6238, 6237, 1000]);
     });
 
+    it('a package and its course withdrawn at the same time refund the package once, whichever is counted first', async () => {
+      const { email, token } = await loggedInCustomer();
+      const hour = await insertCourse(ctx, { type: CourseType.conversationHours, priceCents: 2500 });
+      const { incrementId, orderId } = await customerOrder(
+        token,
+        courseOrder(hour, 1, { packages: [fivePackage] }),
+        11500,
+      );
+      const [booking] = await bookingsOf(orderId);
+      const purchase = await ctx.db.kysely
+        .selectFrom('customer_balance_transaction')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      const replies = await Promise.all(
+        [[{ kind: 'package', id: purchase.id }], [booking], [], [booking]].map((positions) =>
+          withdraw({ orderNumber: incrementId, email, positions }, token),
+        ),
+      );
+      expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200]);
+      const refunds = (await refundsOf(orderId)).map((row) => row.amount_cents);
+      expect(refunds.reduce((sum, cents) => sum + cents, 0)).toBe(11500);
+      expect(await balance(token, CourseType.conversationHours)).toBe(0);
+      expect(await freePlaces(ctx, hour.id)).toBe(5);
+    });
+
     it('answers hostile declarations with 400 and the field, never 500', async () => {
       const valid = { name: 'Ana', orderNumber: '100001', email: 'ana@example.org' };
       for (const [body, field] of [
