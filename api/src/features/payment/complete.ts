@@ -59,7 +59,7 @@ export interface Completion {
  * (docs/decisions/0039-capture-authorized-payments.md).
  */
 export async function completePayment(
-  ctx: AppContext,
+  ctx: { db: Pick<AppContext['db'], 'kysely'>; now: AppContext['now'] },
   provider: PaymentProvider,
   providerPaymentId: string,
 ): Promise<Completion | null> {

@@ -478,6 +478,20 @@ describeEachDatabase(
         expect(await statusOf(order.id)).toBe('cancelled');
       });
 
+      it('a payment paid whose report never reached the shop is recorded and flagged for refund when its hold ends', async () => {
+        const { order, providerId, course } = await pendingOrder({ free: 3, quantity: 1 });
+        // The buyer paid, but Mollie's webhook never got through (an unreachable webhook URL, retries given up).
+        fake.setStatus(providerId, 'paid');
+        await expire();
+        expect(await statusOf(order.id)).toBe('cancelled');
+        expect(cancelRequests(providerId)).toHaveLength(0);
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 1 });
+        expect(await freePlaces(ctx, course.id)).toBe(3);
+        // A report arriving after all changes nothing more.
+        expect((await mollieWebhook(ctx, `id=${providerId}`)).status).toBe(200);
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 1 });
+      });
+
       it('an authorization arriving after the hold ended is not captured and takes no place', async () => {
         const { order, providerId, course } = await pendingOrder({ free: 3, quantity: 1, method: 'klarna' });
         fake.payments.get(providerId)!.cancelable = false;

@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { captureDuePayment, type CaptureOptions } from './capture.ts';
 import { type Completion, completePayment } from './complete.ts';
 import { checkoutReturnUrl, type PaymentProvider, PaymentProviderUnavailableError } from './provider.ts';
+import { logRefundRequired } from './refund-alert.ts';
 import { renderSandboxPage, sandboxPageCsp } from './sandbox-page.ts';
 import { type sandboxProvider, sandboxOutcomes } from './sandbox-provider.ts';
 
@@ -24,31 +25,6 @@ export interface PaymentRouteOptions {
   onPlacesChanged: () => void;
   /** How due captures of authorized payments are made (the same as the capture job's). */
   captures: CaptureOptions;
-}
-
-/**
- * Money arrived for an order that was cancelled (typically its hold expired before the buyer paid): nothing in
- * the shop undoes that, a person has to refund it at the provider. One error line with everything needed, under
- * a fixed `alert` value that log monitoring can match, and `payment.refund_required = 1` in the database.
- */
-function logRefundRequired(
-  log: FastifyBaseLogger,
-  providerName: string,
-  providerPaymentId: string,
-  completion: Completion,
-): void {
-  const amount = (completion.amountCents / 100).toFixed(2);
-  log.error(
-    {
-      alert: 'REFUND_REQUIRED',
-      orderNumber: completion.incrementId,
-      provider: providerName,
-      providerPaymentId,
-      amountCents: completion.amountCents,
-      cancelReason: completion.cancelReason,
-    },
-    `REFUND REQUIRED: ${providerName} payment ${providerPaymentId} of ${amount} EUR arrived for order ${completion.incrementId}, which was cancelled (${completion.cancelReason ?? 'reason unknown'}); refund it at the provider`,
-  );
 }
 
 /** What follows an authorization: its capture at once, or its release when the order was cancelled meanwhile. */
