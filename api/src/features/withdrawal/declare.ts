@@ -150,8 +150,9 @@ export async function confirmWithdrawal(
 }
 
 /**
- * Sends the order's pending refunds to the provider. A provider failure leaves the refund pending (retried by the
- * next declaration on the order) and does not cost the consumer the receipt. The notice greets by the typed name
+ * Sends the order's pending refunds to the provider. A provider failure leaves the refund pending and does not cost
+ * the consumer the receipt; the next declaration the shop acts on for the order retries it, also one that finds
+ * nothing left to withdraw (a consumer whose refund did not arrive declares again), under the same key. The notice greets by the typed name
  * only as the receipt did: the order's logged-in owner's, at an address known to be theirs (`Declarant` in mails.ts).
  */
 async function refund(
@@ -161,7 +162,7 @@ async function refund(
   request: ParsedWithdrawalRequest,
   { greetByName, log }: { greetByName: boolean; log: Log },
 ): Promise<void> {
-  if (outcome.outcome !== 'withdrawn') return;
+  if (outcome.orderId === null) return;
   try {
     await issuePendingRefunds(
       ctx.db.kysely,

@@ -1014,6 +1014,30 @@ describeEachDatabase(
       expect(await freePlaces(ctx, hour.id)).toBe(5);
     });
 
+    it("a refund the provider refused stays pending and goes out with the owner's next declaration, even with nothing left to withdraw", async () => {
+      const course = await insertCourse(ctx);
+      const { email, token } = await loggedInCustomer();
+      const { incrementId, orderId } = await paidOrder([course], { token });
+      const paymentId = (await paymentOf(ctx, orderId)).transaction_id!;
+      const provider = (status: string) =>
+        ctx.db.kysely.updateTable('sandbox_payment').set({ status }).where('id', '=', paymentId).execute();
+
+      await provider('failed'); // the provider refuses refunds for now
+      const first = await withdraw({ orderNumber: incrementId, email }, token);
+      expect(first.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 289 });
+      expect(await refundsOf(orderId)).toMatchObject([{ status: 'pending', amount_cents: 28900 }]);
+
+      await provider('paid');
+      const again = await withdraw({ orderNumber: incrementId, email }, token);
+      expect(again.body.result).toMatchObject({ outcome: 'review', reviewReason: 'already_withdrawn' });
+      expect(await refundsOf(orderId)).toMatchObject([{ status: 'issued', amount_cents: 28900 }]);
+      expect(await sandboxRefunds(paymentId)).toHaveLength(1);
+      const notices = (await mailsTo(ctx, email)).filter(
+        (mail) => mail.subject === `Erstattung zu Bestellung ${incrementId}`,
+      );
+      expect(notices).toHaveLength(1);
+    });
+
     it('answers hostile declarations with 400 and the field, never 500', async () => {
       const valid = { name: 'Ana', orderNumber: '100001', email: 'ana@example.org' };
       for (const [body, field] of [
