@@ -26,6 +26,7 @@ import { readBalances } from './balances.ts';
 import { readBillingAddress, saveBillingAddress } from './billing-address.ts';
 import { toCustomer } from './customers.ts';
 import { issueLinkToken, voidAccountLinks } from './link-tokens.ts';
+import { mailboxKey } from './mailbox.ts';
 import { customerMails } from './mails.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { accountRateLimits } from './rate-limits.ts';
@@ -81,7 +82,7 @@ export const accountRoutes =
         if (email !== undefined) {
           await emailChangesPerClient(reply, clientKey(request.ip));
           await emailChangesPerCustomer(reply, customer.id);
-          await emailChangesPerNewAddress(reply, email);
+          await emailChangesPerNewAddress(reply, mailboxKey(email));
         }
         const columns = {
           ...(changes.displayName !== undefined && { display_name: orNull(changes.displayName) }),

@@ -22,7 +22,7 @@ import { consumeLinkToken, issueLinkToken, voidAccountLinks } from './link-token
 import { loginThrottle } from './login-throttle.ts';
 import { customerMails } from './mails.ts';
 import type { PasswordHasher } from './passwords.ts';
-import { customerRateLimits, rateLimited } from './rate-limits.ts';
+import { customerRateLimits, rateLimitedPerMailbox } from './rate-limits.ts';
 import { openSession, revokeAllSessions, revokeOtherSessions } from './sessions.ts';
 
 const ok = { result: { success: true as const } };
@@ -102,7 +102,7 @@ export const publicCustomerRoutes =
       '/customer/register',
       {
         schema: { body: registerRequestSchema, response: { 200: successEnvelope(registerResponseSchema) } },
-        preHandler: rateLimited(app, 'register', customerRateLimits.register),
+        preHandler: rateLimitedPerMailbox(app, 'register', customerRateLimits.register),
       },
       async (request) => {
         const { firstname, lastname, email, password, locale } = request.body;
@@ -157,7 +157,7 @@ export const publicCustomerRoutes =
       '/customer/resend-verification',
       {
         schema: { body: emailRequestSchema, response: { 200: successEnvelope(okSchema) } },
-        preHandler: rateLimited(app, 'resend', customerRateLimits.resendVerification),
+        preHandler: rateLimitedPerMailbox(app, 'resend', customerRateLimits.resendVerification),
       },
       async (request) => {
         const { email, locale } = request.body;
@@ -211,7 +211,7 @@ export const publicCustomerRoutes =
       '/customer/request-password-reset',
       {
         schema: { body: emailRequestSchema, response: { 200: successEnvelope(okSchema) } },
-        preHandler: rateLimited(app, 'reset', customerRateLimits.passwordReset),
+        preHandler: rateLimitedPerMailbox(app, 'reset', customerRateLimits.passwordReset),
       },
       async (request) => {
         const { email, locale } = request.body;

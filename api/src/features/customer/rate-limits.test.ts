@@ -151,6 +151,27 @@ describeEachDatabase(
       expectLimited(await client(ctx).post('/api/customer/register', body), perAddress.timeWindowMs / 1000);
     });
 
+    it('counts the aliases of one inbox (+tags, Gmail dots) as one address, so they cannot flood it', async () => {
+      const { perAddress } = customerRateLimits.register;
+      const stamp = Date.now();
+      const aliases = Array.from({ length: perAddress.max + 1 }, (_, i) => `opfer.${stamp}+shop${i}@example.org`);
+      const body = (email: string) => ({ firstname: 'A', lastname: 'B', email, password: goodPassword, locale: 'de' });
+      // Each alias is a new account with its own verification mail, and each comes from a client of its own.
+      for (const alias of aliases.slice(0, perAddress.max))
+        expect((await client(ctx).post('/api/customer/register', body(alias))).status).toBe(200);
+      expectLimited(
+        await client(ctx).post('/api/customer/register', body(aliases.at(-1)!)),
+        perAddress.timeWindowMs / 1000,
+      );
+      const gmail = [`o.p.f.e.r.${stamp}@gmail.com`, `opfer${stamp}+x@googlemail.com`, `OPFER${stamp}@gmail.com`];
+      for (let i = 0; i < perAddress.max; i++)
+        await client(ctx).post('/api/customer/register', body(gmail[i % gmail.length]!));
+      expectLimited(
+        await client(ctx).post('/api/customer/register', body(`opf.er${stamp}@gmail.com`)),
+        perAddress.timeWindowMs / 1000,
+      );
+    });
+
     for (const [name, url, rule] of [
       ['password reset', '/api/customer/request-password-reset', customerRateLimits.passwordReset],
       ['resend verification', '/api/customer/resend-verification', customerRateLimits.resendVerification],

@@ -1,4 +1,6 @@
-import type { RateLimitRule } from '../../rate-limit/route-limits.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { limitedBy, type RateLimit, rateLimited, type RateLimitRule } from '../../rate-limit/route-limits.ts';
+import { mailboxKey } from './mailbox.ts';
 
 // Kept here for the routes that limit with them; the mechanism lives in rate-limit/.
 export { rateLimited, type RateLimit, type RateLimitRule } from '../../rate-limit/route-limits.ts';
@@ -31,3 +33,20 @@ export const accountRateLimits = {
   },
   passwordChange: { perCustomer: { max: 10, timeWindowMs: hour } },
 };
+
+/**
+ * `rateLimited` for calls that mail the body's address: the per-address count is per inbox (mailbox.ts), so the
+ * aliases of one address (`+tags`, Gmail's dots) share it. Same counters and order: client first, then address.
+ */
+export function rateLimitedPerMailbox(
+  app: FastifyInstance,
+  name: string,
+  { perClient, perAddress }: { perClient: RateLimit; perAddress: RateLimit },
+) {
+  const client = rateLimited(app, name, { perClient });
+  const address = limitedBy(app, `${name}:address`, perAddress);
+  return async (request: FastifyRequest, reply: Pick<FastifyReply, 'header'>): Promise<void> => {
+    await client(request, reply);
+    await address(reply, mailboxKey((request.body as { email: string }).email));
+  };
+}

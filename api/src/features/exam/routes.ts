@@ -20,6 +20,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { isoDateInZone } from '../../lib/dates.ts';
 import { limitedBy, rateLimited } from '../../rate-limit/route-limits.ts';
 import { requireCustomer } from '../customer/authenticate.ts';
+import { mailboxKey } from '../customer/mailbox.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { shopLink } from '../customer/mails.ts';
 import { listHistory } from './history.ts';
@@ -119,7 +120,7 @@ export const examRoutes =
         // once the mail is out (docs/decisions/0008-outbox-and-jobs.md).
         const { email, locale, ...score } = request.body;
         // After the client's limit (the preHandler), so a client over it uses up nothing of the inbox's.
-        await resultMailsPerAddressBucket(reply, resultMailBucket(email));
+        await resultMailsPerAddressBucket(reply, resultMailBucket(mailboxKey(email)));
         const recommendation = await recommend(
           ctx.db.kysely,
           score.level,

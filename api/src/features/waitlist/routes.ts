@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { limitedBy, rateLimited } from '../../rate-limit/route-limits.ts';
 import { toCourses } from '../catalog/course-search.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
+import { mailboxKey } from '../customer/mailbox.ts';
 import { courseForMail } from './course.ts';
 import { entryByToken, joinWaitlist } from './entries.ts';
 import { sendWaitlistJoinedMail } from './mails.ts';
@@ -48,7 +49,7 @@ export const waitlistRoutes =
           });
         // Counted for the address that is used (and mailed): a customer's body may name any address, which the
         // join ignores, and must not use up that address's attempts.
-        await joinsPerAddress(reply, email);
+        await joinsPerAddress(reply, mailboxKey(email));
         const { courseId, locale } = request.body;
         const outcome = await joinWaitlist(ctx.db.kysely, {
           courseId,
