@@ -47,6 +47,16 @@ export function loginThrottle(app: FastifyInstance) {
     async succeeded(email: string, ip: string): Promise<void> {
       await perAddressAndClient.reset(pairKey(email, ip));
     },
+    /**
+     * The password was replaced by its owner (a reset proves the inbox): every guess counted so far was at the
+     * old one, so the address's ceiling starts afresh, and so does the count of the client that replaced it.
+     * Otherwise strangers on ten clients lock the owner out for a day with no way back in. Other clients' runs
+     * stay as they are.
+     */
+    async passwordReplaced(email: string, ip: string): Promise<void> {
+      await perAddress.reset(email);
+      await perAddressAndClient.reset(pairKey(email, ip));
+    },
     /** Attempts at `email` from `ip` since its last success (tests). */
     attemptsSinceSuccess: (email: string, ip: string) => perAddressAndClient.used(pairKey(email, ip)),
   };

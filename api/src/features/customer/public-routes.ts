@@ -254,6 +254,7 @@ export const publicCustomerRoutes =
           await voidAccountLinks(tx, customer.id);
           await customerMails.passwordChanged(ctx, tx, customer);
         });
+        await throttle.passwordReplaced(customer.email, request.ip);
         return ok;
       },
     );

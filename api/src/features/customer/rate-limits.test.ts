@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { loginLimits, loginThrottle } from './login-throttle.ts';
 import { customerRateLimits } from './rate-limits.ts';
-import { client, customerTestOptions, goodPassword, newEmail, registerAccount } from './test-support.ts';
+import {
+  client,
+  customerTestOptions,
+  goodPassword,
+  linkIn,
+  mailsTo,
+  newEmail,
+  registerAccount,
+} from './test-support.ts';
 
 /**
  * The limits of rate-limits.ts and login-throttle.ts, as configured for production: per address and per client,
@@ -108,6 +116,26 @@ describeEachDatabase(
         expect(
           (await client(ctx).post('/api/customer/login', { email: other.email, password: goodPassword })).status,
         ).toBe(200);
+      });
+
+      it('a password reset lets the owner in again after strangers used up the ceiling; their guesses start afresh', async () => {
+        const owner = client(ctx);
+        const { email } = await registerAccount(owner);
+        let guesser = client(ctx);
+        for (let i = 0; i < perAddress.max; i++) {
+          if (i > 0 && i % perAddressAndClient.max === 0) guesser = client(ctx);
+          await guesser.post('/api/customer/login', { email, password: wrong });
+        }
+        expect((await owner.post('/api/customer/login', { email, password: goodPassword })).status).toBe(429);
+        // The owner proves the inbox and replaces the password: every guess so far was at the old one.
+        await owner.post('/api/customer/request-password-reset', { email, locale: 'de' });
+        const mails = await mailsTo(ctx, email, { atLeast: 2 });
+        const { token } = linkIn(mails.find((mail) => mail.subject === 'Passwort zurücksetzen')!);
+        const newPassword = 'Anders#Neu7';
+        expect((await owner.post('/api/customer/reset-password', { token, email, newPassword })).status).toBe(200);
+        expect((await owner.post('/api/customer/login', { email, password: newPassword })).status).toBe(200);
+        // Only the owner's count starts afresh: the last guesser's client has used its ten and still waits.
+        expect((await guesser.post('/api/customer/login', { email, password: wrong })).status).toBe(429);
       });
 
       it(`allows ${perClient.max} attempts per client in ${perClient.timeWindowMs / 60_000} minutes, across addresses`, async () => {
