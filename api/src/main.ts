@@ -1,9 +1,10 @@
-import { productionRefusal } from './features/mode/production-check.ts';
+import { startRefusal } from './features/mode/production-check.ts';
 
-// Before anything is loaded or opened: production without its settings stops here with one line naming them all.
+// Before anything is loaded or opened: settings that do not fit the mode (production without what it needs, a live
+// payment key in development) stop here with one line naming them all.
 // The check needs none of the app, so the server's modules are only loaded once it passes; a refused start then
 // takes a moment instead of loading (and compiling, under tsx) the whole API first.
-const refusal = productionRefusal(process.env);
+const refusal = startRefusal(process.env);
 if (refusal) {
   console.error(refusal);
   process.exitCode = 1;

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   type ProductionSettings,
   productionProblems,
-  productionRefusal,
   productionSettingsFromEnv,
   shopModeFromEnv,
+  developmentProblems,
+  startRefusal,
 } from './production-check.ts';
 
 const ready: ProductionSettings = {
@@ -91,10 +92,26 @@ describe('production mode check', () => {
     });
   });
 
-  it('refuses in one line, and never in development', () => {
-    expect(productionRefusal({})).toBeNull();
-    expect(productionRefusal({ NODE_ENV: 'development', SHOP_URL: 'http://localhost:5173' })).toBeNull();
-    const line = productionRefusal({
+  it('refuses a Mollie test key: with it nobody pays, yet the orders would be real', () => {
+    expect(productionProblems({ ...ready, mollieApiKey: 'test_abcdefghijklmnopqrstuvwxyz0123' })).toEqual([
+      'MOLLIE_API_KEY is a test key (test_…, Mollie moves no money with it; production needs live_…)',
+    ]);
+  });
+
+  it('development refuses a live Mollie key (its pages say no real payment is made) and takes a test key', () => {
+    expect(developmentProblems({ paymentProvider: 'mollie', mollieApiKey: 'live_abc' })).toHaveLength(1);
+    expect(developmentProblems({ paymentProvider: 'mollie', mollieApiKey: 'test_abc' })).toEqual([]);
+    expect(developmentProblems({ paymentProvider: null, mollieApiKey: null })).toEqual([]);
+    expect(startRefusal({ PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: ' live_abc ' })).toMatch(
+      /^Refusing to start in development mode: MOLLIE_API_KEY is a live key/,
+    );
+    expect(startRefusal({ PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'test_abc' })).toBeNull();
+  });
+
+  it('refuses in one line, and in development only a live key', () => {
+    expect(startRefusal({})).toBeNull();
+    expect(startRefusal({ NODE_ENV: 'development', SHOP_URL: 'http://localhost:5173' })).toBeNull();
+    const line = startRefusal({
       NODE_ENV: 'production',
       SHOP_URL: 'http://shop.example',
       PAYMENT_PROVIDER: 'mollie',
@@ -105,7 +122,7 @@ describe('production mode check', () => {
     );
     expect(line).not.toContain('\n');
     expect(
-      productionRefusal({
+      startRefusal({
         NODE_ENV: 'production',
         SMTP_URL: 'smtp://mail',
         SHOP_URL: 'https://shop.example',

@@ -57,6 +57,8 @@ export function productionProblems(settings: ProductionSettings): string[] {
     );
   }
   if (!settings.mollieApiKey) problems.push('MOLLIE_API_KEY is not set');
+  else if (mollieKeyMode(settings.mollieApiKey) === 'test')
+    problems.push('MOLLIE_API_KEY is a test key (test_…, Mollie moves no money with it; production needs live_…)');
   if (!settings.shopUrl) problems.push("SHOP_URL is not set (must be the shop's https:// address)");
   else if (!isHttpsUrl(settings.shopUrl)) problems.push(`SHOP_URL is "${settings.shopUrl}" (must start with https://)`);
   if (settings.tlsRejectUnauthorized === '0')
@@ -68,13 +70,37 @@ export function productionProblems(settings: ProductionSettings): string[] {
 }
 
 /**
- * The one line main.ts prints before exiting when production mode lacks something, or null when it may start
- * (always null in development).
+ * Which money a Mollie key moves: a `test_` key none (anybody may press "paid" on Mollie's test page), a `live_`
+ * key real money. The payment config accepts either (payment/config.ts); the mode decides which one fits.
  */
-export function productionRefusal(env: NodeJS.ProcessEnv): string | null {
-  if (shopModeFromEnv(env) !== 'production') return null;
-  const problems = productionProblems(productionSettingsFromEnv(env));
-  return problems.length === 0
-    ? null
-    : `Refusing to start in production mode (NODE_ENV=production): ${problems.join('; ')}.`;
+const mollieKeyMode = (key: string): 'test' | 'live' => (key.startsWith('live_') ? 'live' : 'test');
+
+/**
+ * What development mode refuses: a live Mollie key. Every development page says it is a test shop in which no
+ * money moves, and the dev outbox answers this machine; a shop that takes real money runs in production mode
+ * (docs/decisions/0003-production-mode.md).
+ */
+export function developmentProblems(settings: Pick<ProductionSettings, 'paymentProvider' | 'mollieApiKey'>): string[] {
+  return settings.paymentProvider === 'mollie' &&
+    settings.mollieApiKey &&
+    mollieKeyMode(settings.mollieApiKey) === 'live'
+    ? [
+        'MOLLIE_API_KEY is a live key (live_…), but every page of a development shop says no real payment is made ' +
+          '(use a test_… key, or NODE_ENV=production to take real payments)',
+      ]
+    : [];
+}
+
+/**
+ * The one line main.ts prints before exiting when the settings do not fit the mode: production lacking something
+ * it needs, or development given a live payment key. Null when the API may start.
+ */
+export function startRefusal(env: NodeJS.ProcessEnv): string | null {
+  const mode = shopModeFromEnv(env);
+  const settings = productionSettingsFromEnv(env);
+  const problems = mode === 'production' ? productionProblems(settings) : developmentProblems(settings);
+  if (problems.length === 0) return null;
+  return mode === 'production'
+    ? `Refusing to start in production mode (NODE_ENV=production): ${problems.join('; ')}.`
+    : `Refusing to start in development mode: ${problems.join('; ')}.`;
 }

@@ -34,6 +34,11 @@ describe('production mode refuses to start (tsx src/main.ts)', () => {
       ['PAYMENT_PROVIDER', 'MOLLIE_API_KEY'],
     ],
     ['with Mollie but no MOLLIE_API_KEY', without('MOLLIE_API_KEY'), ['MOLLIE_API_KEY']],
+    [
+      'with a Mollie test key',
+      { ...complete, MOLLIE_API_KEY: 'test_abcdefghijklmnopqrstuvwxyz0123' },
+      ['MOLLIE_API_KEY'],
+    ],
     ['with an http SHOP_URL', { ...complete, SHOP_URL: 'http://shop.example' }, ['SHOP_URL']],
     ['with TRUST_PROXY=true', { ...complete, TRUST_PROXY: 'true' }, ['TRUST_PROXY']],
     [
