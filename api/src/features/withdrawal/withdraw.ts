@@ -95,6 +95,16 @@ export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawIn
     .set((eb) => ({ id: eb.ref('id') }))
     .where('id', '=', order.id)
     .execute();
+  // Credits go back to balances the customer's other orders spent from or were credited as, so declarations on any
+  // of a customer's orders queue here as well, after their order's lock (as a submit spending the balances does,
+  // order/submit.ts): two of them never wait for each other's balances (a deadlock, one answered 500 without its
+  // receipt), and each counts what the other left.
+  if (order.customer_id !== null)
+    await trx
+      .updateTable('customer')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('id', '=', order.customer_id)
+      .execute();
 
   const [bookings, products, packages] = await Promise.all([
     trx

@@ -1038,6 +1038,33 @@ describeEachDatabase(
       expect(notices).toHaveLength(1);
     });
 
+    it("two of a customer's orders that spent each other's credits, withdrawn at the same time: both receipted, money and credits square", async () => {
+      const { email, token } = await loggedInCustomer();
+      const hours = () => insertCourse(ctx, { type: CourseType.conversationHours, priceCents: 2500 });
+      const packageOnly = { ...courseOrder({ id: 0, type: 1 }), courses: [], packages: [fivePackage] };
+      // Five hours, then an order whose hour is paid from them, then one whose five hours take the other four and
+      // one of the second order's package: each order's withdrawal gives credits back to the other's balances.
+      await customerOrder(token, packageOnly, 11500);
+      const first = await customerOrder(token, courseOrder(await hours(), 1, { packages: [fivePackage] }), 11500);
+      const second = await customerOrder(token, courseOrder(await hours(), 5, { packages: [fivePackage] }), 11500);
+      expect(await balance(token, CourseType.conversationHours)).toBe(9);
+
+      const replies = await Promise.all(
+        [first, second].map((order) => withdraw({ orderNumber: order.incrementId, email }, token)),
+      );
+      expect(replies.map((reply) => [reply.status, reply.body.result?.outcome])).toEqual([
+        [200, 'withdrawn'],
+        [200, 'withdrawn'],
+      ]);
+      // Whichever is counted first, what the school keeps is what the credits the customer still holds cost: the
+      // first five hours, and one more when the first order's package gave one to the second order's hours.
+      const kept =
+        3 * 11500 - replies.reduce((sum, reply) => sum + Math.round(reply.body.result.refundAmount * 100), 0);
+      const held = await balance(token, CourseType.conversationHours);
+      expect([5, 6]).toContain(held);
+      expect(kept).toBe(held * 2300);
+    });
+
     it('answers hostile declarations with 400 and the field, never 500', async () => {
       const valid = { name: 'Ana', orderNumber: '100001', email: 'ana@example.org' };
       for (const [body, field] of [
