@@ -200,7 +200,9 @@ export function buildApp({
     onPlacesChanged();
   };
   if (options.holdSweepIntervalMs) {
-    const cancelProviderPayment = (orderId: number) => cancelPaymentOfExpiredOrder(db.kysely, provider, orderId);
+    // The app's clock and logger: a refund alert the sweep raises goes where the webhook's alerts go.
+    const cancelProviderPayment = (orderId: number) =>
+      cancelPaymentOfExpiredOrder(db.kysely, provider, orderId, { now, log: app.log });
     jobs.register(
       holdSweepJob({
         db: db.kysely,
