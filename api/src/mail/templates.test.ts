@@ -91,4 +91,10 @@ describe('renderMail', () => {
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.html).toContain('href="https://x/?a=&quot;b&quot;"');
   });
+
+  it("greets by the name as typed, even one holding a replacement pattern ($' $& $`)", () => {
+    const name = "Ana $' $& $` $$";
+    const mail = renderMail({ kind: 'passwordChanged', language: 'de', to: 'a@b.c', name, link: 'https://x/' });
+    expect(mail.text.split('\n')[0]).toBe(`Hallo ${name},`);
+  });
 });

@@ -2,7 +2,7 @@ import type { Language } from '@shop/shared/contract';
 import de from './texts/de.json' with { type: 'json' };
 import en from './texts/en.json' with { type: 'json' };
 import es from './texts/es.json' with { type: 'json' };
-import { mailButton, mailDocument, mailLink, mailParagraph, mailText } from './html.ts';
+import { fillText, mailButton, mailDocument, mailLink, mailParagraph, mailText } from './html.ts';
 import type { MailMessage } from './mailer.ts';
 
 /**
@@ -43,8 +43,9 @@ export interface MailInput {
 /** Renders a mail in the customer's language, as plain text and as HTML (every value escaped). */
 export function renderMail({ kind, language, to, name, link, resetLink, newEmail = '' }: MailInput): MailMessage {
   const t = texts[language];
-  const part = { ...t[kind], intro: t[kind].intro.replace('{{newEmail}}', newEmail) };
-  const greeting = name === undefined ? t.greetingWithoutName : t.greeting.replace('{{name}}', name);
+  // fillText, not String.replace with a string: a typed name holding `$'` or `$&` would be read as a pattern.
+  const part = { ...t[kind], intro: fillText(t[kind].intro, { newEmail }) };
+  const greeting = name === undefined ? t.greetingWithoutName : fillText(t.greeting, { name });
   const paragraphs = [part.intro, part.validity, part.outro].filter(Boolean);
   const reset = resetLink && 'resetHint' in part ? { hint: part.resetHint, link: resetLink } : null;
 
