@@ -34,19 +34,45 @@ const refundDescriptions: Record<Language, (number: string) => string> = {
 export const receiptNumberOf = (declarationId: number) => `W-${String(declarationId).padStart(6, '0')}`;
 
 /**
- * A withdrawal declaration, in order: (1) it is stored unchanged with its receipt time, whatever follows; (2) one
- * transaction decides what follows and queues its receipt mail: the order's logged-in owner's declaration is acted
- * on at once (withdrawPositions); one that matched the order by number and address only gets a single-use link in
- * its receipt, sent to that address, and is acted on when the link is opened (confirmWithdrawal); one that matched
- * nothing is left to the school; (3) a refund recorded, and any earlier one of the order still pending, goes to the
- * provider; (4) the receipt is returned for the screen (never the link: only the address's owner may use it; the
- * positions by name only to the order's logged-in owner).
+ * Which of an address's receipt allowances a declaration uses (routes.ts withdrawalRateLimits): `orderAddress`, one
+ * matched to an order by that order's own address (its link goes there); `otherAddress`, one whose receipt goes to an
+ * address no order ties it to. Counted apart, so that declarations anybody can send to an address never keep that
+ * address's owner from declaring for their own order. The order's logged-in owner writing to their own inbox uses
+ * neither (the limit per client still holds).
+ */
+export type ReceiptAllowance = 'orderAddress' | 'otherAddress';
+
+/**
+ * A withdrawal declaration, in order: (0) the address's receipt allowance is counted (a 429 stores nothing); (1) it
+ * is stored unchanged with its receipt time, whatever follows; (2) one transaction decides what follows and queues
+ * its receipt mail: the order's logged-in owner's declaration is acted on at once (withdrawPositions); one that
+ * matched the order by number and address only gets a single-use link in its receipt, sent to that address, and is
+ * acted on when the link is opened (confirmWithdrawal); one that matched nothing is left to the school; (3) a refund
+ * recorded, and any earlier one of the order still pending, goes to the provider; (4) the receipt is returned for
+ * the screen (never the link: only the address's owner may use it; the positions by name only to the order's
+ * logged-in owner).
  */
 export async function declareWithdrawal(
   ctx: AppContext,
   provider: PaymentProvider,
-  { request, customerId, log }: { request: ParsedWithdrawalRequest; customerId: number | null; log: Log },
+  {
+    request,
+    customerId,
+    log,
+    limitReceipts,
+  }: {
+    request: ParsedWithdrawalRequest;
+    customerId: number | null;
+    log: Log;
+    /** Counts one receipt of `allowance` for the address; throws the 429 once it is used up. */
+    limitReceipts: (allowance: ReceiptAllowance, email: string) => Promise<void>;
+  },
 ): Promise<Declared> {
+  const matched = await findDeclaredOrder(ctx.db.kysely, { ...request, customerId });
+  const ownersInbox =
+    matched?.byOwner === true && (await isOwnersInbox(ctx.db.kysely, matched.order, customerId, request.email));
+  if (!ownersInbox) await limitReceipts(matched && !matched.byOwner ? 'orderAddress' : 'otherAddress', request.email);
+
   const receivedAt = ctx.now();
   const declaration = await ctx.db.kysely
     .insertInto('withdrawal_declaration')
@@ -98,11 +124,7 @@ export async function declareWithdrawal(
     // to an inbox known to be theirs.
     const positions = await namesOf({ kysely: trx }, found?.order.id ?? null, request.positions, request.locale);
     const receipt = withOutcome(receiptOf(declaration.id, request, receivedAt, positions), outcome);
-    const declarant: Declarant = !found
-      ? 'unmatched'
-      : (await isOwnersInbox(trx, found.order, customerId, request.email))
-        ? 'owner'
-        : 'ownerElsewhere';
+    const declarant: Declarant = !found ? 'unmatched' : ownersInbox ? 'owner' : 'ownerElsewhere';
     await sendWithdrawalReceipt(trx, ctx.now(), receipt, request.locale, { declarant });
     return { outcome, receipt, greetByName: declarant === 'owner' };
   });
@@ -194,14 +216,14 @@ async function refund(
  * another address confirmed it (docs/decisions/0065-no-typed-names-before-confirmation.md).
  */
 async function isOwnersInbox(
-  trx: Kysely<Database>,
+  db: Kysely<Database>,
   order: { email: string },
   customerId: number | null,
   email: string,
 ): Promise<boolean> {
   if (normalizeEmail(order.email) === normalizeEmail(email)) return true;
   if (customerId === null) return false;
-  const customer = await trx
+  const customer = await db
     .selectFrom('customer')
     .select(['email', 'is_email_verified'])
     .where('id', '=', customerId)

@@ -6,16 +6,18 @@ import {
 } from '@shop/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { rateLimited } from '../../rate-limit/route-limits.ts';
+import { limitedBy, rateLimited } from '../../rate-limit/route-limits.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
-import { confirmWithdrawal, declareWithdrawal } from './declare.ts';
+import { confirmWithdrawal, declareWithdrawal, type ReceiptAllowance } from './declare.ts';
 
 const hour = 60 * 60_000;
 
 /**
  * Declarations per client and per receipt address: every one is stored and mails its address. Far above a person
- * withdrawing from several orders, or a family behind one address; see docs/decisions/0011-withdrawal.md.
+ * withdrawing from several orders, or a family behind one address; see docs/decisions/0011-withdrawal.md. An
+ * address's allowance is counted apart for declarations matched to an order by its address and for the others
+ * (ReceiptAllowance in declare.ts): a stranger's declarations to an address do not keep its owner from withdrawing.
  */
 export const withdrawalRateLimits = {
   perClient: { max: 30, timeWindowMs: hour },
@@ -43,19 +45,24 @@ export interface WithdrawalRouteOptions {
 export const withdrawalRoutes =
   (ctx: AppContext, { provider, onPlacesChanged }: WithdrawalRouteOptions): FastifyPluginAsyncZod =>
   async (app) => {
+    const receiptLimits: Record<ReceiptAllowance, ReturnType<typeof limitedBy>> = {
+      otherAddress: limitedBy(app, 'withdrawal:address', withdrawalRateLimits.perAddress),
+      orderAddress: limitedBy(app, 'withdrawal:order-address', withdrawalRateLimits.perAddress),
+    };
     app.post(
       '/withdrawals',
       {
         config: { bearer: 'optional' },
         schema: { body: withdrawalRequestSchema, response: { 200: successEnvelope(withdrawalReceiptSchema) } },
-        preHandler: rateLimited(app, 'withdrawal', withdrawalRateLimits),
+        preHandler: rateLimited(app, 'withdrawal', { perClient: withdrawalRateLimits.perClient }),
       },
-      async (request) => {
+      async (request, reply) => {
         const auth = await optionalCustomer(ctx, request);
         const { receipt, placesChanged } = await declareWithdrawal(ctx, provider, {
           request: request.body,
           customerId: auth?.customer.id ?? null,
           log: (error, what) => request.log.error({ err: error }, what),
+          limitReceipts: (allowance, email) => receiptLimits[allowance](reply, email),
         });
         if (placesChanged) onPlacesChanged();
         return { result: receipt };

@@ -18,6 +18,7 @@ import { sandboxProvider, sandboxProviderName } from '../payment/sandbox-provide
 import { withdrawalConfirmationMs } from './confirmation.ts';
 import { sendRefundNotice } from './mails.ts';
 import { issuePendingRefunds } from './refunds.ts';
+import { withdrawalRateLimits } from './routes.ts';
 
 const clock = movableClock();
 const day = 86_400_000;
@@ -1063,6 +1064,23 @@ describeEachDatabase(
       const held = await balance(token, CourseType.conversationHours);
       expect([5, 6]).toContain(held);
       expect(kept).toBe(held * 2300);
+    });
+
+    it("declarations matching no order, sent to somebody's address, do not keep that person from withdrawing", async () => {
+      const course = await insertCourse(ctx);
+      const { incrementId, email } = await paidOrder([course]);
+      // Two clients use up what the address may receive for orders nobody can tie to it...
+      const spam = (sender: ReturnType<typeof client>, n: number) =>
+        sender.post('/api/withdrawals', { name: 'x', orderNumber: `X-${n}`, email, locale: 'de' });
+      const [one, two] = [client(ctx), client(ctx)];
+      for (let n = 0; n < withdrawalRateLimits.perAddress.max; n++) await spam(n % 2 ? one : two, n);
+      expect((await spam(one, 99)).status).toBe(429);
+      expect((await spam(client(ctx), 100)).status).toBe(429);
+      // ...but the order's own address declaring for its order is a different matter: its link goes out.
+      const own = await withdraw({ orderNumber: incrementId, email });
+      expect(own.status, JSON.stringify(own.body)).toBe(200);
+      expect(own.body.result.outcome).toBe('awaiting_confirmation');
+      expect(await confirmationToken(email)).toMatch(/^[\w-]{43}$/);
     });
 
     it('answers hostile declarations with 400 and the field, never 500', async () => {
