@@ -394,6 +394,11 @@ export const OrderErrorCode = {
   priceChanged: 'PRICE_CHANGED',
   /** The payment provider failed or did not answer in time (503): nothing was ordered, the buyer may try again. */
   paymentProviderUnavailable: 'PAYMENT_PROVIDER_UNAVAILABLE',
+  /**
+   * The payment provider refused the payment as asked (422; e.g. the method declines the billing address): nothing
+   * was ordered; another payment method or a corrected address may do, the same again will not.
+   */
+  paymentRefused: 'PAYMENT_REFUSED',
 } as const;
 
 /** GET /orders/confirmation-preview: the order confirmation mail rendered with sample data (the /emailorder preview). */

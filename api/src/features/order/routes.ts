@@ -18,7 +18,7 @@ import { AppError } from '../../http/errors.ts';
 import { isFromThisMachine } from '../../http/this-machine.ts';
 import { priceCart } from '../cart/pricing/index.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
-import { providerUnavailableMessages } from '../payment/messages.ts';
+import { paymentRefusedMessages, providerUnavailableMessages } from '../payment/messages.ts';
 import type { OfferedMethods } from '../payment/offered-methods.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
 import { clientKey } from '../../rate-limit/client-key.ts';
@@ -97,6 +97,19 @@ export const orderRoutes =
           }
           if (error instanceof SubmitWithdrawnError) {
             if (error.placesChanged) onPlacesChanged();
+            if (error.refused) {
+              request.log.warn(
+                { err: error.cause },
+                `Payment refused by the provider: order ${error.incrementId} withdrawn, its number stays unused`,
+              );
+              throw new AppError(
+                422,
+                OrderErrorCode.paymentRefused,
+                'The payment provider refused the payment; nothing was ordered',
+                undefined,
+                paymentRefusedMessages[request.body.locale],
+              );
+            }
             request.log.warn(
               { err: error.cause },
               `Payment provider unavailable: order ${error.incrementId} withdrawn, its number stays unused`,

@@ -18,7 +18,7 @@ import { AppError } from '../../http/errors.ts';
 import { priceCart, type PricedCart } from '../cart/pricing/index.ts';
 import { billingAddressColumns } from '../customer/billing-address.ts';
 import { hashToken, newToken } from '../customer/secrets.ts';
-import { type PaymentProvider, PaymentProviderUnavailableError } from '../payment/provider.ts';
+import { type PaymentProvider, PaymentProviderUnavailableError, PaymentRefusedError } from '../payment/provider.ts';
 import { balanceTypeOfCourse, balanceTypeOfPackage } from './balance-types.ts';
 import { cancelPendingOrder } from './cancel.ts';
 import { queueOrderConfirmation } from './confirmation.ts';
@@ -230,7 +230,7 @@ export async function submitOrder(
     });
   } catch (error) {
     await withdrawOrder(db, orderId, order.claimedOffers);
-    if (error instanceof PaymentProviderUnavailableError)
+    if (error instanceof PaymentProviderUnavailableError || error instanceof PaymentRefusedError)
       throw new SubmitWithdrawnError(incrementId, placesChanged, error);
     throw error;
   }
@@ -253,14 +253,17 @@ export async function submitOrder(
 
 /** The provider could not take the payment: the order was withdrawn (nothing held, nothing left). */
 export class SubmitWithdrawnError extends Error {
+  /** The provider refused these details (choose another method), rather than failing (try again). */
+  readonly refused: boolean;
   constructor(
     readonly incrementId: string,
     /** Places were taken and given back: cached course searches may have seen them taken. */
     readonly placesChanged: boolean,
-    cause: PaymentProviderUnavailableError,
+    cause: PaymentProviderUnavailableError | PaymentRefusedError,
   ) {
     super(`Order ${incrementId} withdrawn: ${cause.message}`, { cause });
     this.name = 'SubmitWithdrawnError';
+    this.refused = cause instanceof PaymentRefusedError;
   }
 }
 

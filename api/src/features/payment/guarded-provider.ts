@@ -1,4 +1,9 @@
-import { type CaptureInput, type PaymentProvider, PaymentProviderUnavailableError } from './provider.ts';
+import {
+  type CaptureInput,
+  type PaymentProvider,
+  PaymentProviderUnavailableError,
+  PaymentRefusedError,
+} from './provider.ts';
 
 /** How long the shop waits for the payment provider per call (docs/decisions/0002-mollie-payments.md). */
 export const defaultProviderTimeoutMs = 5000;
@@ -12,7 +17,8 @@ async function bounded<T>(what: string, call: () => Promise<T>, ms: number): Pro
   try {
     return await Promise.race([call(), timeout]);
   } catch (error) {
-    if (error instanceof PaymentProviderUnavailableError) throw error;
+    // A refusal is an answer, not an outage: the caller tells the buyer something else.
+    if (error instanceof PaymentProviderUnavailableError || error instanceof PaymentRefusedError) throw error;
     throw new PaymentProviderUnavailableError(
       `${what} failed: ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },

@@ -12,6 +12,7 @@ import {
   checkoutReturnUrl,
   type CreatePaymentInput,
   type PaymentProvider,
+  PaymentRefusedError,
   type ProviderPayment,
   type ProviderPaymentStatus,
 } from './provider.ts';
@@ -114,7 +115,14 @@ export function mollieProvider({ apiKey, apiUrl, shopUrl }: MollieProviderOption
   return {
     name: 'mollie',
     async createPayment(input: CreatePaymentInput) {
-      const payment = await mollie.payments.create(createParameters(input, { shopUrl, webhookUrl }));
+      const payment = await mollie.payments
+        .create(createParameters(input, { shopUrl, webhookUrl }))
+        .catch((error: unknown) => {
+          // 422: Mollie (or the method behind it) refuses these details; any other failure is Mollie's or ours.
+          if (error instanceof MollieApiError && error.statusCode === 422)
+            throw new PaymentRefusedError(`Mollie refused the payment: ${error.message}`, { cause: error });
+          throw error;
+        });
       const paymentLink = payment.getCheckoutUrl();
       if (!paymentLink) throw new Error(`Mollie payment ${payment.id} has no checkout link`);
       // Mollie sets the expiry per method; the order's hold still ends first (a later "paid" is flagged for refund).

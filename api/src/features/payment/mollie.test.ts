@@ -388,6 +388,27 @@ describeEachDatabase(
         }, 30_000);
       }
 
+      it('Mollie refusing the details (422): 422 PAYMENT_REFUSED telling to choose another method, nothing held or left; the same order then goes through', async () => {
+        const course = await insertCourse(ctx, { free: 3 });
+        const body = courseOrder(course, 1, { emailAddress: 'klarna@example.org', locale: 'en' });
+        const orders = await orderCount(ctx);
+        fake.paymentRefusals = 1;
+        const reply = await submit(body);
+        expect(reply.status).toBe(422);
+        expect(reply.body).toEqual({
+          error: { code: 'PAYMENT_REFUSED', message: 'The payment provider refused the payment; nothing was ordered' },
+          meta: {
+            message:
+              'The chosen payment method did not accept the order. Please choose another payment method or check your billing address.',
+          },
+        });
+        expect(await freePlaces(ctx, course.id)).toBe(3);
+        expect(await orderCount(ctx)).toBe(orders);
+        const retry = await submit(body);
+        expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+        expect(await freePlaces(ctx, course.id)).toBe(2);
+      });
+
       it('a waitlist offer the order used stays the buyer’s: the place is held for them and the retry books it', async () => {
         const course = await insertCourse(ctx, { free: 0 });
         const email = 'angebot@example.org';

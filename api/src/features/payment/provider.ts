@@ -121,6 +121,18 @@ export interface PaymentProvider {
   cancelPayment?(id: string): Promise<'canceled' | 'not_cancelable' | 'unknown'>;
 }
 
+/**
+ * The provider answered and refused the payment as asked: the details do not suit the chosen method (Mollie's 422,
+ * e.g. Klarna declining a billing address). Asking again with the same details would be refused again, so the buyer
+ * is told to choose another method or check the address (422), not to try again later.
+ */
+export class PaymentRefusedError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentRefusedError';
+  }
+}
+
 /** The provider failed or did not answer in time: nothing may stay held for the order (503 for the buyer). */
 export class PaymentProviderUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

@@ -63,6 +63,11 @@ export interface FakeMollie {
   readonly captures: Map<string, FakeCapture>;
   /** How many of the next Create capture calls fail (422), as a capture Mollie or Klarna refuses. */
   captureFailures: number;
+  /**
+   * How many of the next Create payment calls Mollie refuses (422), as it does with details the method does not
+   * accept (Klarna declining a billing address, say).
+   */
+  paymentRefusals: number;
   readonly requests: RecordedRequest[];
   /** What the tester's button on the hosted page does, without the browser: status, then the webhook call. */
   decide(id: string, status: CheckoutOutcome): Promise<void>;
@@ -101,6 +106,7 @@ export async function startFakeMollie({
     refunds: new Map(),
     captures: new Map(),
     captureFailures: 0,
+    paymentRefusals: 0,
     requests: [],
     async decide(id, status) {
       const payment = fake.payments.get(id);
@@ -160,6 +166,19 @@ export async function startFakeMollie({
       const key = request.headers['idempotency-key'];
       const earlier = typeof key === 'string' ? fake.payments.get(idempotent.get(key) ?? '') : undefined;
       if (earlier) return json(response, 201, paymentJson(earlier, fake.origin));
+      if (fake.paymentRefusals > 0) {
+        fake.paymentRefusals -= 1;
+        return json(
+          response,
+          422,
+          mollieError(
+            422,
+            'Unprocessable Entity',
+            'The billing address is not accepted by the method',
+            'billingAddress',
+          ),
+        );
+      }
       try {
         const payment = newPayment(body, fake.enabledMethods, now());
         fake.payments.set(payment.id, payment);

@@ -244,6 +244,29 @@ describe('/checkout', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('says the payment method declined the order (not "try again") when the provider refuses the details, keeping the form', async () => {
+    const calls = setUp(578, [apiError(422, 'PAYMENT_REFUSED'), submitted]);
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), {
+      timeout: 3000,
+    });
+    fillGuestForm();
+    giveSecondPlaceToJonas();
+    fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Die gewählte Zahlungsart hat die Bestellung nicht angenommen. Bitte wählen Sie eine andere Zahlungsart oder prüfen Sie Ihre Rechnungsadresse. Ihre Angaben bleiben erhalten; bestellt wurde noch nichts.',
+    );
+    expect(screen.getByTestId('location').textContent).toBe('/checkout');
+    expect((field(screen.getByRole('group', { name: 'Rechnungsadresse' }), /^Vorname/) as HTMLInputElement).value).toBe(
+      'Ana',
+    );
+    expect(useCartStore.getState().items).toHaveLength(1);
+    expect(dataLayer().filter((e) => e.event === 'purchase')).toEqual([]);
+    expect(calls.filter((c) => c.url.endsWith('/cart/submit'))).toHaveLength(1);
+  });
+
   it('a price changed at submit: shows the fresh price and why, keeps the form, and the next click confirms that price', async () => {
     const halfOff = {
       ...priceResult(289),

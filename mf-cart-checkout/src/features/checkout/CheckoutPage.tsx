@@ -72,7 +72,7 @@ export function CheckoutPage() {
   const { priceResult } = useCartPricing();
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const customer = useCustomerStore((state) => state.customer);
-  const { submit, submitting, done, priceChange, providerUnavailable, failure } = useCheckoutSubmit();
+  const { submit, submitting, done, priceChange, providerProblem, failure } = useCheckoutSubmit();
   // Adjustments that just removed lines explain an emptied cart; the cart page shows them (see the redirect below).
   const adjusted = useCartNotificationStore((state) => state.notifications.length > 0);
   // What the buyer typed earlier in this tab comes back (checkoutDraft.ts, docs/product-rules.md#screens Checkout).
@@ -256,7 +256,15 @@ export function CheckoutPage() {
           <EarlyStartConsent form={form} items={items} />
 
           {priceChange ? <PriceChangeNotice lines={priceChange} /> : null}
-          {providerUnavailable ? <SubmitNotice>{t('cartCheckout.checkout.providerUnavailable')}</SubmitNotice> : null}
+          {providerProblem ? (
+            <SubmitNotice>
+              {t(
+                providerProblem === 'refused'
+                  ? 'cartCheckout.checkout.paymentRefused'
+                  : 'cartCheckout.checkout.providerUnavailable',
+              )}
+            </SubmitNotice>
+          ) : null}
           {failure ? (
             <SubmitNotice>
               {t(failure === 'tooMany' ? 'cartCheckout.checkout.submitTooMany' : 'cartCheckout.checkout.submitFailed')}

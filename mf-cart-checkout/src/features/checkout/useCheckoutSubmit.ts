@@ -44,21 +44,29 @@ function showAdjustments(quantityAdjustments: QuantityAdjustment[], priceResult:
  * PRICE_CHANGED) the fresh price replaces the shown one and `priceChange` says why, and the buyer confirms again.
  * Any other failure (network, 429, 500, a 400 not handled above) is logged and named by `failure` for a generic
  * notice, 'tooMany' for a 429 (docs/product-rules.md#errors); the form keeps what was typed. `submitting` is the loading flag; `done` tells
- * the page not to treat the now empty cart as "nothing to check out"; `providerUnavailable` is set when the
- * payment provider could not take the order (nothing was ordered, the cart stays, the buyer may retry).
+ * the page not to treat the now empty cart as "nothing to check out"; `providerProblem` says why the payment
+ * provider could not take the order (nothing was ordered, the cart and the form stay): 'unavailable' (try again)
+ * or 'refused' (the chosen method declined these details: choose another method or check the address).
  */
+/** Why the payment provider did not take the order; each has its own notice. */
+type ProviderProblem = 'unavailable' | 'refused';
+const providerProblemOf: Record<string, ProviderProblem | undefined> = {
+  [OrderErrorCode.paymentProviderUnavailable]: 'unavailable',
+  [OrderErrorCode.paymentRefused]: 'refused',
+};
+
 export function useCheckoutSubmit() {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const [priceChange, setPriceChange] = useState<PriceChangeLine[] | null>(null);
-  const [providerUnavailable, setProviderUnavailable] = useState(false);
+  const [providerProblem, setProviderProblem] = useState<ProviderProblem | null>(null);
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
   const done = useRef(false);
 
   const submit = async (values: CheckoutForm) => {
     setSubmitting(true);
     setPriceChange(null);
-    setProviderUnavailable(false);
+    setProviderProblem(null);
     setFailure(null);
     try {
       const { items, discountCodes } = useCartStore.getState();
@@ -103,8 +111,9 @@ export function useCheckoutSubmit() {
           setPriceChange(describePriceChange(priceResult, change, items));
           return;
         }
-        if (error instanceof ApiError && error.code === OrderErrorCode.paymentProviderUnavailable) {
-          setProviderUnavailable(true);
+        const problem = error instanceof ApiError ? providerProblemOf[error.code ?? ''] : undefined;
+        if (problem) {
+          setProviderProblem(problem);
           return;
         }
         throw error;
@@ -133,5 +142,5 @@ export function useCheckoutSubmit() {
     }
   };
 
-  return { submit, submitting, done, priceChange, providerUnavailable, failure };
+  return { submit, submitting, done, priceChange, providerProblem, failure };
 }
