@@ -7,6 +7,7 @@ import {
   PaymentLineType,
   PaymentMethod,
   PaymentStatus,
+  RefundStatus,
 } from '@mollie/api-client';
 import {
   checkoutReturnUrl,
@@ -94,6 +95,12 @@ export function centsOfMollieAmount({ currency, value }: { currency: string; val
   return Number(match[1]) * 100 + Number(match[2]);
 }
 
+/** The shop's key of a refund, as its metadata carries it (`refund` above); undefined for any other refund. */
+const refundKeyOf = (metadata: unknown): string | undefined => {
+  const key = (metadata as { shopRefundKey?: unknown } | null)?.shopRefundKey;
+  return typeof key === 'string' ? key : undefined;
+};
+
 /** Mollie's payment ids; anything else is not asked about. */
 const paymentIdPattern = /^tr_[A-Za-z0-9]{1,64}$/;
 
@@ -162,11 +169,23 @@ export function mollieProvider({ apiKey, apiUrl, shopUrl }: MollieProviderOption
       }
     },
     async refund({ paymentId, amountCents, description, idempotencyKey }) {
-      // Mollie's Refunds API: the key makes a repeated call return the first refund instead of a second one.
+      // The key makes a repeated call within Mollie's memory of it return the first refund. A refund retried after
+      // Mollie forgot its key (an earlier attempt whose answer was lost, retried by a declaration days later) would
+      // pay twice: so the key also goes into the refund's metadata, and a refund that carries it is answered instead,
+      // as the capture does (docs/decisions/0039-capture-authorized-payments.md).
+      const earlier = await mollie.paymentRefunds.page({ paymentId });
+      const made = earlier.find(
+        (refund) =>
+          refundKeyOf(refund.metadata) === idempotencyKey &&
+          refund.status !== RefundStatus.failed &&
+          refund.status !== RefundStatus.canceled,
+      );
+      if (made) return { id: made.id };
       const refund = await mollie.paymentRefunds.create({
         paymentId,
         amount: mollieAmount(amountCents),
         description,
+        metadata: { shopRefundKey: idempotencyKey },
         idempotencyKey,
       });
       return { id: refund.id };

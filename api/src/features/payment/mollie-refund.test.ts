@@ -71,7 +71,22 @@ describe('Mollie refunds (fake Mollie Refunds API)', () => {
     const sent = fake.requests.filter(
       (request) => request.method === 'POST' && request.path === `/v2/payments/${paymentId}/refunds`,
     );
-    expect(sent.map((request) => request.headers['idempotency-key'])).toEqual(['shop-refund-1', 'shop-refund-1']);
+    // The second call finds the first refund by the key in its metadata and creates nothing.
+    expect(sent.map((request) => request.headers['idempotency-key'])).toEqual(['shop-refund-1']);
+  });
+
+  it('a refund asked again after Mollie forgot its key is found by the key in its metadata, not paid twice', async () => {
+    const paymentId = await paidPayment(28900);
+    const input = { paymentId, amountCents: 28900, description: 'Widerruf 100001', idempotencyKey: 'shop-refund-9' };
+    const first = await provider.refund(input);
+    fake.forgetIdempotencyKeys();
+    const again = await provider.refund(input);
+    expect(again.id).toBe(first.id);
+    expect([...fake.refunds.values()].filter((refund) => refund.paymentId === paymentId)).toHaveLength(1);
+    // Another key is another refund (a later declaration's), within what is left of the payment.
+    await expect(provider.refund({ ...input, amountCents: 100, idempotencyKey: 'shop-refund-10' })).rejects.toThrow(
+      /higher than the amount remaining/,
+    );
   });
 
   it('refuses more than what is left of the payment, and payments not paid', async () => {

@@ -71,6 +71,8 @@ export interface FakeMollie {
   readonly requests: RecordedRequest[];
   /** What the tester's button on the hosted page does, without the browser: status, then the webhook call. */
   decide(id: string, status: CheckoutOutcome): Promise<void>;
+  /** Forgets every idempotency key, as Mollie does some time after a call (its documentation names an hour). */
+  forgetIdempotencyKeys(): void;
   /** Moves a payment to any status without calling the webhook (for a test that then calls it itself). */
   setStatus(id: string, status: FakePaymentStatus): void;
   close(): Promise<void>;
@@ -114,6 +116,7 @@ export async function startFakeMollie({
       fake.setStatus(id, status);
       if (payment.webhookUrl) await fake.deliverWebhook(payment.webhookUrl, new URLSearchParams({ id }).toString());
     },
+    forgetIdempotencyKeys: () => idempotent.clear(),
     setStatus(id, status) {
       const payment = fake.payments.get(id);
       if (!payment) throw new Error(`Fake Mollie: no payment ${id}`);
@@ -190,10 +193,25 @@ export async function startFakeMollie({
       }
     }
     const refunds = /^\/v2\/payments\/([^/]+)\/refunds$/.exec(url.pathname);
-    if (request.method === 'POST' && refunds) {
+    if (refunds && (request.method === 'POST' || request.method === 'GET')) {
       const payment = fake.payments.get(decodeURIComponent(refunds[1]!));
       if (!payment)
         return json(response, 404, mollieError(404, 'Not Found', `No payment exists with token ${refunds[1]}.`));
+      if (request.method === 'GET') {
+        const list = [...fake.refunds.values()]
+          .filter((refund) => refund.paymentId === payment.id)
+          .map((refund) => refundJson(refund, fake.origin));
+        return json(response, 200, {
+          count: list.length,
+          _embedded: { refunds: list },
+          _links: {
+            self: { href: `${fake.origin}${url.pathname}`, type: 'application/hal+json' },
+            previous: null,
+            next: null,
+            documentation: { href: 'https://docs.mollie.com/reference/list-refunds', type: 'text/html' },
+          },
+        });
+      }
       // Mollie answers a repeated key with the first refund, never a second one.
       const key = request.headers['idempotency-key'];
       const earlier = typeof key === 'string' ? fake.refunds.get(idempotent.get(`refund:${key}`) ?? '') : undefined;
