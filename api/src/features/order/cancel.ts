@@ -20,8 +20,18 @@ export async function cancelPendingOrder(
     .set({ status: 'cancelled', cancel_reason: reason })
     .where('id', '=', orderId)
     .where('status', 'in', ['pending', 'payment_pending'])
+    .returning('customer_id')
     .executeTakeFirst();
-  if (moved.numUpdatedRows !== 1n) return false;
+  if (!moved) return false;
+  // Stored credits go back to balances the customer's other orders may be giving back to at the same moment (a
+  // withdrawal): like it, queue on the customer's row after the order's, so the two never lock balances in opposite
+  // orders (a deadlock on PostgreSQL; api/src/features/withdrawal/withdraw.ts).
+  if (moved.customer_id !== null)
+    await trx
+      .updateTable('customer')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('id', '=', moved.customer_id)
+      .execute();
   const bookings = await trx
     .selectFrom('course_booking')
     .select(['course_id', 'quantity'])
