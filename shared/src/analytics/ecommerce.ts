@@ -1,5 +1,5 @@
 import { CourseType, pickText, type CartItem, type CourseType as CourseTypeValue } from '../contract/index.ts';
-import { cartItemKey, type NewCartItem } from '../stores/cart.ts';
+import { cartItemKey, type NewCartItem, type NewPackageItem } from '../stores/cart.ts';
 import { cartItemName } from '../stores/cartItemName.ts';
 import { readStorage, writeStorage } from '../stores/safeStorage.ts';
 import { pushDeduplicated, type DataLayerEntry } from './dataLayer.ts';
@@ -33,7 +33,8 @@ export interface EcommerceOptions {
   value?: number;
 }
 
-type AnyCartItem = NewCartItem | CartItem;
+/** Anything the cart holds or is given: a listing's course or product, the cart's package offer, a cart line. */
+type AnyCartItem = NewCartItem | NewPackageItem | CartItem;
 
 const courseCategory: Record<CourseTypeValue, string> = {
   [CourseType.fullCourse]: 'full_course',
@@ -105,13 +106,19 @@ export function ecommerceEvent(
   };
 }
 
-/** The `add_to_cart` event of docs/product-rules.md#api-calls for items just added; `transactionId` names this one user action. */
-export function addToCartEvent(items: readonly NewCartItem[], options: EcommerceOptions): EcommerceEvent {
+/**
+ * The `add_to_cart` event of docs/product-rules.md#api-calls for items just added (a listing's course or product, or
+ * the package chosen in the cart, whose `sku` names type and amount); `transactionId` names this one user action.
+ */
+export function addToCartEvent(
+  items: readonly (NewCartItem | NewPackageItem)[],
+  options: EcommerceOptions,
+): EcommerceEvent {
   return ecommerceEvent('add_to_cart', items, options);
 }
 
 /** Pushes `add_to_cart` for items just added to the cart (deduplicated); returns whether it was pushed. */
-export function trackAddToCart(items: readonly NewCartItem[], options: EcommerceOptions): boolean {
+export function trackAddToCart(items: readonly (NewCartItem | NewPackageItem)[], options: EcommerceOptions): boolean {
   return pushDeduplicated(addToCartEvent(items, options));
 }
 

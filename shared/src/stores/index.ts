@@ -1,6 +1,13 @@
 export { adoptTokenFromUrl, selectIsLoggedIn, useAuthStore } from './auth.ts';
 export { useCustomerStore } from './customer.ts';
-export { newCartItemId, selectCartCount, syncCartAcrossTabs, useCartStore, type NewCartItem } from './cart.ts';
+export {
+  newCartItemId,
+  selectCartCount,
+  syncCartAcrossTabs,
+  useCartStore,
+  type NewCartItem,
+  type NewPackageItem,
+} from './cart.ts';
 export { appliedDiscountCodes, useCartPriceStore } from './cartPrice.ts';
 export { useCartNotificationStore } from './cartNotifications.ts';
 export { applyQuantityAdjustments, startCartPricing, toPriceRequest } from './cartPricing.ts';

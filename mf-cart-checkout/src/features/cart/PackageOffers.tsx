@@ -1,6 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchPriceConfig, formatMoney, useCartStore, type PackagePrice } from '@shop/shared';
+import {
+  fetchPriceConfig,
+  formatMoney,
+  newCartItemId,
+  trackAddToCart,
+  useCartStore,
+  type NewPackageItem,
+  type PackagePrice,
+} from '@shop/shared';
 import { packageOffers } from './cartLines.ts';
 import { packageName } from './packageName.ts';
 
@@ -36,7 +44,7 @@ export function PackageOffers() {
       store.removeItem(chosen.id);
       return;
     }
-    store.addPackage({
+    const item: NewPackageItem = {
       itemType: 'package',
       quantity: 1,
       packageType: price.type,
@@ -49,7 +57,11 @@ export function PackageOffers() {
         discountedPrice: null,
         description: t('cartCheckout.package.description'),
       },
-    });
+    };
+    store.addPackage(item);
+    // This offer is the only way a package gets into the cart: without it, no package would ever be reported as
+    // added (docs/product-rules.md#api-calls, add_to_cart with a sku for packages), as the listings report theirs.
+    trackAddToCart([item], { transactionId: newCartItemId() });
   };
 
   return (
