@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerTranslations, useCartStore, type CartItem } from '@shop/shared';
 import { courseFixture, courseItem, startI18n } from '@shop/shared/testing';
@@ -52,5 +52,29 @@ describe('removing a cart line', () => {
     fireEvent.click(remove('Kurs A'));
     expect(useCartStore.getState().items).toEqual([]);
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Warenkorb' }));
+  });
+});
+
+describe('quantity buttons', () => {
+  it('hand the focus to the other button when they reach the limit and are disabled (WCAG 2.4.3)', () => {
+    useCartStore.getState().replaceItems([{ ...course(1, 'Kurs A'), quantity: 2 }]);
+    render(<Lines />);
+    const decrease = () => screen.getByRole('button', { name: 'Anzahl für Kurs A verringern' }) as HTMLButtonElement;
+    const increase = () => screen.getByRole('button', { name: 'Anzahl für Kurs A erhöhen' }) as HTMLButtonElement;
+
+    decrease().focus();
+    fireEvent.click(decrease());
+    expect(useCartStore.getState().items[0]?.quantity).toBe(1);
+    expect(decrease().disabled).toBe(true);
+    expect(document.activeElement).toBe(increase());
+
+    // Below the limit the focus stays where it is.
+    fireEvent.click(increase());
+    expect(document.activeElement).toBe(increase());
+    act(() => useCartStore.getState().setQuantity('c1', 4));
+    fireEvent.click(increase());
+    expect(useCartStore.getState().items[0]?.quantity).toBe(5);
+    expect(increase().disabled).toBe(true);
+    expect(document.activeElement).toBe(decrease());
   });
 });

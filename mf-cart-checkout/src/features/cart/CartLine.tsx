@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   cartQuantity,
@@ -36,6 +37,22 @@ export function CartLine({ line }: { line: CartLineView }) {
   const { t } = useTranslation();
   const title = useLineTitle()(line);
   const { setQuantity, decrement, removeItem } = useCartStore.getState();
+  const max = maxCartQuantity(line.item);
+  const decreaseButton = useRef<HTMLButtonElement>(null);
+  const increaseButton = useRef<HTMLButtonElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  // A quantity button whose click reaches the limit is disabled by it, and a browser drops the focus of a disabled
+  // element to the page (WCAG 2.4.3): it hands the focus to the other button first (to "remove" when that one is
+  // disabled too, a course with one free place), from the click itself, while the target can still take it.
+  const decrease = () => {
+    if (line.quantity - 1 <= cartQuantity.min)
+      (cartQuantity.min < max ? increaseButton : removeButton).current?.focus();
+    decrement(line.id);
+  };
+  const increase = () => {
+    if (line.quantity + 1 >= max) decreaseButton.current?.focus();
+    setQuantity(line.id, line.quantity + 1);
+  };
   return (
     <li className="cart-line" data-testid="cart-line">
       <div className="cart-line__what">
@@ -50,9 +67,10 @@ export function CartLine({ line }: { line: CartLineView }) {
       </div>
       <div className="cart-line__quantity" role="group" aria-label={t('cartCheckout.cart.quantityLabel', { title })}>
         <button
+          ref={decreaseButton}
           type="button"
           className="cart-qty"
-          onClick={() => decrement(line.id)}
+          onClick={decrease}
           disabled={line.quantity <= cartQuantity.min}
           aria-label={t('cartCheckout.cart.decrease', { title })}
         >
@@ -62,10 +80,11 @@ export function CartLine({ line }: { line: CartLineView }) {
           {t(unitKey[line.unit], { count: line.quantity })}
         </output>
         <button
+          ref={increaseButton}
           type="button"
           className="cart-qty"
-          onClick={() => setQuantity(line.id, line.quantity + 1)}
-          disabled={line.quantity >= maxCartQuantity(line.item)}
+          onClick={increase}
+          disabled={line.quantity >= max}
           aria-label={t('cartCheckout.cart.increase', { title })}
         >
           +
@@ -81,6 +100,7 @@ export function CartLine({ line }: { line: CartLineView }) {
           </p>
         )}
         <button
+          ref={removeButton}
           type="button"
           className="cart-line__remove"
           onClick={(event) => {
