@@ -169,6 +169,40 @@ describe('/checkout', () => {
     expect(sessionStorage.getItem(checkoutDraftKey)).toBeNull();
   });
 
+  it('a place switched back to the billing person drops what was typed for it, so hidden entries never block the order', async () => {
+    const calls = setUp();
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), {
+      timeout: 3000,
+    });
+    fillGuestForm();
+    const second = screen.getByRole('group', { name: /^Platz 2/ });
+    const different = within(second).getByLabelText('Andere Person als die Rechnungsperson');
+    fireEvent.click(different);
+    fireEvent.change(field(second, /^Vorname/), { target: { value: 'Jonas' } });
+    fireEvent.change(field(second, /^Telefon/), { target: { value: 'abc' } });
+    fireEvent.change(field(second, /^Geburtsjahr/), { target: { value: '19' } });
+    // Not Jonas after all: the place follows the billing person again, and its fields are gone from the screen.
+    fireEvent.click(different);
+    expect(within(second).queryByLabelText(/^Telefon/)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/checkout-complete/100001/ana%40example.org'),
+    );
+    const submit = calls.find((c) => c.url.endsWith('/cart/submit'))!;
+    expect(submit.body).toMatchObject({
+      courses: [
+        {
+          participants: [
+            { firstname: 'Ana', email: 'ana@example.org' },
+            { firstname: 'Ana', email: 'ana@example.org', phone: '', birthYear: '' },
+          ],
+        },
+      ],
+    });
+  });
+
   it('keeps cart and form while the payment is open: a cancelled payment brings both back as typed', async () => {
     // A link on this page's own URL: the test DOM (happy-dom) follows a fragment navigation, not one to another site.
     const paymentLink = `${window.location.href.split('#')[0]}#payment-provider`;

@@ -6,7 +6,8 @@ import { Checkbox, TextInput } from './fields.tsx';
 
 /**
  * One block per booked place (docs/product-rules.md#screens), under its course. A place follows the billing person unless "different
- * person" is on; switching it on starts that participant empty (docs/product-rules.md#states).
+ * person" is on; switching it on starts that participant empty (docs/product-rules.md#states), switching it off forgets
+ * what was typed for it.
  */
 export function ParticipantBlocks({ form, items }: { form: UseFormReturn<CheckoutForm>; items: readonly CartItem[] }) {
   const { t, i18n } = useTranslation();
@@ -36,7 +37,11 @@ export function ParticipantBlocks({ form, items }: { form: UseFormReturn<Checkou
                     label={t('cartCheckout.checkout.participants.different')}
                     onChange={(event) => {
                       void different.onChange(event);
-                      if (event.target.checked) form.setValue(base, { ...blankParticipant(), different: true });
+                      // Either way the place starts afresh: switched on, empty for the other person; switched off, it
+                      // follows the billing person, and what was typed for it (hidden now) must not keep the form
+                      // from being sent, as an invalid phone or birth year out of sight would.
+                      form.setValue(base, { ...blankParticipant(), different: event.target.checked });
+                      form.clearErrors(base);
                     }}
                   />
                   {participant.different ? (
