@@ -8,7 +8,15 @@ import {
   useCartStore,
   type CartItem,
 } from '@shop/shared';
-import { apiError, courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
+import {
+  answerAfterFocusFixup,
+  apiError,
+  courseFixture,
+  courseItem,
+  fakeApi,
+  renderRoutes,
+  startI18n,
+} from '@shop/shared/testing';
 import routes from '../../routes.tsx';
 import { checkoutDraftKey } from './checkoutDraft.ts';
 
@@ -359,6 +367,31 @@ describe('/checkout', () => {
     );
     const second = calls.filter((c) => c.url.endsWith('/cart/submit'))[1]!;
     expect(second.body).toMatchObject({ expectedTotalPrice: 578, discountCodes: [], selectedPaymentMethod: 'eps' });
+  });
+
+  it('a price changed at submit takes the focus the disabled order button dropped (WCAG 2.4.3)', async () => {
+    setUp(
+      578,
+      answerAfterFocusFixup({
+        status: 409,
+        body: {
+          error: { code: 'PRICE_CHANGED', message: 'The price changed since it was shown' },
+          meta: { message: 'Der Preis Ihrer Bestellung hat sich geändert.' },
+          priceResult: priceResult(600),
+          reasons: [{ reason: 'TOTAL_CHANGED', expectedTotalPrice: 578, totalPrice: 600 }],
+        },
+      }),
+    );
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+    fillGuestForm();
+    const order = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+    order.focus();
+    fireEvent.click(order);
+
+    const notice = await screen.findByTestId('price-change-notice');
+    expect(notice.contains(document.activeElement)).toBe(true);
+    expect(within(notice).getByRole('alert').textContent).toMatch(/Neuer Gesamtpreis: 600\s€ \(bisher 578\s€\)/);
   });
 
   it('places gone at submit: applies the 409s adjustments as they arrive, without validating the cart again', async () => {

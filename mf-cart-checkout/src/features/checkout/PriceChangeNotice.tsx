@@ -5,7 +5,9 @@ import type { PriceChangeLine } from './priceChange.ts';
 
 /**
  * The server refused the total the buyer confirmed: what changed and that the order was not placed. Shown
- * beside the order button, where the buyer just clicked, until the next attempt.
+ * beside the order button, where the buyer just clicked, until the next attempt. It takes the focus the order
+ * button dropped while it was disabled for sending (Banner's takeFocus, docs/decisions/0064), as the submit's other
+ * notices do: the buyer reads what changed, and the next Tab reaches the button to confirm again (WCAG 2.4.3).
  */
 export function PriceChangeNotice({ lines }: { lines: readonly PriceChangeLine[] }) {
   const { t, i18n } = useTranslation();
@@ -39,7 +41,7 @@ export function PriceChangeNotice({ lines }: { lines: readonly PriceChangeLine[]
 
   return (
     <div ref={box} data-testid="price-change-notice">
-      <Banner tone="warning">
+      <Banner tone="warning" takeFocus>
         <strong>{t('cartCheckout.checkout.priceChanged.title')}</strong>
         <ul>
           {lines.map((line, index) => (
