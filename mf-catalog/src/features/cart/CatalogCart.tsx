@@ -62,14 +62,20 @@ export function shopCartUrl(shopUrl: string, item: CartItem): string {
 
 /**
  * On a partner page the shop's cart lives on another origin: the item travels in the cartSync parameter, and
- * nothing is written to the partner's storage apart from the analytics de-duplication key.
+ * nothing is written to the partner's storage apart from the analytics de-duplication key. As in the shop, the
+ * visitor goes to /cart whatever the analytics do: the partner's page owns `window.dataLayer`, and a page that uses
+ * that name for something else makes the push throw.
  */
 export function EmbedCartProvider({ shopUrl, children }: { shopUrl: string; children: ReactNode }) {
   const value = useMemo<CatalogCart>(
     () => ({
       add(item) {
         const line = { ...item, id: newCartItemId() } as CartItem;
-        trackAddToCart([item], { transactionId: line.id });
+        try {
+          trackAddToCart([item], { transactionId: line.id });
+        } catch (error) {
+          console.error('Reporting add_to_cart failed', error);
+        }
         window.location.assign(shopCartUrl(shopUrl, line));
       },
     }),
