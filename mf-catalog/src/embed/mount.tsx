@@ -13,6 +13,7 @@ import {
 } from '@shop/shared';
 import { EmbedCartProvider } from '../features/cart/CatalogCart.tsx';
 import { CombinedListing } from '../features/pages/CombinedListing.tsx';
+import { tagSlugs } from '../features/query/listingQuery.ts';
 import { areaTranslations } from '../i18n/index.ts';
 
 /** Options of `mount` (exposed as `catalog/embed`; the one-script loader fills them from data attributes). */
@@ -23,7 +24,7 @@ export interface EmbedOptions {
   shopUrl?: string;
   /** de, en or es; otherwise detected like in the shop. */
   language?: Language;
-  /** Tag slugs to filter by from the start, as `preSelectedTags` does in the shop. */
+  /** Tag slugs to filter by from the start, read as the shop reads `preSelectedTags` (e.g. `data-tags="A1, b1"`). */
   preselectedTags?: string[];
   hideFilter?: boolean;
 }
@@ -46,7 +47,10 @@ function EmbedRoot({ options, shopUrl }: { options: EmbedOptions; shopUrl: strin
       </style>
       <MemoryRouter>
         <EmbedCartProvider shopUrl={shopUrl}>
-          <CombinedListing preselected={options.preselectedTags ?? []} hideFilter={options.hideFilter ?? false} />
+          <CombinedListing
+            preselected={tagSlugs(options.preselectedTags ?? [])}
+            hideFilter={options.hideFilter ?? false}
+          />
         </EmbedCartProvider>
       </MemoryRouter>
     </div>

@@ -30,7 +30,14 @@ export function readCourseType(search: string): CourseTypeValue {
 /** Tag slugs of `preSelectedTags` (comma-separated and/or repeated, `preSelectedTags[]` too), deduplicated. */
 export function readPreselectedTags(search: string): string[] {
   const query = new URLSearchParams(search);
-  const values = [...query.getAll('preSelectedTags'), ...query.getAll('preSelectedTags[]')];
+  return tagSlugs([...query.getAll('preSelectedTags'), ...query.getAll('preSelectedTags[]')]);
+}
+
+/**
+ * Tag slugs as a visitor or a partner writes them (`preSelectedTags`, the embed's `data-tags`): comma-separated
+ * values, trimmed and lower-cased, without what cannot be a slug, deduplicated.
+ */
+export function tagSlugs(values: readonly string[]): string[] {
   const slugs = values.flatMap((value) => value.split(',')).map((slug) => slug.trim().toLowerCase());
   return [...new Set(slugs.filter((slug) => /^[a-z0-9-]{1,64}$/.test(slug)))];
 }
