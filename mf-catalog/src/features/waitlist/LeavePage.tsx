@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { ApiError, Banner, Button, leaveWaitlist } from '@shop/shared';
+import { ApiError, Banner, Button, focusDropped, leaveWaitlist } from '@shop/shared';
 import { WaitlistPage } from './WaitlistPage.tsx';
 
 type State =
@@ -12,13 +12,21 @@ type State =
 
 /**
  * /waitlist/leave?token=…: the link in every waitlist mail. Asks first, since mail scanners open links: only the
- * button leaves the list.
+ * button leaves the list. A failure that may pass (network, server) keeps the button beside its alert, so the
+ * visitor can try again; a link the shop does not know leaves no button.
  */
 export function LeavePage() {
   const { t } = useTranslation();
   const { search } = useLocation();
   const token = new URLSearchParams(search).get('token') ?? '';
   const [state, setState] = useState<State>({ status: 'asking' });
+  const retryable = state.status === 'failed' && !state.unknown;
+  // The button, disabled while sending, dropped the focus to the page (WCAG 2.4.3): beside an alert that may pass
+  // it gets the focus back; a notice that replaces it takes it itself (Banner's takeFocus).
+  const actions = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (retryable && focusDropped()) actions.current?.querySelector('button')?.focus();
+  }, [retryable]);
 
   const leave = async () => {
     setState({ status: 'sending' });
@@ -35,20 +43,25 @@ export function LeavePage() {
 
   return (
     <WaitlistPage title={t('catalog.waitlist.leave.title')} busy={state.status === 'sending'}>
-      {state.status === 'asking' || state.status === 'sending' ? (
+      {state.status === 'asking' || state.status === 'sending' || retryable ? (
         <>
           <p>{t('catalog.waitlist.leave.question')}</p>
-          <Button onClick={leave} disabled={state.status === 'sending'}>
-            {t('catalog.waitlist.leave.confirm')}
-          </Button>
+          {retryable ? <Banner tone="alert">{t('catalog.waitlist.errors.generic')}</Banner> : null}
+          <div ref={actions}>
+            <Button onClick={leave} disabled={state.status === 'sending'}>
+              {t('catalog.waitlist.leave.confirm')}
+            </Button>
+          </div>
         </>
       ) : null}
       {state.status === 'left' ? (
-        <Banner tone="success">{t('catalog.waitlist.leave.done', { course: state.course })}</Banner>
+        <Banner tone="success" takeFocus>
+          {t('catalog.waitlist.leave.done', { course: state.course })}
+        </Banner>
       ) : null}
-      {state.status === 'failed' ? (
-        <Banner tone="alert">
-          {t(state.unknown ? 'catalog.waitlist.leave.unknown' : 'catalog.waitlist.errors.generic')}
+      {state.status === 'failed' && state.unknown ? (
+        <Banner tone="alert" takeFocus>
+          {t('catalog.waitlist.leave.unknown')}
         </Banner>
       ) : null}
       <p>
