@@ -51,9 +51,11 @@ export const catalogRoutes =
       },
     );
 
-    app.get('/course/tags', { schema: { response: { 200: successEnvelope(courseTagsResultSchema) } } }, async () => ({
-      result: await listTagCategories(ctx.db.kysely),
-    }));
+    app.get(
+      '/course/tags',
+      { schema: { querystring: noQuery, response: { 200: successEnvelope(courseTagsResultSchema) } } },
+      async () => ({ result: await listTagCategories(ctx.db.kysely) }),
+    );
 
     app.get(
       '/course/price-config',

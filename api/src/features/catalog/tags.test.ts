@@ -28,6 +28,12 @@ describeEachDatabase('GET /api/course/tags', (ctx) => {
     expect(new Set(allIds).size).toBe(allIds.length);
   });
 
+  it('rejects unknown parameters with field errors, as its sibling calls do', async () => {
+    const { status, body } = await get(ctx, '/api/course/tags?categoryId=3');
+    expect(status).toBe(400);
+    expect(body.error).toMatchObject({ code: 'VALIDATION_ERROR', fields: { categoryId: expect.any(String) } });
+  });
+
   it('gives an empty list on an empty catalogue rather than failing', async () => {
     await ctx.db.kysely.deleteFrom('course_tag').execute();
     await ctx.db.kysely.deleteFrom('product_tag').execute();
