@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QuantityAdjustmentReason, useCartNotificationStore, type CartNotification } from '@shop/shared';
+import { focusDropped, QuantityAdjustmentReason, useCartNotificationStore, type CartNotification } from '@shop/shared';
 import { focusNeighbour, pageHeadingOf } from '../focus/focusNeighbour.ts';
 
 /** Text key per reason of docs/product-rules.md#errors (literal keys, so the translation check sees each one). */
@@ -23,14 +23,19 @@ export function useAdjustmentText() {
   };
 }
 
-/** One dismissible warning per quantity adjustment; each vanishes after 10 s (the store's timer). */
-export function AdjustmentNotices() {
+/**
+ * One dismissible warning per quantity adjustment; each vanishes after 10 s (the store's timer). `takeFocus` (the
+ * checkout): adjustments may answer the order button, disabled while it sent and so with the focus dropped to the
+ * page; the first new notice then takes it (docs/decisions/0064-focus-moves-in-layout-effects.md), never while the
+ * focus is anywhere else.
+ */
+export function AdjustmentNotices({ takeFocus = false }: { takeFocus?: boolean }) {
   const notifications = useCartNotificationStore((state) => state.notifications);
   if (notifications.length === 0) return null;
   return (
     <div className="cart-notices">
       {notifications.map((notification) => (
-        <AdjustmentNotice key={notification.id} notification={notification} />
+        <AdjustmentNotice key={notification.id} notification={notification} takeFocus={takeFocus} />
       ))}
     </div>
   );
@@ -40,11 +45,14 @@ export function AdjustmentNotices() {
 const handFocusOn = (notice: Element | null) =>
   focusNeighbour(notice, '.cart-notice__dismiss', () => pageHeadingOf(notice));
 
-function AdjustmentNotice({ notification }: { notification: CartNotification }) {
+function AdjustmentNotice({ notification, takeFocus }: { notification: CartNotification; takeFocus: boolean }) {
   const { t } = useTranslation();
   const dismiss = useCartNotificationStore((state) => state.dismiss);
   const text = useAdjustmentText();
   const notice = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (takeFocus && focusDropped()) notice.current?.focus();
+  }, [takeFocus]);
   // The store's timer removes a notice with nobody clicking: if it holds the focus then, hand it on before it goes
   // (a layout effect's cleanup runs while the notice is still in the page). A dismissed one has handed it on already.
   useLayoutEffect(() => {
@@ -57,6 +65,7 @@ function AdjustmentNotice({ notification }: { notification: CartNotification }) 
     <div
       ref={notice}
       className="shop-banner shop-banner--warning cart-notice"
+      tabIndex={takeFocus ? -1 : undefined}
       role="alert"
       data-testid="adjustment-notice"
     >

@@ -415,6 +415,33 @@ describe('/checkout', () => {
     expect(screen.getByTestId('location').textContent).toBe('/checkout');
   });
 
+  it('places cut at submit: the adjustment notice takes the focus the disabled order button dropped (WCAG 2.4.3)', async () => {
+    setUp();
+    fakeApi({
+      'POST /api/cart/calculate-price': { body: { result: priceResult(578) } },
+      'POST /api/cart/validate': answerAfterFocusFixup({
+        body: {
+          result: {
+            quantityAdjustments: [
+              { itemType: 'course', itemId: 7, reason: 'NOT_ENOUGH_PLACES', adjustedQuantity: 1, requestedQuantity: 2 },
+            ],
+          },
+        },
+      }),
+    });
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+    fillGuestForm();
+    const order = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+    order.focus();
+    fireEvent.click(order);
+
+    const notice = await screen.findByTestId('adjustment-notice');
+    expect(notice.textContent).toContain('Nur 1 Platz verfügbar, angefragt: 2.');
+    expect(screen.getByTestId('location').textContent).toBe('/checkout');
+    expect(notice.contains(document.activeElement)).toBe(true);
+  });
+
   it('shows no payment step when nothing is to be paid', async () => {
     setUp(0);
     renderRoutes(routes, '/checkout');

@@ -172,7 +172,7 @@ export function CheckoutPage() {
         {pricingCss}
       </style>
       <h1>{t('cartCheckout.checkout.title')}</h1>
-      <AdjustmentNotices />
+      <AdjustmentNotices takeFocus />
       <div className="checkout-layout">
         <form noValidate onSubmit={form.handleSubmit(submit)} aria-busy={submitting} className="checkout-form">
           <fieldset className="checkout-section">
