@@ -28,8 +28,12 @@ export const loadCourses = (filter: CourseSearchFilter, signal?: AbortSignal): P
 export const loadProducts = (filter: ProductSearchFilter, signal?: AbortSignal): Promise<Product[]> =>
   allPages((page) => searchProducts({ ...filter, page, limit: 100 }, signal));
 
-/** Flexible-learning courses that can be booked: modules without upcoming appointments are left out. */
+/**
+ * Flexible-learning courses that can be booked: in the list, modules without upcoming appointments are left out.
+ * The one module a link names (`flexLearningId`, e.g. a level-test recommendation) is shown also without them: its
+ * card says that no appointment can be booked now, rather than the listing saying there is no such course.
+ */
 export const loadFlexibleCourses = async (only?: number) =>
-  (await fetchFlexibleLearningCourses()).filter(
-    (course) => course.courses.length > 0 && (only === undefined || course.id === only),
+  (await fetchFlexibleLearningCourses()).filter((course) =>
+    only === undefined ? course.courses.length > 0 : course.id === only,
   );
