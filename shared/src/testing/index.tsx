@@ -63,7 +63,14 @@ export function fakeApi(answers: Record<string, FakeAnswer | FakeAnswer[] | (() 
  */
 export function answerAfterFocusFixup(answer: FakeAnswer): () => Promise<Response> {
   return async () => {
-    (document.activeElement as HTMLElement | null)?.blur();
+    const active = document.activeElement as (HTMLElement & { disabled?: boolean }) | null;
+    // happy-dom ignores blur() on a disabled element, and the button is disabled by now when the form re-rendered
+    // before sending (react-hook-form validates first): enabled for the blur only, else nothing would be dropped.
+    if (active?.disabled === true) {
+      active.disabled = false;
+      active.blur();
+      active.disabled = true;
+    } else active?.blur();
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'Content-Type': 'application/json' },

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@shop/shared';
-import { customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
+import { answerAfterFocusFixup, customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
 
 beforeAll(startI18n);
 beforeEach(() => useAuthStore.getState().logIn('tok', false));
@@ -96,5 +96,19 @@ describe('AddressPage', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Adresse speichern' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Wartungsarbeiten'));
+  });
+
+  it('hands the focus to the answer of a save (WCAG 2.4.3)', async () => {
+    fakeApi({
+      'GET /api/customer/me': { body: { result: customer() } },
+      'GET /api/customer/me/billing-address': { body: { result: null } },
+      'POST /api/customer/me/billing-address': answerAfterFocusFixup({ status: 500, body: {} }),
+    });
+    renderArea('/account-address');
+    const save = await screen.findByRole('button', { name: 'Adresse speichern' });
+    save.focus();
+    fireEvent.click(save);
+    const alert = await screen.findByRole('alert');
+    expect(document.activeElement).toBe(alert);
   });
 });

@@ -58,7 +58,12 @@ function AddressForm({ initial }: { initial: BillingAddressForm }) {
   const saving = form.formState.isSubmitting;
   return (
     <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
-      {notice ? <Banner tone={notice.tone}>{notice.text}</Banner> : null}
+      {/* The answer takes the focus the disabled button dropped (docs/decisions/0064-focus-moves-in-layout-effects.md). */}
+      {notice ? (
+        <Banner tone={notice.tone} takeFocus>
+          {notice.text}
+        </Banner>
+      ) : null}
       <NameFields form={form} />
       <TextField form={form} name="addressLine2" autoComplete="organization" label={t('account.fields.company')} />
       <TextField form={form} name="addressLine1" autoComplete="address-line1" label={t('account.fields.street')} />

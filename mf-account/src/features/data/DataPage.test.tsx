@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@shop/shared';
-import { apiError, customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
+import { answerAfterFocusFixup, apiError, customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
 
 beforeAll(startI18n);
 beforeEach(() => useAuthStore.getState().logIn('tok', true));
@@ -93,5 +93,34 @@ describe('DataPage', () => {
       currentPassword: 'Sprache1!',
       newPassword: 'Anders#Pass1',
     });
+  });
+
+  it('hands the focus to the answer of every save, the same answer again included (WCAG 2.4.3)', async () => {
+    fakeApi({
+      'GET /api/customer/me': { body: { result: customer() } },
+      'GET /api/customer/me/balances': balances,
+      'PUT /api/customer/me/update': answerAfterFocusFixup({ body: { result: { emailChangeRequested: false } } }),
+      'PUT /api/customer/me/update-password': answerAfterFocusFixup({ body: { result: { token: 'rotated' } } }),
+    });
+    renderArea('/account-data');
+    const save = await screen.findByRole('button', { name: 'Daten speichern' });
+    for (const firstname of ['Anne', 'Annette']) {
+      fireEvent.change(screen.getByLabelText(/^Vorname/), { target: { value: firstname } });
+      save.focus();
+      fireEvent.click(save);
+      await waitFor(() => expect(document.activeElement?.textContent).toBe('Ihre Daten wurden gespeichert.'));
+      expect(document.activeElement?.getAttribute('role')).toBe('status');
+    }
+
+    fireEvent.change(screen.getByLabelText(/^Aktuelles Passwort/), { target: { value: 'Sprache1!' } });
+    fireEvent.change(screen.getByLabelText(/^Neues Passwort(?! wiederholen)/), { target: { value: 'Anders#Pass1' } });
+    fireEvent.change(screen.getByLabelText(/^Neues Passwort wiederholen/), { target: { value: 'Anders#Pass1' } });
+    const change = screen.getByRole('button', { name: 'Passwort ändern' });
+    await waitFor(() => expect((change as HTMLButtonElement).disabled).toBe(false));
+    change.focus();
+    fireEvent.click(change);
+    await waitFor(() =>
+      expect(document.activeElement?.textContent).toBe('Ihr Passwort wurde geändert. Andere Geräte wurden abgemeldet.'),
+    );
   });
 });

@@ -30,6 +30,14 @@ function DataContent() {
   const [notice, setNotice] = useState<Notice | null>(
     (location.state as RegistrationSuccessState | null)?.registrationSuccess ? 'registrationSuccess' : null,
   );
+  // Each answer of a save is a new notice, even the same one again: it takes the focus that the disabled button
+  // dropped, and is announced (docs/decisions/0064-focus-moves-in-layout-effects.md). The registration notice
+  // greets an arrival and leaves the focus to the page heading.
+  const [answers, setAnswers] = useState(0);
+  const showAnswer = (outcome: Notice) => {
+    setNotice(outcome);
+    setAnswers((count) => count + 1);
+  };
 
   // The flag is shown once: cleared from the history entry so a reload or going back does not show it again.
   useEffect(() => {
@@ -41,15 +49,15 @@ function DataContent() {
     <div className="account-data">
       <div>
         {notice ? (
-          <Banner tone={tones[notice]}>
+          <Banner key={answers} tone={tones[notice]} takeFocus={answers > 0}>
             {t(notice === 'error' ? 'account.data.error' : `account.data.${notice}`)}
           </Banner>
         ) : null}
         <section>
-          <ProfileForm key={customer.email} customer={customer} onOutcome={setNotice} />
+          <ProfileForm key={customer.email} customer={customer} onOutcome={showAnswer} />
         </section>
         <section>
-          <PasswordForm onOutcome={setNotice} />
+          <PasswordForm onOutcome={showAnswer} />
         </section>
       </div>
       <SidePanel customer={customer} />

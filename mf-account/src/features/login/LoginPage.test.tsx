@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@shop/shared';
-import { apiError, customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
+import { answerAfterFocusFixup, apiError, customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
 
 beforeAll(startI18n);
 beforeEach(() => {
@@ -36,6 +36,14 @@ describe('LoginPage', () => {
     await logIn('anna@example.org', 'Falsch1!x');
     expect((await screen.findByRole('alert')).textContent).toBe('Die E-Mail-Adresse oder das Passwort ist falsch.');
     expect(useAuthStore.getState().token).toBeNull();
+  });
+
+  it('hands the focus to the failure notice once the answer is in, as the disabled button dropped it (WCAG 2.4.3)', async () => {
+    fakeApi({ 'POST /api/customer/login': answerAfterFocusFixup(apiError(401, 'INVALID_CREDENTIALS')) });
+    renderArea('/login');
+    await logIn('anna@example.org', 'Falsch1!x');
+    const alert = await screen.findByRole('alert');
+    expect(document.activeElement).toBe(alert);
   });
 
   it('offers to resend the verification when the server says the address is not verified', async () => {

@@ -78,15 +78,17 @@ export function LoginPage() {
   return (
     <Page title={t('account.login.title')} narrow>
       <p>{t('account.login.intro')}</p>
+      {/* The answer's notice takes the focus the disabled submit button dropped (docs/decisions/0064-focus-moves-in-layout-effects.md);
+          a field the server named has taken it first, and keeps it. */}
       {failure === 'notVerified' ? (
-        <Banner tone="alert">
+        <Banner tone="alert" takeFocus>
           <p>{t('account.login.notVerified')}</p>
           <Button variant="secondary" onClick={() => void resend()}>
             {t('account.login.resend')}
           </Button>
         </Banner>
       ) : failure ? (
-        <Banner tone="alert">
+        <Banner tone="alert" takeFocus>
           {t(failure === 'invalidCredentials' ? 'account.login.invalidCredentials' : `account.errors.${failure}`)}
         </Banner>
       ) : null}

@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiError, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
+import { answerAfterFocusFixup, apiError, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
 
 beforeAll(startI18n);
 afterEach(() => {
@@ -44,5 +44,17 @@ describe('/password-new', () => {
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.queryByText('Der Link ist ungültig oder abgelaufen.')).toBeNull();
     expect(screen.getByRole('button', { name: 'Passwort speichern' })).toBeTruthy();
+  });
+
+  it('hands the focus to the answer, success or failure (WCAG 2.4.3)', async () => {
+    fakeApi({ 'POST /api/customer/reset-password': answerAfterFocusFixup({ body: { result: { success: true } } }) });
+    await submitNewPassword('token=abc&email=ana%40example.org');
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^Ihr Passwort wurde geändert/));
+    cleanup();
+    vi.restoreAllMocks();
+    fakeApi({ 'POST /api/customer/reset-password': answerAfterFocusFixup(apiError(503, 'SERVICE_UNAVAILABLE')) });
+    await submitNewPassword('token=abc&email=ana%40example.org');
+    const alert = await screen.findByRole('alert');
+    expect(document.activeElement).toBe(alert);
   });
 });

@@ -34,6 +34,8 @@ export function PasswordNewPage() {
   }, [state, navigate]);
 
   const submit = form.handleSubmit(async ({ newPassword }) => {
+    // Each answer is a new notice, so that it takes the focus again (see below).
+    setState('form');
     try {
       await resetPassword({ token: token!, email: email!, newPassword });
       setState('done');
@@ -44,14 +46,23 @@ export function PasswordNewPage() {
 
   return (
     <Page title={t('account.passwordNew.title')} narrow>
-      {state === 'done' ? <Banner tone="success">{t('account.passwordNew.success')}</Banner> : null}
+      {/* The answer's notice takes the focus the disabled button dropped (docs/decisions/0064-focus-moves-in-layout-effects.md). */}
+      {state === 'done' ? (
+        <Banner tone="success" takeFocus>
+          {t('account.passwordNew.success')}
+        </Banner>
+      ) : null}
       {state === 'invalidLink' ? (
-        <Banner tone="alert">
+        <Banner tone="alert" takeFocus>
           <p>{t('account.errors.invalidLink')}</p>
           <Link to="/password-reset">{t('account.passwordNew.requestNew')}</Link>
         </Banner>
       ) : null}
-      {state === 'general' ? <Banner tone="alert">{t('account.errors.general')}</Banner> : null}
+      {state === 'general' ? (
+        <Banner tone="alert" takeFocus>
+          {t('account.errors.general')}
+        </Banner>
+      ) : null}
       {state === 'form' || state === 'general' ? (
         <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
           <NewPasswordFields form={form} mismatch={mismatch} />

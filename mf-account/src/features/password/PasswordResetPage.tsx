@@ -19,6 +19,8 @@ export function PasswordResetPage() {
   });
 
   const submit = form.handleSubmit(async ({ email }) => {
+    // Each answer is a new notice, so that it takes the focus again (see below).
+    setState('form');
     try {
       await requestPasswordReset({ email, locale: currentLanguage() });
       setState('sent');
@@ -29,12 +31,19 @@ export function PasswordResetPage() {
 
   return (
     <Page title={t('account.passwordReset.title')} narrow>
+      {/* The answer's notice takes the focus the disabled button dropped (docs/decisions/0064-focus-moves-in-layout-effects.md). */}
       {state === 'sent' ? (
-        <Banner tone="success">{t('account.passwordReset.success')}</Banner>
+        <Banner tone="success" takeFocus>
+          {t('account.passwordReset.success')}
+        </Banner>
       ) : (
         <>
           <p>{t('account.passwordReset.intro')}</p>
-          {state !== 'form' ? <Banner tone="alert">{t(`account.errors.${state}`)}</Banner> : null}
+          {state !== 'form' ? (
+            <Banner tone="alert" takeFocus>
+              {t(`account.errors.${state}`)}
+            </Banner>
+          ) : null}
           <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
             <TextField
               form={form}

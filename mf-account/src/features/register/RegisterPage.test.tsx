@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@shop/shared';
-import { apiError, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
+import { answerAfterFocusFixup, apiError, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
 
 beforeAll(startI18n);
 beforeEach(() => useAuthStore.getState().logOut());
@@ -63,5 +63,18 @@ describe('RegisterPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Kundenkonto anlegen' }));
     expect(await screen.findByText(/Das Passwort muss einen Buchstaben, eine Ziffer/)).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+
+  it('hands the focus to the answer: the success notice, or the failure one (WCAG 2.4.3)', async () => {
+    fakeApi({ 'POST /api/customer/register': answerAfterFocusFixup({ body: { result: {} } }) });
+    renderArea('/register?firstname=Lena&lastname=Sommer&email=lena%40example.org');
+    await submit();
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^Bitte prüfen Sie Ihr Postfach/));
+    cleanup();
+    fakeApi({ 'POST /api/customer/register': answerAfterFocusFixup(apiError(429, 'TOO_MANY_REQUESTS')) });
+    renderArea('/register?firstname=Lena&lastname=Sommer&email=lena%40example.org');
+    await submit();
+    const alert = await screen.findByRole('alert');
+    expect(document.activeElement).toBe(alert);
   });
 });

@@ -61,7 +61,10 @@ export function RegisterPage() {
   if (registered) {
     return (
       <Page title={t('account.register.successTitle')} narrow>
-        <Banner tone="success">{t('account.register.success')}</Banner>
+        {/* Takes the focus the removed form dropped (docs/decisions/0064-focus-moves-in-layout-effects.md). */}
+        <Banner tone="success" takeFocus>
+          {t('account.register.success')}
+        </Banner>
         <p>
           <Link to={loginLink}>{t('account.register.login')}</Link>
         </p>
@@ -73,7 +76,8 @@ export function RegisterPage() {
     <Page title={t('account.register.title')} narrow>
       <p>{t('account.register.intro')}</p>
       {failure ? (
-        <Banner tone="alert">
+        // Takes the focus the disabled submit button dropped, unless a field the server named has it already.
+        <Banner tone="alert" takeFocus>
           {failure === 'failure' ? (
             <>
               {t('account.register.failure')} <Link to={loginLink}>{t('account.register.login')}</Link>

@@ -64,8 +64,9 @@ export function VerifyEmailWaitingPage() {
     <Page title={t('account.verifyEmailWaiting.title')} narrow>
       <p>{email ? t('account.verifyEmailWaiting.sentTo', { email }) : t('account.verifyEmailWaiting.sent')}</p>
       {token ? <p>{t('account.verifyEmailWaiting.polling')}</p> : null}
+      {/* The answer takes the focus the disabled resend button dropped (docs/decisions/0064-focus-moves-in-layout-effects.md). */}
       {resent ? (
-        <Banner tone={resent === 'success' ? 'success' : 'alert'}>
+        <Banner tone={resent === 'success' ? 'success' : 'alert'} takeFocus>
           {t(
             resent === 'success'
               ? 'account.verifyEmailWaiting.resendSuccess'

@@ -1,9 +1,9 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { useAuthStore } from '@shop/shared';
-import { apiError, customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
+import { answerAfterFocusFixup, apiError, customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
 import { VerifyEmailPage } from './VerifyEmailPage.tsx';
 
 beforeAll(startI18n);
@@ -113,6 +113,21 @@ describe('/verify-email-waiting', () => {
     await act(async () => vi.advanceTimersByTime(5000));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout'));
     expect(calls.filter((c) => c.url === '/api/customer/me').length).toBe(3);
+  });
+
+  it('hands the focus to the answer of a resend, as the disabled button dropped it (WCAG 2.4.3)', async () => {
+    fakeApi({
+      'POST /api/customer/resend-verification': answerAfterFocusFixup(apiError(429, 'TOO_MANY_REQUESTS')),
+    });
+    renderArea('/verify-email-waiting?redirect=%2Faccount-data&email=anna%40example.org');
+    const resend = await screen.findByRole('button', { name: 'E-Mail erneut senden' });
+    resend.focus();
+    fireEvent.click(resend);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Die Bestätigungs-E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.',
+    );
+    expect(document.activeElement).toBe(alert);
   });
 
   it('lets a logged-in customer log out, since every other page sends them back here', async () => {
