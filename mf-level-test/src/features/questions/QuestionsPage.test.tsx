@@ -1,7 +1,7 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useLevelTestResultStore, type ExamQuestion, type ExamResult } from '@shop/shared';
-import { fakeApi, renderArea, startI18n } from '../../test/harness.tsx';
+import { answerAfterFocusFixup, fakeApi, renderArea, startI18n } from '../../test/harness.tsx';
 
 beforeAll(startI18n);
 beforeEach(() => useLevelTestResultStore.setState({ result: null, expired: false }));
@@ -102,6 +102,27 @@ describe('/level-test/{level}', () => {
     fakeApi({ 'POST /api/exam/submit': { body: { result } } });
     fireEvent.click(screen.getByRole('button', { name: 'Erneut auswerten' }));
     await screen.findByText('/level-test/complete');
+  });
+
+  it('hands the focus to the retry button when scoring fails, as the disabled answers dropped it (WCAG 2.4.3)', async () => {
+    fakeApi({
+      ...examAnswer,
+      'POST /api/exam/submit': answerAfterFocusFixup({
+        status: 500,
+        body: { error: { code: 'INTERNAL_ERROR', message: 'x' } },
+      }),
+    });
+    renderArea('/level-test/A1');
+    fireEvent.click(await screen.findByRole('button', { name: 'a soy' }));
+    const last = await screen.findByRole('button', { name: 'b En Madrid' });
+    last.focus();
+    fireEvent.click(last);
+    await screen.findByRole('alert');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Erneut auswerten' }));
+    // A retry that fails again hands it back again.
+    screen.getByRole('button', { name: 'Erneut auswerten' }).focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Erneut auswerten' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Erneut auswerten' })));
   });
 
   it('goes back to the start for an unknown level', async () => {

@@ -1,9 +1,10 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import {
   Banner,
   Button,
+  focusDropped,
   parseExamLevel,
   submitExam,
   useLevelTestResultStore,
@@ -34,6 +35,13 @@ function ExamRun({ level, questions }: { level: ExamLevel; questions: ExamQuesti
     // Not on arrival (the page itself is announced), but after every step: read the new question next.
     if (stepped.current) headingRef.current?.focus();
   }, [flow.index]);
+
+  // The answers are disabled while the server scores, which drops the focus to the page; a failure hands it to
+  // the retry beside its alert, unless the visitor went on meanwhile (docs/decisions/0064-focus-moves-in-layout-effects.md).
+  const retryId = useId();
+  useLayoutEffect(() => {
+    if (phase === 'failed' && focusDropped()) document.getElementById(retryId)?.focus();
+  }, [phase, retryId]);
 
   const submit = async (final: QuestionFlow) => {
     setPhase('submitting');
@@ -70,7 +78,9 @@ function ExamRun({ level, questions }: { level: ExamLevel; questions: ExamQuesti
       {phase === 'failed' ? (
         <Banner tone="alert">
           <p>{t('levelTest.questions.submitFailed')}</p>
-          <Button onClick={() => void submit(flow)}>{t('levelTest.questions.retry')}</Button>
+          <Button id={retryId} onClick={() => void submit(flow)}>
+            {t('levelTest.questions.retry')}
+          </Button>
         </Banner>
       ) : null}
       {flow.index > 0 && phase !== 'submitting' ? (
