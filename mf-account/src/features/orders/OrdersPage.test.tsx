@@ -231,6 +231,31 @@ describe('OrdersPage', () => {
     expect(within(card).queryByRole('link', { name: /Zahlung abschließen/ })).toBeNull();
   });
 
+  it('names in the pending banner only orders whose hold still runs, also once one ends while the page is open', async () => {
+    api({
+      body: {
+        result: [
+          order(1, 'payment_pending', {
+            payments: [pendingPayment(1)],
+            holdExpiresAt: new Date(Date.now() + 400).toISOString(),
+          }),
+          order(2, 'pending', { payments: [pendingPayment(2)], holdExpiresAt: inMinutes(30) }),
+        ],
+      },
+    });
+    renderArea('/account-order');
+    await screen.findAllByRole('article');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Die Zahlungen für die Bestellungen 100001, 100002 sind noch offen.',
+    );
+    await waitFor(
+      () => expect(screen.getByRole('alert').textContent).toBe('Die Zahlung für Bestellung 100002 ist noch offen.'),
+      {
+        timeout: 2000,
+      },
+    );
+  });
+
   it('says so when there are no orders, and shows the failure text when loading fails', async () => {
     api({ body: { result: [] } });
     renderArea('/account-order');
