@@ -208,6 +208,25 @@ describe('price recalculation', () => {
   });
 });
 
+describe('a change while an answer is on its way', () => {
+  it('drops the answer for the cart as it was, and says a price is coming until the changed cart is priced', async () => {
+    let release: (r: Response) => void = () => {};
+    fetch.mockImplementationOnce(() => new Promise<Response>((resolve) => (release = resolve)));
+    useCartStore.getState().addItem(courseItem());
+    stop = startCartPricing();
+    await vi.advanceTimersByTimeAsync(500);
+    // Asked for one course; a code comes before the answer, within the next 500 ms of quiet.
+    useCartPriceStore.getState().addDiscountCode('SOMMER25');
+    expect(useCartPriceStore.getState().status).toBe('loading');
+    release(answer(200, { result: { ...emptyResult, totalPrice: 1 } }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(useCartPriceStore.getState()).toMatchObject({ priceResult: null, status: 'loading' });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(requests(fetch)[1]).toMatchObject({ discountCodes: ['SOMMER25'] });
+    expect(useCartPriceStore.getState()).toMatchObject({ priceResult: emptyResult, status: 'ready' });
+  });
+});
+
 describe('discount codes', () => {
   it('are trimmed and upper-cased; empty, too long and repeated ones are not added', () => {
     const { addDiscountCode } = useCartPriceStore.getState();

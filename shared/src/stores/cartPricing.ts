@@ -65,7 +65,8 @@ export function applyQuantityAdjustments(result: PriceResult, language: string):
 /**
  * Keeps the cart's price current while a screen shows it (the cart, the checkout): after 500 ms of quiet
  * following a change of items, codes, Apple Pay availability, session or language it asks the server again.
- * An empty cart clears the price at once. Only the newest answer counts. Returns the function that stops it.
+ * An empty cart clears the price at once. Only the answer for the cart as it is counts: from a change until its
+ * answer the status is 'loading'. Returns the function that stops it.
  */
 export function startCartPricing({ debounceMs = priceDebounceMs }: { debounceMs?: number } = {}): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -111,10 +112,15 @@ export function startCartPricing({ debounceMs = priceDebounceMs }: { debounceMs?
 
   const schedule = () => {
     clearTimeout(timer);
+    // An answer still on its way prices the cart as it was: it must not show as this cart's price (nor cut its
+    // quantities), and until the changed cart is priced a price is coming ('loading'), so the checkout does not
+    // order at the price of the cart before the change (a code just entered, not yet applied).
+    inFlight?.abort();
     if (useCartStore.getState().items.length === 0) {
       void run();
       return;
     }
+    if (prices.getState().status !== 'loading') prices.setState({ status: 'loading' });
     timer = setTimeout(() => void run(), debounceMs);
   };
 

@@ -394,6 +394,21 @@ describe('/checkout', () => {
     expect(within(notice).getByRole('alert').textContent).toMatch(/Neuer Gesamtpreis: 600\s€ \(bisher 578\s€\)/);
   });
 
+  it('does not order at the price shown before a change: a code just entered is priced first', async () => {
+    setUp();
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+    fillGuestForm();
+    const order = () => screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }) as HTMLButtonElement;
+    expect(order().disabled).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Gutscheincode'), { target: { value: 'sommer25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Einlösen' }));
+    // The total shown is the one without the code until the server answers for the cart with it.
+    expect(order().disabled).toBe(true);
+    await waitFor(() => expect(order().disabled).toBe(false), { timeout: 3000 });
+  });
+
   it('places gone at submit: applies the 409s adjustments as they arrive, without validating the cart again', async () => {
     const calls = setUp(578, {
       status: 409,

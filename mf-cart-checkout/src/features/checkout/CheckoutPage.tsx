@@ -69,7 +69,7 @@ const emptyForm: CheckoutForm = {
 export function CheckoutPage() {
   const { t, i18n } = useTranslation();
   const items = useCartStore((state) => state.items);
-  const { priceResult } = useCartPricing();
+  const { priceResult, status: priceStatus } = useCartPricing();
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const customer = useCustomerStore((state) => state.customer);
   const { submit, submitting, done, priceChange, providerProblem, failure } = useCheckoutSubmit();
@@ -271,7 +271,13 @@ export function CheckoutPage() {
             </SubmitNotice>
           ) : null}
           <PriceStatus />
-          <Button type="submit" disabled={submitting || !priceResult} className="checkout-submit">
+          {/* Not while the cart is priced again after a change (a code just entered): the order would carry the total
+              and codes of the cart before it. */}
+          <Button
+            type="submit"
+            disabled={submitting || !priceResult || priceStatus === 'loading'}
+            className="checkout-submit"
+          >
             {t('cartCheckout.checkout.submit')}
           </Button>
           <p aria-live="polite" className="checkout-hint">
