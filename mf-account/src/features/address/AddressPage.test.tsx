@@ -111,4 +111,38 @@ describe('AddressPage', () => {
     const alert = await screen.findByRole('alert');
     expect(document.activeElement).toBe(alert);
   });
+
+  it('when the success notice goes after 5 s with the focus in it, hands the focus to the save button', async () => {
+    fakeApi({
+      'GET /api/customer/me': { body: { result: customer() } },
+      'GET /api/customer/me/billing-address': { body: { result: null } },
+      'POST /api/customer/me/billing-address': answerAfterFocusFixup({
+        body: {
+          result: {
+            firstname: 'Anna',
+            lastname: 'Muster',
+            addressLine1: '',
+            addressLine2: '',
+            city: '',
+            zip: '',
+            country: 'DE',
+          },
+        },
+      }),
+    });
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    });
+    renderArea('/account-address');
+    const save = await screen.findByRole('button', { name: 'Adresse speichern' });
+    save.focus();
+    fireEvent.click(save);
+    const notice = await screen.findByRole('status');
+    expect(document.activeElement).toBe(notice);
+    await act(async () => {});
+    await act(async () => vi.advanceTimersByTime(5100));
+    await waitFor(() => expect(screen.queryByText('Ihre Rechnungsadresse wurde gespeichert.')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Adresse speichern' }));
+  });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -28,9 +28,17 @@ function AddressForm({ initial }: { initial: BillingAddressForm }) {
   const [notice, setNotice] = useState<{ tone: 'success' | 'alert'; text: string } | null>(null);
   const form = useForm<BillingAddressForm>({ resolver: zodResolver(billingAddressSchema), defaultValues: initial });
 
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (notice?.tone !== 'success') return;
-    const timer = setTimeout(() => setNotice(null), addressBannerMs);
+    const timer = setTimeout(() => {
+      // The notice took the focus when it appeared: before it goes, the focus moves on to the save button, or it
+      // would drop to the page and the next Tab would start at its top (WCAG 2.4.3).
+      const form = formRef.current;
+      if (form?.querySelector('.shop-banner')?.contains(document.activeElement))
+        form.querySelector<HTMLElement>('button[type="submit"]')?.focus();
+      setNotice(null);
+    }, addressBannerMs);
     return () => clearTimeout(timer);
   }, [notice]);
 
@@ -57,7 +65,7 @@ function AddressForm({ initial }: { initial: BillingAddressForm }) {
 
   const saving = form.formState.isSubmitting;
   return (
-    <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={formRef} className="account-form" noValidate onSubmit={(event) => void submit(event)}>
       {/* The answer takes the focus the disabled button dropped (docs/decisions/0064-focus-moves-in-layout-effects.md). */}
       {notice ? (
         <Banner tone={notice.tone} takeFocus>
