@@ -3,7 +3,7 @@ import { Button, formatDate, type Course } from '@shop/shared';
 import { courseCartItem } from '../cart/cartItems.ts';
 import { useCatalogCart } from '../cart/CatalogCart.tsx';
 import { CardFrame, Fact, OccupancyIndicator, PriceTag, type DetailsControl } from './CardParts.tsx';
-import { cardTexts, levelOf, scheduleOf } from './cardView.ts';
+import { cardTexts, levelOf, registrationOpen, scheduleOf } from './cardView.ts';
 import { WaitlistJoin } from '../waitlist/WaitlistJoin.tsx';
 
 /** A course in a listing: what it is, when, which level, how full, what it costs, and the way into the cart. */
@@ -43,7 +43,11 @@ export function CourseCard({ course, detailsControl }: { course: Course; details
       }
     >
       <OccupancyIndicator course={course} />
-      {course.freePlaces > 0 ? (
+      {!registrationOpen(course) ? (
+        // Listed until it starts, but no longer bookable (docs/product-rules.md#occupancy): the cart would only take it
+        // out again, and the waitlist would refuse it, so the card says so instead; the waitlist's own sentence.
+        <p className="catalog-card__closed">{t('catalog.waitlist.errors.closed')}</p>
+      ) : course.freePlaces > 0 ? (
         <Button onClick={() => cart.add(courseCartItem(course))} aria-describedby={`${id}-title`}>
           {t('catalog.card.addToCart')}
         </Button>

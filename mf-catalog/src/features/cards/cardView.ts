@@ -43,7 +43,12 @@ export function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
+/** Whether registration is still open: its last day (the registration deadline) is today or later. */
+export function registrationOpen(course: Pick<Course, 'registrationDeadline'>, today = localToday()): boolean {
+  return course.registrationDeadline >= today;
+}
+
 /** Whether a course or appointment can still be booked: a place is free and the deadline has not passed. */
 export function isBookable(course: Pick<Course, 'freePlaces' | 'registrationDeadline'>, today = localToday()): boolean {
-  return course.freePlaces > 0 && course.registrationDeadline >= today;
+  return course.freePlaces > 0 && registrationOpen(course, today);
 }

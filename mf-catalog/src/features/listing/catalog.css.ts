@@ -48,7 +48,7 @@ export const catalogCss = `
   border-radius: var(--shop-radius); background: var(--shop-color-bg); }
 .catalog-card__pretitle { margin: 0; color: var(--shop-color-muted); font-size: var(--shop-font-size-sm); text-transform: uppercase; letter-spacing: .03em; }
 .catalog-card__title { margin: 0; font-size: var(--shop-font-size-xl); }
-.catalog-card__level, .catalog-card__short { margin: 0; }
+.catalog-card__level, .catalog-card__short, .catalog-card__closed { margin: 0; }
 .catalog-card__tag { display: inline-block; padding: var(--shop-space-3xs) var(--shop-space-sm); border-radius: var(--shop-radius-sm); background: var(--shop-color-primary-dark); color: var(--shop-color-on-primary); font-weight: 700; }
 .catalog-card__facts { display: grid; grid-template-columns: auto 1fr; gap: var(--shop-space-2xs) var(--shop-space-md); margin: 0; }
 .catalog-card__facts dt { color: var(--shop-color-muted); }
