@@ -28,6 +28,18 @@ describe('DataPage', () => {
     await waitFor(() => expect(screen.getByTestId('location').dataset.state).toBe('null'));
   });
 
+  it('shows no contingent before the balances are in: a "0" there would be a wrong answer', async () => {
+    fakeApi({
+      'GET /api/customer/me': { body: { result: customer() } },
+      'GET /api/customer/me/balances': () => new Promise<Response>(() => {}),
+    });
+    renderArea('/account-data');
+    await screen.findByRole('heading', { name: 'Hallo, A. Muster!' });
+    expect(screen.getByText('Guthaben wird geladen …').getAttribute('role')).toBe('status');
+    expect(screen.queryByTestId('balance-conversation')).toBeNull();
+    expect(screen.queryByTestId('balance-flexible')).toBeNull();
+  });
+
   it('sends only the changed fields and shows the e-mail-change banner when the server asks for confirmation', async () => {
     const calls = fakeApi({
       'GET /api/customer/me': [

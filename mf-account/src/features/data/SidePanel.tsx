@@ -17,6 +17,7 @@ export function SidePanel({ customer }: { customer: Customer }) {
       active = false;
     };
   }, []);
+  // A type without a row has nothing left.
   const balance = (typeId: number) => balances?.find((b) => b.typeId === typeId)?.balance ?? 0;
 
   return (
@@ -31,10 +32,13 @@ export function SidePanel({ customer }: { customer: Customer }) {
         )}
       </p>
       <h3>{t('account.data.contingent')}</h3>
+      {/* Nothing before the balances are in: a 0 meanwhile would tell the customer they have no credits. */}
       {failed ? (
         <p role="alert">{t('account.data.balancesFailed')}</p>
+      ) : balances === null ? (
+        <p role="status">{t('account.data.balancesLoading')}</p>
       ) : (
-        <dl aria-busy={balances === null}>
+        <dl>
           <dt>{t('account.data.conversationHours')}</dt>
           <dd data-testid="balance-conversation">{balance(CourseType.conversationHours)}</dd>
           <dt>{t('account.data.flexibleModules')}</dt>
