@@ -211,6 +211,21 @@ describe('/checkout', () => {
     });
   });
 
+  it('an order placed with a code empties the cart’s storage (step 5 clears the cart)', async () => {
+    setUp();
+    useCartPriceStore.getState().addDiscountCode('SOMMER25');
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+    await waitFor(() => expect(useCartPriceStore.getState().status).toBe('ready'));
+    fillGuestForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/checkout-complete/100001/ana%40example.org'),
+    );
+    expect(useCartStore.getState()).toMatchObject({ items: [], discountCodes: [] });
+    expect(localStorage.getItem('cart')).toBeNull();
+  });
+
   it('keeps cart and form while the payment is open: a cancelled payment brings both back as typed', async () => {
     // A link on this page's own URL: the test DOM (happy-dom) follows a fragment navigation, not one to another site.
     const paymentLink = `${window.location.href.split('#')[0]}#payment-provider`;

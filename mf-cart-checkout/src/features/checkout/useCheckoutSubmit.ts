@@ -129,8 +129,9 @@ export function useCheckoutSubmit() {
       // with it the form's draft (the confirmation page): a buyer whose payment fails finds both as they were.
       if (order.paymentLink) rememberSubmittedCart({ orderId: order.incrementId, items, discountCodes });
       done.current = true;
-      useCartStore.getState().clear();
+      // Codes first, then the cart: clearing last leaves its storage empty (removing a code writes the cart again).
       for (const code of discountCodes) useCartPriceStore.getState().removeDiscountCode(code);
+      useCartStore.getState().clear();
       const email = customer?.email ?? values.email;
       if (order.paymentLink) window.location.assign(order.paymentLink);
       else navigate(`/checkout-complete/${encodeURIComponent(order.incrementId)}/${encodeURIComponent(email)}`);
