@@ -8,6 +8,13 @@ import { mapLoad } from '../listing/loads.ts';
 import { coursesLoad } from '../listing/screenLoads.ts';
 import { readCourseType, readHideFilter, readPreselectedTags } from '../query/listingQuery.ts';
 
+/** The heading of each course type: courseType may name any of the three (docs/product-rules.md#screens), and the heading says which. */
+const titleKeys: Record<CourseType, string> = {
+  [CourseType.fullCourse]: 'catalog.courses.title',
+  [CourseType.flexibleAppointment]: 'catalog.modular.title',
+  [CourseType.conversationHours]: 'catalog.courses.conversationTitle',
+};
+
 /** /courses: group courses, or conversation hours with courseType=3 (docs/product-rules.md#screens), with the filter bar. */
 export function CoursesPage() {
   const { t } = useTranslation();
@@ -19,7 +26,7 @@ export function CoursesPage() {
 
   return (
     <ListingScreen
-      title={t(type === CourseType.conversationHours ? 'catalog.courses.conversationTitle' : 'catalog.courses.title')}
+      title={t(titleKeys[type])}
       mainSiteHint
       filter={filter.bar}
       items={mapLoad(courses, courseItems)}
