@@ -31,4 +31,18 @@ describe('BillingFields', () => {
     expect(describedBy).toBeTruthy();
     expect(document.getElementById(describedBy!)?.textContent).toBe('Bitte wählen Sie ein Land.');
   });
+
+  it('names the purpose of every field about the buyer for autofill (WCAG 1.3.5)', () => {
+    render(<Harness />);
+    const purpose = (label: RegExp) => screen.getByLabelText(label).getAttribute('autocomplete');
+    expect(purpose(/^Vorname/)).toBe('billing given-name');
+    expect(purpose(/^Nachname/)).toBe('billing family-name');
+    expect(purpose(/^Firma/)).toBe('billing organization');
+    expect(purpose(/^Straße/)).toBe('billing address-line1');
+    expect(purpose(/^PLZ/)).toBe('billing postal-code');
+    expect(purpose(/^Ort/)).toBe('billing address-level2');
+    expect(purpose(/^Land/)).toBe('billing country');
+    expect(purpose(/^Telefon/)).toBe('billing tel');
+    expect(purpose(/^Geburtsjahr/)).toBe('bday-year');
+  });
 });

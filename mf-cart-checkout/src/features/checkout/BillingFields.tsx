@@ -75,6 +75,8 @@ export function BillingFields({ form }: { form: UseFormReturn<CheckoutForm> }) {
           label={t('cartCheckout.checkout.billing.birthYear')}
           inputMode="numeric"
           maxLength={4}
+          // The buyer's own year of birth: named for autofill like every other field about them (WCAG 1.3.5).
+          autoComplete="bday-year"
         />
       </div>
     </fieldset>
