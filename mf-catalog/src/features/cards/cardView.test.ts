@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardTexts, isBookable, levelOf, localToday, priceOf, scheduleOf } from './cardView.ts';
+import { cardTexts, isBookable, levelOf, levelsOf, localToday, priceOf, scheduleOf } from './cardView.ts';
 
 const nbsp = '\u00a0';
 
@@ -20,6 +20,15 @@ describe('levelOf', () => {
   it('defaults to a1 for courses and flex for products', () => {
     expect(levelOf({ tags: [{ categoryId: 6, slug: 'monday' }] }, 'a1')).toBe('a1');
     expect(levelOf({ tags: [] }, 'flex')).toBe('flex');
+  });
+  it('lists every level tag, or the default alone', () => {
+    const tags = [
+      { categoryId: 3, slug: 'b1' },
+      { categoryId: 6, slug: 'monday' },
+      { categoryId: 3, slug: 'b2' },
+    ];
+    expect(levelsOf({ tags }, 'flex')).toEqual(['b1', 'b2']);
+    expect(levelsOf({ tags: [] }, 'a1')).toEqual(['a1']);
   });
 });
 

@@ -6,9 +6,15 @@ type Texted = {
   descriptions: readonly { language: string; type: 'pretitle' | 'short'; description: string }[];
 };
 
-/** Level shown on a card: the level tag; without one a course is a1 and a product flex (docs/product-rules.md#states). */
+/** Every level of a course or product: its level tags; without one a course is a1 and a product flex (docs/product-rules.md#states). */
+export function levelsOf(entity: Tagged, fallback: 'a1' | 'flex'): string[] {
+  const levels = entity.tags.filter((tag) => tag.categoryId === TagCategoryId.level).map((tag) => tag.slug);
+  return levels.length > 0 ? levels : [fallback];
+}
+
+/** Level shown on a card: its first level (levelsOf). */
 export function levelOf(entity: Tagged, fallback: 'a1' | 'flex'): string {
-  return entity.tags.find((tag) => tag.categoryId === TagCategoryId.level)?.slug ?? fallback;
+  return levelsOf(entity, fallback)[0]!;
 }
 
 /** Title, pretitle and short description in `language` (German, then any, as fallback). */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { TagCategoryId, useLoad } from '@shop/shared';
-import { levelOf } from '../cards/cardView.ts';
+import { useLoad } from '@shop/shared';
+import { levelsOf } from '../cards/cardView.ts';
 import { useCourseFilter } from '../filter/useCourseFilter.tsx';
 import { ListingScreen } from '../listing/ListingScreen.tsx';
 import { courseItems, flexibleItems, productItems } from '../listing/sliderItems.tsx';
@@ -25,9 +25,9 @@ export function CombinedListing({ preselected, hideFilter }: { preselected: read
   const products = useLoad(productsSpec.key, productsSpec.load);
 
   const levels = filter.appliedTags.filter((slug) => levelSlugs.has(slug));
+  // As in the course search, levels of one category are alternatives: any level of the entity may match.
   const matchesLevel = (entity: { tags: { categoryId: number; slug: string }[] }, fallback: 'a1' | 'flex') =>
-    levels.length === 0 ||
-    levels.includes(levelOf({ tags: entity.tags.filter((tag) => tag.categoryId === TagCategoryId.level) }, fallback));
+    levels.length === 0 || levelsOf(entity, fallback).some((level) => levels.includes(level));
 
   const items = mapLoad(combineLoads(courses, flexible, products), ([c, f, p]) => [
     ...courseItems(c),
