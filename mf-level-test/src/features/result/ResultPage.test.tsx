@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi, useAuthStore, useCustomerStore, useLevelTestResultStore, type ExamResult } from '@shop/shared';
 import { fakeApi, renderArea, startI18n } from '../../test/harness.tsx';
 
@@ -45,6 +45,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   configureApi({ token: () => null });
 });
 
@@ -133,13 +134,29 @@ describe('/level-test/complete', () => {
     );
   });
 
+  it('takes away a result that expires while the page is open, with the expiry warning', async () => {
+    useLevelTestResultStore.getState().keepResult(result, Date.now() - 24 * hour + 100);
+    renderArea('/level-test/complete');
+    expect(screen.getByText('Sie haben 11 von 16 Punkten erreicht.')).toBeTruthy();
+    expect(
+      await screen.findByText('Ihr Testergebnis ist abgelaufen. Bitte starten Sie den Einstufungstest erneut.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Punkten erreicht/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /Gruppenkurse/ })).toBeNull();
+    expect(useLevelTestResultStore.getState()).toMatchObject({ result: null, expired: true });
+  });
+
   it('refuses to mail a result that expired while the page was open', async () => {
+    // Before the page's own timer took it away: a device that slept runs late timers only after it wakes.
+    const wait = globalThis.setTimeout;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     useLevelTestResultStore.getState().keepResult(result, Date.now() - 24 * hour + 50);
     const calls = fakeApi({});
     renderArea('/level-test/complete');
     fireEvent.change(screen.getByLabelText('E-Mail-Adresse'), { target: { value: 'ana@example.com' } });
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await new Promise((resolve) => wait(resolve, 60));
     fireEvent.click(screen.getByRole('button', { name: 'Ergebnis senden' }));
+    vi.useRealTimers();
     expect(
       await screen.findByText('Ihr Testergebnis ist abgelaufen. Bitte starten Sie den Einstufungstest erneut.'),
     ).toBeTruthy();

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
   Banner,
+  examResultLifetimeMs,
   isExamResultExpired,
   selectIsLoggedIn,
   useAuthStore,
@@ -95,9 +96,16 @@ export function ResultPage() {
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const current = result && !isExamResultExpired(result) ? result : null;
 
-  // A result that expired while the page was open is removed, like one found expired on load.
+  // A result that expired while the page was open is removed, like one found expired on load: at the moment it
+  // expires, so a page left open does not go on showing (and offering) a result that is no longer valid.
   useEffect(() => {
-    if (result && !current) dropIfExpired();
+    if (!result) return;
+    if (!current) {
+      dropIfExpired();
+      return;
+    }
+    const timer = setTimeout(() => dropIfExpired(), result.completedAt + examResultLifetimeMs - Date.now() + 1);
+    return () => clearTimeout(timer);
   }, [result, current, dropIfExpired]);
 
   return (
