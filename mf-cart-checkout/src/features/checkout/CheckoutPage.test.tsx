@@ -129,6 +129,20 @@ describe('/checkout', () => {
     expect(dataLayer().filter((e) => e.event === 'begin_checkout')).toHaveLength(1);
   });
 
+  it('sends begin_checkout with the checkout’s own first price, not one left over from before', async () => {
+    setUp();
+    // The price of an earlier state of the cart (one place), still in the store when the checkout opens.
+    useCartPriceStore.setState({ priceResult: priceResult(289), status: 'ready' });
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+    await waitFor(() => expect(dataLayer().filter((e) => e.event === 'begin_checkout')).toHaveLength(1));
+    expect(
+      dataLayer()
+        .filter((e) => e.event === 'begin_checkout')
+        .map((e) => (e as { ecommerce: { value: number } }).ecommerce.value),
+    ).toEqual([578]);
+  });
+
   it('submits participants that follow the billing person, records the purchase and goes to the confirmation', async () => {
     const calls = setUp();
     renderRoutes(routes, '/checkout');

@@ -19,6 +19,7 @@ import {
   trackBeginCheckout,
   useAuthStore,
   useCartNotificationStore,
+  useCartPriceStore,
   useCartStore,
   useCustomerStore,
   type CheckoutForm,
@@ -143,18 +144,20 @@ export function CheckoutPage() {
       form.setValue('selectedPaymentMethod', methods[0]!.id);
   }, [priceResult, methods, form]);
 
-  // begin_checkout once, when the first price arrives (docs/product-rules.md#states).
+  // begin_checkout once, when the first price arrives (docs/product-rules.md#states): the checkout's own, not a price
+  // still in the store from an earlier screen (perhaps of the cart before a change). Read from the store, which the
+  // pricing started in an effect before this one has already marked 'loading'.
   const [checkoutId] = useState(newCartItemId);
   const began = useRef(false);
   useEffect(() => {
-    if (!priceResult || began.current) return;
+    if (!priceResult || began.current || useCartPriceStore.getState().status !== 'ready') return;
     began.current = true;
     trackBeginCheckout(useCartStore.getState().items, {
       transactionId: checkoutId,
       coupons: useCartStore.getState().discountCodes,
       value: priceResult.totalPrice,
     });
-  }, [priceResult, checkoutId]);
+  }, [priceResult, priceStatus, checkoutId]);
 
   // An empty cart has nothing to check out (docs/product-rules.md#screens), unless it was just emptied by the order
   // itself. Redirected as it renders, so the empty form is never painted first. Emptied by the server's adjustments
