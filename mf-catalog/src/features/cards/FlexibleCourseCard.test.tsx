@@ -69,4 +69,21 @@ describe('FlexibleCourseCard (docs/product-rules.md#screens)', () => {
     expect(goToCart).toHaveBeenCalledTimes(1);
     expect(useCartStore.getState().items.map((item) => item.itemType === 'course' && item.courseId)).toEqual([42]);
   });
+
+  it('says why an appointment cannot be chosen: fully booked, or its registration has closed', () => {
+    const closed = { ...slot(43, '2999-03-16'), registrationDeadline: '2000-01-01' };
+    const full = { ...slot(44, '2999-03-23'), freePlaces: 0 };
+    render(
+      <ShopOriginCartProvider goToCart={vi.fn()}>
+        <FlexibleCourseCard
+          course={{ ...flexibleModule, courses: [closed, full] }}
+          detailsControl={{ open: false, onToggle: () => {} }}
+        />
+      </ShopOriginCartProvider>,
+    );
+    expect(radio(/16\.03\.2999/).disabled).toBe(true);
+    expect(radio(/16\.03\.2999/).labels?.[0]?.textContent).toContain('Anmeldeschluss vorbei');
+    expect(radio(/23\.03\.2999/).disabled).toBe(true);
+    expect(radio(/23\.03\.2999/).labels?.[0]?.textContent).toContain('ausgebucht');
+  });
 });

@@ -4,7 +4,7 @@ import { Button, formatDate, type Course, type FlexibleLearningCourse } from '@s
 import { courseCartItem } from '../cart/cartItems.ts';
 import { useCatalogCart } from '../cart/CatalogCart.tsx';
 import { CardFrame, Fact, OccupancyIndicator, PriceTag, type DetailsControl } from './CardParts.tsx';
-import { cardTexts, isBookable, levelOf, scheduleOf } from './cardView.ts';
+import { cardTexts, isBookable, levelOf, registrationOpen, scheduleOf } from './cardView.ts';
 import { chooseSlot, flexiblePrice } from './flexibleSlots.ts';
 
 /** A flexible-learning module: its appointments as radios (at most one, undoable), then into the cart. */
@@ -98,16 +98,22 @@ export function FlexibleCourseCard({
   );
 }
 
+/** An appointment's date and time, and why it cannot be chosen when its radio is disabled (isBookable). */
 function SlotLabel({ slot }: { slot: Course }) {
   const { t } = useTranslation();
   const schedule = scheduleOf(slot);
   const when = schedule.time
     ? `${schedule.date}, ${t('catalog.card.timeRange', schedule.time)}`
     : t('catalog.flexible.slotRange', { from: schedule.date, to: formatDate(slot.endDate) });
+  const why = !registrationOpen(slot)
+    ? 'catalog.flexible.closed'
+    : slot.freePlaces <= 0
+      ? 'catalog.flexible.soldOut'
+      : null;
   return (
     <span>
       {when}
-      {slot.freePlaces <= 0 ? ` (${t('catalog.flexible.soldOut')})` : null}
+      {why ? ` (${t(why)})` : null}
     </span>
   );
 }
