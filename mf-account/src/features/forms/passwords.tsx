@@ -45,6 +45,12 @@ export function NewPasswordFields<T extends PasswordPair>({
         liveError={mismatch ? ValidationCode.passwordsMismatch : undefined}
         required
       />
+      {/* The mismatch disables the submit button, which leaves the tab order without a word: said politely as it
+          appears, with why the button is gone, from a region that is in the page before it (WCAG 4.1.3). The
+          visible text is the field's error. */}
+      <p className="shop-visually-hidden" role="status">
+        {mismatch ? t('account.passwordMismatchStatus') : ''}
+      </p>
     </>
   );
 }

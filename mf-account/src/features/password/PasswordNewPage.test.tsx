@@ -57,4 +57,21 @@ describe('/password-new', () => {
     const alert = await screen.findByRole('alert');
     expect(document.activeElement).toBe(alert);
   });
+
+  it('announces the live mismatch, which disables the button and so takes it out of the tab order (WCAG 4.1.3)', async () => {
+    fakeApi({});
+    renderArea('/password-new?token=abc&email=ana%40example.org');
+    const first = await screen.findByLabelText(/^Neues Passwort(?! wiederholen)/);
+    // The polite region is in the page before its message, so that screen readers speak the message when it comes.
+    const region = screen
+      .getAllByRole('status')
+      .find((element) => element.textContent === '' && element.className === 'shop-visually-hidden');
+    expect(region).toBeTruthy();
+    fireEvent.change(first, { target: { value: strongPassword } });
+    fireEvent.change(screen.getByLabelText(/^Neues Passwort wiederholen/), { target: { value: `${strongPassword}x` } });
+    await waitFor(() => expect(region!.textContent).toMatch(/^Die Passwörter stimmen nicht überein\. Solange sie/));
+    expect((screen.getByRole('button', { name: 'Passwort speichern' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(/^Neues Passwort wiederholen/), { target: { value: strongPassword } });
+    await waitFor(() => expect(region!.textContent).toBe(''));
+  });
 });
