@@ -7,6 +7,7 @@ import {
   useCartPriceStore,
   useCartStore,
   type CartItem,
+  type PriceResult,
 } from '@shop/shared';
 import {
   answerAfterFocusFixup,
@@ -132,7 +133,7 @@ describe('/checkout', () => {
   it('sends begin_checkout with the checkout’s own first price, not one left over from before', async () => {
     setUp();
     // The price of an earlier state of the cart (one place), still in the store when the checkout opens.
-    useCartPriceStore.setState({ priceResult: priceResult(289), status: 'ready' });
+    useCartPriceStore.setState({ priceResult: priceResult(289) as PriceResult, status: 'ready' });
     renderRoutes(routes, '/checkout');
     await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
     await waitFor(() => expect(dataLayer().filter((e) => e.event === 'begin_checkout')).toHaveLength(1));
