@@ -85,5 +85,7 @@ describe('FlexibleCourseCard (docs/product-rules.md#screens)', () => {
     expect(radio(/16\.03\.2999/).labels?.[0]?.textContent).toContain('Anmeldeschluss vorbei');
     expect(radio(/23\.03\.2999/).disabled).toBe(true);
     expect(radio(/23\.03\.2999/).labels?.[0]?.textContent).toContain('ausgebucht');
+    // Nothing can be chosen, so nothing can go into the cart: the button does not ask for a choice no one can make.
+    expect(screen.getByRole('button', { name: 'In den Warenkorb' })).toHaveProperty('disabled', true);
   });
 });

@@ -91,7 +91,12 @@ export function FlexibleCourseCard({
           {t('catalog.flexible.required')}
         </p>
       ) : null}
-      <Button onClick={add} aria-describedby={`${id}-title`} disabled={course.courses.length === 0}>
+      {/* Disabled while no appointment can be chosen (none, or none bookable): it would only ask for a choice. */}
+      <Button
+        onClick={add}
+        aria-describedby={`${id}-title`}
+        disabled={!course.courses.some((slot) => isBookable(slot))}
+      >
         {t('catalog.card.addToCart')}
       </Button>
     </CardFrame>
