@@ -69,7 +69,11 @@ describe('/password-new', () => {
     expect(region).toBeTruthy();
     fireEvent.change(first, { target: { value: strongPassword } });
     fireEvent.change(screen.getByLabelText(/^Neues Passwort wiederholen/), { target: { value: `${strongPassword}x` } });
-    await waitFor(() => expect(region!.textContent).toMatch(/^Die Passwörter stimmen nicht überein\. Solange sie/));
+    await waitFor(() =>
+      expect(region!.textContent).toBe(
+        'Neues Passwort und Wiederholung sind verschieden. Solange sie sich unterscheiden, ist die Schaltfläche zum Speichern gesperrt.',
+      ),
+    );
     expect((screen.getByRole('button', { name: 'Passwort speichern' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByLabelText(/^Neues Passwort wiederholen/), { target: { value: strongPassword } });
     await waitFor(() => expect(region!.textContent).toBe(''));
