@@ -11,15 +11,16 @@ const isLanguage = (value: string): value is Language => (languages as readonly 
 
 /**
  * The contract's shape for texts: one title per language, and pretitle/short as typed descriptions.
- * Empty descriptions are left out so the client falls back to German instead of showing nothing;
- * rows in a language the shop does not offer are ignored rather than breaking the response schema.
+ * Empty texts (titles too: a language whose row is only partly filled in) are left out so the client falls back to
+ * German instead of showing nothing; rows in a language the shop does not offer are ignored rather than breaking
+ * the response schema.
  */
 export function toContractTexts(rows: readonly TextRow[]) {
   const ordered = rows
     .filter((row): row is TextRow & { language: Language } => isLanguage(row.language))
     .sort((a, b) => languages.indexOf(a.language) - languages.indexOf(b.language));
   return {
-    titles: ordered.map((row) => ({ language: row.language, description: row.title })),
+    titles: ordered.filter((row) => row.title).map((row) => ({ language: row.language, description: row.title })),
     descriptions: ordered.flatMap((row) => [
       ...(row.pretitle ? [{ language: row.language, type: 'pretitle' as const, description: row.pretitle }] : []),
       ...(row.short ? [{ language: row.language, type: 'short' as const, description: row.short }] : []),
