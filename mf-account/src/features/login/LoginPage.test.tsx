@@ -85,6 +85,22 @@ describe('LoginPage', () => {
     expect(sessionStorage.getItem('customerToken')).toBe('tok');
   });
 
+  it('keeps the target in the link to registration, from the query or the origin a protected page left', async () => {
+    fakeApi({});
+    renderArea({ pathname: '/login', state: { from: '/account-order' } });
+    expect((await screen.findByRole('link', { name: 'Jetzt registrieren' })).getAttribute('href')).toBe(
+      '/register?redirect=%2Faccount-order',
+    );
+    cleanup();
+    renderArea('/login?redirect=/checkout');
+    expect((await screen.findByRole('link', { name: 'Jetzt registrieren' })).getAttribute('href')).toBe(
+      '/register?redirect=%2Fcheckout',
+    );
+    cleanup();
+    renderArea('/login');
+    expect((await screen.findByRole('link', { name: 'Jetzt registrieren' })).getAttribute('href')).toBe('/register');
+  });
+
   it('ignores a redirect to another site', async () => {
     fakeApi({
       'POST /api/customer/login': { body: { result: { token: 'tok' } } },

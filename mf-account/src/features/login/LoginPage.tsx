@@ -73,7 +73,9 @@ export function LoginPage() {
     }
   };
 
-  const registerLink = search.get('redirect') ? `/register?${new URLSearchParams({ redirect: target })}` : '/register';
+  // Whoever came for a target (the query, or a protected page's origin) still reaches it after registering first.
+  const asked = search.get('redirect') ?? (location.state as Partial<LoginOriginState> | null)?.from;
+  const registerLink = asked ? `/register?${new URLSearchParams({ redirect: target })}` : '/register';
   const submitting = form.formState.isSubmitting;
   return (
     <Page title={t('account.login.title')} narrow>
