@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import {
   dataLayer,
   pendingPurchaseStorageKey,
+  useAuthStore,
   useCartNotificationStore,
   useCartPriceStore,
   useCartStore,
@@ -620,6 +621,29 @@ describe('/checkout', () => {
     const summary = screen.getByRole('complementary', { name: 'Ihre Bestellung' });
     expect(within(summary).getByText('1 × 5 Konversationsstunden')).toBeTruthy();
     expect(within(summary).queryByText(/conversation hours/)).toBeNull();
+  });
+
+  it('offers a logged-in customer no login, also while their account is still being read', async () => {
+    useCartStore.getState().replaceItems([course]);
+    useAuthStore.getState().logIn('tok', false);
+    try {
+      fakeApi({
+        'POST /api/cart/calculate-price': { body: { result: priceResult(578) } },
+        'GET /api/customer/me': () => new Promise<Response>(() => {}),
+        'GET /api/customer/me/billing-address': () => new Promise<Response>(() => {}),
+      });
+      renderRoutes(routes, '/checkout');
+      await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+      expect(screen.queryByRole('link', { name: 'Jetzt anmelden' })).toBeNull();
+    } finally {
+      useAuthStore.getState().logOut();
+    }
+  });
+
+  it('offers a guest the login with the way back to the checkout', async () => {
+    setUp();
+    renderRoutes(routes, '/checkout');
+    expect(screen.getByRole('link', { name: 'Jetzt anmelden' }).getAttribute('href')).toBe('/login?redirect=/checkout');
   });
 
   it('sends an empty cart home, without painting the empty form first', async () => {

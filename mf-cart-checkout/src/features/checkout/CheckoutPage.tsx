@@ -188,10 +188,12 @@ export function CheckoutPage() {
               label={t('cartCheckout.checkout.contact.email')}
               required={!customer}
               readOnly={Boolean(customer)}
+              // The login is offered to guests only, not to a customer whose account is still being read (or could
+              // not be): the spec's "otherwise" is "not logged in".
               hint={
                 customer ? (
                   t('cartCheckout.checkout.contact.locked')
-                ) : (
+                ) : loggedIn ? undefined : (
                   <Trans
                     i18nKey="cartCheckout.checkout.contact.loginHint"
                     components={{ login: <Link to="/login?redirect=/checkout" /> }}
