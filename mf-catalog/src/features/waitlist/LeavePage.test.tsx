@@ -1,29 +1,12 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerTranslations } from '@shop/shared';
-import { answerAfterFocusFixup, fakeApi, renderRoutes, startI18n, type FakeAnswer } from '@shop/shared/testing';
+import { answerAfterFocusFixup, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
 import { areaTranslations } from '../../i18n/index.ts';
 import { LeavePage } from './LeavePage.tsx';
 
 const routes = [{ path: '/waitlist/leave', element: <LeavePage /> }];
 const leave = () => screen.getByRole('button', { name: 'Abmelden' });
-
-/**
- * What a browser does while the request is out: the button is disabled and the focus moves off it to the page
- * (happy-dom does not blur a disabled element, answerAfterFocusFixup alone leaves it there).
- */
-function dropFocus() {
-  const button = document.activeElement as HTMLButtonElement;
-  button.disabled = false;
-  button.blur();
-  button.disabled = true;
-}
-
-/** The answer after the focus was dropped. */
-const afterFocusDropped = (answer: FakeAnswer) => () => {
-  dropFocus();
-  return answerAfterFocusFixup(answer)();
-};
 
 /** Opens the page of a mail's link and presses "Abmelden" with the focus on it, as a visitor does. */
 function pressLeave() {
@@ -44,7 +27,9 @@ describe('leaving the waitlist hands the focus on (WCAG 2.4.3)', () => {
 
   it('the notice that replaces the button takes the focus the disabled button dropped', async () => {
     fakeApi({
-      'POST /api/waitlist/leave': afterFocusDropped({ body: { result: { left: true, courseTitle: 'Spanisch A1' } } }),
+      'POST /api/waitlist/leave': answerAfterFocusFixup({
+        body: { result: { left: true, courseTitle: 'Spanisch A1' } },
+      }),
     });
     pressLeave();
     const notice = await screen.findByRole('status');
@@ -54,7 +39,7 @@ describe('leaving the waitlist hands the focus on (WCAG 2.4.3)', () => {
 
   it('a link the shop does not know: its alert takes the focus, as no button is left', async () => {
     fakeApi({
-      'POST /api/waitlist/leave': afterFocusDropped({
+      'POST /api/waitlist/leave': answerAfterFocusFixup({
         status: 404,
         body: { error: { code: 'NOT_FOUND', message: 'unknown' } },
       }),
@@ -72,10 +57,7 @@ describe('leaving the waitlist hands the focus on (WCAG 2.4.3)', () => {
     const left = answerAfterFocusFixup({ body: { result: { left: true, courseTitle: 'Spanisch A1' } } });
     let sent = 0;
     fakeApi({
-      'POST /api/waitlist/leave': () => {
-        dropFocus();
-        return ++sent === 1 ? down() : left();
-      },
+      'POST /api/waitlist/leave': () => (++sent === 1 ? down() : left()),
     });
     pressLeave();
     const alert = await screen.findByRole('alert');
