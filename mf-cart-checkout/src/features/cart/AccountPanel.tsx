@@ -39,19 +39,28 @@ export function AccountPanel() {
       </section>
     );
   }
-  const balance = (typeId: number) =>
-    Array.isArray(balances) ? (balances.find((b) => b.typeId === typeId)?.balance ?? 0) : 0;
+  const balance = (list: Balance[], typeId: number) => list.find((b) => b.typeId === typeId)?.balance ?? 0;
+  // Nothing until the balances are in: a "0" meanwhile would tell a customer with credits that they have none.
   return (
-    <section className="cart-panel" aria-labelledby="cart-balances" data-testid="cart-balances">
+    <section
+      className="cart-panel"
+      aria-labelledby="cart-balances"
+      aria-busy={balances === null}
+      data-testid="cart-balances"
+    >
       <h2 id="cart-balances">{t('cartCheckout.account.balancesTitle')}</h2>
       {balances === 'failed' ? (
         <p>{t('cartCheckout.account.balancesFailed')}</p>
-      ) : (
+      ) : balances ? (
         <ul>
-          <li>{t('cartCheckout.account.conversationHours', { count: balance(CourseType.conversationHours) })}</li>
-          <li>{t('cartCheckout.account.flexibleModules', { count: balance(CourseType.flexibleAppointment) })}</li>
+          <li>
+            {t('cartCheckout.account.conversationHours', { count: balance(balances, CourseType.conversationHours) })}
+          </li>
+          <li>
+            {t('cartCheckout.account.flexibleModules', { count: balance(balances, CourseType.flexibleAppointment) })}
+          </li>
         </ul>
-      )}
+      ) : null}
     </section>
   );
 }
