@@ -70,4 +70,13 @@ describe('customer store', () => {
     expect(await useCustomerStore.getState().load()).toBeNull();
     expect(useCustomerStore.getState().status).toBe('error');
   });
+
+  it('keeps the customer it has when a forced refresh fails (the save before it went through)', async () => {
+    useAuthStore.getState().logIn('t4', false);
+    answerWith({ result: customer('a@example.org') });
+    await useCustomerStore.getState().load();
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('{}', { status: 503 }));
+    expect(await useCustomerStore.getState().load({ force: true })).toBeNull();
+    expect(useCustomerStore.getState()).toMatchObject({ status: 'ready', customer: { email: 'a@example.org' } });
+  });
 });

@@ -39,7 +39,10 @@ export const useCustomerStore = create<CustomerState>()((set, get) => ({
         return customer;
       },
       () => {
-        if (useAuthStore.getState().token === token) set({ status: 'error' });
+        // A failed refresh keeps the customer this token already has (a profile reload after a save that went
+        // through, a poll of the waiting page): only a customer that could not be loaded at all is an error.
+        const known = loadedFor === token && get().status === 'ready';
+        if (useAuthStore.getState().token === token && !known) set({ status: 'error' });
         return null;
       },
     );

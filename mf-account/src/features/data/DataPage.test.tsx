@@ -60,6 +60,20 @@ describe('DataPage', () => {
     expect(await screen.findByRole('heading', { name: 'Hallo, Anni!' })).toBeTruthy();
   });
 
+  it('shows the saved banner and keeps the form when the save went through but reloading the customer fails', async () => {
+    fakeApi({
+      'GET /api/customer/me': [{ body: { result: customer() } }, { status: 503, body: {} }],
+      'GET /api/customer/me/balances': balances,
+      'PUT /api/customer/me/update': { body: { result: { emailChangeRequested: false } } },
+    });
+    renderArea('/account-data');
+    fireEvent.change(await screen.findByLabelText(/^Vorname/), { target: { value: 'Anne' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Daten speichern' }));
+    expect(await screen.findByText('Ihre Daten wurden gespeichert.')).toBeTruthy();
+    expect(screen.queryByText('Die Daten konnten nicht geladen werden.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Daten speichern' })).toBeTruthy();
+  });
+
   it('shows the error banner when saving fails', async () => {
     fakeApi({
       'GET /api/customer/me': { body: { result: customer() } },
