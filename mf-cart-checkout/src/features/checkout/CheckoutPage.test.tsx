@@ -15,6 +15,7 @@ import {
   apiError,
   courseFixture,
   courseItem,
+  customerFixture,
   fakeApi,
   renderRoutes,
   startI18n,
@@ -635,6 +636,57 @@ describe('/checkout', () => {
       renderRoutes(routes, '/checkout');
       await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
       expect(screen.queryByRole('link', { name: 'Jetzt anmelden' })).toBeNull();
+    } finally {
+      useAuthStore.getState().logOut();
+    }
+  });
+
+  it('a customer whose account cannot be read at submit orders nothing until their changes can be saved first', async () => {
+    useCartStore.getState().replaceItems([course]);
+    useAuthStore.getState().logIn('tok', false);
+    try {
+      const calls = fakeApi({
+        'POST /api/cart/calculate-price': { body: { result: priceResult(578) } },
+        'POST /api/cart/validate': { body: { result: { quantityAdjustments: [] } } },
+        'POST /api/cart/submit': submitted,
+        // Read when the page opens; the refresh of step 1 fails, then works again.
+        'GET /api/customer/me': [
+          { body: { result: customerFixture() } },
+          apiError(503, 'SERVICE_UNAVAILABLE'),
+          { body: { result: customerFixture() } },
+        ],
+        'GET /api/customer/me/billing-address': { body: { result: null } },
+        'PUT /api/customer/me/update': { body: { result: { emailChangeRequested: false } } },
+      });
+      renderRoutes(routes, '/checkout');
+      await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+      await waitFor(() =>
+        expect((screen.getAllByLabelText(/^E-Mail-Adresse/)[0] as HTMLInputElement).value).toBe('anna@example.org'),
+      );
+      const billing = screen.getByRole('group', { name: 'Rechnungsadresse' });
+      fireEvent.change(field(billing, /^Straße/), { target: { value: 'Hauptstr. 1' } });
+      fireEvent.change(field(billing, /^PLZ/), { target: { value: '10115' } });
+      fireEvent.change(field(billing, /^Ort/), { target: { value: 'Berlin' } });
+      fireEvent.click(screen.getByLabelText(/Neuigkeiten und Angebote/));
+      fireEvent.click(screen.getByLabelText(/Ich akzeptiere die AGB/));
+      fireEvent.click(screen.getByLabelText(/Widerrufsbelehrung/));
+      const order = () => screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }) as HTMLButtonElement;
+
+      fireEvent.click(order());
+      await screen.findByTestId('submit-notice');
+      expect(calls.some((c) => c.url.endsWith('/cart/submit'))).toBe(false);
+      expect(calls.some((c) => c.url.endsWith('/customer/me/update'))).toBe(false);
+
+      // Once the account can be read again, the opt-in is saved first, then the order goes out as the customer's.
+      await waitFor(() => expect(order().disabled).toBe(false));
+      fireEvent.click(order());
+      await waitFor(() =>
+        expect(screen.getByTestId('location').textContent).toBe('/checkout-complete/100001/anna%40example.org'),
+      );
+      const update = calls.findIndex((c) => c.url.endsWith('/customer/me/update'));
+      expect(calls[update]?.body).toEqual({ isSubscribedToNewsletter: 1 });
+      expect(update).toBeLessThan(calls.findIndex((c) => c.url.endsWith('/cart/submit')));
+      expect(calls.find((c) => c.url.endsWith('/cart/submit'))?.body).not.toHaveProperty('emailAddress');
     } finally {
       useAuthStore.getState().logOut();
     }

@@ -13,6 +13,7 @@ import {
   submitCart,
   toPriceRequest,
   updateCustomer,
+  useAuthStore,
   useCartPriceStore,
   useCartStore,
   useCustomerStore,
@@ -38,7 +39,7 @@ function showAdjustments(quantityAdjustments: QuantityAdjustment[], priceResult:
 
 /**
  * The checkout's submit (docs/product-rules.md#states Checkout submit): (1) a customer is reloaded and newsletter, phone and birth year
- * saved when changed; (2) the cart is checked, adjustments shown (and the order not sent); (3) the order is created;
+ * saved when changed (an account that cannot be read, like a save that fails, stops the order); (2) the cart is checked, adjustments shown (and the order not sent); (3) the order is created;
  * (4) the purchase event is recorded locally; (5) the cart is kept aside for a failed payment, then cleared; (6) off
  * to the payment link, or to the confirmation. The order carries the total shown; when the server's differs (409
  * PRICE_CHANGED) the fresh price replaces the shown one and `priceChange` says why, and the buyer confirms again.
@@ -73,7 +74,11 @@ export function useCheckoutSubmit() {
       const { applePayAvailable, priceResult } = useCartPriceStore.getState();
       if (!priceResult) return;
       const locale = currentLanguage();
+      const loggedIn = Boolean(useAuthStore.getState().token);
       const customer = await useCustomerStore.getState().load({ force: true });
+      // A customer's changes are saved before the order (step 1). When their account cannot be read now, the order
+      // waits (the generic notice, try again) rather than going out as a guest's with those changes dropped.
+      if (loggedIn && !customer) throw new Error('The customer could not be read before the order');
       if (customer) {
         const changes = changedProfileFields(customer, {
           isSubscribedToNewsletter: values.marketingOptIn ? 1 : 0,
