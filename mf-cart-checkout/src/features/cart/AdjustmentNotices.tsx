@@ -24,10 +24,10 @@ export function useAdjustmentText() {
 }
 
 /**
- * One dismissible warning per quantity adjustment; each vanishes after 10 s (the store's timer). `takeFocus` (the
- * checkout): adjustments may answer the order button, disabled while it sent and so with the focus dropped to the
- * page; the first new notice then takes it (docs/decisions/0064-focus-moves-in-layout-effects.md), never while the
- * focus is anywhere else.
+ * One dismissible warning per quantity adjustment; each vanishes after 10 s (the store's timer). `takeFocus` (cart
+ * and checkout): an adjustment may leave the focus dropped to the page, by removing the cart line whose button had it
+ * or by answering the checkout's order button, disabled while it sent; the first new notice then takes it
+ * (docs/decisions/0064-focus-moves-in-layout-effects.md), never while the focus is anywhere else.
  */
 export function AdjustmentNotices({ takeFocus = false }: { takeFocus?: boolean }) {
   const notifications = useCartNotificationStore((state) => state.notifications);

@@ -39,7 +39,8 @@ export function CartPage() {
         {pricingCss}
       </style>
       <h1>{t('cartCheckout.cart.title')}</h1>
-      <AdjustmentNotices />
+      {/* A line the server removes may hold the focus (its "+" just pressed): the notice saying why takes it. */}
+      <AdjustmentNotices takeFocus />
       {lines.length === 0 ? (
         <div className="cart-empty">
           <Banner>{t('cartCheckout.cart.empty')}</Banner>
