@@ -70,6 +70,7 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
         limit: '10',
       },
     },
+    'GET /api/course/tags': { query: {} },
     'GET /api/course/price-config': { query: {} },
     'GET /api/course/flexible-learning': { query: {} },
     'GET /api/product/search': { query: { tags: ['3'], productId: String(product.id), page: '1', limit: '10' } },
