@@ -84,7 +84,9 @@ export async function runApiUntilExit(
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  const code = await exited(child);
+  // 'close', not 'exit': a process's pipes may still hold its last output when 'exit' fires, and a refused start
+  // is one line on stderr written just before exiting (it was read as empty once under a full run's load).
+  const code = await new Promise<number | null>((resolve) => child.once('close', (exitCode) => resolve(exitCode)));
   clearTimeout(timer);
   return { code, stdout, stderr };
 }
