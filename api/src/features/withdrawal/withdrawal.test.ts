@@ -595,6 +595,16 @@ describeEachDatabase(
         participants: [participant(1)],
       }));
     const fivePackage = { packageType: 'conversation_hours', amount: 5, quantity: 1 };
+    /**
+     * A customer's paid order of a conversation hour at 25 € (`places` of it) and a five-hour package at 115 €, the
+     * course's hours spent from the package bought with it.
+     */
+    async function hoursWithFivePackage(places = 1) {
+      const { email, token } = await loggedInCustomer();
+      const hour = await insertCourse(ctx, { type: CourseType.conversationHours, priceCents: 2500 });
+      const order = await customerOrder(token, courseOrder(hour, places, { packages: [fivePackage] }), 11500);
+      return { email, token, hour, ...order };
+    }
     /** The customer's credits of a type, as their account shows them. */
     const balance = async (token: string, typeId: number) =>
       (
@@ -676,14 +686,8 @@ describeEachDatabase(
     });
 
     it('a package bought with the order gets back the credit its withdrawn course spent: as balance while it stands', async () => {
-      const { email, token } = await loggedInCustomer();
-      const hour = await insertCourse(ctx, { type: CourseType.conversationHours, priceCents: 2500 });
       // 115 € for five hours, one of them spent on the course at once.
-      const { incrementId, orderId } = await customerOrder(
-        token,
-        courseOrder(hour, 1, { packages: [fivePackage] }),
-        11500,
-      );
+      const { email, token, incrementId, orderId } = await hoursWithFivePackage();
       expect(await balance(token, CourseType.conversationHours)).toBe(4);
       const [booking] = await bookingsOf(orderId);
 
@@ -697,13 +701,7 @@ describeEachDatabase(
     });
 
     it('a credit given back to a package withdrawn before is refunded as its share of the package price', async () => {
-      const { email, token } = await loggedInCustomer();
-      const hour = await insertCourse(ctx, { type: CourseType.conversationHours, priceCents: 2500 });
-      const { incrementId, orderId } = await customerOrder(
-        token,
-        courseOrder(hour, 1, { packages: [fivePackage] }),
-        11500,
-      );
+      const { email, token, incrementId, orderId } = await hoursWithFivePackage();
       const [booking] = await bookingsOf(orderId);
       const purchase = await ctx.db.kysely
         .selectFrom('customer_balance_transaction')
@@ -725,13 +723,7 @@ describeEachDatabase(
     });
 
     it('credits back to a package its order had used up fully make a new balance, valid 12 months from the order', async () => {
-      const { email, token } = await loggedInCustomer();
-      const hour = await insertCourse(ctx, { type: CourseType.conversationHours, priceCents: 2500 });
-      const { incrementId, orderId } = await customerOrder(
-        token,
-        courseOrder(hour, 5, { packages: [fivePackage] }),
-        11500,
-      );
+      const { email, token, incrementId, orderId } = await hoursWithFivePackage(5);
       expect(await balance(token, CourseType.conversationHours)).toBe(0);
       const [booking] = await bookingsOf(orderId);
 
@@ -990,13 +982,7 @@ describeEachDatabase(
     });
 
     it('a package and its course withdrawn at the same time refund the package once, whichever is counted first', async () => {
-      const { email, token } = await loggedInCustomer();
-      const hour = await insertCourse(ctx, { type: CourseType.conversationHours, priceCents: 2500 });
-      const { incrementId, orderId } = await customerOrder(
-        token,
-        courseOrder(hour, 1, { packages: [fivePackage] }),
-        11500,
-      );
+      const { email, token, hour, incrementId, orderId } = await hoursWithFivePackage();
       const [booking] = await bookingsOf(orderId);
       const purchase = await ctx.db.kysely
         .selectFrom('customer_balance_transaction')
