@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { completePayment } from './complete.ts';
 import type { PaymentProvider } from './provider.ts';
-import { type AlertLog, logRefundRequired, stderrAlertLog } from './refund-alert.ts';
+import { type AlertLog, logRefundRequired } from './refund-alert.ts';
 
 /**
  * After the hold sweep cancelled an order: cancels its payment at the provider where the provider still allows it,
@@ -17,7 +17,7 @@ export async function cancelPaymentOfExpiredOrder(
   db: Kysely<Database>,
   provider: PaymentProvider,
   orderId: number,
-  { now = () => new Date(), log = stderrAlertLog }: { now?: () => Date; log?: AlertLog } = {},
+  { now, log }: { now: () => Date; log: AlertLog },
 ): Promise<void> {
   if (!provider.cancelPayment) return;
   const payments = await db

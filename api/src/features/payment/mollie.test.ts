@@ -465,6 +465,9 @@ describeEachDatabase(
 
     describe('when the hold expires', () => {
       const provider = guardedProvider(mollieProvider({ apiKey: 'test_fakeMollieKey1', apiUrl: fake.apiUrl, shopUrl }));
+      /** The refund alerts the sweep raised, as the app's logger would get them. */
+      const alerts: { alert: string; providerPaymentId: string }[] = [];
+      const alertLog = { error: (fields: (typeof alerts)[number]) => alerts.push(fields) } as never;
       const sweep = () =>
         holdSweepJob({
           db: ctx.db.kysely,
@@ -472,7 +475,8 @@ describeEachDatabase(
           everyMs: 1000,
           log: { info: () => {}, warn: () => {} } as never,
           onCancelled: () => {},
-          cancelProviderPayment: (orderId) => cancelPaymentOfExpiredOrder(ctx.db.kysely, provider, orderId),
+          cancelProviderPayment: (orderId) =>
+            cancelPaymentOfExpiredOrder(ctx.db.kysely, provider, orderId, { now: clock.now, log: alertLog }),
         }).run(new AbortController().signal);
       const cancelRequests = (id: string) =>
         fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v2/payments/${id}`);
@@ -507,6 +511,9 @@ describeEachDatabase(
         expect(await statusOf(order.id)).toBe('cancelled');
         expect(cancelRequests(providerId)).toHaveLength(0);
         expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 1 });
+        expect(alerts.filter((entry) => entry.providerPaymentId === providerId)).toMatchObject([
+          { alert: 'REFUND_REQUIRED' },
+        ]);
         expect(await freePlaces(ctx, course.id)).toBe(3);
         // A report arriving after all changes nothing more.
         expect((await mollieWebhook(ctx, `id=${providerId}`)).status).toBe(200);

@@ -28,12 +28,3 @@ export function logRefundRequired(
     `REFUND REQUIRED: ${providerName} payment ${providerPaymentId} of ${amount} EUR arrived for order ${completion.incrementId}, which was cancelled (${completion.cancelReason ?? 'reason unknown'}); refund it at the provider`,
   );
 }
-
-/**
- * For callers without the app's logger: one JSON line on stderr in the logger's shape (level 50 is pino's
- * error), so that the monitoring that matches `"alert":"REFUND_REQUIRED"` sees it as well.
- */
-export const stderrAlertLog: AlertLog = {
-  error: ((fields: object, message: string) =>
-    console.error(JSON.stringify({ level: 50, time: Date.now(), ...fields, msg: message }))) as AlertLog['error'],
-};

@@ -91,7 +91,8 @@ export async function declareWithdrawal(
   // The receipt is queued in the transaction that acts on the declaration (docs/decisions/0008-outbox-and-jobs.md):
   // whatever that transaction did, its receipt goes out with it.
   const { outcome, receipt, greetByName } = await ctx.db.kysely.transaction().execute(async (trx) => {
-    const found = await findDeclaredOrder(trx, { ...request, customerId });
+    // The order matched before the declaration was stored: its number, address and owner do not change.
+    const found = matched;
     if (found && !found.byOwner) {
       // Knowing a number and its address is not enough to cancel somebody's order: the address confirms.
       const confirmation = await issueConfirmation(trx, declaration.id, ctx.now());

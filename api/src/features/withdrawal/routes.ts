@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { limitedBy, rateLimited } from '../../rate-limit/route-limits.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
+import { mailboxKey } from '../customer/mailbox.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
 import { confirmWithdrawal, declareWithdrawal, type ReceiptAllowance } from './declare.ts';
 
@@ -62,7 +63,8 @@ export const withdrawalRoutes =
           request: request.body,
           customerId: auth?.customer.id ?? null,
           log: (error, what) => request.log.error({ err: error }, what),
-          limitReceipts: (allowance, email) => receiptLimits[allowance](reply, email),
+          // Per inbox, as every per-address mail limit (docs/decisions/0067-account-mail-abuse.md).
+          limitReceipts: (allowance, email) => receiptLimits[allowance](reply, mailboxKey(email)),
         });
         if (placesChanged) onPlacesChanged();
         return { result: receipt };

@@ -1062,6 +1062,15 @@ describeEachDatabase(
       for (let n = 0; n < withdrawalRateLimits.perAddress.max; n++) await spam(n % 2 ? one : two, n);
       expect((await spam(one, 99)).status).toBe(429);
       expect((await spam(client(ctx), 100)).status).toBe(429);
+      // ...its +tag aliases, which reach the same inbox, share that count...
+      const alias = email.replace('@', '+w@');
+      const aliased = await client(ctx).post('/api/withdrawals', {
+        name: 'x',
+        orderNumber: 'X-101',
+        email: alias,
+        locale: 'de',
+      });
+      expect(aliased.status).toBe(429);
       // ...but the order's own address declaring for its order is a different matter: its link goes out.
       const own = await withdraw({ orderNumber: incrementId, email });
       expect(own.status, JSON.stringify(own.body)).toBe(200);
