@@ -3,10 +3,18 @@ import {
   changedProfileFields,
   completePaymentLink,
   customerGreetingName,
+  billingAddressSchema,
+  checkoutBillingAddressSchema,
+  checkoutParticipantFormSchema,
   isHoldRunning,
+  nameSchema,
   orderDisplayStatus,
+  orderParticipantSchema,
   orderStatusTone,
+  profileFormSchema,
   profileFormValues,
+  registerFormSchema,
+  withdrawalRequestSchema,
   type Customer,
   type Order,
 } from './index.ts';
@@ -23,6 +31,71 @@ const customer: Customer = {
   isSubscribedToNewsletter: 0,
   isEmailVerified: true,
 };
+
+/** Texts that look empty: whitespace, zero-width and other format characters (Cf), space separators (Zs). */
+const invisibleNames = [
+  '\u200b',
+  '\u200c\u200d',
+  '\u2060',
+  '\ufeff',
+  '\u200b \u200b',
+  '\u00a0\u3000\u2007',
+  '\u00ad\u200e\u200f\u202a\u202c\u2066\u2069',
+  '\u180e\u061c',
+  '\u{e0020}\u{e007f}',
+  '\u3164\u115f\u1160\uffa0',
+  '\u2800',
+  '\u034f\ufe0f',
+];
+
+describe('names made only of invisible characters', () => {
+  const issues = (result: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+    result.error?.issues.map(({ path, message }) => ({ path, message }));
+
+  it('fail "required", as an empty name does, with one issue', () => {
+    for (const name of ['', ...invisibleNames]) {
+      const label = [...name].map((char) => `U+${char.codePointAt(0)!.toString(16)}`).join(' ');
+      expect(issues(nameSchema.safeParse(name)), label).toEqual([{ path: [], message: 'required' }]);
+    }
+  });
+
+  it('fail "required" in every form and request that asks for a name', () => {
+    const name = '\u200b\u2060';
+    const register = { firstname: name, lastname: 'Muster', email: 'anna@example.org', password: 'Sprache1!' };
+    expect(issues(registerFormSchema.safeParse(register))).toEqual([{ path: ['firstname'], message: 'required' }]);
+    const profile = { ...profileFormValues(customer), lastname: name };
+    expect(issues(profileFormSchema.safeParse(profile))).toEqual([{ path: ['lastname'], message: 'required' }]);
+    const address = {
+      firstname: name,
+      lastname: 'Muster',
+      addressLine1: '',
+      addressLine2: '',
+      city: '',
+      zip: '',
+      country: 'DE',
+    };
+    expect(issues(billingAddressSchema.safeParse(address))).toEqual([{ path: ['firstname'], message: 'required' }]);
+    const checkoutAddress = { ...address, addressLine1: 'Hauptstr. 1', city: 'Berlin', zip: '10115' };
+    expect(issues(checkoutBillingAddressSchema.safeParse(checkoutAddress))).toEqual([
+      { path: ['firstname'], message: 'required' },
+    ]);
+    const participant = { firstname: 'Jonas', lastname: name, email: 'jonas@example.org' };
+    expect(issues(orderParticipantSchema.safeParse(participant))).toEqual([
+      { path: ['lastname'], message: 'required' },
+    ]);
+    const participantForm = { ...participant, different: true, phone: '', birthYear: '' };
+    expect(issues(checkoutParticipantFormSchema.safeParse(participantForm))).toEqual([
+      { path: ['lastname'], message: 'required' },
+    ]);
+    const withdrawal = { name, orderNumber: '100001', email: 'anna@example.org' };
+    expect(issues(withdrawalRequestSchema.safeParse(withdrawal))).toEqual([{ path: ['name'], message: 'required' }]);
+  });
+
+  it('keep names that hold a visible letter beside such characters, as typed (trimmed at the ends only)', () => {
+    for (const name of ['Anna', ' Ana María ', 'Mehr\u200cdad', 'O’Brien', '李\u200b', '\u200bLena', 'Zoë\ufe0f'])
+      expect(nameSchema.parse(name), name).toBe(name.trim());
+  });
+});
 
 describe('profile helpers', () => {
   it('fills the form with empty texts for missing values', () => {

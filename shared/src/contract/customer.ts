@@ -42,8 +42,22 @@ export const CustomerErrorCode = {
   tooManyRequests: 'TOO_MANY_REQUESTS',
 } as const;
 
-/** A required, trimmed text (names). */
-export const requiredText = (max: number) => textSchema.trim().min(1, V.required).max(max, V.tooLong);
+/**
+ * Characters that show nothing on their own: whitespace and space separators (Zs), format characters (Cf: the
+ * zero-width space, joiners, U+2060, U+FEFF, direction marks, tags …), the other default-ignorable code points
+ * (Hangul fillers, variation selectors, the combining grapheme joiner) and the blank Braille pattern.
+ */
+const invisibleOnly = /^[\p{White_Space}\p{Zs}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+/**
+ * A required, trimmed text (names, the checkout's street and city): one made only of characters that show nothing
+ * is as missing as an empty one ("required", and no other issue). Such characters between visible ones are kept.
+ */
+export const requiredText = (max: number) =>
+  textSchema
+    .trim()
+    .min(1, { message: V.required, abort: true })
+    .refine((value) => !invisibleOnly.test(value), { message: V.required, abort: true })
+    .max(max, V.tooLong);
 /** An optional, trimmed text; empty means "none". */
 export const optionalText = (max: number) => textSchema.trim().max(max, V.tooLong);
 

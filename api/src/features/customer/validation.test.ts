@@ -25,6 +25,8 @@ describeEachDatabase(
         ['e-mail too long', { email: `${'a'.repeat(250)}@example.org` }, { email: 'too_long' }],
         ['first name required', { firstname: '   ' }, { firstname: 'required' }],
         ['last name required', { lastname: '' }, { lastname: 'required' }],
+        ['first name of zero-width characters', { firstname: '\u200b\u200c\u200d' }, { firstname: 'required' }],
+        ['last name of invisible characters', { lastname: '\u2060\ufeff\u00a0\u3000' }, { lastname: 'required' }],
         ['password required', { password: '' }, { password: 'required' }],
         ['password minimum 8', { password: 'Ab1!' }, { password: 'password_too_short' }],
         ['password needs a digit', { password: 'Abcdefg!' }, { password: 'password_weak' }],
@@ -56,6 +58,7 @@ describeEachDatabase(
       const cases: [string, Record<string, unknown>, Record<string, string>][] = [
         ['first name required', { firstname: '' }, { firstname: 'required' }],
         ['last name required', { lastname: ' ' }, { lastname: 'required' }],
+        ['first name of a zero-width space', { firstname: '\u200b' }, { firstname: 'required' }],
         ['e-mail type', { email: 'kein-at.example.org' }, { email: 'email' }],
         ['phone at least 4 characters', { phone: '+49' }, { phone: 'phone_too_short' }],
         ['phone pattern: letters', { phone: '0170 abc 123' }, { phone: 'phone' }],
@@ -99,6 +102,7 @@ describeEachDatabase(
       const cases: [string, Record<string, unknown>, Record<string, string>][] = [
         ['first name required', { firstname: '' }, { firstname: 'required' }],
         ['last name required', { lastname: '' }, { lastname: 'required' }],
+        ['last name of format characters', { lastname: '\u200e\u2060 \u200b' }, { lastname: 'required' }],
         ['country required', { country: '' }, { country: 'country' }],
         ['country from the list', { country: 'US' }, { country: 'country' }],
         ['zip at most 5', { zip: '123456' }, { zip: 'zip' }],

@@ -65,6 +65,16 @@ describe('RegisterPage', () => {
     expect(calls).toEqual([]);
   });
 
+  it('refuses a name made only of invisible characters as empty, before sending', async () => {
+    const calls = fakeApi({});
+    renderArea('/register?lastname=Sommer&email=lena%40example.org');
+    fireEvent.change(await screen.findByLabelText(/^Vorname/), { target: { value: '\u200b\u200d\u2060\ufeff' } });
+    await submit();
+    expect(await screen.findByText('Bitte füllen Sie dieses Feld aus.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Vorname/).getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toEqual([]);
+  });
+
   it('hands the focus to the answer: the success notice, or the failure one (WCAG 2.4.3)', async () => {
     fakeApi({ 'POST /api/customer/register': answerAfterFocusFixup({ body: { result: {} } }) });
     renderArea('/register?firstname=Lena&lastname=Sommer&email=lena%40example.org');

@@ -146,6 +146,26 @@ describe('/checkout', () => {
     ).toEqual([578]);
   });
 
+  it('refuses names made only of invisible characters as empty, the billing person’s and another participant’s', async () => {
+    const calls = setUp();
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), {
+      timeout: 3000,
+    });
+    fillGuestForm();
+    giveSecondPlaceToJonas();
+    const billing = screen.getByRole('group', { name: 'Rechnungsadresse' });
+    fireEvent.change(field(billing, /^Vorname/), { target: { value: '\u200b\u2060' } });
+    const second = screen.getByRole('group', { name: /^Platz 2/ });
+    fireEvent.change(field(second, /^Nachname/), { target: { value: '\ufeff\u200c\u00a0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }));
+
+    await waitFor(() => expect(screen.getAllByText('Bitte füllen Sie dieses Feld aus.')).toHaveLength(2));
+    expect(field(billing, /^Vorname/).getAttribute('aria-invalid')).toBe('true');
+    expect(field(second, /^Nachname/).getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.url.endsWith('/cart/submit'))).toBe(false);
+  });
+
   it('submits participants that follow the billing person, records the purchase and goes to the confirmation', async () => {
     const calls = setUp();
     renderRoutes(routes, '/checkout');
