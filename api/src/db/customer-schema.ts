@@ -46,6 +46,18 @@ export interface CustomerTokenTable {
   used_at: string | null;
 }
 
+/** Added by 0070_customer_email_undo: a link to the former address that takes an e-mail change back. */
+export interface CustomerEmailUndoTable {
+  id: Generated<number>;
+  customer_id: number;
+  token_hash: string;
+  /** The former address: where the link went, and what undoing restores. */
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface AddressColumns {
   firstname: string;
   lastname: string;
@@ -187,6 +199,7 @@ export interface CustomerDatabase {
   customer: CustomerTable;
   customer_session: CustomerSessionTable;
   customer_token: CustomerTokenTable;
+  customer_email_undo: CustomerEmailUndoTable;
   customer_billing_address: CustomerBillingAddressTable;
   shop_order: ShopOrderTable;
   order_billing_address: OrderBillingAddressTable;

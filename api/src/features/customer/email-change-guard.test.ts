@@ -7,6 +7,7 @@ import {
   linkIn,
   mailsTo,
   newEmail,
+  registerAccount,
   verifiedCustomer,
   type OutboxMail,
 } from './test-support.ts';
@@ -119,7 +120,7 @@ describeEachDatabase(
       const notice = await mailWithSubject(owner.email, 'Die E-Mail-Adresse Ihres Kundenkontos wurde geändert', 3);
       expect(notice.text).toContain(masked(thief));
       expect(notice.text).not.toContain(thief);
-      expect(notice.html).toContain('mailto:');
+      expect(linkIn(notice)).toMatchObject({ path: '/undo-email-change', email: owner.email });
     });
 
     it('completing the change without a session (link opened elsewhere) ends every session', async () => {
@@ -130,6 +131,121 @@ describeEachDatabase(
       });
       expect(confirm.status).toBe(200);
       expect((await c.get('/api/customer/me', owner.token)).status).toBe(401);
+    });
+
+    /** The change done with the thief's address confirmed; the notice's undo link, to the owner's address. */
+    async function completedChange() {
+      const pending = await pendingChange();
+      const confirm = await client(ctx).post('/api/customer/verify-email-change', {
+        token: pending.link.token,
+        email: pending.link.email,
+      });
+      expect(confirm.status).toBe(200);
+      const notice = await mailWithSubject(
+        pending.owner.email,
+        'Die E-Mail-Adresse Ihres Kundenkontos wurde geändert',
+        3,
+      );
+      return { ...pending, undo: linkIn(notice) };
+    }
+
+    const confirmingChange = (link: { token: string; email: string }) =>
+      client(ctx).post('/api/customer/verify-email-change', { token: link.token, email: link.email });
+    const undoing = (link: { token: string; email: string }) =>
+      client(ctx).post('/api/customer/undo-email-change', { token: link.token, email: link.email });
+
+    it('the undo link takes the account back: address, every session out, no password until a new one is set', async () => {
+      const { c, owner, thief, undo } = await completedChange();
+      // The thief, holding the new address, sets a password of their own and logs in.
+      await c.post('/api/customer/request-password-reset', { email: thief, locale: 'de' });
+      const thiefReset = linkIn(await mailWithSubject(thief, 'Passwort zurücksetzen', 2));
+      const thiefPassword = 'Diebes#Pass7';
+      await c.post('/api/customer/reset-password', {
+        token: thiefReset.token,
+        email: thief,
+        newPassword: thiefPassword,
+      });
+      const thiefSession = (await c.post('/api/customer/login', { email: thief, password: thiefPassword })).body.result
+        .token as string;
+
+      const undone = await undoing(undo);
+      expect(undone.status).toBe(200);
+      expect(undone.body).toEqual({ result: { success: true } });
+
+      expect((await c.get('/api/customer/me', thiefSession)).status).toBe(401);
+      for (const [email, password] of [
+        [thief, thiefPassword],
+        [owner.email, thiefPassword],
+        [owner.email, goodPassword],
+      ])
+        expect((await c.post('/api/customer/login', { email, password })).status).toBe(401);
+
+      const resetMail = await mailWithSubject(
+        owner.email,
+        'Ihr Kundenkonto ist wieder mit dieser Adresse verbunden',
+        4,
+      );
+      const reset = linkIn(resetMail);
+      expect(reset).toMatchObject({ path: '/password-new', email: owner.email });
+      expect(
+        (await c.post('/api/customer/reset-password', { token: reset.token, email: reset.email, newPassword })).status,
+      ).toBe(200);
+      const login = await c.post('/api/customer/login', { email: owner.email, password: newPassword });
+      expect(login.status).toBe(200);
+      expect((await c.get('/api/customer/me', login.body.result.token)).body.result).toMatchObject({
+        email: owner.email,
+        isEmailVerified: true,
+      });
+    });
+
+    it('works once, only with its own address, and answers a wrong link 400 INVALID_TOKEN', async () => {
+      const { undo } = await completedChange();
+      const wrongAddress = await undoing({ token: undo.token, email: newEmail('fremd') });
+      expect(wrongAddress.status).toBe(400);
+      expect(wrongAddress.body.error.code).toBe('INVALID_TOKEN');
+      expect((await undoing(undo)).status).toBe(200);
+      const again = await undoing(undo);
+      expect(again.status).toBe(400);
+      expect(again.body.error.code).toBe('INVALID_TOKEN');
+    });
+
+    it("a second change by the thief leaves the owner's undo link working, and the owner's undo voids the thief's", async () => {
+      const { c, owner, thief, undo } = await completedChange();
+      await c.post('/api/customer/request-password-reset', { email: thief, locale: 'de' });
+      const thiefReset = linkIn(await mailWithSubject(thief, 'Passwort zurücksetzen', 2));
+      await c.post('/api/customer/reset-password', {
+        token: thiefReset.token,
+        email: thief,
+        newPassword: 'Diebes#Pass7',
+      });
+      const session = (await c.post('/api/customer/login', { email: thief, password: 'Diebes#Pass7' })).body.result
+        .token as string;
+      const second = newEmail('dieb2');
+      await c.put('/api/customer/me/update', { email: second }, session);
+      const secondLink = linkIn(await mailWithSubject(second, 'Bitte bestätigen Sie Ihre neue E-Mail-Adresse'));
+      expect((await confirmingChange(secondLink)).status).toBe(200);
+      const thiefUndo = linkIn(await mailWithSubject(thief, 'Die E-Mail-Adresse Ihres Kundenkontos wurde geändert', 4));
+
+      expect((await undoing(undo)).status).toBe(200);
+      expect((await undoing(thiefUndo)).status).toBe(400);
+      const reset = linkIn(
+        await mailWithSubject(owner.email, 'Ihr Kundenkonto ist wieder mit dieser Adresse verbunden', 4),
+      );
+      expect(
+        (await c.post('/api/customer/reset-password', { token: reset.token, email: reset.email, newPassword })).status,
+      ).toBe(200);
+      const login = await c.post('/api/customer/login', { email: owner.email, password: newPassword });
+      expect((await c.get('/api/customer/me', login.body.result.token)).body.result.email).toBe(owner.email);
+    });
+
+    it('answers 409 EMAIL_TAKEN when another account holds the former address meanwhile, and changes nothing', async () => {
+      const { c, owner, thief, undo } = await completedChange();
+      await registerAccount(client(ctx), { email: owner.email });
+      const undone = await undoing(undo);
+      expect(undone.status).toBe(409);
+      expect(undone.body.error.code).toBe('EMAIL_TAKEN');
+      await c.post('/api/customer/request-password-reset', { email: thief, locale: 'de' });
+      expect(linkIn(await mailWithSubject(thief, 'Passwort zurücksetzen', 2)).email).toBe(thief);
     });
   },
   customerTestOptions(),

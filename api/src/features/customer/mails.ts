@@ -3,7 +3,6 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import { maskEmail } from '../../http/scrub.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { school } from '../../mail/school.ts';
 import { type MailKind, renderMail } from '../../mail/templates.ts';
 import { type CustomerRow, customerLanguage } from './customers.ts';
 
@@ -11,6 +10,7 @@ import { type CustomerRow, customerLanguage } from './customers.ts';
 const linkPaths = {
   verifyEmail: '/verify-email',
   emailChange: '/verify-email-change',
+  undoEmailChange: '/undo-email-change',
   passwordReset: '/password-new',
   login: '/login',
   requestPasswordReset: '/password-reset',
@@ -119,11 +119,30 @@ export const customerMails = {
     ),
 
   /**
-   * Goes to the old address once the change is done. The account no longer answers to that address, so its
-   * call to action is the school's contact, not the reset page.
+   * Goes to the old address (customer.email, the row before the change) once the change is done. The account no
+   * longer answers to that address, so its call to action is the link that takes the change back
+   * (docs/decisions/0068-undo-an-email-change.md).
    */
-  emailChanged: (ctx: AppContext, tx: Db, customer: CustomerRow, oldEmail: string, newEmail: string) =>
-    send(ctx, tx, 'emailChanged', customer, oldEmail, `mailto:${school.email}`, undefined, {
-      newEmail: maskEmail(newEmail),
-    }),
+  emailChanged: (ctx: AppContext, tx: Db, customer: CustomerRow, newEmail: string, undoToken: string) =>
+    send(
+      ctx,
+      tx,
+      'emailChanged',
+      customer,
+      customer.email,
+      shopLink(ctx, linkPaths.undoEmailChange, { token: undoToken, email: customer.email }),
+      undefined,
+      { newEmail: maskEmail(newEmail) },
+    ),
+
+  /** Goes to the address an undone change restored (customer.email): no password works until a new one is set. */
+  emailChangeUndone: (ctx: AppContext, tx: Db, customer: CustomerRow, resetToken: string) =>
+    send(
+      ctx,
+      tx,
+      'emailChangeUndone',
+      customer,
+      customer.email,
+      shopLink(ctx, linkPaths.passwordReset, { token: resetToken, email: customer.email }),
+    ),
 };

@@ -14,6 +14,13 @@ export interface PasswordHashingOptions {
  */
 export const owaspArgon2id: PasswordHashingOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
+/**
+ * Stored in place of a hash when no password may log in until the owner sets a new one by a reset link (an undone
+ * e-mail change: docs/decisions/0068-undo-an-email-change.md). No password matches it, and checking one costs as
+ * long as for an unknown account.
+ */
+export const disabledPasswordHash = 'disabled:reset-required';
+
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   /** Checks a password; a missing hash (unknown account) costs the same as a wrong password. */
@@ -30,10 +37,11 @@ export function createPasswordHasher(options: PasswordHashingOptions = owaspArgo
   return {
     hash: (password) => argon2.hash(password, settings),
     async verify(hash, password) {
-      const target = hash ?? (await dummy);
+      const usable = hash !== null && hash !== disabledPasswordHash;
+      const target = usable ? hash : await dummy;
       try {
         const matches = await argon2.verify(target, password);
-        return hash !== null && matches;
+        return usable && matches;
       } catch {
         return false;
       }

@@ -18,6 +18,7 @@ import { inTransaction } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { bearerToken } from './authenticate.ts';
 import { findCustomerByEmail, findCustomerById, isUniqueViolation, toCustomer } from './customers.ts';
+import { issueEmailUndoToken, undoEmailChange } from './email-undo.ts';
 import { consumeLinkToken, issueLinkToken, voidAccountLinks } from './link-tokens.ts';
 import { loginThrottle } from './login-throttle.ts';
 import { customerMails } from './mails.ts';
@@ -197,13 +198,38 @@ export const publicCustomerRoutes =
             // token) stays in. The old address learns of the change (docs/decisions/0063-api-audit-fixes.md).
             await revokeOtherSessions(tx, customer.id, bearerToken(request));
             await voidAccountLinks(tx, customer.id);
-            await customerMails.emailChanged(ctx, tx, customer, customer.email, used.email);
+            const undoToken = await issueEmailUndoToken(tx, {
+              customerId: customer.id,
+              formerEmail: customer.email,
+              now: ctx.now(),
+            });
+            await customerMails.emailChanged(ctx, tx, customer, used.email, undoToken);
           });
         } catch (error) {
           if (isUniqueViolation(error)) throw taken();
           throw error;
         }
         return { result: toCustomer({ ...customer, ...updated }) };
+      },
+    );
+
+    app.post(
+      '/customer/undo-email-change',
+      { schema: { body: linkRequestSchema, response: { 200: successEnvelope(okSchema) } } },
+      async (request) => {
+        // docs/decisions/0068-undo-an-email-change.md: the former address takes the account back; no password
+        // works until its owner sets one with the reset link this mails there.
+        await inTransaction(ctx.db, async (tx) => {
+          const customer = await undoEmailChange(tx, { ...request.body, now: ctx.now() });
+          const token = await issueLinkToken(tx, {
+            customerId: customer.id,
+            purpose: 'password_reset',
+            email: customer.email,
+            now: ctx.now(),
+          });
+          await customerMails.emailChangeUndone(ctx, tx, customer, token);
+        });
+        return ok;
       },
     );
 
