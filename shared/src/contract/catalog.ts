@@ -22,6 +22,15 @@ export const courseTypeSchema = z.union([
 ]);
 export type CourseType = z.infer<typeof courseTypeSchema>;
 
+/**
+ * The course range of the listings' filter (docs/product-rules.md#limits), in months from today: the options, and
+ * the default a listing opens with. The level test recommends only courses its links' listings show (exam
+ * recommendation in the API).
+ */
+export const courseRangeOptions = [3, 6, 9, 12] as const;
+export type CourseRangeMonths = (typeof courseRangeOptions)[number];
+export const defaultCourseRange: CourseRangeMonths = 3;
+
 /** Tag category ids the spec fixes (level 3, weekday 6) and the others this shop uses. */
 export const TagCategoryId = {
   time: 1,

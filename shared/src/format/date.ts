@@ -21,9 +21,12 @@ export function formatDateTime(value: string | Date): string {
   return isValid(date) ? lightFormat(date, 'dd.MM.yyyy HH:mm') : String(value);
 }
 
-/** The calendar day `months` after `from`, as `yyyy-MM-dd` (the API's date parameters). */
-export function isoDateMonthsAfter(from: Date, months: number): string {
-  return lightFormat(addMonths(from, months), 'yyyy-MM-dd');
+/**
+ * The calendar day `months` after `from` (a Date, read in local time, or a `yyyy-MM-dd` day), as `yyyy-MM-dd` (the
+ * API's date parameters); a day the shorter month lacks becomes its last (31 August + 6 → 28 February).
+ */
+export function isoDateMonthsAfter(from: Date | string, months: number): string {
+  return lightFormat(addMonths(typeof from === 'string' ? parseISO(from) : from, months), 'yyyy-MM-dd');
 }
 
 const zonedFormats = new Map<string, Intl.DateTimeFormat>();

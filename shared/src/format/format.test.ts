@@ -9,6 +9,7 @@ import {
   formatMoney,
   formatSchedule,
   formatTime,
+  isoDateMonthsAfter,
   weekdaysOfTags,
 } from './index.ts';
 
@@ -59,6 +60,22 @@ describe('formatDate / formatTime', () => {
   });
   it('formats date and time together', () => {
     expect(formatDateTime(new Date(2026, 11, 24, 16, 45))).toBe('24.12.2026 16:45');
+  });
+});
+
+describe('isoDateMonthsAfter', () => {
+  it('counts months from a local Date or from a yyyy-MM-dd day alike, month ends and leap days included', () => {
+    for (const [from, months, until] of [
+      ['2026-01-15', 3, '2026-04-15'],
+      ['2026-11-30', 3, '2027-02-28'],
+      ['2027-11-30', 3, '2028-02-29'],
+      ['2026-08-31', 6, '2027-02-28'],
+      ['2026-03-29', 12, '2027-03-29'],
+    ] as const) {
+      expect(isoDateMonthsAfter(from, months), from).toBe(until);
+      const [y, m, d] = from.split('-').map(Number);
+      expect(isoDateMonthsAfter(new Date(y!, m! - 1, d!), months), from).toBe(until);
+    }
   });
 });
 

@@ -1,11 +1,13 @@
-import { CourseType, type ExamLevel, type ExamRecommendation } from '@shop/shared/contract';
+import { CourseType, defaultCourseRange, type ExamLevel, type ExamRecommendation } from '@shop/shared/contract';
+import { isoDateMonthsAfter } from '@shop/shared/format';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { toContractTexts } from '../catalog/texts.ts';
 
 /**
  * Offers for a placed level, read from the live catalogue (docs/product-rules.md#screens Result): the level's tag for group courses
- * and for conversation hours when such courses start today or later, the flexible-learning module named like
+ * and for conversation hours when such courses start from today to the end of the range the /courses listing opens
+ * with (`defaultCourseRange`, 3 months; its links carry no range), the flexible-learning module named like
  * the sub-level (else the level's first module with appointments left), and the level's first product.
  * Anything the catalogue does not offer is null, so the result page links only to what can be booked.
  */
@@ -16,9 +18,11 @@ export async function recommend(
   today: string,
 ): Promise<ExamRecommendation> {
   const slug = level.toLowerCase();
+  // The listing's own bound: it asks for courseStartUntil = this day (mf-catalog's courseStartUntil).
+  const until = isoDateMonthsAfter(today, defaultCourseRange);
   const [courseTag, conversationTag, flexibleLearningCourse, product] = await Promise.all([
-    hasUpcomingCourse(db, CourseType.fullCourse, slug, today),
-    hasUpcomingCourse(db, CourseType.conversationHours, slug, today),
+    hasListedCourse(db, CourseType.fullCourse, slug, today, until),
+    hasListedCourse(db, CourseType.conversationHours, slug, today, until),
     flexibleModule(db, slug, targetDetail, today),
     levelProduct(db, slug),
   ]);
@@ -37,11 +41,19 @@ const taggedCourses = (db: Kysely<Database>, slug: string) =>
     .innerJoin('tag', 'tag.id', 'course_tag.tag_id')
     .where('tag.slug', '=', slug);
 
-async function hasUpcomingCourse(db: Kysely<Database>, type: number, slug: string, today: string): Promise<boolean> {
+/** Is a course of `type` and level `slug` starting from `today` to `until`, as the course search finds it? */
+async function hasListedCourse(
+  db: Kysely<Database>,
+  type: number,
+  slug: string,
+  today: string,
+  until: string,
+): Promise<boolean> {
   const row = await taggedCourses(db, slug)
     .select('course.id')
     .where('course.type', '=', type)
     .where('course.start_date', '>=', today)
+    .where('course.start_date', '<=', until)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

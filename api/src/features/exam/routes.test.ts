@@ -1,4 +1,4 @@
-import { examLevels, examResultSchema, examSchema, type Exam } from '@shop/shared/contract';
+import { CourseType, examLevels, examResultSchema, examSchema, type Exam } from '@shop/shared/contract';
 import { describe, expect, it } from 'vitest';
 import { examBank } from '../../db/seed/exam-bank/index.ts';
 import { describeEachDatabase, get, type TestContext } from '../../test/databases.ts';
@@ -8,6 +8,9 @@ async function post(ctx: TestContext, url: string, payload: unknown) {
   const response = await ctx.app.inject({ method: 'POST', url, payload: payload as object });
   return { status: response.statusCode, body: response.json() as any, raw: response.body };
 }
+
+/** The end of the range /courses opens with (3 months from the test's today, 2026-01-15), as the listing asks. */
+const listingUntil = '2026-04-15';
 
 /** A correct flag would show up as a key like correct, isCorrect, is_correct or correctAnswer… */
 const correctFlag = /"[a-z_]*correct[a-z_]*"\s*:/i;
@@ -106,12 +109,57 @@ describeEachDatabase('exam API', (ctx) => {
           titles: expect.arrayContaining([{ language: 'de', description: 'DELE B1 Prüfungsvorbereitung' }]),
         },
       });
-      // The links of the result page lead to listings that show something.
+      // The links of the result page lead to listings that show something: /courses searches its default range.
       const search = async (query: string) =>
         (await get(ctx, `/api/course/search?${query}`)).body.result.total as number;
-      expect(await search('tags[]=b1&type=1')).toBeGreaterThan(0);
-      expect(await search('tags[]=b1&type=3')).toBeGreaterThan(0);
+      expect(await search(`tags[]=b1&type=1&courseStartUntil=${listingUntil}`)).toBeGreaterThan(0);
+      expect(await search(`tags[]=b1&type=3&courseStartUntil=${listingUntil}`)).toBeGreaterThan(0);
       expect(await search(`flexibleLearningId=${module.id}`)).toBeGreaterThan(0);
+    });
+
+    it('recommends group courses and conversation hours only when one starts within the listing’s default range', async () => {
+      const exam = await examOf('B1');
+      const b1Courses = await ctx.db.kysely
+        .selectFrom('course')
+        .innerJoin('course_tag', 'course_tag.course_id', 'course.id')
+        .innerJoin('tag', 'tag.id', 'course_tag.tag_id')
+        .select(['course.id', 'course.type', 'course.start_date', 'course.end_date'])
+        .where('tag.slug', '=', 'b1')
+        .where('course.type', 'in', [CourseType.fullCourse, CourseType.conversationHours])
+        .execute();
+      const move = (type: number, start_date: string) =>
+        ctx.db.kysely
+          .updateTable('course')
+          .set({ start_date, end_date: '2026-12-31' })
+          .where(
+            'id',
+            'in',
+            b1Courses.filter((c) => c.type === type).map((c) => c.id),
+          )
+          .execute();
+      const recommendation = async () =>
+        (await post(ctx, '/api/exam/submit', { level: 'B1', answers: answers(exam, 'correct') })).body.result
+          .recommendation;
+      try {
+        // Every B1 group course and conversation hour starts the day after the range the /courses listing opens
+        // with (3 months from the test's today, 2026-01-15): the links would open empty listings.
+        await move(CourseType.fullCourse, '2026-04-16');
+        await move(CourseType.conversationHours, '2026-04-16');
+        expect(await recommendation()).toMatchObject({ courseTag: null, conversationTag: null });
+        // On the range's last day they are listed, so they are recommended.
+        await move(CourseType.fullCourse, listingUntil);
+        expect(await recommendation()).toMatchObject({ courseTag: 'b1', conversationTag: null });
+        await move(CourseType.conversationHours, listingUntil);
+        expect(await recommendation()).toMatchObject({ courseTag: 'b1', conversationTag: 'b1' });
+      } finally {
+        for (const course of b1Courses) {
+          await ctx.db.kysely
+            .updateTable('course')
+            .set({ start_date: course.start_date, end_date: course.end_date })
+            .where('id', '=', course.id)
+            .execute();
+        }
+      }
     });
 
     it('leaves out what the catalogue does not offer (A1 has no conversation hours and no exam product)', async () => {

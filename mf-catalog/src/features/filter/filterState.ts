@@ -1,9 +1,16 @@
-import { isoDateMonthsAfter, TagCategoryId, type TagCategory } from '@shop/shared';
+import {
+  courseRangeOptions,
+  defaultCourseRange,
+  isoDateMonthsAfter,
+  TagCategoryId,
+  type CourseRangeMonths,
+  type TagCategory,
+} from '@shop/shared';
 
-/** Course range options of docs/product-rules.md#limits, in months; 3 is the default. */
-export const rangeOptions = [3, 6, 9, 12] as const;
-export type RangeMonths = (typeof rangeOptions)[number];
-export const defaultRange: RangeMonths = 3;
+/** Course range options of docs/product-rules.md#limits, in months; 3 is the default (the contract's, which the API's level-test recommendation uses too). */
+export const rangeOptions = courseRangeOptions;
+export type RangeMonths = CourseRangeMonths;
+export const defaultRange: RangeMonths = defaultCourseRange;
 
 /** Categories the filter bar offers, in its order (docs/product-rules.md#screens): day, level, time, month, time range. */
 export const filterCategoryIds = [
