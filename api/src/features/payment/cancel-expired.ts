@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { completePayment } from './complete.ts';
 import type { PaymentProvider } from './provider.ts';
-import { type AlertLog, logRefundRequired } from './refund-alert.ts';
+import { type AlertLog, alertOperator } from './refund-alert.ts';
 
 /**
  * After the hold sweep cancelled an order: cancels its payment at the provider where the provider still allows it,
@@ -32,8 +32,7 @@ export async function cancelPaymentOfExpiredOrder(
     const cancelled = await provider.cancelPayment(payment.transaction_id);
     if (cancelled === 'not_cancelable') {
       const completion = await completePayment({ db: { kysely: db }, now }, provider, payment.transaction_id);
-      if (completion?.outcome === 'refund_required')
-        logRefundRequired(log, provider.name, payment.transaction_id, completion);
+      if (completion) alertOperator(log, provider.name, payment.transaction_id, completion);
       continue;
     }
     if (cancelled !== 'canceled') continue;

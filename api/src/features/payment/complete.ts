@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { cancelPendingOrder } from '../order/cancel.ts';
 import { queueOrderConfirmation } from '../order/confirmation.ts';
 import { creditPackages } from '../order/credits.ts';
-import type { PaymentProvider, ProviderPaymentStatus } from './provider.ts';
+import { type PaymentProvider, type ProviderPaymentStatus, shopCurrency } from './provider.ts';
 
 export type CompletionOutcome =
   /** The order moved to paid (first time only). */
@@ -22,7 +22,10 @@ export type CompletionOutcome =
   | 'refund_required'
   /** Nothing changed: still pending, a replay, or a status that would move backwards. */
   | 'unchanged'
-  /** The provider's amount differs from the order's: nothing changes, the mismatch is logged. */
+  /**
+   * The provider reports paid or authorized an amount or currency other than the order owes: the order is not
+   * booked and keeps its places until its hold ends; the operator is alerted (docs/decisions/0069-payment-integrity.md).
+   */
   | 'amount_mismatch';
 
 /** Why the order is cancelled when its payment ends without money. */
@@ -41,8 +44,12 @@ export interface Completion {
   email: string;
   /** The payment's status after this call. */
   paymentStatus: ProviderPaymentStatus;
-  /** The payment's amount (for the operator's log of a refund). */
+  /** What the order owes (the payment row's amount, in the shop's currency). */
   amountCents: number;
+  /** What the provider reports for the payment (for the operator: the money to refund is this). */
+  reportedStatus: ProviderPaymentStatus;
+  reportedAmountCents: number;
+  reportedCurrency: string;
   /** Why the order was cancelled, when it is (for the operator's log of a refund). */
   cancelReason: OrderCancelReason | null;
 }
@@ -54,6 +61,8 @@ export interface Completion {
  * transaction: a payment moves only forward from pending; paid moves the order to paid and credits packages and queues the confirmation mail; a
  * failed, canceled or expired payment cancels the order and releases what it held; money for an order already
  * cancelled is recorded and flagged for refund. Replays find the payment no longer pending and change nothing.
+ * Money that is not what the order owes (another amount or currency) books nothing: the order waits out its hold,
+ * and the caller alerts the operator (docs/decisions/0069-payment-integrity.md).
  * `authorized` books the order as paid does and marks its capture due (capture.ts creates it, outside this
  * transaction); the provider's later report on that payment settles the capture
  * (docs/decisions/0039-capture-authorized-payments.md).
@@ -113,6 +122,9 @@ export async function completePayment(
       email: payment.email,
       paymentStatus: paymentStatus as ProviderPaymentStatus,
       amountCents: payment.amount_cents,
+      reportedStatus: reported.status,
+      reportedAmountCents: reported.amountCents,
+      reportedCurrency: reported.currency,
       cancelReason: cancelReason as OrderCancelReason | null,
     });
     if (reported.status === 'pending') return result('unchanged', payment.status);
@@ -143,12 +155,17 @@ export async function completePayment(
       }
       return result('unchanged', payment.status);
     }
-    if (reported.amountCents !== payment.amount_cents) {
-      console.error(
-        `Payment ${providerPaymentId}: provider amount ${reported.amountCents} differs from order amount ${payment.amount_cents}`,
-      );
+    // Money that is not what the order owes never books it: nothing changes while the order waits, so its places
+    // stay held until its hold ends, and the caller alerts the operator. Once the order is cancelled (its hold
+    // ended), the money is flagged for refund below like any that came too late, whatever its amount. A payment that
+    // ended without money cancels the order whatever amount it names.
+    const owed = reported.amountCents === payment.amount_cents && reported.currency === shopCurrency;
+    if (
+      !owed &&
+      (reported.status === 'paid' || reported.status === 'authorized') &&
+      payment.order_status !== 'cancelled'
+    )
       return result('amount_mismatch', payment.status);
-    }
 
     if (reported.status !== 'paid' && reported.status !== 'authorized') {
       await trx

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsOfMollieAmount, mollieAmount, mollieLines } from './mollie-provider.ts';
+import { centsOfMollieAmount, mollieAmount, mollieLines, reportedMollieAmount } from './mollie-provider.ts';
 
 describe('Mollie amounts', () => {
   it('always have two decimals', () => {
@@ -20,6 +20,14 @@ describe('Mollie amounts', () => {
     expect(centsOfMollieAmount({ currency: 'EUR', value: '0.05' })).toBe(5);
     expect(() => centsOfMollieAmount({ currency: 'USD', value: '1.00' })).toThrow();
     expect(() => centsOfMollieAmount({ currency: 'EUR', value: '1.5' })).toThrow();
+  });
+
+  it('as a payment reports them, keep their currency, so that a payment in another one is seen, not an error', () => {
+    expect(reportedMollieAmount({ currency: 'EUR', value: '744.30' })).toEqual({ amountCents: 74430, currency: 'EUR' });
+    expect(reportedMollieAmount({ currency: 'USD', value: '1.5' })).toEqual({ amountCents: 150, currency: 'USD' });
+    expect(reportedMollieAmount({ currency: 'JPY', value: '1000' })).toEqual({ amountCents: 100000, currency: 'JPY' });
+    expect(() => reportedMollieAmount({ currency: 'EUR', value: '-1.00' })).toThrow();
+    expect(() => reportedMollieAmount({ currency: 'eur', value: '1.00' })).toThrow();
   });
 });
 

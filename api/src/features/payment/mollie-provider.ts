@@ -95,6 +95,20 @@ export function centsOfMollieAmount({ currency, value }: { currency: string; val
   return Number(match[1]) * 100 + Number(match[2]);
 }
 
+/**
+ * A payment's amount as Mollie reports it, in any currency (hundredths of its unit; Mollie writes as many decimals
+ * as the currency has, none for JPY): a payment in another currency than the order's is a mismatch the shop must
+ * see, not an error that makes its webhook answer 503 for ever.
+ */
+export function reportedMollieAmount({ currency, value }: { currency: string; value: string }): {
+  amountCents: number;
+  currency: string;
+} {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match || !/^[A-Z]{3}$/.test(currency)) throw new Error(`Unexpected amount from Mollie: ${value} ${currency}`);
+  return { amountCents: Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')), currency };
+}
+
 /** The shop's key of a refund, as its metadata carries it (`refund` above); undefined for any other refund. */
 const refundKeyOf = (metadata: unknown): string | undefined => {
   const key = (metadata as { shopRefundKey?: unknown } | null)?.shopRefundKey;
@@ -147,7 +161,7 @@ export function mollieProvider({ apiKey, apiUrl, shopUrl }: MollieProviderOption
         return {
           id: payment.id,
           status: statuses[payment.status] ?? 'pending',
-          amountCents: centsOfMollieAmount(payment.amount),
+          ...reportedMollieAmount(payment.amount),
         };
       } catch (error) {
         if (error instanceof MollieApiError && error.statusCode === 404) return null;

@@ -32,6 +32,11 @@ afterAll(async () => {
 });
 
 const shopUrl = 'https://shop.example';
+/** What the app logs at error level (its operator alerts among them), one parsed line each. */
+const appErrors: Record<string, unknown>[] = [];
+/** The alerts the app raised about one provider payment. */
+const alertsAbout = (providerPaymentId: string) =>
+  appErrors.filter((line) => line.alert !== undefined && line.providerPaymentId === providerPaymentId);
 const allMethods = ['eps', 'creditcard', 'paybybank', 'klarna', 'applepay', 'banktransfer'];
 const tenMinutes = 10 * 60 * 1000;
 
@@ -72,6 +77,33 @@ describeEachDatabase(
     const pendingOrder = (options?: Parameters<typeof pendingOrderOf>[1]) => pendingOrderOf(ctx, options);
     const statusOf = (orderId: number) => orderStatus(ctx, orderId);
     const createRequests = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v2/payments');
+
+    const provider = guardedProvider(mollieProvider({ apiKey: 'test_fakeMollieKey1', apiUrl: fake.apiUrl, shopUrl }));
+    /** The refund alerts the sweep raised, as the app's logger would get them. */
+    const alerts: { alert: string; providerPaymentId: string }[] = [];
+    const alertLog = { error: (fields: (typeof alerts)[number]) => alerts.push(fields) } as never;
+    const sweep = () =>
+      holdSweepJob({
+        db: ctx.db.kysely,
+        now: clock.now,
+        everyMs: 1000,
+        log: { info: () => {}, warn: () => {} } as never,
+        onCancelled: () => {},
+        cancelProviderPayment: (orderId) =>
+          cancelPaymentOfExpiredOrder(ctx.db.kysely, provider, orderId, { now: clock.now, log: alertLog }),
+      }).run(new AbortController().signal);
+    const cancelRequests = (id: string) =>
+      fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v2/payments/${id}`);
+    /** Sweeps just after the hold ended, then puts the clock back where the other tests had it. */
+    const expire = async () => {
+      const past = 1800 * 1000 + 1;
+      clock.advance(past);
+      try {
+        await sweep();
+      } finally {
+        clock.advance(-past);
+      }
+    };
 
     describe('creating the payment', () => {
       it('sends amount, description, return and webhook URLs, locale, method and the order id, as the Payments API documents', async () => {
@@ -322,6 +354,62 @@ describeEachDatabase(
       });
     });
 
+    describe('a paid report that does not match what the order owes', () => {
+      it('another amount books nothing: the places stay held, the operator is alerted once per report; when the hold ends the money is flagged for refund', async () => {
+        const { order, providerId, course, email } = await pendingOrder({ free: 3, quantity: 1 });
+        // Mollie reports 1.00 EUR paid for an order of 289.00 EUR.
+        fake.payments.get(providerId)!.amount = { currency: 'EUR', value: '1.00' };
+        await fake.decide(providerId, 'paid');
+        expect(await statusOf(order.id)).toBe('payment_pending');
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'pending', refund_required: 0 });
+        expect(await freePlaces(ctx, course.id)).toBe(2);
+        expect(alertsAbout(providerId)).toMatchObject([
+          {
+            alert: 'PAYMENT_AMOUNT_MISMATCH',
+            orderNumber: order.increment_id,
+            amountCents: 28900,
+            currency: 'EUR',
+            reportedAmountCents: 100,
+            reportedCurrency: 'EUR',
+          },
+        ]);
+        await settle();
+        expect(await mailsTo(ctx, email)).toHaveLength(0);
+
+        // When its hold ends the order is cancelled like any unpaid one, and the money Mollie has is to be refunded.
+        await expire();
+        expect(await statusOf(order.id)).toBe('cancelled');
+        expect(await freePlaces(ctx, course.id)).toBe(3);
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 1 });
+        expect(alerts.filter((entry) => entry.providerPaymentId === providerId)).toMatchObject([
+          { alert: 'REFUND_REQUIRED', amountCents: 100, currency: 'EUR' },
+        ]);
+      });
+
+      it('another currency is no outage: answered 200, nothing booked, the operator alerted', async () => {
+        const { order, providerId, course } = await pendingOrder({ free: 3, quantity: 1 });
+        fake.payments.get(providerId)!.amount = { currency: 'USD', value: '289.00' };
+        await fake.decide(providerId, 'paid');
+        expect(await statusOf(order.id)).toBe('payment_pending');
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'pending' });
+        expect(await freePlaces(ctx, course.id)).toBe(2);
+        expect(alertsAbout(providerId)).toMatchObject([
+          { alert: 'PAYMENT_AMOUNT_MISMATCH', reportedAmountCents: 28900, reportedCurrency: 'USD' },
+        ]);
+      });
+
+      it('an authorization of another amount is neither booked nor captured', async () => {
+        const { order, providerId, course } = await pendingOrder({ free: 3, quantity: 1, method: 'klarna' });
+        fake.payments.get(providerId)!.amount = { currency: 'EUR', value: '28.90' };
+        await fake.decide(providerId, 'authorized');
+        expect(await statusOf(order.id)).toBe('payment_pending');
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'pending', capture_status: null });
+        expect(fake.requests.filter((r) => r.path === `/v2/payments/${providerId}/captures`)).toEqual([]);
+        expect(await freePlaces(ctx, course.id)).toBe(2);
+        expect(alertsAbout(providerId)).toMatchObject([{ alert: 'PAYMENT_AMOUNT_MISMATCH' }]);
+      });
+    });
+
     describe('Mollie unavailable at submit', () => {
       for (const mode of ['error', 'hang'] as const) {
         it(`${mode === 'error' ? '5xx' : 'no answer'}: 503 with a translated message, no place held, no order left; a retry succeeds`, async () => {
@@ -464,33 +552,6 @@ describeEachDatabase(
     });
 
     describe('when the hold expires', () => {
-      const provider = guardedProvider(mollieProvider({ apiKey: 'test_fakeMollieKey1', apiUrl: fake.apiUrl, shopUrl }));
-      /** The refund alerts the sweep raised, as the app's logger would get them. */
-      const alerts: { alert: string; providerPaymentId: string }[] = [];
-      const alertLog = { error: (fields: (typeof alerts)[number]) => alerts.push(fields) } as never;
-      const sweep = () =>
-        holdSweepJob({
-          db: ctx.db.kysely,
-          now: clock.now,
-          everyMs: 1000,
-          log: { info: () => {}, warn: () => {} } as never,
-          onCancelled: () => {},
-          cancelProviderPayment: (orderId) =>
-            cancelPaymentOfExpiredOrder(ctx.db.kysely, provider, orderId, { now: clock.now, log: alertLog }),
-        }).run(new AbortController().signal);
-      const cancelRequests = (id: string) =>
-        fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v2/payments/${id}`);
-      /** Sweeps just after the hold ended, then puts the clock back where the other tests had it. */
-      const expire = async () => {
-        const past = 1800 * 1000 + 1;
-        clock.advance(past);
-        try {
-          await sweep();
-        } finally {
-          clock.advance(-past);
-        }
-      };
-
       it('cancels the Mollie payment where Mollie allows it, so the buyer cannot pay after the hold', async () => {
         const { order, providerId } = await pendingOrder();
         await expire();
@@ -738,6 +799,10 @@ describeEachDatabase(
       now: clock.now,
       shopUrl,
       paymentProvider: mollieProvider({ apiKey: 'test_fakeMollieKey1', apiUrl: fake.apiUrl, shopUrl }),
+      logger: {
+        level: 'error',
+        stream: { write: (line: string) => void appErrors.push(JSON.parse(line) as Record<string, unknown>) },
+      },
     },
   },
 );

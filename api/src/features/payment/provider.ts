@@ -10,8 +10,14 @@ export interface ProviderPayment {
   /** The provider's id of the payment (stored as `payment.transaction_id`, unique per provider). */
   id: string;
   status: ProviderPaymentStatus;
+  /** The amount in hundredths of `currency`'s unit, as the provider reports it. */
   amountCents: number;
+  /** ISO 4217, as the provider reports it; the shop charges `shopCurrency` only. */
+  currency: string;
 }
+
+/** The one currency the shop charges in; a payment in any other is never what an order owes. */
+export const shopCurrency = 'EUR';
 
 /** How long an order waits for its payment unless PAYMENT_HOLD_SECONDS says otherwise. */
 export const defaultPaymentHoldSeconds = 1800;

@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { captureDuePayment, type CaptureOptions } from './capture.ts';
 import { type Completion, completePayment } from './complete.ts';
 import { checkoutReturnUrl, type PaymentProvider, PaymentProviderUnavailableError } from './provider.ts';
-import { logRefundRequired } from './refund-alert.ts';
+import { alertOperator } from './refund-alert.ts';
 import { renderSandboxPage, sandboxPageCsp } from './sandbox-page.ts';
 import { type sandboxProvider, sandboxOutcomes } from './sandbox-provider.ts';
 
@@ -74,7 +74,7 @@ export const paymentRoutes =
       }
       app.metrics.paymentsByOutcome.inc({ outcome: completion.outcome, status: completion.paymentStatus });
       if (completion.outcome === 'cancelled') onPlacesChanged();
-      if (completion.outcome === 'refund_required') logRefundRequired(log, provider.name, id, completion);
+      alertOperator(log, provider.name, id, completion);
       await afterAuthorization(completion, id, { captures, log });
       return completion;
     };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import type { PaymentProvider, ProviderPayment, ProviderPaymentStatus } from './provider.ts';
+import { type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus, shopCurrency } from './provider.ts';
 
 export const sandboxOutcomes = [
   'paid',
@@ -30,7 +30,14 @@ export function sandboxProvider(
       .select(['id', 'status', 'amount_cents'])
       .where('id', '=', id)
       .executeTakeFirst();
-    return row ? { id: row.id, status: row.status as ProviderPaymentStatus, amountCents: row.amount_cents } : null;
+    return row
+      ? {
+          id: row.id,
+          status: row.status as ProviderPaymentStatus,
+          amountCents: row.amount_cents,
+          currency: shopCurrency,
+        }
+      : null;
   };
   return {
     name: sandboxProviderName,
