@@ -215,6 +215,43 @@ test('e-mail change from the mail', async ({ page, request }) => {
   await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue(next);
 });
 
+test("an e-mail change someone else made, undone from the former address's notice", async ({ page, request }) => {
+  // docs/decisions/0068-undo-an-email-change.md: a stolen session moved the account to the thief's address.
+  const { email, token } = await verifiedCustomer(request, 'bestohlen');
+  const thief = newEmail('dieb');
+  const asked = await request.put('/api/customer/me/update', {
+    data: { email: thief },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(asked.ok()).toBe(true);
+  const change = linkIn(await mailTo(request, thief, /neue E-Mail-Adresse/));
+  const confirmed = await request.post('/api/customer/verify-email-change', {
+    data: { token: change.searchParams.get('token'), email: change.searchParams.get('email') },
+  });
+  expect(confirmed.ok()).toBe(true);
+
+  const undo = linkIn(await mailTo(request, email, /wurde geändert/));
+  expect(undo.pathname).toBe('/undo-email-change');
+  await page.goto(undo.href);
+  await expect(heading(page)).toHaveText('Änderung der E-Mail-Adresse rückgängig machen');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Änderung rückgängig machen' }).click();
+  await expect(page.getByText(`Ihr Kundenkonto ist wieder mit ${email} verbunden`)).toBeVisible();
+  await expectAccessible(page);
+
+  // The old password no longer logs in; the reset link mailed to the restored address sets a new one.
+  const reset = linkIn(await mailTo(request, email, /wieder mit dieser Adresse verbunden/));
+  expect(reset.pathname).toBe('/password-new');
+  await page.goto(reset.href);
+  await page.getByLabel(/^Neues Passwort\b(?! wiederholen)/).fill('Zurueck#Pass1');
+  await page.getByLabel(/^Neues Passwort wiederholen/).fill('Zurueck#Pass1');
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+  await logInThroughForm(page, email, 'Zurueck#Pass1');
+  await expect(heading(page)).toHaveText('Meine Daten');
+  await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue(email);
+});
+
 test('profile and password saves with their banners', async ({ page, request }) => {
   const { email, token } = await verifiedCustomer(request, 'speichern');
   await page.goto(`/account-data?customerToken=${token}`);

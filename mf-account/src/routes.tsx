@@ -8,6 +8,7 @@ import { OrdersPage } from './features/orders/OrdersPage.tsx';
 import { PasswordNewPage } from './features/password/PasswordNewPage.tsx';
 import { PasswordResetPage } from './features/password/PasswordResetPage.tsx';
 import { RegisterPage } from './features/register/RegisterPage.tsx';
+import { UndoEmailChangePage } from './features/verify/UndoEmailChangePage.tsx';
 import { VerifyEmailChangePage } from './features/verify/VerifyEmailChangePage.tsx';
 import { VerifyEmailPage } from './features/verify/VerifyEmailPage.tsx';
 import { VerifyEmailWaitingPage } from './features/verify/VerifyEmailWaitingPage.tsx';
@@ -27,6 +28,8 @@ const routes: RouteObject[] = [
   { path: '/verify-email', element: <VerifyEmailPage /> },
   { path: '/verify-email-waiting', element: <VerifyEmailWaitingPage /> },
   { path: '/verify-email-change', element: <VerifyEmailChangePage /> },
+  // The link of the notice a completed e-mail change mails to the former address (docs/decisions/0068-undo-an-email-change.md).
+  { path: '/undo-email-change', element: <UndoEmailChangePage /> },
   { path: '/account-data', element: <DataPage /> },
   { path: '/account-order', element: <OrdersPage /> },
   { path: '/account-level', element: <LevelPage /> },
