@@ -125,6 +125,37 @@ describe('CardSlider', () => {
       );
     });
 
+    const withDetails = (count: number): SliderItem[] =>
+      items(count).map((item) => ({
+        key: item.key,
+        render: ({ open, onToggle }) => (
+          <article>
+            <button type="button" aria-expanded={open} onClick={onToggle}>
+              {item.key}
+            </button>
+          </article>
+        ),
+      }));
+    const expanded = (name: string) => screen.getByRole('button', { name }).getAttribute('aria-expanded');
+
+    it('keeps a detail panel opened before it runs open when it starts, and closes it when it starts again', async () => {
+      const { container } = render(<CardSlider items={withDetails(10)} columns={3} />);
+      // The visitor opens a card's details in the moment before Swiper's code has come.
+      fireEvent.click(screen.getByRole('button', { name: 'course-1' }));
+      expect(expanded('course-1')).toBe('true');
+      await waitFor(() => expect(slider(container).classList.contains('swiper-initialized')).toBe(true));
+      expect(expanded('course-1')).toBe('true');
+
+      // Another language starts Swiper again (its labels are set when it starts): a (re-)initialisation closes it.
+      const { default: i18n } = await import('i18next');
+      await i18n.changeLanguage('en');
+      try {
+        await waitFor(() => expect(expanded('course-1')).toBe('false'));
+      } finally {
+        await i18n.changeLanguage('de');
+      }
+    });
+
     it('does not start for a slider that is gone, and stops with it', async () => {
       const { container, unmount } = render(<CardSlider items={items(10)} columns={3} />);
       const markup = slider(container);

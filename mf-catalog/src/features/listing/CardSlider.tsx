@@ -109,8 +109,9 @@ function afterNextFrame(done: () => void): () => void {
  * is out of reach. Started again when the texts change language (Swiper's labels are set when it starts); stopped on
  * unmount.
  */
-function useStartedSlider(options: () => SliderStart | null) {
+function useStartedSlider(options: () => Omit<SliderStart, 'firstStart'> | null) {
   const slider = useRef<StartedSlider | null>(null);
+  const startedBefore = useRef(false);
   const nextPressed = useRef(false);
   const startNow = useRef<() => void>(() => undefined);
   // The latest options (texts, callbacks) for the moment Swiper starts, without starting it again for each render.
@@ -133,7 +134,8 @@ function useStartedSlider(options: () => SliderStart | null) {
         ({ startSlider }) => {
           const started = stopped ? null : latestOptions.current();
           if (!started) return;
-          slider.current = startSlider(started);
+          slider.current = startSlider({ ...started, firstStart: !startedBefore.current });
+          startedBefore.current = true;
           if (nextPressed.current) slider.current.slideNext();
           nextPressed.current = false;
         },

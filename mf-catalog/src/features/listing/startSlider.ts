@@ -21,6 +21,12 @@ export interface SliderStart {
   };
   /** Called on every (re-)initialisation, breakpoint and slide change: the open detail panel closes then. */
   onReset: () => void;
+  /**
+   * The slider's first start: its initialisation (and the breakpoint Swiper sets while starting) closes nothing,
+   * since a panel open then is one the visitor opened while Swiper's code was still on its way
+   * (docs/decisions/0055-slider-starts-after-the-first-paint.md). A start again (another language) closes it.
+   */
+  firstStart: boolean;
 }
 
 /** The running slider, as CardSlider uses it. */
@@ -35,8 +41,20 @@ export interface StartedSlider {
  * Starts Swiper on the markup CardSlider rendered. This module (Swiper's code, about 25 KB gzip) is loaded after the
  * first cards have painted, not before them (docs/decisions/0055-slider-starts-after-the-first-paint.md).
  */
-export function startSlider({ container, previous, next, layout, messages, onReset }: SliderStart): StartedSlider {
+export function startSlider({
+  container,
+  previous,
+  next,
+  layout,
+  messages,
+  onReset,
+  firstStart,
+}: SliderStart): StartedSlider {
   const { columns, gap, twoColumnsFrom, ownColumnsFrom } = layout;
+  let starting = firstStart;
+  const resetUnlessStarting = () => {
+    if (!starting) onReset();
+  };
   const swiper = new Swiper(container, {
     modules: [Navigation, A11y, FreeMode],
     slidesPerView: 1,
@@ -58,8 +76,9 @@ export function startSlider({ container, previous, next, layout, messages, onRes
       slideLabelMessage: messages.slideLabel,
       itemRoleDescriptionMessage: messages.roleDescription,
     },
-    on: { init: onReset, breakpoint: onReset, slideChange: onReset },
+    on: { init: resetUnlessStarting, breakpoint: resetUnlessStarting, slideChange: onReset },
   });
+  starting = false;
   return {
     update: () => swiper.update(),
     slideNext: () => swiper.slideNext(),
