@@ -147,11 +147,17 @@ export const examResultEmailResponseSchema = z.lazy(() => z.object({ sent: z.lit
 /** How long the browser keeps a result (docs/product-rules.md#limits: 24 hours). */
 export const examResultLifetimeMs = 24 * 60 * 60 * 1000;
 
-/** The result as the browser keeps it (docs/product-rules.md#data): with its completion time (epoch ms) and whether it is saved. */
+/**
+ * The result as the browser keeps it (docs/product-rules.md#data): with its completion time (epoch ms) and whether it
+ * is saved, and to which account: `savedFor` is an opaque key the level-test area makes from the account (never the
+ * address itself), absent when unknown. One browser may serve several customers; the flag is theirs, not the
+ * browser's.
+ */
 export const storedExamResultSchema = z.lazy(() =>
   examResultSchema.unwrap().extend({
     completedAt: z.number().int().nonnegative(),
     saved: z.boolean(),
+    savedFor: z.string().max(64).optional(),
   }),
 );
 export type StoredExamResult = z.infer<typeof storedExamResultSchema>;

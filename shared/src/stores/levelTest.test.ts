@@ -36,6 +36,18 @@ describe('level-test result store', () => {
     expect(stored()?.state).toEqual({ result: { ...result, completedAt: 1_000, saved: false } });
   });
 
+  it('flags a saved result with the account it went to, and forgets an earlier account it cannot name', () => {
+    const { keepResult, markSaved } = useLevelTestResultStore.getState();
+    keepResult(result, 1_000);
+    markSaved(1_000, 'ana-key');
+    expect(useLevelTestResultStore.getState().result).toMatchObject({ saved: true, savedFor: 'ana-key' });
+    expect(stored()?.state).toMatchObject({ result: { saved: true, savedFor: 'ana-key' } });
+    expect(readStoredExamResult(stored()?.state, 2_000).result).toMatchObject({ savedFor: 'ana-key' });
+    markSaved(1_000);
+    expect(useLevelTestResultStore.getState().result).toMatchObject({ saved: true });
+    expect(useLevelTestResultStore.getState().result).not.toHaveProperty('savedFor');
+  });
+
   it('flags only the result that was saved', () => {
     const { keepResult, markSaved } = useLevelTestResultStore.getState();
     keepResult(result, 1_000);

@@ -17,8 +17,11 @@ export interface LevelTestResultState {
   expired: boolean;
   /** Keeps a fresh result (with the server's token that saves it), not yet saved to an account. */
   keepResult: (result: ExamResult, now?: number) => void;
-  /** Flags the result completed at `completedAt` as saved; a newer result in the meantime stays unsaved. */
-  markSaved: (completedAt: number) => void;
+  /**
+   * Flags the result completed at `completedAt` as saved, to the account `account` names (an opaque key; omitted
+   * when it is not known); a newer result in the meantime stays unsaved.
+   */
+  markSaved: (completedAt: number, account?: string) => void;
   /** Drops the result when it is older than 24 hours; true when it did. */
   dropIfExpired: (now?: number) => boolean;
   clear: () => void;
@@ -52,8 +55,12 @@ export const useLevelTestResultStore = create<LevelTestResultState>()(
       expired: false,
       keepResult: (result, now = Date.now()) =>
         set({ result: { ...result, completedAt: now, saved: false }, expired: false }),
-      markSaved: (completedAt) =>
-        set((state) => (state.result?.completedAt === completedAt ? { result: { ...state.result, saved: true } } : {})),
+      markSaved: (completedAt, account) =>
+        set((state) => {
+          if (state.result?.completedAt !== completedAt) return {};
+          const { savedFor: _unknownOwner, ...unsaved } = state.result;
+          return { result: { ...unsaved, saved: true, ...(account === undefined ? {} : { savedFor: account }) } };
+        }),
       dropIfExpired: (now = Date.now()) => {
         const { result } = get();
         if (!result || !isExamResultExpired(result, now)) return false;

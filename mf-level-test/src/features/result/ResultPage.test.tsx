@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi, useAuthStore, useCustomerStore, useLevelTestResultStore, type ExamResult } from '@shop/shared';
 import { fakeApi, renderArea, startI18n } from '../../test/harness.tsx';
@@ -211,6 +211,88 @@ describe('/level-test/complete', () => {
     renderArea('/level-test/complete');
     expect(await screen.findByText('Ihr Ergebnis wurde in Ihrem Konto gespeichert.')).toBeTruthy();
     await waitFor(() => expect(useCustomerStore.getState().customer?.languageNiveau).toBe('b1'));
+  });
+
+  describe('the saved flag follows the account (several customers in one browser)', () => {
+    const ben = { ...customer, email: 'ben@example.org', firstname: 'Ben', lastname: 'Braun' };
+    const json = (status: number, body: unknown) =>
+      Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+    const alreadySaved = 'Dieses Ergebnis ist bereits in Ihrem Konto gespeichert.';
+    const savedNow = 'Ihr Ergebnis wurde in Ihrem Konto gespeichert.';
+    const elsewhere = 'Dieses Ergebnis ist bereits in einem anderen Kundenkonto gespeichert.';
+
+    /** The API as the server behaves: a result belongs to the first account that saves it (routes.ts /exam/save). */
+    function server(saveAnswer: () => Promise<void> = () => Promise.resolve()) {
+      let owner: string | null = null;
+      return fakeApi({
+        'GET /api/customer/me': () =>
+          json(200, { result: useAuthStore.getState().token === 'tok-ben' ? ben : customer }),
+        'POST /api/exam/save': async () => {
+          // Decided when the request arrives; the answer may take its time.
+          const token = useAuthStore.getState().token!;
+          const refused = owner !== null && owner !== token;
+          if (!refused) owner = token;
+          await saveAnswer();
+          return refused
+            ? json(400, {
+                error: { code: 'UNKNOWN_EXAM_RESULT', message: 'x', fields: { resultToken: 'unknown_result' } },
+              })
+            : json(200, { result: entry });
+        },
+      });
+    }
+    const logInAs = (token: string) => {
+      useAuthStore.getState().logOut();
+      useAuthStore.getState().logIn(token, false);
+    };
+    beforeEach(() => configureApi({ token: () => useAuthStore.getState().token }));
+
+    it('another customer is never told it is saved in their account, and its owner is told so again', async () => {
+      const calls = server();
+      logInAs('tok-ana');
+      useLevelTestResultStore.getState().keepResult(result);
+      const ana = renderArea('/level-test/complete');
+      expect(await screen.findByText(savedNow)).toBeTruthy();
+      ana.unmount();
+
+      // Ben logs in in the same browser: the result is Ana's, in her account, not in his.
+      logInAs('tok-ben');
+      const benView = renderArea('/level-test/complete');
+      expect(await screen.findByText(elsewhere)).toBeTruthy();
+      expect(screen.queryByText(alreadySaved)).toBeNull();
+      expect(screen.queryByText(savedNow)).toBeNull();
+      benView.unmount();
+
+      // A guest is told nothing about accounts.
+      useAuthStore.getState().logOut();
+      const guest = renderArea('/level-test/complete');
+      expect(screen.queryByText(alreadySaved)).toBeNull();
+      expect(screen.getByRole('link', { name: 'Jetzt registrieren' })).toBeTruthy();
+      guest.unmount();
+
+      // Ana again: already saved, known without asking the server again.
+      logInAs('tok-ana');
+      renderArea('/level-test/complete');
+      expect(await screen.findByText(alreadySaved)).toBeTruthy();
+      expect(calls.filter((c) => c.url === '/api/exam/save')).toHaveLength(2);
+    });
+
+    it('a save answered after another customer logged in is not shown as theirs', async () => {
+      let answerAnasSave = () => {};
+      const anasSave = new Promise<void>((resolve) => (answerAnasSave = resolve));
+      const calls = server(() => (useAuthStore.getState().token === 'tok-ana' ? anasSave : Promise.resolve()));
+      logInAs('tok-ana');
+      useLevelTestResultStore.getState().keepResult(result);
+      renderArea('/level-test/complete');
+      await waitFor(() => expect(calls.filter((c) => c.url === '/api/exam/save')).toHaveLength(1));
+
+      // Ana logs out and Ben logs in while her save is on its way; then it goes through, into her account.
+      act(() => logInAs('tok-ben'));
+      await act(async () => answerAnasSave());
+      expect(await screen.findByText(elsewhere)).toBeTruthy();
+      expect(screen.queryByText(savedNow)).toBeNull();
+      expect(screen.queryByText(alreadySaved)).toBeNull();
+    });
   });
 
   it('tells the customer when saving fails and keeps the result unsaved', async () => {

@@ -23,6 +23,7 @@ const saveBanner: Record<SaveStatus, 'info' | 'success' | 'alert' | null> = {
   saving: 'info',
   saved: 'success',
   alreadySaved: 'info',
+  savedElsewhere: 'info',
   failed: 'alert',
 };
 
