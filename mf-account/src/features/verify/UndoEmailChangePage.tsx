@@ -1,8 +1,9 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Banner, Button, CustomerErrorCode, focusDropped, useAuthStore } from '@shop/shared';
+import { Banner, CustomerErrorCode, useAuthStore } from '@shop/shared';
 import { hasCode, isInvalidLink } from '../forms/messages.ts';
+import { ConfirmByButton } from '../ui/ConfirmByButton.tsx';
 import { Page } from '../ui/Page.tsx';
 import { undoEmailChange } from './undo.ts';
 
@@ -27,17 +28,12 @@ export function UndoEmailChangePage() {
   const email = search.get('email')?.trim() ?? '';
   const [refusal, setRefusal] = useState<Refusal | null>(token && email ? null : 'invalidLink');
   const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
   const [done, setDone] = useState(false);
   const retryable = refusal === null || refusal === 'failed';
 
-  // The button, disabled while sending, dropped the focus (WCAG 2.4.3): a refusal that may be tried again gives it
-  // back to the button; one that leaves no button, and the success, put it on their banner (takeFocus).
-  const actions = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    if (refusal && retryable && !sending && focusDropped()) actions.current?.querySelector('button')?.focus();
-  }, [refusal, retryable, sending]);
-
   const send = async () => {
+    setSent(true);
     setSending(true);
     setRefusal(null);
     try {
@@ -68,23 +64,15 @@ export function UndoEmailChangePage() {
           </p>
         </>
       ) : (
-        <>
-          {refusal ? (
-            <Banner tone="alert" takeFocus={!retryable}>
-              {t(refusalTexts[refusal])}
-            </Banner>
-          ) : null}
-          {retryable ? (
-            <>
-              <p>{t('account.undoEmailChange.intro', { email })}</p>
-              <div className="account-form__actions" ref={actions}>
-                <Button type="button" disabled={sending} onClick={() => void send()}>
-                  {t('account.undoEmailChange.submit')}
-                </Button>
-              </div>
-            </>
-          ) : null}
-        </>
+        <ConfirmByButton
+          refusal={refusal ? t(refusalTexts[refusal]) : null}
+          retryable={retryable}
+          alertTakesFocus={sent}
+          sending={sending}
+          intro={t('account.undoEmailChange.intro', { email })}
+          submit={t('account.undoEmailChange.submit')}
+          onSubmit={() => void send()}
+        />
       )}
     </Page>
   );

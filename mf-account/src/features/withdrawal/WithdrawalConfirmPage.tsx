@@ -1,8 +1,9 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { Banner, Button, focusDropped, WithdrawalErrorCode, type WithdrawalReceipt } from '@shop/shared';
+import { WithdrawalErrorCode, type WithdrawalReceipt } from '@shop/shared';
 import { hasCode, isTooManyRequests } from '../forms/messages.ts';
+import { ConfirmByButton } from '../ui/ConfirmByButton.tsx';
 import { Page } from '../ui/Page.tsx';
 import { confirmWithdrawal } from './confirm.ts';
 import { Receipt } from './Receipt.tsx';
@@ -40,14 +41,6 @@ export function WithdrawalConfirmPage() {
   const [sent, setSent] = useState(false);
   const retryable = token !== '' && refusal !== 'used' && refusal !== 'expired' && refusal !== 'invalid';
 
-  // The button, disabled while sending, dropped the focus to the page (WCAG 2.4.3): a refusal that may be tried
-  // again gives it back to the button, beside its alert; one that leaves no button puts it on the alert (Banner's
-  // takeFocus); a receipt takes it itself (Receipt).
-  const actions = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    if (refusal && !sending && focusDropped()) actions.current?.querySelector('button')?.focus();
-  }, [refusal, sending]);
-
   const send = async () => {
     setSent(true);
     setSending(true);
@@ -66,23 +59,15 @@ export function WithdrawalConfirmPage() {
       {receipt ? (
         <Receipt receipt={receipt} mailed={false} />
       ) : (
-        <>
-          {refusal ? (
-            <Banner tone="alert" takeFocus={sent && !retryable}>
-              {t(refusalTexts[refusal])}
-            </Banner>
-          ) : null}
-          {retryable ? (
-            <>
-              <p>{t('account.withdrawal.confirm.intro')}</p>
-              <div className="account-form__actions" ref={actions}>
-                <Button type="button" disabled={sending} onClick={() => void send()}>
-                  {t('account.withdrawal.confirm.submit')}
-                </Button>
-              </div>
-            </>
-          ) : null}
-        </>
+        <ConfirmByButton
+          refusal={refusal ? t(refusalTexts[refusal]) : null}
+          retryable={retryable}
+          alertTakesFocus={sent}
+          sending={sending}
+          intro={t('account.withdrawal.confirm.intro')}
+          submit={t('account.withdrawal.confirm.submit')}
+          onSubmit={() => void send()}
+        />
       )}
     </Page>
   );
