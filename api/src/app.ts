@@ -47,7 +47,7 @@ import { createJobRunner } from './jobs/runner.ts';
 import { type RetryPolicy } from './mail/delivery.ts';
 import { mailDeliveryJob } from './mail/delivery-job.ts';
 import { mailStats } from './mail/outbox.ts';
-import { cancelPaymentOfExpiredOrder } from './features/payment/cancel-expired.ts';
+import { askAgainAboutExpiredPayments, cancelPaymentOfExpiredOrder } from './features/payment/cancel-expired.ts';
 import { devMailboxRoutes } from './mail/routes.ts';
 
 export interface BuildAppOptions {
@@ -203,6 +203,7 @@ export function buildApp({
     // The app's clock and logger: a refund alert the sweep raises goes where the webhook's alerts go.
     const cancelProviderPayment = (orderId: number) =>
       cancelPaymentOfExpiredOrder(db.kysely, provider, orderId, { now, log: app.log });
+    const askAgainAboutPayments = () => askAgainAboutExpiredPayments(db.kysely, provider, { now, log: app.log });
     jobs.register(
       holdSweepJob({
         db: db.kysely,
@@ -211,6 +212,7 @@ export function buildApp({
         log: app.log,
         onCancelled: onHoldsExpired,
         cancelProviderPayment,
+        askAgainAboutPayments,
       }),
     );
   }

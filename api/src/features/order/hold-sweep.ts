@@ -53,12 +53,20 @@ export interface HoldSweepJobOptions {
   onCancelled: (orders: ExpiredOrder[]) => void;
   /** Asked to cancel the provider's payment of each order cancelled, so the buyer cannot pay after the hold. */
   cancelProviderPayment?: (orderId: number) => Promise<void>;
+  /**
+   * Asks the provider again about payments of orders whose hold ended that it has not answered about finally (it was
+   * down when the hold ended, say): payment/cancel-expired.ts.
+   */
+  askAgainAboutPayments?: () => Promise<void>;
 }
 
 /**
  * The sweep as a job of the job runner (jobs/runner.ts): every `everyMs`, in every process. After each order
  * it cancelled, the provider's payment is cancelled too where the provider allows it (docs/decisions/
- * 0001-payment-holds.md); where it does not, a later "paid" is recorded and flagged for refund.
+ * 0001-payment-holds.md); where it does not, a later "paid" is recorded and flagged for refund. Where the provider
+ * cannot be reached, the order stays cancelled (its hold is the limit) and its payment is asked about again by a
+ * later run, until the provider answers (docs/decisions/0069-payment-integrity.md); one failure ends the run's
+ * provider calls, so an outage costs each run one timeout, not one per order.
  */
 export function holdSweepJob({
   db,
@@ -67,6 +75,7 @@ export function holdSweepJob({
   log,
   onCancelled,
   cancelProviderPayment,
+  askAgainAboutPayments,
 }: HoldSweepJobOptions): JobDefinition {
   return {
     name: 'payment-hold-sweep',
@@ -83,15 +92,23 @@ export function holdSweepJob({
         );
       }
       if (cancelled.length > 0) onCancelled(cancelled);
-      if (!cancelProviderPayment) return;
-      for (const order of cancelled) {
-        await cancelProviderPayment(order.orderId).catch((error: unknown) =>
+      for (const order of cancelProviderPayment ? cancelled : []) {
+        try {
+          await cancelProviderPayment?.(order.orderId);
+        } catch (error) {
           log.warn(
             { err: error, orderNumber: order.incrementId },
-            `Payment of expired order ${order.incrementId} could not be cancelled at the provider; a later payment is flagged for refund`,
-          ),
-        );
+            `Payment of expired order ${order.incrementId} could not be cancelled at the provider; asked again on a later run`,
+          );
+          return;
+        }
       }
+      await askAgainAboutPayments?.().catch((error: unknown) =>
+        log.warn(
+          { err: error },
+          'The payment provider could not be asked about payments of expired orders; asked again on a later run',
+        ),
+      );
     },
   };
 }

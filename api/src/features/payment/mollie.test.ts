@@ -14,7 +14,7 @@ import {
   pendingOrder as pendingOrderOf,
 } from '../order/test-support.ts';
 import { holdSweepJob } from '../order/hold-sweep.ts';
-import { cancelPaymentOfExpiredOrder } from './cancel-expired.ts';
+import { askAgainAboutExpiredPayments, cancelPaymentOfExpiredOrder } from './cancel-expired.ts';
 import { captureJob } from './capture.ts';
 import { defaultProviderTimeoutMs, guardedProvider } from './guarded-provider.ts';
 import { mollieProvider } from './mollie-provider.ts';
@@ -91,19 +91,23 @@ describeEachDatabase(
         onCancelled: () => {},
         cancelProviderPayment: (orderId) =>
           cancelPaymentOfExpiredOrder(ctx.db.kysely, provider, orderId, { now: clock.now, log: alertLog }),
+        askAgainAboutPayments: () =>
+          askAgainAboutExpiredPayments(ctx.db.kysely, provider, { now: clock.now, log: alertLog }),
       }).run(new AbortController().signal);
     const cancelRequests = (id: string) =>
       fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v2/payments/${id}`);
-    /** Sweeps just after the hold ended, then puts the clock back where the other tests had it. */
-    const expire = async () => {
-      const past = 1800 * 1000 + 1;
-      clock.advance(past);
+    /** Sweeps `ms` after now, then puts the clock back where the other tests had it. */
+    const sweepAfter = async (ms: number) => {
+      clock.advance(ms);
       try {
         await sweep();
       } finally {
-        clock.advance(-past);
+        clock.advance(-ms);
       }
     };
+    const holdMs = 1800 * 1000;
+    /** Sweeps just after the hold ended. */
+    const expire = () => sweepAfter(holdMs + 1);
 
     describe('creating the payment', () => {
       it('sends amount, description, return and webhook URLs, locale, method and the order id, as the Payments API documents', async () => {
@@ -614,6 +618,59 @@ describeEachDatabase(
         expect(flagged(await ctx.app.metrics.paymentsByOutcome.get())).toBe(flagged(refundsBefore) + 1);
         expect(await freePlaces(ctx, course.id)).toBe(3);
       });
+
+      it('Mollie down when the hold ends: the order ends as its hold says, and a later sweep asks Mollie again and records the money paid meanwhile', async () => {
+        const { order, providerId, course } = await pendingOrder({ free: 3, quantity: 1 });
+        const asked = () => fake.requests.filter((r) => r.path === `/v2/payments/${providerId}`).length;
+        // The buyer paid, Mollie's webhook never got through, and Mollie fails when the hold ends.
+        fake.setStatus(providerId, 'paid');
+        fake.mode = 'error';
+        await expire();
+        expect(await statusOf(order.id)).toBe('cancelled');
+        expect(await freePlaces(ctx, course.id)).toBe(3);
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'pending', refund_required: 0 });
+        const askedWhileDown = asked();
+        expect(askedWhileDown).toBeGreaterThan(0);
+
+        fake.mode = 'ok';
+        // Not again at once (every process sweeps every few seconds): a minute after the last attempt.
+        await sweepAfter(holdMs + 30_000);
+        expect(asked()).toBe(askedWhileDown);
+        await sweepAfter(holdMs + 61_000);
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 1 });
+        expect(alerts.filter((entry) => entry.providerPaymentId === providerId)).toMatchObject([
+          { alert: 'REFUND_REQUIRED' },
+        ]);
+        expect(await statusOf(order.id)).toBe('cancelled');
+        expect(await freePlaces(ctx, course.id)).toBe(3);
+        // Settled: later sweeps leave it alone.
+        const settledAfter = asked();
+        await sweepAfter(holdMs + 3_600_000);
+        expect(asked()).toBe(settledAfter);
+      }, 30_000);
+
+      it('Mollie down when the hold ends: a payment still open is cancelled at Mollie by a later sweep', async () => {
+        const { order, providerId } = await pendingOrder();
+        fake.mode = 'hang';
+        await expire();
+        expect(await statusOf(order.id)).toBe('cancelled');
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'pending' });
+        expect(fake.payments.get(providerId)!.status).toBe('open');
+        fake.mode = 'ok';
+        const asked = () => fake.requests.filter((r) => r.path === `/v2/payments/${providerId}`).length;
+        const askedWhileDown = asked();
+        // Two processes sweeping at the same moment: one of them asks.
+        clock.advance(holdMs + 61_000);
+        try {
+          await Promise.all([sweep(), sweep()]);
+        } finally {
+          clock.advance(-(holdMs + 61_000));
+        }
+        expect(asked()).toBe(askedWhileDown + 2); // Get payment, then Cancel payment
+        expect(cancelRequests(providerId)).toHaveLength(1);
+        expect(fake.payments.get(providerId)!.status).toBe('canceled');
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'canceled', refund_required: 0 });
+      }, 30_000);
 
       it('leaves a payment Mollie no longer lets cancel; when it is paid later, it is recorded and flagged for refund', async () => {
         const { order, providerId } = await pendingOrder();
