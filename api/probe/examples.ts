@@ -86,6 +86,7 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
     },
     'POST /api/customer/verify-email': { body: { token: linkToken, email: someone } },
     'POST /api/customer/verify-email-change': { body: { token: linkToken, email: someone } },
+    'POST /api/customer/undo-email-change': { body: { token: linkToken, email: someone } },
     'POST /api/customer/resend-verification': { body: { email: someone, locale: 'de' } },
     'POST /api/customer/request-password-reset': { body: { email: someone, locale: 'es' } },
     'POST /api/customer/reset-password': { body: { token: linkToken, email: someone, newPassword: 'Sprache2!' } },
