@@ -97,7 +97,10 @@ export async function call<T extends z.ZodType>(options: CallOptions<T>): Promis
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    if (response.status === 401 && !options.skipUnauthorizedEvent) publishUnauthorized();
+    // A 401 ends the session that was refused, not a newer one: an answer to a token this page has replaced
+    // meanwhile (rotated by a password change, another login) must not log out the session that replaced it.
+    const refusedCurrent = token === null || token === tokenSource();
+    if (response.status === 401 && !options.skipUnauthorizedEvent && refusedCurrent) publishUnauthorized();
     const body = errorBodySchema.safeParse(payload);
     throw new ApiError(options.failure, response.status, body.success ? body.data : undefined, payload);
   }
