@@ -1,6 +1,6 @@
 import { AppError, notFound } from '../../http/errors.ts';
 import { type Language, WaitlistErrorCode, waitlistMaxEntriesPerAddress } from '@shop/shared/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { WaitlistStatus } from '../../db/waitlist-schema.ts';
 import { isoDateInZone } from '../../lib/dates.ts';
@@ -44,22 +44,12 @@ export async function joinWaitlist(
     throw new AppError(409, WaitlistErrorCode.closed, 'The course can no longer be booked');
   if (course.free_places > 0)
     throw new AppError(409, WaitlistErrorCode.notFull, 'The course has free places: book one instead');
-  const active = await db
-    .selectFrom('waitlist_entry')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('email', '=', email)
-    .where('status', 'in', activeStatuses)
-    .executeTakeFirstOrThrow();
-  if (Number(active.n) >= waitlistMaxEntriesPerAddress) {
-    throw new AppError(
-      409,
-      WaitlistErrorCode.limitReached,
-      `An address may wait for at most ${waitlistMaxEntriesPerAddress} courses at a time`,
-    );
-  }
   const leaveToken = newToken();
   try {
     return await db.transaction().execute(async (trx) => {
+      // Counted in the transaction that adds the entry, so parallel joins of one address (for different courses)
+      // cannot all count the same free slot of the cap.
+      await requireRoomForAnotherEntry(trx, email);
       const row = await trx
         .insertInto('waitlist_entry')
         .values({
@@ -87,6 +77,29 @@ export async function joinWaitlist(
     const winner = await activeEntry(db, courseId, email, customerId);
     if (winner) return { joined: false, position: await positionOf(db, winner) };
     throw error;
+  }
+}
+
+/**
+ * Refuses a further entry of an address that already waits for the most courses allowed. Runs inside the join's
+ * transaction: on PostgreSQL an advisory lock per address until commit serialises that address's joins (the
+ * unique index covers one course only); SQLite runs one write transaction at a time.
+ */
+async function requireRoomForAnotherEntry(trx: Kysely<Database>, email: string): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_advisory_xact_lock(hashtext(${`waitlist-address:${email}`}))`.execute(trx);
+  const active = await trx
+    .selectFrom('waitlist_entry')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('email', '=', email)
+    .where('status', 'in', activeStatuses)
+    .executeTakeFirstOrThrow();
+  if (Number(active.n) >= waitlistMaxEntriesPerAddress) {
+    throw new AppError(
+      409,
+      WaitlistErrorCode.limitReached,
+      `An address may wait for at most ${waitlistMaxEntriesPerAddress} courses at a time`,
+    );
   }
 }
 

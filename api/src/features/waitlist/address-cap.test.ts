@@ -1,0 +1,39 @@
+import { waitlistMaxEntriesPerAddress } from '@shop/shared/contract';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { cheapHashing, client, newEmail } from '../customer/test-support.ts';
+import { insertCourse } from '../order/test-support.ts';
+
+/** The cap of active waitlist entries per address (docs/decisions/0012-waitlist.md) under hostile use. */
+describeEachDatabase(
+  'waitlist: entries per address',
+  (ctx) => {
+    const activeEntriesOf = async (email: string) =>
+      Number(
+        (
+          await ctx.db.kysely
+            .selectFrom('waitlist_entry')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('email', '=', email)
+            .where('status', 'in', ['waiting', 'offered'])
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    it('parallel joins of one address for many full courses stay within the cap', async () => {
+      const courses = [];
+      for (let i = 0; i < 2 * waitlistMaxEntriesPerAddress; i++) courses.push(await insertCourse(ctx, { free: 0 }));
+      const email = newEmail('parallel');
+      const guest = client(ctx);
+      // All at once: each join counted the address's entries before any of them had added its own.
+      const replies = await Promise.all(
+        courses.map((course) => guest.post('/api/waitlist/join', { courseId: course.id, email })),
+      );
+      expect(replies.filter((reply) => reply.status === 200)).toHaveLength(waitlistMaxEntriesPerAddress);
+      for (const refused of replies.filter((reply) => reply.status !== 200))
+        expect(refused.body.error.code).toBe('WAITLIST_LIMIT_REACHED');
+      expect(await activeEntriesOf(email)).toBe(waitlistMaxEntriesPerAddress);
+    });
+  },
+  { app: { passwordHashing: cheapHashing, shopUrl: 'https://shop.test' } },
+);
