@@ -1,6 +1,7 @@
 import { waitlistMaxEntriesPerAddress } from '@shop/shared/contract';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/databases.ts';
+import { addDays } from '../../lib/dates.ts';
+import { describeEachDatabase, testToday } from '../../test/databases.ts';
 import { cheapHashing, client, newEmail } from '../customer/test-support.ts';
 import { insertCourse } from '../order/test-support.ts';
 
@@ -33,6 +34,27 @@ describeEachDatabase(
       for (const refused of replies.filter((reply) => reply.status !== 200))
         expect(refused.body.error.code).toBe('WAITLIST_LIMIT_REACHED');
       expect(await activeEntriesOf(email)).toBe(waitlistMaxEntriesPerAddress);
+    });
+
+    it('entries of courses whose registration has closed no longer count: they can never get an offer', async () => {
+      const email = newEmail('geschlossen');
+      const guest = client(ctx);
+      const closed = [];
+      for (let i = 0; i < waitlistMaxEntriesPerAddress; i++) {
+        const course = await insertCourse(ctx, { free: 0 });
+        expect((await guest.post('/api/waitlist/join', { courseId: course.id, email })).status).toBe(200);
+        closed.push(course.id);
+      }
+      // Their registration deadlines pass while the address still waits (nothing ends such an entry).
+      await ctx.db.kysely
+        .updateTable('course')
+        .set({ registration_deadline: addDays(testToday, -1) })
+        .where('id', 'in', closed)
+        .execute();
+      const open = await insertCourse(ctx, { free: 0 });
+      const joined = await guest.post('/api/waitlist/join', { courseId: open.id, email });
+      expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+      expect(joined.body.result).toEqual({ position: 1, alreadyOnList: false });
     });
   },
   { app: { passwordHashing: cheapHashing, shopUrl: 'https://shop.test' } },

@@ -49,7 +49,7 @@ export async function joinWaitlist(
     return await db.transaction().execute(async (trx) => {
       // Counted in the transaction that adds the entry, so parallel joins of one address (for different courses)
       // cannot all count the same free slot of the cap.
-      await requireRoomForAnotherEntry(trx, email);
+      await requireRoomForAnotherEntry(trx, email, isoDateInZone(now));
       const row = await trx
         .insertInto('waitlist_entry')
         .values({
@@ -81,11 +81,13 @@ export async function joinWaitlist(
 }
 
 /**
- * Refuses a further entry of an address that already waits for the most courses allowed. Runs inside the join's
+ * Refuses a further entry of an address that already waits for the most courses allowed. Entries of courses whose
+ * registration has closed (`today` past the deadline) do not count: no offer can come for them any more, and
+ * nothing ends them, so they would keep the address off every waitlist for good. Runs inside the join's
  * transaction: on PostgreSQL an advisory lock per address until commit serialises that address's joins (the
  * unique index covers one course only); SQLite runs one write transaction at a time.
  */
-async function requireRoomForAnotherEntry(trx: Kysely<Database>, email: string): Promise<void> {
+async function requireRoomForAnotherEntry(trx: Kysely<Database>, email: string, today: string): Promise<void> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter)
     await sql`select pg_advisory_xact_lock(hashtext(${`waitlist-address:${email}`}))`.execute(trx);
   const active = await trx
@@ -93,6 +95,7 @@ async function requireRoomForAnotherEntry(trx: Kysely<Database>, email: string):
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('email', '=', email)
     .where('status', 'in', activeStatuses)
+    .where('course_id', 'in', trx.selectFrom('course').select('id').where('registration_deadline', '>=', today))
     .executeTakeFirstOrThrow();
   if (Number(active.n) >= waitlistMaxEntriesPerAddress) {
     throw new AppError(
