@@ -1,6 +1,6 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { startShellI18n } from '../../i18n/testing.ts';
 import { AreaForPath } from './AreaForPath.tsx';
 import type { RemoteManifest } from './manifest.ts';
@@ -54,5 +54,29 @@ describe('AreaForPath', () => {
     failed.catch(() => undefined);
     await renderAt('/nope', () => failed);
     expect(await screen.findByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
+  });
+
+  it('reads remotes.json again on the next page the visitor opens after it could not be read', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failed = Promise.reject(new Error('down'));
+    failed.catch(() => undefined);
+    const load = vi.fn<() => Promise<RemoteManifest>>().mockReturnValueOnce(failed).mockReturnValue(loaded);
+    await act(async () => {
+      render(
+        <MemoryRouter initialEntries={['/courses']}>
+          <Link to="/account-data">Konto</Link>
+          <Routes>
+            <Route
+              path="*"
+              element={<AreaForPath manifest={load} load={async (name) => [{ path: '*', element: <h1>{name}</h1> }]} />}
+            />
+          </Routes>
+        </MemoryRouter>,
+      );
+    });
+    await screen.findByRole('button', { name: 'Erneut versuchen' });
+
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Konto' })));
+    expect(await screen.findByRole('heading', { name: 'account' })).toBeTruthy();
   });
 });

@@ -20,12 +20,17 @@ function Routed({ manifest, load }: { manifest: Promise<RemoteManifest>; load: L
 /**
  * Any path but `/`: the remote that the composed remotes.json names for it, or the redirect of
  * docs/product-rules.md#screens for a path no area serves. While remotes.json cannot be read, no path is
- * known: the area notice with its retry shows instead of a redirect.
+ * known: the area notice with its retry shows instead of a redirect, until a retry or the next page asks again.
  */
 export function AreaForPath({ manifest = loadManifest, load }: Props) {
+  const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
   return (
-    <RemoteErrorBoundary key={attempt} fallback={<Unavailable onRetry={() => setAttempt(attempt + 1)} />}>
+    <RemoteErrorBoundary
+      key={attempt}
+      resetKey={pathname}
+      fallback={<Unavailable onRetry={() => setAttempt(attempt + 1)} />}
+    >
       <Suspense fallback={<Loading />}>
         <Routed manifest={manifest()} load={load} />
       </Suspense>

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router-dom';
+import { Link, MemoryRouter } from 'react-router-dom';
 import { startShellI18n } from '../../i18n/testing.ts';
 import { RemoteArea, type LoadRoutes } from './RemoteArea.tsx';
 
@@ -66,6 +66,32 @@ describe('RemoteArea', () => {
 
     await retry();
     expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("tries again on another page of the area: a page that throws leaves the area's other pages usable", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const reloadPage = vi.fn();
+    render(
+      <MemoryRouter initialEntries={['/courses']}>
+        <header>
+          <Link to="/products">Produkte</Link>
+        </header>
+        <RemoteArea
+          area="catalog"
+          load={async () => [
+            { path: '/courses', element: <Boom /> },
+            { path: '/products', element: <h1>Einzelangebote</h1> },
+          ]}
+          reloadPage={reloadPage}
+        />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('alert');
+
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Produkte' })));
+    expect(await screen.findByRole('heading', { name: 'Einzelangebote' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(reloadPage).not.toHaveBeenCalled();
   });
 
   it('shows the notice when the remote cannot be loaded', async () => {

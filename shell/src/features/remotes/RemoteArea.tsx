@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoutes, type RouteObject } from 'react-router-dom';
+import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { Banner, Button } from '@shop/shared';
 import { loadAreaRoutes } from './loadArea.ts';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
@@ -68,7 +68,8 @@ const reloadThisPage = () => window.location.reload();
  * loads the area again in the page; when the area fails again, loading or rendering, the page is reloaded. Browsers
  * may keep a module whose fetch failed as failed for the page's whole life (Chromium 150 does, for the entry, for
  * every file it imports or preloaded, and for a page's lazy chunk), and then no attempt in the page can succeed; a
- * reloaded page starts without them (docs/decisions/0059-a-retry-that-reloads-when-the-page-cannot.md).
+ * reloaded page starts without them (docs/decisions/0059-a-retry-that-reloads-when-the-page-cannot.md). A notice
+ * belongs to its page: another page of the area renders again without a retry (a page that throws leaves the others).
  */
 export function RemoteArea({
   area,
@@ -79,6 +80,7 @@ export function RemoteArea({
   load?: LoadRoutes;
   reloadPage?: () => void;
 }) {
+  const { pathname } = useLocation();
   const [attempts, setAttempts] = useState<Partial<Record<AreaName, number>>>({});
   const attempt = attempts[area] ?? 0;
   const Area = areaComponent(area, attempt, load);
@@ -86,7 +88,7 @@ export function RemoteArea({
   const fallback = attempt === 0 ? <Unavailable onRetry={retry} /> : <ReloadPage reloadPage={reloadPage} />;
 
   return (
-    <RemoteErrorBoundary key={`${area}:${attempt}`} fallback={fallback}>
+    <RemoteErrorBoundary key={`${area}:${attempt}`} resetKey={pathname} fallback={fallback}>
       <Suspense fallback={<Loading />}>
         <Area />
       </Suspense>

@@ -3,18 +3,33 @@ import { Component, type ReactNode } from 'react';
 interface Props {
   /** Shown instead of the area once it failed. */
   fallback: ReactNode;
+  /**
+   * The page the boundary shows (the path). A failure is that page's: when the visitor goes to another page, the
+   * boundary renders its children again, so a page that throws (or a remotes.json that could not be read) does not
+   * keep every other page of the area behind the notice until they press "retry".
+   */
+  resetKey?: string;
   children: ReactNode;
+}
+
+interface State {
+  failed: boolean;
+  resetKey: string | undefined;
 }
 
 /**
  * Catches a remote that fails to load or throws while rendering, so header, footer and cart badge keep
- * working. The parent gives it a new `key` per attempt, which resets it.
+ * working. The parent gives it a new `key` per attempt, which resets it; so does another `resetKey`.
  */
-export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
-  override state = { failed: false };
+export class RemoteErrorBoundary extends Component<Props, State> {
+  override state: State = { failed: false, resetKey: this.props.resetKey };
 
-  static getDerivedStateFromError(): { failed: boolean } {
+  static getDerivedStateFromError(): Partial<State> {
     return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: unknown): void {
