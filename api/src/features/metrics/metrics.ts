@@ -36,7 +36,7 @@ export function createShopMetrics(db: Db, { processMetrics = false }: ShopMetric
   });
   const paymentsByOutcome = new Counter({
     name: 'shop_payments_total',
-    help: 'Payment reports of the provider (webhook or return), by what the shop did (outcome: paid, authorized, captured, not_captured, authorization_lapsed, cancelled, refund_required, unchanged, amount_mismatch) and the payment status reported (paid, authorized, failed, canceled, expired, pending)',
+    help: 'Payment reports of the provider (webhook or return), by what the shop did (outcome: paid, authorized, captured, not_captured, authorization_lapsed, cancelled, refund_required, unchanged, amount_mismatch, charged_back) and the payment status reported (paid, authorized, failed, canceled, expired, pending)',
     labelNames: ['outcome', 'status'] as const,
     registers: [registry],
   });

@@ -23,6 +23,11 @@ export type CompletionOutcome =
   /** Nothing changed: still pending, a replay, or a status that would move backwards. */
   | 'unchanged'
   /**
+   * The provider reports a new chargeback amount on a paid payment: recorded on the order, nothing booked. An order
+   * still waiting is cancelled (its money went back); a booked one stays booked for the operator to decide.
+   */
+  | 'charged_back'
+  /**
    * The provider reports paid or authorized an amount or currency other than the order owes: the order is not
    * booked and keeps its places until its hold ends; the operator is alerted (docs/decisions/0069-payment-integrity.md).
    */
@@ -50,6 +55,8 @@ export interface Completion {
   reportedStatus: ProviderPaymentStatus;
   reportedAmountCents: number;
   reportedCurrency: string;
+  /** What the provider reports charged back of the payment (0: nothing). */
+  chargedBackCents: number;
   /** Why the order was cancelled, when it is (for the operator's log of a refund). */
   cancelReason: OrderCancelReason | null;
 }
@@ -105,6 +112,7 @@ export async function completePayment(
         'shop_order.customer_id',
         'shop_order.status as order_status',
         'shop_order.cancel_reason',
+        'shop_order.charged_back_cents',
       ])
       .where('payment.provider', '=', provider.name)
       .where('payment.transaction_id', '=', providerPaymentId)
@@ -125,9 +133,43 @@ export async function completePayment(
       reportedStatus: reported.status,
       reportedAmountCents: reported.amountCents,
       reportedCurrency: reported.currency,
+      chargedBackCents: reported.chargedBackCents,
       cancelReason: cancelReason as OrderCancelReason | null,
     });
     if (reported.status === 'pending') return result('unchanged', payment.status);
+    if (reported.status === 'paid' && reported.chargedBackCents !== payment.charged_back_cents) {
+      // A chargeback (Mollie calls the webhook again, the payment stays paid): recorded on the order, whatever the
+      // payment row says, and never a reason to book anything (docs/decisions/0069-payment-integrity.md).
+      await trx
+        .updateTable('shop_order')
+        .set({ charged_back_cents: reported.chargedBackCents, charged_back_at: now.toISOString() })
+        .where('id', '=', payment.order_id)
+        .execute();
+      let cancelReason = payment.cancel_reason;
+      if (payment.capture_status === 'due') {
+        // Captured (the report of it missed), then charged back: the capture is done all the same.
+        await trx
+          .updateTable('payment')
+          .set({ status: 'paid', capture_status: 'captured', capture_next_at: null })
+          .where('id', '=', payment.id)
+          .where('capture_status', '=', 'due')
+          .execute();
+      } else if (payment.status !== 'paid') {
+        // The first the shop hears of this money already has (some of) it taken back: it books nothing. An order
+        // still waiting is cancelled and gives back its places; what the chargeback left is flagged for refund.
+        if (await cancelPendingOrder(trx, payment.order_id, 'payment_failed')) cancelReason = 'payment_failed';
+        await trx
+          .updateTable('payment')
+          .set({
+            status: 'paid',
+            refund_required: reported.chargedBackCents < reported.amountCents ? 1 : 0,
+          })
+          .where('id', '=', payment.id)
+          .where('status', '=', payment.status)
+          .execute();
+      }
+      return result('charged_back', 'paid', cancelReason);
+    }
     if (payment.capture_status === 'due') {
       if (reported.status === 'authorized') return result('unchanged', payment.status);
       // Captured (by the shop's capture or at the provider's dashboard), or the authorization ended uncaptured.

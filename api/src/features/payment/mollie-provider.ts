@@ -162,6 +162,8 @@ export function mollieProvider({ apiKey, apiUrl, shopUrl }: MollieProviderOption
           id: payment.id,
           status: statuses[payment.status] ?? 'pending',
           ...reportedMollieAmount(payment.amount),
+          // Listed only once something was charged back; the payment stays paid.
+          chargedBackCents: payment.amountChargedBack ? reportedMollieAmount(payment.amountChargedBack).amountCents : 0,
         };
       } catch (error) {
         if (error instanceof MollieApiError && error.statusCode === 404) return null;

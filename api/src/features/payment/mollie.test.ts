@@ -685,6 +685,90 @@ describeEachDatabase(
       });
     });
 
+    describe('chargebacks', () => {
+      const chargebackOf = (orderId: number) =>
+        ctx.db.kysely
+          .selectFrom('shop_order')
+          .select(['status', 'cancel_reason', 'charged_back_cents', 'charged_back_at'])
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow();
+
+      it('on a paid order: recorded on the order and alerted once; the booking stands and nothing is booked again', async () => {
+        const { order, providerId, course, email } = await pendingOrder({ free: 4, quantity: 2 });
+        await fake.decide(providerId, 'paid');
+        expect(await freePlaces(ctx, course.id)).toBe(2);
+        await fake.chargeBack(providerId, '578.00');
+        expect(await chargebackOf(order.id)).toEqual({
+          status: 'paid',
+          cancel_reason: null,
+          charged_back_cents: 57800,
+          charged_back_at: clock.now().toISOString(),
+        });
+        expect(alertsAbout(providerId)).toMatchObject([
+          {
+            alert: 'CHARGEBACK',
+            orderNumber: order.increment_id,
+            chargedBackCents: 57800,
+            amountCents: 57800,
+            currency: 'EUR',
+          },
+        ]);
+        // Mollie's webhook again (replays, parallel): nothing more, no second alert, no place, no second mail.
+        await Promise.all(Array.from({ length: 3 }, () => mollieWebhook(ctx, `id=${providerId}`)));
+        expect(alertsAbout(providerId)).toHaveLength(1);
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 0 });
+        expect(await freePlaces(ctx, course.id)).toBe(2);
+        await settle();
+        expect(await mailsTo(ctx, email, { atLeast: 1 })).toHaveLength(1);
+      });
+
+      it('a second chargeback of the same payment raises the recorded amount and alerts again', async () => {
+        const { order, providerId } = await pendingOrder({ quantity: 2 });
+        await fake.decide(providerId, 'paid');
+        await fake.chargeBack(providerId, '100.00');
+        await fake.chargeBack(providerId, '578.00');
+        expect((await chargebackOf(order.id)).charged_back_cents).toBe(57800);
+        expect(alertsAbout(providerId).map((line) => line.chargedBackCents)).toEqual([10000, 57800]);
+      });
+
+      it('charged back before the shop heard it was paid: books nothing, the order is cancelled and its places go back', async () => {
+        const { order, providerId, course, email } = await pendingOrder({ free: 3, quantity: 1 });
+        // The paid report never arrived; Mollie's next report already carries the chargeback.
+        fake.setStatus(providerId, 'paid');
+        await fake.chargeBack(providerId, '289.00');
+        expect(await chargebackOf(order.id)).toMatchObject({
+          status: 'cancelled',
+          cancel_reason: 'payment_failed',
+          charged_back_cents: 28900,
+        });
+        expect(await freePlaces(ctx, course.id)).toBe(3);
+        // The money went back with the chargeback: nothing to refund.
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 0 });
+        expect(alertsAbout(providerId)).toMatchObject([{ alert: 'CHARGEBACK', chargedBackCents: 28900 }]);
+        await settle();
+        expect(await mailsTo(ctx, email)).toHaveLength(0);
+      });
+
+      it('on money already flagged for refund (the order was cancelled): recorded and alerted, no place booked', async () => {
+        const { order, providerId, course } = await pendingOrder({ free: 3, quantity: 1 });
+        fake.payments.get(providerId)!.cancelable = false;
+        await expire();
+        await fake.decide(providerId, 'paid');
+        expect(await paymentOf(ctx, order.id)).toMatchObject({ status: 'paid', refund_required: 1 });
+        await fake.chargeBack(providerId, '289.00');
+        expect(await chargebackOf(order.id)).toMatchObject({
+          status: 'cancelled',
+          cancel_reason: 'hold_expired',
+          charged_back_cents: 28900,
+        });
+        expect(alertsAbout(providerId)).toMatchObject([
+          { alert: 'REFUND_REQUIRED' },
+          { alert: 'CHARGEBACK', chargedBackCents: 28900 },
+        ]);
+        expect(await freePlaces(ctx, course.id)).toBe(3);
+      });
+    });
+
     describe('Klarna: an authorized payment books the order and is captured', () => {
       const provider = guardedProvider(mollieProvider({ apiKey: 'test_fakeMollieKey1', apiUrl: fake.apiUrl, shopUrl }));
       const retryCaptures = () =>

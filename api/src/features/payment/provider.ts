@@ -14,6 +14,11 @@ export interface ProviderPayment {
   amountCents: number;
   /** ISO 4217, as the provider reports it; the shop charges `shopCurrency` only. */
   currency: string;
+  /**
+   * What the buyer's bank has taken back of a paid payment so far (chargebacks; Mollie's `amountChargedBack`), in
+   * the same unit; 0 when nothing was. The status stays paid.
+   */
+  chargedBackCents: number;
 }
 
 /** The one currency the shop charges in; a payment in any other is never what an order owes. */

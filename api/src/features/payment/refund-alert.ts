@@ -61,6 +61,29 @@ function logAmountMismatch(
   );
 }
 
+/**
+ * The buyer's bank took money of the payment back (a chargeback): recorded on the order
+ * (`shop_order.charged_back_cents`), nothing booked or released by it except an order still waiting, which is
+ * cancelled (docs/decisions/0069-payment-integrity.md). A person decides what follows: a booked order keeps its
+ * places until they cancel it, and money flagged for refund must not be refunded on top of the chargeback.
+ */
+function logChargeback(log: AlertLog, providerName: string, providerPaymentId: string, completion: Completion): void {
+  const booked = completion.cancelReason === null;
+  log.error(
+    {
+      alert: 'CHARGEBACK',
+      orderNumber: completion.incrementId,
+      provider: providerName,
+      providerPaymentId,
+      chargedBackCents: completion.chargedBackCents,
+      amountCents: completion.reportedAmountCents,
+      currency: completion.reportedCurrency,
+      cancelReason: completion.cancelReason,
+    },
+    `CHARGEBACK: ${money(completion.chargedBackCents, completion.reportedCurrency)} of ${providerName} payment ${providerPaymentId} (${money(completion.reportedAmountCents, completion.reportedCurrency)}) taken back for order ${completion.incrementId}; ${booked ? 'the booking stands until you cancel it' : `the order is cancelled (${completion.cancelReason}); do not refund what was charged back`}`,
+  );
+}
+
 /** The operator alerts a completion calls for, whichever path (webhook, return, hold sweep) brought it. */
 export function alertOperator(
   log: AlertLog,
@@ -71,4 +94,5 @@ export function alertOperator(
   if (completion.outcome === 'refund_required') logRefundRequired(log, providerName, providerPaymentId, completion);
   else if (completion.outcome === 'amount_mismatch')
     logAmountMismatch(log, providerName, providerPaymentId, completion);
+  else if (completion.outcome === 'charged_back') logChargeback(log, providerName, providerPaymentId, completion);
 }

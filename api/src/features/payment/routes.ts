@@ -73,7 +73,7 @@ export const paymentRoutes =
         return null;
       }
       app.metrics.paymentsByOutcome.inc({ outcome: completion.outcome, status: completion.paymentStatus });
-      if (completion.outcome === 'cancelled') onPlacesChanged();
+      if (completion.outcome === 'cancelled' || completion.outcome === 'charged_back') onPlacesChanged();
       alertOperator(log, provider.name, id, completion);
       await afterAuthorization(completion, id, { captures, log });
       return completion;

@@ -36,6 +36,7 @@ export function sandboxProvider(
           status: row.status as ProviderPaymentStatus,
           amountCents: row.amount_cents,
           currency: shopCurrency,
+          chargedBackCents: 0,
         }
       : null;
   };

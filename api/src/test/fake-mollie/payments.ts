@@ -22,6 +22,8 @@ export interface FakePayment {
    * in `isCancelable`); true unless a test says otherwise.
    */
   cancelable: boolean;
+  /** What the buyer's bank took back (chargebacks), as Mollie's `amountChargedBack`; none unless a test says so. */
+  chargedBack: string | null;
 }
 
 /** Mollie's error body (RFC 7807 style, with a documentation link). */
@@ -112,6 +114,7 @@ export function newPayment(body: unknown, enabledMethods: readonly string[], now
     expiresAt: new Date(now.getTime() + openMinutes * 60_000).toISOString(),
     statusChangedAt: null,
     cancelable: true,
+    chargedBack: null,
   };
 }
 
@@ -193,6 +196,10 @@ export function paymentJson(payment: FakePayment, origin: string) {
     ...(changedAtKey && payment.statusChangedAt ? { [changedAtKey]: payment.statusChangedAt } : {}),
     ...(payment.status === 'paid'
       ? { amountRefunded: { currency: payment.amount.currency, value: '0.00' }, amountRemaining: payment.amount }
+      : {}),
+    // Mollie lists it only once something was charged back; the status stays paid.
+    ...(payment.chargedBack
+      ? { amountChargedBack: { currency: payment.amount.currency, value: payment.chargedBack } }
       : {}),
     profileId: 'pfl_fakeprofile',
     sequenceType: 'oneoff',

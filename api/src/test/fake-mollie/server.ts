@@ -75,6 +75,11 @@ export interface FakeMollie {
   forgetIdempotencyKeys(): void;
   /** Moves a payment to any status without calling the webhook (for a test that then calls it itself). */
   setStatus(id: string, status: FakePaymentStatus): void;
+  /**
+   * The buyer's bank takes back `value` (e.g. "289.00") of a paid payment: Mollie records the chargeback on the
+   * payment (`amountChargedBack`, the status stays paid) and calls the webhook again.
+   */
+  chargeBack(id: string, value: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -122,6 +127,12 @@ export async function startFakeMollie({
       if (!payment) throw new Error(`Fake Mollie: no payment ${id}`);
       payment.status = status;
       payment.statusChangedAt = now().toISOString();
+    },
+    async chargeBack(id, value) {
+      const payment = fake.payments.get(id);
+      if (!payment || payment.status !== 'paid') throw new Error(`Fake Mollie: payment ${id} is not paid`);
+      payment.chargedBack = value;
+      if (payment.webhookUrl) await fake.deliverWebhook(payment.webhookUrl, new URLSearchParams({ id }).toString());
     },
     close: () =>
       new Promise<void>((resolve) => {
