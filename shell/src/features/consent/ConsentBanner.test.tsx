@@ -64,4 +64,40 @@ describe('ConsentBanner', () => {
     renderAt('/products-iframe');
     expect(screen.queryByRole('region', { name: 'Ihre Privatsphäre' })).toBeNull();
   });
+
+  it('gives the focus back to where the visitor came from when a first-layer choice closes it', () => {
+    render(
+      <MemoryRouter initialEntries={['/courses']}>
+        <a href="#main">Zum Inhalt springen</a>
+        <ConsentBanner />
+        <main id="main" tabIndex={-1}>
+          <h1>Gruppenkurse</h1>
+        </main>
+      </MemoryRouter>,
+    );
+    const skipLink = screen.getByRole('link', { name: 'Zum Inhalt springen' });
+    skipLink.focus();
+    // Tab from the skip link into the banner, then choose: the banner goes, with the focus in it.
+    const reject = screen.getByRole('button', { name: 'Alle ablehnen' });
+    reject.focus();
+    fireEvent.click(reject);
+    expect(screen.queryByRole('region', { name: 'Ihre Privatsphäre' })).toBeNull();
+    expect(document.activeElement).toBe(skipLink);
+  });
+
+  it('puts the focus on the page when nothing outside had it before the choice', () => {
+    render(
+      <MemoryRouter initialEntries={['/courses']}>
+        <ConsentBanner />
+        <main id="main" tabIndex={-1}>
+          <h1>Gruppenkurse</h1>
+        </main>
+      </MemoryRouter>,
+    );
+    const accept = screen.getByRole('button', { name: 'Alle akzeptieren' });
+    accept.focus();
+    fireEvent.click(accept);
+    expect(screen.queryByRole('region', { name: 'Ihre Privatsphäre' })).toBeNull();
+    expect(document.activeElement).toBe(document.getElementById('main'));
+  });
 });

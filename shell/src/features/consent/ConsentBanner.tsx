@@ -1,7 +1,7 @@
-import { useLayoutEffect, useId, useRef, useState } from 'react';
+import { useLayoutEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { Button, consentPurposes, useConsentStore, type ConsentChoice } from '@shop/shared';
+import { Button, consentPurposes, focusDropped, useConsentStore, type ConsentChoice } from '@shop/shared';
 import { untrackedPaths } from '../analytics/tagManager.ts';
 import { consentCss } from './consent.css.ts';
 
@@ -25,6 +25,9 @@ export function ConsentBanner() {
   const [showSettings, setShowSettings] = useState(false);
   const [selection, setSelection] = useState<ConsentChoice>(() => choice ?? allPurposes(false));
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  /** Where the focus was before it entered the banner: it goes back there when the banner closes. */
+  const cameFrom = useRef<HTMLElement | null>(null);
   const id = useId();
 
   useLayoutEffect(() => {
@@ -36,16 +39,39 @@ export function ConsentBanner() {
 
   if (!open || untrackedPaths.includes(pathname)) return null;
 
+  const rememberWhereFrom = (event: FocusEvent<HTMLElement>) => {
+    const from = event.relatedTarget;
+    if (from instanceof HTMLElement && !sectionRef.current?.contains(from)) cameFrom.current = from;
+  };
+
+  /**
+   * The banner disappears with the focus in it, which would drop the focus to the page (WCAG 2.4.3): it goes back to
+   * where the visitor came from — the footer's button when reopened there, else the element they tabbed in from, or
+   * the page's main content when there was none. A focus the visitor has put elsewhere is left alone.
+   */
+  const giveFocusBack = (fromFooter: boolean) => {
+    const active = document.activeElement;
+    if (!focusDropped() && !(active && sectionRef.current?.contains(active))) return;
+    const footerButton = fromFooter ? document.getElementById(consentSettingsButtonId) : null;
+    const previous = cameFrom.current?.isConnected ? cameFrom.current : null;
+    (footerButton ?? previous ?? document.getElementById('main'))?.focus();
+  };
+
   const finish = (decision: ConsentChoice) => {
     const fromFooter = reopened;
+    giveFocusBack(fromFooter);
     decide(decision);
     setShowSettings(false);
-    // The banner disappears with the focus in it: give focus back where the visitor came from.
-    if (fromFooter) document.getElementById(consentSettingsButtonId)?.focus();
   };
 
   return (
-    <section className="shell-consent" aria-labelledby={`${id}-title`} data-testid="consent-banner">
+    <section
+      ref={sectionRef}
+      className="shell-consent"
+      aria-labelledby={`${id}-title`}
+      data-testid="consent-banner"
+      onFocus={rememberWhereFrom}
+    >
       <style href="shell-consent" precedence="default">
         {consentCss}
       </style>
@@ -69,8 +95,8 @@ export function ConsentBanner() {
             <Button
               variant="secondary"
               onClick={() => {
+                giveFocusBack(true);
                 close();
-                document.getElementById(consentSettingsButtonId)?.focus();
               }}
             >
               {t('common.close')}
