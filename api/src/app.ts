@@ -30,6 +30,7 @@ import { withdrawalRoutes } from './features/withdrawal/routes.ts';
 import { defaultWaitlistOfferSeconds } from './features/waitlist/offers.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { waitlistOffersJob } from './features/waitlist/starter.ts';
+import { registerNoStoreByDefault } from './http/cache-control.ts';
 import { registerCors } from './http/cors.ts';
 import { registerCompression } from './http/compression.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
@@ -150,6 +151,7 @@ export function buildApp({
   const shopUrl = options.shopUrl ?? defaultShopUrl;
   const origins = { shopOrigin: new URL(shopUrl).origin, partnerOrigins };
   registerSecurityHeaders(app, origins);
+  registerNoStoreByDefault(app);
   registerCors(app, origins);
   registerCompression(app);
   const logError = (error: unknown, what: string) => app.log.error({ err: error }, what);
