@@ -96,7 +96,7 @@ export interface ShopOrderTable {
   early_start_requested_at: Generated<string | null>;
   /** Added by 0066_order_access_key: hash of the key that shows the confirmation its prices (null: older order). */
   access_key_hash: Generated<string | null>;
-  /** Added by 0067_order_chargeback: what the buyer's bank took back of the payment, and when the shop learnt it. */
+  /** Added by 0071_order_chargeback: what the buyer's bank took back of the payment, and when the shop learnt it. */
   charged_back_cents: Generated<number>;
   charged_back_at: Generated<string | null>;
 }

@@ -28,8 +28,8 @@ import * as paymentCapture from './migrations/0063_payment_capture.ts';
 import * as withdrawalConfirmation from './migrations/0064_withdrawal_confirmation.ts';
 import * as orderHoldClient from './migrations/0065_order_hold_client.ts';
 import * as orderAccessKey from './migrations/0066_order_access_key.ts';
-import * as orderChargeback from './migrations/0067_order_chargeback.ts';
 import * as customerEmailUndo from './migrations/0070_customer_email_undo.ts';
+import * as orderChargeback from './migrations/0071_order_chargeback.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -64,8 +64,8 @@ export const migrations: Record<string, Migration> = {
   '0064_withdrawal_confirmation': withdrawalConfirmation,
   '0065_order_hold_client': orderHoldClient,
   '0066_order_access_key': orderAccessKey,
-  '0067_order_chargeback': orderChargeback,
   '0070_customer_email_undo': customerEmailUndo,
+  '0071_order_chargeback': orderChargeback,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
