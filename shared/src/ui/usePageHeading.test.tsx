@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useState } from 'react';
-import { Link, MemoryRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { Link, MemoryRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { usePageHeading } from './usePageHeading.ts';
 
 afterEach(cleanup);
@@ -12,6 +12,12 @@ function LatePage() {
   return shown ? <h1>Warenkorb</h1> : <button onClick={() => setShown(true)}>laden</button>;
 }
 
+/** /courses names its course type in the query (the header's "Konversation" is /courses?courseType=3). */
+function CoursesPage() {
+  const { search } = useLocation();
+  return <h1>{search.includes('courseType=3') ? 'Konversationsstunden' : 'Gruppenkurse'}</h1>;
+}
+
 function Shop() {
   usePageHeading({ siteName: 'Sprachschule' });
   return (
@@ -19,11 +25,13 @@ function Shop() {
       <header>
         <Link to="/courses">Kurse</Link>
         <Link to="/cart">Warenkorb öffnen</Link>
+        <Link to="/courses?courseType=3">Konversation</Link>
+        <Link to="/#packages">Pakete</Link>
       </header>
       <main id="main">
         <Routes>
           <Route path="/" element={<h1>Start</h1>} />
-          <Route path="/courses" element={<h1>Gruppenkurse</h1>} />
+          <Route path="/courses" element={<CoursesPage />} />
           <Route path="/cart" element={<LatePage />} />
           <Route path="/login" element={<h1>Anmelden</h1>} />
           <Route path="*" element={<Navigate to="/login" replace />} />
@@ -91,5 +99,30 @@ describe('usePageHeading', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(document.activeElement).not.toBe(screen.getByRole('heading', { name: 'Warenkorb' }));
     expect(document.title).toBe('Warenkorb – Sprachschule');
+  });
+
+  it('moves focus to the heading after a navigation that changes only the query, another page for the visitor', async () => {
+    render(
+      <MemoryRouter initialEntries={['/courses']}>
+        <Shop />
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'Konversation' });
+    link.focus();
+    await act(async () => link.click());
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Konversationsstunden' }));
+    expect(document.title).toBe('Konversationsstunden – Sprachschule');
+  });
+
+  it('leaves the focus alone for a jump to a section of the same page (a hash)', async () => {
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Shop />
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'Pakete' });
+    link.focus();
+    await act(async () => link.click());
+    expect(document.activeElement).toBe(link);
   });
 });

@@ -7,7 +7,7 @@ import { useLocation } from 'react-router-dom';
  * screen renders anyway — is the source of both
  * - the document title, `<h1> – <site name>`, kept in step while the heading changes (language switch,
  *   a screen that renders its heading after loading); and
- * - where focus goes after a client-side navigation to another path, so keyboard and screen-reader users
+ * - where focus goes after a client-side navigation to another path or query, so keyboard and screen-reader users
  *   start at the new content instead of wherever the old page left them. Not on the first page load: there
  *   the browser starts at the top, where the skip link is. A redirect before the visitor has done anything (an
  *   unknown path, an account page that asks for the login) is still the first page load, so it moves no focus
@@ -25,7 +25,10 @@ export function usePageHeading({
   siteName: string;
   waitMs?: number;
 }): void {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // A page is its path and query: /courses?courseType=3 (the header's "Konversation") is another page than /courses,
+  // with its own heading. A hash alone (/#packages, the skip link's #main) jumps within the page and moves nothing.
+  const page = `${pathname}${search}`;
   const firstPath = useRef<string | null>(null);
   const focusPending = useRef(false);
   const visitorActed = useRef(false);
@@ -40,12 +43,12 @@ export function usePageHeading({
   }, []);
 
   useEffect(() => {
-    if (firstPath.current === null) firstPath.current = pathname;
+    if (firstPath.current === null) firstPath.current = page;
     else if (visitorActed.current) {
       focusPending.current = true;
       window.scrollTo?.(0, 0);
     }
-  }, [pathname]);
+  }, [page]);
 
   useEffect(() => {
     const main = document.getElementById(mainId);
@@ -75,5 +78,5 @@ export function usePageHeading({
       document.removeEventListener('keydown', cancel, true);
       document.removeEventListener('pointerdown', cancel, true);
     };
-  }, [mainId, siteName, waitMs, pathname]);
+  }, [mainId, siteName, waitMs, page]);
 }
