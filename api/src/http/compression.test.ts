@@ -34,6 +34,23 @@ describeEachDatabase('compressed answers', (ctx) => {
     expect(mode.headers['content-encoding']).toBeUndefined();
   });
 
+  it('never sends a kept gzip answer to a client that refuses gzip (q=0)', async () => {
+    for (const url of ['/api/course/search?limit=1', '/api/translation/de']) {
+      for (const refusal of ['gzip;q=0', 'identity, gzip; q=0', 'GZIP;Q=0.0']) {
+        const answer = await ctx.app.inject({ url, headers: { 'accept-encoding': refusal } });
+        expect(answer.statusCode, `${url} ${refusal}`).toBe(200);
+        expect(answer.headers['content-encoding'], `${url} ${refusal}`).not.toBe('gzip');
+        expect(answer.headers.etag ?? '', `${url} ${refusal}`).not.toMatch(/-gz"$/);
+        expect(answer.json().result, `${url} ${refusal}`).toBeDefined();
+      }
+    }
+    // A wildcard takes gzip, and so does a gzip with a weight above 0.
+    for (const taken of ['*', 'gzip;q=0.1', 'br;q=0, x-gzip']) {
+      const texts = await ctx.app.inject({ url: '/api/translation/de', headers: { 'accept-encoding': taken } });
+      expect(texts.headers['content-encoding'], taken).toBe('gzip');
+    }
+  });
+
   it('leaves a kept gzip answer as it is, not compressed twice', async () => {
     const texts = await ctx.app.inject({ url: '/api/translation/de', headers: { 'accept-encoding': 'br, gzip' } });
     expect(texts.headers['content-encoding']).toBe('gzip');

@@ -18,9 +18,22 @@ export async function cachedBody(json: string): Promise<CachedBody> {
   return { json: bytes, gzip: await gzipAsync(bytes) };
 }
 
-/** Whether the client takes a gzip-compressed answer. */
-export const acceptsGzip = (request: FastifyRequest): boolean =>
-  /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+/**
+ * Whether the client takes a gzip-compressed answer: its Accept-Encoding names `gzip` (or `x-gzip`), else `*`, with
+ * a weight above 0 (RFC 9110 12.5.3). `gzip;q=0` refuses gzip: a mere mention of the word is not consent.
+ */
+export function acceptsGzip(request: FastifyRequest): boolean {
+  const weights = new Map<string, number>();
+  for (const entry of (request.headers['accept-encoding'] ?? '').split(',')) {
+    const [coding = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
+    if (!coding) continue;
+    const q = params.find((param) => /^q\s*=/.test(param));
+    const weight = q === undefined ? 1 : Number(q.replace(/^q\s*=\s*/, ''));
+    weights.set(coding, Number.isNaN(weight) ? 0 : weight);
+  }
+  const gzip = weights.get('gzip') ?? weights.get('x-gzip') ?? weights.get('*') ?? 0;
+  return gzip > 0;
+}
 
 /** Sends a kept body in the encoding the client takes, and says that the answer varies with it. */
 export function sendCachedBody(request: FastifyRequest, reply: FastifyReply, body: CachedBody): FastifyReply {
