@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
-import { useCartStore } from '@shop/shared';
+import { i18n, useCartStore } from '@shop/shared';
 import { courseFixture } from '@shop/shared/testing';
 import { startShellI18n } from '../../i18n/testing.ts';
 import { Header } from './Header.tsx';
@@ -50,5 +50,41 @@ describe('Header', () => {
     fireEvent.keyDown(link, { key: 'Escape' });
     expect(menu.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(menu);
+  });
+
+  it('leaves no announcement in the language left behind when the visitor switches', async () => {
+    useCartStore.getState().clear();
+    render(
+      <MemoryRouter>
+        <Header />
+      </MemoryRouter>,
+    );
+    const live = screen.getByTestId('cart-announcement');
+    const course = courseFixture();
+    act(() =>
+      useCartStore.getState().addItem({
+        itemType: 'course',
+        quantity: 1,
+        courseId: course.id,
+        courseType: course.type,
+        courseDetails: course,
+      }),
+    );
+    expect(live.textContent).toBe('Warenkorb aktualisiert: 1 Artikel');
+
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    await screen.findByRole('link', { name: 'Cart, 1 item' });
+    // The region is read as part of the page (and is marked as it): a German sentence on an English page is wrong,
+    // and re-saying it in English would announce a change that did not happen.
+    expect(live.textContent).not.toContain('Warenkorb');
+    await act(async () => {
+      await i18n.changeLanguage('de');
+    });
+    await screen.findByRole('link', { name: 'Warenkorb, 1 Artikel' });
+    expect(live.textContent).toBe('');
+    act(() => useCartStore.getState().clear());
+    await vi.waitFor(() => expect(live.textContent).toBe('Warenkorb aktualisiert: 0 Artikel'));
   });
 });

@@ -48,18 +48,23 @@ function MenuIcon({ open }: { open: boolean }) {
 
 /**
  * Screen readers hear the cart count when it changes (an item added on any page, or in another tab), not
- * when the page starts: a polite live region outside the link, whose text is set only on a change.
+ * when the page starts: a polite live region outside the link, whose text is set only on a change. A language
+ * switch empties it: the sentence stays readable in the page, and one in the language left behind (under the new
+ * `<html lang>`) is wrong, while saying it again in the new language would announce a change that did not happen.
  */
 function useCartAnnouncement(count: number): string {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
   const previous = useRef(count);
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useState({ text: '', language });
   useEffect(() => {
     if (previous.current === count) return;
     previous.current = count;
-    setAnnouncement(t('shell.header.cartChanged', { count }));
-  }, [count, t]);
-  return announcement;
+    setAnnouncement({ text: t('shell.header.cartChanged', { count }), language: i18n.resolvedLanguage });
+  }, [count, t, i18n]);
+  // Emptied for good on a switch (state adjusted while rendering), so switching back does not bring the old one back.
+  if (announcement.language !== language) setAnnouncement({ text: '', language });
+  return announcement.language === language ? announcement.text : '';
 }
 
 /**
