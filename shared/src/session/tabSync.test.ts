@@ -31,8 +31,8 @@ describe('session across tabs', () => {
     await vi.waitFor(() =>
       expect(received).toEqual([
         { type: 'login', token: 'tab-a', remember: false },
-        { type: 'token', token: 'tab-a-rotated' },
-        { type: 'logout' },
+        { type: 'token', token: 'tab-a-rotated', previous: 'tab-a' },
+        { type: 'logout', token: 'tab-a-rotated' },
       ]),
     );
   });
@@ -55,6 +55,29 @@ describe('session across tabs', () => {
     otherTab.postMessage({ type: 'logout' });
     await vi.waitFor(() => expect(useAuthStore.getState().token).toBeNull());
     expect(localStorage.getItem(tokenStorageKey)).toBeNull();
+    expect(ended).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
+
+  it('keeps its session when another tab ends a session this tab no longer has', async () => {
+    // A tab that missed the logout of customer A (discarded by the browser, reloaded from its own sessionStorage)
+    // finds A's token refused and ends it: the tab where customer B has logged in meanwhile stays logged in.
+    const ended = vi.fn();
+    const unsubscribe = onSessionEndedElsewhere(ended);
+    useAuthStore.getState().logIn('customer-b', false);
+    otherTab.postMessage({ type: 'logout', token: 'customer-a' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(useAuthStore.getState().token).toBe('customer-b');
+    expect(sessionStorage.getItem(tokenStorageKey)).toBe('customer-b');
+    expect(ended).not.toHaveBeenCalled();
+    // Nor does it take over the rotated token of a session it does not have.
+    otherTab.postMessage({ type: 'token', token: 'customer-a-rotated', previous: 'customer-a' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(useAuthStore.getState().token).toBe('customer-b');
+
+    // A logout of this tab's session (or one from a release that names no token) still ends it.
+    otherTab.postMessage({ type: 'logout', token: 'customer-b' });
+    await vi.waitFor(() => expect(useAuthStore.getState().token).toBeNull());
     expect(ended).toHaveBeenCalledTimes(1);
     unsubscribe();
   });

@@ -10,18 +10,30 @@ import { useAuthStore } from '../stores/auth.ts';
  */
 export const sessionChannelName = 'shop:session';
 
+/**
+ * `logout` names the token whose session ended and `token` the one it replaces: a tab applies them only to that
+ * session. A tab that missed a logout (discarded by the browser, then reloaded from its own sessionStorage) finds
+ * the old token refused and ends it; the other tabs, where another customer may have logged in meanwhile, must not
+ * end theirs with it. A message without the name (an older release) applies to whatever session a tab has.
+ */
 export type SessionMessage =
-  { type: 'login'; token: string; remember: boolean } | { type: 'token'; token: string } | { type: 'logout' };
+  | { type: 'login'; token: string; remember: boolean }
+  | { type: 'token'; token: string; previous?: string }
+  | { type: 'logout'; token?: string };
+
+const tokenOf = (value: unknown): string | null =>
+  typeof value === 'string' && value.length > 0 && value.length <= 512 ? value : null;
 
 function parseMessage(data: unknown): SessionMessage | null {
   if (!data || typeof data !== 'object') return null;
   const message = data as Record<string, unknown>;
-  const token =
-    typeof message.token === 'string' && message.token.length > 0 && message.token.length <= 512 ? message.token : null;
-  if (message.type === 'logout') return { type: 'logout' };
+  const token = tokenOf(message.token);
+  const previous = tokenOf(message.previous);
+  if (message.type === 'logout') return token ? { type: 'logout', token } : { type: 'logout' };
   if (message.type === 'login' && token && typeof message.remember === 'boolean')
     return { type: 'login', token, remember: message.remember };
-  if (message.type === 'token' && token) return { type: 'token', token };
+  if (message.type === 'token' && token)
+    return previous ? { type: 'token', token, previous } : { type: 'token', token };
   return null;
 }
 
@@ -49,8 +61,11 @@ export function syncSessionAcrossTabs(
   const unsubscribe = useAuthStore.subscribe((state, previous) => {
     if (applying || (state.token === previous.token && state.generation === previous.generation)) return;
     let message: SessionMessage;
-    if (!state.token) message = { type: 'logout' };
-    else if (state.generation === previous.generation) message = { type: 'token', token: state.token };
+    if (!state.token) message = previous.token ? { type: 'logout', token: previous.token } : { type: 'logout' };
+    else if (state.generation === previous.generation)
+      message = previous.token
+        ? { type: 'token', token: state.token, previous: previous.token }
+        : { type: 'token', token: state.token };
     else message = { type: 'login', token: state.token, remember: state.remember };
     channel.postMessage(message);
   });
@@ -59,20 +74,24 @@ export function syncSessionAcrossTabs(
     const message = parseMessage(event.data);
     if (!message) return;
     const auth = useAuthStore.getState();
+    // Whether the message is about the session this tab has (or names none).
+    const mine = (named: string | undefined) => named === undefined || named === auth.token;
+    let ended = false;
     applying = true;
     try {
       if (message.type === 'logout') {
-        if (!auth.token) return;
+        if (!auth.token || !mine(message.token)) return;
         auth.logOut();
+        ended = true;
       } else if (message.type === 'token') {
-        if (auth.token) auth.replaceToken(message.token);
+        if (auth.token && mine(message.previous)) auth.replaceToken(message.token);
       } else if (auth.token !== message.token) {
         auth.logIn(message.token, message.remember);
       }
     } finally {
       applying = false;
     }
-    if (message.type === 'logout') for (const listener of endedElsewhere) listener();
+    if (ended) for (const listener of endedElsewhere) listener();
   };
 
   stop = () => {
