@@ -18,6 +18,7 @@ import { rateLimited } from '../../rate-limit/route-limits.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
 import type { OfferedMethods } from '../payment/offered-methods.ts';
 import { priceCart, type Buyer } from './pricing/index.ts';
+import { unknownCodeGuard } from './code-guesses.ts';
 import { cartSyncRateLimit } from './rate-limits.ts';
 import { readCartSync, storeCartSync } from './sync.ts';
 
@@ -30,6 +31,7 @@ export interface CartRouteOptions {
 export const cartRoutes =
   (ctx: AppContext, { offeredPaymentMethods }: CartRouteOptions = {}): FastifyPluginAsyncZod =>
   async (app) => {
+    const limitUnknownCodes = unknownCodeGuard(app);
     /** Balances count only for a logged-in customer with a verified address; anybody else prices as a guest. */
     const pricingBuyer = async (request: Parameters<typeof optionalCustomer>[1]): Promise<Buyer> => {
       const auth = await optionalCustomer(ctx, request);
@@ -44,12 +46,16 @@ export const cartRoutes =
         config: { bearer: 'optional' },
         schema: { body: priceRequestSchema, response: { 200: successEnvelope(priceResultSchema) } },
       },
-      async (request) => {
+      async (request, reply) => {
         const buyer = await pricingBuyer(request);
         const offeredMethods = await offeredPaymentMethods?.();
-        return {
-          result: (await priceCart(ctx.db.kysely, request.body, { ...buyer, now: ctx.now(), offeredMethods })).result,
-        };
+        const priced = await priceCart(ctx.db.kysely, request.body, { ...buyer, now: ctx.now(), offeredMethods });
+        // Whether a code exists is part of the answer: codes the shop does not know are limited per client.
+        await limitUnknownCodes(
+          { ip: request.ip, reply, language: request.body.locale },
+          request.body.discountCodes.filter((code) => !priced.facts.discountCodes.has(code)),
+        );
+        return { result: priced.result };
       },
     );
 
