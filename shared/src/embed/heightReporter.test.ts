@@ -35,6 +35,26 @@ describe('startHeightReporter', () => {
     expect(postMessage).toHaveBeenCalledTimes(3);
   });
 
+  it("never hands the buyer's e-mail address in the path to the framing page", () => {
+    // The confirmation and the payment return carry the address in their path (docs/product-rules.md#screens); with the
+    // order number it opens the order's confirmation, and the partner's page has no business with either.
+    const postMessage = vi.fn();
+    const self = {
+      location: { pathname: '/checkout-complete/100023/anna.lena%2Bkurs%40example.org' },
+      setInterval: (run: () => void, ms: number) => setInterval(run, ms),
+      clearInterval: (timer: ReturnType<typeof setInterval>) => clearInterval(timer),
+    } as unknown as Window;
+    startHeightReporter({
+      target: { postMessage },
+      self,
+      measure: () => 700,
+      targetOrigin: 'https://partner.example',
+    })();
+    const message = postMessage.mock.calls[0]![0] as { path: string };
+    expect(message.path).toBe('/checkout-complete/100023/:email');
+    expect(JSON.stringify(message)).not.toMatch(/anna|example\.org|%40|@/);
+  });
+
   it('posts to the given origin only', () => {
     const postMessage = vi.fn();
     startHeightReporter({ target: { postMessage }, measure: () => 1, targetOrigin: 'https://partner.example' })();

@@ -4,7 +4,7 @@
  * it once per page, so every framed page of the shop reports, whatever route it shows.
  *
  * Message format (window.postMessage to the parent):
- *   { "type": "shop:height", "height": <integer CSS pixels>, "path": "<location.pathname>" }
+ *   { "type": "shop:height", "height": <integer CSS pixels>, "path": "<location.pathname, an e-mail as :email>" }
  * The page polls every 200 ms and posts only when the height changed (and once at the start).
  *
  * A parent sizes its frame with:
@@ -51,6 +51,26 @@ export function parentOrigin(self: Window = window): string {
   return origin && origin !== 'null' ? origin : '*';
 }
 
+/**
+ * The path as the framing page may see it: a segment that is an e-mail address reads `:email`. The confirmation and
+ * the payment return carry the buyer's address in their path (`/checkout-complete/{orderId}/{email}`), and number and
+ * address together open the order's confirmation; the partner's page is told where the visitor is, not who.
+ */
+function reportedPath(pathname: string): string {
+  return pathname
+    .split('/')
+    .map((segment) => {
+      let decoded = segment;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        // A malformed escape is judged as written.
+      }
+      return decoded.includes('@') ? ':email' : segment;
+    })
+    .join('/');
+}
+
 /** Starts reporting when the page is framed; returns the function that stops it (a no-op when not framed). */
 export function startHeightReporter(options: HeightReporterOptions = {}): () => void {
   const self = options.self ?? window;
@@ -63,7 +83,7 @@ export function startHeightReporter(options: HeightReporterOptions = {}): () => 
     const height = measure();
     if (height === last) return;
     last = height;
-    const message: HeightMessage = { type: heightMessageType, height, path: self.location.pathname };
+    const message: HeightMessage = { type: heightMessageType, height, path: reportedPath(self.location.pathname) };
     target.postMessage(message, targetOrigin);
   };
   report();
