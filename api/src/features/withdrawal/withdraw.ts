@@ -214,7 +214,15 @@ export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawIn
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount_cents'), sql<number>`0`).as('total'))
     .where('order_id', '=', order.id)
     .executeTakeFirstOrThrow();
-  const refundCents = payment ? Math.max(0, Math.min(dueCents, payment.amount_cents - Number(refunded.total))) : 0;
+  // Money a chargeback took back is the buyer's already: a withdrawal refunds at most what the shop still holds
+  // (docs/withdrawal-rules.md). Read under the order's lock above, so a chargeback recorded meanwhile counts.
+  const { charged_back_cents: chargedBack } = await trx
+    .selectFrom('shop_order')
+    .select('charged_back_cents')
+    .where('id', '=', order.id)
+    .executeTakeFirstOrThrow();
+  const held = payment ? payment.amount_cents - Number(refunded.total) - chargedBack : 0;
+  const refundCents = Math.max(0, Math.min(dueCents, held));
   let refundId: number | null = null;
   if (payment && refundCents > 0) {
     const instant = input.receivedAt.toISOString();

@@ -232,6 +232,38 @@ describeEachDatabase(
       expect(await freePlaces(ctx, course.id)).toBe(5);
     });
 
+    it("refunds only what a chargeback left: the buyer's bank already gave the rest back", async () => {
+      const course = await insertCourse(ctx);
+      const { email, token } = await loggedInCustomer();
+      const { incrementId, orderId } = await paidOrder([course], { token });
+      // What the payment webhook records for a chargeback (docs/decisions/0069-payment-integrity.md).
+      await ctx.db.kysely
+        .updateTable('shop_order')
+        .set({ charged_back_cents: 10000, charged_back_at: new Date().toISOString() })
+        .where('id', '=', orderId)
+        .execute();
+
+      const reply = await withdraw({ orderNumber: incrementId, email }, token);
+      expect(reply.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 189 });
+      expect(await refundsOf(orderId)).toMatchObject([{ amount_cents: 18900 }]);
+    });
+
+    it('refunds nothing when a chargeback took the whole payment back, and still withdraws', async () => {
+      const course = await insertCourse(ctx);
+      const { email, token } = await loggedInCustomer();
+      const { incrementId, orderId } = await paidOrder([course], { token });
+      await ctx.db.kysely
+        .updateTable('shop_order')
+        .set({ charged_back_cents: 28900, charged_back_at: new Date().toISOString() })
+        .where('id', '=', orderId)
+        .execute();
+
+      const reply = await withdraw({ orderNumber: incrementId, email }, token);
+      expect(reply.body.result).toMatchObject({ outcome: 'withdrawn', refundAmount: 0 });
+      expect(await refundsOf(orderId)).toEqual([]);
+      expect(await freePlaces(ctx, course.id)).toBe(5);
+    });
+
     it('after the period or for an unknown order: stores the declaration, changes nothing, says the school decides', async () => {
       const course = await insertCourse(ctx);
       const { incrementId, orderId, email } = await paidOrder([course]);
