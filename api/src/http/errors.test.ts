@@ -48,6 +48,18 @@ describeEachDatabase(
       expect(Object.keys(body.error.fields ?? {}).sort()).toEqual(['name', 'nested.count']);
     });
 
+    it('names an unknown query parameter called __proto__ or constructor in the field errors like any other', async () => {
+      for (const key of ['__proto__', 'constructor', 'hasOwnProperty']) {
+        const { status, body } = await get(ctx, `/api/course/search?${key}=1`);
+        expect(status, key).toBe(400);
+        expect(strictErrorBody.parse(body).error.code, key).toBe('VALIDATION_ERROR');
+        // Read from the parsed JSON itself: a schema's record would drop the key `__proto__` on its own.
+        const { fields } = (body as { error: { fields?: Record<string, string> } }).error;
+        expect(Object.keys(fields ?? {}), key).toEqual([key]);
+        expect(fields![key], key).toBe(`Unknown field "${key}"`);
+      }
+    });
+
     it('answers an unsupported media type with 415', async () => {
       const response = await ctx.app.inject({
         method: 'POST',

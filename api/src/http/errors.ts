@@ -49,9 +49,11 @@ function errorBody(code: string, message: string, fields?: Record<string, string
 
 /** `/tags/0` → `tags.0`; an issue about the whole object (e.g. unknown keys) names each offending key. */
 function validationFields(error: FastifyError): Record<string, string> {
-  const fields: Record<string, string> = {};
+  // Without a prototype: a client's key `__proto__` (an unknown query parameter, say) is a field like any other
+  // here, where on a plain object assigning it would set the prototype and the field error would vanish.
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   const add = (path: string, message: string) => {
-    if (!(path in fields)) fields[path] = message;
+    if (!Object.hasOwn(fields, path)) fields[path] = message;
   };
   for (const issue of error.validation ?? []) {
     const path = issue.instancePath.split('/').filter(Boolean).join('.');
