@@ -1,10 +1,13 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { Link, MemoryRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { usePageHeading } from './usePageHeading.ts';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 /** A page whose heading arrives late, as a lazily loaded remote's does. */
 function LatePage() {
@@ -27,10 +30,22 @@ function Shop() {
         <Link to="/cart">Warenkorb öffnen</Link>
         <Link to="/courses?courseType=3">Konversation</Link>
         <Link to="/#packages">Pakete</Link>
+        <Link to="/home#offer-packages">Paketangebot</Link>
       </header>
       <main id="main">
         <Routes>
           <Route path="/" element={<h1>Start</h1>} />
+          <Route
+            path="/home"
+            element={
+              <>
+                <h1>Willkommen</h1>
+                <ul>
+                  <li id="offer-packages">Pakete, 12 Monate gültig</li>
+                </ul>
+              </>
+            }
+          />
           <Route path="/courses" element={<CoursesPage />} />
           <Route path="/cart" element={<LatePage />} />
           <Route path="/login" element={<h1>Anmelden</h1>} />
@@ -114,7 +129,7 @@ describe('usePageHeading', () => {
     expect(document.title).toBe('Konversationsstunden – Sprachschule');
   });
 
-  it('leaves the focus alone for a jump to a section of the same page (a hash)', async () => {
+  it('leaves the focus alone for a hash that names no section of the page', async () => {
     render(
       <MemoryRouter initialEntries={['/']}>
         <Shop />
@@ -124,5 +139,28 @@ describe('usePageHeading', () => {
     link.focus();
     await act(async () => link.click());
     expect(document.activeElement).toBe(link);
+  });
+
+  it('goes to the section a link names (a hash) on another page: scrolled to it and focused, not the top', async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    const scrolledTo: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolledTo.push(this);
+    });
+    render(
+      <MemoryRouter initialEntries={['/courses']}>
+        <Shop />
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'Paketangebot' });
+    link.focus();
+    await act(async () => link.click());
+    const section = document.getElementById('offer-packages')!;
+    expect(document.activeElement).toBe(section);
+    expect(scrolledTo).toEqual([section]);
+    expect(scrollTo).not.toHaveBeenCalled();
+    expect(document.title).toBe('Willkommen – Sprachschule');
+    vi.unstubAllGlobals();
   });
 });

@@ -13,7 +13,8 @@ import { useLocation } from 'react-router-dom';
  *   unknown path, an account page that asks for the login) is still the first page load, so it moves no focus
  *   either: a heading focused without a visitor's act would show the focus ring on arrival. A remote that loads lazily renders its heading
  *   later, so the heading is awaited (up to `waitMs`) rather than looked for once — unless the visitor acts
- *   (a key or pointer press) before it arrives: focus is never pulled away from where they are working.
+ *   (a key or pointer press) before it arrives: focus is never pulled away from where they are working. A navigation
+ *   to a hash goes to the section it names instead (scrolled to and focused), as a browser does with a fragment.
  * Areas therefore neither set titles nor move focus on arrival themselves.
  */
 export function usePageHeading({
@@ -25,12 +26,15 @@ export function usePageHeading({
   siteName: string;
   waitMs?: number;
 }): void {
-  const { pathname, search } = useLocation();
+  const { pathname, search, hash } = useLocation();
   // A page is its path and query: /courses?courseType=3 (the header's "Konversation") is another page than /courses,
-  // with its own heading. A hash alone (/#packages, the skip link's #main) jumps within the page and moves nothing.
+  // with its own heading. A hash names a section of the page (the header's "Pakete", /#packages): a navigation to it
+  // goes to that section, as a browser does with a fragment, instead of the page's top and heading.
   const page = `${pathname}${search}`;
+  const section = hash.length > 1 ? safeDecode(hash.slice(1)) : null;
   const firstPath = useRef<string | null>(null);
-  const focusPending = useRef(false);
+  /** What the navigation just made asks to be focused once it is there: the page's heading, or a section. */
+  const focusPending = useRef<{ section: string | null } | null>(null);
   const visitorActed = useRef(false);
 
   useEffect(() => {
@@ -45,10 +49,11 @@ export function usePageHeading({
   useEffect(() => {
     if (firstPath.current === null) firstPath.current = page;
     else if (visitorActed.current) {
-      focusPending.current = true;
-      window.scrollTo?.(0, 0);
+      focusPending.current = { section };
+      // The page's top only for a page: the section is scrolled to once it is there (update below).
+      if (!section) window.scrollTo?.(0, 0);
     }
-  }, [page]);
+  }, [page, section]);
 
   useEffect(() => {
     const main = document.getElementById(mainId);
@@ -59,13 +64,16 @@ export function usePageHeading({
       const text = heading?.textContent?.replace(/\s+/g, ' ').trim();
       const title = text ? `${text} – ${siteName}` : siteName;
       if (document.title !== title) document.title = title;
-      if (heading && focusPending.current) {
-        focusPending.current = false;
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
-      }
+      const pending = focusPending.current;
+      if (!pending) return;
+      const target = pending.section ? document.getElementById(pending.section) : heading;
+      if (!target) return;
+      focusPending.current = null;
+      if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+      if (pending.section) target.scrollIntoView?.();
     };
-    const cancel = () => (focusPending.current = false);
+    const cancel = () => (focusPending.current = null);
     update();
     if (focusPending.current) giveUp = setTimeout(cancel, waitMs);
     document.addEventListener('keydown', cancel, true);
@@ -78,5 +86,13 @@ export function usePageHeading({
       document.removeEventListener('keydown', cancel, true);
       document.removeEventListener('pointerdown', cancel, true);
     };
-  }, [mainId, siteName, waitMs, page]);
+  }, [mainId, siteName, waitMs, page, section]);
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }

@@ -11,7 +11,10 @@ import { TrustBar } from './TrustBar.tsx';
 /** The offers shown as cards: all but the placement test, which is the hero's own call to action. */
 const offerCards = offers.filter((offer) => offer.key !== 'levelTest');
 
-/** A link to `#packages` (from the header) scrolls to that section once the page is there. */
+/**
+ * A page opened at `/#packages` scrolls to that section once it is there. A navigation to it (the header's "Pakete")
+ * is usePageHeading's, which also moves the focus there and no longer scrolls to the top after it.
+ */
 function useScrollToHash() {
   const { hash } = useLocation();
   useEffect(() => {
