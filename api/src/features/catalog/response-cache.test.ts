@@ -6,7 +6,7 @@ import { seed } from '../../db/seed/index.ts';
 import { testNow } from '../../test/databases.ts';
 import { gunzipSync } from 'node:zlib';
 import { cachedBody } from '../../http/json-body.ts';
-import { queryKey, ResponseCache } from './response-cache.ts';
+import { queryKey, ResponseCache, searchCacheBytes } from './response-cache.ts';
 
 describe('ResponseCache', () => {
   const text = async (body: Promise<{ json: Buffer }>) => (await body).json.toString();
@@ -125,6 +125,20 @@ describe('GET /api/course/search with the cache on', () => {
     expect(zipped.headers.vary).toMatch(/accept-encoding/i);
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('keeps no more answers than its byte budget, however many large searches differ', async () => {
+    // Each a full page (about 140 KB of JSON): the same courses under ever new price bounds, as a script would ask.
+    const url = (n: number) =>
+      `/api/course/search?startDate=2000-01-01&limit=100&priceMin=0.${String(n).padStart(3, '0')}`;
+    const first = await app.inject({ method: 'GET', url: url(0) });
+    expect(first.rawPayload.length).toBeGreaterThan(100_000);
+    const count = Math.ceil((2 * searchCacheBytes) / first.rawPayload.length);
+    for (let n = 1; n <= count; n++) expect((await app.inject({ method: 'GET', url: url(n) })).statusCode).toBe(200);
+    // The first answer went to make room: asking again reads the database.
+    queries.length = 0;
+    expect((await app.inject({ method: 'GET', url: url(0) })).body).toBe(first.body);
+    expect(queries.length).toBeGreaterThan(0);
   });
 
   it('still validates every request', async () => {
