@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PriceResult } from '../contract/index.ts';
+import { useAuthStore } from './auth.ts';
 import { useCartStore } from './cart.ts';
 import { appliedDiscountCodes, useCartPriceStore } from './cartPrice.ts';
 
@@ -53,5 +54,40 @@ describe('the price store', () => {
       { code: 'ABGELAUFEN', status: 'invalid', totalDiscountAmount: 0, errorMessage: 'abgelaufen' },
     ]);
     expect(appliedDiscountCodes(shown)).toEqual(['SOMMER25']);
+  });
+
+  it("drops a price when the session changes hands: it carried that customer's package credits", () => {
+    useAuthStore.getState().logIn('customer-a', false);
+    const withCredits: PriceResult = {
+      ...result([]),
+      items: [
+        {
+          itemType: 'course',
+          courseId: 7,
+          appliedCredits: 2,
+          quantity: 2,
+          finalPrice: 0,
+          unitPrice: 25,
+          discountAmount: 0,
+        },
+      ],
+      subtotal: 0,
+      totalPrice: 0,
+    } as PriceResult;
+    useCartPriceStore.getState().acceptPrice(withCredits);
+
+    // The same session under a rotated token (a password change) keeps it.
+    useAuthStore.getState().replaceToken('customer-a-rotated');
+    expect(useCartPriceStore.getState().priceResult).toBe(withCredits);
+
+    // A logout (then a guest, or customer B, opens the cart in this tab): A's credits are not shown to them while
+    // their own price is asked for.
+    useAuthStore.getState().logOut();
+    expect(useCartPriceStore.getState().priceResult).toBeNull();
+
+    useCartPriceStore.getState().acceptPrice(withCredits);
+    useAuthStore.getState().logIn('customer-b', false);
+    expect(useCartPriceStore.getState().priceResult).toBeNull();
+    useAuthStore.getState().logOut();
   });
 });

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { discountCodeMaxLength, discountCodesMax, normalizeDiscountCode, type PriceResult } from '../contract/index.ts';
+import { useAuthStore } from './auth.ts';
 import { useCartStore } from './cart.ts';
 
 /**
@@ -57,6 +58,14 @@ export const useCartPriceStore = create<CartPriceState>()((set, get) => ({
   acceptPrice: (result) =>
     set({ priceResult: result, status: 'ready', isValidatingDiscount: false, discountError: null }),
 }));
+
+// A price is one customer's: it applies their package credits (docs/product-rules.md#cart). When the session changes
+// hands (a logout, another login; not a token rotated within the session), it goes at once, so the next customer
+// of this tab never sees it while their own is asked for (the cart shows the price it has, also while loading).
+useAuthStore.subscribe((state, previous) => {
+  if (state.generation !== previous.generation && useCartPriceStore.getState().priceResult !== null)
+    useCartPriceStore.setState({ priceResult: null });
+});
 
 /** The codes a price result applied: what the buyer saw discounted, and all an order may name. */
 export function appliedDiscountCodes(result: PriceResult): string[] {
