@@ -94,6 +94,31 @@ describe('RemoteArea', () => {
     expect(reloadPage).not.toHaveBeenCalled();
   });
 
+  it('keeps the focus in the page when "retry" goes away with it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let attempt = 0;
+    render(
+      <MemoryRouter initialEntries={['/courses']}>
+        <main id="main" tabIndex={-1}>
+          <RemoteArea
+            area="catalog"
+            load={async () => {
+              attempt += 1;
+              if (attempt === 1) throw new Error('down');
+              return [{ path: '/courses', element: <h1>Kurse</h1> }];
+            }}
+          />
+        </main>
+      </MemoryRouter>,
+    );
+    const button = await screen.findByRole('button', { name: 'Erneut versuchen' });
+    button.focus();
+    await retry();
+    expect(await screen.findByRole('heading', { name: 'Kurse' })).toBeTruthy();
+    // Not dropped to the page with the button: a keyboard user goes on from the area, not from the top.
+    expect(document.activeElement).toBe(document.getElementById('main'));
+  });
+
   it('shows the notice when the remote cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderArea(() => Promise.reject(new Error('down')));

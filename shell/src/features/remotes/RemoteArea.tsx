@@ -33,14 +33,25 @@ function areaComponent(area: AreaName, attempt: number, load: LoadRoutes): Compo
   return component;
 }
 
-/** The notice in the content area, within the page's width like an area's own page (frame.css.ts). */
+/**
+ * The notice in the content area, within the page's width like an area's own page (frame.css.ts). "Retry" goes away
+ * with the notice, so it hands the focus to the page's main content first (the shell's `main` takes it), where the
+ * loading notice and then the area appear: not dropped to the top of the page (WCAG 2.4.3).
+ */
 export function Unavailable({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="shop-page shell-area-notice">
       <Banner tone="alert">
         <p>{t('shell.remote.unavailable')}</p>
-        <Button onClick={onRetry}>{t('shell.remote.retry')}</Button>
+        <Button
+          onClick={(event) => {
+            event.currentTarget.closest('main')?.focus();
+            onRetry();
+          }}
+        >
+          {t('shell.remote.retry')}
+        </Button>
       </Banner>
     </div>
   );
