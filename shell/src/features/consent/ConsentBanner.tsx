@@ -54,7 +54,8 @@ export function ConsentBanner() {
     if (!focusDropped() && !(active && sectionRef.current?.contains(active))) return;
     const footerButton = fromFooter ? document.getElementById(consentSettingsButtonId) : null;
     const previous = cameFrom.current?.isConnected ? cameFrom.current : null;
-    (footerButton ?? previous ?? document.getElementById('main'))?.focus();
+    // Not scrolled: the banner sits over the page the visitor is looking at, which stays where it is.
+    (footerButton ?? previous ?? document.getElementById('main'))?.focus({ preventScroll: true });
   };
 
   const finish = (decision: ConsentChoice) => {

@@ -46,7 +46,7 @@ export function Unavailable({ onRetry }: { onRetry: () => void }) {
         <p>{t('shell.remote.unavailable')}</p>
         <Button
           onClick={(event) => {
-            event.currentTarget.closest('main')?.focus();
+            event.currentTarget.closest('main')?.focus({ preventScroll: true });
             onRetry();
           }}
         >
