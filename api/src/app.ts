@@ -34,6 +34,7 @@ import { registerNoStoreByDefault } from './http/cache-control.ts';
 import { registerCors } from './http/cors.ts';
 import { registerCompression } from './http/compression.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
+import { registerJsonParser } from './http/json-depth.ts';
 import { parseQueryString } from './http/querystring.ts';
 import { loggerOptions } from './http/log-redaction.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -138,6 +139,7 @@ export function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonParser(app);
   registerLifecycle(app);
   const metrics = options.metrics ?? createShopMetrics(db);
   registerMetrics(app, metrics);
