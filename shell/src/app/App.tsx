@@ -4,7 +4,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { frameFlags, isFramed, SharedStyles, startHeightReporter, usePageHeading } from '@shop/shared';
 import { useContainerId, useTagManager } from '../features/analytics/useTagManager.ts';
 import { ConsentBanner } from '../features/consent/ConsentBanner.tsx';
-import { Footer } from '../features/footer/Footer.tsx';
+import { ConsentSettingsButton, Footer } from '../features/footer/Footer.tsx';
 import { WithdrawalLink } from '../features/footer/WithdrawalLink.tsx';
 import { Header } from '../features/header/Header.tsx';
 import { Home } from '../features/home/Home.tsx';
@@ -46,8 +46,16 @@ export function Frame() {
           <Route path="*" element={<AreaForPath />} />
         </Routes>
       </main>
-      {/* The withdrawal control stays when the host page hides the footer (docs/decisions/0011-withdrawal.md). */}
-      {flags.hideFooter ? <WithdrawalLink standalone /> : <Footer consentConfigurable={containerId !== null} />}
+      {/* The withdrawal control stays when the host page hides the footer (docs/decisions/0011-withdrawal.md), and so
+          do the consent settings wherever the banner can ask (0011's later note). */}
+      {flags.hideFooter ? (
+        <div className="shell-footer-essentials">
+          <WithdrawalLink standalone />
+          {containerId !== null ? <ConsentSettingsButton /> : null}
+        </div>
+      ) : (
+        <Footer consentConfigurable={containerId !== null} />
+      )}
       <TestShopNotice />
     </>
   );

@@ -10,4 +10,5 @@ export const frameCss = `
 .shell-main { display: flow-root; }
 .shell-main--screen { min-height: 100vh; }
 .shell-area-notice { margin-block: 0; padding-block: var(--shop-space-xl); }
+.shell-footer-essentials { display: flex; flex-wrap: wrap; align-items: center; gap: 0 var(--shop-space-xl); padding-inline-end: var(--shop-space-xl); }
 `;

@@ -8,11 +8,32 @@ const footerCss = `
 .shell-footer { margin-top: var(--shop-space-3xl); border-top: var(--shop-border-width) solid var(--shop-color-border); background: var(--shop-color-surface); }
 .shell-footer__inner { padding-block: var(--shop-space-xl); }
 .shell-footer ul { display: flex; flex-wrap: wrap; gap: var(--shop-space-sm) var(--shop-space-xl); list-style: none; margin: 0; padding: 0; }
-.shell-footer a, .shell-footer__link-button { display: inline-block; padding: var(--shop-space-sm) 0; }
-.shell-footer__link-button { border: 0; background: none; font: inherit; color: var(--shop-color-primary-dark); text-decoration: underline; cursor: pointer; }
+.shell-footer a { display: inline-block; padding: var(--shop-space-sm) 0; }
+`;
+
+const linkButtonCss = `
+.shell-footer__link-button { display: inline-block; padding: var(--shop-space-sm) 0; border: 0; background: none; font: inherit; color: var(--shop-color-primary-dark); text-decoration: underline; cursor: pointer; }
 `;
 
 const linkKeys = ['imprint', 'privacy', 'terms', 'contact', 'cancellation'] as const;
+
+/**
+ * "Cookie-Einstellungen": reopens the consent banner (a button: it opens, not navigates). In the footer, and where a
+ * host page hides the footer, beside the withdrawal control at the page's end: consent must be as easy to withdraw
+ * as to give (GDPR Art. 7(3)), so its settings stay reachable wherever the banner asked.
+ */
+export function ConsentSettingsButton() {
+  const { t } = useTranslation();
+  const reopen = useConsentStore((state) => state.reopen);
+  return (
+    <button type="button" id={consentSettingsButtonId} className="shell-footer__link-button" onClick={reopen}>
+      <style href="shell-footer-link-button" precedence="default">
+        {linkButtonCss}
+      </style>
+      {t('shell.footer.consent')}
+    </button>
+  );
+}
 
 /**
  * Footer links of docs/product-rules.md#screens (the targets live on the school's own site, configurable), and — when a tag
@@ -20,7 +41,6 @@ const linkKeys = ['imprint', 'privacy', 'terms', 'contact', 'cancellation'] as c
  */
 export function Footer({ consentConfigurable }: { consentConfigurable: boolean }) {
   const { t } = useTranslation();
-  const reopen = useConsentStore((state) => state.reopen);
   return (
     <footer className="shell-footer">
       <style href="shell-footer" precedence="default">
@@ -37,14 +57,7 @@ export function Footer({ consentConfigurable }: { consentConfigurable: boolean }
             ))}
             {consentConfigurable ? (
               <li>
-                <button
-                  type="button"
-                  id={consentSettingsButtonId}
-                  className="shell-footer__link-button"
-                  onClick={reopen}
-                >
-                  {t('shell.footer.consent')}
-                </button>
+                <ConsentSettingsButton />
               </li>
             ) : null}
           </ul>
