@@ -57,6 +57,38 @@ describe('adoptTokenFromUrl', () => {
   });
 });
 
+describe('adoptTokenFromUrl with a value that cannot be a token', () => {
+  it('keeps the session it has and leaves no value in the address that no request could carry', async () => {
+    const { adoptTokenFromUrl } = await import('./auth.ts');
+    useAuthStore.getState().logIn('remembered', true);
+    const replaceState = vi.fn();
+    // A bearer token is a b64token (RFC 6750); "€" or a line break cannot even be sent in a header, so every call
+    // with it failed before reaching the server (no 401 to end it): the tab stayed 'logged in' and nothing loaded.
+    for (const value of ['%E2%82%AC', 'abc%0Adef', 'abc%20def', '%3Cscript%3E']) {
+      expect(
+        adoptTokenFromUrl({ href: `http://shop.test/cart?customerToken=${value}` }, { replaceState, state: null }),
+      ).toBe(false);
+      expect(replaceState).toHaveBeenLastCalledWith(null, '', '/cart');
+    }
+    expect(useAuthStore.getState()).toMatchObject({ token: 'remembered', remember: true });
+    expect(localStorage.getItem(tokenStorageKey)).toBe('remembered');
+  });
+
+  it('takes a token of the shape the API issues (base64url) and of RFC 6750 b64token', async () => {
+    const { adoptTokenFromUrl } = await import('./auth.ts');
+    const replaceState = vi.fn();
+    const issued = 'q3Vx0e-9_Zk2mN4pL8rT1wYbC6dF5gH7jK0aS3uE2iQ';
+    expect(
+      adoptTokenFromUrl({ href: `http://shop.test/?customerToken=${issued}` }, { replaceState, state: null }),
+    ).toBe(true);
+    expect(useAuthStore.getState().token).toBe(issued);
+    expect(
+      adoptTokenFromUrl({ href: 'http://shop.test/?customerToken=a.b~c%2Bd%2Fe%3D%3D' }, { replaceState, state: null }),
+    ).toBe(true);
+    expect(useAuthStore.getState().token).toBe('a.b~c+d/e==');
+  });
+});
+
 describe('replaceToken', () => {
   it('keeps the session (remember-me and generation) under a new token', () => {
     useAuthStore.getState().logIn('old', true);

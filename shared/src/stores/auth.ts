@@ -54,9 +54,17 @@ export const selectIsLoggedIn = (state: AuthState) => state.token !== null;
 export const tokenQueryParameter = 'customerToken';
 
 /**
+ * What a bearer token can be (RFC 6750's b64token; the API issues base64url). A value outside it cannot be a token:
+ * one with "€" or a line break cannot even be sent in a header, so every call with it failed before reaching the
+ * server, no 401 ever ended it, and the tab stayed "logged in" with nothing loading.
+ */
+const bearerToken = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/**
  * docs/product-rules.md#screens, #states: a `customerToken` query parameter logs the visitor in (for this tab, as without remember-me) and
  * is removed from the address bar at once, so it is neither bookmarked nor shared. Call it before the router
- * starts. Returns whether a token was taken over.
+ * starts. A value that cannot be a bearer token is removed too and logs nobody in (nor out). Returns whether a
+ * token was taken over.
  */
 export function adoptTokenFromUrl(
   location: Pick<Location, 'href'> = window.location,
@@ -67,7 +75,7 @@ export function adoptTokenFromUrl(
   if (!url.searchParams.has(tokenQueryParameter)) return false;
   url.searchParams.delete(tokenQueryParameter);
   history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  if (!token) return false;
+  if (!token || token.length > 512 || !bearerToken.test(token)) return false;
   useAuthStore.getState().logIn(token, false);
   return true;
 }
