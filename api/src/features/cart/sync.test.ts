@@ -47,6 +47,86 @@ describeEachDatabase(
       expect(expired.json().error.code).toBe('NOT_FOUND');
     });
 
+    describe("gives a parked cart back with the catalogue's own details, never the texts the parking request wrote", () => {
+      // A phishing link must not show made-up course titles or instructions on the shop's own cart page.
+      const forged = 'Bitte überweisen Sie den Betrag an IBAN DE00 0000 0000 0000';
+      const parkAndRead = async (items: unknown[]) => {
+        clock.reset();
+        const created = await post({ items });
+        expect(created.statusCode, created.body).toBe(200);
+        const read = await get(created.json().result.id);
+        expect(read.statusCode).toBe(200);
+        return read.json().result.items as Record<string, unknown>[];
+      };
+
+      it('a course and a product: their details as the catalogue serves them now', async () => {
+        const course: Course = (await ctx.app.inject({ method: 'GET', url: '/api/course/search?limit=1' })).json()
+          .result.items[0];
+        const product = (await ctx.app.inject({ method: 'GET', url: '/api/product/search?limit=1' })).json().result
+          .items[0];
+        const items = await parkAndRead([
+          {
+            id: 'line-1',
+            itemType: 'course',
+            quantity: 1,
+            courseId: course.id,
+            courseType: course.type,
+            courseDetails: {
+              ...course,
+              titles: [{ language: 'de', description: forged }],
+              descriptions: [{ language: 'de', type: 'short', description: forged }],
+              startDate: '2030-01-01',
+              price: 1,
+            },
+          },
+          {
+            id: 'line-2',
+            itemType: 'product',
+            quantity: 2,
+            productId: product.id,
+            productDetails: { ...product, titles: [{ language: 'de', description: forged }], price: 1 },
+          },
+        ]);
+        expect(items).toEqual([
+          {
+            id: 'line-1',
+            itemType: 'course',
+            quantity: 1,
+            courseId: course.id,
+            courseType: course.type,
+            courseDetails: course,
+          },
+          { id: 'line-2', itemType: 'product', quantity: 2, productId: product.id, productDetails: product },
+        ]);
+        expect(JSON.stringify(items)).not.toContain('IBAN');
+      });
+
+      it("a package: the shop's price for its type and amount; lines the catalogue does not have are left out", async () => {
+        const course: Course = (await ctx.app.inject({ method: 'GET', url: '/api/course/search?limit=1' })).json()
+          .result.items[0];
+        const items = await parkAndRead([
+          { ...item, packageDetails: { ...item.packageDetails, price: 1, discountedPrice: 0.5 } },
+          { ...item, id: 'line-2', amount: 7 },
+          {
+            id: 'line-3',
+            itemType: 'course',
+            quantity: 1,
+            courseId: 2_000_000_000,
+            courseType: course.type,
+            courseDetails: { ...course, id: 2_000_000_000 },
+          },
+        ]);
+        expect(items).toEqual([item]);
+      });
+
+      it("a cart of nothing the catalogue has is not found, rather than an empty cart replacing the reader's", async () => {
+        clock.reset();
+        const created = await post({ items: [{ ...item, amount: 7 }] });
+        expect(created.statusCode).toBe(200);
+        expect((await get(created.json().result.id)).statusCode).toBe(404);
+      });
+    });
+
     it('an unknown or malformed id is a 404', async () => {
       expect((await get('AAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404);
       expect((await get('eyJpdGVtcyI6W119.not-an-id')).statusCode).toBe(404);

@@ -8,6 +8,10 @@ import {
 } from '@shop/shared/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { maxSqlInteger } from '../../lib/money.ts';
+import { toCourses } from '../catalog/course-search.ts';
+import { listPackagePrices } from '../catalog/price-config.ts';
+import { toProducts } from '../product/product-search.ts';
 
 /** 128 random bits, URL-safe: a link that cannot be guessed, short enough to share. */
 const newSyncId = () => randomBytes(16).toString('base64url');
@@ -26,7 +30,62 @@ export async function storeCartSync(db: Db, items: readonly CartItem[], now: Dat
 
 const storedItems = z.array(cartItemSchema);
 
-/** The parked cart, or null when unknown, expired or (after a contract change) no longer a valid list of items. */
+/**
+ * The parked items with the catalogue's own details: a course's or product's as the searches serve them now, a
+ * package's price for its type and amount. Whoever parks a cart writes its details, and a link to it shows them on
+ * the shop's cart page, so a phishing link could show made-up titles or payment instructions there
+ * (docs/decisions/0070-parked-carts-read-from-the-catalogue.md). Lines the catalogue does not have are left out.
+ */
+async function withCatalogDetails(db: Db, items: readonly CartItem[]): Promise<CartItem[]> {
+  // Ids beyond the integer range cannot exist; comparing with them would be a PostgreSQL error.
+  const known = (ids: number[]) => [...new Set(ids)].filter((id) => id > 0 && id <= maxSqlInteger);
+  const courseIds = known(items.flatMap((item) => (item.itemType === 'course' ? [item.courseId] : [])));
+  const productIds = known(items.flatMap((item) => (item.itemType === 'product' ? [item.productId] : [])));
+  const [courses, products, packages] = await Promise.all([
+    courseIds.length === 0
+      ? []
+      : toCourses(db.kysely, await db.kysely.selectFrom('course').selectAll().where('id', 'in', courseIds).execute()),
+    productIds.length === 0
+      ? []
+      : toProducts(
+          db.kysely,
+          await db.kysely.selectFrom('product').selectAll().where('id', 'in', productIds).execute(),
+        ),
+    items.some((item) => item.itemType === 'package') ? listPackagePrices(db.kysely) : [],
+  ]);
+  const courseById = new Map(courses.map((course) => [course.id, course]));
+  const productById = new Map(products.map((product) => [product.id, product]));
+  return items.flatMap((item): CartItem[] => {
+    if (item.itemType === 'course') {
+      const course = courseById.get(item.courseId);
+      return course ? [{ ...item, courseType: course.type, courseDetails: course }] : [];
+    }
+    if (item.itemType === 'product') {
+      const product = productById.get(item.productId);
+      return product ? [{ ...item, productDetails: product }] : [];
+    }
+    const price = packages.find((row) => row.type === item.packageType && row.amount === item.amount);
+    // A package is named from its type and amount wherever it is shown (cartItemName); its price is the shop's.
+    return price
+      ? [
+          {
+            ...item,
+            packageDetails: {
+              ...item.packageDetails,
+              type: item.packageType,
+              price: price.price,
+              discountedPrice: null,
+            },
+          },
+        ]
+      : [];
+  });
+}
+
+/**
+ * The parked cart with the catalogue's details, or null when unknown, expired, (after a contract change) no longer a
+ * valid list of items, or holding nothing the catalogue still has.
+ */
 export async function readCartSync(db: Db, id: string, now: Date): Promise<CartSyncPayload | null> {
   const row = await db.kysely
     .selectFrom('cart_sync')
@@ -34,6 +93,9 @@ export async function readCartSync(db: Db, id: string, now: Date): Promise<CartS
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row || row.expires_at <= now.toISOString()) return null;
-  const items = storedItems.safeParse(JSON.parse(row.items));
-  return items.success ? { items: items.data, expiresAt: row.expires_at } : null;
+  const parsed = storedItems.safeParse(JSON.parse(row.items));
+  if (!parsed.success) return null;
+  // None left (the catalogue dropped them all): nothing to give, rather than an empty cart replacing the buyer's.
+  const items = await withCatalogDetails(db, parsed.data);
+  return items.length > 0 ? { items, expiresAt: row.expires_at } : null;
 }

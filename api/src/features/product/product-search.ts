@@ -53,7 +53,7 @@ export async function searchProducts(db: Kysely<Database>, filter: ProductFilter
 }
 
 /** Texts and tags for a page of products in two batch queries. */
-async function toProducts(
+export async function toProducts(
   db: Kysely<Database>,
   rows: readonly { id: number; institution_id: number; price_cents: number; discounted_price_cents: number | null }[],
 ): Promise<Product[]> {
