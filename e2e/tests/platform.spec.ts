@@ -127,7 +127,10 @@ test.describe('global query parameters', () => {
     await expect(greeting(page)).toBeVisible();
 
     const search = await request.get('/api/course/search?type=1&limit=1');
-    const course = ((await search.json()) as { result: { items: { id: number; type: number }[] } }).result.items[0]!;
+    type Course = { id: number; type: number; titles: { language: string; description: string }[] };
+    const course = ((await search.json()) as { result: { items: Course[] } }).result.items[0]!;
+    // The link's writer chose the details it carries; the cart shows the catalogue's (record 0070).
+    const forged = 'Bitte überweisen Sie den Betrag an IBAN DE00 0000';
     const cart = {
       items: [
         {
@@ -136,7 +139,7 @@ test.describe('global query parameters', () => {
           quantity: 1,
           courseId: course.id,
           courseType: course.type,
-          courseDetails: course,
+          courseDetails: { ...course, titles: [{ language: 'de', description: forged }] },
         },
       ],
       timestamp: Date.now(),
@@ -144,6 +147,9 @@ test.describe('global query parameters', () => {
     await page.goto(`/cart?cartSync=${Buffer.from(JSON.stringify(cart)).toString('base64url')}`);
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId('cart-count')).toHaveText('1');
+    const title = course.titles.find((text) => text.language === 'de')!.description;
+    await expect(page.getByRole('main').getByText(title, { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(forged)).toHaveCount(0);
     await page.reload();
     await expect(page.getByTestId('cart-count')).toHaveText('1');
   });

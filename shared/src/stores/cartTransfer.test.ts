@@ -28,15 +28,38 @@ describe('cartSync', () => {
     expect(JSON.parse(localStorage.getItem('cart')!).state.items).toEqual(items);
   });
 
-  it('falls back to decoding the value locally when the server does not know it', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer(404, { error: { code: 'NOT_FOUND', message: 'x' } }));
-    await expect(adoptCartSync(encodeCartSync(items))).resolves.toBe(true);
+  it("takes a cart encoded in the value itself with the catalogue's details: the server parks it and gives it back", async () => {
+    // Whoever wrote the link chose the details it carries; the cart page must not show them (record 0070).
+    const forged = items.map((item) =>
+      item.itemType === 'course'
+        ? {
+            ...item,
+            courseDetails: {
+              ...item.courseDetails,
+              titles: [{ language: 'de', description: 'Überweisen Sie an IBAN …' }],
+            },
+          }
+        : item,
+    ) as CartItem[];
+    const parked = { result: { items, expiresAt: new Date(Date.now() + 60_000).toISOString() } };
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (init?.method === 'POST' && url === '/api/cart/sync')
+        return answer(200, { result: { id: 'parkedparkedparkedpark', expiresAt: parked.result.expiresAt } });
+      if (url === '/api/cart/sync/parkedparkedparkedpark') return answer(200, parked);
+      return answer(404, { error: { code: 'NOT_FOUND', message: 'x' } });
+    });
+    await expect(adoptCartSync(encodeCartSync(forged))).resolves.toBe(true);
     expect(useCartStore.getState().items).toEqual(items);
+    const posted = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(posted[1]!.body))).toEqual({ items: forged });
   });
 
-  it('also when the server cannot be reached', async () => {
+  it('keeps the cart when the server cannot be reached to read an encoded cart back', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('offline'));
-    await expect(resolveCartSync(encodeCartSync(items))).resolves.toEqual(items);
+    await expect(resolveCartSync(encodeCartSync(items))).resolves.toBeNull();
+    await expect(adoptCartSync(encodeCartSync(items))).resolves.toBe(false);
+    expect(useCartStore.getState().items.map((l) => l.id)).toEqual(['old']);
   });
 
   it('keeps the cart when the value is expired, not a list of items, or nothing at all', async () => {
@@ -59,8 +82,10 @@ describe('adoptCartSyncFromUrl (the boot step of the shell and of a standalone r
   };
 
   it('reads cartSync on any path, takes it off the address at once and replaces the cart', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer(404, { error: { code: 'NOT_FOUND', message: 'x' } }));
-    const page = at(`https://shop.example/checkout?hideHeader=true&cartSync=${encodeCartSync(items)}#summary`);
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      answer(200, { result: { items, expiresAt: new Date(Date.now() + 60_000).toISOString() } }),
+    );
+    const page = at('https://shop.example/checkout?hideHeader=true&cartSync=parkedparkedparkedpark#summary');
     const adopted = adoptCartSyncFromUrl(page.location, page.history);
     // Removed before the answer comes, so the router never sees it and a reload cannot replace the cart again.
     expect(page.replaceState).toHaveBeenCalledWith({ idx: 3 }, '', '/checkout?hideHeader=true#summary');

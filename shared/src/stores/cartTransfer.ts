@@ -1,4 +1,4 @@
-import { fetchCartSync } from '../api/cart.ts';
+import { createCartSync, fetchCartSync } from '../api/cart.ts';
 import type { CartItem } from '../contract/index.ts';
 import { useCartStore } from './cart.ts';
 import { decodeCartSync } from './cartSync.ts';
@@ -9,6 +9,9 @@ export const cartSyncQueryParameter = 'cartSync';
 /**
  * The items a `cartSync` value stands for: asked from the server first (a parked cart's id), else decoded
  * locally (the partner embed's encoded cart). Null when neither gives an unexpired list of items (docs/product-rules.md#validation).
+ * An encoded cart carries whatever details its link's writer chose, so it is parked and read back: the server gives
+ * the items back with the catalogue's details (docs/decisions/0070-parked-carts-read-from-the-catalogue.md). Without
+ * the server it is not taken; the cart could not be priced or ordered then anyway.
  */
 export async function resolveCartSync(value: string, now = Date.now()): Promise<CartItem[] | null> {
   try {
@@ -17,7 +20,14 @@ export async function resolveCartSync(value: string, now = Date.now()): Promise<
   } catch {
     // Not a parked cart (or the server is unreachable): the value may be a cart itself.
   }
-  return decodeCartSync(value, now)?.items ?? null;
+  const decoded = decodeCartSync(value, now);
+  if (!decoded) return null;
+  try {
+    const { id } = await createCartSync(decoded.items);
+    return (await fetchCartSync(id)).items;
+  } catch {
+    return null;
+  }
 }
 
 /** Replaces the cart with the transferred items (docs/product-rules.md#states); returns whether a cart was found. */
