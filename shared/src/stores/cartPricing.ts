@@ -1,10 +1,11 @@
 import { ApiError } from '../api/errors.ts';
 import { calculateCartPrice } from '../api/cart.ts';
 import { type CartItem, type Language, type PriceRequest, type PriceResult } from '../contract/index.ts';
+import { offeredLanguage } from '../i18n/detection.ts';
 import { currentLanguage, i18n } from '../i18n/index.ts';
 import { useAuthStore } from './auth.ts';
 import { useCartStore } from './cart.ts';
-import { cartItemName } from './cartItemName.ts';
+import { cartItemName, type NamedItem } from './cartItemName.ts';
 import { useCartNotificationStore } from './cartNotifications.ts';
 import { detectApplePay, useCartPriceStore } from './cartPrice.ts';
 
@@ -42,6 +43,31 @@ export function toPriceRequest(
 }
 
 /**
+ * The line each shown adjustment notice names, by notice id: the line itself may be gone (cut to 0), and a language
+ * switch while the notice is shown (10 s) names it again in the new language, as the notice's sentence is.
+ */
+const noticeLines = new Map<string, NamedItem>();
+
+function forgetDismissedNotices(): void {
+  const shown = new Set(useCartNotificationStore.getState().notifications.map((notice) => notice.id));
+  for (const id of noticeLines.keys()) if (!shown.has(id)) noticeLines.delete(id);
+}
+
+i18n.on('languageChanged', (changed: string) => {
+  forgetDismissedNotices();
+  const language = offeredLanguage(changed);
+  if (!language || noticeLines.size === 0) return;
+  const { notifications } = useCartNotificationStore.getState();
+  const renamed = notifications.map((notice) => {
+    const line = noticeLines.get(notice.id);
+    const courseName = line ? cartItemName(line, language) : notice.courseName;
+    return courseName === notice.courseName ? notice : { ...notice, courseName };
+  });
+  if (renamed.some((notice, index) => notice !== notifications[index]))
+    useCartNotificationStore.setState({ notifications: renamed });
+});
+
+/**
  * docs/product-rules.md#states: the server's quantity adjustments replace the cart's quantities (lines at 0 go), and each raises a
  * warning naming the course.
  */
@@ -49,6 +75,7 @@ export function applyQuantityAdjustments(result: PriceResult, language: string):
   if (result.quantityAdjustments.length === 0) return;
   const items = useCartStore.getState().items;
   const quantities = new Map<string, number>();
+  forgetDismissedNotices();
   for (const adjustment of result.quantityAdjustments) {
     const item = items.find((line) => line.itemType === 'course' && line.courseId === adjustment.itemId);
     if (!item || adjustment.adjustedQuantity >= item.quantity) continue;
@@ -58,6 +85,8 @@ export function applyQuantityAdjustments(result: PriceResult, language: string):
       adjustment: { reason, adjustedQuantity, requestedQuantity },
       courseName: cartItemName(item, language),
     });
+    const notice = useCartNotificationStore.getState().notifications.at(-1);
+    if (notice) noticeLines.set(notice.id, item);
   }
   if (quantities.size > 0) useCartStore.getState().applyQuantities(quantities);
 }
