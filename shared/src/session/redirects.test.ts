@@ -26,6 +26,29 @@ describe('safeRedirectTarget', () => {
   });
 });
 
+describe('safeRedirectTarget and what the browser makes of a path', () => {
+  it('falls back for a path the URL parser reads as another site (it drops tabs and line breaks)', () => {
+    // ?redirect=/%09/evil.example arrives as "/\t/evil.example": history.replaceState (navigate) resolves it to
+    // https://evil.example/ and throws, a push falls back to location.assign and goes there.
+    for (const value of ['/\t/evil.example', '/\n/evil.example', '/\r\n\\evil.example', '/\t\\evil.example']) {
+      expect(new URL(value, 'https://shop.example/login').origin, JSON.stringify(value)).not.toBe(
+        'https://shop.example',
+      );
+      expect(safeRedirectTarget(value), JSON.stringify(value)).toBe('/account-data');
+    }
+  });
+
+  it('keeps what stays on this site as the browser will read it', () => {
+    expect(safeRedirectTarget('/level-test/complete')).toBe('/level-test/complete');
+    expect(safeRedirectTarget('/courses?preSelectedTags=a1&courseType=1#list')).toBe(
+      '/courses?preSelectedTags=a1&courseType=1#list',
+    );
+    expect(safeRedirectTarget('/checkout-complete/100023/anna%40example.org')).toBe(
+      '/checkout-complete/100023/anna%40example.org',
+    );
+  });
+});
+
 describe('unverifiedRedirect', () => {
   it('sends an unverified customer to the waiting page with the origin and address', () => {
     expect(unverifiedRedirect({ pathname: '/courses', search: '?courseType=1' }, customer(false))).toBe(

@@ -23,15 +23,29 @@ export interface LoginOriginState {
   from: string;
 }
 
+/** An origin of no real site, to see where a path leads the way the browser will read it. */
+const probeOrigin = 'https://shop.invalid';
+
 /**
  * A local path to go to after login, from the `redirect` query or the origin state. Anything that is not a
  * path on this site (`//evil.example`, `https://…`, `javascript:`) is ignored: open redirects are a phishing aid.
+ * Judged as the browser reads it: the URL parser drops tabs and line breaks and reads `\` as `/`, so
+ * `?redirect=/%09/evil.example` ("/\t/evil.example") is https://evil.example/, which `navigate` hands to
+ * `history.replaceState` (it throws) or, for a push, to `location.assign`. The path comes back as the browser will
+ * show it.
  */
 export function safeRedirectTarget(candidate: unknown, fallback = defaultLoginTarget): string {
   if (typeof candidate !== 'string') return fallback;
   const value = candidate.trim();
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+  let url: URL;
+  try {
+    url = new URL(value, `${probeOrigin}/`);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== probeOrigin) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** The waiting page for an unverified customer, remembering where they were (docs/product-rules.md#screens, #states). */
