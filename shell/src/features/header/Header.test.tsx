@@ -52,6 +52,31 @@ describe('Header', () => {
     expect(document.activeElement).toBe(menu);
   });
 
+  it('closes the phone menu when the focus leaves it (its list lies over the page, hiding what gets the focus)', () => {
+    render(
+      <MemoryRouter>
+        <Header />
+        <main>
+          <a href="/impressum">Erster Link der Seite</a>
+        </main>
+      </MemoryRouter>,
+    );
+    const menu = screen.getByText('Menü').closest('button')!;
+    menu.focus();
+    fireEvent.click(menu);
+    const links = screen.getAllByRole('link').filter((link) => link.closest('.shell-offers'));
+    const last = links.at(-1)!;
+    // Moving within the menu keeps it open.
+    fireEvent.blur(menu, { relatedTarget: last });
+    last.focus();
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    // Tab from its last link to the page: the list would cover the link that now has the focus.
+    const next = screen.getByRole('link', { name: 'Erster Link der Seite' });
+    fireEvent.blur(last, { relatedTarget: next });
+    next.focus();
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('leaves no announcement in the language left behind when the visitor switches', async () => {
     useCartStore.getState().clear();
     render(

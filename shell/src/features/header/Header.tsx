@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { selectCartCount, useCartStore } from '@shop/shared';
@@ -69,8 +69,8 @@ function useCartAnnouncement(count: number): string {
 
 /**
  * The offers as a navigation: a row on wide screens, a disclosure menu ("Menü") on small ones. The menu
- * closes when the route changes, so it never covers the page it just opened, and on Escape from within it, which
- * gives the focus back to its button (where a keyboard user opened it).
+ * closes when the route changes, so it never covers the page it just opened, when the focus moves on past it, and
+ * on Escape from within it, which gives the focus back to its button (where a keyboard user opened it).
  */
 function OfferNavigation() {
   const { t } = useTranslation();
@@ -84,12 +84,19 @@ function OfferNavigation() {
     setOpen(false);
     toggle.current?.focus();
   };
+  // On a phone the open list lies over the page: when the focus moves on past it (Tab from its last link), the list
+  // would hide the element that now has the focus (WCAG 2.4.7), so it closes. A focus that leaves the window stays.
+  const closeWhenFocusLeaves = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget;
+    if (open && next instanceof Node && !event.currentTarget.contains(next)) setOpen(false);
+  };
   return (
     <nav
       aria-label={t('shell.header.offersNavigation')}
       className="shell-offers"
       data-open={open}
       onKeyDown={closeOnEscape}
+      onBlur={closeWhenFocusLeaves}
     >
       <button
         ref={toggle}
