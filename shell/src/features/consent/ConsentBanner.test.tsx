@@ -85,6 +85,27 @@ describe('ConsentBanner', () => {
     expect(document.activeElement).toBe(skipLink);
   });
 
+  it('does not send the focus back to where it came from an earlier time (a click on the banner from nowhere)', () => {
+    render(
+      <MemoryRouter initialEntries={['/courses']}>
+        <a href="#main">Zum Inhalt springen</a>
+        <ConsentBanner />
+        <main id="main" tabIndex={-1}>
+          <h1>Gruppenkurse</h1>
+        </main>
+      </MemoryRouter>,
+    );
+    screen.getByRole('link', { name: 'Zum Inhalt springen' }).focus();
+    const reject = screen.getByRole('button', { name: 'Alle ablehnen' });
+    reject.focus();
+    reject.blur();
+    // Later a click with nothing focused: the skip link (shown while focused) must not pop up at the top.
+    const accept = screen.getByRole('button', { name: 'Alle akzeptieren' });
+    accept.focus();
+    fireEvent.click(accept);
+    expect(document.activeElement).toBe(document.getElementById('main'));
+  });
+
   it('puts the focus on the page when nothing outside had it before the choice', () => {
     render(
       <MemoryRouter initialEntries={['/courses']}>

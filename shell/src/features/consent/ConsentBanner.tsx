@@ -41,7 +41,9 @@ export function ConsentBanner() {
 
   const rememberWhereFrom = (event: FocusEvent<HTMLElement>) => {
     const from = event.relatedTarget;
-    if (from instanceof HTMLElement && !sectionRef.current?.contains(from)) cameFrom.current = from;
+    if (from instanceof Node && sectionRef.current?.contains(from)) return; // moving within the banner
+    // From nowhere (a click on the banner with nothing focused before): nothing to go back to but the page.
+    cameFrom.current = from instanceof HTMLElement ? from : null;
   };
 
   /**
