@@ -35,7 +35,16 @@ export function RequireCustomer({ children }: { children: ReactNode }) {
     return (
       <Banner tone="alert">
         <p>{t('common.loadFailed')}</p>
-        <Button onClick={() => void useCustomerStore.getState().load({ force: true })}>{t('common.retry')}</Button>
+        <Button
+          onClick={(event) => {
+            // The notice and this button give way to the loading message: the focus goes to the page's main
+            // content first instead of dropping to the top of the page (WCAG 2.4.3; record 0064's later note).
+            event.currentTarget.closest('main')?.focus({ preventScroll: true });
+            void useCustomerStore.getState().load({ force: true });
+          }}
+        >
+          {t('common.retry')}
+        </Button>
       </Banner>
     );
   }
