@@ -23,8 +23,17 @@ afterEach(() => {
 describe('renderStandalone', () => {
   it('reads the global cartSync parameter on any path and removes it before the routes see it', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    // No server here: the parked-cart lookup and the translations fail, the local decoding and bundled texts remain.
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 404 }));
+    // The value is a cart itself: the server parks it and gives it back with the catalogue's details (record 0070,
+    // since 8c554bf); the translations fail, the bundled texts remain.
+    const expiresAt = new Date(Date.now() + 60_000).toISOString();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (init?.method === 'POST' && url === '/api/cart/sync')
+        return Response.json({ result: { id: 'parkedparkedparkedpark', expiresAt } });
+      if (url === '/api/cart/sync/parkedparkedparkedpark')
+        return Response.json({ result: { items: carried, expiresAt } });
+      return new Response('{}', { status: 404 });
+    });
     useCartStore.setState({ items: [{ ...productItem(), id: 'old' } as CartItem], timestamp: Date.now() });
     window.history.replaceState(null, '', `/checkout?cartSync=${encodeCartSync(carried)}&hideFooter=true`);
     const root = document.createElement('div');

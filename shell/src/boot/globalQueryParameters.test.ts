@@ -12,8 +12,17 @@ afterEach(() => {
 
 describe('readGlobalQueryParameters (shell boot)', () => {
   it('adopts a cartSync cart on any path and leaves the other parameters in the address', async () => {
-    // The server does not know the value: the local decoding is the fallback (docs/product-rules.md#cart).
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 404 }));
+    // The value is no parked cart's id but a cart itself: the server parks it and gives it back with the catalogue's
+    // details (docs/decisions/0070-parked-carts-read-from-the-catalogue.md, since 8c554bf).
+    const expiresAt = new Date(Date.now() + 60_000).toISOString();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (init?.method === 'POST' && url === '/api/cart/sync')
+        return Response.json({ result: { id: 'parkedparkedparkedpark', expiresAt } });
+      if (url === '/api/cart/sync/parkedparkedparkedpark')
+        return Response.json({ result: { items: carried, expiresAt } });
+      return new Response('{}', { status: 404 });
+    });
     useCartStore.setState({ items: [{ ...productItem(), id: 'old' } as CartItem], timestamp: Date.now() });
     window.history.replaceState(null, '', `/courses?courseType=1&cartSync=${encodeCartSync(carried)}`);
 
