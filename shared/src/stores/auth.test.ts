@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { tokenStorageKey, useAuthStore } from './auth.ts';
+import { customerDataKey, tokenStorageKey, useAuthStore } from './auth.ts';
 
 beforeEach(() => {
   localStorage.clear();
@@ -27,6 +27,31 @@ describe('auth store', () => {
     useAuthStore.getState().logOut();
     expect(localStorage.getItem(tokenStorageKey)).toBeNull();
     expect(useAuthStore.getState().token).toBeNull();
+  });
+});
+
+describe("a customer's data in this browser goes with the session", () => {
+  const draft = customerDataKey('checkoutDraft');
+  const typed = () => [sessionStorage.getItem(draft), localStorage.getItem(draft)];
+
+  it('logOut forgets it from both storages and leaves other keys alone', () => {
+    useAuthStore.getState().logIn('a', false);
+    sessionStorage.setItem(draft, '{"email":"a@example.org"}');
+    localStorage.setItem(draft, '{"email":"a@example.org"}');
+    localStorage.setItem('cart', '{}');
+    useAuthStore.getState().logOut();
+    expect(typed()).toEqual([null, null]);
+    expect(localStorage.getItem('cart')).toBe('{}');
+  });
+
+  it('a login over another session forgets it; a guest logging in keeps what they typed; a rotated token too', () => {
+    sessionStorage.setItem(draft, 'guest');
+    useAuthStore.getState().logIn('b', false);
+    expect(typed()).toEqual(['guest', null]);
+    useAuthStore.getState().replaceToken('b-rotated');
+    expect(typed()).toEqual(['guest', null]);
+    useAuthStore.getState().logIn('c', true);
+    expect(typed()).toEqual([null, null]);
   });
 });
 

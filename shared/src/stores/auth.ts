@@ -16,6 +16,27 @@ export interface AuthState {
   logOut: () => void;
 }
 
+/**
+ * Storage keys of what a customer typed or was shown in this browser (the checkout's draft: address, participants),
+ * kept in either storage under this prefix. They go with the session: a logout, or another customer's login over it,
+ * forgets them, so the next person at a shared computer is not shown them (docs/decisions/0032-version-skew.md,
+ * 1.7.0). A guest who logs in keeps what they typed: the same person goes on.
+ */
+export const customerDataKey = (name: string) => `customer:${name}`;
+
+function forgetCustomerData(): void {
+  for (const kind of ['local', 'session'] as const) {
+    let keys: string[] = [];
+    try {
+      const target = kind === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
+      keys = Object.keys(target ?? {}).filter((key) => key.startsWith(customerDataKey('')));
+    } catch {
+      // Storage that cannot be read holds nothing to forget (safeStorage.ts).
+    }
+    for (const key of keys) writeStorage(kind, key, null);
+  }
+}
+
 function loadToken(): Pick<AuthState, 'token' | 'remember'> {
   const session = readStorage('session', tokenStorageKey);
   if (session) return { token: session, remember: false };
@@ -33,6 +54,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     ...loadToken(),
     generation: 0,
     logIn: (token, remember) => {
+      if (get().token !== null && get().token !== token) forgetCustomerData();
       store(token, remember);
       set((state) => ({ token, remember, generation: state.generation + 1 }));
     },
@@ -41,6 +63,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       set({ token });
     },
     logOut: () => {
+      forgetCustomerData();
       writeStorage('local', tokenStorageKey, null);
       writeStorage('session', tokenStorageKey, null);
       set((state) => ({ token: null, remember: false, generation: state.generation + 1 }));

@@ -1,4 +1,4 @@
-export { adoptTokenFromUrl, selectIsLoggedIn, useAuthStore } from './auth.ts';
+export { adoptTokenFromUrl, customerDataKey, selectIsLoggedIn, useAuthStore } from './auth.ts';
 export { useCustomerStore } from './customer.ts';
 export {
   newCartItemId,

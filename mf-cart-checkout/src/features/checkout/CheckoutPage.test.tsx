@@ -300,6 +300,20 @@ describe('/checkout', () => {
     window.location.hash = '';
   });
 
+  it("forgets what was typed when the session ends: the next person in this tab does not see the last one's address", async () => {
+    setUp();
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+    fillGuestForm();
+    // Typed, not ordered; then a customer's session in this tab ends (a logout, or another customer logs in).
+    useAuthStore.getState().logIn('customer-a', false);
+    useAuthStore.getState().logOut();
+
+    const billing = await openCheckoutAgain();
+    expect((screen.getAllByLabelText(/^E-Mail-Adresse/)[0] as HTMLInputElement).value).toBe('');
+    expect((field(billing, /^Straße/) as HTMLInputElement).value).toBe('');
+  });
+
   it('keeps the buyer on the form with everything typed when the payment provider is unreachable, and lets them submit again', async () => {
     const calls = setUp(578, [apiError(503, 'PAYMENT_PROVIDER_UNAVAILABLE'), submitted]);
     renderRoutes(routes, '/checkout');

@@ -1,4 +1,4 @@
-import { countries, readStorage, writeStorage, type CheckoutForm } from '@shop/shared';
+import { countries, customerDataKey, readStorage, writeStorage, type CheckoutForm } from '@shop/shared';
 import { blankParticipant } from './orderRequest.ts';
 
 /**
@@ -8,8 +8,10 @@ import { blankParticipant } from './orderRequest.ts';
  * consents, the marketing opt-in and the payment method are given anew for each order, and the form holds no
  * passwords or payment data. sessionStorage: gone with the tab (it survives the trip to the payment provider and
  * back), forgotten once the confirmation page shows the order paid, so a failed payment finds the form as typed.
+ * It is the customer's data (`customerDataKey`): a logout, or another customer's login in this tab, forgets it, so
+ * the next person at a shared computer does not find the last one's address and participants.
  */
-export const checkoutDraftKey = 'checkoutDraft';
+export const checkoutDraftKey = customerDataKey('checkoutDraft');
 
 export type CheckoutDraft = Pick<CheckoutForm, 'email' | 'billingAddress' | 'courses' | 'comment'>;
 
