@@ -112,6 +112,35 @@ test('no tag manager before consent; Consent Mode defaults denied; the container
   expect(others).toEqual([]);
 });
 
+test('Consent Mode defaults come before any event, also one pushed before analytics.json answers', async ({ page }) => {
+  // analytics.json answers only after the visitor has put a course into the cart: its add_to_cart is pushed first.
+  let answerConfig = () => {};
+  const configAsked = new Promise<void>((resolve) => {
+    void page.route('**/analytics.json', async (route) => {
+      resolve();
+      await new Promise<void>((release) => (answerConfig = release));
+      await route.fulfill({ json: { gtmContainerId: containerId } });
+    });
+  });
+  await page.route(
+    (url) => !isLocal(url),
+    (route) => route.fulfill({ contentType: 'text/javascript', body: '' }),
+  );
+  await page.goto('/courses');
+  await configAsked;
+  await cards(page).first().getByRole('button', { name: 'In den Warenkorb' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  answerConfig();
+  await expect(banner(page)).toBeVisible();
+
+  const entries = (await dataLayer(page)) as Record<string, unknown>[];
+  const consentDefault = entries.findIndex((entry) => entry[0] === 'consent' && entry[1] === 'default');
+  const addToCart = entries.findIndex((entry) => entry.event === 'add_to_cart');
+  expect(addToCart).toBeGreaterThan(-1);
+  // A tag manager applies consent defaults only to what comes after them in the queue it replays.
+  expect(consentDefault).toBe(0);
+});
+
 test('nothing after "reject all"; the footer link reopens the settings per purpose', async ({ page }) => {
   const { tagManager, others } = await watchThirdParty(page, { container: true });
   await page.goto('/');

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   initI18n,
+  pushConsentDefaults,
   registerTranslations,
   settleWithin,
   startLoad,
@@ -16,6 +17,10 @@ import { startAreaAt } from './features/remotes/loadArea.ts';
 import { loadShopMode } from './features/test-mode/shopMode.ts';
 import { shellTranslations } from './i18n/index.ts';
 
+// Consent Mode's defaults (denied) first in the dataLayer, before any area can push an event: a tag manager applies
+// them only to what follows them in the queue, and analytics.json, which names the container, may answer after a
+// visitor has already put a course into the cart. Harmless without a container: nothing reads the queue then.
+pushConsentDefaults();
 // Before anything rewrites the address; the carried cart arrives when it arrives (the cart store is reactive).
 void readGlobalQueryParameters();
 registerTranslations(shellTranslations);
