@@ -141,6 +141,23 @@ test('Consent Mode defaults come before any event, also one pushed before analyt
   expect(consentDefault).toBe(0);
 });
 
+test("page views after consent name no person and no link's secret (record 0073)", async ({ page }) => {
+  await watchThirdParty(page, { container: true });
+  await page.goto('/courses?courseType=1');
+  await banner(page).getByRole('button', { name: 'Alle akzeptieren' }).click();
+  await expect(banner(page)).toHaveCount(0);
+  await page.goto('/password-new?token=abcdefghijklmnopqrstuvwxyz&email=ana%40example.org');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect
+    .poll(async () =>
+      ((await dataLayer(page)) as Record<string, unknown>[])
+        .filter((entry) => entry.event === 'shop_page_view')
+        .map((entry) => entry.page_path),
+    )
+    .toEqual(['/password-new']);
+  expect(JSON.stringify(await dataLayer(page))).not.toMatch(/ana%40|ana@|abcdefghij/);
+});
+
 test('nothing after "reject all"; the footer link reopens the settings per purpose', async ({ page }) => {
   const { tagManager, others } = await watchThirdParty(page, { container: true });
   await page.goto('/');

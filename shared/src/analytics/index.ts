@@ -14,3 +14,4 @@ export {
   useConsentStore,
   type ConsentChoice,
 } from './consent.ts';
+export { redactedPagePath } from './pageLocation.ts';

@@ -1,3 +1,5 @@
+import { redactedPath } from '../analytics/pageLocation.ts';
+
 /**
  * Height reporting for framed pages (docs/product-rules.md#overview, #api-calls): a page shown in an iframe tells its parent how tall its
  * content is, so the parent can size the frame without scrollbars. The shell (and a standalone remote) starts
@@ -51,26 +53,6 @@ export function parentOrigin(self: Window = window): string {
   return origin && origin !== 'null' ? origin : '*';
 }
 
-/**
- * The path as the framing page may see it: a segment that is an e-mail address reads `:email`. The confirmation and
- * the payment return carry the buyer's address in their path (`/checkout-complete/{orderId}/{email}`), and number and
- * address together open the order's confirmation; the partner's page is told where the visitor is, not who.
- */
-function reportedPath(pathname: string): string {
-  return pathname
-    .split('/')
-    .map((segment) => {
-      let decoded = segment;
-      try {
-        decoded = decodeURIComponent(segment);
-      } catch {
-        // A malformed escape is judged as written.
-      }
-      return decoded.includes('@') ? ':email' : segment;
-    })
-    .join('/');
-}
-
 /** Starts reporting when the page is framed; returns the function that stops it (a no-op when not framed). */
 export function startHeightReporter(options: HeightReporterOptions = {}): () => void {
   const self = options.self ?? window;
@@ -83,7 +65,7 @@ export function startHeightReporter(options: HeightReporterOptions = {}): () => 
     const height = measure();
     if (height === last) return;
     last = height;
-    const message: HeightMessage = { type: heightMessageType, height, path: reportedPath(self.location.pathname) };
+    const message: HeightMessage = { type: heightMessageType, height, path: redactedPath(self.location.pathname) };
     target.postMessage(message, targetOrigin);
   };
   report();

@@ -66,6 +66,48 @@ describe('useTagManager', () => {
   });
 });
 
+describe('page views', () => {
+  const pageViews = () =>
+    (host.dataLayer ?? []).filter((entry) => (entry as { event?: string }).event === 'shop_page_view');
+
+  it("tell the container each page without the buyer's address or a link's token and address", () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {}); // happy-dom refuses to run the script and says so
+    useConsentStore.setState({ choice: decided(true, false) });
+    renderAt('/checkout-complete/100023/ana%40example.org');
+    cleanup();
+    renderAt('/password-new?token=abc123&email=ana%40example.org');
+    cleanup();
+    renderAt('/courses?courseType=3&customerToken=abc');
+    expect(pageViews()).toEqual([
+      {
+        event: 'shop_page_view',
+        page_path: '/checkout-complete/100023/:email',
+        page_location: `${window.location.origin}/checkout-complete/100023/:email`,
+      },
+      { event: 'shop_page_view', page_path: '/password-new', page_location: `${window.location.origin}/password-new` },
+      {
+        event: 'shop_page_view',
+        page_path: '/courses?courseType=3',
+        page_location: `${window.location.origin}/courses?courseType=3`,
+      },
+    ]);
+    expect(JSON.stringify(host.dataLayer)).not.toMatch(/ana|abc/);
+  });
+
+  it('are not told before consent, after "reject all", without a container, nor on /products-iframe', () => {
+    renderAt('/courses');
+    cleanup();
+    useConsentStore.setState({ choice: decided(false, false) });
+    renderAt('/courses');
+    cleanup();
+    useConsentStore.setState({ choice: decided(true, true) });
+    renderAt('/courses', null);
+    cleanup();
+    renderAt('/products-iframe');
+    expect(pageViews()).toEqual([]);
+  });
+});
+
 describe('analytics.json', () => {
   it('accepts a GTM container id or none, nothing else', () => {
     expect(analyticsConfigSchema.parse({ gtmContainerId: 'GTM-AB12CD' }).gtmContainerId).toBe('GTM-AB12CD');

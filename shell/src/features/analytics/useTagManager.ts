@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { pushConsentDefaults, selectMayTrack, useConsentStore } from '@shop/shared';
+import { dataLayer, pushConsentDefaults, redactedPagePath, selectMayTrack, useConsentStore } from '@shop/shared';
 import { loadAnalyticsConfig } from './analyticsConfig.ts';
 import { loadTagManager, untrackedPaths } from './tagManager.ts';
 
@@ -23,11 +23,27 @@ export function useContainerId(): string | null {
  * and moving on loads it then). Consent Mode defaults (denied) go to the dataLayer first.
  */
 export function useTagManager(containerId: string | null): void {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const mayTrack = useConsentStore(selectMayTrack);
   useEffect(() => {
     if (!containerId) return;
     pushConsentDefaults();
     if (mayTrack && !untrackedPaths.includes(pathname)) loadTagManager(containerId);
   }, [containerId, mayTrack, pathname]);
+  usePageViews(mayTrack ? containerId : null, pathname, search);
+}
+
+/**
+ * Each page the visitor opens, told to the container as `shop_page_view` with `page_location` and `page_path` that
+ * name no person and no link's secret (redactedPagePath): the confirmation's path holds the buyer's address, a mail
+ * link's query a token and the address. A tag reading the browser's own location would send them to Google; the
+ * container's page-view tag reads these instead (README, "Analytics with consent"). Only once the visitor consented
+ * (as the container itself loads only then): before, or after "reject all", nothing is queued.
+ */
+function usePageViews(containerId: string | null, pathname: string, search: string): void {
+  useEffect(() => {
+    if (!containerId || untrackedPaths.includes(pathname)) return;
+    const page_path = redactedPagePath({ pathname, search });
+    dataLayer().push({ event: 'shop_page_view', page_path, page_location: `${window.location.origin}${page_path}` });
+  }, [containerId, pathname, search]);
 }
