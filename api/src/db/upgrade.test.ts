@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,11 +8,23 @@ import { createDatabase } from './database.ts';
 import { migrateToLatest, migrations, pendingMigrations } from './migrate.ts';
 
 /**
- * A database made by an earlier release (fixtures/schema-0056.sqlite, made by fixtures/make-schema-0056.ts) is
- * upgraded by today's migrations with its customers and orders intact.
+ * A database made by an earlier release (fixtures/schema-0056.sql, the SQL text of what fixtures/make-schema-0056.ts
+ * made) is upgraded by today's migrations with its customers and orders intact.
  */
 
-const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'schema-0056.sqlite');
+const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'schema-0056.sql');
+
+/** A database file at `file` holding the 0056 release's shop, built from its SQL text. */
+function restoreFixture(file: string): void {
+  const database = new SqliteDatabase(file);
+  try {
+    // The dump lists tables by name, so a row may come before the table its foreign key names.
+    database.pragma('foreign_keys = OFF');
+    database.exec(readFileSync(fixture, 'utf8'));
+  } finally {
+    database.close();
+  }
+}
 
 const customersQuery =
   'select id, email, firstname, lastname, password_hash, is_email_verified, created_at from customer order by id';
@@ -40,7 +52,7 @@ describe('upgrading a database of the 0056 release', () => {
 
   it('applies every later migration and keeps every customer and order', async () => {
     const file = path.join(folder, 'shop.sqlite');
-    copyFileSync(fixture, file);
+    restoreFixture(file);
     const before = read(file);
     expect(before.customers.length).toBeGreaterThanOrEqual(4);
     expect(before.orders.length).toBeGreaterThanOrEqual(4);
