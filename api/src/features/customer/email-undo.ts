@@ -1,8 +1,6 @@
-import { CustomerErrorCode } from '@shop/shared/contract';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../http/errors.ts';
 import { findCustomerByEmail, findCustomerById, isUniqueViolation, type CustomerRow } from './customers.ts';
-import { voidAccountLinks } from './link-tokens.ts';
+import { addressTaken, invalidLink, voidAccountLinks } from './link-tokens.ts';
 import { disabledPasswordHash } from './passwords.ts';
 import { hashToken, newToken } from './secrets.ts';
 import { revokeAllSessions } from './sessions.ts';
@@ -36,10 +34,6 @@ export async function issueEmailUndoToken(
   return token;
 }
 
-const invalidLink = () => new AppError(400, CustomerErrorCode.invalidToken, 'The link is invalid or has expired');
-const taken = () =>
-  new AppError(409, CustomerErrorCode.emailTaken, 'Another account uses this e-mail address meanwhile');
-
 /**
  * Takes the account back to the former address the link was sent to, in `tx`: the address (verified: the link
  * reached it), every session ended, every open link voided, and the password disabled, since whoever made the change
@@ -61,7 +55,7 @@ export async function undoEmailChange(
   const customer = link && (await findCustomerById(tx, link.customer_id));
   if (!link || !customer) throw invalidLink();
   const holder = await findCustomerByEmail(tx, email);
-  if (holder && holder.id !== customer.id) throw taken();
+  if (holder && holder.id !== customer.id) throw addressTaken();
 
   const used = await tx.kysely
     .updateTable('customer_email_undo')
@@ -85,7 +79,7 @@ export async function undoEmailChange(
   try {
     await tx.kysely.updateTable('customer').set(restored).where('id', '=', customer.id).execute();
   } catch (error) {
-    if (isUniqueViolation(error)) throw taken();
+    if (isUniqueViolation(error)) throw addressTaken();
     throw error;
   }
   await revokeAllSessions(tx, customer.id);

@@ -1,6 +1,16 @@
 import type { CustomerTokenPurpose } from '../../db/customer-schema.ts';
 import { atomically, type Db } from '../../db/database.ts';
+import { CustomerErrorCode } from '@shop/shared/contract';
+import { AppError } from '../../http/errors.ts';
 import { hashToken, newToken } from './secrets.ts';
+
+/** A mail link that is unknown, used, expired or for another address (the spec's wrong-link / invalid-link). */
+export const invalidLink = () =>
+  new AppError(400, CustomerErrorCode.invalidToken, 'The link is invalid or has expired');
+
+/** A link that would give the account an address another account took meanwhile. */
+export const addressTaken = () =>
+  new AppError(409, CustomerErrorCode.emailTaken, 'Another account uses this e-mail address meanwhile');
 
 /** How long a link from a mail works (docs/product-rules.md#account: verification 48 h, reset 1 h; an e-mail change is a verification). */
 export const linkLifetimeMs: Record<CustomerTokenPurpose, number> = {

@@ -19,7 +19,7 @@ import { AppError } from '../../http/errors.ts';
 import { bearerToken } from './authenticate.ts';
 import { findCustomerByEmail, findCustomerById, isUniqueViolation, toCustomer } from './customers.ts';
 import { issueEmailUndoToken, undoEmailChange } from './email-undo.ts';
-import { consumeLinkToken, issueLinkToken, voidAccountLinks } from './link-tokens.ts';
+import { addressTaken, consumeLinkToken, invalidLink, issueLinkToken, voidAccountLinks } from './link-tokens.ts';
 import { loginThrottle } from './login-throttle.ts';
 import { customerMails } from './mails.ts';
 import type { PasswordHasher } from './passwords.ts';
@@ -27,7 +27,6 @@ import { customerRateLimits, rateLimitedPerMailbox } from './rate-limits.ts';
 import { openSession, revokeAllSessions, revokeOtherSessions } from './sessions.ts';
 
 const ok = { result: { success: true as const } };
-const invalidLink = () => new AppError(400, CustomerErrorCode.invalidToken, 'The link is invalid or has expired');
 
 /** The background tasks still running (inBackground). */
 const backgroundTasks = new Set<Promise<void>>();
@@ -186,10 +185,8 @@ export const publicCustomerRoutes =
         const used = await consumeLinkToken(ctx.db, { purpose: 'email_change', ...request.body, now: ctx.now() });
         const customer = used && (await findCustomerById(ctx.db, used.customerId));
         if (!customer) throw invalidLink();
-        const taken = () =>
-          new AppError(409, CustomerErrorCode.emailTaken, 'Another account uses this e-mail address meanwhile');
         const owner = await findCustomerByEmail(ctx.db, used.email);
-        if (owner && owner.id !== customer.id) throw taken();
+        if (owner && owner.id !== customer.id) throw addressTaken();
         const updated = { email: used.email, is_email_verified: 1, updated_at: ctx.now().toISOString() };
         try {
           await inTransaction(ctx.db, async (tx) => {
@@ -206,7 +203,7 @@ export const publicCustomerRoutes =
             await customerMails.emailChanged(ctx, tx, customer, used.email, undoToken);
           });
         } catch (error) {
-          if (isUniqueViolation(error)) throw taken();
+          if (isUniqueViolation(error)) throw addressTaken();
           throw error;
         }
         return { result: toCustomer({ ...customer, ...updated }) };
