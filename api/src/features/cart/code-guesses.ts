@@ -2,14 +2,8 @@ import { CustomerErrorCode, type Language } from '@shop/shared/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { clientKey } from '../../rate-limit/client-key.ts';
+import { tooManyUnknownCodesMessages } from './pricing/messages.ts';
 import { unknownCodeRateLimit } from './rate-limits.ts';
-
-/** What the cart shows in its code box when the limit is reached (docs/product-rules.md#errors: the meta message). */
-const tooManyUnknownCodes: Record<Language, string> = {
-  de: 'Zu viele unbekannte Gutscheincodes. Bitte entfernen Sie den Code oder versuchen Sie es später erneut.',
-  en: 'Too many unknown discount codes. Please remove the code or try again later.',
-  es: 'Demasiados códigos de descuento desconocidos. Elimina el código o inténtalo más tarde.',
-};
 
 /**
  * The price calculation tells whether a code exists (a known code gets its own reason: expired, used up, minimum…),
@@ -44,7 +38,7 @@ export function unknownCodeGuard(app: FastifyInstance) {
         CustomerErrorCode.tooManyRequests,
         `Too many unknown discount codes; retry in ${verdict.retryAfterSeconds} seconds`,
         undefined,
-        tooManyUnknownCodes[language],
+        tooManyUnknownCodesMessages[language],
       );
     }
   };

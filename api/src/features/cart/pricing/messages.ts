@@ -35,6 +35,13 @@ export const discountRejectionMessages: Record<DiscountRejection, Record<Languag
   },
 };
 
+/** What the code box shows when a client tried too many unknown codes (code-guesses.ts, 429). */
+export const tooManyUnknownCodesMessages: Record<Language, string> = {
+  de: 'Zu viele unbekannte Gutscheincodes. Bitte entfernen Sie den Code oder versuchen Sie es später erneut.',
+  en: 'Too many unknown discount codes. Please remove the code or try again later.',
+  es: 'Demasiados códigos de descuento desconocidos. Elimina el código o inténtalo más tarde.',
+};
+
 /** Minimum order value appended to its message, formatted the shop's way (German money format for every language). */
 export function discountRejectionMessage(rejection: DiscountRejection, language: Language, minimum?: string): string {
   const text = discountRejectionMessages[rejection][language];
