@@ -53,6 +53,11 @@ describe('cartSync', () => {
     expect(useCartStore.getState().items).toEqual(items);
     const posted = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(posted[1]!.body))).toEqual({ items: forged });
+    // A value that cannot be a parked cart's id is not asked for as one: two requests, the parking and its reading.
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/cart/sync',
+      '/api/cart/sync/parkedparkedparkedpark',
+    ]);
   });
 
   it('keeps the cart when the server cannot be reached to read an encoded cart back', async () => {

@@ -1,5 +1,5 @@
 import { createCartSync, fetchCartSync } from '../api/cart.ts';
-import type { CartItem } from '../contract/index.ts';
+import { cartSyncIdSchema, type CartItem } from '../contract/index.ts';
 import { useCartStore } from './cart.ts';
 import { decodeCartSync } from './cartSync.ts';
 
@@ -14,11 +14,14 @@ export const cartSyncQueryParameter = 'cartSync';
  * the server it is not taken; the cart could not be priced or ordered then anyway.
  */
 export async function resolveCartSync(value: string, now = Date.now()): Promise<CartItem[] | null> {
-  try {
-    const payload = await fetchCartSync(value);
-    if (Date.parse(payload.expiresAt) > now) return payload.items;
-  } catch {
-    // Not a parked cart (or the server is unreachable): the value may be a cart itself.
+  // Only a value that can be a parked cart's id is asked for as one: the partner embed's encoded cart is longer.
+  if (cartSyncIdSchema.safeParse(value).success) {
+    try {
+      const payload = await fetchCartSync(value);
+      if (Date.parse(payload.expiresAt) > now) return payload.items;
+    } catch {
+      // Not a parked cart (or the server is unreachable): the value may be a cart itself.
+    }
   }
   const decoded = decodeCartSync(value, now);
   if (!decoded) return null;
