@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
+  ApiError,
   Banner,
+  Button,
   fetchWaitlistOffer,
   formatDateTime,
   pickText,
@@ -14,7 +16,15 @@ import {
 import { courseCartItem } from '../cart/cartItems.ts';
 import { WaitlistPage } from './WaitlistPage.tsx';
 
-type State = { status: 'loading' } | { status: 'gone' } | { status: 'ready'; offer: WaitlistOffer };
+type State =
+  | { status: 'loading' }
+  | { status: 'gone' }
+  /** The offer could not be read for now (network, rate limit, server): it may well still hold the place. */
+  | { status: 'failed' }
+  | { status: 'ready'; offer: WaitlistOffer };
+
+/** Only the server saying it has no open offer for this link (404, or a malformed token: 400) means it is gone. */
+const isGone = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /**
  * /waitlist/offer?token=…: the link of an offer mail. Puts the held place into the cart (with the offer's token,
@@ -27,9 +37,12 @@ export function OfferPage() {
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const token = new URLSearchParams(search).get('token') ?? '';
   const [state, setState] = useState<State>({ status: 'loading' });
+  // Each "try again" asks anew.
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let active = true;
+    setState({ status: 'loading' });
     fetchWaitlistOffer(token)
       .then((offer) => {
         if (!active) return;
@@ -40,11 +53,17 @@ export function OfferPage() {
         cart.addItem(courseCartItem(offer.course, token));
         setState({ status: 'ready', offer });
       })
-      .catch(() => active && setState({ status: 'gone' }));
+      .catch((error: unknown) => {
+        if (!active) return;
+        // A failure that may pass must not tell the visitor their held place is gone: they would give it up.
+        if (isGone(error)) return setState({ status: 'gone' });
+        console.error('Waitlist offer could not be read', error);
+        setState({ status: 'failed' });
+      });
     return () => {
       active = false;
     };
-  }, [token]);
+  }, [token, attempt]);
 
   const checkout = loggedIn ? '/checkout' : '/checkout-auth';
   useEffect(() => {
@@ -59,6 +78,17 @@ export function OfferPage() {
           <Banner tone="warning">{t('catalog.waitlist.offer.gone')}</Banner>
           <p>
             <Link to="/courses">{t('catalog.waitlist.offer.toCourses')}</Link>
+          </p>
+        </>
+      ) : null}
+      {state.status === 'failed' ? (
+        <>
+          {/* After a retry the button that had the focus is gone: the alert takes it (Banner's takeFocus). */}
+          <Banner tone="alert" takeFocus={attempt > 0}>
+            {t('catalog.waitlist.offer.failed')}
+          </Banner>
+          <p>
+            <Button onClick={() => setAttempt((count) => count + 1)}>{t('catalog.waitlist.offer.retry')}</Button>
           </p>
         </>
       ) : null}
