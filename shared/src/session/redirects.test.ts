@@ -68,6 +68,16 @@ describe('unverifiedRedirect', () => {
       expect(unverifiedRedirect({ pathname, search: '?token=x' }, customer(false))).toBeNull();
     }
   });
+  it('lets them undo an e-mail change: the link to the former address must work in a browser with an unverified session', () => {
+    // docs/decisions/0068-undo-an-email-change.md: the owner of a stolen account opens the undo link, maybe in the
+    // browser where they registered and never confirmed, or where the thief's session still shows an unconfirmed address.
+    expect(
+      unverifiedRedirect(
+        { pathname: '/undo-email-change', search: '?token=abc&email=anna%40example.org' },
+        customer(false),
+      ),
+    ).toBeNull();
+  });
   it('leaves verified customers and visitors alone', () => {
     expect(unverifiedRedirect({ pathname: '/courses', search: '' }, customer(true))).toBeNull();
     expect(unverifiedRedirect({ pathname: '/courses', search: '' }, null)).toBeNull();

@@ -5,8 +5,10 @@ export const defaultLoginTarget = '/account-data';
 
 /**
  * Pages an unverified customer may stay on (docs/product-rules.md#states Login state: verify-email, login and register
- * pages), and the withdrawal function, which the law wants reachable from every page for everybody
- * (docs/withdrawal-rules.md): a buyer who registered after ordering must not have to confirm an address first.
+ * pages), the withdrawal function, which the law wants reachable from every page for everybody
+ * (docs/withdrawal-rules.md): a buyer who registered after ordering must not have to confirm an address first, and the
+ * undo of an e-mail change (docs/decisions/0068-undo-an-email-change.md): its link reaches the owner of an account
+ * taken over, who may open it in a browser with an unconfirmed session (their own, never confirmed, or the thief's).
  */
 export const unverifiedAllowedPaths: readonly string[] = [
   '/verify-email',
@@ -16,6 +18,7 @@ export const unverifiedAllowedPaths: readonly string[] = [
   '/register',
   '/withdrawal',
   '/withdrawal-confirm',
+  '/undo-email-change',
 ];
 
 /** Router state a protected page leaves for /login, so login can send the visitor back (docs/product-rules.md#screens "origin state"). */

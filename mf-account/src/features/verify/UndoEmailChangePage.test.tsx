@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@shop/shared';
 import { answerAfterFocusFixup } from '@shop/shared/testing';
-import { apiError, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
+import { apiError, customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
 
 beforeAll(startI18n);
 beforeEach(() => useAuthStore.getState().logOut());
@@ -48,6 +48,24 @@ describe('/undo-email-change', () => {
     renderArea(link);
     fireEvent.click(await screen.findByRole('button', { name: 'Änderung rückgängig machen' }));
     await screen.findByRole('status');
+    expect(useAuthStore.getState().token).toBeNull();
+  });
+
+  it('stays open in a browser whose session has an unconfirmed address, and the undo goes through there', async () => {
+    // The owner may open the link where they registered and never confirmed, or where the thief's session shows the
+    // thief's unconfirmed address: the session guard sends such a browser to /verify-email-waiting from most pages,
+    // and did from this one too, so the link could not be used there (record 0068, "Consequences").
+    useAuthStore.getState().logIn('unverified', false);
+    const calls = fakeApi({
+      'GET /api/customer/me': { body: { result: customer({ isEmailVerified: false, email: 'dieb@example.org' }) } },
+      'POST /api/customer/undo-email-change': ok,
+    });
+    renderArea(link);
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/customer/me')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByTestId('location').textContent).toBe(link);
+    fireEvent.click(undoButton());
+    expect((await screen.findByRole('status')).textContent).toContain('wieder mit anna@example.org verbunden');
     expect(useAuthStore.getState().token).toBeNull();
   });
 
