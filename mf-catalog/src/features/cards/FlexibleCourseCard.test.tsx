@@ -70,6 +70,23 @@ describe('FlexibleCourseCard (docs/product-rules.md#screens)', () => {
     expect(useCartStore.getState().items.map((item) => item.itemType === 'course' && item.courseId)).toEqual([42]);
   });
 
+  it('ties the missing choice to the appointments: each radio is invalid and the group names the error (WCAG 3.3.1)', () => {
+    renderCard();
+    const group = screen.getByRole('group', { name: 'Termin wählen' });
+    fireEvent.click(screen.getByRole('button', { name: 'In den Warenkorb' }));
+    const error = screen.getByRole('alert');
+    expect(error.id).not.toBe('');
+    expect(group.getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
+    expect([radio(/02\.03\.2999/), radio(/09\.03\.2999/)].map((r) => r.getAttribute('aria-invalid'))).toEqual([
+      'true',
+      'true',
+    ]);
+    fireEvent.click(radio(/09\.03\.2999/));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(group.getAttribute('aria-describedby')).not.toContain(error.id);
+    expect(radio(/02\.03\.2999/).getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('says why an appointment cannot be chosen: fully booked, or its registration has closed', () => {
     const closed = { ...slot(43, '2999-03-16'), registrationDeadline: '2000-01-01' };
     const full = { ...slot(44, '2999-03-23'), freePlaces: 0 };

@@ -63,7 +63,8 @@ export function FlexibleCourseCard({
       {course.courses.length === 0 ? (
         <p>{t('catalog.flexible.noAppointments')}</p>
       ) : (
-        <fieldset className="catalog-slots" aria-describedby={`${id}-hint`}>
+        // The missing choice is the group's error: named by it and marked on its radios (WCAG 1.3.1, 3.3.1).
+        <fieldset className="catalog-slots" aria-describedby={missingChoice ? `${id}-hint ${id}-error` : `${id}-hint`}>
           <legend>{t('catalog.flexible.choose')}</legend>
           <p id={`${id}-hint`} className="catalog-slots__hint">
             {t('catalog.flexible.chooseHint')}
@@ -76,6 +77,7 @@ export function FlexibleCourseCard({
                 value={slot.id}
                 checked={chosen === slot.id}
                 disabled={!isBookable(slot)}
+                aria-invalid={missingChoice || undefined}
                 // A click on the chosen radio fires no change event: it is the way to undo the choice.
                 onClick={() => chosen === slot.id && choose(slot.id)}
                 onChange={() => choose(slot.id)}
@@ -87,7 +89,7 @@ export function FlexibleCourseCard({
       )}
       {chosenCourse ? <OccupancyIndicator course={chosenCourse} /> : null}
       {missingChoice ? (
-        <p className="catalog-slots__error" role="alert">
+        <p id={`${id}-error`} className="catalog-slots__error" role="alert">
           {t('catalog.flexible.required')}
         </p>
       ) : null}
