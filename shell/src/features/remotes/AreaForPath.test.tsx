@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { startShellI18n } from '../../i18n/testing.ts';
 import { AreaForPath } from './AreaForPath.tsx';
-import type { RemoteManifest } from './manifest.ts';
+import { ManifestUnreadable, type RemoteManifest } from './manifest.ts';
 
 beforeAll(startShellI18n);
 afterEach(cleanup);
@@ -54,6 +54,28 @@ describe('AreaForPath', () => {
     failed.catch(() => undefined);
     await renderAt('/nope', () => failed);
     expect(await screen.findByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
+  });
+
+  it('comes back with its heading when a retry cannot read remotes.json either (the read hangs)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failed = Promise.reject(new ManifestUnreadable('remotes.json answered 503'));
+    failed.catch(() => undefined);
+    let giveUp = () => {};
+    const hanging = new Promise<RemoteManifest>((_resolve, reject) => {
+      giveUp = () => reject(new ManifestUnreadable('remotes.json did not answer within 8000 ms'));
+    });
+    hanging.catch(() => undefined);
+    const load = vi.fn<() => Promise<RemoteManifest>>().mockReturnValueOnce(failed).mockReturnValue(hanging);
+    await renderAt('/courses', load);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bereich nicht erreichbar' })).toBeTruthy();
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' })));
+    expect(screen.getByRole('status').textContent).toContain('wird geladen');
+    // loadManifest's timeout (manifest.test.ts) rejects the read that hangs.
+    await act(async () => giveUp());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bereich nicht erreichbar' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('reads remotes.json again on the next page the visitor opens after it could not be read', async () => {

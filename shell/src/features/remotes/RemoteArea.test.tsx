@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Link, MemoryRouter } from 'react-router-dom';
 import { startShellI18n } from '../../i18n/testing.ts';
+import { ManifestUnreadable } from './manifest.ts';
 import { RemoteArea, type LoadRoutes } from './RemoteArea.tsx';
 
 beforeAll(startShellI18n);
@@ -119,9 +120,55 @@ describe('RemoteArea', () => {
     expect(document.activeElement).toBe(document.getElementById('main'));
   });
 
-  it('shows the notice when the remote cannot be loaded', async () => {
+  it('shows the notice when the remote cannot be loaded, under a main heading like every page (WCAG 2.4.6, 1.3.1)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderArea(() => Promise.reject(new Error('down')));
     expect(await screen.findByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
+    const headings = screen.getAllByRole('heading', { level: 1 });
+    expect(headings.map((heading) => heading.textContent)).toEqual(['Bereich nicht erreichbar']);
+    // Outside the alert, which says it in full without the heading.
+    expect(screen.getByRole('alert').contains(headings[0]!)).toBe(false);
+  });
+
+  it('shows the notice again, without reloading, when the retry cannot read remotes.json (it hangs or fails)', async () => {
+    // Nothing of the area was fetched: no module the browser may keep as failed, so the page need not be reloaded
+    // (record 0059), and a page reloaded from a server that hangs would lose header, footer and cart too.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const reloadPage = vi.fn();
+    let attempt = 0;
+    const load = vi.fn<LoadRoutes>(async () => {
+      attempt += 1;
+      if (attempt === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      if (attempt === 2) throw new ManifestUnreadable('remotes.json did not answer within 8000 ms');
+      return [{ path: '/courses', element: <h1>Kurse</h1> }];
+    });
+    renderArea(load, reloadPage);
+    await screen.findByRole('alert');
+
+    await retry();
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('nicht erreichbar'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Bereich nicht erreichbar' })).toBeTruthy();
+    expect(reloadPage).not.toHaveBeenCalled();
+
+    await retry();
+    expect(await screen.findByRole('heading', { name: 'Kurse' })).toBeTruthy();
+    expect(load).toHaveBeenLastCalledWith('catalog', { retry: true });
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('still reloads when a later retry fails to load the area itself', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const reloadPage = vi.fn();
+    let attempt = 0;
+    renderArea(async () => {
+      attempt += 1;
+      if (attempt === 2) throw new ManifestUnreadable('remotes.json answered 503');
+      throw new TypeError('Failed to fetch dynamically imported module');
+    }, reloadPage);
+    await screen.findByRole('alert');
+    await retry();
+    await screen.findByRole('alert');
+    await retry();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 });

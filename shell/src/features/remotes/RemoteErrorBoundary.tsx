@@ -1,8 +1,8 @@
 import { Component, type ReactNode } from 'react';
 
 interface Props {
-  /** Shown instead of the area once it failed. */
-  fallback: ReactNode;
+  /** Shown instead of the area once it failed; a function chooses by what failed. */
+  fallback: ReactNode | ((error: unknown) => ReactNode);
   /**
    * The page the boundary shows (the path). A failure is that page's: when the visitor goes to another page, the
    * boundary renders its children again, so a page that throws (or a remotes.json that could not be read) does not
@@ -14,6 +14,7 @@ interface Props {
 
 interface State {
   failed: boolean;
+  error?: unknown;
   resetKey: string | undefined;
 }
 
@@ -24,12 +25,12 @@ interface State {
 export class RemoteErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false, resetKey: this.props.resetKey };
 
-  static getDerivedStateFromError(): Partial<State> {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { failed: true, error };
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+    return props.resetKey === state.resetKey ? null : { failed: false, error: undefined, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: unknown): void {
@@ -37,6 +38,8 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   }
 
   override render(): ReactNode {
-    return this.state.failed ? this.props.fallback : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    const { fallback } = this.props;
+    return typeof fallback === 'function' ? fallback(this.state.error) : fallback;
   }
 }

@@ -4,6 +4,7 @@ import { satisfies, sharedVersion } from '@shop/shared';
 import { areaForPath } from './areaForPath.ts';
 import { loadManifest, type AreaName, type RemoteManifest } from './manifest.ts';
 import { SharedVersionClash } from './sharedVersion.ts';
+import { withTimeout } from './timeout.ts';
 
 let registered: RemoteManifest | null = null;
 
@@ -15,23 +16,6 @@ function register(manifest: RemoteManifest, force: boolean): void {
     { force: registered !== null },
   );
   registered = manifest;
-}
-
-/** Rejects after `ms`: a remote that accepts the connection and never answers must not hang the shell. */
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }
 
 /** The first load of each area, shared by the early start at boot and the area's first render. */
