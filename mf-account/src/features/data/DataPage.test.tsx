@@ -121,6 +121,49 @@ describe('DataPage', () => {
     });
   });
 
+  it('says "too many attempts" on a 429, not "check your current password" nor "try again" (which would fail again)', async () => {
+    fakeApi({
+      'GET /api/customer/me': { body: { result: customer() } },
+      'GET /api/customer/me/balances': balances,
+      'PUT /api/customer/me/update': apiError(429, 'TOO_MANY_REQUESTS'),
+      'PUT /api/customer/me/update-password': apiError(429, 'TOO_MANY_REQUESTS'),
+    });
+    renderArea('/account-data');
+    fireEvent.change(await screen.findByLabelText(/^E-Mail-Adresse/), { target: { value: 'neu@example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Daten speichern' }));
+    const tooMany = 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.';
+    expect((await screen.findByRole('alert')).textContent).toBe(tooMany);
+    // What was typed stays.
+    expect((screen.getByLabelText(/^E-Mail-Adresse/) as HTMLInputElement).value).toBe('neu@example.org');
+
+    fireEvent.change(screen.getByLabelText(/^Aktuelles Passwort/), { target: { value: 'Sprache1!' } });
+    fireEvent.change(screen.getByLabelText(/^Neues Passwort(?! wiederholen)/), { target: { value: 'Anders#Pass1' } });
+    fireEvent.change(screen.getByLabelText(/^Neues Passwort wiederholen/), { target: { value: 'Anders#Pass1' } });
+    const change = screen.getByRole('button', { name: 'Passwort ändern' });
+    await waitFor(() => expect((change as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(change);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(tooMany));
+    expect(screen.queryByText(/Bitte prüfen Sie Ihr aktuelles Passwort/)).toBeNull();
+    expect((screen.getByLabelText(/^Aktuelles Passwort/) as HTMLInputElement).value).toBe('Sprache1!');
+  });
+
+  it('password form: says that it saves while the change is on its way, like the profile form', async () => {
+    fakeApi({
+      'GET /api/customer/me': { body: { result: customer() } },
+      'GET /api/customer/me/balances': balances,
+      'PUT /api/customer/me/update-password': () => new Promise<Response>(() => {}),
+    });
+    renderArea('/account-data');
+    fireEvent.change(await screen.findByLabelText(/^Aktuelles Passwort/), { target: { value: 'Sprache1!' } });
+    fireEvent.change(screen.getByLabelText(/^Neues Passwort(?! wiederholen)/), { target: { value: 'Anders#Pass1' } });
+    fireEvent.change(screen.getByLabelText(/^Neues Passwort wiederholen/), { target: { value: 'Anders#Pass1' } });
+    const change = screen.getByRole('button', { name: 'Passwort ändern' });
+    await waitFor(() => expect((change as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(change);
+    await waitFor(() => expect(change.textContent).toBe('Wird gespeichert …'));
+    expect((change as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('hands the focus to the answer of every save, the same answer again included (WCAG 2.4.3)', async () => {
     fakeApi({
       'GET /api/customer/me': { body: { result: customer() } },

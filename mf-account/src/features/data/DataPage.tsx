@@ -15,6 +15,16 @@ const tones: Record<Notice, BannerTone> = {
   error: 'alert',
   passwordSaved: 'success',
   passwordError: 'alert',
+  tooManyAttempts: 'alert',
+};
+const texts: Record<Notice, string> = {
+  registrationSuccess: 'account.data.registrationSuccess',
+  saved: 'account.data.saved',
+  emailChangeRequested: 'account.data.emailChangeRequested',
+  error: 'account.data.error',
+  passwordSaved: 'account.data.passwordSaved',
+  passwordError: 'account.data.passwordError',
+  tooManyAttempts: 'account.errors.tooManyAttempts',
 };
 
 /** Router state that shows the registration-success banner once (docs/product-rules.md#screens Data). */
@@ -50,7 +60,7 @@ function DataContent() {
       <div>
         {notice ? (
           <Banner key={answers} tone={tones[notice]} takeFocus={answers > 0}>
-            {t(notice === 'error' ? 'account.data.error' : `account.data.${notice}`)}
+            {t(texts[notice])}
           </Banner>
         ) : null}
         <section>

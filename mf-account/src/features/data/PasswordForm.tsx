@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, passwordChangeFormSchema, updatePassword, useAuthStore, type PasswordChangeForm } from '@shop/shared';
 import { TextField } from '../forms/fields.tsx';
-import { applyServerFieldErrors } from '../forms/messages.ts';
+import { applyServerFieldErrors, isTooManyRequests } from '../forms/messages.ts';
 import { NewPasswordFields, usePasswordMismatch } from '../forms/passwords.tsx';
 
 const empty: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -12,7 +12,11 @@ const empty: PasswordChangeForm = { currentPassword: '', newPassword: '', confir
  * docs/product-rules.md#states Password form: disabled while saving or while the passwords differ; success clears the fields.
  * The server ends every session and hands this one a new token, which replaces the old one here.
  */
-export function PasswordForm({ onOutcome }: { onOutcome: (outcome: 'passwordSaved' | 'passwordError') => void }) {
+export function PasswordForm({
+  onOutcome,
+}: {
+  onOutcome: (outcome: 'passwordSaved' | 'passwordError' | 'tooManyAttempts') => void;
+}) {
   const { t } = useTranslation();
   const form = useForm<PasswordChangeForm>({ resolver: zodResolver(passwordChangeFormSchema), defaultValues: empty });
   const mismatch = usePasswordMismatch(form);
@@ -25,7 +29,8 @@ export function PasswordForm({ onOutcome }: { onOutcome: (outcome: 'passwordSave
       onOutcome('passwordSaved');
     } catch (error) {
       applyServerFieldErrors(error, form.setError, ['currentPassword', 'newPassword']);
-      onOutcome('passwordError');
+      // A 429 (each check of the current password is counted) is no wrong password: it says to wait.
+      onOutcome(isTooManyRequests(error) ? 'tooManyAttempts' : 'passwordError');
     }
   });
 
@@ -49,7 +54,7 @@ export function PasswordForm({ onOutcome }: { onOutcome: (outcome: 'passwordSave
       <NewPasswordFields form={form} mismatch={mismatch} />
       <div className="account-form__actions">
         <Button type="submit" disabled={saving || mismatch}>
-          {t('account.data.changePassword')}
+          {t(saving ? 'account.data.saving' : 'account.data.changePassword')}
         </Button>
       </div>
     </form>

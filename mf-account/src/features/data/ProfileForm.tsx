@@ -13,9 +13,9 @@ import {
 } from '@shop/shared';
 import { FlagCheckboxField, TextField } from '../forms/fields.tsx';
 import { EmailField, NameFields } from '../forms/personFields.tsx';
-import { applyServerFieldErrors } from '../forms/messages.ts';
+import { applyServerFieldErrors, isTooManyRequests } from '../forms/messages.ts';
 
-export type ProfileOutcome = 'saved' | 'emailChangeRequested' | 'error';
+export type ProfileOutcome = 'saved' | 'emailChangeRequested' | 'error' | 'tooManyAttempts';
 
 /**
  * docs/product-rules.md#states Profile save: fields checked, button disabled while saving, only changed fields sent; on success the
@@ -51,7 +51,8 @@ export function ProfileForm({
         'phone',
         'birthYear',
       ]);
-      onOutcome('error');
+      // A 429 (e-mail changes are counted): another try at once would fail again.
+      onOutcome(isTooManyRequests(error) ? 'tooManyAttempts' : 'error');
     }
   });
 
