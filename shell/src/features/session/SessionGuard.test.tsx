@@ -13,6 +13,9 @@ afterEach(() => {
 describe('SessionGuard', () => {
   it('logs out and goes home when a call answers 401', async () => {
     useAuthStore.getState().logIn('expired-token', true);
+    // The guard's own customer load stays unanswered: sent to the real network, it reached whatever listened on
+    // localhost:3000 (an API started for the journeys), whose late 401 then ended the next test's session.
+    const fetch = vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise<Response>(() => {}));
     render(
       <MemoryRouter initialEntries={['/account-data']}>
         <SessionGuard />
@@ -22,9 +25,7 @@ describe('SessionGuard', () => {
         </Routes>
       </MemoryRouter>,
     );
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response('{"error":{"code":"UNAUTHORIZED","message":"x"}}', { status: 401 }),
-    );
+    fetch.mockResolvedValue(new Response('{"error":{"code":"UNAUTHORIZED","message":"x"}}', { status: 401 }));
     await expect(
       call({ path: '/customer/me', auth: true, result: z.unknown(), failure: 'Failed to fetch customer data' }),
     ).rejects.toThrow();
