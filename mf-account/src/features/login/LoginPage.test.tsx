@@ -58,6 +58,29 @@ describe('LoginPage', () => {
     expect(calls.at(-1)).toMatchObject({ body: { email: 'anna@example.org', locale: 'de' } });
   });
 
+  it('sends the verification mail once however often "resend" is pressed while it is on its way', async () => {
+    let answer: (response: Response) => void = () => {};
+    const calls = fakeApi({
+      'POST /api/customer/login': apiError(403, 'EMAIL_NOT_VERIFIED'),
+      'POST /api/customer/resend-verification': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderArea('/login');
+    await logIn('anna@example.org', 'Sprache1!');
+    const resend = await screen.findByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' });
+    fireEvent.click(resend);
+    fireEvent.click(resend);
+    fireEvent.click(resend);
+    await waitFor(() => expect((resend as HTMLButtonElement).disabled).toBe(true));
+    expect(calls.filter((call) => call.url.endsWith('/resend-verification'))).toHaveLength(1);
+    // The disabled button dropped the focus to the page (HTML's focus fixup, which the test DOM leaves out): the
+    // answer takes it (docs/decisions/0064-focus-moves-in-layout-effects.md).
+    (document.activeElement as HTMLElement | null)?.blur();
+    answer(new Response(JSON.stringify({ result: { success: true } }), { status: 200 }));
+    const sent = await screen.findByText('Wir haben Ihnen die Bestätigungs-E-Mail erneut geschickt.');
+    expect(document.activeElement).toBe(sent);
+    expect((resend as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('with remember-me keeps the token in localStorage and goes to the origin a protected page left', async () => {
     fakeApi({
       'POST /api/customer/login': { body: { result: { token: 'tok' } } },

@@ -38,6 +38,8 @@ export function LoginPage() {
   const target = loginTarget(search, location.state);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [resent, setResent] = useState<'success' | 'failure' | null>(null);
+  // One verification mail per press: the button waits for the answer, as the waiting page's does.
+  const [resending, setResending] = useState(false);
   // The address as submitted (normalised by the schema), for the resend option.
   const [submittedEmail, setSubmittedEmail] = useState('');
   const form = useForm<LoginRequest>({
@@ -65,11 +67,15 @@ export function LoginPage() {
   });
 
   const resend = async () => {
+    setResending(true);
+    setResent(null);
     try {
       await resendVerification({ email: submittedEmail, locale: currentLanguage() });
       setResent('success');
     } catch {
       setResent('failure');
+    } finally {
+      setResending(false);
     }
   };
 
@@ -85,7 +91,7 @@ export function LoginPage() {
       {failure === 'notVerified' ? (
         <Banner tone="alert" takeFocus>
           <p>{t('account.login.notVerified')}</p>
-          <Button variant="secondary" onClick={() => void resend()}>
+          <Button variant="secondary" disabled={resending} onClick={() => void resend()}>
             {t('account.login.resend')}
           </Button>
         </Banner>
@@ -95,7 +101,8 @@ export function LoginPage() {
         </Banner>
       ) : null}
       {resent ? (
-        <Banner tone={resent === 'success' ? 'success' : 'alert'}>
+        // Takes the focus the resend button dropped while it was disabled.
+        <Banner tone={resent === 'success' ? 'success' : 'alert'} takeFocus>
           {t(`account.login.resend${resent === 'success' ? 'Success' : 'Failure'}`)}
         </Banner>
       ) : null}
