@@ -196,7 +196,11 @@ export function buildApp({
   };
   if (options.captureRetryMs && provider.capturePayment)
     jobs.register(captureJob({ ...captures, everyMs: options.captureRetryMs }));
-  const offeredPaymentMethods = offeredMethodsOf(provider, { now: () => now().getTime() });
+  // Into the app's log (README "Logs"), not the console: an unreachable provider is an operator's matter.
+  const offeredPaymentMethods = offeredMethodsOf(provider, {
+    now: () => now().getTime(),
+    onError: (error) => logError(error, 'Payment methods could not be listed'),
+  });
   // Knowing the provider's methods before the first checkout spares it that wait.
   app.addHook('onReady', async () => void offeredPaymentMethods());
   const onHoldsExpired = (orders: readonly unknown[]) => {
