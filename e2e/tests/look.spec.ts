@@ -64,6 +64,20 @@ test('no route scrolls sideways at 320, 360 or 390 px', async ({ page, request }
   }
 });
 
+// The route sweep above sees each page as it opens; these parts come only with more in the cart or after a click.
+test('the checkout summary of two places fits 320 px (a line’s price goes under its name)', async ({
+  page,
+  request,
+}) => {
+  const course = await courseWithPlaces(request, 1, 2);
+  await seedCart(page, [courseItem(course, 2)]);
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/checkout');
+  await expect(page.getByTestId('cart-total')).not.toHaveText('–');
+  await expect(page.getByTestId('line-list').first()).toContainText('2 ×');
+  await expect.poll(() => sidewaysOverflow(page), 'the checkout summary with 2 places').toBe(0);
+});
+
 test('listings follow the start date: the first screen holds the earliest courses, column by column', async ({
   page,
 }) => {

@@ -21,7 +21,9 @@ export const checkoutCss = `
 .checkout-side { border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); padding: var(--shop-space-lg); }
 .checkout-side h2 { margin-top: 0; font-size: var(--shop-font-size-xl); }
 .checkout-items { list-style: none; padding: 0; margin: 0 0 var(--shop-space-lg); }
-.checkout-items li { display: flex; justify-content: space-between; gap: var(--shop-space-md); padding: var(--shop-space-xs) 0; border-bottom: var(--shop-border-width) solid var(--shop-color-border); }
+/* The price goes under the name where both do not fit side by side ("2 × 289 € = 578 €" at 320 px, WCAG 1.4.10). */
+.checkout-items li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: var(--shop-space-md); padding: var(--shop-space-xs) 0; border-bottom: var(--shop-border-width) solid var(--shop-color-border); }
+.checkout-items .shop-price-line { margin-left: auto; }
 .checkout-choices { display: grid; gap: var(--shop-space-lg); }
 @media (min-width: 768px) { .checkout-choices { grid-template-columns: 1fr 1fr; } }
 .checkout-actions { display: flex; flex-wrap: wrap; gap: var(--shop-space-md); }
