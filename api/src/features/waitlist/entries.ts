@@ -21,12 +21,22 @@ export interface JoinInput {
 }
 
 export type JoinOutcome =
-  { joined: true; entryId: number; position: number; leaveToken: string } | { joined: false; position: number };
+  | { joined: true; entryId: number; position: number; leaveToken: string }
+  | {
+      joined: false;
+      /** The entry that already waits (or holds an offer) for the course. */
+      entryId: number;
+      position: number;
+      status: WaitlistStatus;
+      /** When its offered place stops being held; null while it waits. */
+      offerExpiresAt: string | null;
+    };
 
 /**
- * Puts an address on a course's waitlist. Only a fully booked course that can still be booked has one. The
- * address's existing entry answers with its position instead (one entry per address and course, also under
- * concurrent joins: a unique index over the active entries); an address may wait for a few courses at a time.
+ * Puts an address on a course's waitlist. Only a fully booked course that can still be booked has one; whether it
+ * has is asked first, so those refusals depend on the course alone, never on the address. The address's existing
+ * entry answers with its position instead (one entry per address and course, also under concurrent joins: a
+ * unique index over the active entries); an address may wait for a few courses at a time.
  */
 export async function joinWaitlist(
   db: Kysely<Database>,
@@ -38,12 +48,12 @@ export async function joinWaitlist(
     .where('id', '=', courseId)
     .executeTakeFirst();
   if (!course) throw notFound('No course with this id');
-  const existing = await activeEntry(db, courseId, email, customerId);
-  if (existing) return { joined: false, position: await positionOf(db, existing) };
   if (course.registration_deadline < isoDateInZone(now))
     throw new AppError(409, WaitlistErrorCode.closed, 'The course can no longer be booked');
   if (course.free_places > 0)
     throw new AppError(409, WaitlistErrorCode.notFull, 'The course has free places: book one instead');
+  const existing = await activeEntry(db, courseId, email, customerId);
+  if (existing) return alreadyWaiting(db, existing);
   const leaveToken = newToken();
   try {
     return await db.transaction().execute(async (trx) => {
@@ -75,9 +85,46 @@ export async function joinWaitlist(
   } catch (error) {
     // A concurrent join of the same address won the unique index: answer with that entry.
     const winner = await activeEntry(db, courseId, email, customerId);
-    if (winner) return { joined: false, position: await positionOf(db, winner) };
+    if (winner) return alreadyWaiting(db, winner);
     throw error;
   }
+}
+
+/** Thrown by joinWaitlist when the address already waits for the most courses allowed (nothing was added). */
+export const isLimitReached = (error: unknown): error is AppError =>
+  error instanceof AppError && error.code === WaitlistErrorCode.limitReached;
+
+type ActiveEntry = { id: number; course_id: number; status: WaitlistStatus; offer_expires_at: string | null };
+
+async function alreadyWaiting(db: Kysely<Database>, entry: ActiveEntry): Promise<JoinOutcome> {
+  return {
+    joined: false,
+    entryId: entry.id,
+    position: await positionOf(db, entry),
+    status: entry.status,
+    offerExpiresAt: entry.offer_expires_at,
+  };
+}
+
+/**
+ * The position a first join of the course would have now: behind every entry waiting, apart from `exceptEntryId`
+ * (the asking address's own). A guest is answered with it whether or not the address waits already, so the answer
+ * is the same as for an address that does not: one that waits is answered as if its entry were not there and it
+ * joined now, also when it asks again and again.
+ */
+export async function newcomerPosition(
+  db: Kysely<Database>,
+  courseId: number,
+  exceptEntryId: number | null = null,
+): Promise<number> {
+  const waiting = await db
+    .selectFrom('waitlist_entry')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('course_id', '=', courseId)
+    .where('status', '=', 'waiting')
+    .$if(exceptEntryId !== null, (q) => q.where('id', '<>', exceptEntryId!))
+    .executeTakeFirstOrThrow();
+  return Number(waiting.n) + 1;
 }
 
 /**
@@ -110,10 +157,15 @@ async function requireRoomForAnotherEntry(trx: Kysely<Database>, email: string, 
  * The active entry of the address, or of the customer: one who joined logged in and has changed the account's
  * address since waits under the old one, and their mails follow the account (offers.ts), so it is the same person.
  */
-function activeEntry(db: Kysely<Database>, courseId: number, email: string, customerId: number | null) {
+function activeEntry(
+  db: Kysely<Database>,
+  courseId: number,
+  email: string,
+  customerId: number | null,
+): Promise<ActiveEntry | undefined> {
   return db
     .selectFrom('waitlist_entry')
-    .select(['id', 'course_id', 'status'])
+    .select(['id', 'course_id', 'status', 'offer_expires_at'])
     .where('course_id', '=', courseId)
     .where((eb) =>
       customerId === null

@@ -4,7 +4,13 @@ import type { AppContext } from '../../app-context.ts';
 import { createDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { readOutbox } from '../../mail/outbox.ts';
-import { sendWaitlistJoinedMail, sendWaitlistOfferExpiredMail, sendWaitlistOfferMail } from './mails.ts';
+import {
+  sendWaitlistAlreadyWaitingMail,
+  sendWaitlistJoinedMail,
+  sendWaitlistLimitReachedMail,
+  sendWaitlistOfferExpiredMail,
+  sendWaitlistOfferMail,
+} from './mails.ts';
 
 /** A context on a fresh outbox (SQLite in memory); `sent` reads its mails in the order they were queued. */
 async function capturing() {
@@ -63,6 +69,40 @@ describe('waitlist mails', () => {
         expect(mail.subject).toContain('Spanisch <A1> & mehr');
         expect(mail.text).toContain('02.02.2026 18:00');
         expect(mail.html).toContain('Spanisch &lt;A1&gt; &amp; mehr');
+        expect(mail.html).toContain(`lang="${language}"`);
+      }
+    },
+  );
+
+  it.each(languages)(
+    'in %s: the notices of a join that added nothing name the place, the held deadline or the cap, and no token',
+    async (language) => {
+      const { ctx, sent: queued, close } = await capturing();
+      await sendWaitlistAlreadyWaitingMail(ctx, {
+        to: 'a@example.org',
+        language,
+        course,
+        position: 7,
+        offerExpiresAt: null,
+      });
+      await sendWaitlistAlreadyWaitingMail(ctx, {
+        to: 'a@example.org',
+        language,
+        course,
+        position: 1,
+        offerExpiresAt: new Date('2026-01-16T09:00:00Z'),
+      });
+      await sendWaitlistLimitReachedMail(ctx, { to: 'a@example.org', language, course, max: 5 });
+      const sent = await queued();
+      await close();
+      const [waiting, held, limit] = sent;
+
+      expect(waiting!.text).toMatch(/\b7\b/);
+      expect(held!.text).toContain('16.01.2026 10:00');
+      expect(limit!.text).toMatch(/\b5\b/);
+      for (const mail of sent) {
+        expect(mail.text).not.toContain('token=');
+        expect(mail.subject).toContain('Spanisch <A1> & mehr');
         expect(mail.html).toContain(`lang="${language}"`);
       }
     },

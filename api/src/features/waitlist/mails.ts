@@ -133,6 +133,38 @@ export async function sendWaitlistOfferMail(
   );
 }
 
+/**
+ * A join named an address that already waits for the course (docs/decisions/0074-waitlist-join-tells-nothing-about-
+ * the-address.md): the joiner was answered as for a first join, so the address's owner learns here where they
+ * stand, or until when an offered place is held. No leave link: only the hash of the entry's tokens is kept, and the
+ * joining mail has it.
+ */
+export async function sendWaitlistAlreadyWaitingMail(
+  ctx: AppContext,
+  mail: Common & { position: number; offerExpiresAt: Date | null },
+  db: Kysely<Database> = ctx.db.kysely,
+): Promise<void> {
+  const t = texts[mail.language];
+  const where = mail.offerExpiresAt
+    ? fillText(t.already.held, { deadline: shopDateTime(mail.offerExpiresAt) })
+    : fillText(t.joined.position, { position: mail.position });
+  await queueMail(db, render(mail, t.already.subject, [t.already.intro, where, t.already.leave], null, null), {
+    now: ctx.now(),
+  });
+}
+
+/** A join named an address that already waits for the most courses allowed: nothing was added, and why. */
+export async function sendWaitlistLimitReachedMail(
+  ctx: AppContext,
+  mail: Common & { max: number },
+  db: Kysely<Database> = ctx.db.kysely,
+): Promise<void> {
+  const t = texts[mail.language].limit;
+  await queueMail(db, render(mail, t.subject, [fillText(t.intro, { max: mail.max }), t.how], null, null), {
+    now: ctx.now(),
+  });
+}
+
 /** The held place went to the next person; the entry has ended, so the link is to join again, not to leave. */
 export async function sendWaitlistOfferExpiredMail(
   ctx: AppContext,

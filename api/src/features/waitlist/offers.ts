@@ -48,6 +48,16 @@ const mailAddress = (eb: ExpressionBuilder<Database, 'waitlist_entry'>) =>
     ])
     .as('email');
 
+/** Where the entry's mails go now (see `mailAddress`). */
+export async function entryMailAddress(db: Kysely<Database>, entryId: number): Promise<string> {
+  const row = await db
+    .selectFrom('waitlist_entry')
+    .select(mailAddress)
+    .where('id', '=', entryId)
+    .executeTakeFirstOrThrow();
+  return row.email;
+}
+
 async function expireOffers(ctx: AppContext, now: Date, batchSize = 100): Promise<number> {
   const db = ctx.db.kysely;
   let expired = 0;

@@ -2,6 +2,7 @@ import {
   type Language,
   successEnvelope,
   WaitlistErrorCode,
+  waitlistMaxEntriesPerAddress,
   waitlistJoinRequestSchema,
   waitlistJoinResultSchema,
   waitlistLeaveResultSchema,
@@ -16,9 +17,9 @@ import { toCourses } from '../catalog/course-search.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
 import { mailboxKey } from '../customer/mailbox.ts';
 import { courseForMail } from './course.ts';
-import { entryByToken, joinWaitlist } from './entries.ts';
-import { sendWaitlistJoinedMail } from './mails.ts';
-import { leaveWaitlist } from './offers.ts';
+import { entryByToken, isLimitReached, joinWaitlist, type JoinOutcome, newcomerPosition } from './entries.ts';
+import { sendWaitlistAlreadyWaitingMail, sendWaitlistJoinedMail, sendWaitlistLimitReachedMail } from './mails.ts';
+import { entryMailAddress, leaveWaitlist } from './offers.ts';
 import { waitlistRateLimits } from './rate-limits.ts';
 
 export interface WaitlistRouteOptions {
@@ -31,6 +32,11 @@ export const waitlistRoutes =
   (ctx: AppContext, { onPlacesChanged }: WaitlistRouteOptions): FastifyPluginAsyncZod =>
   async (app) => {
     const joinsPerAddress = limitedBy(app, 'waitlist-join:address', waitlistRateLimits.join.perAddress);
+    const noticesPerInbox = app.rateLimits.counter('waitlist-notice:address', waitlistRateLimits.notice.perAddress);
+    /** Queues a guest's notice unless its inbox had its notices for the hour; either way nothing shows in the answer. */
+    const notify = async (to: string, send: () => Promise<void>) => {
+      if ((await noticesPerInbox.take(mailboxKey(to))).allowed) await send();
+    };
     app.post(
       '/waitlist/join',
       {
@@ -51,29 +57,69 @@ export const waitlistRoutes =
         // join ignores, and must not use up that address's attempts.
         await joinsPerAddress(reply, mailboxKey(email));
         const { courseId, locale } = request.body;
-        const outcome = await joinWaitlist(ctx.db.kysely, {
-          courseId,
-          email,
-          customerId: customer?.id ?? null,
-          locale,
-          now: ctx.now(),
-          // Queued with the entry, in its transaction: no entry without its mail, no mail without its entry.
-          onJoined: async (trx, joined) => {
-            const course = await courseForMail(trx, courseId, locale);
-            await sendWaitlistJoinedMail(
-              ctx,
-              {
-                to: email,
-                language: locale,
-                course: course!,
-                position: joined.position,
-                leaveToken: joined.leaveToken,
-              },
-              trx,
-            );
-          },
-        });
-        return { result: { position: outcome.position, alreadyOnList: !outcome.joined } };
+        const join = () =>
+          joinWaitlist(ctx.db.kysely, {
+            courseId,
+            email,
+            customerId: customer?.id ?? null,
+            locale,
+            now: ctx.now(),
+            // Queued with the entry, in its transaction: no entry without its mail, no mail without its entry.
+            onJoined: async (trx, joined) => {
+              const course = await courseForMail(trx, courseId, locale);
+              await sendWaitlistJoinedMail(
+                ctx,
+                {
+                  to: email,
+                  language: locale,
+                  course: course!,
+                  position: joined.position,
+                  leaveToken: joined.leaveToken,
+                },
+                trx,
+              );
+            },
+          });
+        // A customer joins with the account's own address: they may learn where they stand, and why not.
+        if (customer) {
+          const outcome = await join();
+          return { result: { position: outcome.position, alreadyOnList: !outcome.joined } };
+        }
+
+        // A guest may name anybody's address, so the answer must not depend on it (docs/decisions/0074-waitlist-
+        // join-tells-nothing-about-the-address.md): whether the address waits already, or for the most courses
+        // allowed, it is answered as a first join would be, and the address's owner is told the rest by mail.
+        let outcome: JoinOutcome;
+        try {
+          outcome = await join();
+        } catch (error) {
+          if (!isLimitReached(error)) throw error;
+          const course = await courseForMail(ctx.db.kysely, courseId, locale);
+          await notify(email, () =>
+            sendWaitlistLimitReachedMail(ctx, {
+              to: email,
+              language: locale,
+              course: course!,
+              max: waitlistMaxEntriesPerAddress,
+            }),
+          );
+          return { result: { position: await newcomerPosition(ctx.db.kysely, courseId), alreadyOnList: false } };
+        }
+        if (outcome.joined) return { result: { position: outcome.position, alreadyOnList: false } };
+        const { entryId, position, offerExpiresAt } = outcome;
+        // The entry's mails follow its account, if it has one (docs/decisions/0067-account-mail-abuse.md).
+        const to = await entryMailAddress(ctx.db.kysely, entryId);
+        const course = await courseForMail(ctx.db.kysely, courseId, locale);
+        await notify(to, () =>
+          sendWaitlistAlreadyWaitingMail(ctx, {
+            to,
+            language: locale,
+            course: course!,
+            position,
+            offerExpiresAt: offerExpiresAt === null ? null : new Date(offerExpiresAt),
+          }),
+        );
+        return { result: { position: await newcomerPosition(ctx.db.kysely, courseId, entryId), alreadyOnList: false } };
       },
     );
 

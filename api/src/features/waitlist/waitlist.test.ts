@@ -73,16 +73,21 @@ describeEachDatabase(
         position: 2,
         alreadyOnList: false,
       });
-      // One entry per address and course: joining again answers the position, without a second mail.
+      // One entry per address and course. Joining again is answered as a first join would be (behind everybody
+      // else), so a guest learns nothing about the address; its owner gets the real place by mail.
       expect(
-        (await guest.post('/api/waitlist/join', { courseId: course.id, email: first.toUpperCase() })).body.result,
-      ).toEqual({ position: 1, alreadyOnList: true });
+        (await guest.post('/api/waitlist/join', { courseId: course.id, email: first.toUpperCase(), locale: 'es' })).body
+          .result,
+      ).toEqual({ position: 2, alreadyOnList: false });
+      expect(await statuses(ctx, course.id)).toEqual(['waiting', 'waiting']);
 
-      const [mail, ...more] = await mailsTo(ctx, first, { atLeast: 1 });
+      const [notice, mail, ...more] = await mailsTo(ctx, first, { atLeast: 2 });
       expect(more).toEqual([]);
       expect(mail!.subject).toBe('Lista de espera: Spanisch Testkurs');
       expect(mail!.text).toContain('Tu posición en la lista de espera: 1');
       expect(linkIn(mail!).path).toBe('/waitlist/leave');
+      expect(notice!.subject).toBe('Tu dirección ya está en la lista de espera: Spanisch Testkurs');
+      expect(notice!.text).toContain('Tu posición en la lista de espera: 1');
     });
 
     it('joining and its mail are one transaction: a failure after the mail was queued leaves neither', async () => {
@@ -134,7 +139,7 @@ describeEachDatabase(
       expect(bad.body.error.fields).toHaveProperty('email');
     });
 
-    it('refuses courses with free places, unknown courses, and more active entries per address than the cap', async () => {
+    it('refuses courses with free places and unknown courses; a guest beyond the cap is added nowhere', async () => {
       const guest = client(ctx);
       const open = await insertCourse(ctx, { free: 2 });
       expect((await guest.post('/api/waitlist/join', { courseId: open.id, email: newEmail() })).body.error.code).toBe(
@@ -148,9 +153,12 @@ describeEachDatabase(
         expect((await guest.post('/api/waitlist/join', { courseId: course.id, email })).status).toBe(200);
       }
       const oneMore = await insertCourse(ctx, { free: 0 });
+      // Answered like any first join (a guest must not learn that the address waits elsewhere); its owner is told
+      // by mail why it was not added (enumeration.test.ts).
       const refused = await guest.post('/api/waitlist/join', { courseId: oneMore.id, email });
-      expect(refused.status).toBe(409);
-      expect(refused.body.error.code).toBe('WAITLIST_LIMIT_REACHED');
+      expect(refused.status).toBe(200);
+      expect(refused.body.result).toEqual({ position: 1, alreadyOnList: false });
+      expect(await statuses(ctx, oneMore.id)).toEqual([]);
     });
 
     it('limits joining per address (rate limit)', async () => {
@@ -303,15 +311,13 @@ describeEachDatabase(
       const left = await guest.post('/api/waitlist/leave', { token: leaveA });
       expect(left.body.result).toEqual({ left: true, courseTitle: 'Spanisch Testkurs' });
       expect((await guest.post('/api/waitlist/leave', { token: leaveA })).status).toBe(200);
-      // B moves up.
-      expect((await guest.post('/api/waitlist/join', { courseId: course.id, email: b })).body.result).toEqual({
-        position: 1,
-        alreadyOnList: true,
-      });
+      // B moves up (joining again, B's inbox is told the place).
+      expect((await guest.post('/api/waitlist/join', { courseId: course.id, email: b })).status).toBe(200);
+      expect((await mailsTo(ctx, b, { atLeast: 2 }))[0]!.text).toContain('Ihr Platz auf der Warteliste: 1');
 
       await setFreePlaces(ctx, course.id, 1);
       await runWaitlistOffers(runContext(ctx));
-      const offerMail = (await mailsTo(ctx, b, { atLeast: 2 }))[0]!;
+      const offerMail = (await mailsTo(ctx, b, { atLeast: 3 }))[0]!;
       const leaveLink = /https:\/\/shop\.test\/waitlist\/leave\?token=([\w-]+)/.exec(offerMail.text);
       expect(leaveLink).not.toBeNull();
       expect((await guest.post('/api/waitlist/leave', { token: leaveLink![1] })).status).toBe(200);
