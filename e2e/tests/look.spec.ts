@@ -78,6 +78,16 @@ test('the checkout summary of two places fits 320 px (a line’s price goes unde
   await expect.poll(() => sidewaysOverflow(page), 'the checkout summary with 2 places').toBe(0);
 });
 
+test('the cart transfer link with its copy button fits 320 px', async ({ page, request }) => {
+  const course = await courseWithPlaces(request, 1, 1);
+  await seedCart(page, [courseItem(course, 1)]);
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Warenkorb auf einem anderen Gerät öffnen' }).click();
+  await expect(page.getByTestId('cart-transfer-link')).toBeVisible();
+  await expect.poll(() => sidewaysOverflow(page), 'the cart transfer link and its copy button').toBe(0);
+});
+
 test('listings follow the start date: the first screen holds the earliest courses, column by column', async ({
   page,
 }) => {

@@ -31,8 +31,10 @@ export const cartCss = `
 .cart-panel p { margin: 0 0 var(--shop-space-sm); }
 .cart-proceed { width: 100%; }
 .cart-transfer { margin-top: var(--shop-space-lg); }
-.cart-transfer__row { display: flex; gap: var(--shop-space-sm); }
-.cart-transfer__row input { flex: 1; font: inherit; padding: var(--shop-space-sm); border: var(--shop-border-width) solid var(--shop-color-muted); border-radius: var(--shop-radius); }
+/* The copy button goes under the link where both do not fit side by side (320 px, WCAG 1.4.10): an input does not
+   shrink below its default width in a row by itself. */
+.cart-transfer__row { display: flex; flex-wrap: wrap; gap: var(--shop-space-sm); }
+.cart-transfer__row input { flex: 1 1 12rem; min-width: 0; font: inherit; padding: var(--shop-space-sm); border: var(--shop-border-width) solid var(--shop-color-muted); border-radius: var(--shop-radius); }
 .cart-transfer__status { min-height: 1.5em; margin: var(--shop-space-2xs) 0 0; }
 .cart-empty ul { margin: var(--shop-space-sm) 0 0; }
 .cart-sticky { position: sticky; bottom: var(--shop-overlay-bottom, 0); z-index: 10; display: flex; align-items: center; justify-content: space-between; gap: var(--shop-space-md);
