@@ -74,6 +74,26 @@ describe('DataPage', () => {
     expect(screen.getByRole('button', { name: 'Daten speichern' })).toBeTruthy();
   });
 
+  it('shows what was saved, not the data before, when the save went through but reloading the customer fails', async () => {
+    const calls = fakeApi({
+      'GET /api/customer/me': [{ body: { result: customer() } }, { status: 503, body: {} }],
+      'GET /api/customer/me/balances': balances,
+      'PUT /api/customer/me/update': { body: { result: { emailChangeRequested: true } } },
+    });
+    renderArea('/account-data');
+    fireEvent.change(await screen.findByLabelText(/^Vorname/), { target: { value: 'Anne' } });
+    fireEvent.change(screen.getByLabelText(/^E-Mail-Adresse/), { target: { value: 'neu@example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Daten speichern' }));
+    expect(await screen.findByText(/Wir haben einen Bestätigungslink/)).toBeTruthy();
+    // The name is saved: the form keeps it. The address changes only once confirmed: the form shows the current one.
+    expect((screen.getByLabelText(/^Vorname/) as HTMLInputElement).value).toBe('Anne');
+    expect((screen.getByLabelText(/^E-Mail-Adresse/) as HTMLInputElement).value).toBe(customer().email);
+    // Saving again does not mail the new address a second time.
+    fireEvent.click(screen.getByRole('button', { name: 'Daten speichern' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((call) => call.method === 'PUT')[1]!.body).toEqual({ firstname: 'Anne' });
+  });
+
   it('shows the error banner when saving fails', async () => {
     fakeApi({
       'GET /api/customer/me': { body: { result: customer() } },

@@ -40,7 +40,9 @@ export function ProfileForm({
       const { emailChangeRequested } =
         Object.keys(changes).length > 0 ? await updateCustomer(changes) : { emailChangeRequested: false };
       const reloaded = await useCustomerStore.getState().load({ force: true });
-      form.reset(profileFormValues(reloaded ?? customer));
+      // Without the reloaded customer the form shows what was saved, not the data from before the save; the address
+      // stays the current one, since a new one applies only once confirmed.
+      form.reset(reloaded ? profileFormValues(reloaded) : { ...values, email: customer.email });
       onOutcome(emailChangeRequested ? 'emailChangeRequested' : 'saved');
     } catch (error) {
       applyServerFieldErrors(error, form.setError, [
