@@ -19,7 +19,7 @@ const message = 'Payment methods could not be listed';
 // start (the app asks once it is ready) was reported with console.error: a multi-line stack on stderr, outside the
 // log an operator reads and LOG_FILE.
 describe("the provider's payment methods cannot be listed", () => {
-  it("is one error line in the app's JSON log, nothing on the console", async () => {
+  it("is one error line in the app's JSON log, not on the console", async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const lines: Record<string, unknown>[] = [];
     const db = createDatabase({ dialect: 'sqlite', file: ':memory:' });
@@ -31,9 +31,10 @@ describe("the provider's payment methods cannot be listed", () => {
     });
     try {
       await app.ready();
-      const reported = () => consoleError.mock.calls.length + lines.filter((line) => line.msg === message).length;
-      await vi.waitFor(() => expect(reported()).toBeGreaterThan(0));
-      expect(consoleError).not.toHaveBeenCalled();
+      // Only this report counts: another file's leftover work in the same worker may use the console meanwhile.
+      const onConsole = () => consoleError.mock.calls.filter(([first]) => first === message);
+      await vi.waitFor(() => expect(onConsole().length + lines.filter((line) => line.msg === message).length).toBe(1));
+      expect(onConsole()).toEqual([]);
       const line = lines.find((entry) => entry.msg === message);
       expect(line?.level).toBe(50);
       expect(JSON.stringify(line?.err)).toContain('ENOTFOUND');
