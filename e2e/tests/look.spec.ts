@@ -88,6 +88,20 @@ test('the cart transfer link with its copy button fits 320 px', async ({ page, r
   await expect.poll(() => sidewaysOverflow(page), 'the cart transfer link and its copy button').toBe(0);
 });
 
+test('a code of the most characters a code may have (20) fits 320 px in the cart, refused as unknown', async ({
+  page,
+  request,
+}) => {
+  const course = await courseWithPlaces(request, 1, 1);
+  await seedCart(page, [courseItem(course, 1)]);
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/cart');
+  await page.getByLabel('Gutscheincode', { exact: true }).fill('SOMMERAKTION2026ABCD');
+  await page.getByRole('button', { name: 'Einlösen' }).click();
+  await expect(page.getByTestId('discount-tag')).toHaveText(/SOMMERAKTION2026ABCD \(ungültig\)/);
+  await expect.poll(() => sidewaysOverflow(page), 'the refused code and its reason').toBe(0);
+});
+
 test('listings follow the start date: the first screen holds the earliest courses, column by column', async ({
   page,
 }) => {
