@@ -11,6 +11,28 @@ afterEach(() => {
 });
 
 describe('AddressPage', () => {
+  it('names the purpose of every field, the country too, so browsers can fill the address in (WCAG 1.3.5)', async () => {
+    fakeApi({
+      'GET /api/customer/me': { body: { result: customer() } },
+      'GET /api/customer/me/billing-address': { body: { result: null } },
+    });
+    renderArea('/account-address');
+    await screen.findByLabelText(/^Land/);
+    const purposes = [...document.querySelectorAll('form input, form select')].map((field) => [
+      field.getAttribute('name'),
+      field.getAttribute('autocomplete'),
+    ]);
+    expect(purposes).toEqual([
+      ['firstname', 'given-name'],
+      ['lastname', 'family-name'],
+      ['addressLine2', 'organization'],
+      ['addressLine1', 'address-line1'],
+      ['zip', 'postal-code'],
+      ['city', 'address-level2'],
+      ['country', 'country'],
+    ]);
+  });
+
   it('starts from the customer name and Germany, offers the countries of docs/product-rules.md#validation, and shows the success banner for 5 s', async () => {
     const saved = {
       firstname: 'Anna',

@@ -89,6 +89,7 @@ function AddressForm({ initial }: { initial: BillingAddressForm }) {
       <SelectField
         form={form}
         name="country"
+        autoComplete="country"
         label={t('account.fields.country')}
         required
         options={countries.map((code) => ({ value: code, label: t(`account.countries.${code}`) }))}
