@@ -18,7 +18,7 @@ import { rateLimited } from '../../rate-limit/route-limits.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
 import type { OfferedMethods } from '../payment/offered-methods.ts';
 import { priceCart, type Buyer } from './pricing/index.ts';
-import { unknownCodeGuard } from './code-guesses.ts';
+import { unknownCodeGuard, unknownCodes } from './code-guesses.ts';
 import { cartSyncRateLimit } from './rate-limits.ts';
 import { readCartSync, storeCartSync } from './sync.ts';
 
@@ -53,7 +53,7 @@ export const cartRoutes =
         // Whether a code exists is part of the answer: codes the shop does not know are limited per client.
         await limitUnknownCodes(
           { ip: request.ip, reply, language: request.body.locale },
-          request.body.discountCodes.filter((code) => !priced.facts.discountCodes.has(code)),
+          unknownCodes(request.body.discountCodes, priced.facts),
         );
         return { result: priced.result };
       },

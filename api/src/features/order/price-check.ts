@@ -10,6 +10,11 @@ export class PriceChangedError extends Error {
   constructor(
     readonly priceResult: PriceResult,
     readonly reasons: PriceChange[],
+    /**
+     * The order's codes the shop does not know: the answer tells them apart from known ones, so they count
+     * against the client's allowance of unknown codes before it is sent (docs/decisions/0072-discount-code-guessing.md).
+     */
+    readonly unknownCodes: readonly string[] = [],
   ) {
     super('The price changed since it was shown');
   }

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/errors.ts';
 import { isFromThisMachine } from '../../http/this-machine.ts';
+import { unknownCodeGuard } from '../cart/code-guesses.ts';
 import { priceCart } from '../cart/pricing/index.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
 import { paymentRefusedMessages, providerUnavailableMessages } from '../payment/messages.ts';
@@ -44,6 +45,8 @@ export const orderRoutes =
   (ctx: AppContext, { provider, offeredPaymentMethods, onPlacesChanged }: OrderRouteOptions): FastifyPluginAsyncZod =>
   async (app) => {
     const submitsPerAddress = limitedBy(app, 'submit:address', submitRateLimits.perAddress);
+    // The price call's allowance of unknown discount codes, shared: the 409 below tells codes apart as it does.
+    const limitUnknownCodes = unknownCodeGuard(app);
     app.post(
       '/cart/submit',
       {
@@ -88,6 +91,8 @@ export const orderRoutes =
           // The cap on unpaid holds answers like the rate limits (docs/product-rules.md#limits).
           if (error instanceof TooManyUnpaidHoldsError) throw tooManyRequests(reply, error.retryAfterSeconds);
           if (error instanceof PriceChangedError) {
+            // Beyond the client's allowance this answers 429 instead, saying nothing about any code of the order.
+            await limitUnknownCodes({ ip: request.ip, reply, language: request.body.locale }, error.unknownCodes);
             return reply.code(409).send({
               error: { code: OrderErrorCode.priceChanged, message: error.message },
               meta: { message: priceChangedMessages[request.body.locale] },

@@ -15,6 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { unknownCodes } from '../cart/code-guesses.ts';
 import { priceCart, type PricedCart } from '../cart/pricing/index.ts';
 import { billingAddressColumns } from '../customer/billing-address.ts';
 import { hashToken, newToken } from '../customer/secrets.ts';
@@ -114,7 +115,8 @@ export async function submitOrder(
     if (priced.calculation.adjustments.length > 0) throw new PlacesChangedError(priced.calculation.adjustments);
     // Charged only at the total the buyer was shown, with every code they saw applied.
     const changes = priceChanges(request.expectedTotalPrice, priced);
-    if (changes.length > 0) throw new PriceChangedError(priced.result, changes);
+    if (changes.length > 0)
+      throw new PriceChangedError(priced.result, changes, unknownCodes(priceRequest.data.discountCodes, priced.facts));
     const { totalCents } = priced.calculation;
     const method = totalCents > 0 ? request.selectedPaymentMethod : undefined;
     if (totalCents > 0 && (!method || !priced.result.paymentMethods.some((m) => m.id === method))) {
