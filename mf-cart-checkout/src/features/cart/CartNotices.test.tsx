@@ -157,6 +157,24 @@ describe('discount code box', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Gutscheincode'));
   });
 
+  it('says in its live region that a code was accepted, as it says when one is refused (WCAG 4.1.3)', () => {
+    renderDe(<DiscountCodeBox />);
+    const input = screen.getByLabelText('Gutscheincode');
+    fireEvent.change(input, { target: { value: 'sommer25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Einlösen' }));
+    const region = document.getElementById(input.getAttribute('aria-describedby')!)!;
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(region.textContent).toBe('Gutscheincode wird geprüft …');
+
+    act(() =>
+      useCartPriceStore.setState({
+        isValidatingDiscount: false,
+        priceResult: result([{ code: 'SOMMER25', status: 'valid', totalDiscountAmount: 25, errorMessage: null }]),
+      }),
+    );
+    expect(region.textContent).toBe('Gutscheincode SOMMER25 eingelöst.');
+  });
+
   it('takes at most 10 codes: the 11th stays in the box with the reason, and goes in once a code is removed', () => {
     const ten = Array.from({ length: 10 }, (_, i) => `CODE${i + 1}`);
     useCartStore.setState({ discountCodes: ten });

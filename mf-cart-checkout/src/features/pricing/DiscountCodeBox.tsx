@@ -19,6 +19,7 @@ export function DiscountCodeBox() {
   const invalid = discountCodes
     .map((code) => ({ code, provided: statusOf(code) }))
     .filter(({ provided }) => provided && provided.status !== 'valid');
+  const accepted = discountCodes.filter((code) => statusOf(code)?.status === 'valid');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -86,6 +87,13 @@ export function DiscountCodeBox() {
         {invalid.map(({ code, provided }) => (
           <p key={code} className="discount-box__error">
             {provided?.errorMessage || t('cartCheckout.discount.invalid', { code })}
+          </p>
+        ))}
+        {/* An accepted code is said too, not only a refused one: its tag alone changes silently (WCAG 4.1.3). Heard
+            once, when it is accepted; the tag shows it. */}
+        {accepted.map((code) => (
+          <p key={code} className="shop-visually-hidden">
+            {t('cartCheckout.discount.accepted', { code })}
           </p>
         ))}
         {discountError ? <p className="discount-box__error">{discountError}</p> : null}
