@@ -27,7 +27,6 @@ const dynamicKeyFamilies: Record<string, string> = {
   'catalog.occupancy.': 'occupancy levels of docs/product-rules.md#states (open, normal, low, full)',
   'catalog.filter.categories.': 'tag category slugs',
   'account.validation.': 'validation codes of the account forms',
-  'account.data.': 'notices of the data page (saved, emailChangeRequested, …)',
   'account.orders.statuses.': 'order statuses of docs/product-rules.md#states',
   'account.orders.paymentStatuses.': 'payment statuses',
   'account.withdrawal.review.': 'why a withdrawal is left to the school (withdrawalReviewReasons in the contract)',
