@@ -80,3 +80,45 @@ describe('consent', () => {
     expect(readStoredConsent()).toBeNull();
   });
 });
+
+describe('consent across tabs', () => {
+  const denied = {
+    ad_storage: 'denied',
+    ad_user_data: 'denied',
+    ad_personalization: 'denied',
+    analytics_storage: 'denied',
+  };
+  /** What the browser tells this tab when another one writes (or removes) the stored choice. */
+  const writtenElsewhere = (key: string, value: string | null) => {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue: value }));
+  };
+
+  it("follows a withdrawal made in another tab: this tab's store and Consent Mode take it at once", async () => {
+    const { consentStorageKey, pushConsentDefaults, syncConsentAcrossTabs, useConsentStore } = await load();
+    pushConsentDefaults();
+    useConsentStore.getState().decide({ analytics: true, marketing: true });
+    const stop = syncConsentAcrossTabs();
+    const withdrawn = { analytics: false, marketing: false, version: 1, decidedAt: '2026-11-28T10:00:00.000Z' };
+
+    writtenElsewhere(consentStorageKey, JSON.stringify(withdrawn));
+    expect(useConsentStore.getState().choice).toEqual(withdrawn);
+    expect(consentCalls().at(-1)).toEqual(['consent', 'update', denied]);
+
+    // Storage emptied there: no choice any more, so nothing is granted and the banner asks again.
+    useConsentStore.getState().decide({ analytics: true, marketing: false });
+    writtenElsewhere(consentStorageKey, null);
+    expect(useConsentStore.getState().choice).toBeNull();
+    expect(consentCalls().at(-1)).toEqual(['consent', 'update', denied]);
+
+    // Other keys, and the same choice again, change nothing.
+    const calls = consentCalls().length;
+    writtenElsewhere('language', 'en');
+    writtenElsewhere(consentStorageKey, null);
+    expect(consentCalls()).toHaveLength(calls);
+    stop();
+    writtenElsewhere(consentStorageKey, JSON.stringify({ ...withdrawn, analytics: true }));
+    expect(useConsentStore.getState().choice).toBeNull();
+  });
+});

@@ -94,3 +94,27 @@ export const useConsentStore = create<ConsentState>()((set) => ({
 /** Whether any purpose is granted: only then may the tag manager be loaded at all. */
 export const selectMayTrack = (state: ConsentState) =>
   state.choice !== null && consentPurposes.some((purpose) => state.choice![purpose]);
+
+const sameChoice = (a: StoredConsent | null, b: StoredConsent | null) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * One choice for every open tab of the shop: a choice made (or withdrawn) in another tab reaches this one through the
+ * `storage` event of its localStorage entry, and this tab applies it as its own — Consent Mode update and store —
+ * without writing it again. Without it a tab left open kept its tag manager and went on setting the cookies a
+ * withdrawal in another tab had just deleted (the shell reacts to the store: docs/decisions/0076-consent-withdrawal.md).
+ * Returns the function that stops it.
+ */
+export function syncConsentAcrossTabs(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+): () => void {
+  const onStorage = (event: StorageEvent) => {
+    // key null: the other tab cleared its storage, this entry with it.
+    if (event.key !== consentStorageKey && event.key !== null) return;
+    const stored = readStoredConsent();
+    if (sameChoice(stored, useConsentStore.getState().choice)) return;
+    gtag('consent', 'update', consentModeSignals(stored));
+    useConsentStore.setState({ choice: stored });
+  };
+  target.addEventListener('storage', onStorage);
+  return () => target.removeEventListener('storage', onStorage);
+}

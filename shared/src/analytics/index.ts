@@ -11,7 +11,9 @@ export {
   consentStorageKey,
   pushConsentDefaults,
   selectMayTrack,
+  syncConsentAcrossTabs,
   useConsentStore,
   type ConsentChoice,
+  type ConsentPurpose,
 } from './consent.ts';
 export { redactedPagePath } from './pageLocation.ts';

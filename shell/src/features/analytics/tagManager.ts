@@ -10,7 +10,7 @@ let loadedId: string | null = null;
 /**
  * Google Tag Manager's snippet as code: the start event, then the container script (async). Called only
  * after consent (useTagManager); once per page, since a loaded container cannot be unloaded again — a later
- * "reject" reaches it as a Consent Mode update instead.
+ * withdrawal reaches it as a Consent Mode update, and the page is then loaded anew without it (consentWithdrawal.ts).
  */
 export function loadTagManager(containerId: string, doc: Document = document): boolean {
   if (loadedId) return false;
@@ -21,6 +21,11 @@ export function loadTagManager(containerId: string, doc: Document = document): b
   script.src = `${tagManagerOrigin}/gtm.js?id=${encodeURIComponent(containerId)}`;
   doc.head.appendChild(script);
   return true;
+}
+
+/** Whether the container was loaded in this page: its code runs until the page is left or reloaded. */
+export function tagManagerLoaded(): boolean {
+  return loadedId !== null;
 }
 
 /** Tests only. */

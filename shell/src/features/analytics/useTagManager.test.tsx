@@ -1,7 +1,7 @@
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router-dom';
-import { useConsentStore } from '@shop/shared';
+import { Link, MemoryRouter } from 'react-router-dom';
+import { consentStorageKey, useConsentStore } from '@shop/shared';
 import { analyticsConfigSchema, loadAnalyticsConfig, resetAnalyticsConfigForTest } from './analyticsConfig.ts';
 import { resetTagManagerForTest } from './tagManager.ts';
 import { useTagManager } from './useTagManager.ts';
@@ -12,19 +12,29 @@ const gtmScripts = () =>
     (s) => (s as HTMLScriptElement).src,
   );
 
-function Probe({ id }: { id: string | null }) {
-  useTagManager(id);
+function Probe({ id, reloadPage }: { id: string | null; reloadPage?: () => void }) {
+  useTagManager(id, reloadPage ? { reloadPage } : {});
   return null;
 }
-const renderAt = (path: string, id: string | null = 'GTM-TEST123') =>
+const renderAt = (path: string, id: string | null = 'GTM-TEST123', reloadPage?: () => void) =>
   render(
     <MemoryRouter initialEntries={[path]}>
-      <Probe id={id} />
+      <Probe id={id} reloadPage={reloadPage} />
+      <main id="main">
+        <label>
+          Vorname <input />
+        </label>
+        <Link to="/cart">Warenkorb</Link>
+      </main>
     </MemoryRouter>,
   );
 
 beforeEach(() => {
   delete host.dataLayer;
+  for (const pair of document.cookie.split(';')) {
+    const name = pair.split('=')[0]!.trim();
+    if (name) document.cookie = `${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
+  }
   document.head.querySelectorAll('script').forEach((script) => script.remove());
   resetTagManagerForTest();
   useConsentStore.setState({ choice: null, reopened: false });
@@ -63,6 +73,86 @@ describe('useTagManager', () => {
     renderAt('/courses', null);
     expect(gtmScripts()).toEqual([]);
     expect(host.dataLayer).toBeUndefined();
+  });
+});
+
+describe('withdrawing consent', () => {
+  const cookieNames = () =>
+    document.cookie
+      .split(';')
+      .map((pair) => pair.split('=')[0]!.trim())
+      .filter(Boolean)
+      .sort();
+  const lastConsentCall = () =>
+    Array.from(
+      (host.dataLayer ?? [])
+        .filter((entry) => (entry as ArrayLike<unknown>)[0] === 'consent')
+        .at(-1) as ArrayLike<unknown>,
+    );
+  /** The tag manager has run in this page with consent to both purposes and set its cookies. */
+  async function trackedPage(reloadPage: () => void, path = '/courses') {
+    vi.spyOn(console, 'error').mockImplementation(() => {}); // happy-dom refuses to run the script and says so
+    useConsentStore.setState({ choice: decided(true, true) });
+    renderAt(path, 'GTM-TEST123', reloadPage);
+    await waitFor(() => expect(gtmScripts()).toHaveLength(1));
+    for (const cookie of ['_ga=GA1.1.1', '_ga_AB12CD34=GS1.1.1', '_gid=GA1.1.2', '_gcl_au=1.1.3', 'keep=1'])
+      document.cookie = `${cookie}; Path=/`;
+  }
+  const decide = (analytics: boolean, marketing: boolean) =>
+    act(() => useConsentStore.getState().decide({ analytics, marketing }));
+
+  it("tells the tag manager (Consent Mode denied), deletes the shop's cookies and reloads the page, so no tag runs on", async () => {
+    const reloadPage = vi.fn();
+    await trackedPage(reloadPage);
+    decide(false, false);
+    expect(lastConsentCall()).toEqual([
+      'consent',
+      'update',
+      { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' },
+    ]);
+    expect(cookieNames()).toEqual(['keep']);
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes back one purpose only: its cookies go, the others stay, and the page reloads without it', async () => {
+    const reloadPage = vi.fn();
+    await trackedPage(reloadPage);
+    decide(true, false);
+    expect(cookieNames()).toEqual(['_ga', '_ga_AB12CD34', '_gid', 'keep']);
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads nothing where the tag manager never ran: the first "reject all", a choice that grants more', async () => {
+    const reloadPage = vi.fn();
+    renderAt('/courses', 'GTM-TEST123', reloadPage);
+    decide(false, false);
+    decide(true, false);
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('puts the reload off to the next page when the visitor has typed into this one, and then reloads', async () => {
+    const reloadPage = vi.fn();
+    await trackedPage(reloadPage, '/checkout');
+    fireEvent.input(screen.getByRole('textbox', { name: 'Vorname' }), { target: { value: 'Ana' } });
+    decide(false, false);
+    // Consent Mode and the cookies at once; the container's code goes with the next page load.
+    expect(lastConsentCall()[2]).toMatchObject({ analytics_storage: 'denied', ad_storage: 'denied' });
+    expect(cookieNames()).toEqual(['keep']);
+    expect(reloadPage).not.toHaveBeenCalled();
+
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Warenkorb' })));
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('follows a withdrawal made in another tab of the shop', async () => {
+    const reloadPage = vi.fn();
+    await trackedPage(reloadPage);
+    const withdrawn = JSON.stringify({ ...decided(false, false), decidedAt: '2026-11-28T10:00:00.000Z' });
+    localStorage.setItem(consentStorageKey, withdrawn);
+    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: consentStorageKey, newValue: withdrawn })));
+    expect(lastConsentCall()[2]).toMatchObject({ analytics_storage: 'denied', ad_storage: 'denied' });
+    expect(cookieNames()).toEqual(['keep']);
+    expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { dataLayer, pushConsentDefaults, redactedPagePath, selectMayTrack, useConsentStore } from '@shop/shared';
 import { loadAnalyticsConfig } from './analyticsConfig.ts';
+import { useConsentWithdrawal } from './consentWithdrawal.ts';
 import { loadTagManager, untrackedPaths } from './tagManager.ts';
 
 /** The configured container id once known (null: none configured, or not known yet). */
@@ -20,9 +21,12 @@ export function useContainerId(): string | null {
 /**
  * Loads the tag manager when a container is configured, the visitor consented to at least one purpose, and
  * the page is not one of the untracked paths (re-checked on every navigation, so arriving on /products-iframe
- * and moving on loads it then). Consent Mode defaults (denied) go to the dataLayer first.
+ * and moving on loads it then). Consent Mode defaults (denied) go to the dataLayer first. A withdrawal, here or in
+ * another tab, deletes the withdrawn purposes' cookies and loads the page anew without the container
+ * (useConsentWithdrawal; `reloadPage` for tests).
  */
-export function useTagManager(containerId: string | null): void {
+export function useTagManager(containerId: string | null, { reloadPage }: { reloadPage?: () => void } = {}): void {
+  useConsentWithdrawal(reloadPage);
   const { pathname, search } = useLocation();
   const mayTrack = useConsentStore(selectMayTrack);
   useEffect(() => {
