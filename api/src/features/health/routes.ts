@@ -15,15 +15,26 @@ export interface HealthRouteOptions {
  * restarted that would only start against the same database. `/ready` says it may take traffic: the database
  * answers, every migration is applied, the configuration is complete, and the process is not stopping (a load
  * balancer takes a stopping process out before its listener closes).
+ * Both are public. In production they do not tell strangers which database the shop runs on, which migration is
+ * missing or which setting: the log does (docs/decisions/0075-public-checks-and-the-result-mail.md). Development keeps
+ * the details in the answers, where the developer looks.
  */
 export const healthRoutes =
   (ctx: AppContext, { configurationProblems = () => [] }: HealthRouteOptions = {}): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/health', { schema: { response: { 200: successEnvelope(healthSchema) } } }, async () => ({
-      result: { status: 'ok' as const, database: ctx.db.dialect },
-    }));
+    const production = ctx.mode === 'production';
+    if (production)
+      app.get(
+        '/health',
+        { schema: { response: { 200: successEnvelope(healthSchema.unwrap().omit({ database: true })) } } },
+        async () => ({ result: { status: 'ok' as const } }),
+      );
+    else
+      app.get('/health', { schema: { response: { 200: successEnvelope(healthSchema) } } }, async () => ({
+        result: { status: 'ok' as const, database: ctx.db.dialect },
+      }));
 
-    app.get('/ready', { schema: { response: { 200: successEnvelope(readinessSchema) } } }, async (_request, reply) => {
+    app.get('/ready', { schema: { response: { 200: successEnvelope(readinessSchema) } } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const problems: string[] = [];
       if (app.lifecycle.stopping) problems.push('the process is stopping');
@@ -35,7 +46,11 @@ export const healthRoutes =
         problems.push('the database does not answer');
       }
       problems.push(...configurationProblems().map((problem) => `configuration: ${problem}`));
-      if (problems.length > 0) throw new AppError(503, HealthErrorCode.notReady, `Not ready: ${problems.join('; ')}`);
+      if (problems.length > 0) {
+        const details = `Not ready: ${problems.join('; ')}`;
+        request.log.warn(details);
+        throw new AppError(503, HealthErrorCode.notReady, production ? 'Not ready' : details);
+      }
       return {
         result: {
           status: 'ready' as const,

@@ -2,18 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createDatabase } from '../../db/database.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import type { PaymentProvider } from '../payment/provider.ts';
 import { sandboxProvider } from '../payment/sandbox-provider.ts';
-
-/** Production routes need a provider that is not the sandbox; these tests never reach it. */
-const realProvider: PaymentProvider = {
-  name: 'mollie',
-  createPayment: async () => {
-    throw new Error('not used');
-  },
-  fetchPayment: async () => null,
-  refund: async () => Promise.reject(new Error('not used')),
-};
+import { productionMode } from './test-support.ts';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -75,7 +65,7 @@ describeEachDatabase(
       ).toBe('pending');
     });
   },
-  { seed: false, app: { mode: 'production', paymentProvider: realProvider, shopUrl: 'https://shop.test' } },
+  { seed: false, app: productionMode },
 );
 
 describeEachDatabase(
