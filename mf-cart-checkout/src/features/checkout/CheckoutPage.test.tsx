@@ -214,6 +214,25 @@ describe('/checkout', () => {
     expect(sessionStorage.getItem(checkoutDraftKey)).toBeNull();
   });
 
+  it('a second click on the order button before the first has been answered places no second order', async () => {
+    const calls = setUp();
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect((screen.getByRole('radio', { name: /EPS/ }) as HTMLInputElement).checked).toBe(true), {
+      timeout: 3000,
+    });
+    fillGuestForm();
+    // A double click, or Enter pressed twice: the second comes before the page has shown the first as sending.
+    const order = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+    fireEvent.click(order);
+    fireEvent.click(order);
+
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/checkout-complete/100001/ana%40example.org'),
+    );
+    expect(calls.filter((c) => c.url.endsWith('/cart/validate'))).toHaveLength(1);
+    expect(calls.filter((c) => c.url.endsWith('/cart/submit'))).toHaveLength(1);
+  });
+
   it('a place switched back to the billing person drops what was typed for it, so hidden entries never block the order', async () => {
     const calls = setUp();
     renderRoutes(routes, '/checkout');

@@ -63,8 +63,13 @@ export function useCheckoutSubmit() {
   const [providerProblem, setProviderProblem] = useState<ProviderProblem | null>(null);
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
   const done = useRef(false);
+  // The disabled button alone does not stop a second click (or Enter) that comes before React has shown the first
+  // as sending: the one order under way is known at once, here.
+  const sending = useRef(false);
 
   const submit = async (values: CheckoutForm) => {
+    if (sending.current) return;
+    sending.current = true;
     setSubmitting(true);
     setPriceChange(null);
     setProviderProblem(null);
@@ -144,6 +149,7 @@ export function useCheckoutSubmit() {
       console.error('Checkout submit failed', error);
       setFailure(error instanceof ApiError && error.status === 429 ? 'tooMany' : 'generic');
     } finally {
+      sending.current = false;
       setSubmitting(false);
     }
   };
