@@ -16,6 +16,18 @@ describe('TRUST_PROXY', () => {
     expect(trustProxyFromEnv('true')).toBe(true);
   });
 
+  it('reads true and false in any letter case, as the production check does', () => {
+    expect(trustProxyFromEnv('TRUE')).toBe(true);
+    expect(trustProxyFromEnv(' False ')).toBe(false);
+  });
+
+  it("takes proxy-addr's range names, and refuses an entry that is no address, CIDR or range name", () => {
+    expect(trustProxyFromEnv('loopback, uniquelocal')).toEqual(['loopback', 'uniquelocal']);
+    expect(trustProxyFromEnv('2001:db8::/32')).toEqual(['2001:db8::/32']);
+    for (const value of ['proxy.example', '10.0.0.0/33', '127.0.0.1, yes', '1.2.3'])
+      expect(() => trustProxyFromEnv(value), value).toThrow(/^TRUST_PROXY must be/);
+  });
+
   it('names true as a problem, and no other form', () => {
     expect(trustProxyProblem('true')).toMatch(/^TRUST_PROXY=true trusts every X-Forwarded-For entry/);
     expect(trustProxyProblem('TRUE')).not.toBeNull();

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
 
 /**
@@ -13,22 +14,44 @@ import type { FastifyServerOptions } from 'fastify';
  *   proxy, the shop's own `/api` proxy included, appends to what came in). Development only; production refuses
  *   it (docs/decisions/0063-api-audit-fixes.md).
  *
- * Unset, `false` or `0`: the socket's address.
+ * Unset, `false` or `0`: the socket's address. `true` and `false` are read in any letter case, as the production
+ * check reads them. Anything else throws, so a typing error stops the start with one line (main.ts) instead of
+ * Fastify's stack trace, or a proxy silently not trusted.
  */
 export function trustProxyFromEnv(value: string | undefined): FastifyServerOptions['trustProxy'] {
   const text = value?.trim();
-  if (!text || text === 'false') return false;
-  if (text === 'true') return true;
+  const word = text?.toLowerCase();
+  if (!text || word === 'false') return false;
+  if (word === 'true') return true;
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
     // Fastify takes a number but then trusts nothing (it cannot tell the proxy from a direct client); the
     // address of hop `i` (0: the socket's peer) is trusted while i < hops, as Express counts them.
     return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
   }
-  return text
+  const entries = text
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
+  const wrong = entries.find((entry) => !isProxyEntry(entry));
+  if (wrong !== undefined)
+    throw new Error(
+      `TRUST_PROXY must be a hop count, true, or the proxies' addresses or CIDRs (e.g. 127.0.0.1 or 10.0.0.0/8,::1), got "${wrong}" in "${text}"`,
+    );
+  return entries;
+}
+
+/** The range names proxy-addr (Fastify's trustProxy list) knows besides addresses and CIDRs. */
+const rangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, an address/prefix within its family's length, or one of proxy-addr's range names. */
+function isProxyEntry(entry: string): boolean {
+  if (rangeNames.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 /** Why TRUST_PROXY cannot be used in production, or null. */

@@ -72,6 +72,35 @@ describe('production mode refuses to start (tsx src/main.ts)', () => {
   }
 });
 
+describe('a setting that cannot be read stops the start with one line, before the database is opened', () => {
+  const cases: [string, Record<string, string>, string][] = [
+    ['a hold that is no number', { PAYMENT_HOLD_SECONDS: 'half an hour' }, 'PAYMENT_HOLD_SECONDS'],
+    ['a proxy given by name', { TRUST_PROXY: 'proxy.example' }, 'TRUST_PROXY'],
+    [
+      'a malformed Mollie test key',
+      { PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'test_abc-def' },
+      'MOLLIE_API_KEY must be a Mollie API key',
+    ],
+    ['production with a malformed live key', { ...complete, MOLLIE_API_KEY: 'live_abc-def' }, 'MOLLIE_API_KEY'],
+  ];
+  for (const [name, env, named] of cases) {
+    it.concurrent(
+      `${name}: exit code 1 and one line naming ${named}`,
+      async () => {
+        const databaseFile = path.join(folder, `malformed-${name.replaceAll(/\W+/g, '-')}.sqlite`);
+        const { code, stdout, stderr } = await runApiUntilExit({ ...env, DATABASE_FILE: databaseFile });
+        expect(code).toBe(1);
+        const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+        expect(lines, stderr).toEqual([expect.stringMatching(/^Refusing to start: /)]);
+        expect(lines[0]).toContain(named);
+        expect(stdout).toBe('');
+        expect(existsSync(databaseFile)).toBe(false);
+      },
+      120_000,
+    );
+  }
+});
+
 describe('development mode (tsx src/main.ts without NODE_ENV=production)', () => {
   it('starts with its embedded defaults: says it is development, the dev outbox answers this machine only', async () => {
     const api = await startApiProcess({ DATABASE_FILE: path.join(folder, 'development.sqlite') });
