@@ -31,9 +31,10 @@ export function useLineTitle() {
 
 /**
  * One cart line: what it is (a flexible module with its chosen appointment), its quantity controls (1 to the
- * maximum, and never past a course's free places), its price, and a package's usage warning.
+ * maximum, and never past a course's free places), its price, and a package's usage warning. `onRemoved` hears of
+ * a removal by its button, with the line's title.
  */
-export function CartLine({ line }: { line: CartLineView }) {
+export function CartLine({ line, onRemoved }: { line: CartLineView; onRemoved?: (title: string) => void }) {
   const { t } = useTranslation();
   const title = useLineTitle()(line);
   const { setQuantity, decrement, removeItem } = useCartStore.getState();
@@ -108,6 +109,7 @@ export function CartLine({ line }: { line: CartLineView }) {
             const item = event.currentTarget.closest('li');
             focusNeighbour(item, '.cart-line__remove', () => pageHeadingOf(item));
             removeItem(line.id);
+            onRemoved?.(title);
           }}
           aria-label={t('cartCheckout.cart.removeItem', { title })}
         >

@@ -57,4 +57,27 @@ describe('/cart', () => {
     expect(screen.queryAllByTestId('cart-line')).toHaveLength(0);
     expect(notice.contains(document.activeElement)).toBe(true);
   });
+
+  it('says that a line was removed in a polite live region, as it says a changed quantity (WCAG 4.1.3)', async () => {
+    const named = (id: number, title: string): CartItem => ({
+      id: `c${id}`,
+      ...courseItem(courseFixture({ id, titles: [{ language: 'de', description: title }] }), 1),
+    });
+    useCartStore.getState().replaceItems([named(1, 'Kurs A'), named(2, 'Kurs B')]);
+    fakeApi({
+      'POST /api/cart/calculate-price': { body: { result: result([]) } },
+      'GET /api/course/price-config': { body: { result: [] } },
+    });
+    renderRoutes(routes, '/cart');
+    const region = screen.getByTestId('cart-announcement');
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(region.textContent).toBe('');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Kurs A aus dem Warenkorb entfernen' }));
+    expect(region.textContent).toBe('„Kurs A“ wurde aus dem Warenkorb entfernt.');
+    // The region stays in place for the last line too, when the empty cart replaces the list.
+    fireEvent.click(screen.getByRole('button', { name: 'Kurs B aus dem Warenkorb entfernen' }));
+    expect(screen.getByTestId('cart-announcement')).toBe(region);
+    expect(region.textContent).toBe('„Kurs B“ wurde aus dem Warenkorb entfernt.');
+  });
 });

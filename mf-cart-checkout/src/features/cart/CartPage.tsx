@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -29,6 +30,9 @@ export function CartPage() {
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const proceedTo = loggedIn ? '/checkout' : '/checkout-auth';
   const lines = items.map((item) => toCartLine(item, i18n.resolvedLanguage ?? 'de', priceResult));
+  // A removed line is said, as a changed quantity is (its <output>): the focus moving on to the next line does not
+  // say what happened (WCAG 4.1.3).
+  const [removed, setRemoved] = useState('');
 
   return (
     <section className="shop-page cart-page">
@@ -41,6 +45,10 @@ export function CartPage() {
       <h1>{t('cartCheckout.cart.title')}</h1>
       {/* A line the server removes may hold the focus (its "+" just pressed): the notice saying why takes it. */}
       <AdjustmentNotices takeFocus />
+      {/* Outside the list, so it is still there when the last line goes and the empty cart replaces the list. */}
+      <p className="shop-visually-hidden" aria-live="polite" data-testid="cart-announcement">
+        {removed}
+      </p>
       {lines.length === 0 ? (
         <div className="cart-empty">
           <Banner>{t('cartCheckout.cart.empty')}</Banner>
@@ -65,7 +73,11 @@ export function CartPage() {
           <div>
             <ul className="cart-lines" aria-label={t('cartCheckout.cart.itemsLabel')}>
               {lines.map((line) => (
-                <CartLine key={line.id} line={line} />
+                <CartLine
+                  key={line.id}
+                  line={line}
+                  onRemoved={(title) => setRemoved(t('cartCheckout.cart.removed', { title }))}
+                />
               ))}
             </ul>
             <PackageOffers />
