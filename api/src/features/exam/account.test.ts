@@ -250,6 +250,45 @@ describeEachDatabase(
       expect(await mailsTo(ctx, email)).toEqual([]);
     });
 
+    it("refuses a level or sub-level the points cannot give by the test's scoring rule, sending nothing", async () => {
+      const c = client(ctx);
+      const email = newEmail('erfunden');
+      // C1 needs 60 % of the C1 test; 5 of 16 places at B2 at best.
+      expectFields(
+        await c.post('/api/exam/send-result-email', {
+          ...request(email),
+          level: 'C1',
+          targetDetail: 'C1.2',
+          reachedPoints: 5,
+        }),
+        'level',
+      );
+      // 15 of 16 reaches any tested level in its upper half.
+      expectFields(
+        await c.post('/api/exam/send-result-email', { ...request(email), reachedPoints: 15, targetDetail: 'B1.1' }),
+        'targetDetail',
+      );
+      expect(await mailsTo(ctx, email)).toEqual([]);
+      // What the rule does give is mailed: B2 in its first half after missing the C1 test by far.
+      const placed = { level: 'B2', targetDetail: 'B2.1', reachedPoints: 1, maxPoints: 16 };
+      expect((await c.post('/api/exam/send-result-email', { ...request(email), ...placed })).status).toBe(200);
+    });
+
+    it('a refused result uses up nothing of the client’s mails', async () => {
+      const c = client(ctx);
+      for (let i = 0; i <= resultMailRateLimit.max; i++)
+        expectFields(
+          await c.post('/api/exam/send-result-email', {
+            ...request(newEmail()),
+            level: 'C1',
+            targetDetail: 'C1.1',
+            reachedPoints: 5,
+          }),
+          'level',
+        );
+      expect((await c.post('/api/exam/send-result-email', request(newEmail()))).status).toBe(200);
+    });
+
     it(`allows ${resultMailRateLimit.max} mails per client and hour, then answers 429`, async () => {
       const c = client(ctx);
       for (let i = 0; i < resultMailRateLimit.max; i++) {

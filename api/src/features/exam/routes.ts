@@ -28,7 +28,7 @@ import { loadAnswerKey, loadExam } from './question-bank.ts';
 import { recommend } from './recommendation.ts';
 import { resultMailAddressLimit, resultMailBucket } from './result-mail-limit.ts';
 import { renderResultMail } from './result-mail.ts';
-import { placement, score, submissionErrors } from './scoring.ts';
+import { placement, placementErrors, score, submissionErrors } from './scoring.ts';
 import { keepScoredResult, saveScoredResult } from './scored-results.ts';
 
 /**
@@ -113,7 +113,15 @@ export const examRoutes =
           body: examResultEmailRequestSchema,
           response: { 200: successEnvelope(examResultEmailResponseSchema) },
         },
-        preHandler: rateLimited(app, 'result-mail', { perClient: resultMailRateLimit }),
+        preHandler: [
+          // The level comes from the client: it must be one the test's own rule gives for these points. Refused
+          // like a malformed body, before it counts against the client's or the inbox's mails.
+          async (request) => {
+            const fields = placementErrors(request.body);
+            if (Object.keys(fields).length > 0) throw new AppError(400, ErrorCode.validation, 'Invalid body', fields);
+          },
+          rateLimited(app, 'result-mail', { perClient: resultMailRateLimit }),
+        ],
       },
       async (request, reply) => {
         // The address goes into this one mail and nowhere else: not into a log line, and the outbox blanks it

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type AnswerKey, placement, score, submissionErrors } from './scoring.ts';
+import { examLevels } from '@shop/shared/contract';
+import { type AnswerKey, placement, placementErrors, score, submissionErrors } from './scoring.ts';
 
 describe('placement (the README scoring rule)', () => {
   it('reaches the tested level at 60 % or more, in its upper half from 80 %', () => {
@@ -21,6 +22,42 @@ describe('placement (the README scoring rule)', () => {
     expect(placement('A1', 9, 16)).toEqual({ level: 'A1', targetDetail: 'A1.1' }); // 56 %, the upper-half rule needs a lower level
     expect(placement('A1', 10, 16)).toEqual({ level: 'A1', targetDetail: 'A1.1' }); // 62 %
     expect(placement('A1', 13, 16)).toEqual({ level: 'A1', targetDetail: 'A1.2' }); // 81 %
+  });
+});
+
+describe('placementErrors (a result mail names what the points give)', () => {
+  it('accepts every placement the rule gives, whichever level was tested', () => {
+    for (const tested of examLevels)
+      for (const maxPoints of [15, 16])
+        for (let reachedPoints = 0; reachedPoints <= maxPoints; reachedPoints++)
+          expect(placementErrors({ ...placement(tested, reachedPoints, maxPoints), reachedPoints, maxPoints })).toEqual(
+            {},
+          );
+  });
+
+  it('refuses a level no tested level gives at these points', () => {
+    // C1 is only ever reached by passing the C1 test: 60 % at least.
+    expect(placementErrors({ level: 'C1', targetDetail: 'C1.1', reachedPoints: 9, maxPoints: 16 })).toEqual({
+      level: expect.any(String),
+    });
+    expect(placementErrors({ level: 'C1', targetDetail: 'C1.2', reachedPoints: 0, maxPoints: 16 })).toHaveProperty(
+      'level',
+    );
+  });
+
+  it('refuses a sub-level the points do not give for that level', () => {
+    // 94 %: whatever was tested is reached in its upper half.
+    expect(placementErrors({ level: 'B1', targetDetail: 'B1.1', reachedPoints: 15, maxPoints: 16 })).toEqual({
+      targetDetail: expect.any(String),
+    });
+    // 13 %: B1 only as B2 missed by far, so its first half.
+    expect(placementErrors({ level: 'B1', targetDetail: 'B1.2', reachedPoints: 2, maxPoints: 16 })).toEqual({
+      targetDetail: expect.any(String),
+    });
+    // 25 %: A1's second half needs 80 % of the A1 test, or 30 % of the A2 test.
+    expect(placementErrors({ level: 'A1', targetDetail: 'A1.2', reachedPoints: 4, maxPoints: 16 })).toEqual({
+      targetDetail: expect.any(String),
+    });
   });
 });
 

@@ -34,6 +34,25 @@ export function placement(tested: ExamLevel, reachedPoints: number, maxPoints: n
   return { level: below, targetDetail: `${below}.${half}` };
 }
 
+/**
+ * What is wrong with a placement a client names for its points (empty when nothing): the result mail's body has
+ * the placed level, its sub-level and the points, but not the level that was tested, so a placement is accepted
+ * when `placement` gives it for some tested level at these points; otherwise `level` when no tested level gives
+ * that level, or `targetDetail` when none gives that sub-level with it. The rule stays `placement`'s alone
+ * (docs/decisions/0075-public-checks-and-the-result-mail.md). It cannot tell a made-up result from a real one
+ * whose points were changed along with it: only the server's own record of the submit could.
+ */
+export function placementErrors(
+  named: Placement & { reachedPoints: number; maxPoints: number },
+): Record<string, string> {
+  const possible = examLevels.map((tested) => placement(tested, named.reachedPoints, named.maxPoints));
+  if (!possible.some((placed) => placed.level === named.level))
+    return { level: `No level test places at ${named.level} with these points` };
+  if (!possible.some((placed) => placed.level === named.level && placed.targetDetail === named.targetDetail))
+    return { targetDetail: `No level test places at ${named.targetDetail} with these points` };
+  return {};
+}
+
 /** The server's view of one question of a level: its answer ids and which one is correct. */
 export interface AnswerKeyEntry {
   answerIds: ReadonlySet<number>;
