@@ -82,6 +82,25 @@ describe('session across tabs', () => {
     unsubscribe();
   });
 
+  it('keeps a login by customerToken in its tab: the other tabs keep their session, or stay without one', async () => {
+    // A link an attacker sends logs the tab it opens into the attacker's account; the victim's other tabs, maybe
+    // logged in without remember-me (sessionStorage, unseen by the new tab), must not follow it
+    // (docs/decisions/0077-login-links.md). README: "logs in for the tab".
+    const { adoptTokenFromUrl } = await import('../stores/auth.ts');
+    expect(
+      adoptTokenFromUrl(
+        { href: 'http://shop.test/cart?customerToken=attacker' },
+        { replaceState: vi.fn(), state: null },
+      ),
+    ).toBe(true);
+    expect(useAuthStore.getState().token).toBe('attacker');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received).toEqual([]);
+    // Its logout names its own token, which no other tab has: they keep theirs.
+    useAuthStore.getState().logOut();
+    await vi.waitFor(() => expect(received).toEqual([{ type: 'logout', token: 'attacker' }]));
+  });
+
   it('ignores malformed messages', async () => {
     useAuthStore.getState().logIn('mine', false);
     for (const data of [

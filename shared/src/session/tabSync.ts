@@ -60,6 +60,9 @@ export function syncSessionAcrossTabs(
 
   const unsubscribe = useAuthStore.subscribe((state, previous) => {
     if (applying || (state.token === previous.token && state.generation === previous.generation)) return;
+    // A login by customerToken link is this tab's alone (docs/decisions/0077-login-links.md): told to the other tabs it
+    // would log them into whatever account the link's sender chose, over their own session or without a notice.
+    if (state.generation !== previous.generation && state.linkLogin === 'loggedIn') return;
     let message: SessionMessage;
     if (!state.token) message = previous.token ? { type: 'logout', token: previous.token } : { type: 'logout' };
     else if (state.generation === previous.generation)

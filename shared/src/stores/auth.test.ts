@@ -82,6 +82,54 @@ describe('adoptTokenFromUrl', () => {
   });
 });
 
+describe('adoptTokenFromUrl and a session this tab already has (login CSRF, docs/decisions/0077-login-links.md)', () => {
+  it("keeps the session, ignores the link's token, and says so: a link cannot swap the customer underneath", async () => {
+    const { adoptTokenFromUrl } = await import('./auth.ts');
+    useAuthStore.getState().logIn('victim', true);
+    const { generation } = useAuthStore.getState();
+    const replaceState = vi.fn();
+    expect(
+      adoptTokenFromUrl({ href: 'http://shop.test/checkout?customerToken=attacker' }, { replaceState, state: null }),
+    ).toBe(false);
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/checkout');
+    expect(useAuthStore.getState()).toMatchObject({ token: 'victim', remember: true, generation, linkLogin: 'kept' });
+    expect(localStorage.getItem(tokenStorageKey)).toBe('victim');
+    expect(sessionStorage.getItem(tokenStorageKey)).toBeNull();
+  });
+
+  it('changes nothing, and says nothing, for the token the tab already has', async () => {
+    const { adoptTokenFromUrl } = await import('./auth.ts');
+    useAuthStore.getState().logIn('same', false);
+    const { generation } = useAuthStore.getState();
+    expect(
+      adoptTokenFromUrl({ href: 'http://shop.test/?customerToken=same' }, { replaceState: vi.fn(), state: null }),
+    ).toBe(false);
+    expect(useAuthStore.getState()).toMatchObject({ token: 'same', generation, linkLogin: null });
+  });
+
+  it('marks a login by link, for the notice that names the account; a logout, another login or "close" ends the mark', async () => {
+    const { adoptTokenFromUrl } = await import('./auth.ts');
+    const adopt = () =>
+      adoptTokenFromUrl({ href: 'http://shop.test/?customerToken=linked' }, { replaceState: vi.fn(), state: null });
+    expect(adopt()).toBe(true);
+    expect(useAuthStore.getState()).toMatchObject({ token: 'linked', remember: false, linkLogin: 'loggedIn' });
+    useAuthStore.getState().dismissLinkLogin();
+    expect(useAuthStore.getState()).toMatchObject({ token: 'linked', linkLogin: null });
+
+    useAuthStore.getState().logOut();
+    expect(adopt()).toBe(true);
+    useAuthStore.getState().replaceToken('linked-rotated');
+    expect(useAuthStore.getState().linkLogin).toBe('loggedIn');
+    useAuthStore.getState().logIn('by-form', false);
+    expect(useAuthStore.getState().linkLogin).toBeNull();
+
+    useAuthStore.getState().logOut();
+    expect(adopt()).toBe(true);
+    useAuthStore.getState().logOut();
+    expect(useAuthStore.getState().linkLogin).toBeNull();
+  });
+});
+
 describe('adoptTokenFromUrl with a value that cannot be a token', () => {
   it('keeps the session it has and leaves no value in the address that no request could carry', async () => {
     const { adoptTokenFromUrl } = await import('./auth.ts');
@@ -107,6 +155,8 @@ describe('adoptTokenFromUrl with a value that cannot be a token', () => {
       adoptTokenFromUrl({ href: `http://shop.test/?customerToken=${issued}` }, { replaceState, state: null }),
     ).toBe(true);
     expect(useAuthStore.getState().token).toBe(issued);
+    // A link no longer replaces a session the tab has (docs/decisions/0077-login-links.md): the next shape on a fresh tab.
+    useAuthStore.getState().logOut();
     expect(
       adoptTokenFromUrl({ href: 'http://shop.test/?customerToken=a.b~c%2Bd%2Fe%3D%3D' }, { replaceState, state: null }),
     ).toBe(true);

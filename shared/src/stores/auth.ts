@@ -4,16 +4,30 @@ import { readStorage, writeStorage } from './safeStorage.ts';
 /** Storage key of the customer token (docs/product-rules.md#states Login state). */
 export const tokenStorageKey = 'customerToken';
 
+/**
+ * What a `customerToken` link did in this tab (docs/decisions/0077-login-links.md), for the notice that names the
+ * account: `loggedIn`, the link logged the tab in; `kept`, the tab had another session, which was kept and the link's
+ * token ignored.
+ */
+export type LinkLogin = 'loggedIn' | 'kept';
+
 export interface AuthState {
   token: string | null;
   /** Remember-me: the token lives in localStorage (long-lived) instead of sessionStorage. */
   remember: boolean;
   /** Counts logins and logouts (not token replacements): whose session it is changed when it changes. */
   generation: number;
+  /**
+   * Set by a `customerToken` link at boot (adoptTokenFromUrl), for this page's life; another login, a logout or
+   * `dismissLinkLogin` ends it. A session it logged in stays in its tab: the other tabs are not told (tabSync.ts).
+   */
+  linkLogin: LinkLogin | null;
   logIn: (token: string, remember: boolean) => void;
   /** The same session goes on under a new token (the server rotates it on a password change). */
   replaceToken: (token: string) => void;
   logOut: () => void;
+  /** The visitor has read the link-login notice. */
+  dismissLinkLogin: () => void;
 }
 
 /**
@@ -53,10 +67,11 @@ export const useAuthStore = create<AuthState>()((set, get) => {
   return {
     ...loadToken(),
     generation: 0,
+    linkLogin: null,
     logIn: (token, remember) => {
       if (get().token !== null && get().token !== token) forgetCustomerData();
       store(token, remember);
-      set((state) => ({ token, remember, generation: state.generation + 1 }));
+      set((state) => ({ token, remember, generation: state.generation + 1, linkLogin: null }));
     },
     replaceToken: (token) => {
       store(token, get().remember);
@@ -66,10 +81,27 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       forgetCustomerData();
       writeStorage('local', tokenStorageKey, null);
       writeStorage('session', tokenStorageKey, null);
-      set((state) => ({ token: null, remember: false, generation: state.generation + 1 }));
+      set((state) => ({ token: null, remember: false, generation: state.generation + 1, linkLogin: null }));
     },
+    dismissLinkLogin: () => set({ linkLogin: null }),
   };
 });
+
+/**
+ * A login by link into a tab without a session: for this tab (sessionStorage, as without remember-me), marked as one in
+ * the same update as the login, which is how tabSync.ts tells it from a login to share. Nothing of a customer to
+ * forget: the tab had no session (a guest keeps what they typed, as at any login).
+ */
+function logInFromLink(token: string): void {
+  writeStorage('session', tokenStorageKey, token);
+  writeStorage('local', tokenStorageKey, null);
+  useAuthStore.setState((state) => ({
+    token,
+    remember: false,
+    generation: state.generation + 1,
+    linkLogin: 'loggedIn',
+  }));
+}
 
 export const selectIsLoggedIn = (state: AuthState) => state.token !== null;
 
@@ -88,6 +120,12 @@ const bearerToken = /^[A-Za-z0-9\-._~+/]+=*$/;
  * is removed from the address bar at once, so it is neither bookmarked nor shared. Call it before the router
  * starts. A value that cannot be a bearer token is removed too and logs nobody in (nor out). Returns whether a
  * token was taken over.
+ *
+ * Login CSRF (docs/decisions/0077-login-links.md): anybody can send such a link, their own account's token in it, and
+ * a victim who follows it and does not notice orders, types their address and pays in the sender's account. So a tab
+ * that already has a session keeps it and ignores the link's token (`linkLogin: 'kept'`), a login by link is marked
+ * (`linkLogin: 'loggedIn'`) for the shell's notice that names the account and offers to log out, and it stays in its
+ * tab (tabSync.ts).
  */
 export function adoptTokenFromUrl(
   location: Pick<Location, 'href'> = window.location,
@@ -99,6 +137,12 @@ export function adoptTokenFromUrl(
   url.searchParams.delete(tokenQueryParameter);
   history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
   if (!token || token.length > 512 || !bearerToken.test(token)) return false;
-  useAuthStore.getState().logIn(token, false);
+  const current = useAuthStore.getState().token;
+  if (current === token) return false;
+  if (current !== null) {
+    useAuthStore.setState({ linkLogin: 'kept' });
+    return false;
+  }
+  logInFromLink(token);
   return true;
 }

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
-import { captureFrameFlags, useConsentStore } from '@shop/shared';
+import { adoptTokenFromUrl, captureFrameFlags, useAuthStore, useConsentStore } from '@shop/shared';
+import { customerFixture } from '@shop/shared/testing';
 import { resetAnalyticsConfigForTest } from '../features/analytics/analyticsConfig.ts';
 import { startShellI18n } from '../i18n/testing.ts';
 import { Frame } from './App.tsx';
@@ -45,5 +46,28 @@ describe('Frame without the footer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Alle ablehnen' }));
     expect(useConsentStore.getState().choice).toMatchObject({ analytics: false, marketing: false });
     expect(document.activeElement).toBe(settings);
+  });
+});
+
+describe('Frame after a customerToken link', () => {
+  it("names the account the link logged in, at the top of the page's content (record 0077)", async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input) === '/api/customer/me'
+        ? Response.json({ result: customerFixture({ email: 'mallory@example.org' }) })
+        : Promise.reject(new Error('offline')),
+    );
+    useAuthStore.getState().logOut();
+    adoptTokenFromUrl({ href: 'http://shop.test/?customerToken=linked' }, window.history);
+    await act(async () => {
+      render(
+        <MemoryRouter initialEntries={['/']}>
+          <Frame />
+        </MemoryRouter>,
+      );
+    });
+    const notice = await screen.findByTestId('link-login-notice');
+    expect(notice.textContent).toContain('Sie sind jetzt als mallory@example.org angemeldet. Nicht Sie?');
+    expect(screen.getByRole('main').firstElementChild?.contains(notice)).toBe(true);
+    useAuthStore.getState().logOut();
   });
 });

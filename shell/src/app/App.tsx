@@ -10,12 +10,14 @@ import { Header } from '../features/header/Header.tsx';
 import { Home } from '../features/home/Home.tsx';
 import { AreaForPath } from '../features/remotes/AreaForPath.tsx';
 import { frameCss } from './frame.css.ts';
+import { LinkLoginNotice } from '../features/session/LinkLoginNotice.tsx';
 import { SessionGuard } from '../features/session/SessionGuard.tsx';
 import { TestShopNotice } from '../features/test-mode/TestShopNotice.tsx';
 
 /**
  * The page frame: skip link, header (banner landmark with its nav), main, footer (contentinfo with its nav),
- * and the platform concerns of the whole page — session rules, document title and focus after navigation,
+ * and the platform concerns of the whole page — session rules and the notice of a login by link, document title
+ * and focus after navigation,
  * height reporting when framed, tag manager after consent, the test-shop notice in development. Header and
  * footer follow the global flags (hideHeader, hideFooter) captured at start.
  */
@@ -41,6 +43,8 @@ export function Frame() {
       {flags.hideHeader ? null : <Header />}
       {/* Framed pages take their content's height (the parent sizes the frame to it); see frame.css.ts. */}
       <main id="main" tabIndex={-1} className={isFramed() ? 'shell-main' : 'shell-main shell-main--screen'}>
+        {/* Whose account a customerToken link logged in, above every page (docs/decisions/0077-login-links.md). */}
+        <LinkLoginNotice />
         <Routes>
           <Route path="/" element={<Home />} />
           <Route path="*" element={<AreaForPath />} />
