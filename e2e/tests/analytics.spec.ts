@@ -201,3 +201,61 @@ test('never on /products-iframe, even with consent; no banner there', async ({ p
   expect(tagManager).toEqual([]);
   expect(others).toEqual([]);
 });
+
+test("withdrawing consent: Consent Mode denied, the tags' cookies deleted, the page loaded anew without the container (record 0076)", async ({
+  page,
+  context,
+}) => {
+  const tagManager: string[] = [];
+  await page.route('**/analytics.json', (route) => route.fulfill({ json: { gtmContainerId: containerId } }));
+  // A stand-in container: it sets the cookies Google's tags set, and keeps the consent commands it is given in
+  // sessionStorage, which outlives the reload.
+  await page.route(
+    (url) => !isLocal(url),
+    (route) => {
+      tagManager.push(route.request().url());
+      return route.fulfill({
+        contentType: 'text/javascript',
+        body: `
+          window.__tagManagerRan = true;
+          for (const cookie of ['_ga=GA1.1.1', '_ga_TEST123=GS1.1.1', '_gid=GA1.1.2', '_gcl_au=1.1.3'])
+            document.cookie = cookie + '; Path=/';
+          const record = (entry) => {
+            if (!entry || entry[0] !== 'consent') return;
+            const seen = JSON.parse(sessionStorage.getItem('stub:consent') || '[]');
+            sessionStorage.setItem('stub:consent', JSON.stringify([...seen, Array.from(entry)]));
+          };
+          window.dataLayer.forEach(record);
+          const push = window.dataLayer.push.bind(window.dataLayer);
+          window.dataLayer.push = (...entries) => (entries.forEach(record), push(...entries));
+        `,
+      });
+    },
+  );
+  const trackingCookies = async () =>
+    (await context.cookies()).map((cookie) => cookie.name).filter((name) => /^_g/.test(name));
+
+  await page.goto('/courses');
+  await banner(page).getByRole('button', { name: 'Alle akzeptieren' }).click();
+  await expect.poll(trackingCookies).toEqual(expect.arrayContaining(['_ga', '_ga_TEST123', '_gid', '_gcl_au']));
+
+  await page.getByRole('button', { name: 'Cookie-Einstellungen' }).click();
+  const reloaded = page.waitForEvent('load');
+  await banner(page).getByRole('button', { name: 'Alle ablehnen' }).click();
+  await reloaded;
+  await expect(cards(page).first()).toBeVisible();
+
+  // The container was told before the page went, and is gone with it; its cookies are gone too.
+  const told = JSON.parse((await page.evaluate(() => sessionStorage.getItem('stub:consent'))) ?? '[]') as unknown[][];
+  expect(told.at(-1)).toEqual([
+    'consent',
+    'update',
+    { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' },
+  ]);
+  expect(await page.evaluate(() => (window as { __tagManagerRan?: boolean }).__tagManagerRan)).toBeUndefined();
+  expect(await page.locator('script[src^="https://www.googletagmanager.com/"]').count()).toBe(0);
+  expect(await trackingCookies()).toEqual([]);
+  await expect(banner(page)).toHaveCount(0);
+  await page.waitForTimeout(500);
+  expect(tagManager).toEqual([tagManagerScript]);
+});
