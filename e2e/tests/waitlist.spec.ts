@@ -42,7 +42,12 @@ test('a full course offers the waitlist; a freed place is offered by mail and bo
     await form.getByLabel('E-Mail-Adresse').fill(email);
     if (position === 1) await expectAccessible(page);
     await form.getByRole('button', { name: 'Eintragen' }).click();
-    await expect(card.getByText(`Sie stehen auf Platz ${position} der Warteliste.`, { exact: false })).toBeVisible();
+    // A guest is told the place by mail only: the answer could not tell a first join from a second
+    // (docs/decisions/0074-waitlist-join-tells-nothing-about-the-address.md).
+    await expect(card.getByRole('status')).toHaveText(
+      `Danke! Wir schicken Ihnen eine E-Mail an ${email}, die Ihren Platz auf der Warteliste nennt.`,
+    );
+    expect((await mailTo(request, email, /^Warteliste: /)).text).toContain(`Ihr Platz auf der Warteliste: ${position}`);
     await page.reload();
   }
 

@@ -47,7 +47,10 @@ describe('WaitlistJoin', () => {
       expect(document.activeElement).toBe(send());
     });
 
-    it('joining lands on the notice, which says the place on the list', async () => {
+    it('a guest’s join lands on the notice, which points to the mail and names no place', async () => {
+      // The server answers a guest as for a first join, whether or not the address waits already, and mails the
+      // address its real place (docs/decisions/0074-waitlist-join-tells-nothing-about-the-address.md): a number
+      // here could be somebody else's.
       fakeApi({
         'POST /api/waitlist/join': answerAfterFocusFixup({ body: { result: { position: 3, alreadyOnList: false } } }),
       });
@@ -56,7 +59,21 @@ describe('WaitlistJoin', () => {
       send().focus();
       fireEvent.click(send());
       const notice = await screen.findByRole('status');
-      expect(notice.textContent).toContain('3');
+      expect(notice.textContent).toBe(
+        'Danke! Wir schicken Ihnen eine E-Mail an ana@example.com, die Ihren Platz auf der Warteliste nennt.',
+      );
+      expect(document.activeElement).toBe(notice);
+    });
+
+    it('a customer’s join lands on the notice, which says the place on the list', async () => {
+      useAuthStore.setState({ token: 'token' });
+      fakeApi({
+        'POST /api/waitlist/join': answerAfterFocusFixup({ body: { result: { position: 3, alreadyOnList: false } } }),
+      });
+      renderJoin();
+      fireEvent.click(send());
+      const notice = await screen.findByRole('status');
+      expect(notice.textContent).toContain('Sie stehen auf Platz 3 der Warteliste.');
       expect(document.activeElement).toBe(notice);
     });
 

@@ -20,7 +20,8 @@ type State =
   /** `fieldError` is about the address (shown at the field), `formError` about the request (an alert). */
   | { step: 'form'; fieldError?: string; formError?: string }
   | { step: 'sending' }
-  | { step: 'joined'; position: number; already: boolean };
+  /** `email` is set for a guest's join, whose notice names the address instead of a place (see the notice). */
+  | { step: 'joined'; position: number; already: boolean; email: string | null };
 
 /** Where the focus goes when the slot's content is replaced (see the effect in WaitlistJoin). */
 const focusTargets = {
@@ -34,7 +35,8 @@ const addressErrorKey = 'catalog.waitlist.errors.email';
 
 /**
  * A fully booked course's way in: "Auf die Warteliste" opens a short form. A guest gives an address, a logged-in
- * customer confirms (the account's address is used); afterwards the card shows the place on the list.
+ * customer confirms (the account's address is used); afterwards the card shows a customer the place on the list and
+ * tells a guest that a mail names it.
  */
 export function WaitlistJoin({ course, titleId }: { course: Course; titleId: string }) {
   const { t, i18n } = useTranslation();
@@ -76,7 +78,12 @@ export function WaitlistJoin({ course, titleId }: { course: Course; titleId: str
     try {
       const locale = (i18n.resolvedLanguage ?? 'de') as Language;
       const result = await joinWaitlist({ courseId: course.id, locale, ...(address ? { email: address.data } : {}) });
-      setState({ step: 'joined', position: result.position, already: result.alreadyOnList });
+      setState({
+        step: 'joined',
+        position: result.position,
+        already: result.alreadyOnList,
+        email: address ? address.data : null,
+      });
     } catch (error) {
       const message = joinErrorMessage(error);
       const text = t(message.key, message.values);
@@ -94,7 +101,12 @@ export function WaitlistJoin({ course, titleId }: { course: Course; titleId: str
     <div ref={slot} className="catalog-waitlist-slot">
       {state.step === 'joined' ? (
         <Banner tone="success" takeFocus>
-          {t(state.already ? 'catalog.waitlist.already' : 'catalog.waitlist.joined', { position: state.position })}
+          {/* A guest is answered as for a first join whether or not the address waits already, and its inbox is told
+              the real place (docs/decisions/0074-waitlist-join-tells-nothing-about-the-address.md): a number shown
+              here could be wrong, so the notice points to the mail. */}
+          {state.email !== null
+            ? t('catalog.waitlist.joinedGuest', { email: state.email })
+            : t(state.already ? 'catalog.waitlist.already' : 'catalog.waitlist.joined', { position: state.position })}
         </Banner>
       ) : state.step === 'closed' ? (
         <Button onClick={open} aria-describedby={titleId} aria-expanded={false} aria-controls={formId}>
