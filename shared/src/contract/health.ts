@@ -1,11 +1,17 @@
 import { z } from 'zod';
 
-/** GET /api/health: the process is alive and answers (nothing else is checked). */
+/**
+ * GET /api/health in development: the process is alive and answers (nothing else is checked). A production API
+ * answers the same without `database` (docs/decisions/0075-public-checks-and-the-result-mail.md).
+ */
 export const healthSchema = z.lazy(() =>
   z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) }),
 );
 
-/** GET /api/ready: the process may take traffic; while it is not, it answers 503 NOT_READY naming what fails. */
+/**
+ * GET /api/ready: the process may take traffic; while it is not, it answers 503 NOT_READY, naming what fails in
+ * development only (production logs it).
+ */
 export const readinessSchema = z.lazy(() =>
   z.object({
     status: z.literal('ready'),

@@ -481,10 +481,27 @@ export type CheckoutParticipantForm = z.input<typeof checkoutParticipantFormSche
 
 const consentSchema = z.boolean().refine((accepted) => accepted, V.required);
 
-/** The checkout form's values; the screen turns them into an order request. */
-export const checkoutFormSchema = z.lazy(() =>
+/**
+ * The early-start rule on its own: zod runs a whole-object check only once no field has stopped with an `abort`
+ * issue (every required text does), so inside the form's object the box's error came only in a second round, after
+ * the buyer had fixed the others. Intersected with the fields below, it is judged beside them.
+ */
+const earlyStartRequestSchema = () =>
   z
     .object({
+      /** Whether a course of the cart starts within the withdrawal period (set by the screen, not by the buyer). */
+      earlyStartNeeded: z.boolean().default(false),
+      earlyStartRequested: z.boolean().default(false),
+    })
+    .refine((form) => !form.earlyStartNeeded || form.earlyStartRequested, {
+      path: ['earlyStartRequested'],
+      message: earlyStartRequiredCode,
+    });
+
+/** The checkout form's values; the screen turns them into an order request. */
+export const checkoutFormSchema = z.lazy(() =>
+  z.intersection(
+    z.object({
       email: emailSchema,
       marketingOptIn: z.boolean(),
       billingAddress: checkoutBillingAddressSchema,
@@ -493,14 +510,9 @@ export const checkoutFormSchema = z.lazy(() =>
       selectedPaymentMethod: textSchema,
       acceptTerms: consentSchema,
       acceptCancellationPolicy: consentSchema,
-      /** Whether a course of the cart starts within the withdrawal period (set by the screen, not by the buyer). */
-      earlyStartNeeded: z.boolean().default(false),
-      earlyStartRequested: z.boolean().default(false),
-    })
-    .refine((form) => !form.earlyStartNeeded || form.earlyStartRequested, {
-      path: ['earlyStartRequested'],
-      message: earlyStartRequiredCode,
     }),
+    earlyStartRequestSchema(),
+  ),
 );
 export type CheckoutForm = z.input<typeof checkoutFormSchema>;
 
