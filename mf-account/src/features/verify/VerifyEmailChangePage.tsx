@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Banner, verifyEmailChange } from '@shop/shared';
 import { Page } from '../ui/Page.tsx';
+import { LinkStatus } from './LinkStatus.tsx';
 import { useLinkAction } from './useLinkAction.ts';
 
 /** docs/product-rules.md#limits: redirect 2 s after the e-mail change. */
@@ -17,8 +18,11 @@ export function VerifyEmailChangePage() {
   } as const;
   return (
     <Page title={t('account.verifyEmailChange.title')} narrow>
-      {state === 'loading' ? <p role="status">{t('account.verifyEmailChange.loading')}</p> : null}
-      {state === 'success' ? <Banner tone="success">{t('account.verifyEmailChange.success')}</Banner> : null}
+      <LinkStatus
+        state={state}
+        loading={t('account.verifyEmailChange.loading')}
+        success={t('account.verifyEmailChange.success')}
+      />
       {state !== 'loading' && state !== 'success' ? <Banner tone="alert">{t(failure[state])}</Banner> : null}
     </Page>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Banner, verifyEmail } from '@shop/shared';
 import { contactUrl } from '../../config.ts';
 import { Page } from '../ui/Page.tsx';
+import { LinkStatus } from './LinkStatus.tsx';
 import { useLinkAction } from './useLinkAction.ts';
 
 /** docs/product-rules.md#limits: redirect 5 s after the verification. */
@@ -14,8 +15,7 @@ export function VerifyEmailPage() {
   const state = useLinkAction(verifyEmail, 'verify', afterVerificationDelayMs);
   return (
     <Page title={t('account.verifyEmail.title')} narrow>
-      {state === 'loading' ? <p role="status">{t('account.verifyEmail.loading')}</p> : null}
-      {state === 'success' ? <Banner tone="success">{t('account.verifyEmail.success')}</Banner> : null}
+      <LinkStatus state={state} loading={t('account.verifyEmail.loading')} success={t('account.verifyEmail.success')} />
       {state !== 'loading' && state !== 'success' ? (
         <Banner tone="alert">
           <p>{t(state === 'invalidLink' ? 'account.errors.invalidLink' : 'account.verifyEmail.failed')}</p>

@@ -67,6 +67,49 @@ describe('/verify-email', () => {
   });
 });
 
+/**
+ * Some screen readers announce a live region only when its content changes, not when it is inserted with content:
+ * the page keeps one status region from the first render and changes what it says (no second region inside it).
+ */
+async function expectOneStatusFromLoadingToSuccess(loading: string, success: RegExp) {
+  const status = screen.getByRole('status');
+  expect(status.textContent).toBe(loading);
+  await waitFor(() => expect(status.textContent).toMatch(success));
+  expect(screen.getAllByRole('status')).toEqual([status]);
+  expect(status.querySelector('[role="status"], [role="alert"], [aria-live]')).toBeNull();
+}
+
+describe('the status region of a link page', () => {
+  it('/verify-email says loading and then success in the same status region', async () => {
+    fakeApi({ 'POST /api/customer/verify-email': { body: { result: customer() } } });
+    renderArea('/verify-email?token=abc&email=anna%40example.org');
+    await expectOneStatusFromLoadingToSuccess(
+      'Ihre E-Mail-Adresse wird bestätigt …',
+      /Vielen Dank! Ihre E-Mail-Adresse ist bestätigt/,
+    );
+  });
+
+  it('/verify-email-change says loading and then success in the same status region', async () => {
+    fakeApi({ 'POST /api/customer/verify-email-change': { body: { result: customer() } } });
+    renderArea('/verify-email-change?token=abc&email=neu%40example.org');
+    await expectOneStatusFromLoadingToSuccess(
+      'Ihre neue E-Mail-Adresse wird bestätigt …',
+      /Ihre neue E-Mail-Adresse ist bestätigt/,
+    );
+  });
+
+  it('shows a failure as an alert beside the emptied status region, not inside it', async () => {
+    fakeApi({ 'POST /api/customer/verify-email-change': apiError(409, 'EMAIL_TAKEN') });
+    // A token of its own: a link's request is kept for the page's life (useLinkAction.ts).
+    renderArea('/verify-email-change?token=taken&email=neu%40example.org');
+    const status = screen.getByRole('status');
+    const alert = await screen.findByRole('alert');
+    expect(status.isConnected).toBe(true);
+    expect(status.textContent).toBe('');
+    expect(status.contains(alert)).toBe(false);
+  });
+});
+
 describe('/verify-email-change', () => {
   it('goes to /login after 2 s when logged out', async () => {
     fakeApi({ 'POST /api/customer/verify-email-change': { body: { result: customer() } } });
