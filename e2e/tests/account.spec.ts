@@ -168,6 +168,7 @@ test('password reset from the mail', async ({ page, request }) => {
   await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByRole('button', { name: 'Link anfordern' }).click();
   await expect(page.getByText(/Falls es zu dieser Adresse ein Kundenkonto gibt/)).toBeVisible();
+  await expectAccessible(page);
 
   const link = linkIn(await mailTo(request, email, /Passwort zurücksetzen/));
   expect(link.pathname).toBe('/password-new');
@@ -194,6 +195,7 @@ test('password reset from the mail', async ({ page, request }) => {
   await expect(page.getByText('Der Link ist ungültig oder abgelaufen.')).toBeVisible();
   await page.goto('/password-new?email=x%40example.org');
   await expect(page.getByText('Der Link ist ungültig oder abgelaufen.')).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('e-mail change from the mail', async ({ page, request }) => {
@@ -232,8 +234,18 @@ test("an e-mail change someone else made, undone from the former address's notic
 
   const undo = linkIn(await mailTo(request, email, /wurde geändert/));
   expect(undo.pathname).toBe('/undo-email-change');
+  // A link without its token says so at once; nothing to press.
+  await page.goto('/undo-email-change');
+  await expect(page.getByRole('alert')).toHaveText('Der Link ist ungültig oder abgelaufen.');
+  await expectAccessible(page);
   await page.goto(undo.href);
   await expect(heading(page)).toHaveText('Änderung der E-Mail-Adresse rückgängig machen');
+  await expectAccessible(page);
+  // A server that fails once: the alert, and the button stays for another try.
+  await page.route('**/api/customer/undo-email-change', (route) => route.fulfill({ status: 503 }), { times: 1 });
+  await page.getByRole('button', { name: 'Änderung rückgängig machen' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Änderung rückgängig machen' })).toBeFocused();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Änderung rückgängig machen' }).click();
   await expect(page.getByText(`Ihr Kundenkonto ist wieder mit ${email} verbunden`)).toBeVisible();
@@ -257,6 +269,9 @@ test('profile and password saves with their banners', async ({ page, request }) 
   await page.goto(`/account-data?customerToken=${token}`);
   await expect(page.getByRole('heading', { name: 'Hallo, A. Muster!' })).toBeVisible();
   await expect(page.getByTestId('balance-conversation')).toHaveText('0');
+  // The link logged this tab in: the shell names the account (record 0077), checked on screen.
+  await expect(page.getByTestId('link-login-notice')).toContainText(`Sie sind jetzt als ${email} angemeldet.`);
+  await expectAccessible(page);
 
   // Profile: checked before sending, then saved.
   await page.getByLabel('Anzeigename (optional)').fill('Anni');
@@ -323,4 +338,24 @@ test('address save with its banner; logout', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/login$/);
   await logInThroughForm(page, email, password);
   await expect(heading(page)).toHaveText('Meine Daten');
+});
+
+test('a customerToken link in a tab that has a session is not used, and the notice says why', async ({
+  page,
+  request,
+}) => {
+  const own = await verifiedCustomer(request, 'eigen');
+  const other = await verifiedCustomer(request, 'fremd');
+  await page.goto('/login');
+  await logInThroughForm(page, own.email, password);
+  await expect(heading(page)).toHaveText('Meine Daten');
+  await page.goto(`/courses?customerToken=${other.token}`);
+  const notice = page.getByTestId('link-login-notice');
+  await expect(notice).toContainText(
+    `Sie sind bereits als ${own.email} angemeldet, deshalb wurde der Anmeldelink nicht verwendet.`,
+  );
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expectAccessible(page);
+  await notice.getByRole('button', { name: 'Schließen' }).click();
+  await expect(notice).toHaveCount(0);
 });

@@ -92,6 +92,11 @@ test('items from the listings, quantities, a valid and an invalid code, all pric
     .filter({ hasText: productTitle })
     .getByRole('button', { name: `${productTitle} aus dem Warenkorb entfernen` })
     .click();
+  await expect(page.getByRole('main').getByTestId('cart-announcement')).toHaveText(
+    `„${productTitle}“ wurde aus dem Warenkorb entfernt.`,
+  );
+  await expect(lines(page)).toHaveCount(1);
+  await expectAccessible(page);
   await courseLine.getByRole('button', { name: `${courseTitle} aus dem Warenkorb entfernen` }).click();
   await expect(page.getByText('Ihr Warenkorb ist leer.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Flexibles Lernen' }).last()).toHaveAttribute('href', '/modular-course');
@@ -152,6 +157,7 @@ test('a cartSync link carries the cart to another browser and leaves the address
   await page.getByRole('button', { name: 'Warenkorb auf einem anderen Gerät öffnen' }).click();
   const link = await page.getByTestId('cart-transfer-link').inputValue();
   expect(link).toMatch(/^http:\/\/localhost:5173\/cart\?cartSync=[A-Za-z0-9_-]{22}$/);
+  await expectAccessible(page);
 
   const other = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
   try {
@@ -178,4 +184,15 @@ test('two tabs stay in step when quantities change', async ({ context }) => {
   await second.getByRole('button', { name: `${title} aus dem Warenkorb entfernen` }).click();
   await expect(first.getByText('Ihr Warenkorb ist leer.')).toBeVisible();
   await expect(first.getByTestId('cart-count')).toHaveText('0');
+});
+
+test('a price the server cannot give now shows the alert', async ({ page, request }) => {
+  const course = (await searchAll<ApiCourse>(request, '/api/course/search', 'type=1')).find((c) => c.freePlaces >= 1)!;
+  await page.route('**/api/cart/calculate-price', (route) => route.fulfill({ status: 503 }));
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('cart', value), storedCart(course, 1));
+  await page.goto('/cart');
+  await expect(lines(page)).toHaveCount(1);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectAccessible(page);
 });

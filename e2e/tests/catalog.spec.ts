@@ -88,6 +88,7 @@ test.describe('/courses', () => {
     await details.click();
     await expect(details).toHaveAttribute('aria-expanded', 'true');
     await expect(first).toContainText('Anmeldeschluss');
+    await expectAccessible(page);
     const before = (await first.boundingBox())!.x;
     await page.getByRole('button', { name: 'Weitere Angebote' }).click();
     await expect.poll(async () => (await first.boundingBox())!.x).toBeLessThan(before);
@@ -170,6 +171,14 @@ test.describe('/courses', () => {
     }
   });
 
+  test('a listing the API cannot give shows the error alert', async ({ page }) => {
+    await page.route('**/api/course/search**', (route) => route.fulfill({ status: 500 }));
+    await page.goto('/courses');
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
   test('shows a loading notice, then the no-courses notice with a contact link', async ({ page }) => {
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -179,6 +188,7 @@ test.describe('/courses', () => {
     });
     await page.goto('/courses');
     await expect(page.getByRole('status').filter({ hasText: 'Kurse werden geladen …' })).toBeVisible();
+    await expectAccessible(page);
     release();
     await expect(page.getByText('Zurzeit gibt es keine passenden Kurse.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Kontaktieren Sie uns – wir beraten Sie gern.' })).toHaveAttribute(
@@ -353,6 +363,7 @@ test.describe('/modular-course', () => {
     await card.getByRole('button', { name: 'In den Warenkorb' }).click();
     await expect(card.getByRole('alert')).toHaveText('Bitte wählen Sie zuerst einen Termin.');
     await expect(page).toHaveURL(/\/modular-course$/);
+    await expectAccessible(page);
 
     const slots = card.getByRole('group', { name: 'Termin wählen' }).getByRole('radio');
     const enabled = slots.and(page.locator(':enabled'));

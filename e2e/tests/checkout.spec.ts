@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newEmail, mailTo, verifiedCustomer } from '../support/account.ts';
 import { expectAccessible } from '../support/axe.ts';
+import type { ApiCourse } from '../support/catalog.ts';
 import {
   acceptConsents,
   answerSandbox,
@@ -10,6 +11,7 @@ import {
   freePlaces,
   orderButton,
   packageItem,
+  placeOrder,
   seedCart,
   signIn,
 } from '../support/checkout.ts';
@@ -241,5 +243,39 @@ test('an empty cart has no checkout; the mail preview renders the confirmation',
       }),
     )
     .toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+});
+
+test("the early-start box's error shows with the other fields' errors", async ({ page, request }) => {
+  // A course that begins within the 14 days of the withdrawal period asks for the express early-start request.
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' });
+  const soon = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000).toLocaleDateString('en-CA', {
+    timeZone: 'Europe/Berlin',
+  });
+  const search = await request.get('/api/course/search?type=1&limit=100');
+  const courses = ((await search.json()) as { result: { items: (ApiCourse & { registrationDeadline: string })[] } })
+    .result.items;
+  const course = courses.find((c) => c.freePlaces >= 1 && c.startDate <= soon && c.registrationDeadline >= today);
+  expect(course, 'the seed has a group course starting within the withdrawal period').toBeDefined();
+  await seedCart(page, [courseItem(course!, 1)]);
+  await page.goto('/checkout');
+  await expect(page.getByRole('group', { name: 'Beginn vor Ende der Widerrufsfrist' })).toBeVisible();
+  await orderButton(page).click();
+  await expect(page.getByText('Bitte füllen Sie dieses Feld aus.').first()).toBeVisible();
+  await expect(
+    page.getByText('Ohne Ihr ausdrückliches Verlangen können Kurse, die vor Ende der Widerrufsfrist beginnen'),
+  ).toBeVisible();
+  await expect(page.getByLabel(/Ich verlange ausdrücklich/)).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+});
+
+test('an order the server cannot take now shows the notice and keeps the form', async ({ page, request }) => {
+  const course = await courseWithPlaces(request, 1, 1);
+  await seedCart(page, [courseItem(course, 1)]);
+  await page.goto('/checkout');
+  await page.route('**/api/cart/submit', (route) => route.fulfill({ status: 503 }));
+  await placeOrder(page, { email: newEmail('spaeter') });
+  await expect(page.getByTestId('submit-notice')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
   await expectAccessible(page);
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 import { serveComposition } from '../support/composition.ts';
 
 const remoteOrigins = [5174, 5175, 5176, 5177].map((port) => `http://localhost:${port}`);
@@ -146,6 +147,8 @@ test('a remote that is down leaves header, footer and cart badge working, and re
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveText('0');
+  // The area notice is a screen of its own: checked like every other.
+  await expectAccessible(page);
 
   // Other areas still work while the catalog is down.
   await page.getByRole('link', { name: /^Warenkorb/ }).click();

@@ -47,6 +47,7 @@ test('a full course offers the waitlist; a freed place is offered by mail and bo
     await expect(card.getByRole('status')).toHaveText(
       `Danke! Wir schicken Ihnen eine E-Mail an ${email}, die Ihren Platz auf der Warteliste nennt.`,
     );
+    if (position === 1) await expectAccessible(page);
     expect((await mailTo(request, email, /^Warteliste: /)).text).toContain(`Ihr Platz auf der Warteliste: ${position}`);
     await page.reload();
   }
@@ -59,6 +60,7 @@ test('a full course offers the waitlist; a freed place is offered by mail and bo
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Abmelden' }).click();
   await expect(page.getByText('Sie stehen nicht mehr auf der Warteliste', { exact: false })).toBeVisible();
+  await expectAccessible(page);
 
   // A place comes back; the API's waitlist run offers it to the first person and holds it for them.
   setFreePlaces(course, 1);
@@ -86,5 +88,46 @@ test('a full course offers the waitlist; a freed place is offered by mail and bo
   // The link is used up.
   await page.goto(offerLink.replace('http://localhost:5173', ''));
   await expect(page.getByText('Dieser Link gilt nicht mehr', { exact: false })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('an offer that cannot be read for now says so and offers another try, not that the place is gone', async ({
+  page,
+}) => {
+  // Any token will do: the API is not reached, it answers 503 (as when overloaded) each time.
+  await page.route('**/api/waitlist/offer', (route) => route.fulfill({ status: 503 }));
+  await page.goto('/waitlist/offer?token=abc');
+  const retry = page.getByRole('button', { name: 'Erneut versuchen' });
+  await expect(retry).toBeVisible();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByText('Dieser Link gilt nicht mehr', { exact: false })).toHaveCount(0);
+  await expectAccessible(page);
+  // The retry fails again: the alert takes the focus (the button it was on went while loading).
+  await retry.click();
+  await expect(page.getByRole('alert')).toBeFocused();
+  await expectAccessible(page);
+});
+
+test('a waitlist join the server refuses for now shows its error in the form', async ({ page, request }) => {
+  const course = (
+    (await (await request.get('/api/course/search?type=1&limit=1')).json()) as { result: { items: ApiCourse[] } }
+  ).result.items[0]!;
+  // The card offers the waitlist when the listing says the course is full; the join itself is answered 429.
+  await page.route('**/api/course/search**', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { result: { items: ApiCourse[] } };
+    for (const item of body.result.items) if (item.id === course.id) item.freePlaces = 0;
+    await route.fulfill({ response, json: body });
+  });
+  await page.route('**/api/waitlist/join', (route) =>
+    route.fulfill({ status: 429, json: { error: { code: 'RATE_LIMITED', message: 'Too many requests' } } }),
+  );
+  await page.goto('/courses');
+  const card = page.locator(`[data-card="course-${course.id}"]`);
+  await card.getByRole('button', { name: 'Auf die Warteliste' }).click();
+  const form = card.getByRole('form', { name: 'Auf die Warteliste' });
+  await form.getByLabel('E-Mail-Adresse').fill(newEmail('zuviel'));
+  await form.getByRole('button', { name: 'Eintragen' }).click();
+  await expect(form.getByRole('alert')).toBeVisible();
   await expectAccessible(page);
 });
