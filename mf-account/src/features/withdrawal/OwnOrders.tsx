@@ -1,14 +1,16 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  Banner,
+  Button,
   CourseType,
-  fetchOrders,
+  focusDropped,
   formatDate,
-  isPendingOrder,
   pickText,
   type Order,
   type WithdrawalPosition,
 } from '@shop/shared';
+import { useOwnOrderPages, type MoreAnswer } from './useOwnOrderPages.ts';
 
 /** The positions of an order the consumer may still withdraw from, as the account names them. */
 function standingPositions(
@@ -40,6 +42,13 @@ function standingPositions(
 
 const keyOf = (position: WithdrawalPosition) => `${position.kind}:${position.id}`;
 
+/** What the status region says once older orders came: how many, and whether those were all. */
+function loaded(answer: MoreAnswer | null, t: (key: string, options?: Record<string, unknown>) => string) {
+  if (!answer || answer.failed) return '';
+  const count = t('account.withdrawal.olderOrdersLoaded', { count: answer.added });
+  return answer.last ? `${count} ${t('account.withdrawal.allOrdersLoaded')}` : count;
+}
+
 /**
  * A logged-in customer's choice of one of their orders and of its positions (none ticked: the whole contract).
  * Orders still waiting for their payment are left out: there is nothing to withdraw from yet.
@@ -57,18 +66,17 @@ export function OwnOrders({
 }) {
   const { t, i18n } = useTranslation();
   const selectId = useId();
-  const [orders, setOrders] = useState<Order[]>([]);
-  useEffect(() => {
-    let active = true;
-    fetchOrders().then(
-      (result) => active && setOrders(result.filter((order) => !isPendingOrder(order) && order.status !== 'cancelled')),
-      () => active && setOrders([]),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-  if (orders.length === 0) return null;
+  const { orders, hasMore, loading, answer, loadMore } = useOwnOrderPages();
+  // The "older orders" button is disabled while it loads, which drops the focus to the page: the answer hands it
+  // on, to the longer list or, after a failure, back to the button beside the alert
+  // (docs/decisions/0064-focus-moves-in-layout-effects.md, 0082-older-orders-on-the-withdrawal-page.md).
+  const select = useRef<HTMLSelectElement>(null);
+  const more = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (!answer || !focusDropped()) return;
+    (answer.failed ? more.current?.querySelector('button') : select.current)?.focus();
+  }, [answer]);
+  if (orders.length === 0 && !hasMore) return null;
   const chosen = orders.find((order) => order.incrementId === orderNumber);
   const choices = chosen ? standingPositions(chosen, t, i18n.language) : [];
   const ticked = new Set(positions.map(keyOf));
@@ -83,6 +91,7 @@ export function OwnOrders({
       <div className="shop-field">
         <label htmlFor={selectId}>{t('account.withdrawal.ownOrders')}</label>
         <select
+          ref={select}
           id={selectId}
           value={chosen ? chosen.incrementId : ''}
           onChange={(event) => {
@@ -97,6 +106,16 @@ export function OwnOrders({
             </option>
           ))}
         </select>
+        {hasMore ? (
+          <div ref={more}>
+            <Button variant="secondary" disabled={loading} onClick={loadMore}>
+              {t('account.withdrawal.olderOrders')}
+            </Button>
+          </div>
+        ) : null}
+        {/* In the page from the first render, so its change is announced (0082). */}
+        <div role="status">{loading ? t('account.withdrawal.olderOrdersLoading') : loaded(answer, t)}</div>
+        {answer?.failed ? <Banner tone="alert">{t('account.withdrawal.olderOrdersFailed')}</Banner> : null}
       </div>
       {choices.length > 0 ? (
         <fieldset className="account-fieldset" aria-describedby={`${selectId}-hint`}>

@@ -178,5 +178,91 @@ describe('/withdrawal', () => {
         body: { orderNumber: '100002', positions: [] },
       });
     });
+    describe('older orders (the orders call gives 20 at a time)', () => {
+      const orders = (from: number, to: number) =>
+        Array.from({ length: to - from + 1 }, (_, index) => order(from + index, `Kurs ${from + index}`));
+      const ordersUrl = (offset: number) => `GET /api/customer/me/orders?limit=20&offset=${offset}`;
+      const options = () =>
+        [...(screen.getByLabelText('Ihre Bestellungen') as HTMLSelectElement).options].map((option) => option.value);
+
+      it('loads the next page on request and lets the customer choose an older order, until all are there', async () => {
+        const calls = fakeApi({
+          'GET /api/customer/me': { body: { result: customer() } },
+          [ordersUrl(0)]: { body: { result: orders(1, 20) } },
+          [ordersUrl(20)]: { body: { result: orders(21, 23) } },
+        });
+        renderArea('/withdrawal');
+        await screen.findByLabelText('Ihre Bestellungen');
+        expect(options()).toHaveLength(21);
+        fireEvent.click(screen.getByRole('button', { name: 'Ältere Bestellungen laden' }));
+        await waitFor(() => expect(options()).toHaveLength(24));
+        expect(calls.filter((call) => call.url.startsWith('/api/customer/me/orders')).map((call) => call.url)).toEqual([
+          '/api/customer/me/orders?limit=20&offset=0',
+          '/api/customer/me/orders?limit=20&offset=20',
+        ]);
+        // A page shorter than 20 was the last: nothing more to load, and the customer is told so.
+        expect(screen.queryByRole('button', { name: 'Ältere Bestellungen laden' })).toBeNull();
+        expect(screen.getByText('3 weitere Bestellungen geladen. Das sind alle Ihre Bestellungen.')).toBeTruthy();
+        fireEvent.change(screen.getByLabelText('Ihre Bestellungen'), { target: { value: '1000023' } });
+        expect(await screen.findByLabelText('Kurs 23')).toBeTruthy();
+      });
+
+      it('counts the orders it left out (pending, cancelled) for the next offset, and stops at an empty page', async () => {
+        const firstPage = orders(1, 20).map((row, index) =>
+          index < 5 ? { ...row, status: 'cancelled' as const } : row,
+        );
+        const calls = fakeApi({
+          'GET /api/customer/me': { body: { result: customer() } },
+          [ordersUrl(0)]: { body: { result: firstPage } },
+          [ordersUrl(20)]: { body: { result: orders(21, 40) } },
+          [ordersUrl(40)]: { body: { result: [] } },
+        });
+        renderArea('/withdrawal');
+        await screen.findByLabelText('Ihre Bestellungen');
+        expect(options()).toHaveLength(16);
+        fireEvent.click(screen.getByRole('button', { name: 'Ältere Bestellungen laden' }));
+        await waitFor(() => expect(options()).toHaveLength(36));
+        expect(screen.getByText('20 weitere Bestellungen geladen.')).toBeTruthy();
+        fireEvent.click(screen.getByRole('button', { name: 'Ältere Bestellungen laden' }));
+        await screen.findByText('Keine weiteren Bestellungen. Das sind alle Ihre Bestellungen.');
+        expect(screen.queryByRole('button', { name: 'Ältere Bestellungen laden' })).toBeNull();
+        expect(calls.filter((call) => call.url.startsWith('/api/customer/me/orders'))).toHaveLength(3);
+      });
+
+      it('hands the focus to the longer list and says so in a status region that was there before (WCAG 2.4.3, 4.1.3)', async () => {
+        fakeApi({
+          'GET /api/customer/me': { body: { result: customer() } },
+          [ordersUrl(0)]: { body: { result: orders(1, 20) } },
+          [ordersUrl(20)]: afterFocusDropped({ body: { result: orders(21, 40) } }),
+        });
+        renderArea('/withdrawal');
+        const more = await screen.findByRole('button', { name: 'Ältere Bestellungen laden' });
+        const status = screen.getByRole('status');
+        expect(status.textContent).toBe('');
+        more.focus();
+        fireEvent.click(more);
+        await waitFor(() => expect(status.textContent).toBe('20 weitere Bestellungen geladen.'));
+        expect(document.activeElement).toBe(screen.getByLabelText('Ihre Bestellungen'));
+      });
+
+      it('keeps the orders it has when a page cannot be loaded: an alert, and the focus back on the button', async () => {
+        fakeApi({
+          'GET /api/customer/me': { body: { result: customer() } },
+          [ordersUrl(0)]: { body: { result: orders(1, 20) } },
+          [ordersUrl(20)]: afterFocusDropped(apiError(503, 'UNAVAILABLE')),
+        });
+        renderArea('/withdrawal');
+        const more = await screen.findByRole('button', { name: 'Ältere Bestellungen laden' });
+        more.focus();
+        fireEvent.click(more);
+        expect((await screen.findByRole('alert')).textContent).toBe(
+          'Ältere Bestellungen konnten nicht geladen werden. Bitte versuchen Sie es erneut.',
+        );
+        await waitFor(() =>
+          expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Ältere Bestellungen laden' })),
+        );
+        expect(options()).toHaveLength(21);
+      });
+    });
   });
 });
