@@ -93,6 +93,7 @@ test('a customerToken query logs in and leaves the URL; an unverified customer w
 
   await page.getByRole('button', { name: 'E-Mail erneut senden' }).click();
   await expect(page.getByText('Wir haben Ihnen die Bestätigungs-E-Mail erneut geschickt.')).toBeVisible();
+  await expectAccessible(page);
   const link = linkIn(await mailTo(request, email, /Bitte bestätigen/));
   // Confirmed elsewhere (another device): the waiting page notices within its 5-second poll.
   const verified = await request.post('/api/customer/verify-email', {
@@ -205,6 +206,7 @@ test('e-mail change from the mail', async ({ page, request }) => {
   await page.getByLabel('E-Mail-Adresse').fill(next);
   await page.getByRole('button', { name: 'Daten speichern' }).click();
   await expect(page.getByText('Wir haben einen Bestätigungslink an Ihre neue E-Mail-Adresse geschickt.')).toBeVisible();
+  await expectAccessible(page);
   // Not applied before the confirmation.
   await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue(email);
 
@@ -279,6 +281,7 @@ test('profile and password saves with their banners', async ({ page, request }) 
   await page.getByRole('button', { name: 'Daten speichern' }).click();
   await expect(page.getByText('Die Telefonnummer muss mindestens 4 Zeichen lang sein.')).toBeVisible();
   await expect(page.getByLabel('Telefon (optional)')).toBeFocused();
+  await expectAccessible(page);
   await page.getByLabel('Telefon (optional)').fill('+49 30 1234567');
   await page.getByLabel('Ich möchte den Newsletter erhalten.').check();
   await page.getByRole('button', { name: 'Daten speichern' }).click();
@@ -295,6 +298,7 @@ test('profile and password saves with their banners', async ({ page, request }) 
   await page.getByLabel(/^Neues Passwort wiederholen/).fill('Anders#Pass1');
   await change.click();
   await expect(page.getByText('Ihr Passwort wurde geändert. Andere Geräte wurden abgemeldet.')).toBeVisible();
+  await expectAccessible(page);
   await expect(page.getByLabel('Aktuelles Passwort')).toHaveValue('');
   await page.reload();
   await expect(page.getByLabel('Anzeigename (optional)')).toHaveValue('Anni');
@@ -325,6 +329,7 @@ test('address save with its banner; logout', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Adresse speichern' }).click();
   const saved = page.getByText('Ihre Rechnungsadresse wurde gespeichert.');
   await expect(saved).toBeVisible();
+  await expectAccessible(page);
   await expect(saved).toHaveCount(0, { timeout: 7_000 });
   await page.reload();
   await expect(page.getByLabel('Ort (optional)')).toHaveValue('Wien');
@@ -358,4 +363,48 @@ test('a customerToken link in a tab that has a session is not used, and the noti
   await expectAccessible(page);
   await notice.getByRole('button', { name: 'Schließen' }).click();
   await expect(notice).toHaveCount(0);
+});
+
+test("the account's pages when the server cannot answer: the orders, the level history and the balances", async ({
+  page,
+  request,
+}) => {
+  const { token } = await verifiedCustomer(request, 'ausfall');
+  await page.route('**/api/customer/me/orders**', (route) => route.fulfill({ status: 503 }));
+  await page.route('**/api/exam/history**', (route) => route.fulfill({ status: 503 }));
+  await page.route('**/api/customer/me/balances**', (route) => route.fulfill({ status: 503 }));
+  await page.goto(`/account-order?customerToken=${token}`);
+  await expect(heading(page)).toHaveText('Meine Bestellungen');
+  await expect(page.getByText('Bestellungen konnten nicht geladen werden.')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Sprachniveau' }).click();
+  await expect(heading(page)).toHaveText('Mein Sprachniveau');
+  await expect(page.getByText('Der Verlauf Ihrer Einstufungstests konnte nicht geladen werden.')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Meine Daten' }).click();
+  await expect(heading(page)).toHaveText('Meine Daten');
+  await expect(page.getByRole('alert').filter({ hasText: 'Das Guthaben konnte nicht geladen werden.' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('login and registration when the server refuses for now (429, 503)', async ({ page }) => {
+  await page.route('**/api/customer/login', (route) => route.fulfill({ status: 429 }));
+  await page.goto('/login');
+  await logInThroughForm(page, newEmail('bremse'), password);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.route('**/api/customer/register', (route) => route.fulfill({ status: 503 }));
+  await page.goto(`/register?firstname=Eva&lastname=Stau&email=${encodeURIComponent(newEmail('stau'))}`);
+  await page.getByLabel(/^Passwort/).fill(password);
+  await page.getByRole('button', { name: 'Kundenkonto anlegen' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a broken e-mail change link says so', async ({ page }) => {
+  await page.goto('/verify-email-change?token=kaputt&email=x%40example.org');
+  await expect(heading(page)).toHaveText('Neue E-Mail-Adresse bestätigen');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectAccessible(page);
 });

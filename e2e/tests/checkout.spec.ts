@@ -228,6 +228,13 @@ test('every checkout field is validated before anything is sent', async ({ page,
 test('an empty cart has no checkout; the mail preview renders the confirmation', async ({ page }) => {
   await page.goto('/checkout');
   await expect(page).toHaveURL('http://localhost:5173/');
+  // A preview the server cannot give now: the alert.
+  const preview = '**/api/orders/confirmation-preview?**';
+  await page.route(preview, (route) => route.fulfill({ status: 503 }));
+  await page.goto('/emailorder');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectAccessible(page);
+  await page.unroute(preview);
   await page.goto('/emailorder');
   await expect(page.getByRole('heading', { level: 1, name: 'Vorschau der Bestellbestätigung' })).toBeVisible();
   await expect(page.getByText('Ihre Bestellung 100042')).toBeVisible();

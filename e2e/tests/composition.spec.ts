@@ -202,9 +202,12 @@ test.describe('a remote that hangs', () => {
     // A changed manifest points the shell at another build: here one that never answers.
     const composed = JSON.parse(readFileSync(builtComposition, 'utf8')) as { remotes: Record<string, string> };
     composed.remotes.catalog = `http://127.0.0.1:${port}/remoteEntry.js`;
-    await serveComposition(page, { ...composed, timeoutMs: 1500 });
+    await serveComposition(page, { ...composed, timeoutMs: 4000 });
     await page.goto('/courses');
     await expect(page.getByRole('banner')).toBeVisible();
+    // Until the timeout, the area's loading notice is on screen.
+    await expect(page.getByRole('status').filter({ hasText: 'Bereich wird geladen …' })).toBeVisible();
+    await expectAccessible(page);
     await expect(page.getByRole('alert')).toContainText('Dieser Bereich ist gerade nicht erreichbar', {
       timeout: 15_000,
     });
