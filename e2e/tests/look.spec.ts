@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { cards, waitForListing } from '../support/catalog.ts';
 import { courseItem, courseWithPlaces, seedCart } from '../support/checkout.ts';
+import { withShopDatabase } from '../support/database.ts';
 
 /** The phone widths the shop must fit without sideways scrolling (WCAG 1.4.10 asks for 320 CSS px). */
 const phoneWidths = [320, 360, 390] as const;
@@ -100,6 +101,30 @@ test('a code of the most characters a code may have (20) fits 320 px in the cart
   await page.getByRole('button', { name: 'Einlösen' }).click();
   await expect(page.getByTestId('discount-tag')).toHaveText(/SOMMERAKTION2026ABCD \(ungültig\)/);
   await expect.poll(() => sidewaysOverflow(page), 'the refused code and its reason').toBe(0);
+});
+
+// No seeded code has 20 characters (api/src/db/seed/discount-codes.ts), so the journey writes one: wide letters, the
+// most a code may have (discount_code_length_check), valid, so the summary shows its row 'Gutschein <code>'.
+const longValidCode = 'WWWWWWMMMMMMWWWWWWMM';
+
+test('a valid code of 20 characters fits 320 px in the cart’s and the checkout’s price summary', async ({
+  page,
+  request,
+}) => {
+  withShopDatabase((db) =>
+    db.prepare('insert or ignore into discount_code (code, percent_off) values (?, 10)').run(longValidCode),
+  );
+  const course = await courseWithPlaces(request, 1, 1);
+  await seedCart(page, [courseItem(course, 1)]);
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/cart');
+  await page.getByLabel('Gutscheincode', { exact: true }).fill(longValidCode);
+  await page.getByRole('button', { name: 'Einlösen' }).click();
+  await expect(page.getByTestId('cart-discount')).toContainText(`Gutschein ${longValidCode}`);
+  await expect.poll(() => sidewaysOverflow(page), 'the cart summary’s code row').toBe(0);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('cart-discount')).toContainText(`Gutschein ${longValidCode}`);
+  await expect.poll(() => sidewaysOverflow(page), 'the checkout summary’s code row').toBe(0);
 });
 
 test('listings follow the start date: the first screen holds the earliest courses, column by column', async ({

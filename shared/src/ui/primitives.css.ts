@@ -35,6 +35,9 @@ export const primitivesCss = `
 .shop-price-line dl, .shop-price-summary dl { margin: 0; }
 .shop-price-row { display: flex; justify-content: space-between; gap: var(--shop-space-sm); }
 .shop-price-row dd { margin: 0; white-space: nowrap; font-variant-numeric: tabular-nums; }
+/* The amount never wraps, so the label must: 'Gutschein' and a code of 20 characters would push the row past 320 px
+   (WCAG 1.4.10). min-width: 0 lets the flex item shrink below its longest word, overflow-wrap breaks the code. */
+.shop-price-row dt { min-width: 0; overflow-wrap: anywhere; }
 .shop-price-row--discount { color: var(--shop-color-success); }
 .shop-price-row--pay, .shop-price-row--total { font-weight: 700; }
 .shop-price-row--total { border-top: var(--shop-border-width-strong) solid var(--shop-color-text); padding-top: var(--shop-space-xs); margin-top: var(--shop-space-xs); }
