@@ -131,3 +131,19 @@ test('a waitlist join the server refuses for now shows its error in the form', a
   await expect(form.getByRole('alert')).toBeVisible();
   await expectAccessible(page);
 });
+
+test('leaving the waitlist: a refusal that may pass keeps the button, an unknown link says so', async ({ page }) => {
+  let answer = 503;
+  await page.route('**/api/waitlist/leave', (route) => route.fulfill({ status: answer }));
+  await page.goto('/waitlist/leave?token=abc');
+  const leave = page.getByRole('button', { name: 'Abmelden' });
+  await leave.click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(leave).toBeFocused();
+  await expectAccessible(page);
+  answer = 404;
+  await leave.click();
+  await expect(page.getByRole('alert')).toBeFocused();
+  await expect(leave).toHaveCount(0);
+  await expectAccessible(page);
+});
