@@ -133,6 +133,7 @@ test('a customer buys hours, sees the balance, books a conversation hour for 0 ‚
   await expect(email).toHaveAttribute('readonly', '');
   await fillBilling(page);
   await acceptConsents(page);
+  await expectAccessible(page);
   await orderButton(page).click();
   await answerSandbox(page, 'paid');
   await expect(page).toHaveURL(/\/checkout-complete\//);
@@ -149,19 +150,26 @@ test('a customer buys hours, sees the balance, books a conversation hour for 0 ‚
       localStorage.setItem('cart', JSON.stringify({ state: { items: [item], timestamp: Date.now() }, version: 1 })),
     courseItem(conversation, 1),
   );
+  // The cart of a customer whose hours pay for the line.
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-total')).toHaveText('0 ‚Ç¨');
+  await expectAccessible(page);
   await page.goto('/checkout');
   await expect(page.getByTestId('cart-total')).toHaveText('0 ‚Ç¨');
   await expect(page.getByRole('group', { name: 'Zahlungsart' })).toHaveCount(0);
   await fillBilling(page);
   await acceptConsents(page);
+  await expectAccessible(page);
   await orderButton(page).click();
   await expect(page).toHaveURL(/\/checkout-complete\/\d+\//);
   const creditOrder = /checkout-complete\/(\d+)\//.exec(page.url())![1]!;
   await expect(page.getByRole('link', { name: 'Zu meinen Bestellungen' })).toBeVisible();
+  await expectAccessible(page);
 
   await page.goto('/account-order');
   await expect(page.getByText(`Bestellung ${packageOrder}`)).toBeVisible();
   await expect(page.getByText(`Bestellung ${creditOrder}`)).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('a pending order offers its payment link in /account-order', async ({ page, request }) => {
@@ -182,6 +190,7 @@ test('a pending order offers its payment link in /account-order', async ({ page,
       .or(page.getByRole('button', { name: /Zahlung abschlie√üen/ }))
       .first(),
   ).toBeVisible();
+  await expectAccessible(page);
   const orders = await (
     await request.get('/api/customer/me/orders?limit=20', { headers: { authorization: `Bearer ${customer.token}` } })
   ).json();
