@@ -64,6 +64,7 @@ test('the API refuses a page whose origin is not a configured partner', async ({
   await page.goto(`http://localhost:${strangerPort}/`);
   await expect(page.locator('#sprachkurse').getByRole('alert')).toContainText('Die Kurse konnten nicht geladen werden');
   await expect(cards(page.locator('#sprachkurse'))).toHaveCount(0);
+  await expectAccessible(page);
 });
 
 test('/products-iframe framed by a partner page reports its height as it changes', async ({ page }) => {
@@ -83,6 +84,8 @@ test('/products-iframe framed by a partner page reports its height as it changes
   // The frame follows the content: opening the filter panel makes the page taller.
   await frame.getByRole('button', { name: 'Filter', exact: true }).click();
   await expect.poll(async () => (await heights()).at(-1)!.height).toBeGreaterThan(settled.height);
+  // The lightweight partner page (docs/decisions/0014-partner-path.md) in its frame, filter open; axe checks frames.
+  await expectAccessible(page);
   await expect
     .poll(async () => (await page.locator('#shop').boundingBox())!.height)
     .toBe((await heights()).at(-1)!.height);
