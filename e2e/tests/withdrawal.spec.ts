@@ -92,6 +92,11 @@ test('a guest withdraws through the footer control, reads the receipt in the dev
   await page.getByRole('button', { name: 'Widerruf jetzt bestätigen' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Dieser Link wurde bereits verwendet' })).toBeVisible();
   await expectAccessible(page);
+
+  // The order's confirmation page now says it is withdrawn.
+  await page.goto(`/checkout-complete/${incrementId}/${encodeURIComponent(email)}`);
+  await expect(page.getByText(`Bestellung ${incrementId}: widerrufen.`)).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('a customer withdraws one position of an order; the account shows it partly withdrawn', async ({
