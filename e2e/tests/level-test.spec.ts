@@ -104,6 +104,7 @@ test('a guest takes the test by keyboard from a yes/no card to the result, follo
   );
   await page.getByRole('button', { name: 'Ergebnis senden' }).click();
   await expect(page.getByText('Bitte geben Sie eine E-Mail-Adresse an.')).toBeVisible();
+  await expectAccessible(page);
   await field.fill(email);
   // The mail cannot go out now (a server error): the alert, and the form stays for another try.
   await page.route('**/api/exam/send-result-email', (route) => route.fulfill({ status: 503 }), { times: 1 });

@@ -145,3 +145,12 @@ test('hideHeader and hideFooter hide the frame and stay in force while navigatin
   await expect(page.getByRole('banner')).toHaveCount(0);
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
 });
+
+test('the home page without course starts says so', async ({ page }) => {
+  await page.route('**/api/course/search**', (route) =>
+    route.fulfill({ json: { result: { items: [], total: 0, page: 1, limit: 100 } } }),
+  );
+  await page.goto('/');
+  await expect(page.getByText('Zurzeit sind keine Kursstarts geplant', { exact: false })).toBeVisible();
+  await expectAccessible(page);
+});
