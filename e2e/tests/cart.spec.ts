@@ -92,7 +92,7 @@ test('items from the listings, quantities, a valid and an invalid code, all pric
     .filter({ hasText: productTitle })
     .getByRole('button', { name: `${productTitle} aus dem Warenkorb entfernen` })
     .click();
-  await expect(page.getByRole('main').getByTestId('cart-announcement')).toHaveText(
+  await expect(page.getByRole('main').getByTestId('cart-removal-announcement')).toHaveText(
     `„${productTitle}“ wurde aus dem Warenkorb entfernt.`,
   );
   await expect(lines(page)).toHaveCount(1);

@@ -69,7 +69,7 @@ describe('/cart', () => {
       'GET /api/course/price-config': { body: { result: [] } },
     });
     renderRoutes(routes, '/cart');
-    const region = screen.getByTestId('cart-announcement');
+    const region = screen.getByTestId('cart-removal-announcement');
     expect(region.getAttribute('aria-live')).toBe('polite');
     expect(region.textContent).toBe('');
 
@@ -77,7 +77,7 @@ describe('/cart', () => {
     expect(region.textContent).toBe('„Kurs A“ wurde aus dem Warenkorb entfernt.');
     // The region stays in place for the last line too, when the empty cart replaces the list.
     fireEvent.click(screen.getByRole('button', { name: 'Kurs B aus dem Warenkorb entfernen' }));
-    expect(screen.getByTestId('cart-announcement')).toBe(region);
+    expect(screen.getByTestId('cart-removal-announcement')).toBe(region);
     expect(region.textContent).toBe('„Kurs B“ wurde aus dem Warenkorb entfernt.');
   });
 });

@@ -46,7 +46,7 @@ export function CartPage() {
       {/* A line the server removes may hold the focus (its "+" just pressed): the notice saying why takes it. */}
       <AdjustmentNotices takeFocus />
       {/* Outside the list, so it is still there when the last line goes and the empty cart replaces the list. */}
-      <p className="shop-visually-hidden" aria-live="polite" data-testid="cart-announcement">
+      <p className="shop-visually-hidden" aria-live="polite" data-testid="cart-removal-announcement">
         {removed}
       </p>
       {lines.length === 0 ? (
