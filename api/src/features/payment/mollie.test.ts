@@ -437,7 +437,9 @@ describeEachDatabase(
             const meanwhile = Date.now();
             await insertCourse(ctx, { free: 1 });
             expect((await client(ctx).get('/api/health')).status).toBe(200);
-            expect(Date.now() - meanwhile).toBeLessThan(1000);
+            // Blocked behind the provider call, these would wait out the guard's timeout (defaultProviderTimeoutMs);
+            // half of it is the bound, not a speed figure (a loaded two-core machine may well take over a second).
+            expect(Date.now() - meanwhile).toBeLessThan(defaultProviderTimeoutMs / 2);
           }
           const reply = await failed;
           expect(reply.status).toBe(503);
