@@ -14,7 +14,8 @@ import {
   register,
   verifiedCustomer,
 } from '../customer/test-support.ts';
-import { resultMailAddressLimit } from './result-mail-limit.ts';
+import { mailboxKey } from '../customer/mailbox.ts';
+import { resultMailAddressLimit, resultMailBucket } from './result-mail-limit.ts';
 import { resultMailRateLimit, submitRateLimit } from './routes.ts';
 import { takeExam } from './test-support.ts';
 
@@ -302,7 +303,14 @@ describeEachDatabase(
 
     it(`mails one address at most ${resultMailAddressLimit.max} times an hour from any clients, keeping no trace of the address`, async () => {
       // A client per request: the per-client limit alone let every further machine send 20 more to one inbox.
-      const email = newEmail('opfer');
+      // An address of a bucket no other test's mail has counted in yet: buckets are shared (one in 4,096 addresses),
+      // and an address made at random shared one with an earlier test's now and then, which left it fewer than 5.
+      const counted = new Set(
+        (await ctx.db.kysely.selectFrom('rate_limit').select('key').execute()).map((row) => row.key),
+      );
+      const bucketKey = (address: string) => `result-mail:address-bucket:${resultMailBucket(mailboxKey(address))}`;
+      let email = newEmail('opfer');
+      while (counted.has(bucketKey(email))) email = newEmail('opfer');
       for (let i = 0; i < resultMailAddressLimit.max; i++)
         expect((await client(ctx).post('/api/exam/send-result-email', request(email))).status).toBe(200);
       const limited = await client(ctx).post('/api/exam/send-result-email', request(` ${email.toUpperCase()}`));
