@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * README's "Configuration" says it lists every variable the shop reads. This holds it to that, both ways: each
- * environment variable the code reads is named there, and each variable named there is read somewhere.
+ * docs/configuration.md says it lists every variable the shop reads. This holds it to that, both ways: each
+ * environment variable the code reads is listed there, and each variable listed there is read somewhere.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -63,40 +63,39 @@ function variablesRead(): Map<string, string> {
   return read;
 }
 
-/** README's "Configuration" section: its table and the sentences around it. */
-function configurationSection(): string {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const start = readme.indexOf('\n## Configuration\n');
-  const end = readme.indexOf('\n## ', start + 1);
-  expect(start, 'README has a "Configuration" section').toBeGreaterThan(-1);
-  return readme.slice(start, end === -1 ? undefined : end);
+/** The configuration page. */
+function configurationPage(): string {
+  return readFileSync(join(root, 'docs/configuration.md'), 'utf8');
 }
 
-/** The names in the first column of the section's table (`SHOP_AREA_URL_<AREA>` as `SHOP_AREA_URL_`). */
-function variablesListed(section: string): string[] {
-  const firstCells = section
+/**
+ * The names a list item of the page starts with: an item that begins with PORT and HOST in backticks, then its
+ * default, lists both; SHOP_AREA_URL_<AREA> lists the family prefix SHOP_AREA_URL_. A name mentioned further on in
+ * an item's text is not listed by it, so every variable has an item of its own.
+ */
+function variablesListed(page: string): string[] {
+  return page
     .split('\n')
-    .filter((line) => line.startsWith('| `'))
-    .map((line) => line.split(' | ')[0] ?? '');
-  return firstCells.flatMap((cell) =>
-    [...cell.matchAll(/`([A-Z][A-Z0-9_]*)(?:<[A-Z]+>)?`/g)].map(([, name]) => name ?? ''),
-  );
+    .map((line) => /^- ((?:`[A-Z][A-Z0-9_]*(?:<[A-Z]+>)?`(?:, )?)+)/.exec(line)?.[1] ?? '')
+    .flatMap((head) => [...head.matchAll(/`([A-Z][A-Z0-9_]*)(?:<[A-Z]+>)?`/g)].map(([, name]) => name ?? ''));
 }
 
-describe('README "Configuration"', () => {
-  const read = variablesRead();
-  const section = configurationSection();
+/** Whether a variable the code reads (or a family prefix such as `PORT_`) is among the listed names. */
+function isListed(name: string, listed: string[]): boolean {
+  return listed.some((entry) => entry === name || (name.endsWith('_') && entry.startsWith(name)));
+}
 
-  it('names every environment variable the code reads', () => {
-    const unlisted = [...read]
-      .filter(([name]) => !section.includes(`\`${name}`))
-      .map(([name, file]) => `${name} (${file})`);
+describe('docs/configuration.md', () => {
+  const read = variablesRead();
+  const listed = variablesListed(configurationPage());
+
+  it('lists every environment variable the code reads', () => {
+    const unlisted = [...read].filter(([name]) => !isListed(name, listed)).map(([name, file]) => `${name} (${file})`);
     expect(unlisted).toEqual([]);
   });
 
-  it('names no variable the code does not read', () => {
+  it('lists no variable the code does not read', () => {
     const names = [...read.keys()];
-    const listed = variablesListed(section);
     expect(listed).toContain('NODE_ENV');
     const unread = listed.filter(
       (listed) => !names.some((name) => name === listed || (name.endsWith('_') && listed.startsWith(name))),
