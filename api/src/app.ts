@@ -196,7 +196,7 @@ export function buildApp({
   };
   if (options.captureRetryMs && provider.capturePayment)
     jobs.register(captureJob({ ...captures, everyMs: options.captureRetryMs }));
-  // Into the app's log (README "Logs"), not the console: an unreachable provider is an operator's matter.
+  // Into the app's log (docs/operations.md#logs), not the console: an unreachable provider is an operator's matter.
   const offeredPaymentMethods = offeredMethodsOf(provider, {
     now: () => now().getTime(),
     onError: (error) => logError(error, 'Payment methods could not be listed'),

@@ -61,7 +61,7 @@ export async function startServer(): Promise<void> {
   app.log.info(`payment provider: ${payment.provider}`);
   if (mode === 'development') {
     app.log.warn(
-      'Development mode: every page says it is a test shop, and the sandbox takes payments unless PAYMENT_PROVIDER is set; NODE_ENV=production to go live (README "Going live")',
+      'Development mode: every page says it is a test shop, and the sandbox takes payments unless PAYMENT_PROVIDER is set; NODE_ENV=production to go live (docs/deploy.md, "Going live")',
     );
     if (!mail.smtpUrl)
       app.log.warn(

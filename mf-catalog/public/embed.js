@@ -1,5 +1,5 @@
 /**
- * One-script embed of the course catalog for partner pages (see README "Embed the catalog"):
+ * One-script embed of the course catalog for partner pages (see docs/partner-embed.md):
  *
  *   <div id="sprachkurse"></div>
  *   <script type="module" src="https://catalog.shop.example/embed.js" data-target="#sprachkurse"

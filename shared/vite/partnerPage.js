@@ -3,7 +3,7 @@
  * docs/decisions/0014-partner-path.md) instead of the shop's full frame: a navigation into a frame
  * (`Sec-Fetch-Dest: iframe`, sent by every current browser) or an address hiding both header and footer, as
  * partners are told to use. A visitor opening /products-iframe in the shop itself keeps header and footer.
- * A host in front (nginx, CDN) must apply the same rule and `Vary: Sec-Fetch-Dest` (README "Deploy").
+ * A host in front (nginx, CDN) must apply the same rule and `Vary: Sec-Fetch-Dest` (docs/deploy.md).
  */
 
 export const partnerPagePath = '/products-iframe';

@@ -1,6 +1,6 @@
 /**
- * The built files served as a production host serves them (docs/decisions/0013-share-strategy.md, README
- * "Deploy"): brotli and gzip made once at build time, the best one the browser accepts sent with
+ * The built files served as a production host serves them (docs/decisions/0013-share-strategy.md,
+ * docs/deploy.md): brotli and gzip made once at build time, the best one the browser accepts sent with
  * `Vary: Accept-Encoding`; hashed files under assets/ cached for a year as immutable; everything else
  * (HTML, remoteEntry.js, remotes.json, manifests, embed.js) revalidated on every use, since its name stays
  * while its content changes with each deploy. Plain JavaScript: Vite loads its config without a TS loader.

@@ -1,6 +1,6 @@
 import { shopModeFromEnv } from '../features/mode/production-check.ts';
 
-/** Mail settings from the environment (README "Configuration"). */
+/** Mail settings from the environment (docs/configuration.md). */
 export interface MailConfig {
   /** SMTP_URL (e.g. smtps://user:pass@mail.example:465): real delivery. Unset: the dev outbox in the database. */
   smtpUrl: string | null;

@@ -8,7 +8,7 @@ import { backupFileName, backupSqlite } from './sqlite-backup.ts';
  */
 const config = loadConfig();
 if (config.database.dialect !== 'sqlite') {
-  console.error('DATABASE_URL points to PostgreSQL: back it up with pg_dump (README "Backup and restore")');
+  console.error('DATABASE_URL points to PostgreSQL: back it up with pg_dump (docs/operations.md)');
   process.exit(1);
 }
 if (config.database.file === ':memory:') {

@@ -8,7 +8,7 @@ import { restoreSqlite } from './sqlite-backup.ts';
  */
 const config = loadConfig();
 if (config.database.dialect !== 'sqlite') {
-  console.error('DATABASE_URL points to PostgreSQL: restore it with pg_restore (README "Backup and restore")');
+  console.error('DATABASE_URL points to PostgreSQL: restore it with pg_restore (docs/operations.md)');
   process.exit(1);
 }
 const backup = process.argv[2];

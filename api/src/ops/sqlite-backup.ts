@@ -5,7 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 /**
  * Online backup and restore of the SQLite database with SQLite's backup API (better-sqlite3's `backup`): it copies
  * page by page from a read transaction, so the copy is one consistent state even while API processes keep writing
- * (docs/decisions/0010-operations.md). PostgreSQL has pg_dump/pg_restore for this (README).
+ * (docs/decisions/0010-operations.md). PostgreSQL has pg_dump/pg_restore for this (docs/operations.md).
  */
 
 /** `shop-20260115-090000.sqlite`, in UTC, so backups sort by time. */

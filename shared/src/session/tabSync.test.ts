@@ -85,7 +85,7 @@ describe('session across tabs', () => {
   it('keeps a login by customerToken in its tab: the other tabs keep their session, or stay without one', async () => {
     // A link an attacker sends logs the tab it opens into the attacker's account; the victim's other tabs, maybe
     // logged in without remember-me (sessionStorage, unseen by the new tab), must not follow it
-    // (docs/decisions/0077-login-links.md). README: "logs in for the tab".
+    // (docs/decisions/0077-login-links.md). docs/product-rules.md#platform: "for that tab only".
     const { adoptTokenFromUrl } = await import('../stores/auth.ts');
     expect(
       adoptTokenFromUrl(

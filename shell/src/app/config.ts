@@ -1,5 +1,5 @@
 /**
- * Links to the school's own site, set at build time (see README "Configuration"). The defaults use the
+ * Links to the school's own site, set at build time (see docs/configuration.md). The defaults use the
  * reserved `.example` domain so a fresh checkout never links to somebody's real site.
  */
 const env = import.meta.env;

@@ -6,7 +6,7 @@ type NewDiscountCode = Insertable<Database['discount_code']>;
 const day = 86_400_000;
 
 /**
- * The demo codes listed in the README, relative to `now` so they behave the same on every fresh database:
+ * The demo codes listed in docs/product-rules.md#demo-codes, relative to `now` so they behave the same on every fresh database:
  * WILLKOMMEN10 10 % on everything (once per customer), SOMMER25 25 € off from 200 € (valid for a year),
  * ABGELAUFEN expired yesterday.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { examLevels } from '@shop/shared/contract';
 import { type AnswerKey, placement, placementErrors, score, submissionErrors } from './scoring.ts';
 
-describe('placement (the README scoring rule)', () => {
+describe('placement (the scoring rule of the product rules)', () => {
   it('reaches the tested level at 60 % or more, in its upper half from 80 %', () => {
     expect(placement('B1', 9, 15)).toEqual({ level: 'B1', targetDetail: 'B1.1' }); // exactly 60 %
     expect(placement('B1', 11, 15)).toEqual({ level: 'B1', targetDetail: 'B1.1' }); // 73 %

@@ -1,7 +1,7 @@
 import { type ExamLevel, examLevels } from '@shop/shared/contract';
 
 /**
- * The scoring rule (README "Placement test: scoring"): one point per correct answer. The tested level is
+ * The scoring rule (docs/product-rules.md#scoring): one point per correct answer. The tested level is
  * reached with at least 60 % of the points, otherwise the placement is the level below (A1 has none below).
  * The sub-level says where to start inside the placed level: `.2` (its second half) with at least 80 % on a
  * reached level, or with at least 30 % when placed one level below (most of it is known); `.1` otherwise.

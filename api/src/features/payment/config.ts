@@ -1,6 +1,6 @@
 import { isHttpsUrl } from '../../lib/urls.ts';
 
-/** Which payment provider takes the money (README "Configuration"). */
+/** Which payment provider takes the money (docs/configuration.md). */
 export type PaymentConfig = { provider: 'sandbox' } | { provider: 'mollie'; apiKey: string; apiUrl?: string };
 
 const providers = ['sandbox', 'mollie'] as const;

@@ -15,7 +15,7 @@ const unreachable: PaymentProvider = {
 
 const message = 'Payment methods could not be listed';
 
-// README "Logs": the API's log is JSON lines on stdout or in LOG_FILE. A provider that cannot list its methods at
+// docs/operations.md#logs: the API's log is JSON lines on stdout or in LOG_FILE. A provider that cannot list its methods at
 // start (the app asks once it is ready) was reported with console.error: a multi-line stack on stderr, outside the
 // log an operator reads and LOG_FILE.
 describe("the provider's payment methods cannot be listed", () => {

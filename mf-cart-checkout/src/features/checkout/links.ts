@@ -1,6 +1,6 @@
 /**
  * The school's pages the checkout links to (terms, privacy, cancellation policy, contact): the same build-time
- * variables and defaults as the shell's footer (README "Configuration").
+ * variables and defaults as the shell's footer (docs/configuration.md).
  */
 const env = import.meta.env as Record<string, string | undefined>;
 const site = env.VITE_SCHOOL_URL ?? 'https://www.sprachschule.example/';

@@ -41,7 +41,7 @@ export function useTagManager(containerId: string | null, { reloadPage }: { relo
  * Each page the visitor opens, told to the container as `shop_page_view` with `page_location` and `page_path` that
  * name no person and no link's secret (redactedPagePath): the confirmation's path holds the buyer's address, a mail
  * link's query a token and the address. A tag reading the browser's own location would send them to Google; the
- * container's page-view tag reads these instead (README, "Analytics with consent"). Only once the visitor consented
+ * container's page-view tag reads these instead (docs/product-rules.md#analytics-with-consent). Only once the visitor consented
  * (as the container itself loads only then): before, or after "reject all", nothing is queued.
  */
 function usePageViews(containerId: string | null, pathname: string, search: string): void {
