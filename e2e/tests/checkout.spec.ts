@@ -72,7 +72,7 @@ test('a guest books a course for two, pays on the sandbox, lands on the confirma
   await expectAccessible(page);
   const orderNumber = /checkout-complete\/(\d+)\//.exec(page.url())![1]!;
   // The price list is for the browser that ordered (its order key); another browser with the same link gets the
-  // confirmation without it (docs/decisions/0066-order-key-for-the-confirmation.md).
+  // confirmation without it (docs/product-rules.md#the-confirmations-price-list).
   const priceList = (on: typeof page) => on.getByRole('heading', { level: 2, name: 'Ihre Bestellung', exact: true });
   await expect(priceList(page)).toBeVisible();
   const elsewhere = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });

@@ -43,7 +43,7 @@ test('a full course offers the waitlist; a freed place is offered by mail and bo
     if (position === 1) await expectAccessible(page);
     await form.getByRole('button', { name: 'Eintragen' }).click();
     // A guest is told the place by mail only: the answer could not tell a first join from a second
-    // (docs/decisions/0074-waitlist-join-tells-nothing-about-the-address.md).
+    // (docs/product-rules.md#a-guests-join-tells-nothing).
     await expect(card.getByRole('status')).toHaveText(
       `Danke! Wir schicken Ihnen eine E-Mail an ${email}, die Ihren Platz auf der Warteliste nennt.`,
     );

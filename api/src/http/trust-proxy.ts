@@ -12,7 +12,7 @@ import type { FastifyServerOptions } from 'fastify';
  *   the entries itself;
  * - `true`: every entry is trusted, so the client is the leftmost one, which the client writes itself (every
  *   proxy, the shop's own `/api` proxy included, appends to what came in). Development only; production refuses
- *   it (docs/decisions/0063-api-audit-fixes.md).
+ *   it (docs/product-rules.md#client-addresses-behind-a-proxy).
  *
  * Unset, `false` or `0`: the socket's address. `true` and `false` are read in any letter case, as the production
  * check reads them. Anything else throws, so a typing error stops the start with one line (main.ts) instead of

@@ -33,7 +33,7 @@ export interface MailerOptions {
   from: string;
   /**
    * Production: an `smtp://` server must take STARTTLS, or the attempt fails (and is retried) instead of sending in
-   * plain text (docs/decisions/0063-api-audit-fixes.md). Off in development, whose local test servers speak plain
+   * plain text (docs/configuration.md#the-api-mail). Off in development, whose local test servers speak plain
    * SMTP.
    */
   requireTls?: boolean;

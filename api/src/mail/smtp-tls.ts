@@ -1,5 +1,5 @@
 /**
- * What production asks of SMTP_URL (docs/decisions/0063-api-audit-fixes.md): mail leaves encrypted and to a
+ * What production asks of SMTP_URL (docs/configuration.md#the-api-mail): mail leaves encrypted and to a
  * server whose certificate is checked. `smtps://` is TLS from the first byte; `smtp://` is sent with
  * `requireTLS`, so STARTTLS must succeed or nothing is sent (mailer.ts). nodemailer also reads options from the
  * URL's query, and those win over the ones the shop passes: the ones that would switch that off are refused.

@@ -9,7 +9,7 @@ import type { MailMessage } from './mailer.ts';
  * The customer mails: each one text with one call to action. `accountExists` answers a registration for an
  * address that has an account (the registration itself answers alike for both), with the reset link besides.
  * `emailChangeRequested` and `emailChanged` go to the address being replaced, naming the new one masked
- * (docs/decisions/0063-api-audit-fixes.md); `emailChanged` links to the page that takes the change back, and
+ * (docs/product-rules.md#e-mail-change); `emailChanged` links to the page that takes the change back, and
  * `emailChangeUndone` to the new password (docs/decisions/0068-undo-an-email-change.md).
  */
 export type MailKind =

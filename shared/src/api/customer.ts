@@ -78,7 +78,7 @@ export const verifyEmail = (body: LinkRequest) =>
 
 /**
  * Sends the session's token when there is one: completing a change ends every other session of the account, and
- * the token tells the server which browser confirms, so it stays logged in (docs/decisions/0063-api-audit-fixes.md).
+ * the token tells the server which browser confirms, so it stays logged in (docs/product-rules.md#e-mail-change).
  */
 export const verifyEmailChange = (body: LinkRequest) =>
   call({

@@ -33,7 +33,7 @@ export type WaitlistJoinRequest = z.input<typeof waitlistJoinRequestSchema>;
  * Where the person stands: position 1 is next. A logged-in customer gets the entry's own place, `alreadyOnList` when
  * the account had joined before. A guest is answered as for a first join (the place behind every other waiting
  * entry, `alreadyOnList` false) whether or not the address waits already; the address's inbox is told the real place
- * (docs/decisions/0074-waitlist-join-tells-nothing-about-the-address.md).
+ * (docs/product-rules.md#a-guests-join-tells-nothing).
  */
 export const waitlistJoinResultSchema = z.lazy(() =>
   z.object({ position: z.number().int().positive(), alreadyOnList: z.boolean() }),
@@ -54,7 +54,7 @@ export const WaitlistErrorCode = {
   notFull: 'WAITLIST_COURSE_NOT_FULL',
   /** The course can no longer be booked (registration deadline passed). */
   closed: 'WAITLIST_COURSE_CLOSED',
-  /** The account's address already waits for the maximum number of courses (a logged-in customer only; record 0074). */
+  /** The account's address already waits for the maximum number of courses (a logged-in customer only). */
   limitReached: 'WAITLIST_LIMIT_REACHED',
   /** A guest must name an address. */
   emailRequired: 'WAITLIST_EMAIL_REQUIRED',

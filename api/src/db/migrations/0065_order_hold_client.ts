@@ -2,7 +2,7 @@ import type { MigrationDb } from './helpers.ts';
 
 /**
  * Which client (the rate limits' key) an order waiting for its payment came from, so that a submit can count the
- * unpaid holds one client has open (docs/decisions/0063-api-audit-fixes.md). A row is kept only as long as its
+ * unpaid holds one client has open (docs/product-rules.md#payment-holds). A row is kept only as long as its
  * hold: submit deletes the rows whose hold ended, so no client address stays with an order.
  */
 export async function up(db: MigrationDb): Promise<void> {

@@ -3,7 +3,7 @@ import type { MigrationDb } from './helpers.ts';
 /**
  * `shop_order.access_key_hash`: the SHA-256 hash of the key the submit hands to the buying browser. The order-state
  * lookup lists a paid order's positions and prices only to a request that brings the key, since order number and
- * address are easy to come by (docs/decisions/0066-order-key-for-the-confirmation.md). Null for orders placed
+ * address are easy to come by (docs/product-rules.md#the-confirmations-price-list). Null for orders placed
  * before: their confirmation shows no price list.
  */
 export async function up(db: MigrationDb): Promise<void> {

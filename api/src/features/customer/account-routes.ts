@@ -144,7 +144,7 @@ export const accountRoutes =
             .where('id', '=', customer.id)
             .execute();
           // Every session ends, this one too; it continues under a fresh token with the same lifetime. Open
-          // e-mail-change and reset links die as well (docs/decisions/0063-api-audit-fixes.md).
+          // e-mail-change and reset links die as well (docs/product-rules.md#e-mail-change).
           await revokeAllSessions(tx, customer.id);
           await voidAccountLinks(tx, customer.id);
           const fresh = await openSession(tx, customer.id, session.remember, ctx.now());

@@ -45,7 +45,7 @@ describeEachDatabase(
         });
         const [mail] = await mailsTo(ctx, email, { atLeast: 1 });
         expect(mail!.subject).toBe('Confirma tu dirección de correo electrónico');
-        // Not by the typed name: whoever registered may not own the address (docs/decisions/0065-no-typed-names-before-confirmation.md).
+        // Not by the typed name: whoever registered may not own the address (docs/product-rules.md#who-a-mail-greets-by-name).
         expect(mail!.text).toMatch(/^Hola:/);
         expect(`${mail!.text}${mail!.html}`).not.toContain('Anna');
         const link = linkIn(mail!);

@@ -17,7 +17,7 @@ const masked = (address: string) => `${address.slice(0, 1)}***${address.slice(ad
 
 /**
  * A stolen session must not take the account for good through an e-mail change
- * (docs/decisions/0063-api-audit-fixes.md): the old address hears of the request and of the
+ * (docs/product-rules.md#e-mail-change): the old address hears of the request and of the
  * change, a password reset or change voids the pending link, and a completed change ends the other sessions.
  */
 describeEachDatabase(

@@ -81,7 +81,7 @@ export async function consumeLinkToken(
 /**
  * Voids the links still open that could change who holds the account: a pending e-mail change and any reset
  * link. Called by a password reset or change, so that a session thief's pending change to an address of theirs
- * dies with the password the owner replaces (docs/decisions/0063-api-audit-fixes.md).
+ * dies with the password the owner replaces (docs/product-rules.md#e-mail-change).
  */
 export async function voidAccountLinks(db: Db, customerId: number): Promise<void> {
   await db.kysely

@@ -3,7 +3,7 @@ const dotlessDomains: Record<string, string> = { 'gmail.com': 'gmail.com', 'goog
 
 /**
  * The inbox an address delivers to, as far as the shop can tell, for the per-address rate limits
- * (docs/decisions/0067-account-mail-abuse.md): without a `+tag` (nearly every provider delivers `anna+1@` to
+ * (docs/product-rules.md#mail-limits-per-inbox): without a `+tag` (nearly every provider delivers `anna+1@` to
  * `anna@`), and for Gmail without dots. So `anna+1@…`, `anna+2@…` and `a.nna@gmail.com` share one count and one
  * inbox cannot be flooded through its aliases. Only a rate-limit key: the address itself is used as given.
  * Expects an address the contract has normalised (trimmed, lower case).

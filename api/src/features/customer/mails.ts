@@ -39,7 +39,7 @@ async function send(
       language: language ?? customerLanguage(customer),
       to,
       // By name only at the account's confirmed address: before that, the name is whatever a registration typed
-      // for an address that may be someone else's (docs/decisions/0065-no-typed-names-before-confirmation.md).
+      // for an address that may be someone else's (docs/product-rules.md#who-a-mail-greets-by-name).
       name: to === customer.email && customer.is_email_verified === 1 ? customer.firstname : undefined,
       link,
       resetLink,
@@ -104,7 +104,7 @@ export const customerMails = {
   /**
    * Goes to the address being replaced (customer.email) when a change is asked for: a stolen session must not
    * move the account away unnoticed. Its link is the reset page: a reset also voids the pending change
-   * (docs/decisions/0063-api-audit-fixes.md). The new address appears masked only.
+   * (docs/product-rules.md#e-mail-change). The new address appears masked only.
    */
   emailChangeRequested: (ctx: AppContext, tx: Db, customer: CustomerRow, newEmail: string) =>
     send(

@@ -192,7 +192,7 @@ export const publicCustomerRoutes =
           await inTransaction(ctx.db, async (tx) => {
             await tx.kysely.updateTable('customer').set(updated).where('id', '=', customer.id).execute();
             // Whoever else holds a session of the account is out; the browser that confirms (when it sends its
-            // token) stays in. The old address learns of the change (docs/decisions/0063-api-audit-fixes.md).
+            // token) stays in. The old address learns of the change (docs/product-rules.md#e-mail-change).
             await revokeOtherSessions(tx, customer.id, bearerToken(request));
             await voidAccountLinks(tx, customer.id);
             const undoToken = await issueEmailUndoToken(tx, {
@@ -273,7 +273,7 @@ export const publicCustomerRoutes =
             .execute();
           await revokeAllSessions(tx, customer.id);
           // A pending e-mail change (maybe a session thief's) and other reset links die with the old password
-          // (docs/decisions/0063-api-audit-fixes.md).
+          // (docs/product-rules.md#e-mail-change).
           await voidAccountLinks(tx, customer.id);
           await customerMails.passwordChanged(ctx, tx, customer);
         });

@@ -62,7 +62,7 @@ export async function revokeAllSessions(db: Db, customerId: number): Promise<voi
 
 /**
  * Ends every session of a customer but the one whose token made the request (a completed e-mail change:
- * docs/decisions/0063-api-audit-fixes.md). A token of another customer, or none, keeps nothing.
+ * docs/product-rules.md#e-mail-change). A token of another customer, or none, keeps nothing.
  */
 export async function revokeOtherSessions(db: Db, customerId: number, keepToken: string | null): Promise<void> {
   let query = db.kysely.deleteFrom('customer_session').where('customer_id', '=', customerId);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RateLimit } from '../../rate-limit/route-limits.ts';
 
 /**
- * Result mails to one inbox (docs/decisions/0067-account-mail-abuse.md). The per-client limit alone let every
+ * Result mails to one inbox (docs/product-rules.md#mail-limits-per-inbox). The per-client limit alone let every
  * further machine (or IPv6 network) send its 20 an hour to the same address. A counter per address would keep the
  * address, which the page promises not to do; so the count is per bucket: 4,096 buckets by the first 12 bits of
  * the address's SHA-256. A bucket stands for one in 4,096 of all addresses, so its counter tells nobody whose

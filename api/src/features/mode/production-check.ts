@@ -63,7 +63,7 @@ export function productionProblems(settings: ProductionSettings): string[] {
   else if (!isHttpsUrl(settings.shopUrl)) problems.push(`SHOP_URL is "${settings.shopUrl}" (must start with https://)`);
   if (settings.tlsRejectUnauthorized === '0')
     problems.push('NODE_TLS_REJECT_UNAUTHORIZED=0 turns certificate checks off (unset it)');
-  // docs/decisions/0063-api-audit-fixes.md: behind a proxy, only the proxy's own entry says who the client is.
+  // docs/product-rules.md#client-addresses-behind-a-proxy: behind a proxy, only the proxy's own entry says who the client is.
   const trustProxy = trustProxyProblem(settings.trustProxy);
   if (trustProxy) problems.push(trustProxy);
   return problems;

@@ -34,7 +34,7 @@ function holdsOrderKey(storedHash: string | null, orderKey: string | undefined):
  * for an unknown number as for a wrong address, so the answer never tells which order numbers exist. A paid
  * order's positions and prices only with the `orderKey` its submit gave the buying browser: number and address
  * are easy to come by, what someone booked is not theirs to read
- * (docs/decisions/0066-order-key-for-the-confirmation.md).
+ * (docs/product-rules.md#the-confirmations-price-list).
  */
 export async function readOrderState(
   db: Db,

@@ -9,7 +9,7 @@ const holdSeconds = 1800;
 
 /**
  * One client may keep only so many unpaid orders, each holding places, at once (docs/product-rules.md#limits,
- * docs/decisions/0063-api-audit-fixes.md): without the cap, one machine could hold every place of a course
+ * docs/product-rules.md#payment-holds): without the cap, one machine could hold every place of a course
  * without paying, a new submit every few seconds, the holds renewing before they end.
  */
 describeEachDatabase(

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 
 /**
  * How many orders waiting for their payment one client (its rate-limit key, rate-limit/client-key.ts) may have
- * open at once (docs/product-rules.md#limits, docs/decisions/0063-api-audit-fixes.md). One order carries a whole
+ * open at once (docs/product-rules.md#limits). One order carries a whole
  * family booking (up to 5 places per course, any number of courses), and a buyer who leaves the payment page and
  * orders again still has the first hold running until it ends: three covers that; a fourth unpaid order at
  * once from one address is no longer one household keeping places for itself.

@@ -30,7 +30,7 @@ describeEachDatabase(
       const replies = await Promise.all(
         courses.map((course) => guest.post('/api/waitlist/join', { courseId: course.id, email })),
       );
-      // A guest is answered alike either way (docs/decisions/0074-waitlist-join-tells-nothing-about-the-address.md).
+      // A guest is answered alike either way (docs/product-rules.md#a-guests-join-tells-nothing).
       for (const reply of replies) expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       expect(await activeEntriesOf(email)).toBe(waitlistMaxEntriesPerAddress);
     });

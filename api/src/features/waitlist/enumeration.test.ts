@@ -139,7 +139,7 @@ describeEachDatabase(
     it(`mails one inbox at most ${waitlistRateLimits.notice.perAddress.max} such notices an hour; the answers do not change`, async () => {
       const person = newEmail('oft');
       const [name, domain] = person.split('@');
-      // An alias of the same inbox waits too: aliases share the inbox's count (docs/decisions/0067-account-mail-abuse.md).
+      // An alias of the same inbox waits too: aliases share the inbox's count (docs/product-rules.md#mail-limits-per-inbox).
       const alias = `${name}+kurs@${domain}`;
       const course = await insertCourse(ctx, { free: 0 });
       await queue(ctx, course.id, [person, alias]);

@@ -107,7 +107,7 @@ export const waitlistRoutes =
         }
         if (outcome.joined) return { result: { position: outcome.position, alreadyOnList: false } };
         const { entryId, position, offerExpiresAt } = outcome;
-        // The entry's mails follow its account, if it has one (docs/decisions/0067-account-mail-abuse.md).
+        // The entry's mails follow its account, if it has one (docs/product-rules.md#waitlist).
         const to = await entryMailAddress(ctx.db.kysely, entryId);
         const course = await courseForMail(ctx.db.kysely, courseId, locale);
         await notify(to, () =>

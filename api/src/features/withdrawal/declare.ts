@@ -96,7 +96,7 @@ export async function declareWithdrawal(
     if (found && !found.byOwner) {
       // Knowing a number and its address is not enough to cancel somebody's order: the address confirms.
       const confirmation = await issueConfirmation(trx, declaration.id, ctx.now());
-      // Nor to read what it holds (docs/decisions/0066-order-key-for-the-confirmation.md): the screen gets the
+      // Nor to read what it holds (docs/product-rules.md#the-confirmations-price-list): the screen gets the
       // positions as sent; the mail, which goes to the order's own address, names them.
       const receipt: WithdrawalReceipt = {
         ...receiptOf(declaration.id, request, receivedAt, positionsAsSent(request.positions)),
@@ -214,7 +214,7 @@ async function refund(
 /**
  * Whether a receipt address is known to be the order's logged-in owner's: the order's own address, or their account's
  * confirmed one. The owner may send the receipt anywhere, but their typed name is their free text, and nobody at
- * another address confirmed it (docs/decisions/0065-no-typed-names-before-confirmation.md).
+ * another address confirmed it (docs/product-rules.md#who-a-mail-greets-by-name).
  */
 async function isOwnersInbox(
   db: Kysely<Database>,

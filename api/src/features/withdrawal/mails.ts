@@ -41,7 +41,7 @@ function outcomeText(receipt: ReceiptContent, t: typeof de, confirmation: Receip
 /**
  * Who a declaration is known to come from: this decides how much of its free text the receipt mail repeats. Anybody
  * can send a declaration to any address, and the shop must not carry their text into somebody's inbox in the
- * school's name (docs/decisions/0065-no-typed-names-before-confirmation.md, docs/withdrawal-rules.md).
+ * school's name (docs/product-rules.md#who-a-mail-greets-by-name, docs/withdrawal-rules.md).
  * - `owner`: the order's logged-in owner, with the receipt going to the order's address or their confirmed account's.
  *   Greeted by the name typed; everything is repeated.
  * - `ownerElsewhere`: the order's logged-in owner, with the receipt going to any other address. The order number and

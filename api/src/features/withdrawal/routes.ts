@@ -63,7 +63,7 @@ export const withdrawalRoutes =
           request: request.body,
           customerId: auth?.customer.id ?? null,
           log: (error, what) => request.log.error({ err: error }, what),
-          // Per inbox, as every per-address mail limit (docs/decisions/0067-account-mail-abuse.md).
+          // Per inbox, as every per-address mail limit (docs/product-rules.md#mail-limits-per-inbox).
           limitReceipts: (allowance, email) => receiptLimits[allowance](reply, mailboxKey(email)),
         });
         if (placesChanged) onPlacesChanged();

@@ -69,7 +69,7 @@ export function OwnOrders({
   const { orders, hasMore, loading, answer, loadMore } = useOwnOrderPages();
   // The "older orders" button is disabled while it loads, which drops the focus to the page: the answer hands it
   // on, to the longer list or, after a failure, back to the button beside the alert
-  // (docs/decisions/0064-focus-moves-in-layout-effects.md, 0082-older-orders-on-the-withdrawal-page.md).
+  // (docs/decisions/0064-focus-moves-in-layout-effects.md, docs/product-rules.md#older-orders-on-the-withdrawal-page).
   const select = useRef<HTMLSelectElement>(null);
   const more = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -113,7 +113,7 @@ export function OwnOrders({
             </Button>
           </div>
         ) : null}
-        {/* In the page from the first render, so its change is announced (0082). */}
+        {/* In the page from the first render, so its change is announced. */}
         <div role="status">{loading ? t('account.withdrawal.olderOrdersLoading') : loaded(answer, t)}</div>
         {answer?.failed ? <Banner tone="alert">{t('account.withdrawal.olderOrdersFailed')}</Banner> : null}
       </div>

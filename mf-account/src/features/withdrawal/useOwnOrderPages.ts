@@ -9,7 +9,7 @@ const withdrawable = (order: Order) => !isPendingOrder(order) && order.status !=
 
 /**
  * The customer's own orders for the withdrawal page, a page of the orders call at a time (limit 20, offset; newest
- * first), as docs/decisions/0082-older-orders-on-the-withdrawal-page.md says: the offset counts every order the API
+ * first), as docs/product-rules.md#older-orders-on-the-withdrawal-page says: the offset counts every order the API
  * gave, those left out here included; the call names no total, so a page shorter than 20 (or empty) was the last.
  */
 export function useOwnOrderPages() {

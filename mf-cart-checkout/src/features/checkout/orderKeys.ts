@@ -1,7 +1,7 @@
 import { readStorage, writeStorage } from '@shop/shared';
 
 /**
- * The keys the submit answered for the orders this browser placed (docs/decisions/0066-order-key-for-the-confirmation.md):
+ * The keys the submit answered for the orders this browser placed (docs/product-rules.md#the-confirmations-price-list):
  * with its key, a paid order's confirmation lists its prices; without it (another browser, a link passed on) the
  * page confirms the order and leaves the list to the confirmation mail. localStorage, because the buyer comes back
  * from the payment provider with a fresh page load, perhaps in another tab; only the newest few are kept.

@@ -49,7 +49,7 @@ describe('WaitlistJoin', () => {
 
     it('a guest’s join lands on the notice, which points to the mail and names no place', async () => {
       // The server answers a guest as for a first join, whether or not the address waits already, and mails the
-      // address its real place (docs/decisions/0074-waitlist-join-tells-nothing-about-the-address.md): a number
+      // address its real place (docs/product-rules.md#a-guests-join-tells-nothing): a number
       // here could be somebody else's.
       fakeApi({
         'POST /api/waitlist/join': answerAfterFocusFixup({ body: { result: { position: 3, alreadyOnList: false } } }),

@@ -102,7 +102,7 @@ export function WaitlistJoin({ course, titleId }: { course: Course; titleId: str
       {state.step === 'joined' ? (
         <Banner tone="success" takeFocus>
           {/* A guest is answered as for a first join whether or not the address waits already, and its inbox is told
-              the real place (docs/decisions/0074-waitlist-join-tells-nothing-about-the-address.md): a number shown
+              the real place (docs/product-rules.md#a-guests-join-tells-nothing): a number shown
               here could be wrong, so the notice points to the mail. */}
           {state.email !== null
             ? t('catalog.waitlist.joinedGuest', { email: state.email })
