@@ -8,8 +8,8 @@ export default areaViteConfig({
     // mount(element, options) → unmount: the combined listing on a page without React (public/embed.js loads it).
     './embed': './src/embed/mount.tsx',
   },
-  // Its six listing pages share the listing, filter and card code (docs/decisions/0044-start-up-work.md).
+  // Its six listing pages share the listing, filter and card code (docs/performance.md#what-every-page-loads).
   commonChunk: true,
-  // The composed page starts these with itself (docs/decisions/0051-first-screen-reads-start-with-the-page.md).
+  // The composed page starts these with itself (docs/performance.md#the-first-screens-path).
   firstScreenReads,
 });

@@ -39,7 +39,7 @@ const timeoutMs = Number(args.get('timeout-ms') || process.env.SHOP_REMOTE_TIMEO
 
 const composed = await composeRemotes({ urls, read: async (area, url) => read(area, url), timeoutMs });
 const out = resolve(args.get('out') || join(root, 'shell/dist/remotes.json'));
-// Into remotes.json, and into the shell's page beside it (docs/decisions/0054-composition-in-the-page.md).
+// Into remotes.json, and into the shell's page beside it (docs/performance.md#the-first-screens-path).
 const page = writeComposition(out, composed);
 console.log(
   `composed ${page ? `${out} and ${page}` : out}:`,

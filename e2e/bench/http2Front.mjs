@@ -2,7 +2,7 @@
  * The bench's HTTP/2 fronts: a TLS server per origin that passes every request to the `vite preview` behind it,
  * so Lighthouse sees the shop served as a production host serves it (HTTP/2 over TLS: one connection per origin,
  * requests multiplexed) instead of preview's HTTP/1.1 (six connections per origin, each request waiting for a free
- * one). Lighthouse's simulation models the protocol it observed (docs/decisions/0044-start-up-work.md).
+ * one). Lighthouse's simulation models the protocol it observed (docs/performance.md#what-lighthouses-figure-is-made-of).
  * The certificate is the throw-away self-signed one the fake Mollie uses (api/src/test/fake-mollie); the browser is
  * told to accept it.
  */

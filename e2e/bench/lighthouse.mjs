@@ -6,7 +6,7 @@
  * (free ports; builds must exist: the root script builds both). Three times: as `vite preview` serves (HTTP/1.1);
  * behind HTTP/2 TLS fronts as a production host serves (http2Front.mjs), each area on its own origin; and the same
  * with the areas under the shop's origin. Lighthouse simulates the protocol and connections it saw
- * (docs/decisions/0044-start-up-work.md). Chromium: CHROMIUM_PATH or /usr/bin/chromium, with the flags the e2e
+ * (docs/performance.md#what-lighthouses-figure-is-made-of). Chromium: CHROMIUM_PATH or /usr/bin/chromium, with the flags the e2e
  * journeys use, headless.
  */
 import * as chromeLauncher from 'chrome-launcher';
@@ -14,7 +14,7 @@ import lighthouse from 'lighthouse';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
 import { startShops, stopAll } from './servers.mjs';
 
-// 3 by default (the figures README.md reports). On a busy or small machine, medians of 3 still move by several
+// 3 by default (the figures docs/benchmarks.md reports). On a busy or small machine, medians of 3 still move by several
 // points between whole runs, so a decision on a small change wants more (LIGHTHOUSE_RUNS=7).
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const paths = ['/courses', '/products-iframe'];
@@ -32,15 +32,15 @@ const chrome = await chromeLauncher.launch({
     // Without a GPU, headless Chromium under Lighthouse presented a painted frame only with the next frame it drew:
     // the shop's first paint (at 1.2 s in the trace) was reported at 2.25 s, on every page and in both builds, so
     // Lighthouse cut its simulation at the wrong time. Drawing every frame fully reports paints when they happen
-    // (docs/decisions/0046-server-texts-spare-the-language-chunks.md).
+    // (docs/performance.md#what-lighthouses-figure-is-made-of).
     '--run-all-compositor-stages-before-draw',
   ],
 });
 for (const [protocol, http2, oneOrigin] of [
   ['HTTP/1.1', false, false],
   ['HTTP/2', true, false],
-  // The areas under the shop's own origin (/areas/<area>/), as README.md's deploy section advises: the page needs
-  // one TLS connection instead of one per area (docs/decisions/0052-areas-under-the-shops-origin.md).
+  // The areas under the shop's own origin (/areas/<area>/), as docs/deploy.md advises: the page needs
+  // one TLS connection instead of one per area (docs/performance.md#serving).
   ['HTTP/2, one origin', true, true],
 ]) {
   try {

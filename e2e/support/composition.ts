@@ -3,7 +3,7 @@ import { inlineComposition } from '@shop/shared/vite/composition';
 
 /**
  * Serves the shell with another composition, as a deploy that recomposes does: `npm run compose` replaces
- * remotes.json and the composition carried in the shell's page (docs/decisions/0054-composition-in-the-page.md).
+ * remotes.json and the composition carried in the shell's page (docs/performance.md#the-first-screens-path).
  * The page's first load reads the one in the page; a retry reads remotes.json.
  */
 export async function serveComposition(page: Page, composed: unknown): Promise<void> {

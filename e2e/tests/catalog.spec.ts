@@ -247,7 +247,7 @@ test.describe('/products', () => {
   });
 });
 
-test.describe('before and without Swiper (docs/decisions/0055-slider-starts-after-the-first-paint.md)', () => {
+test.describe('before and without Swiper (docs/performance.md#after-the-first-paint)', () => {
   /** Holds back the slider's code (Swiper), so the page shows what it shows before that code has run. */
   const withoutSwiper = (page: Page) => page.route('**/startSlider-*.js', (route) => route.abort());
   const slideWidths = (page: Page) =>

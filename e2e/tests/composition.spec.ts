@@ -69,7 +69,7 @@ test('react, react-dom and @shop/shared are loaded once with all four remotes in
   expect(scopes.zustand, 'zustand is inside @shop/shared, not a share').toBeUndefined();
   // Nor is the router: the areas get it from the @shop/shared instance (docs/decisions/0038-router-inside-shared.md).
   expect(scopes['react-router-dom'], 'react-router-dom is inside @shop/shared, not a share').toBeUndefined();
-  // Nor is i18n: one i18next instance, with react-i18next, inside @shop/shared (docs/decisions/0041-i18n-and-preloads.md).
+  // Nor is i18n: one i18next instance, with react-i18next, inside @shop/shared (docs/performance.md#what-every-page-loads).
   for (const pkg of ['i18next', 'react-i18next']) expect(scopes[pkg], `${pkg} is inside @shop/shared`).toBeUndefined();
   for (const pkg of ['react', 'react-dom', '@shop/shared']) {
     const byContainer = scopes[pkg] ?? {};
@@ -106,7 +106,7 @@ for (const path of ['/courses', '/products-iframe']) {
   }) => {
     // The catalog's entry is held until its course search has left (at most 5 s): only the page's inline script,
     // which takes the reads from the catalog's manifest in the composition the page carries, can send it that
-    // early (docs/decisions/0051-first-screen-reads-start-with-the-page.md, 0054-composition-in-the-page.md).
+    // early (docs/performance.md#the-first-screens-path).
     let searchSent!: () => void;
     const search = new Promise<void>((resolve) => (searchSent = resolve));
     let searchBeforeEntry = false;

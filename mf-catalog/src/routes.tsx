@@ -65,8 +65,8 @@ function pageOf(route: RouteObject | undefined): { preload?: () => Promise<unkno
 // The first screen of the address is asked for as these routes arrive, not when the shell first renders it: its
 // data (beside the texts), and its page's code. The routes wait for both with the texts, so the page shows
 // without a loading notice first, which React would replace only after its fallback throttle
-// (docs/decisions/0043-first-screen-data.md), and its first commit holds the cards: one paint, and no second,
-// long commit of the cards and the slider after it (docs/decisions/0050-first-paint-waits-for-the-first-answers.md).
+// (docs/performance.md#the-first-screens-path), and its first commit holds the cards: one paint, and no second,
+// long commit of the cards and the slider after it (docs/performance.md#the-first-screens-path).
 // The data waits at most firstScreenDataWaitMs. A page that fails to load is left to its render (the area notice).
 const firstScreenData = startFirstScreenLoads(window.location);
 const firstPage = pageOf(routes.find((route) => route.path === window.location.pathname));

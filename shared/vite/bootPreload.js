@@ -1,5 +1,5 @@
 /**
- * The shell's page asks for everything its first screen needs at once (docs/decisions/0041-i18n-and-preloads.md):
+ * The shell's page asks for everything its first screen needs at once (docs/performance.md#the-first-screens-path):
  * its built HTML preloads the shares the shell provides, and an inline script reads the composition (written into
  * the page by `npm run compose`, composition.js; else fetched from remotes.json) and preloads the remote entry and
  * chunks of the area that owns the address, as listed by that area's manifest, and starts the API reads the
@@ -28,12 +28,12 @@ import { shellBootPreloads } from './preloads.js';
  * @param {string} manifestUrl
  * @param {() => Promise<Response> | undefined} readComposed `composedResponse` of the page's composition element:
  *   when compose has filled it, read instead of fetching `manifestUrl`, which saves the round trip every file of
- *   the area would wait for (docs/decisions/0054-composition-in-the-page.md)
+ *   the area would wait for (docs/performance.md#the-first-screens-path)
  * @param {string} key the global under which the response stays for the shell
  * @param {string} sharedVersion the version of the shell's own `@shop/shared`
  * @param {(version: string, range: string) => boolean} meetsRange `satisfies`
  * @param {(paths: readonly string[] | undefined) => void} startReads `startPageReads`: starts the API reads an area
- *   lists for the address's first screen (`reads`; docs/decisions/0051-first-screen-reads-start-with-the-page.md)
+ *   lists for the address's first screen (`reads`; docs/performance.md#the-first-screens-path)
  */
 export function preloadArea(manifestUrl, readComposed, key, sharedVersion, meetsRange, startReads) {
   const response = readComposed() ?? fetch(manifestUrl, { cache: 'no-store' });

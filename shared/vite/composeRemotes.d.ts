@@ -12,7 +12,7 @@ export interface ComposedRemotes {
       shared: string;
       paths: string[];
       preload?: RemotePreloads;
-      /** The API reads each path's first screen makes (docs/decisions/0051-first-screen-reads-start-with-the-page.md). */
+      /** The API reads each path's first screen makes (docs/performance.md#the-first-screens-path). */
       reads?: Record<string, string[]>;
     }
   >;

@@ -39,7 +39,7 @@ function check(area, manifest) {
 
 /**
  * `{ path: apiPaths }`: the API reads an area's first screen makes at each of its own paths
- * (docs/decisions/0051-first-screen-reads-start-with-the-page.md). Each starts with one `/` and stays under the API
+ * (docs/performance.md#the-first-screens-path). Each starts with one `/` and stays under the API
  * base, so the shell's page only ever reads its own API.
  */
 function isReads(reads) {

@@ -1,5 +1,5 @@
 /**
- * The composition travels in the shell's page (docs/decisions/0054-composition-in-the-page.md). `npm run compose`
+ * The composition travels in the shell's page (docs/performance.md#the-first-screens-path). `npm run compose`
  * writes `remotes.json` and the same composition into the shell's built `index.html`, in an inert JSON element
  * the shell's build leaves empty. The page's inline script (bootPreload.js) then knows the area of its address
  * and the area's files and reads at once, without a round trip for `remotes.json` before any of them can start.

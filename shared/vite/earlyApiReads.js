@@ -1,6 +1,6 @@
 /**
  * The shell's page starts the API reads its boot makes before the first paint from an inline script, with the
- * page itself instead of after its code (docs/decisions/0045-early-reads-and-lighter-start.md). `call()` takes their answers
+ * page itself instead of after its code (docs/performance.md#the-first-screens-path). `call()` takes their answers
  * (shared/src/api/earlyRequests.js). Node-only: the shell's Vite config, and the one-app bench fixture so that
  * both builds are compared alike.
  */
@@ -21,7 +21,7 @@ export const earlyApiReadsScript = (apiBase = '/api') =>
 /**
  * For a build that knows its pages' first-screen reads itself (the one-app bench fixture): an inline script that
  * starts those of the page's address (at its bare address only), as the composed shell's page does from the areas'
- * manifests (shared/vite/bootPreload.js; docs/decisions/0051-first-screen-reads-start-with-the-page.md).
+ * manifests (shared/vite/bootPreload.js; docs/performance.md#the-first-screens-path).
  * @param {Record<string, readonly string[]>} readsByPath
  * @param {string} [apiBase]
  */

@@ -61,7 +61,7 @@ const runtimePackageFile = /[\\/]@module-federation[\\/]runtime[\\/]package\.jso
 /**
  * The shell's `remoteEntry.js` imports the runtime's whole package.json (its plugin that publishes the runtime
  * reads only `version`), and a default JSON import keeps every field: scripts, exports, the author. A build reads
- * just the version from it, about 0.5 KB gzip less on every page (docs/decisions/0058-what-composition-still-costs.md).
+ * just the version from it, about 0.5 KB gzip less on every page (docs/performance.md#what-composition-still-costs).
  * The JSON plugin still turns the answer into a module, so the import's shape does not change.
  * @returns {import('vite').Plugin}
  */

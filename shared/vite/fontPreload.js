@@ -1,5 +1,5 @@
 /**
- * A built page asks for the shop's typeface with its first requests (docs/decisions/0044-start-up-work.md).
+ * A built page asks for the shop's typeface with its first requests (docs/performance.md#the-first-screens-path).
  * Without it the browser finds the font only when the first screen's text is laid out, after all the code has
  * run: the text paints in the fallback first and again in Figtree once the file is in, and that second paint is
  * the page's largest contentful paint. Every woff2 the build emits is preloaded: the shop has one typeface

@@ -19,7 +19,7 @@ export interface AreaOptions {
   commonChunk?: boolean;
   /**
    * The API reads (paths under the API base, `{monthsFromToday:N}` for a date) each of its paths' first screen makes
-   * at its bare address; the composed page starts them with itself (docs/decisions/0051-first-screen-reads-start-with-the-page.md).
+   * at its bare address; the composed page starts them with itself (docs/performance.md#the-first-screens-path).
    */
   firstScreenReads?: Record<string, readonly string[]>;
   /** Extra Vite settings of the area (merged shallowly). */

@@ -37,7 +37,7 @@ const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_POR
  * imports it, so it lives inside that one shared instance (one store) and is never a share of its own
  * (docs/decisions/0013-share-strategy.md). Nor are react-router-dom, i18next and react-i18next: areas get them
  * from the @shop/shared instance, tree-shaken to the names they use (throughShared,
- * docs/decisions/0038-router-inside-shared.md, docs/decisions/0041-i18n-and-preloads.md).
+ * docs/decisions/0038-router-inside-shared.md, docs/performance.md#what-every-page-loads).
  */
 export const sharedSingletons = Object.fromEntries(
   ['react', 'react-dom', '@shop/shared'].map((name) => [name, { singleton: true }]),
@@ -86,7 +86,7 @@ function nameTheClient(proxyReq, req) {
  * One chunk for the area's own modules that two or more of its chunks share (pages, the exposed routes and embed),
  * instead of one small chunk per combination of pages that share them. On `/courses` the catalog asked for eleven
  * chunks of its own, most under 2 KB, and each is a round trip on a slow phone and a queued request on an HTTP/1.1
- * connection (docs/decisions/0044-start-up-work.md). Only for areas whose pages share much (`commonChunk`): in an
+ * connection (docs/performance.md#what-every-page-loads). Only for areas whose pages share much (`commonChunk`): in an
  * area whose pages share little it only split the routes chunk in two, one request more. A page's own modules
  * stay in the page's chunk. The exposed modules stay entries of their own: a routes module awaits its first page's
  * chunk at the top level, and inside a chunk that page imports, that await would never end.
@@ -106,7 +106,7 @@ function areaCommonChunk(exposes) {
  * The federation runtime's snapshot support serves manifest remotes (mf-manifest.json) and their preload hints. The
  * shop names every remote by its remoteEntry.js (remotes.json) and preloads from its own area manifests, so a built
  * runtime goes without it (the `disableSnapshot` of @module-federation/vite's README, which also drops dev tooling,
- * so builds only): about 1.5 KB gzip less on every page (docs/decisions/0045-early-reads-and-lighter-start.md).
+ * so builds only): about 1.5 KB gzip less on every page (docs/performance.md#what-every-page-loads).
  * @type {import('vite').Plugin}
  */
 const withoutRuntimeSnapshots = {

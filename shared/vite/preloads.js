@@ -1,7 +1,7 @@
 /**
  * Which built chunks a page needs before it can show something, read from a build's bundle, so the shell can ask
  * for all of them at once instead of discovering them one import after another
- * (docs/decisions/0041-i18n-and-preloads.md). Node-only (used by the area manifest and the shell's HTML).
+ * (docs/performance.md#the-first-screens-path). Node-only (used by the area manifest and the shell's HTML).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * Answers an area's import of a library that lives inside the one @shop/shared instance with the names that
- * instance re-exports (docs/decisions/0038-router-inside-shared.md, docs/decisions/0041-i18n-and-preloads.md).
+ * instance re-exports (docs/decisions/0038-router-inside-shared.md, docs/performance.md#what-every-page-loads).
  * Such a library is no share of its own: it is bundled, tree-shaken to those names, inside @shop/shared, the
  * way zustand is, so the page has one router context and one i18n instance without a share built whole. Only the
  * shared package's own modules import the real package (they are part of that instance); its standalone start is

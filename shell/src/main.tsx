@@ -30,14 +30,14 @@ syncSessionAcrossTabs();
 // Asked now, beside the texts, so the test-shop notice never waits for them (nor they for it); likewise the
 // area of this address (remotes.json, its entry, its routes) loads in parallel with the texts.
 void loadShopMode();
-// The home page's course list is asked for now, not once the page has rendered (0043), and the first paint waits
-// for its answer as an area's routes wait for their first screen's (docs/decisions/0050-first-paint-waits-for-the-first-answers.md).
+// The home page's course list is asked for now, not once the page has rendered, and the first paint waits
+// for its answer as an area's routes wait for their first screen's (docs/performance.md#the-first-screens-path).
 const homeAnswered = window.location.pathname === '/' ? startLoad(nextCoursesLoad) : undefined;
 const areaStarted = startAreaAt(window.location.pathname);
 // Render once texts are there, so no raw key ever flashes (initI18n never rejects: bundled fallback), and once
 // this address's area (or the home page's list) is in, within firstPaintAreaWaitMs: a first paint with the page
 // instead of a loading notice, which React would reveal only after its fallback throttle
-// (docs/decisions/0043-first-screen-data.md).
+// (docs/performance.md#the-first-screens-path).
 // allSettled: an area that fails (remotes.json down) must not cut short the wait for the home page's list.
 const pageReady = Promise.allSettled([areaStarted, homeAnswered]);
 void Promise.all([initI18n(), settleWithin(pageReady, firstPaintAreaWaitMs)]).then(() => {

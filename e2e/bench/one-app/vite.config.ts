@@ -33,7 +33,7 @@ function oneAppLoader(): Plugin {
  * The composition of the last `npm run build`: the shell's frame routes by its paths here too. It is served as
  * remotes.json and carried in the page, as `npm run compose` writes it into the composed shell's page, with the
  * one line of that page's inline script that hands it to the shell's boot
- * (docs/decisions/0054-composition-in-the-page.md).
+ * (docs/performance.md#the-first-screens-path).
  */
 function composedRoutes(): Plugin {
   const composed = () => readFileSync(here('../../../shell/dist/remotes.json'), 'utf8');

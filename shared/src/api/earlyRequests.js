@@ -1,6 +1,6 @@
 /**
  * API reads the shell's page starts from its inline script, before any of its code has arrived
- * (docs/decisions/0045-early-reads-and-lighter-start.md). The shell's boot asks for the shop mode and the texts of the page's
+ * (docs/performance.md#the-first-screens-path). The shell's boot asks for the shop mode and the texts of the page's
  * language as soon as its code runs; that code takes hundreds of milliseconds to arrive and evaluate on a phone,
  * and only then did those requests start. Now they start with the page, and `call()` (client.ts) takes the answer
  * of a request started here instead of asking again: once, for a GET without a token.
@@ -19,7 +19,7 @@ export const earlyRemotesKey = '__shopRemotesResponse';
 /**
  * Runs in the page, inlined: the composition `npm run compose` wrote into the page's element `elementId`, as the
  * response a fetch of remotes.json would give; undefined while the element is empty or missing (the dev server, a
- * build never composed). Self-contained on purpose (docs/decisions/0054-composition-in-the-page.md).
+ * build never composed). Self-contained on purpose (docs/performance.md#the-first-screens-path).
  * @param {string} elementId
  * @returns {Promise<Response> | undefined}
  */
@@ -87,7 +87,7 @@ export function fillReadDates(template, today) {
 /**
  * Runs in the page, inlined into the shell's HTML (shared/vite/bootPreload.js), once remotes.json names the area
  * of the address: starts the API reads the area's manifest lists for its first screen
- * (docs/decisions/0051-first-screen-reads-start-with-the-page.md), beside the shell's own under `key`, where
+ * (docs/performance.md#the-first-screens-path), beside the shell's own under `key`, where
  * `call()` takes them. Only at the page's bare address: a query (a course type, preselected tags, an id) changes
  * what the screen asks for. Self-contained on purpose (no imports, no outer names).
  * @param {string} apiBase

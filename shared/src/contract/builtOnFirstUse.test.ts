@@ -39,7 +39,7 @@ function buildsATree(schema: z.ZodType): boolean {
   }
 }
 
-// docs/decisions/0057-contract-schemas-built-on-first-use.md
+// docs/performance.md#what-every-page-loads
 describe('the contract builds its schemas on first use', () => {
   it('no exported schema builds a tree of schemas at import', () => {
     const eager = Object.entries(contract)

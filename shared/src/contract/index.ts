@@ -1,7 +1,7 @@
 /**
  * The contract: one zod schema per rule, used by forms, the API client and the server alike. Every schema that holds
  * others is built on first use (`z.lazy`), so importing the package builds none of them
- * (docs/decisions/0057-contract-schemas-built-on-first-use.md).
+ * (docs/performance.md#what-every-page-loads).
  */
 export * from './envelope.ts';
 export * from './common.ts';

@@ -30,7 +30,7 @@ export const startsWithinWithdrawalPeriod = (startDate: string, contractDate: st
   startDate <= withdrawalPeriodLastDay(contractDate);
 
 // Made on first use: a formatter with a time zone loads the zone data, tens of milliseconds of start-up on a phone
-// for every page of every area, while only an order needs it (docs/decisions/0044-start-up-work.md).
+// for every page of every area, while only an order needs it (docs/performance.md#what-every-page-loads).
 let contractDates: Intl.DateTimeFormat | undefined;
 
 /** The day a contract concluded at `instant` was concluded, in the shop's zone (Berlin): yyyy-MM-dd. */

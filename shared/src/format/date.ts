@@ -1,5 +1,5 @@
 // Every pattern here is numeric, so date-fns' lightFormat does: unlike `format` it carries no locale data, which
-// every page loads with @shop/shared (docs/decisions/0045-early-reads-and-lighter-start.md).
+// every page loads with @shop/shared (docs/performance.md#what-every-page-loads).
 import { addMonths, isValid, lightFormat, parseISO } from 'date-fns';
 
 /** `2026-03-02` (or a full ISO timestamp) → `02.03.2026`; an unparsable value is returned unchanged. */
@@ -138,7 +138,7 @@ export function courseMeetings(course: CourseMeetings): { weekdays: number[]; da
 
 const listFormats = new Map<string, Intl.ListFormat>();
 
-/** One list format per language: built once, not for every card (docs/decisions/0053-money-without-intl.md). */
+/** One list format per language: built once, not for every card (docs/performance.md#what-every-page-loads). */
 function listFormatOf(language: string): Intl.ListFormat {
   let format = listFormats.get(language);
   if (!format) {

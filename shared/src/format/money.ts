@@ -4,7 +4,7 @@
  *
  * Written out rather than with `Intl.NumberFormat('de-DE', { style: 'currency' })`, which gives the same text
  * (format.test.ts compares the two) but whose construction took about 9 ms of every page's start, before its first
- * paint, loading the locale's currency data (docs/decisions/0053-money-without-intl.md).
+ * paint, loading the locale's currency data (docs/performance.md#what-every-page-loads).
  */
 const nbsp = '\u00a0';
 

@@ -72,7 +72,7 @@ function loadBundleLanguage(bundle: AreaTranslations, language: Language): Promi
  * Whether the server's texts of `language`, put on screen, hold every text of the bundle: then the bundle's own
  * chunk of that language is not loaded at all. The server's texts are asked with the page, so for a visitor in
  * English or Spanish this saves a request that could only start once the area's code had run, a serial round
- * trip before the first paint (docs/decisions/0046-server-texts-spare-the-language-chunks.md). German is always
+ * trip before the first paint (docs/performance.md#the-first-screens-path). German is always
  * bundled; without the server's texts (none asked, failed, late, or an area newer than the API) the chunk loads.
  * It only waits for the texts the start or a switch is applying: it never asks the server itself, nor puts texts
  * on a language already on screen.

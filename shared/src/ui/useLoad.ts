@@ -35,10 +35,10 @@ const failed = (error: unknown): Load<never> => ({
 
 /**
  * Starts a screen's load before the screen renders — while its code, texts and frame are still arriving — so its
- * first `useLoad` of the same key takes this run instead of asking again (docs/decisions/0043-first-screen-data.md).
+ * first `useLoad` of the same key takes this run instead of asking again (docs/performance.md#the-first-screens-path).
  * Keys are global to the page (every area shares this module): areas prefix theirs with their name. A key already
  * started is not started twice. Resolves (never rejects) once the answer is in, for a first paint that would rather
- * hold it (docs/decisions/0050-first-paint-waits-for-the-first-answers.md); bound such a wait with settleWithin.
+ * hold it (docs/performance.md#the-first-screens-path); bound such a wait with settleWithin.
  */
 export function startLoad<T>(spec: LoadSpec<T>): Promise<void> {
   const started = earlyLoads.get(spec.key);
@@ -81,7 +81,7 @@ export function pendingEarlyLoads(): string[] {
  */
 export function useLoad<T>(key: string, load: (signal: AbortSignal) => Promise<T>): Load<T> {
   // An early answer that has already come is the first render's state, so the screen's first commit holds its
-  // content instead of a loading notice followed by a second render (docs/decisions/0044-start-up-work.md).
+  // content instead of a loading notice followed by a second render (docs/performance.md#the-first-screens-path).
   const [state, setState] = useState<Load<T>>(
     () => (earlyLoads.get(key)?.answer as Load<T> | undefined) ?? { status: 'loading' },
   );

@@ -21,7 +21,7 @@ const textsCacheControl = 'public, max-age=60';
 
 /**
  * One language's texts are about 44 KB of JSON and the shell waits for them before its first paint; gzip makes them
- * about a fifth of that (docs/decisions/0044-start-up-work.md). The bodies of the latest texts, by their hash, so a
+ * about a fifth of that (docs/performance.md#the-first-screens-path). The bodies of the latest texts, by their hash, so a
  * change of texts only ever adds a few entries.
  */
 const textBodies = new Map<string, CachedBody>();

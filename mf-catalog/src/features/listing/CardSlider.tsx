@@ -41,7 +41,7 @@ export function inColumns<T>(items: readonly T[]): T[][] {
  * How many of the slider's columns hold their cards. The `first` come with the first commit; the rest follow
  * after it, `perStep` at a time, each step a transition of its own after the browser had its turn. One
  * commit of all cards (72 on /products-iframe) was one long task on a phone; in steps, the first screen paints
- * sooner and input is answered between them (docs/decisions/0045-early-reads-and-lighter-start.md). Another list
+ * sooner and input is answered between them (docs/performance.md#after-the-first-paint). Another list
  * (a new filter) starts again from its first columns; the same list rendered again keeps what it shows.
  */
 function useColumnsWithCards(
@@ -102,9 +102,8 @@ function afterNextFrame(done: () => void): () => void {
 
 /**
  * Starts Swiper on the slider's markup once the first cards are on the screen: Swiper's code is loaded then, not
- * before them (docs/decisions/0055-slider-starts-after-the-first-paint.md,
- * docs/decisions/0056-slider-code-after-the-cards-are-shown.md). A pointer or the focus coming to the slider starts it
- * at once. Until it runs, the markup lays the columns out as Swiper will (catalog.css.ts), and a press on "next" is
+ * before them (docs/performance.md#after-the-first-paint). A pointer or the focus coming to the slider starts it at
+ * once. Until it runs, the markup lays the columns out as Swiper will (catalog.css.ts), and a press on "next" is
  * kept and done when it starts. Should its code fail to load, the row of columns scrolls by itself instead, so no card
  * is out of reach. Started again when the texts change language (Swiper's labels are set when it starts); stopped on
  * unmount.

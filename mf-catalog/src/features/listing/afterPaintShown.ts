@@ -5,7 +5,7 @@
  *
  * Why not the next animation frame: a frame's JavaScript ends well before its pixels are shown; on a phone the raster
  * of the first screen takes another 50–100 ms, and what is fetched then shares the network with the first screen's
- * last bytes (docs/decisions/0056-slider-code-after-the-cards-are-shown.md).
+ * last bytes (docs/performance.md#after-the-first-paint).
  */
 export function afterPaintShown(since: number, latestMs: number, done: () => void): () => void {
   const watched = paintTimingTypes();

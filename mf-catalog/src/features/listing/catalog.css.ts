@@ -14,7 +14,7 @@ export const catalogCss = `
 .catalog-slider__nav:disabled { border-color: var(--shop-color-border); color: var(--shop-color-muted); cursor: default; }
 .catalog-slider__nav.swiper-button-lock { display: none; }
 .catalog-slider .swiper-slide { height: auto; }
-/* Until Swiper runs (it starts after the first paint, docs/decisions/0055-slider-starts-after-the-first-paint.md),
+/* Until Swiper runs (it starts after the first paint, docs/performance.md#after-the-first-paint),
    the columns take the widths and gaps it will give them, so nothing moves when it starts; its buttons hide (lock)
    when every column fits, which these rules foresee too. */
 .catalog-slider .swiper:not(.swiper-initialized) .swiper-slide { margin-right: ${columnGap}px; }
@@ -33,7 +33,7 @@ export const catalogCss = `
 .catalog-slider--scrolls .catalog-slider__nav { display: none; }
 /* Columns after the first ones skip layout and paint while out of view (content-visibility), and stay in the
    accessibility tree: Swiper measures the slider several times, and each measure laid out every card, 72 on
-   /products-iframe (docs/decisions/0045-early-reads-and-lighter-start.md). Such a column has no height of its own
+   /products-iframe (docs/performance.md#after-the-first-paint). Such a column has no height of its own
    until it was shown; the first columns are always laid out, so they give the slider its height (also in a frame
    that takes its height from its content). */
 .catalog-slider .swiper-slide:nth-child(n + ${firstColumnsAtMost + 1}) { content-visibility: auto; contain-intrinsic-size: auto none auto 0; }

@@ -28,13 +28,13 @@ export function firstScreenLoads(pathname: string, search: string): LoadSpec<unk
 /**
  * How long the area's routes wait at most for the first screen's answers: within it, the page's first commit
  * holds its cards; a slower answer gets the page with its loading notice, then the cards
- * (docs/decisions/0050-first-paint-waits-for-the-first-answers.md).
+ * (docs/performance.md#the-first-screens-path).
  */
 export const firstScreenDataWaitMs = 800;
 
 /**
  * Asks for the first screen's data now — while the page's texts, frame and code are still arriving — instead of
- * once the listing has rendered (docs/decisions/0043-first-screen-data.md). Resolves when every answer is in, or
+ * once the listing has rendered (docs/performance.md#the-first-screens-path). Resolves when every answer is in, or
  * after firstScreenDataWaitMs; never rejects (a failed answer is the page's to show).
  */
 export function startFirstScreenLoads({ pathname, search }: { pathname: string; search: string }): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * The API reads each listing's first screen makes at its bare address (no query), as paths under the API base, for
  * the area's manifest: the composed shell's page starts them with itself, before any of the area's code has
- * arrived, and `call()` takes their answers (docs/decisions/0051-first-screen-reads-start-with-the-page.md).
+ * arrived, and `call()` takes their answers (docs/performance.md#the-first-screens-path).
  * `{monthsFromToday:3}` is the end of the course search's default range, filled in the page.
  *
  * Plain data without imports, since the area's Vite config reads it. firstScreenReads.test.ts runs the screens' own

@@ -12,7 +12,7 @@ import { loadCourses, loadFlexibleCourses, loadProducts } from './catalogData.ts
 
 /**
  * The loads of the listing screens, each with its key, in one place: the screens run them through useLoad, and
- * firstScreenLoads starts the first screen's before it renders, under the same keys (0043). Keys start with
+ * firstScreenLoads starts the first screen's before it renders, under the same keys. Keys start with
  * `catalog:`, since early loads are keyed page-wide.
  */
 

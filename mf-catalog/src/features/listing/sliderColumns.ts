@@ -1,7 +1,6 @@
 /**
- * How the slider brings its columns in (docs/decisions/0045-early-reads-and-lighter-start.md,
- * docs/decisions/0048-first-columns-fit-the-screen.md): the first columns get their cards with the first commit,
- * the others in steps after it, both sized by the layout the window shows.
+ * How the slider brings its columns in (docs/performance.md#after-the-first-paint): the first columns get their
+ * cards with the first commit, the others in steps after it, both sized by the layout the window shows.
  */
 
 /** The slider's layouts (docs/product-rules.md#screens): 1 column, 2 from 768 px, its own count from 1140 px. */

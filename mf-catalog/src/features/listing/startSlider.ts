@@ -24,7 +24,7 @@ export interface SliderStart {
   /**
    * The slider's first start: its initialisation (and the breakpoint Swiper sets while starting) closes nothing,
    * since a panel open then is one the visitor opened while Swiper's code was still on its way
-   * (docs/decisions/0055-slider-starts-after-the-first-paint.md). A start again (another language) closes it.
+   * (docs/performance.md#after-the-first-paint). A start again (another language) closes it.
    */
   firstStart: boolean;
 }
@@ -39,7 +39,7 @@ export interface StartedSlider {
 
 /**
  * Starts Swiper on the markup CardSlider rendered. This module (Swiper's code, about 25 KB gzip) is loaded after the
- * first cards have painted, not before them (docs/decisions/0055-slider-starts-after-the-first-paint.md).
+ * first cards have painted, not before them (docs/performance.md#after-the-first-paint).
  */
 export function startSlider({
   container,

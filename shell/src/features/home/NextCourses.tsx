@@ -14,7 +14,7 @@ import {
 /** How many starting courses the home page shows (a row of cards at full width). */
 export const nextCoursesShown = 4;
 
-/** The next group courses to start; the boot starts it early on the home page (docs/decisions/0043-first-screen-data.md). */
+/** The next group courses to start; the boot starts it early on the home page (docs/performance.md#the-first-screens-path). */
 export const nextCoursesLoad: LoadSpec<Course[]> = {
   key: 'shell:next-courses',
   load: (signal) =>

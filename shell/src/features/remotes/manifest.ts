@@ -11,9 +11,9 @@ const perArea = <T extends z.ZodType>(schema: T) =>
 
 /**
  * The runtime manifest `remotes.json`, composed at deploy time from the areas' own manifests (`npm run compose`,
- * docs/decisions/0031-route-manifests.md) and carried in the shell's page as well (0054): where each remote's
- * entry lives, how long a load may take, and per area the paths it serves, its build and the `@shop/shared` range
- * it needs. Recomposing on the server and reloading points the shell at other builds and routes.
+ * docs/decisions/0031-route-manifests.md) and carried in the shell's page as well
+ * (docs/performance.md#the-first-screens-path): where each remote's entry lives, how long a load may take, and per
+ * area the paths it serves, its build and the `@shop/shared` range it needs. Recomposing on the server and reloading points the shell at other builds and routes.
  */
 export const remoteManifestSchema = z.object({
   timeoutMs: z.number().int().positive().max(120_000).default(defaultTimeoutMs),
