@@ -11,7 +11,11 @@
  */
 import { createHash } from 'node:crypto';
 
-/** Where Google Tag Manager's container script comes from; the shell loads it only after consent. */
+/**
+ * Where Google Tag Manager's container script comes from; the shell loads it only after consent. The same origin as
+ * the shell's own `tagManagerOrigin` (shell/src/features/analytics/tagManager.ts), which browser code cannot import
+ * from here; e2e/tests/csp.spec.ts fails on a violation if the two ever differ.
+ */
 export const tagManagerOrigin = 'https://www.googletagmanager.com';
 
 /**
