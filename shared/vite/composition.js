@@ -48,6 +48,8 @@ export function inlineComposition(html, composed) {
     throw new Error(`the shell's page has no #${compositionElementId} element (shared/vite/bootPreload.js)`);
   }
   const filled = html.replace(element, () => compositionElement(composed));
+  // A whole page (not a fragment of one, as a unit test may give) gets the policy for this composition.
+  if (!/<head[\s>]/i.test(filled)) return filled;
   return withPagePolicy(filled, shellPageOrigins(shellPage, remoteEntriesOf(composed)));
 }
 
