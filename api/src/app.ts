@@ -67,6 +67,8 @@ export interface BuildAppOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** Origins of partner pages that may call the API from the browser (CORS) and frame it; none by default. */
   partnerOrigins?: readonly string[];
+  /** HSTS_INCLUDE_SUBDOMAINS: whether the HSTS header of an https shop covers its subdomains (true by default). */
+  hstsIncludeSubDomains?: boolean;
   /** Milliseconds a course-search answer may be served from memory (main.ts: 5 s); 0, the default, disables it. */
   catalogCacheMs?: number;
   /** Seconds an order waiting for its payment holds places, credits and codes; 1800 by default. */
@@ -152,7 +154,7 @@ export function buildApp({
   metrics.setJobLag(() => jobLagSeconds(db.kysely, now()));
   const shopUrl = options.shopUrl ?? defaultShopUrl;
   const origins = { shopOrigin: new URL(shopUrl).origin, partnerOrigins };
-  registerSecurityHeaders(app, origins);
+  registerSecurityHeaders(app, { ...origins, hstsIncludeSubDomains: options.hstsIncludeSubDomains });
   registerNoStoreByDefault(app);
   registerCors(app, origins);
   registerCompression(app);

@@ -1,3 +1,4 @@
+import { parseHstsIncludeSubDomains } from '@shop/shared/server';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
@@ -21,6 +22,7 @@ import { loadJobConfig } from './jobs/config.ts';
 export async function startServer(): Promise<void> {
   const mode = shopModeFromEnv(process.env);
   const config = loadConfig();
+  const hstsIncludeSubDomains = parseHstsIncludeSubDomains(process.env.HSTS_INCLUDE_SUBDOMAINS);
   const db = createDatabase(config.database);
   const mail = loadMailConfig();
   const payment = loadPaymentConfig();
@@ -34,6 +36,7 @@ export async function startServer(): Promise<void> {
       ...(process.env.LOG_FILE?.trim() ? { file: process.env.LOG_FILE.trim() } : {}),
     },
     partnerOrigins: config.partnerOrigins,
+    hstsIncludeSubDomains,
     // Listings may show free places up to 5 s old; the cart's price calculation re-checks them.
     catalogCacheMs: 5000,
     mailer: createMailer({ smtpUrl: mail.smtpUrl, from: mail.from, requireTls: mail.requireTls }),

@@ -4,6 +4,10 @@
  * by index.d.ts) because Vite loads its config without a TypeScript loader.
  */
 
+import { parseHstsIncludeSubDomains, strictTransportSecurity } from './csp.js';
+
+export * from './csp.js';
+
 /** The shop's own origin (where the shell is served); SHOP_URL, as for the links in mails. */
 export const defaultShopUrl = 'http://localhost:5173';
 
@@ -34,35 +38,42 @@ export function parseOrigins(value, name) {
 
 /**
  * The origins of the deployment from the environment: SHOP_URL (default http://localhost:5173) and
- * PARTNER_ORIGINS (none by default).
+ * PARTNER_ORIGINS (none by default), and HSTS_INCLUDE_SUBDOMAINS (true by default) for its HSTS header.
  * @param {Record<string, string | undefined>} [env]
- * @returns {{ shopOrigin: string, partnerOrigins: string[] }}
+ * @returns {{ shopOrigin: string, partnerOrigins: string[], hstsIncludeSubDomains: boolean }}
  */
 export function originsFromEnv(env = process.env) {
   const [shopOrigin] = parseOrigins(env.SHOP_URL?.trim() || defaultShopUrl, 'SHOP_URL');
   return {
     shopOrigin: shopOrigin ?? defaultShopUrl,
     partnerOrigins: parseOrigins(env.PARTNER_ORIGINS, 'PARTNER_ORIGINS'),
+    hstsIncludeSubDomains: parseHstsIncludeSubDomains(env.HSTS_INCLUDE_SUBDOMAINS),
   };
 }
 
 /**
- * Hardening headers of every response (docs/architecture.md#platform):
+ * Hardening headers of every response (docs/architecture.md#platform, docs/deploy.md):
  * - `Content-Security-Policy`: `frame-ancestors` lets only the server itself, the shop and the configured
  *   partner sites frame a page (clickjacking; it replaces X-Frame-Options, which cannot name several origins);
- *   `base-uri` and `object-src` close two injection paths at no cost. No `script-src`: the shell loads remote
- *   code from origins named at runtime in remotes.json and, after consent, the tag manager, so a script list
- *   here would have to be rebuilt with every deployment; the frame policy is what the issue asks for.
+ *   `base-uri` and `object-src` close two injection paths at no cost. `scriptSources` adds a `script-src` (the
+ *   API: `'none'`, its pages run no script). The static servers send each built page's own script policy on
+ *   top (csp.js, shared/vite/pagePolicy.js): it names the remotes of the composition and the page's inline scripts.
+ * - `Strict-Transport-Security` (a year; with subdomains unless `hstsIncludeSubDomains` is false) when the shop
+ *   is served over https, as production must be: the browser then never tries plain http again.
  * - `X-Content-Type-Options: nosniff`: a file is only ever used as the type it is served as.
  * - `Referrer-Policy: same-origin`: addresses (which may carry a reset token or an e-mail address) never
  *   leave the site in a Referer header; inside the site the full path is kept.
- * @param {{ shopOrigin: string, partnerOrigins: readonly string[] }} origins
+ * @param {{ shopOrigin: string, partnerOrigins: readonly string[], hstsIncludeSubDomains?: boolean, scriptSources?: readonly string[] }} options
  * @returns {Record<string, string>}
  */
-export function securityHeaders({ shopOrigin, partnerOrigins }) {
+export function securityHeaders({ shopOrigin, partnerOrigins, hstsIncludeSubDomains = true, scriptSources }) {
   const ancestors = [...new Set(["'self'", shopOrigin, ...partnerOrigins])].join(' ');
+  const scripts = scriptSources ? `; script-src ${scriptSources.join(' ')}` : '';
   return {
-    'Content-Security-Policy': `frame-ancestors ${ancestors}; base-uri 'self'; object-src 'none'`,
+    'Content-Security-Policy': `frame-ancestors ${ancestors}; base-uri 'self'; object-src 'none'${scripts}`,
+    ...(shopOrigin.startsWith('https:')
+      ? { 'Strict-Transport-Security': strictTransportSecurity({ includeSubDomains: hstsIncludeSubDomains }) }
+      : {}),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'same-origin',
   };

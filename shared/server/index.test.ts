@@ -21,6 +21,7 @@ describe('securityHeaders', () => {
     expect(headers).toEqual({
       'Content-Security-Policy':
         "frame-ancestors 'self' https://shop.example https://partner.example; base-uri 'self'; object-src 'none'",
+      'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'same-origin',
     });

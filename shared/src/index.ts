@@ -3,6 +3,8 @@
  * Browser areas import from this root only (sub-path imports would bypass the singleton and duplicate the
  * stores); the API imports `@shop/shared/contract` directly, which pulls in nothing but zod.
  */
+// First: before any schema of any zod copy in the page is built (withoutEval.ts).
+import './contract/withoutEval.ts';
 export * from './contract/index.ts';
 export * from './api/index.ts';
 export * from './stores/index.ts';

@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { shellPage, shellPageOrigins, shellPartnerPage, withPagePolicy } from './pagePolicy.js';
 import { writeWithCompressedCopies } from './staticFiles.js';
 
 /** The id of the element that holds the composition in the shell's page. */
@@ -27,7 +28,18 @@ export const compositionElement = (composed) =>
   `<script type="application/json" id="${compositionElementId}">${JSON.stringify(composed).replace(/</g, '\\u003c')}</script>`;
 
 /**
- * The shell's page with `composed` in its composition element (an earlier composition is replaced).
+ * The remote entry URLs of a composition.
+ * @param {unknown} composed
+ * @returns {string[]}
+ */
+const remoteEntriesOf = (composed) =>
+  Object.values(/** @type {{ remotes?: Record<string, unknown> }} */ (composed ?? {}).remotes ?? {}).filter(
+    (entry) => typeof entry === 'string',
+  );
+
+/**
+ * The shell's page with `composed` in its composition element (an earlier composition is replaced), and the
+ * script policy that lets the page load the composed remotes (pagePolicy.js).
  * @param {string} html
  * @param {unknown} composed
  */
@@ -35,13 +47,17 @@ export function inlineComposition(html, composed) {
   if (!element.test(html)) {
     throw new Error(`the shell's page has no #${compositionElementId} element (shared/vite/bootPreload.js)`);
   }
-  return html.replace(element, () => compositionElement(composed));
+  const filled = html.replace(element, () => compositionElement(composed));
+  // A whole page (not a fragment of one, as a unit test may give) gets the policy for this composition.
+  if (!/<head[\s>]/i.test(filled)) return filled;
+  return withPagePolicy(filled, shellPageOrigins(shellPage, remoteEntriesOf(composed)));
 }
 
 /**
  * Writes the composition to `remotesFile` and, when the shell's page lies beside it (an `index.html` with the
  * composition element), into that page, each with fresh compressed copies (the static servers prefer those).
- * Another `index.html` there (an area's own page) is left alone. Returns the page it wrote, if any.
+ * The shell's partner page there gets the script policy for the composed remotes too. Another `index.html` there
+ * (an area's own page) is left alone. Returns the page it wrote, if any.
  * @param {string} remotesFile
  * @param {unknown} composed
  * @returns {string | undefined}
@@ -52,5 +68,10 @@ export function writeComposition(remotesFile, composed) {
   const html = existsSync(page) ? readFileSync(page, 'utf8') : '';
   if (!element.test(html)) return undefined;
   writeWithCompressedCopies(page, inlineComposition(html, composed));
+  const partnerPage = join(dirname(remotesFile), shellPartnerPage);
+  if (existsSync(partnerPage)) {
+    const origins = shellPageOrigins(shellPartnerPage, remoteEntriesOf(composed));
+    writeWithCompressedCopies(partnerPage, withPagePolicy(readFileSync(partnerPage, 'utf8'), origins));
+  }
   return page;
 }

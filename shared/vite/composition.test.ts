@@ -1,9 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { scriptHash, tagManagerOrigin } from '../server/csp.js';
 import { compositionElementId, inlineComposition, writeComposition } from './composition.js';
+import { pagePolicyOf } from './pagePolicy.js';
 
 const empty = `<script type="application/json" id="${compositionElementId}"></script>`;
 const page = (element = empty) =>
@@ -35,6 +37,19 @@ describe('inlineComposition', () => {
     expect(document.querySelectorAll('script')).toHaveLength(2);
   });
 
+  it('lets the page load scripts from the composed remotes, the tag manager and its own inline scripts only', () => {
+    const html = inlineComposition(page(), composed);
+    expect(pagePolicyOf(html)).toBe(
+      `script-src 'self' https://catalog.example ${tagManagerOrigin} ${scriptHash('boot()')}; object-src 'none'; base-uri 'self'`,
+    );
+    const recomposed = inlineComposition(html, {
+      ...composed,
+      remotes: { catalog: 'https://new.example/remoteEntry.js' },
+    });
+    expect(pagePolicyOf(recomposed)).toContain("script-src 'self' https://new.example https://www");
+    expect(recomposed).not.toContain('https://catalog.example');
+  });
+
   it("refuses a page without the element: the shell's build did not run bootPreloadPlugin", () => {
     expect(() => inlineComposition('<html><head></head></html>', composed)).toThrow(compositionElementId);
   });
@@ -53,6 +68,19 @@ describe('writeComposition', () => {
     expect(brotliDecompressSync(readFileSync(join(dir, 'index.html.br'))).toString()).toBe(html);
     expect(gunzipSync(readFileSync(join(dir, 'remotes.json.gz'))).toString()).toBe(
       readFileSync(join(dir, 'remotes.json'), 'utf8'),
+    );
+  });
+
+  it("lets the shell's partner page beside it load the composed remotes", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shop-composition-'));
+    mkdirSync(join(dir, 'partner'));
+    writeFileSync(join(dir, 'index.html'), page());
+    const partnerPage =
+      '<!doctype html><html><head><meta charset="UTF-8" /><script type="module">go()</script></head></html>';
+    writeFileSync(join(dir, 'partner', 'products-iframe.html'), partnerPage);
+    writeComposition(join(dir, 'remotes.json'), composed);
+    expect(pagePolicyOf(readFileSync(join(dir, 'partner', 'products-iframe.html'), 'utf8'))).toBe(
+      `script-src 'self' https://catalog.example ${scriptHash('go()')}; object-src 'none'; base-uri 'self'`,
     );
   });
 

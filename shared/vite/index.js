@@ -14,6 +14,7 @@ import { composedRemotesDevPlugin } from './composeRemotes.js';
 import { earlyApiReadsPlugin } from './earlyApiReads.js';
 import { federationRuntimeOptions, runtimeVersionOnly, standaloneRuntimeProvider } from './federationRuntime.js';
 import { fontPreloadPlugin } from './fontPreload.js';
+import { areaPageOrigins, shellPageOrigins } from './pagePolicy.js';
 import { partnerPageMiddleware } from './partnerPage.js';
 import { productionStaticFiles } from './staticFiles.js';
 import { throughShared } from './throughShared.js';
@@ -160,7 +161,8 @@ export function areaViteConfig({ name, exposes, commonChunk = false, firstScreen
       fontPreloadPlugin(),
       withoutRuntimeSnapshots,
       runtimeVersionOnly(),
-      ...productionStaticFiles(),
+      // Each page carries its script policy; compose adds the remotes' origins to the shell's pages.
+      ...productionStaticFiles({ pageOrigins: isRemote ? areaPageOrigins : (page) => shellPageOrigins(page) }),
     ],
     server: { ...serverOptions(port), origin: `http://localhost:${port}` },
     preview: serverOptions(port),

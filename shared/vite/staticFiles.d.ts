@@ -14,4 +14,6 @@ export declare function staticFilesMiddleware(
   outDir: string,
   headers?: Record<string, string | number | readonly string[]>,
 ): (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-export declare function productionStaticFiles(): Plugin[];
+export declare function productionStaticFiles(options?: {
+  pageOrigins?: (page: string) => readonly string[];
+}): Plugin[];

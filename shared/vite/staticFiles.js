@@ -8,6 +8,8 @@
 import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { mergePolicies } from '../server/csp.js';
+import { pagePolicyOf, writePagePolicies } from './pagePolicy.js';
 
 /** Text types worth compressing; images and fonts are compressed already. */
 const compressible = new Set(['.js', '.mjs', '.css', '.html', '.json', '.svg', '.txt', '.map']);
@@ -91,10 +93,43 @@ export function pickEncoding(acceptEncoding, file) {
   return null;
 }
 
+/** @type {Map<string, { mtimeMs: number, size: number, policy: string | null }>} */
+const pagePolicies = new Map();
+
+/**
+ * The script policy a built page carries (pagePolicy.js), read once per version of the file.
+ * @param {string} file
+ */
+function policyOfPage(file) {
+  const { mtimeMs, size } = statSync(file);
+  const known = pagePolicies.get(file);
+  if (known && known.mtimeMs === mtimeMs && known.size === size) return known.policy;
+  const policy = pagePolicyOf(readFileSync(file, 'utf8'));
+  pagePolicies.set(file, { mtimeMs, size, policy });
+  return policy;
+}
+
+/**
+ * The headers of one file: the server's own, and for a page the Content-Security-Policy with the script policy
+ * the page carries (the same policy as its `<meta>`, plus what only a header can say: frame-ancestors).
+ * @param {string} file
+ * @param {Record<string, string | number | readonly string[]>} headers
+ * @returns {Record<string, string | number | readonly string[]>}
+ */
+function headersOf(file, headers) {
+  if (extname(file) !== '.html') return headers;
+  const policy = policyOfPage(file);
+  if (!policy) return headers;
+  const base = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-security-policy');
+  const name = base?.[0] ?? 'Content-Security-Policy';
+  return { ...headers, [name]: base ? mergePolicies(String(base[1]), policy) : policy };
+}
+
 /**
  * Connect middleware serving the files of `outDir` with the caching and encodings above, plus the server's
- * own `headers` (the hardening headers). What it does not find (client-side routes, answered with
- * index.html by the next handler) is marked for revalidation; `/api` passes untouched to the proxy.
+ * own `headers` (the hardening headers; a page's with its script policy). What it does not find (client-side
+ * routes, answered with index.html by the next handler) is marked for revalidation; `/api` passes untouched to
+ * the proxy.
  * @param {string} outDir
  * @param {Record<string, string | number | readonly string[]>} [headers]
  */
@@ -111,7 +146,7 @@ export function staticFilesMiddleware(outDir, headers = {}) {
       res.setHeader('Cache-Control', revalidateCaching);
       return next();
     }
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(headersOf(file, headers))) res.setHeader(name, value);
     const encoded = pickEncoding(req.headers['accept-encoding'], file);
     const served = encoded?.file ?? file;
     res.setHeader(
@@ -137,10 +172,13 @@ export function staticFilesMiddleware(outDir, headers = {}) {
 }
 
 /**
- * Vite plugins: precompress the build output, and serve it from `vite preview` as a production host would.
+ * Vite plugins: write each page's script policy and precompress the build output, and serve it from
+ * `vite preview` as a production host would.
+ * @param {{ pageOrigins?: (page: string) => readonly string[] }} [options] the origins besides its own each built
+ *   page may load scripts from (pagePolicy.js; none by default)
  * @returns {import('vite').Plugin[]}
  */
-export function productionStaticFiles() {
+export function productionStaticFiles({ pageOrigins = () => [] } = {}) {
   /** @type {string} */
   let outDir = 'dist';
   return [
@@ -151,7 +189,9 @@ export function productionStaticFiles() {
         outDir = resolve(config.root, config.build.outDir);
       },
       closeBundle() {
-        if (existsSync(outDir)) precompress(outDir);
+        if (!existsSync(outDir)) return;
+        writePagePolicies(outDir, pageOrigins, (file, html) => writeFileSync(file, html));
+        precompress(outDir);
       },
     },
     {
@@ -159,7 +199,11 @@ export function productionStaticFiles() {
       apply: 'serve',
       configurePreviewServer(server) {
         const dist = resolve(server.config.root, server.config.build.outDir);
-        server.middlewares.use(staticFilesMiddleware(dist, server.config.preview.headers ?? {}));
+        const serve = staticFilesMiddleware(dist, server.config.preview.headers ?? {});
+        server.middlewares.use(serve);
+        // Once more after Vite's SPA fallback has pointed a client-side route at index.html, so that page, too, is
+        // served with its script policy (and compressed) rather than by Vite with the server's headers alone.
+        return () => void server.middlewares.use(serve);
       },
     },
   ];

@@ -6,9 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scriptHash } from '../server/csp.js';
+import { withPagePolicy } from './pagePolicy.js';
 import { wantsPartnerPage } from './partnerPage.js';
 import { cachingFor, precompress, staticFilesMiddleware } from './staticFiles.js';
 
+const page = `<!doctype html><html><head><meta charset="UTF-8" /><script>boot()</script></head></html>`;
+const serverPolicy = "frame-ancestors 'self' https://shop.example; base-uri 'self'; object-src 'none'";
 const script = `export const text = ${JSON.stringify('Kursangebot '.repeat(200))};\n`;
 
 /** A GET with raw bytes (no automatic decompression), so the encoding on the wire is what is checked. */
@@ -37,8 +41,13 @@ describe('static files as production serves them', () => {
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), script);
     writeFileSync(join(dist, 'remoteEntry.js'), script);
     writeFileSync(join(dist, 'tiny.json'), '{}');
+    writeFileSync(join(dist, 'index.html'), withPagePolicy(page, ['http://localhost:5174']));
+    writeFileSync(join(dist, 'plain.html'), page);
     precompress(dist);
-    const serve = staticFilesMiddleware(dist, { 'X-Content-Type-Options': 'nosniff' });
+    const serve = staticFilesMiddleware(dist, {
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': serverPolicy,
+    });
     server = createServer((req, res) => serve(req, res, () => res.writeHead(404).end('fallback')));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
@@ -79,6 +88,15 @@ describe('static files as production serves them', () => {
     expect(fallback.headers['cache-control']).toBe('no-cache');
     expect(cachingFor('/partner/assets/x-1.js')).toBe('public, max-age=31536000, immutable');
     expect(cachingFor('/partner/partner.js')).toBe('no-cache');
+  });
+
+  it("sends a page with the script policy it carries, on top of the server's own; other files with the server's", async () => {
+    const html = await get(port, '/index.html', { 'accept-encoding': 'br' });
+    expect(html.headers['content-security-policy']).toBe(
+      `${serverPolicy}; script-src 'self' http://localhost:5174 ${scriptHash('boot()')}`,
+    );
+    expect((await get(port, '/plain.html')).headers['content-security-policy']).toBe(serverPolicy);
+    expect((await get(port, '/remoteEntry.js')).headers['content-security-policy']).toBe(serverPolicy);
   });
 
   it('never serves a file outside the build folder', async () => {

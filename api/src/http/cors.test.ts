@@ -47,7 +47,7 @@ describe('CORS for the shop and partner origins, hardening headers', () => {
     for (const url of ['/api/health', '/api/nope', '/api/customer/me']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.headers['content-security-policy'], url).toBe(
-        "frame-ancestors 'self' https://shop.example https://partner.example http://localhost:5180; base-uri 'self'; object-src 'none'",
+        "frame-ancestors 'self' https://shop.example https://partner.example http://localhost:5180; base-uri 'self'; object-src 'none'; script-src 'none'",
       );
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['referrer-policy'], url).toBe('same-origin');

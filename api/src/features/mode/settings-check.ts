@@ -1,3 +1,4 @@
+import { parseHstsIncludeSubDomains } from '@shop/shared/server';
 import { loadConfig } from '../../config.ts';
 import { trustProxyFromEnv } from '../../http/trust-proxy.ts';
 import { loadJobConfig } from '../../jobs/config.ts';
@@ -15,6 +16,7 @@ const readers: ((env: NodeJS.ProcessEnv) => unknown)[] = [
   loadPaymentConfig,
   loadJobConfig,
   (env) => trustProxyFromEnv(env.TRUST_PROXY),
+  (env) => parseHstsIncludeSubDomains(env.HSTS_INCLUDE_SUBDOMAINS),
 ];
 
 /**

@@ -76,6 +76,7 @@ describe('a setting that cannot be read stops the start with one line, before th
   const cases: [string, Record<string, string>, string][] = [
     ['a hold that is no number', { PAYMENT_HOLD_SECONDS: 'half an hour' }, 'PAYMENT_HOLD_SECONDS'],
     ['a proxy given by name', { TRUST_PROXY: 'proxy.example' }, 'TRUST_PROXY'],
+    ['HSTS subdomains neither on nor off', { HSTS_INCLUDE_SUBDOMAINS: 'sometimes' }, 'HSTS_INCLUDE_SUBDOMAINS'],
     [
       'a malformed Mollie test key',
       { PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: 'test_abc-def' },

@@ -1,0 +1,10 @@
+export declare const tagManagerOrigin: string;
+export declare function parsePolicy(policy: string): Map<string, string[]>;
+export declare function formatPolicy(directives: Map<string, readonly string[]>): string;
+export declare function mergePolicies(base: string, page: string): string;
+export declare function scriptHash(text: string): string;
+export declare function inlineScriptHashes(html: string): string[];
+export declare function pageScriptPolicy(sources: { origins?: readonly string[]; hashes?: readonly string[] }): string;
+export declare const hstsMaxAgeSeconds: number;
+export declare function strictTransportSecurity(options: { includeSubDomains: boolean }): string;
+export declare function parseHstsIncludeSubDomains(value: string | undefined): boolean;
