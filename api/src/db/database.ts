@@ -33,7 +33,8 @@ export interface DatabaseOptions {
 export function createDatabase(config: DatabaseConfig, { onQuery }: DatabaseOptions = {}): Db {
   const log = onQuery ? (event: LogEvent) => onQuery(event.query.sql) : undefined;
   if (config.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // A server that cannot be reached fails a request after 5 s (503, http/errors.ts) instead of holding it.
+    const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
