@@ -37,6 +37,9 @@ export function createDatabase(config: DatabaseConfig, { onQuery }: DatabaseOpti
     const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+    // A client taken from the pool (inside a transaction, say) whose connection ends emits 'error' with no pool
+    // listener on it: unheard, that would end the process. Its query fails all the same (a 503, http/errors.ts).
+    pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }

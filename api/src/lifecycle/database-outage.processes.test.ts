@@ -109,7 +109,8 @@ describe.skipIf(!postgres)(
         await answered(200);
         const ready = await send(api.url, { method: 'GET', path: '/api/ready' });
         expect(ready).toMatchObject({ status: 503, code: 'NOT_READY' });
-        // Alive all the same: restarting the process would not bring the database back.
+        // Alive all the same (a connection ending under a transaction does not end the process), and says so: restarting
+        // it would not bring the database back.
         expect((await send(api.url, { method: 'GET', path: '/api/health' })).status).toBe(200);
         postgres!.resume();
         phase = 'after';
