@@ -38,6 +38,7 @@ const apiVariables = [
   'PARTNER_ORIGINS',
   'TRUST_PROXY',
   'REDIS_URL',
+  'API_PROCESSES',
   'NODE_TLS_REJECT_UNAUTHORIZED',
   'PORT',
   'HOST',
