@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../test/databases.ts';
 import { deviceCookieName } from './devices.ts';
 import { issueLoginLink } from './login-links.ts';
@@ -74,25 +75,30 @@ async function lockOut(ctx: TestContext, email: string) {
 
 const clock = movableClock();
 
+/** The heart of it, run with the counters in the database and in Redis. */
+function ownersBrowserStaysIn(ctx: TestContext) {
+  it('a browser that has logged in before still logs in while strangers have used up the ceiling; others wait as before', async () => {
+    const { email } = await registerAccount(client(ctx));
+    const owners = browser(ctx);
+    expect((await owners.login(email, goodPassword)).status).toBe(200);
+    expect(owners.cookie).toMatch(new RegExp(`^${deviceCookieName}=[A-Za-z0-9_-]{43}$`));
+
+    await lockOut(ctx, email);
+    // Guessing stays as slow as before: a new browser, and a new client, meet the ceiling, the right password too.
+    expect((await browser(ctx).login(email, goodPassword)).status).toBe(429);
+    expect((await browser(ctx, owners.ip).login(email, goodPassword)).status).toBe(429);
+    // The owner's browser is judged by its own count.
+    const again = await owners.login(email, goodPassword);
+    expect(again.status).toBe(200);
+    expect(again.body.result.token).toEqual(expect.any(String));
+  });
+}
+
 describeEachDatabase(
   'no lockout of the owner',
   (ctx) => {
     describe('device cookies', () => {
-      it('a browser that has logged in before still logs in while strangers have used up the ceiling; others wait as before', async () => {
-        const { email } = await registerAccount(client(ctx));
-        const owners = browser(ctx);
-        expect((await owners.login(email, goodPassword)).status).toBe(200);
-        expect(owners.cookie).toMatch(new RegExp(`^${deviceCookieName}=[A-Za-z0-9_-]{43}$`));
-
-        await lockOut(ctx, email);
-        // Guessing stays as slow as before: a new browser, and a new client, meet the ceiling, the right password too.
-        expect((await browser(ctx).login(email, goodPassword)).status).toBe(429);
-        expect((await browser(ctx, owners.ip).login(email, goodPassword)).status).toBe(429);
-        // The owner's browser is judged by its own count.
-        const again = await owners.login(email, goodPassword);
-        expect(again.status).toBe(200);
-        expect(again.body.result.token).toEqual(expect.any(String));
-      });
+      ownersBrowserStaysIn(ctx);
 
       it('sets the cookie HttpOnly, SameSite=Strict, Secure, for the customer calls only, for half a year', async () => {
         const { email } = await registerAccount(client(ctx));
@@ -238,4 +244,19 @@ describeEachDatabase(
     });
   },
   customerTestOptions(clock),
+);
+
+const redisUrl = inject('redisUrl');
+describe.skipIf(!redisUrl)(
+  `no lockout of the owner, counters in Redis${redisUrl ? '' : ' [Redis: NOT AVAILABLE, skipped]'}`,
+  () => {
+    describeEachDatabase('device cookies', ownersBrowserStaysIn, {
+      ...customerTestOptions(movableClock()),
+      app: {
+        ...customerTestOptions(movableClock()).app,
+        redisUrl,
+        redisKeyPrefix: `test:${randomUUID()}:`,
+      },
+    });
+  },
 );
