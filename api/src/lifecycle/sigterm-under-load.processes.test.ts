@@ -30,7 +30,8 @@ function call(url: URL, agent: http.Agent | false): Promise<Result> {
   });
 }
 
-describe('SIGTERM while twelve clients keep calling', () => {
+// At once (the default), and after a drain as a deploy behind a load balancer has it.
+describe.each(['0', '500'])('SIGTERM while twelve clients keep calling (SHUTDOWN_DRAIN_MS=%s)', (drainMs) => {
   let folder: string;
   let api: ApiProcess;
 
@@ -39,6 +40,7 @@ describe('SIGTERM while twelve clients keep calling', () => {
     api = await startApiProcess({
       DATABASE_FILE: path.join(folder, 'shop.sqlite'),
       SHUTDOWN_TIMEOUT_MS: '10000',
+      SHUTDOWN_DRAIN_MS: drainMs,
       LOG_LEVEL: 'info',
     });
   }, 120_000);
