@@ -90,6 +90,8 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
     'POST /api/customer/resend-verification': { body: { email: someone, locale: 'de' } },
     'POST /api/customer/request-password-reset': { body: { email: someone, locale: 'es' } },
     'POST /api/customer/reset-password': { body: { token: linkToken, email: someone, newPassword: 'Sprache2!' } },
+    'POST /api/customer/request-login-link': { body: { email: someone, locale: 'en' } },
+    'POST /api/customer/login-link': { body: { token: linkToken, email: someone, remember: false } },
     'PUT /api/customer/me/update': {
       body: {
         displayName: 'Ana G.',

@@ -103,6 +103,11 @@ export interface BuildAppOptions {
   redisUrl?: string | null;
   /** Prefix of the Redis keys ('shop:rl:'); tests give each app its own. */
   redisKeyPrefix?: string;
+  /**
+   * API_PROCESSES: how many API processes share the rate limits (1 by default). While Redis cannot be reached each
+   * counts alone, at this share of each limit.
+   */
+  apiProcesses?: number;
   /** Rate-limit counters made elsewhere (the benchmark's); replaces the two options above. */
   rateLimitStore?: RateLimitStore;
   /** Prometheus metrics (main.ts serves them on METRICS_PORT); a fresh registry by default. */
@@ -168,6 +173,15 @@ export function buildApp({
       redisKeyPrefix: options.redisKeyPrefix,
       onError: logError,
       cleanupIntervalMs: 0,
+      processCount: options.apiProcesses,
+      onRedisState: (state) => {
+        if (state.reachable) app.log.info('Redis (REDIS_URL) answers again: rate limits are shared again');
+        else
+          app.log.warn(
+            { err: state.error },
+            `Redis (REDIS_URL) does not answer: until it does, this process counts rate limits alone, at 1/${options.apiProcesses ?? 1} of each limit (API_PROCESSES); /api/ready says "degraded"`,
+          );
+      },
     });
   registerRateLimits(app, rateLimitStore);
   const jobs = createJobRunner({ db: db.kysely, log: app.log });

@@ -14,11 +14,18 @@ describe('loadConfig', () => {
       waitlistOfferSeconds: 86_400,
       waitlistIntervalMs: 10_000,
       redisUrl: null,
+      apiProcesses: 1,
       shutdownTimeoutMs: 10_000,
       shutdownDrainMs: 0,
       metrics: null,
     });
     expect(path.basename(apiRoot)).toBe('api');
+  });
+
+  it('reads API_PROCESSES and refuses what is no count of processes', () => {
+    expect(loadConfig({ API_PROCESSES: '4' }).apiProcesses).toBe(4);
+    for (const value of ['0', '-1', '1.5', 'two', '257'])
+      expect(() => loadConfig({ API_PROCESSES: value }), value).toThrow(/API_PROCESSES/);
   });
 
   it('reads the waitlist settings and refuses values out of range', () => {

@@ -30,6 +30,8 @@ export interface Config {
   waitlistIntervalMs: number;
   /** REDIS_URL: rate-limit counters in Redis instead of the database (docs/decisions/0007-shared-rate-limits.md). */
   redisUrl: string | null;
+  /** API_PROCESSES: how many API processes share the rate limits (1 to 256, default 1); see rate-limit/store.ts. */
+  apiProcesses: number;
   /** SHUTDOWN_TIMEOUT_MS: how long a stopping process lets requests in flight finish (100 to 600000, default 10000). */
   shutdownTimeoutMs: number;
   /** SHUTDOWN_DRAIN_MS: how long a stopping process still accepts while `/api/ready` says stopping (0 to 60000, default 0). */
@@ -88,6 +90,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'REDIS_URL must start with redis:// or rediss:// (leave it unset to keep rate limits in the database)',
     );
   }
+  const apiProcesses = Number(env.API_PROCESSES?.trim() || 1);
+  if (!Number.isInteger(apiProcesses) || apiProcesses < 1 || apiProcesses > 256) {
+    throw new Error(`API_PROCESSES must be a whole number from 1 to 256, got "${env.API_PROCESSES}"`);
+  }
   const shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS?.trim() || defaultShutdownTimeoutMs);
   if (!Number.isInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 100 || shutdownTimeoutMs > 600_000) {
     throw new Error(
@@ -117,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     waitlistOfferSeconds,
     waitlistIntervalMs,
     redisUrl,
+    apiProcesses,
     shutdownTimeoutMs,
     shutdownDrainMs,
     metrics,

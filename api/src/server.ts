@@ -48,6 +48,7 @@ export async function startServer(): Promise<void> {
         ? mollieProvider({ apiKey: payment.apiKey, apiUrl: payment.apiUrl, shopUrl: mail.shopUrl })
         : undefined,
     redisUrl: config.redisUrl,
+    apiProcesses: config.apiProcesses,
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     mode,
     holdSweepIntervalMs: config.holdSweepMs,

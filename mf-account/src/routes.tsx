@@ -3,6 +3,7 @@ import { registerTranslations } from '@shop/shared';
 import { AddressPage } from './features/address/AddressPage.tsx';
 import { DataPage } from './features/data/DataPage.tsx';
 import { LevelPage } from './features/level/LevelPage.tsx';
+import { LoginLinkPage } from './features/login/LoginLinkPage.tsx';
 import { LoginPage } from './features/login/LoginPage.tsx';
 import { OrdersPage } from './features/orders/OrdersPage.tsx';
 import { PasswordNewPage } from './features/password/PasswordNewPage.tsx';
@@ -22,6 +23,8 @@ await registerTranslations(areaTranslations);
 /** The account area's screens (docs/product-rules.md#screens); the /account-* ones need a logged-in, verified customer. */
 const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
+  // The one-time login link a mail carries (docs/decisions/0086-no-lockout-of-the-owner.md).
+  { path: '/login-link', element: <LoginLinkPage /> },
   { path: '/register', element: <RegisterPage /> },
   { path: '/password-reset', element: <PasswordResetPage /> },
   { path: '/password-new', element: <PasswordNewPage /> },

@@ -198,8 +198,30 @@ export interface CustomerBalanceTable {
 }
 
 /** The tables above by name, merged into `Database` in schema.ts. */
+/** Added by 0086_login_devices_and_links: a browser that has logged in to the account (its device token). */
+export interface CustomerDeviceTable {
+  id: Generated<number>;
+  customer_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** Added by 0086_login_devices_and_links: a one-time login link sent to `email`. */
+export interface CustomerLoginLinkTable {
+  id: Generated<number>;
+  customer_id: number;
+  token_hash: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface CustomerDatabase {
   customer: CustomerTable;
+  customer_device: CustomerDeviceTable;
+  customer_login_link: CustomerLoginLinkTable;
   customer_session: CustomerSessionTable;
   customer_token: CustomerTokenTable;
   customer_email_undo: CustomerEmailUndoTable;

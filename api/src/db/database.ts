@@ -33,9 +33,13 @@ export interface DatabaseOptions {
 export function createDatabase(config: DatabaseConfig, { onQuery }: DatabaseOptions = {}): Db {
   const log = onQuery ? (event: LogEvent) => onQuery(event.query.sql) : undefined;
   if (config.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // A server that cannot be reached fails a request after 5 s (503, http/errors.ts) instead of holding it.
+    const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+    // A client taken from the pool (inside a transaction, say) whose connection ends emits 'error' with no pool
+    // listener on it: unheard, that would end the process. Its query fails all the same (a 503, http/errors.ts).
+    pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { type ErrorBody, ErrorCode } from '@shop/shared/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /**
  * An error a handler throws on purpose (a missing thing, a forbidden action…). The error handler turns it
@@ -23,6 +24,15 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string) => new AppError(404, ErrorCode.notFound, message);
+
+/** The code of a 503 whose cause is passing (the database unreachable): the client may send the same request again. */
+export const serviceUnavailableCode = 'SERVICE_UNAVAILABLE';
+
+/**
+ * Seconds a client is asked to wait before trying again while the database cannot be reached: short, since the
+ * shop answers normally again as soon as it is back (a pool connection is made per request then).
+ */
+export const databaseRetryAfterSeconds = 2;
 
 /** Codes for Fastify's own 4xx errors (body parsing, media type, size…), by status. */
 const codeByStatus: Record<number, string> = {
@@ -85,6 +95,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
       return reply.code(500).send(errorBody(ErrorCode.internal, 'Internal server error'));
     }
+    if (isDatabaseUnavailable(error)) {
+      // Passing, not a bug: the client may ask again once the database is back.
+      request.log.warn({ err: error }, `database unavailable: ${routeLabel(request)} answered 503`);
+      reply.header('retry-after', databaseRetryAfterSeconds);
+      return reply
+        .code(503)
+        .send(errorBody(serviceUnavailableCode, 'The service is unavailable for a moment; please try again shortly'));
+    }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code =
@@ -94,7 +112,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(status).send(errorBody(code, error.message));
     }
     request.log.error({ err: error }, 'unexpected error');
-    const code = status === 503 ? 'SERVICE_UNAVAILABLE' : ErrorCode.internal;
+    const code = status === 503 ? serviceUnavailableCode : ErrorCode.internal;
     return reply.code(status >= 500 && status < 600 ? status : 500).send(errorBody(code, 'Internal server error'));
   });
 

@@ -76,7 +76,13 @@ describeEachDatabase(
         ])
         .execute();
 
-      expect(await deleteExpiredRecords(k, now)).toEqual({ linkTokens: 1, sessions: 1, parkedCarts: 1, sentMails: 1 });
+      expect(await deleteExpiredRecords(k, now)).toEqual({
+        linkTokens: 1,
+        devices: 0,
+        sessions: 1,
+        parkedCarts: 1,
+        sentMails: 1,
+      });
       expect(
         (await k.selectFrom('customer_token').select('token_hash').where('customer_id', '=', customerId).execute()).map(
           (r) => r.token_hash,
@@ -96,6 +102,7 @@ describeEachDatabase(
       ).toEqual(['old-failed', 'recent-sent']);
       expect(await deleteExpiredRecords(k, now), 'a second run finds nothing').toEqual({
         linkTokens: 0,
+        devices: 0,
         sessions: 0,
         parkedCarts: 0,
         sentMails: 0,

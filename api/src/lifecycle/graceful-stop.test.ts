@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -28,20 +28,26 @@ async function startApp() {
   return { app, db, port, events, slowEntered, release: () => release() };
 }
 
-function request(port: number, path: string, agent?: http.Agent): Promise<{ status: number; body: string }> {
+function request(
+  port: number,
+  path: string,
+  agent?: http.Agent,
+): Promise<{ status: number; body: string; connection?: string }> {
   return new Promise((resolve, reject) => {
     http
       .get({ host: '127.0.0.1', port, path, agent }, (response) => {
         let body = '';
         response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        response.on('end', () => resolve({ status: response.statusCode!, body }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, body, connection: response.headers.connection }),
+        );
       })
       .on('error', reject);
   });
 }
 
 describe('gracefulStop', () => {
-  it('refuses new connections, finishes the requests in flight, then stops background work', async () => {
+  it('answers what arrives while the listener closes, then refuses new connections, finishes the requests in flight, then stops background work', async () => {
     const { app, db, port, events, slowEntered, release } = await startApp();
     // One open keep-alive connection, as a proxy holds them.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -50,15 +56,20 @@ describe('gracefulStop', () => {
     await slowEntered;
 
     const stopped = gracefulStop(app, { timeoutMs: 10_000 });
-    await expect(request(port, '/api/health')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
-    // A request on the connection that was already open is answered: no longer ready, so a balancer moves on.
+    // A connection made while the listener waits for quiet is answered (told to close), never dropped.
+    expect(await request(port, '/api/health')).toMatchObject({ status: 200, connection: 'close' });
+    // A request on the connection that was already open is answered: no longer ready, so a balancer moves on; the
+    // connection closes after it, so the stop never has to close it under a client that is sending.
     const ready = await request(port, '/api/ready', agent);
-    expect(ready.status).toBe(503);
+    expect(ready).toMatchObject({ status: 503, connection: 'close' });
     expect(JSON.parse(ready.body).error.message).toContain('stopping');
+    // Once nothing has connected for a moment, the listener is closed: new connections are refused.
+    await vi.waitFor(() => expect(app.server.listening).toBe(false), { timeout: 5000, interval: 20 });
+    await expect(request(port, '/api/health')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(events).toEqual([]);
 
     release();
-    expect(await slow).toEqual({ status: 200, body: '{"done":true}' });
+    expect(await slow).toEqual({ status: 200, body: '{"done":true}', connection: 'close' });
     expect(await stopped).toBe(true);
     expect(events).toEqual(['slow request answered', 'jobs stopped']);
     agent.destroy();

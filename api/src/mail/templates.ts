@@ -20,7 +20,8 @@ export type MailKind =
   | 'emailChangeUndone'
   | 'passwordReset'
   | 'passwordChanged'
-  | 'accountExists';
+  | 'accountExists'
+  | 'loginLink';
 
 type Texts = typeof de;
 const texts: Record<Language, Texts> = { de, en, es };

@@ -30,6 +30,11 @@ export interface RateLimitStore {
   counter(name: string, limit: Limit): Counter;
   /** Resolves once counting works (Redis: connected); rejects if Redis cannot be reached in time. */
   ready(): Promise<void>;
+  /**
+   * Whether every process counts on the same counters right now: always for the database; for Redis while it is
+   * connected (otherwise each process counts alone, at its share of each limit: `processCount`).
+   */
+  shared(): boolean;
   /** Deletes the database counters whose window has ended; the number deleted (Redis expires its own keys). */
   deleteExpired(): Promise<number>;
   close(): Promise<void>;
@@ -43,8 +48,16 @@ export interface RateLimitStoreOptions {
   redisKeyPrefix?: string;
   /** How often expired database counters are deleted (5 minutes); 0: never by itself. */
   cleanupIntervalMs?: number;
-  /** Failures of the cleanup and of the Redis connection, which must not stop the process. */
+  /** Failures of the cleanup, which must not stop the process. */
   onError?: (error: unknown, what: string) => void;
+  /**
+   * API_PROCESSES: how many API processes share the limits. While Redis cannot be reached each process counts
+   * alone, in its memory, allowing this share of each limit (at least 1), so that all of them together allow no
+   * more than the limit.
+   */
+  processCount?: number;
+  /** Told once when Redis stops answering (with the first error) and once when it answers again. */
+  onRedisState?: (state: { reachable: false; error: unknown } | { reachable: true }) => void;
 }
 
 // Below Fastify's 10 s limit for a start-up hook, so that the reason is this message.
@@ -90,6 +103,7 @@ function databaseStore({
     counter: (name, limit) =>
       counterOf(new RateLimiterKysely({ db, keyPrefix: name, points: limit.max, duration: limit.timeWindowMs / 1000 })),
     ready: async () => {},
+    shared: () => true,
     deleteExpired,
     close: async () => {
       if (cleanup) clearInterval(cleanup);
@@ -99,7 +113,7 @@ function databaseStore({
 
 function redisStore(
   url: string,
-  { redisKeyPrefix = 'shop:rl:', onError = () => {} }: RateLimitStoreOptions,
+  { redisKeyPrefix = 'shop:rl:', processCount = 1, onRedisState = () => {} }: RateLimitStoreOptions,
 ): RateLimitStore {
   // A command fails fast while the connection is down (no queue, one retry), so a request never hangs on it.
   const redis = new Redis(url, {
@@ -108,18 +122,34 @@ function redisStore(
     maxRetriesPerRequest: 1,
     connectTimeout: 5000,
   });
-  redis.on('error', (error: unknown) => onError(error, 'Redis connection'));
+  // Each reconnection attempt fails with an error of its own: the outage is told once, and so is its end.
+  let reachable = true;
+  let closing = false;
+  const lost = (error: unknown) => {
+    if (!reachable || closing) return;
+    reachable = false;
+    onRedisState({ reachable: false, error });
+  };
+  redis.on('error', lost);
+  redis.on('close', () => lost(new Error('connection closed')));
+  redis.on('ready', () => {
+    if (reachable) return;
+    reachable = true;
+    onRedisState({ reachable: true });
+  });
   return {
     kind: 'redis',
     counter: (name, limit) => {
       const options = { keyPrefix: name, points: limit.max, duration: limit.timeWindowMs / 1000 };
-      // While Redis is unreachable each process counts alone, in its memory, rather than letting everything through.
+      // While Redis is unreachable each process counts alone, in its memory, at its share of the limit, rather than
+      // letting everything through (docs/decisions/0087-outages-and-stops.md).
+      const share = Math.max(1, Math.floor(limit.max / processCount));
       return counterOf(
         new RateLimiterRedis({
           ...options,
           storeClient: redis,
           rejectIfRedisNotReady: true,
-          insuranceLimiter: new RateLimiterMemory(options),
+          insuranceLimiter: new RateLimiterMemory({ ...options, points: share }),
         }),
       );
     },
@@ -137,8 +167,10 @@ function redisStore(
             };
             redis.once('ready', ready);
           }),
+    shared: () => redis.status === 'ready',
     deleteExpired: async () => 0,
     close: async () => {
+      closing = true;
       await redis.quit().catch(() => redis.disconnect());
     },
   };

@@ -39,6 +39,7 @@ const apiVariables = [
   'TRUST_PROXY',
   'HSTS_INCLUDE_SUBDOMAINS',
   'REDIS_URL',
+  'API_PROCESSES',
   'NODE_TLS_REJECT_UNAUTHORIZED',
   'PORT',
   'HOST',

@@ -14,6 +14,10 @@ export interface TemporaryPostgres {
   /** The binaries' folder, for messages. */
   bin: string;
   stop(): void;
+  /** Stops the server but keeps its data (`pg_ctl stop -m fast`): an outage, for tests of what the API does then. */
+  pause(): void;
+  /** Starts the paused server again, on the same port with the same data. */
+  resume(): void;
 }
 
 export type TemporaryPostgresOutcome = { started: TemporaryPostgres } | { notStarted: string };
@@ -115,11 +119,21 @@ export async function startTemporaryPostgres({ durable }: { durable: boolean }):
       '-c max_connections=200',
       ...(durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
     ].join(' ');
-    run('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start']);
+    const startServer = () =>
+      run('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start']);
+    startServer();
     started = true;
     // Best effort if the process exits without calling stop (e.g. vitest's output pipe closed): don't leave a server.
     process.once('exit', stop);
-    return { started: { url: `postgres://postgres@127.0.0.1:${port}/postgres`, bin, stop } };
+    const pause = () => {
+      run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      started = false;
+    };
+    const resume = () => {
+      startServer();
+      started = true;
+    };
+    return { started: { url: `postgres://postgres@127.0.0.1:${port}/postgres`, bin, stop, pause, resume } };
   } catch (error) {
     const e = error as Error & { stderr?: Buffer };
     const detail = e.stderr?.toString().trim() || e.message;

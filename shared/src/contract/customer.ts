@@ -172,7 +172,16 @@ export const registerResponseSchema = z.lazy(() => z.object({ token: z.string().
 export const linkRequestSchema = z.lazy(() => z.object({ token: linkTokenSchema, email: emailSchema }).strict());
 export type LinkRequest = z.input<typeof linkRequestSchema>;
 
-/** resend-verification and request-password-reset: the address, and the language of the mail. */
+/**
+ * POST /customer/login-link: logs in with the one-time link a mail carried (request-login-link sends it, with the
+ * address and the mail's language as `emailRequestSchema`); answers a login's `{ token }`.
+ */
+export const linkLoginRequestSchema = z.lazy(() =>
+  z.object({ token: linkTokenSchema, email: emailSchema, remember: z.boolean().default(false) }).strict(),
+);
+export type LinkLoginRequest = z.input<typeof linkLoginRequestSchema>;
+
+/** resend-verification, request-password-reset and request-login-link: the address, and the language of the mail. */
 export const emailRequestSchema = z.lazy(() =>
   z.object({ email: emailSchema, locale: languageSchema.default('de') }).strict(),
 );

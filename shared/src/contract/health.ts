@@ -10,12 +10,18 @@ export const healthSchema = z.lazy(() =>
 
 /**
  * GET /api/ready: the process may take traffic; while it is not, it answers 503 NOT_READY, naming what fails in
- * development only (production logs it).
+ * development only (production logs it). `degraded`: it takes traffic, but its rate limits are counted by this process
+ * alone (Redis at REDIS_URL does not answer), each at its share of the limit.
  */
 export const readinessSchema = z.lazy(() =>
   z.object({
-    status: z.literal('ready'),
-    checks: z.object({ database: z.literal('ok'), migrations: z.literal('ok'), configuration: z.literal('ok') }),
+    status: z.enum(['ready', 'degraded']),
+    checks: z.object({
+      database: z.literal('ok'),
+      migrations: z.literal('ok'),
+      configuration: z.literal('ok'),
+      rateLimits: z.enum(['shared', 'per-process']),
+    }),
   }),
 );
 

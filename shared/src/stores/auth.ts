@@ -90,9 +90,11 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 /**
  * A login by link into a tab without a session: for this tab (sessionStorage, as without remember-me), marked as one in
  * the same update as the login, which is how tabSync.ts tells it from a login to share. Nothing of a customer to
- * forget: the tab had no session (a guest keeps what they typed, as at any login).
+ * forget: the tab had no session (a guest keeps what they typed, as at any login). Also the account area's page of a
+ * mailed one-time login link (docs/decisions/0086-no-lockout-of-the-owner.md), which calls it only in a tab without a
+ * session, as record 0077 wants.
  */
-function logInFromLink(token: string): void {
+export function logInFromLink(token: string): void {
   writeStorage('session', tokenStorageKey, token);
   writeStorage('local', tokenStorageKey, null);
   useAuthStore.setState((state) => ({

@@ -1,4 +1,4 @@
-export { adoptTokenFromUrl, customerDataKey, selectIsLoggedIn, useAuthStore } from './auth.ts';
+export { adoptTokenFromUrl, customerDataKey, logInFromLink, selectIsLoggedIn, useAuthStore } from './auth.ts';
 export { useCustomerStore } from './customer.ts';
 export {
   newCartItemId,

@@ -13,6 +13,7 @@ const linkPaths = {
   undoEmailChange: '/undo-email-change',
   passwordReset: '/password-new',
   login: '/login',
+  loginLink: '/login-link',
   requestPasswordReset: '/password-reset',
 } as const;
 
@@ -77,6 +78,18 @@ export const customerMails = {
       customer,
       customer.email,
       shopLink(ctx, linkPaths.passwordReset, { token, email: customer.email }),
+      language,
+    ),
+
+  /** A one-time login link (login-links.ts), in the language the request named. */
+  loginLink: (ctx: AppContext, tx: Db, customer: CustomerRow, token: string, language?: Language) =>
+    send(
+      ctx,
+      tx,
+      'loginLink',
+      customer,
+      customer.email,
+      shopLink(ctx, linkPaths.loginLink, { token, email: customer.email }),
       language,
     ),
 

@@ -2,6 +2,7 @@ import {
   CustomerErrorCode,
   customerSchema,
   emailRequestSchema,
+  linkLoginRequestSchema,
   linkRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -11,7 +12,7 @@ import {
   resetPasswordRequestSchema,
   successEnvelope,
 } from '@shop/shared/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/database.ts';
@@ -20,10 +21,13 @@ import { bearerToken } from './authenticate.ts';
 import { findCustomerByEmail, findCustomerById, isUniqueViolation, toCustomer } from './customers.ts';
 import { issueEmailUndoToken, undoEmailChange } from './email-undo.ts';
 import { addressTaken, consumeLinkToken, invalidLink, issueLinkToken, voidAccountLinks } from './link-tokens.ts';
+import { rememberDevice, deviceTokensOf, trustedDevice } from './devices.ts';
+import { consumeLoginLink, issueLoginLink, loginLinkMailIntervalMs } from './login-links.ts';
 import { loginThrottle } from './login-throttle.ts';
+import { mailboxKey } from './mailbox.ts';
 import { customerMails } from './mails.ts';
 import type { PasswordHasher } from './passwords.ts';
-import { customerRateLimits, rateLimitedPerMailbox } from './rate-limits.ts';
+import { customerRateLimits, rateLimited, rateLimitedPerMailbox } from './rate-limits.ts';
 import { openSession, revokeAllSessions, revokeOtherSessions } from './sessions.ts';
 
 const ok = { result: { success: true as const } };
@@ -70,25 +74,35 @@ async function insertCustomer(
   }
 }
 
-/** The calls that need no token (docs/product-rules.md#roles): login, register, verification, resend and password reset. */
+/**
+ * The calls that need no token (docs/product-rules.md#roles): login, register, verification, resend, password reset
+ * and the login link.
+ */
 export const publicCustomerRoutes =
   (ctx: AppContext, passwords: PasswordHasher): FastifyPluginAsyncZod =>
   async (app) => {
     const throttle = loginThrottle(app);
+    // The device cookie is Secure where the shop is served over https (always in production).
+    const secureCookies = ctx.shopUrl.startsWith('https:');
+    const rememberThisDevice = (request: FastifyRequest, reply: FastifyReply, customerId: number) =>
+      rememberDevice(ctx.db, reply, { request, customerId, now: ctx.now(), secure: secureCookies });
     app.post(
       '/customer/login',
-      {
-        schema: { body: loginRequestSchema, response: { 200: successEnvelope(loginResponseSchema) } },
-        preHandler: (request, reply) => throttle.admit(reply, request.body.email, request.ip),
-      },
-      async (request) => {
+      { schema: { body: loginRequestSchema, response: { 200: successEnvelope(loginResponseSchema) } } },
+      async (request, reply) => {
         const { email, password, remember } = request.body;
+        // A browser that has logged in to this account before is judged by its own counter (login-throttle.ts).
+        // Either way the attempt is counted before the account is looked up (without a device cookie) and before
+        // any hashing.
+        const device = await trustedDevice(ctx.db, { email }, deviceTokensOf(request), ctx.now());
+        await throttle.admit(reply, email, request.ip, device);
         const customer = await findCustomerByEmail(ctx.db, email);
         // Unknown address and wrong password: the same answer, after the same hashing work.
         if (!(await passwords.verify(customer?.password_hash ?? null, password)) || !customer) {
           throw new AppError(401, CustomerErrorCode.invalidCredentials, 'Invalid email or password');
         }
-        await throttle.succeeded(email, request.ip);
+        await throttle.succeeded(email, request.ip, device);
+        await rememberThisDevice(request, reply, customer.id);
         if (passwords.needsRehash(customer.password_hash)) {
           const password_hash = await passwords.hash(password);
           await ctx.db.kysely.updateTable('customer').set({ password_hash }).where('id', '=', customer.id).execute();
@@ -258,7 +272,7 @@ export const publicCustomerRoutes =
     app.post(
       '/customer/reset-password',
       { schema: { body: resetPasswordRequestSchema, response: { 200: successEnvelope(okSchema) } } },
-      async (request) => {
+      async (request, reply) => {
         const { token, email, newPassword } = request.body;
         const used = await consumeLinkToken(ctx.db, { purpose: 'password_reset', token, email, now: ctx.now() });
         const customer = used && (await findCustomerById(ctx.db, used.customerId));
@@ -278,7 +292,58 @@ export const publicCustomerRoutes =
           await customerMails.passwordChanged(ctx, tx, customer);
         });
         await throttle.passwordReplaced(customer.email, request.ip);
+        // The inbox is proven: this browser is known to the account from now on, whatever strangers try.
+        await rememberThisDevice(request, reply, customer.id);
         return ok;
+      },
+    );
+
+    // docs/decisions/0086-no-lockout-of-the-owner.md: a way in that nobody guessing at the password can block.
+    const loginLinkMails = app.rateLimits.counter('login-link:mailbox', {
+      max: 1,
+      timeWindowMs: loginLinkMailIntervalMs,
+    });
+    app.post(
+      '/customer/request-login-link',
+      {
+        schema: { body: emailRequestSchema, response: { 200: successEnvelope(okSchema) } },
+        preHandler: rateLimited(app, 'login-link', customerRateLimits.loginLink),
+      },
+      async (request) => {
+        const { email, locale } = request.body;
+        // Counted for every address, known or not, and answered alike: the answer tells nothing about the address.
+        const due = (await loginLinkMails.take(mailboxKey(email))).allowed;
+        if (due)
+          inBackground(request.log, async () => {
+            const customer = await findCustomerByEmail(ctx.db, email);
+            if (!customer) return;
+            await inTransaction(ctx.db, async (tx) => {
+              const token = await issueLoginLink(tx, { customerId: customer.id, email, now: ctx.now() });
+              await customerMails.loginLink(ctx, tx, customer, token, locale);
+            });
+          });
+        return ok;
+      },
+    );
+
+    app.post(
+      '/customer/login-link',
+      { schema: { body: linkLoginRequestSchema, response: { 200: successEnvelope(loginResponseSchema) } } },
+      async (request, reply) => {
+        const { token, email, remember } = request.body;
+        const used = await consumeLoginLink(ctx.db, { token, email, now: ctx.now() });
+        const customer = used && (await findCustomerById(ctx.db, used.customerId));
+        // A link to an address the account no longer has logs nobody in.
+        if (!customer || customer.email !== used.email) throw invalidLink();
+        if (customer.is_email_verified !== 1)
+          // The link reached the inbox, which proves the address as a verification link would.
+          await ctx.db.kysely
+            .updateTable('customer')
+            .set({ is_email_verified: 1, updated_at: ctx.now().toISOString() })
+            .where('id', '=', customer.id)
+            .execute();
+        await rememberThisDevice(request, reply, customer.id);
+        return { result: { token: await openSession(ctx.db, customer.id, remember, ctx.now()) } };
       },
     );
   };

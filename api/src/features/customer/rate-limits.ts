@@ -17,6 +17,8 @@ export const customerRateLimits = {
   register: { perClient: { max: 60, timeWindowMs: hour }, perAddress: { max: 5, timeWindowMs: hour } },
   passwordReset: { perClient: { max: 10, timeWindowMs: hour }, perAddress: { max: 3, timeWindowMs: hour } },
   resendVerification: { perClient: { max: 10, timeWindowMs: hour }, perAddress: { max: 3, timeWindowMs: hour } },
+  // Per address: one mail per inbox every 5 minutes, without a 429 (login-links.ts).
+  loginLink: { perClient: { max: 10, timeWindowMs: hour } },
 } satisfies Record<string, RateLimitRule>;
 
 /**

@@ -41,7 +41,7 @@ describeEachDatabase(
       expect(status).toBe(200);
       expect(readinessSchema.parse(body.result)).toEqual({
         status: 'ready',
-        checks: { database: 'ok', migrations: 'ok', configuration: 'ok' },
+        checks: { database: 'ok', migrations: 'ok', configuration: 'ok', rateLimits: 'shared' },
       });
       expect(headers['cache-control']).toBe('no-store');
     });
@@ -106,7 +106,7 @@ describeEachDatabase(
       expect(status).toBe(200);
       expect(readinessSchema.parse(body.result)).toEqual({
         status: 'ready',
-        checks: { database: 'ok', migrations: 'ok', configuration: 'ok' },
+        checks: { database: 'ok', migrations: 'ok', configuration: 'ok', rateLimits: 'shared' },
       });
     });
 

@@ -14,7 +14,8 @@ export interface HealthRouteOptions {
  * `/health` says the process is alive: it touches nothing, so a slow or lost database never gets a process
  * restarted that would only start against the same database. `/ready` says it may take traffic: the database
  * answers, every migration is applied, the configuration is complete, and the process is not stopping (a load
- * balancer takes a stopping process out before its listener closes).
+ * balancer takes a stopping process out before its listener closes). With Redis away it stays 200 but says
+ * `degraded` (docs/decisions/0087-outages-and-stops.md).
  * Both are public. In production they do not tell strangers which database the shop runs on, which migration is
  * missing or which setting: the log does (docs/decisions/0075-public-checks-and-the-result-mail.md). Development keeps
  * the details in the answers, where the developer looks.
@@ -45,10 +46,18 @@ export const healthRoutes =
         request.log.warn(details);
         throw new AppError(503, HealthErrorCode.notReady, production ? 'Not ready' : details);
       }
+      // Redis away: the shop works on, with each process at its share of every limit, and says so (the log has
+      // warned once); taking every process out of the balancer for it would close the shop.
+      const shared = app.rateLimits.shared();
       return {
         result: {
-          status: 'ready' as const,
-          checks: { database: 'ok' as const, migrations: 'ok' as const, configuration: 'ok' as const },
+          status: shared ? ('ready' as const) : ('degraded' as const),
+          checks: {
+            database: 'ok' as const,
+            migrations: 'ok' as const,
+            configuration: 'ok' as const,
+            rateLimits: shared ? ('shared' as const) : ('per-process' as const),
+          },
         },
       };
     });

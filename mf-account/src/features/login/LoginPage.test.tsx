@@ -133,4 +133,35 @@ describe('LoginPage', () => {
     await logIn('anna@example.org', 'Sprache1!');
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/account-data'));
   });
+  it('sends a login link by mail to the address typed, without the password, and says so alike for every address', async () => {
+    const calls = fakeApi({ 'POST /api/customer/request-login-link': { body: { result: { success: true } } } });
+    renderArea('/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Login-Link per E-Mail senden' }));
+    // The address is needed first: the field says so and nothing is sent.
+    await waitFor(() => expect(screen.getByLabelText(/^E-Mail-Adresse/).getAttribute('aria-invalid')).toBe('true'));
+    expect(calls).toEqual([]);
+    fireEvent.change(screen.getByLabelText(/^E-Mail-Adresse/), { target: { value: 'Anna@Example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login-Link per E-Mail senden' }));
+    const sent = await screen.findByRole('status');
+    expect(sent.textContent).toContain('haben wir Ihnen einen Anmeldelink geschickt');
+    expect(sent.textContent).toContain('15 Minuten');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      url: '/api/customer/request-login-link',
+      body: { email: 'anna@example.org', locale: 'de' },
+    });
+  });
+
+  it('points to the login link when the account refuses logins for now (429)', async () => {
+    fakeApi({ 'POST /api/customer/login': apiError(429, 'TOO_MANY_REQUESTS') });
+    renderArea('/login');
+    await logIn('anna@example.org', 'Sprache1!');
+    expect((await screen.findByRole('alert')).textContent).toContain('Login-Link per E-Mail');
+  });
+
+  it('takes the address from the query, for a new login link after one ran out', async () => {
+    fakeApi({});
+    renderArea('/login?email=anna%40example.org');
+    expect(((await screen.findByLabelText(/^E-Mail-Adresse/)) as HTMLInputElement).value).toBe('anna@example.org');
+  });
 });

@@ -8,6 +8,7 @@ import {
   Button,
   CustomerErrorCode,
   currentLanguage,
+  emailFormSchema,
   login,
   loginRequestSchema,
   resendVerification,
@@ -21,15 +22,21 @@ import {
 import { CheckboxField, TextField } from '../forms/fields.tsx';
 import { applyServerFieldErrors, hasCode, isTooManyRequests } from '../forms/messages.ts';
 import { Page } from '../ui/Page.tsx';
+import { requestLoginLink } from './loginLink.ts';
 
 type Failure = 'invalidCredentials' | 'notVerified' | 'tooManyAttempts' | 'general';
+type LinkState = 'sent' | 'tooManyAttempts' | 'general';
 
 /** Where to go after login: the redirect query, else the origin a protected page left in the state. */
 export function loginTarget(search: URLSearchParams, state: unknown): string {
   return safeRedirectTarget(search.get('redirect') ?? (state as Partial<LoginOriginState> | null)?.from);
 }
 
-/** Login of docs/product-rules.md#screens, #states: e-mail, password, remember-me; unverified customers go on to the waiting page. */
+/**
+ * Login of docs/product-rules.md#screens, #states: e-mail, password, remember-me; unverified customers go on to the
+ * waiting page. Besides, a one-time login link by mail to the address typed (docs/decisions/0086-no-lockout-of-the-owner.md),
+ * the way in when the password is forgotten or strangers' guesses have the account's logins refused for now.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -42,14 +49,18 @@ export function LoginPage() {
   const [resending, setResending] = useState(false);
   // The address as submitted (normalised by the schema), for the resend option.
   const [submittedEmail, setSubmittedEmail] = useState('');
+  const [link, setLink] = useState<LinkState | null>(null);
+  const [sendingLink, setSendingLink] = useState(false);
   const form = useForm<LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: '', password: '', remember: false },
+    // A login link's page sends a visitor whose link has run out here with the address (to ask for a new one).
+    defaultValues: { email: search.get('email') ?? '', password: '', remember: false },
   });
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     setResent(null);
+    setLink(null);
     setSubmittedEmail(values.email);
     try {
       const { token } = await login(values);
@@ -65,6 +76,25 @@ export function LoginPage() {
       else if (!applyServerFieldErrors(error, form.setError, ['email', 'password'])) setFailure('general');
     }
   });
+
+  // Only the address is needed: checked as the login checks it, the password field left alone.
+  const sendLink = async () => {
+    setFailure(null);
+    setResent(null);
+    setLink(null);
+    if (!(await form.trigger('email', { shouldFocus: true }))) return;
+    setSendingLink(true);
+    try {
+      // Normalised as the login's schema does it (trimmed, lower case): the field holds what was typed.
+      const { email } = emailFormSchema.parse({ email: form.getValues('email') });
+      await requestLoginLink({ email, locale: currentLanguage() });
+      setLink('sent');
+    } catch (error) {
+      setLink(isTooManyRequests(error) ? 'tooManyAttempts' : 'general');
+    } finally {
+      setSendingLink(false);
+    }
+  };
 
   const resend = async () => {
     setResending(true);
@@ -97,7 +127,19 @@ export function LoginPage() {
         </Banner>
       ) : failure ? (
         <Banner tone="alert" takeFocus>
-          {t(failure === 'invalidCredentials' ? 'account.login.invalidCredentials' : `account.errors.${failure}`)}
+          {t(
+            failure === 'general'
+              ? 'account.errors.general'
+              : failure === 'invalidCredentials'
+                ? 'account.login.invalidCredentials'
+                : 'account.login.tooManyAttempts',
+          )}
+        </Banner>
+      ) : null}
+      {link ? (
+        // Takes the focus the link button dropped while it was disabled.
+        <Banner tone={link === 'sent' ? 'success' : 'alert'} takeFocus>
+          {t(link === 'sent' ? 'account.login.linkSent' : `account.errors.${link}`)}
         </Banner>
       ) : null}
       {resent ? (
@@ -131,6 +173,13 @@ export function LoginPage() {
           <Link to="/password-reset">{t('account.login.forgotPassword')}</Link>
         </div>
       </form>
+      <section className="account-login-link" aria-labelledby="login-link-heading">
+        <h2 id="login-link-heading">{t('account.login.linkHeading')}</h2>
+        <p>{t('account.login.linkIntro')}</p>
+        <Button variant="secondary" disabled={sendingLink} onClick={() => void sendLink()}>
+          {t(sendingLink ? 'account.login.linkSending' : 'account.login.linkSend')}
+        </Button>
+      </section>
       <p className="account-links">
         {t('account.login.noAccount')} <Link to={registerLink}>{t('account.login.register')}</Link>
       </p>

@@ -11,6 +11,8 @@ export const accountCss = `
 .account-check { display: flex; gap: var(--shop-space-sm); align-items: center; margin: var(--shop-space-sm) 0 var(--shop-space-lg); }
 .account-check input { width: var(--shop-control); height: var(--shop-control); }
 .account-links { display: flex; flex-wrap: wrap; gap: var(--shop-space-sm) var(--shop-space-xl); margin-top: var(--shop-space-lg); }
+.account-login-link { margin-top: var(--shop-space-xl); padding-top: var(--shop-space-lg); border-top: var(--shop-border-width) solid var(--shop-color-border); }
+.account-login-link h2 { margin: 0 0 var(--shop-space-xs); font-size: var(--shop-font-size-lg); }
 .account-layout { display: grid; gap: var(--shop-space-xl); grid-template-columns: minmax(0, 1fr); align-items: start; }
 @media (min-width: 1024px) { .account-layout { grid-template-columns: var(--shop-size-nav) minmax(0, 1fr); } }
 .account-nav ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: var(--shop-space-sm); }
