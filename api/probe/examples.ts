@@ -157,6 +157,10 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
       },
     },
     'POST /api/orders/:incrementId/state': { params: { incrementId: '100001' }, body: { email: someone } },
+    'POST /api/orders/:incrementId/release': {
+      params: { incrementId: '100001' },
+      body: { email: someone, orderKey: 'x'.repeat(43) },
+    },
     'GET /api/orders/confirmation-preview': { query: { locale: 'en' } },
     'GET /api/orders/confirmation-preview/html': { query: { locale: 'es' } },
     'POST /api/payments/webhook/:provider': {

@@ -61,3 +61,17 @@ export const fetchOrderState = (incrementId: string, email: string, orderKey?: s
     result: orderStateSchema,
     failure: 'Failed to fetch order state',
   });
+
+/**
+ * Cancels order `incrementId` while it still waits for its payment, so that its places are free at once, and answers
+ * its state afterwards (`failed` once released; `paid` when the payment came first). Needs the order's key: only the
+ * browser that submitted it can release it. An unknown number, a wrong address or key fail with 404.
+ */
+export const releaseOrder = (incrementId: string, email: string, orderKey: string) =>
+  call({
+    method: 'POST',
+    path: `/orders/${encodeURIComponent(incrementId)}/release`,
+    body: { email, orderKey },
+    result: orderStateSchema,
+    failure: 'Failed to release the order',
+  });
