@@ -26,6 +26,8 @@ export {
 } from './customer.ts';
 export { createCartSync, validateCart } from './cart.ts';
 export {
+  fetchCustomerOrderCalendar,
+  fetchOrderCalendar,
   fetchOrderConfirmationPreview,
   fetchOrderState,
   placesChangeOf,

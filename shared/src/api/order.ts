@@ -1,6 +1,7 @@
 import {
   confirmationPreviewSchema,
   OrderErrorCode,
+  orderCalendarSchema,
   orderResponseSchema,
   orderStateSchema,
   placesChangedBodySchema,
@@ -74,4 +75,23 @@ export const releaseOrder = (incrementId: string, email: string, orderKey: strin
     body: { email, orderKey },
     result: orderStateSchema,
     failure: 'Failed to release the order',
+  });
+
+/** The calendar file of order `incrementId` for the browser that placed it (address and key, as releaseOrder). */
+export const fetchOrderCalendar = (incrementId: string, email: string, orderKey: string) =>
+  call({
+    method: 'POST',
+    path: `/orders/${encodeURIComponent(incrementId)}/calendar`,
+    body: { email, orderKey },
+    result: orderCalendarSchema,
+    failure: 'Failed to fetch the calendar file',
+  });
+
+/** The calendar file of one of the logged-in customer's orders (by its id). */
+export const fetchCustomerOrderCalendar = (orderId: number) =>
+  call({
+    path: `/customer/me/orders/${orderId}/calendar`,
+    auth: true,
+    result: orderCalendarSchema,
+    failure: 'Failed to fetch the calendar file',
   });

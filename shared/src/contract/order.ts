@@ -547,6 +547,13 @@ export const orderStateRequestSchema = z.lazy(() =>
 export const orderReleaseRequestSchema = z.lazy(() =>
   z.object({ email: emailSchema, orderKey: textSchema.min(1).max(100) }).strict(),
 );
+/**
+ * An order's calendar file (iCalendar text) for a download: every lesson of its booked courses. `content` is null when
+ * the order has no lesson to put in a calendar (no courses, or only modules by appointment).
+ */
+export const orderCalendarSchema = z.lazy(() => z.object({ filename: z.string(), content: z.string().nullable() }));
+export type OrderCalendar = z.infer<typeof orderCalendarSchema>;
+export const orderIdParamsSchema = z.lazy(() => z.object({ orderId: z.coerce.number().int().positive() }));
 export const orderStateParamsSchema = z.lazy(() => z.object({ incrementId: textSchema.min(1).max(40) }));
 
 /**

@@ -1,4 +1,4 @@
-import { CourseType, type Language, type Order } from '@shop/shared/contract';
+import { CourseType, languageSchema, type Language, type Order } from '@shop/shared/contract';
 import { formatCourseDates, formatDate, sharedTranslator } from '@shop/shared/format';
 import { presentOrder } from '@shop/shared/pricing';
 import {
@@ -167,4 +167,19 @@ export function calendarEntries(order: ConfirmationOrder, language: Language): C
     endTime: booking.course.endTime,
     weekdays: booking.course.weekdays ?? [],
   }));
+}
+
+/** The order's calendar file for a download, in the order's language (content null: no lesson to show). */
+export function orderCalendarFile(order: ConfirmationOrder & { locale: string }): {
+  filename: string;
+  content: string | null;
+} {
+  const language = languageSchema.catch('de').parse(order.locale);
+  return {
+    filename: `bestellung-${order.incrementId}.ics`,
+    content: buildCourseCalendar(calendarEntries(order, language), {
+      timeZone: shopTimeZone,
+      stamp: new Date(order.createdAt),
+    }),
+  };
 }

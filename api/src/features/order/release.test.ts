@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase, testNow } from '../../test/databases.ts';
-import { cheapHashing, client, newEmail, type Reply } from '../customer/test-support.ts';
+import { cheapHashing, client, newEmail, verifiedCustomer, type Reply } from '../customer/test-support.ts';
 import { choose, courseOrder, freePlaces, insertCourse, orderByNumber, paymentOf } from './test-support.ts';
 
 /**
@@ -69,6 +69,36 @@ describeEachDatabase(
       await choose(ctx, (await paymentOf(ctx, order.id)).transaction_id!, 'paid');
       expect((await orderByNumber(ctx, order.increment_id)).status).toBe('cancelled');
       expect(await freePlaces(ctx, course.id)).toBe(5);
+    });
+
+    it('gives the buying browser the order’s calendar file, with every lesson of its course', async () => {
+      const { order, email, orderKey } = await submit();
+      const reply = await client(ctx).post(`/api/orders/${order.increment_id}/calendar`, { email, orderKey });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect(reply.body.result.filename).toBe(`bestellung-${order.increment_id}.ics`);
+      expect(reply.body.result.content).toContain('BEGIN:VTIMEZONE');
+      expect(reply.body.result.content).toMatch(/UID:order-\d+-booking-\d+@sprachschule\.example/);
+      const other = await submit();
+      expectNotFound(
+        await client(ctx).post(`/api/orders/${order.increment_id}/calendar`, { email, orderKey: other.orderKey }),
+      );
+    });
+
+    it('gives a customer the calendar file of their own orders only', async () => {
+      const c = client(ctx);
+      const customer = await verifiedCustomer(ctx, c);
+      const stranger = await verifiedCustomer(ctx, client(ctx));
+      const course = await insertCourse(ctx, { free: 5, priceCents: 28900 });
+      const { emailAddress: _guestOnly, ...body } = courseOrder(course, 1, {});
+      const placed = await c.post('/api/cart/submit', body, customer.token);
+      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+      const order = await orderByNumber(ctx, placed.body.result.incrementId);
+      const url = `/api/customer/me/orders/${order.id}/calendar`;
+      const own = await c.get(url, customer.token);
+      expect(own.status, JSON.stringify(own.body)).toBe(200);
+      expect(own.body.result.content).toContain('RRULE:FREQ=WEEKLY');
+      expectNotFound(await client(ctx).get(url, stranger.token));
+      expect((await client(ctx).get(url)).status).toBe(401);
     });
 
     describe('limits', () => {

@@ -1,4 +1,5 @@
 import {
+  orderCalendarSchema,
   orderReleaseRequestSchema,
   orderStateParamsSchema,
   orderStateRequestSchema,
@@ -9,7 +10,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
 import { rateLimited, type RateLimitRule } from '../customer/rate-limits.ts';
-import { readOrderState, releaseWaitingOrder } from './state.ts';
+import { orderCalendarFile } from './confirmation-mail.ts';
+import { readOrder } from './read.ts';
+import { buyersOrderId, readOrderState, releaseWaitingOrder } from './state.ts';
 
 export interface OrderStateRouteOptions {
   /** Asks the payment provider to cancel the pending payments of an order just released (cancel-expired.ts). */
@@ -91,6 +94,29 @@ export const orderStateRoutes =
         const state = await readOrderState(ctx.db, incrementId, email, ctx.now(), orderKey);
         if (!state) throw notFound('Unknown order');
         return { result: state };
+      },
+    );
+
+    /**
+     * POST /orders/{incrementId}/calendar with `{ email, orderKey }`: the order's calendar file for the confirmation
+     * page (every lesson of its courses). Only for the browser that placed it, like the price list.
+     */
+    app.post(
+      '/orders/:incrementId/calendar',
+      {
+        schema: {
+          params: orderStateParamsSchema,
+          body: orderReleaseRequestSchema,
+          response: { 200: successEnvelope(orderCalendarSchema) },
+        },
+        preHandler: rateLimited(app, 'orderState', orderStateRateLimit),
+      },
+      async (request) => {
+        const { email, orderKey } = request.body;
+        const orderId = await buyersOrderId(ctx.db, request.params.incrementId, email, orderKey);
+        const order = orderId === null ? null : await readOrder(ctx.db, orderId);
+        if (!order) throw notFound('Unknown order');
+        return { result: orderCalendarFile(order) };
       },
     );
   };

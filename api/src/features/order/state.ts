@@ -93,14 +93,27 @@ export async function releaseWaitingOrder(
   email: string,
   orderKey: string,
 ): Promise<{ orderId: number; released: boolean } | null> {
+  const orderId = await buyersOrderId(db, incrementId, email, orderKey);
+  if (orderId === null) return null;
+  const released = await db.kysely.transaction().execute((trx) => cancelPendingOrder(trx, orderId, 'changed_by_buyer'));
+  return { orderId, released };
+}
+
+/**
+ * The id of order `incrementId` when `email` is its address and `orderKey` its key (the browser that placed it);
+ * null otherwise, the same for an unknown number.
+ */
+export async function buyersOrderId(
+  db: Db,
+  incrementId: string,
+  email: string,
+  orderKey: string,
+): Promise<number | null> {
   const order = await db.kysely
     .selectFrom('shop_order')
     .select(['id', 'email', 'access_key_hash'])
     .where('increment_id', '=', incrementId)
     .executeTakeFirst();
   if (!order || !sameAddress(order.email, email) || !holdsOrderKey(order.access_key_hash, orderKey)) return null;
-  const released = await db.kysely
-    .transaction()
-    .execute((trx) => cancelPendingOrder(trx, order.id, 'changed_by_buyer'));
-  return { orderId: order.id, released };
+  return order.id;
 }
