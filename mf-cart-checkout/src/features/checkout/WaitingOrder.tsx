@@ -141,9 +141,15 @@ export function WaitingOrderPanel({ waiting }: { waiting: WaitingOrder }) {
   const orderId = order.orderId;
   if (!choosing) {
     const tone = phase === 'released' ? 'success' : 'warning';
+    const notices = {
+      released: t('cartCheckout.waitingOrder.released', { orderId }),
+      failed: t('cartCheckout.waitingOrder.failed', { orderId }),
+      canceled: t('cartCheckout.waitingOrder.canceled', { orderId }),
+      ended: t('cartCheckout.waitingOrder.ended', { orderId }),
+    };
     return (
       <Banner tone={tone} takeFocus data-testid="waiting-order-notice">
-        {t(`cartCheckout.waitingOrder.${phase as 'released' | 'failed' | 'canceled' | 'ended'}`, { orderId })}
+        {notices[phase as keyof typeof notices]}
       </Banner>
     );
   }
