@@ -114,6 +114,7 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
       },
     },
     'GET /api/customer/me/orders': { query: { limit: '20', offset: '0' } },
+    'GET /api/customer/me/orders/:orderId/calendar': { params: { orderId: '1' } },
     'GET /api/dev/mailbox': { query: { to: someone, limit: '5' } },
     'GET /api/dev/mailbox/:id/html': { params: { id: '1' } },
     'GET /api/dev/mailbox/:id/attachments/:index': { params: { id: '1', index: '0' } },
@@ -159,6 +160,14 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
       },
     },
     'POST /api/orders/:incrementId/state': { params: { incrementId: '100001' }, body: { email: someone } },
+    'POST /api/orders/:incrementId/calendar': {
+      params: { incrementId: '100001' },
+      body: { email: someone, orderKey: 'x'.repeat(43) },
+    },
+    'POST /api/orders/:incrementId/release': {
+      params: { incrementId: '100001' },
+      body: { email: someone, orderKey: 'x'.repeat(43) },
+    },
     'GET /api/orders/confirmation-preview': { query: { locale: 'en' } },
     'GET /api/orders/confirmation-preview/html': { query: { locale: 'es' } },
     'POST /api/payments/webhook/:provider': {

@@ -270,7 +270,13 @@ export function buildApp({
       await api.register(examRoutes(ctx));
       await api.register(cartRoutes(ctx, { offeredPaymentMethods }));
       await api.register(orderRoutes(ctx, { provider, offeredPaymentMethods, onPlacesChanged }));
-      await api.register(orderStateRoutes(ctx));
+      await api.register(
+        orderStateRoutes(ctx, {
+          cancelProviderPayment: (orderId) =>
+            cancelPaymentOfExpiredOrder(db.kysely, provider, orderId, { now, log: app.log }),
+          onPlacesChanged,
+        }),
+      );
       await api.register(paymentRoutes(ctx, { provider, sandbox, onPlacesChanged, captures }));
       await api.register(withdrawalRoutes(ctx, { provider, onPlacesChanged }));
       await api.register(waitlistRoutes(ctx, { onPlacesChanged }));

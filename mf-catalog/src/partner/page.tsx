@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import {
   captureFrameFlags,
+  frameFlagQuery,
   configureApi,
   initI18n,
   registerTranslations,
@@ -17,8 +18,14 @@ import { CombinedListing } from '../features/pages/CombinedListing.tsx';
 import { readHideFilter, readPreselectedTags } from '../features/query/listingQuery.ts';
 import { areaTranslations } from '../i18n/index.ts';
 
-/** A full page load of the shop's /cart: this page has no shell to navigate in. */
-const goToCart = () => window.location.assign('/cart');
+/**
+ * A full page load of the shop's /cart: this page has no shell to navigate in. The frame flags go along in the
+ * address (the frame's storage may be blocked), and so does the cart when the frame cannot store it.
+ */
+const goToCart = (addressWithCart: string | null) => {
+  const flags = frameFlagQuery().toString();
+  window.location.assign(addressWithCart ?? (flags ? `/cart?${flags}` : '/cart'));
+};
 
 function PartnerPage({ search }: { search: string }) {
   const { t } = useTranslation();

@@ -25,7 +25,16 @@ export {
   verifyEmailChange,
 } from './customer.ts';
 export { createCartSync, validateCart } from './cart.ts';
-export { fetchOrderConfirmationPreview, fetchOrderState, placesChangeOf, priceChangeOf, submitCart } from './order.ts';
+export {
+  fetchCustomerOrderCalendar,
+  fetchOrderCalendar,
+  fetchOrderConfirmationPreview,
+  fetchOrderState,
+  placesChangeOf,
+  priceChangeOf,
+  releaseOrder,
+  submitCart,
+} from './order.ts';
 export { fetchShopMode } from './mode.ts';
 export { declareWithdrawal } from './withdrawal.ts';
 export { fetchWaitlistOffer, joinWaitlist, leaveWaitlist } from './waitlist.ts';

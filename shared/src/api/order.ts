@@ -1,6 +1,7 @@
 import {
   confirmationPreviewSchema,
   OrderErrorCode,
+  orderCalendarSchema,
   orderResponseSchema,
   orderStateSchema,
   placesChangedBodySchema,
@@ -60,4 +61,37 @@ export const fetchOrderState = (incrementId: string, email: string, orderKey?: s
     body: orderKey === undefined ? { email } : { email, orderKey },
     result: orderStateSchema,
     failure: 'Failed to fetch order state',
+  });
+
+/**
+ * Cancels order `incrementId` while it still waits for its payment, so that its places are free at once, and answers
+ * its state afterwards (`failed` once released; `paid` when the payment came first). Needs the order's key: only the
+ * browser that submitted it can release it. An unknown number, a wrong address or key fail with 404.
+ */
+export const releaseOrder = (incrementId: string, email: string, orderKey: string) =>
+  call({
+    method: 'POST',
+    path: `/orders/${encodeURIComponent(incrementId)}/release`,
+    body: { email, orderKey },
+    result: orderStateSchema,
+    failure: 'Failed to release the order',
+  });
+
+/** The calendar file of order `incrementId` for the browser that placed it (address and key, as releaseOrder). */
+export const fetchOrderCalendar = (incrementId: string, email: string, orderKey: string) =>
+  call({
+    method: 'POST',
+    path: `/orders/${encodeURIComponent(incrementId)}/calendar`,
+    body: { email, orderKey },
+    result: orderCalendarSchema,
+    failure: 'Failed to fetch the calendar file',
+  });
+
+/** The calendar file of one of the logged-in customer's orders (by its id). */
+export const fetchCustomerOrderCalendar = (orderId: number) =>
+  call({
+    path: `/customer/me/orders/${orderId}/calendar`,
+    auth: true,
+    result: orderCalendarSchema,
+    failure: 'Failed to fetch the calendar file',
   });

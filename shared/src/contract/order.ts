@@ -42,7 +42,14 @@ export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
  * Why an order was cancelled: the provider reported its payment failed, canceled or expired, or the order's
  * payment hold ran out with no answer (docs/decisions/0003-production-mode.md).
  */
-export const orderCancelReasons = ['payment_failed', 'payment_canceled', 'payment_expired', 'hold_expired'] as const;
+/** `changed_by_buyer`: the buyer chose to change the order instead of paying it (POST /orders/{number}/release). */
+export const orderCancelReasons = [
+  'payment_failed',
+  'payment_canceled',
+  'payment_expired',
+  'hold_expired',
+  'changed_by_buyer',
+] as const;
 export const orderCancelReasonSchema = z.enum(orderCancelReasons);
 export type OrderCancelReason = z.infer<typeof orderCancelReasonSchema>;
 
@@ -533,6 +540,20 @@ export type OrderPaymentState = z.infer<typeof orderPaymentStateSchema>;
 export const orderStateRequestSchema = z.lazy(() =>
   z.object({ email: emailSchema, orderKey: textSchema.min(1).max(100).optional() }).strict(),
 );
+/**
+ * POST /orders/{incrementId}/release: the buyer changes an order that still waits for its payment. Only the browser
+ * that submitted it can: it needs the address and the order's key (docs/decisions/0066-order-key-for-the-confirmation.md).
+ */
+export const orderReleaseRequestSchema = z.lazy(() =>
+  z.object({ email: emailSchema, orderKey: textSchema.min(1).max(100) }).strict(),
+);
+/**
+ * An order's calendar file (iCalendar text) for a download: every lesson of its booked courses. `content` is null when
+ * the order has no lesson to put in a calendar (no courses, or only modules by appointment).
+ */
+export const orderCalendarSchema = z.lazy(() => z.object({ filename: z.string(), content: z.string().nullable() }));
+export type OrderCalendar = z.infer<typeof orderCalendarSchema>;
+export const orderIdParamsSchema = z.lazy(() => z.object({ orderId: z.coerce.number().int().positive() }));
 export const orderStateParamsSchema = z.lazy(() => z.object({ incrementId: textSchema.min(1).max(40) }));
 
 /**

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { readStorage, writeStorage } from './safeStorage.ts';
+import { readStorage, storageKeys, writeStorage } from './safeStorage.ts';
 
 /** Storage key of the customer token (docs/product-rules.md#states Login state). */
 export const tokenStorageKey = 'customerToken';
@@ -39,16 +39,9 @@ export interface AuthState {
 export const customerDataKey = (name: string) => `customer:${name}`;
 
 function forgetCustomerData(): void {
-  for (const kind of ['local', 'session'] as const) {
-    let keys: string[] = [];
-    try {
-      const target = kind === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
-      keys = Object.keys(target ?? {}).filter((key) => key.startsWith(customerDataKey('')));
-    } catch {
-      // Storage that cannot be read holds nothing to forget (safeStorage.ts).
-    }
-    for (const key of keys) writeStorage(kind, key, null);
-  }
+  for (const kind of ['local', 'session'] as const)
+    for (const key of storageKeys(kind).filter((key) => key.startsWith(customerDataKey(''))))
+      writeStorage(kind, key, null);
 }
 
 function loadToken(): Pick<AuthState, 'token' | 'remember'> {

@@ -26,5 +26,7 @@ export {
   readSubmittedCart,
   rememberSubmittedCart,
   restoreSubmittedCart,
+  takeBackWaitingCart,
+  type SubmittedCart,
 } from './submittedCart.ts';
 export { isExamResultExpired, useLevelTestResultStore } from './levelTest.ts';

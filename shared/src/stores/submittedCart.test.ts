@@ -9,6 +9,7 @@ import {
   rememberSubmittedCart,
   restoreSubmittedCart,
   submittedCartStorageKey,
+  takeBackWaitingCart,
 } from './submittedCart.ts';
 
 const line = (id: string, item: ReturnType<typeof courseItem>): CartItem => ({ ...item, id }) as CartItem;
@@ -118,5 +119,39 @@ describe('submitted cart', () => {
     forgetSubmittedCart('5');
     expect(readSubmittedCart()).toBeNull();
     expect(restoreSubmittedCart('5')).toBe(false);
+  });
+});
+
+describe('a waiting order’s cart after the buyer left the payment page', () => {
+  it('comes back into an empty cart with its codes, and stays kept; a second ask in the same page knows it did that', () => {
+    useCartStore.getState().clear();
+    rememberSubmittedCart({
+      orderId: '100007',
+      items: [course(7, 1)],
+      discountCodes: [],
+      email: 'ana@example.org',
+      paymentLink: 'https://pay.example/p/1',
+    });
+    expect(takeBackWaitingCart()).toMatchObject({ waiting: { orderId: '100007' }, restored: true });
+    expect(useCartStore.getState().items).toMatchObject([{ courseId: 7 }]);
+    expect(readSubmittedCart()?.orderId).toBe('100007');
+    expect(takeBackWaitingCart()?.restored).toBe(true);
+  });
+
+  it('leaves a cart with something in it alone, and ignores a kept cart without a payment link', () => {
+    useCartStore.getState().clear();
+    rememberSubmittedCart({ orderId: '100008', items: [course(7, 1)], discountCodes: [] });
+    expect(takeBackWaitingCart()).toBeNull();
+    expect(useCartStore.getState().items).toEqual([]);
+    useCartStore.getState().replaceItems([course(8, 1, 'other')]);
+    rememberSubmittedCart({
+      orderId: '100009',
+      items: [course(7, 1)],
+      discountCodes: [],
+      email: 'ana@example.org',
+      paymentLink: 'https://pay.example/p/2',
+    });
+    expect(takeBackWaitingCart()).toMatchObject({ restored: false });
+    expect(useCartStore.getState().items).toHaveLength(1);
   });
 });

@@ -17,6 +17,10 @@ const submittedCartSchema = z.object({
   orderId: z.string(),
   items: z.array(cartItemSchema),
   discountCodes: z.array(z.string()),
+  /** The address the order was placed with, for asking its state (absent in carts kept before it was stored). */
+  email: z.string().optional(),
+  /** Where its payment continues (the provider's page), while it waits. */
+  paymentLink: z.string().optional(),
   /** When it was submitted; kept as long as a cart is (24 hours). */
   timestamp: z.number(),
 });
@@ -73,3 +77,25 @@ export function restoreSubmittedCart(orderId: string): boolean {
   writeStorage('local', submittedCartStorageKey, null);
   return true;
 }
+
+/**
+ * Back from the payment page without paying (the back button, the provider's "back to the shop", a closed tab): the
+ * order still waits, and the buyer should find the cart as it was. When the cart is empty, the kept cart's items and
+ * codes go back into it, and the kept copy stays (the order may still be paid; the checkout asks). Returns the kept
+ * cart of a waiting order (null when there is none, or it is not one this browser can continue) and whether its items
+ * were put back.
+ */
+export function takeBackWaitingCart(): { waiting: SubmittedCart; restored: boolean } | null {
+  const submitted = readSubmittedCart();
+  if (!submitted?.paymentLink || !submitted.email) return null;
+  const cart = useCartStore.getState();
+  // A render that React discards (a suspended first render) asks again: the items it put back are still its own.
+  if (cart.items.length > 0) return { waiting: submitted, restored: takenBackInThisPage === submitted.orderId };
+  cart.replaceItems(submitted.items);
+  for (const code of submitted.discountCodes) useCartPriceStore.getState().addDiscountCode(code);
+  takenBackInThisPage = submitted.orderId;
+  return { waiting: submitted, restored: true };
+}
+
+/** The order whose kept cart takeBackWaitingCart put back into the cart during this page's life. */
+let takenBackInThisPage: string | null = null;

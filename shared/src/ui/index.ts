@@ -6,3 +6,4 @@ export { startLoad, useLoad, type Load, type LoadSpec } from './useLoad.ts';
 export { settleWithin } from './settleWithin.ts';
 export { focusDropped } from './focusDropped.ts';
 export { LinePrice, PriceSummaryList } from './PriceParts.tsx';
+export { CalendarFileButton } from './CalendarFileButton.tsx';

@@ -1,4 +1,6 @@
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { courseMeetings } from '@shop/shared/format';
 import { renderOrderConfirmation } from './confirmation-mail.ts';
 import { sampleOrder } from './sample-order.ts';
 
@@ -26,6 +28,28 @@ describe('renderOrderConfirmation', () => {
     expect(mail.html).toContain('<html lang="de">');
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments![0]!.content).toContain('DTSTART;TZID=Europe/Berlin:20260406T183000');
+  });
+
+  it('attaches every lesson of each booked course, as many as the mail names, with the title and the online note', () => {
+    const mail = renderOrderConfirmation(sampleOrder, 'de', { name: 'Ana', guest: false });
+    const root = new ICAL.Component(ICAL.parse(String(mail.attachments![0]!.content)));
+    for (const zone of root.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+    const events = root.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+    expect(events).toHaveLength(sampleOrder.courseBookings.filter((b) => b.course.startTime !== null).length);
+    for (const [index, event] of events.entries()) {
+      const course = sampleOrder.courseBookings[index]!.course;
+      const starts: string[] = [];
+      const iterator = event.iterator();
+      for (let next = iterator.next(); next && starts.length < 100; next = iterator.next())
+        starts.push(next.toString());
+      expect(starts).toEqual(courseMeetings(course).days.map((day) => `${day}T${course.startTime}:00`));
+      expect(event.startDate.zone?.tzid).toBe('Europe/Berlin');
+      expect(event.summary).toBe(course.titles.find((title) => title.language === 'de')!.description);
+      expect(event.location).toBe('Online');
+      expect(event.description).toContain('Bestellung 100042');
+      expect(event.uid).toBe(`order-100042-booking-${sampleOrder.courseBookings[index]!.id}@sprachschule.example`);
+    }
+    expect(mail.text).toContain('12 Termine');
   });
 
   it('speaks English and Spanish', () => {

@@ -1,4 +1,4 @@
-import { CourseType, type Language, type Order } from '@shop/shared/contract';
+import { CourseType, languageSchema, type Language, type Order } from '@shop/shared/contract';
 import { formatCourseDates, formatDate, sharedTranslator } from '@shop/shared/format';
 import { presentOrder } from '@shop/shared/pricing';
 import {
@@ -13,7 +13,7 @@ import {
 import type { MailMessage } from '../../mail/mailer.ts';
 import { shopTimeZone } from '../../lib/dates.ts';
 import { addMonths } from './dates.ts';
-import { buildIcs, type CalendarEvent } from './ics.ts';
+import { buildCourseCalendar, type CourseCalendarEntry } from './ics.ts';
 import { renderOrderLines, type MailPosition } from './order-lines-mail.ts';
 import de from './mail-texts/de.json' with { type: 'json' };
 import en from './mail-texts/en.json' with { type: 'json' };
@@ -98,7 +98,8 @@ export function renderOrderConfirmation(
     [t.paymentStatus, paymentText(order, t)],
   ];
   const notes = [
-    ...(order.courseBookings.length > 0 ? [fillText(t.timeZone, { zone: shopTimeZone }), t.calendarHint] : []),
+    ...(order.courseBookings.length > 0 ? [fillText(t.timeZone, { zone: shopTimeZone })] : []),
+    ...(order.courseBookings.some((booking) => booking.course.startTime !== null) ? [t.calendarHint] : []),
     ...(order.customerBalanceTransactions.length > 0
       ? [`${fillText(t.packageValidity, { date: validUntil })} ${guest ? t.packageGuest : t.packageCustomer}`]
       : []),
@@ -132,22 +133,53 @@ export function renderOrderConfirmation(
     mailParagraph(t.signature),
   ]);
 
-  const events: CalendarEvent[] = order.courseBookings.map((booking) => ({
-    uid: `order-${order.incrementId}-booking-${booking.id}@sprachschule.example`,
-    title: titleIn(booking.course.titles, language),
-    startDate: booking.course.startDate,
-    startTime: booking.course.startTime,
-    endDate: booking.course.endDate,
-    endTime: booking.course.endTime,
-  }));
-  const attachments = events.length
+  const calendar = buildCourseCalendar(calendarEntries(order, language), {
+    timeZone: shopTimeZone,
+    stamp: new Date(order.createdAt),
+  });
+  const attachments = calendar
     ? [
         {
           filename: `bestellung-${order.incrementId}.ics`,
-          content: buildIcs(events, { timeZone: shopTimeZone, stamp: new Date(order.createdAt) }),
+          content: calendar,
           contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
         },
       ]
     : [];
   return { to: order.email, subject, text, html, attachments };
+}
+
+/**
+ * The order's course bookings for its calendar file: one entry per booking, its UID stable for the booking (so a
+ * later file after the course was moved replaces it), the course title in the order's language, and the online
+ * location with the order number in every lesson's note.
+ */
+export function calendarEntries(order: ConfirmationOrder, language: Language): CourseCalendarEntry[] {
+  const t = texts[language];
+  return order.courseBookings.map((booking) => ({
+    uid: `order-${order.incrementId}-booking-${booking.id}@sprachschule.example`,
+    title: titleIn(booking.course.titles, language),
+    location: t.calendarLocation,
+    description: fillText(t.calendarNote, { number: order.incrementId }),
+    startDate: booking.course.startDate,
+    startTime: booking.course.startTime,
+    endDate: booking.course.endDate,
+    endTime: booking.course.endTime,
+    weekdays: booking.course.weekdays ?? [],
+  }));
+}
+
+/** The order's calendar file for a download, in the order's language (content null: no lesson to show). */
+export function orderCalendarFile(order: ConfirmationOrder & { locale: string }): {
+  filename: string;
+  content: string | null;
+} {
+  const language = languageSchema.catch('de').parse(order.locale);
+  return {
+    filename: `bestellung-${order.incrementId}.ics`,
+    content: buildCourseCalendar(calendarEntries(order, language), {
+      timeZone: shopTimeZone,
+      stamp: new Date(order.createdAt),
+    }),
+  };
 }

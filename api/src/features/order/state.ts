@@ -9,6 +9,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { centsToEuro } from '../../lib/money.ts';
 import { hashToken } from '../customer/secrets.ts';
+import { cancelPendingOrder } from './cancel.ts';
 import { readOrder } from './read.ts';
 
 /** The order's status as the pages after the payment act on it: both pending states wait, cancelled failed. */
@@ -76,4 +77,43 @@ export async function readOrderState(
     withdrawal: withdrawalStateOf(all.filter((row) => row.withdrawal_id !== null).length, all.length),
     ...(full ? { prices: orderPricesOf(full) } : {}),
   };
+}
+
+/**
+ * The buyer changes order `incrementId` instead of paying it: while it waits for its payment it is cancelled
+ * (`changed_by_buyer`) and gives back its places, codes and credits at once, as the hold sweep would at the end of
+ * its hold. Only with the address it was placed with and the key its submit gave the buying browser: the release
+ * costs the buyer their places, so knowing a number and an address must not be enough. Null when they do not fit
+ * (the same for an unknown number); otherwise the order's id and whether this call cancelled it (false: it was no
+ * longer waiting, e.g. paid or already cancelled).
+ */
+export async function releaseWaitingOrder(
+  db: Db,
+  incrementId: string,
+  email: string,
+  orderKey: string,
+): Promise<{ orderId: number; released: boolean } | null> {
+  const orderId = await buyersOrderId(db, incrementId, email, orderKey);
+  if (orderId === null) return null;
+  const released = await db.kysely.transaction().execute((trx) => cancelPendingOrder(trx, orderId, 'changed_by_buyer'));
+  return { orderId, released };
+}
+
+/**
+ * The id of order `incrementId` when `email` is its address and `orderKey` its key (the browser that placed it);
+ * null otherwise, the same for an unknown number.
+ */
+export async function buyersOrderId(
+  db: Db,
+  incrementId: string,
+  email: string,
+  orderKey: string,
+): Promise<number | null> {
+  const order = await db.kysely
+    .selectFrom('shop_order')
+    .select(['id', 'email', 'access_key_hash'])
+    .where('increment_id', '=', incrementId)
+    .executeTakeFirst();
+  if (!order || !sameAddress(order.email, email) || !holdsOrderKey(order.access_key_hash, orderKey)) return null;
+  return order.id;
 }

@@ -132,6 +132,7 @@ export interface SandboxPageInput {
 /**
  * The sandbox provider's hosted page in the order's language and the shop's look: the amount, the order number
  * and one button per outcome, each labelled as a test (the buttons' values stay paid, failed, canceled, expired).
+ * "Back to the shop" leads to the checkout, which offers to continue this payment or change the order.
  * Plain HTML forms, no script. A decided payment shows its status only.
  */
 export function renderSandboxPage({ payment, reference, language, holdOver, shopUrl }: SandboxPageInput): string {
@@ -163,7 +164,7 @@ ${sandboxOutcomes
 <h1>${escapeHtml(text.title)}</h1>
 <dl><dt>${escapeHtml(text.order)}</dt><dd>${escapeHtml(reference)}</dd><dt>${escapeHtml(text.amount)}</dt><dd>${escapeHtml(amount)}</dd></dl>
 ${holdOver && payment.status === 'pending' ? `<p class="shop-banner shop-banner--warning">${escapeHtml(text.holdOver)}</p>\n` : ''}${decision}
-<p><a href="${escapeHtml(`${shopUrl}/`)}">${escapeHtml(text.back)}</a></p>
+<p><a href="${escapeHtml(`${shopUrl}/checkout`)}">${escapeHtml(text.back)}</a></p>
 </main>
 </body>
 </html>`;

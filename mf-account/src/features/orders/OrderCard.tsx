@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import {
+  CalendarFileButton,
   Card,
   completePaymentLink,
   CourseType,
+  fetchCustomerOrderCalendar,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -148,6 +150,15 @@ export function OrderCard({ order }: { order: Order }) {
         </div>
       </dl>
       <Positions order={order} prices={lines} />
+      {order.courseBookings.some((booking) => booking.course.startTime !== null) ? (
+        <p>
+          <CalendarFileButton
+            load={() => fetchCustomerOrderCalendar(order.id)}
+            label={t('account.orders.calendar')}
+            failed={t('account.orders.calendarFailed')}
+          />
+        </p>
+      ) : null}
       <PriceSummaryList summary={summary} testIdPrefix={`order-${order.id}`} />
       <div className="account-order__grid">
         <section>

@@ -11,32 +11,47 @@ export interface CheckoutCancelState {
    * by hand (docs/decisions/0001-payment-holds.md), so "nothing was charged" would be untrue.
    */
   paidAfterHold: boolean;
+  /**
+   * The provider refused the payment (card declined, bank said no), rather than the buyer cancelling it or letting it
+   * expire: the page says so and offers another payment method.
+   */
+  failed?: boolean;
 }
 
 /**
- * /checkout-cancel: the payment did not go through (or came too late and is refunded); a notice and the contact link. The return page has
+ * /checkout-cancel: the payment did not go through (or came too late and is refunded); a notice and the contact link.
+ * A failed payment (refused by the provider) says so and offers another payment method; a cancelled or expired one
+ * reads as a cancellation. The return page has
  * put the submitted cart back by then, so a cart with something in it is offered to try again (the checkout, or
  * the cart first); the re-pricing there checks the quantities against the places left.
  */
 export function CheckoutCancelPage() {
   const { t } = useTranslation();
   const count = useCartStore(selectCartCount);
-  const paidAfterHold = (useLocation().state as CheckoutCancelState | null)?.paidAfterHold === true;
+  const state = useLocation().state as CheckoutCancelState | null;
+  const paidAfterHold = state?.paidAfterHold === true;
+  const failed = !paidAfterHold && state?.failed === true;
   return (
     <section className="shop-page checkout-info">
       <style href="checkout-page" precedence="default">
         {checkoutCss}
       </style>
-      <h1>{t('cartCheckout.cancel.title')}</h1>
+      <h1>{t(failed ? 'cartCheckout.cancel.failedTitle' : 'cartCheckout.cancel.title')}</h1>
       <Banner tone="warning">
-        {t(paidAfterHold ? 'cartCheckout.checkoutCancel.paidAfterHold' : 'cartCheckout.checkoutCancel.notice')}
+        {t(
+          paidAfterHold
+            ? 'cartCheckout.checkoutCancel.paidAfterHold'
+            : failed
+              ? 'cartCheckout.checkoutCancel.failedNotice'
+              : 'cartCheckout.checkoutCancel.notice',
+        )}
       </Banner>
       {count > 0 ? (
         <>
           <p>{t('cartCheckout.checkoutCancel.cartKept', { count })}</p>
           <p className="checkout-actions">
             <Link className="shop-button shop-button--primary" to="/checkout">
-              {t('cartCheckout.checkoutCancel.retry')}
+              {t(failed ? 'cartCheckout.checkoutCancel.otherMethod' : 'cartCheckout.checkoutCancel.retry')}
             </Link>
             <Link className="shop-button shop-button--secondary" to="/cart">
               {t('cartCheckout.checkoutCancel.viewCart')}

@@ -1,11 +1,20 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Banner, firePendingPurchase, forgetSubmittedCart, selectIsLoggedIn, useAuthStore } from '@shop/shared';
+import {
+  Banner,
+  CalendarFileButton,
+  fetchOrderCalendar,
+  firePendingPurchase,
+  forgetSubmittedCart,
+  selectIsLoggedIn,
+  useAuthStore,
+} from '@shop/shared';
 import { checkoutCss } from './checkout.css.ts';
 import { forgetCheckoutDraft } from './checkoutDraft.ts';
 import { contactUrl } from './links.ts';
 import { OrderCheckScreen } from './OrderCheckScreen.tsx';
+import { orderKeyOf } from './orderKeys.ts';
 import { OrderPriceList } from './OrderPriceList.tsx';
 import { useOrderState } from './useOrderState.ts';
 
@@ -22,6 +31,7 @@ export function CheckoutCompletePage() {
   const { orderId = '', email = '' } = useParams();
   const loggedIn = useAuthStore(selectIsLoggedIn);
   const lookup = useOrderState(orderId, email);
+  const orderKey = orderKeyOf(orderId);
   const paid = lookup.kind === 'found' && lookup.state.state === 'paid';
   const withdrawal = lookup.kind === 'found' ? lookup.state.withdrawal : 'none';
   const undecided =
@@ -57,6 +67,16 @@ export function CheckoutCompletePage() {
         <Banner tone="warning">{t(`cartCheckout.checkoutComplete.withdrawal.${withdrawal}`, { orderId })}</Banner>
       )}
       {lookup.kind === 'found' && lookup.state.prices ? <OrderPriceList prices={lookup.state.prices} /> : null}
+      {/* Every lesson of the booked courses, for the browser that placed the order (its key). */}
+      {lookup.kind === 'found' && lookup.state.prices?.positions.some((p) => p.kind === 'course') && orderKey ? (
+        <p className="checkout-actions">
+          <CalendarFileButton
+            load={() => fetchOrderCalendar(orderId, email, orderKey)}
+            label={t('cartCheckout.checkoutComplete.calendar')}
+            failed={t('cartCheckout.checkoutComplete.calendarFailed')}
+          />
+        </p>
+      ) : null}
       <h2>{t('cartCheckout.checkoutComplete.nextTitle')}</h2>
       <ol>
         <li>{t('cartCheckout.checkoutComplete.nextMail')}</li>

@@ -42,6 +42,7 @@ import { PaymentMethods } from './PaymentMethods.tsx';
 import { PriceChangeNotice } from './PriceChangeNotice.tsx';
 import { SubmitNotice } from './SubmitNotice.tsx';
 import { useCheckoutSubmit } from './useCheckoutSubmit.ts';
+import { useWaitingOrder, WaitingOrderPanel } from './WaitingOrder.tsx';
 
 const emptyForm: CheckoutForm = {
   email: '',
@@ -69,6 +70,8 @@ const emptyForm: CheckoutForm = {
 /** /checkout (docs/product-rules.md#screens Checkout, #states Checkout submit, #validation). */
 export function CheckoutPage() {
   const { t, i18n } = useTranslation();
+  // First: back from the payment page, a waiting order's cart comes back before the empty-cart check below.
+  const waitingOrder = useWaitingOrder();
   const items = useCartStore((state) => state.items);
   const { priceResult, status: priceStatus } = useCartPricing();
   const loggedIn = useAuthStore(selectIsLoggedIn);
@@ -175,6 +178,7 @@ export function CheckoutPage() {
         {pricingCss}
       </style>
       <h1>{t('cartCheckout.checkout.title')}</h1>
+      <WaitingOrderPanel waiting={waitingOrder} />
       <AdjustmentNotices takeFocus />
       <div className="checkout-layout">
         <form noValidate onSubmit={form.handleSubmit(submit)} aria-busy={submitting} className="checkout-form">
@@ -280,7 +284,8 @@ export function CheckoutPage() {
               and codes of the cart before it. */}
           <Button
             type="submit"
-            disabled={submitting || !priceResult || priceStatus === 'loading'}
+            // While an order waits for its payment, the buyer first chooses above: pay it, or change it.
+            disabled={submitting || !priceResult || priceStatus === 'loading' || waitingOrder.blocking}
             className="checkout-submit"
           >
             {t('cartCheckout.checkout.submit')}

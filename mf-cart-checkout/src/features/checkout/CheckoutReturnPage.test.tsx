@@ -80,8 +80,20 @@ describe('/checkout-return/{orderId}/{email}', () => {
       expect(useCartStore.getState().items).toMatchObject([{ courseId: 7, quantity: 2 }]);
       expect(useCartStore.getState().discountCodes).toEqual(['SOMMER25']);
       expect(readSubmittedCart()).toBeNull();
-      // The cancel page offers to try again.
-      expect(screen.getByRole('link', { name: 'Erneut versuchen' }).getAttribute('href')).toBe('/checkout');
+      // The cancel page offers to try again; a failed payment (refused, not cancelled) says so and offers another method.
+      const failed = paymentStatus === 'failed';
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+        failed ? 'Zahlung fehlgeschlagen' : 'Zahlung abgebrochen',
+      );
+      expect(screen.getByRole('alert').textContent).toContain(
+        failed ? 'Die Zahlung ist fehlgeschlagen.' : 'Die Zahlung wurde nicht abgeschlossen.',
+      );
+      if (failed) expect(screen.getByRole('alert').textContent).toContain('Bitte wählen Sie eine andere Zahlungsart.');
+      expect(
+        screen
+          .getByRole('link', { name: failed ? 'Andere Zahlungsart wählen' : 'Erneut versuchen' })
+          .getAttribute('href'),
+      ).toBe('/checkout');
       expect(screen.getByRole('link', { name: 'Warenkorb ansehen' }).getAttribute('href')).toBe('/cart');
       expect(screen.getByText(/Ihr Warenkorb ist wieder da \(2 Artikel\)/)).toBeTruthy();
       expect(screen.getByText(/es wurde nichts abgebucht/)).toBeTruthy();

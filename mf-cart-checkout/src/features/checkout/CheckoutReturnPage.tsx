@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { restoreSubmittedCart } from '@shop/shared';
 import type { CheckoutCancelState } from './CheckoutCancelPage.tsx';
 import { OrderCheckScreen } from './OrderCheckScreen.tsx';
@@ -25,7 +25,10 @@ export function CheckoutReturnPage() {
       navigate(`/checkout-complete/${encodeURIComponent(orderId)}/${encodeURIComponent(email)}`, { replace: true });
     } else {
       restoreSubmittedCart(orderId);
-      const state: CheckoutCancelState = { paidAfterHold: lookup.state.paymentStatus === 'paid' };
+      const state: CheckoutCancelState = {
+        paidAfterHold: lookup.state.paymentStatus === 'paid',
+        failed: lookup.state.paymentStatus === 'failed',
+      };
       navigate('/checkout-cancel', { replace: true, state });
     }
   }, [lookup, orderId, email, navigate]);
@@ -39,6 +42,14 @@ export function CheckoutReturnPage() {
           ? t('cartCheckout.checkoutReturn.holdEnded', { orderId })
           : t('cartCheckout.checkoutReturn.waiting', { orderId })
       }
-    />
+    >
+      {/* A provider's "back to the shop" comes here with the payment still open: the checkout offers the choice to
+          continue the payment or change the order (WaitingOrder.tsx). */}
+      {lookup.kind === 'checking' && lookup.state?.holdActive ? (
+        <p>
+          <Link to="/checkout">{t('cartCheckout.checkoutReturn.toCheckout')}</Link>
+        </p>
+      ) : null}
+    </OrderCheckScreen>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '@shop/shared';
 import { checkoutCss } from './checkout.css.ts';
@@ -8,7 +9,18 @@ import { contactUrl } from './links.ts';
  * (`role=status`). When the order number and the address in the path do not belong together: "order not found"
  * instead — no order is confirmed, nothing about any order is told, and the buyer can reach the school.
  */
-export function OrderCheckScreen({ notFound, title, notice }: { notFound: boolean; title: string; notice: string }) {
+export function OrderCheckScreen({
+  notFound,
+  title,
+  notice,
+  children,
+}: {
+  notFound: boolean;
+  title: string;
+  notice: string;
+  /** More below the notice (the return page's way back to the checkout). */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <section className="shop-page checkout-info">
@@ -28,6 +40,7 @@ export function OrderCheckScreen({ notFound, title, notice }: { notFound: boolea
         <>
           <h1>{title}</h1>
           <Banner tone="info">{notice}</Banner>
+          {children}
         </>
       )}
     </section>

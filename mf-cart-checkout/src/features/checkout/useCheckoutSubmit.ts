@@ -137,12 +137,19 @@ export function useCheckoutSubmit() {
       });
       // Kept until the payment ends: a failed one puts this cart back (the return page), a paid one forgets it, and
       // with it the form's draft (the confirmation page): a buyer whose payment fails finds both as they were.
-      if (order.paymentLink) rememberSubmittedCart({ orderId: order.incrementId, items, discountCodes });
+      const email = customer?.email ?? values.email;
+      if (order.paymentLink)
+        rememberSubmittedCart({
+          orderId: order.incrementId,
+          items,
+          discountCodes,
+          email,
+          paymentLink: order.paymentLink,
+        });
       done.current = true;
       // Codes first, then the cart: clearing last leaves its storage empty (removing a code writes the cart again).
       for (const code of discountCodes) useCartPriceStore.getState().removeDiscountCode(code);
       useCartStore.getState().clear();
-      const email = customer?.email ?? values.email;
       if (order.paymentLink) window.location.assign(order.paymentLink);
       else navigate(`/checkout-complete/${encodeURIComponent(order.incrementId)}/${encodeURIComponent(email)}`);
     } catch (error) {

@@ -1,6 +1,11 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
+  Banner,
+  cartAddressWith,
+  frameFlagQuery,
+  handOffCart,
   encodeCartSync,
   newCartItemId,
   trackAddToCart,
@@ -24,7 +29,9 @@ export function useCatalogCart(): CatalogCart {
 
 /**
  * In the shop: add to the shared cart store, push add_to_cart, go to /cart. docs/product-rules.md#screens: the visitor goes to
- * /cart also when adding fails (for example when storage is unavailable) — the cart then says what it has.
+ * /cart also when adding fails (for example when storage is unavailable) — the cart then says what it has. Framed by a
+ * browser that blocks third-party storage, the cart opens in a new tab instead (handOffCart); if the browser refuses
+ * the tab, the visit goes on to /cart in the frame, where the cart and the frame flags are kept in memory.
  */
 export function ShopCartProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -33,9 +40,20 @@ export function ShopCartProvider({ children }: { children: ReactNode }) {
 
 /**
  * On a page of the shop's own origin (the shop, or the lightweight partner page of /products-iframe, which
- * leaves for the shop's /cart with a full load): the same cart store, then `goToCart`.
+ * leaves for the shop's /cart with a full load): the same cart store, then `goToCart`, or the cart in a new
+ * top-level tab when this is a frame without storage (handOffCart, which then leaves a notice with a link to it).
+ * `goToCart` gets the /cart address that carries the cart and the frame flags when the frame has no storage
+ * (`frameWithCart`), for a page that continues with a full load.
  */
-export function ShopOriginCartProvider({ goToCart, children }: { goToCart: () => void; children: ReactNode }) {
+export function ShopOriginCartProvider({
+  goToCart,
+  children,
+}: {
+  goToCart: (addressWithCart: string | null) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [tabAddress, setTabAddress] = useState<string | null>(null);
   const value = useMemo<CatalogCart>(
     () => ({
       add(item) {
@@ -45,12 +63,30 @@ export function ShopOriginCartProvider({ goToCart, children }: { goToCart: () =>
         } catch (error) {
           console.error('Adding to the cart failed', error);
         }
-        goToCart();
+        const items = useCartStore.getState().items;
+        const handOff = handOffCart(items);
+        if (handOff === 'newTab') setTabAddress(cartAddressWith(window.location.origin, items));
+        else
+          goToCart(
+            handOff === 'frameWithCart' ? cartAddressWith(window.location.origin, items, frameFlagQuery()) : null,
+          );
       },
     }),
     [goToCart],
   );
-  return <CatalogCartContext.Provider value={value}>{children}</CatalogCartContext.Provider>;
+  return (
+    <CatalogCartContext.Provider value={value}>
+      {tabAddress ? (
+        <Banner data-testid="cart-in-new-tab">
+          {t('catalog.cartInNewTab.notice')}{' '}
+          <a href={tabAddress} target="_blank" rel="noopener">
+            {t('catalog.cartInNewTab.open')}
+          </a>
+        </Banner>
+      ) : null}
+      {children}
+    </CatalogCartContext.Provider>
+  );
 }
 
 /** The shop's /cart URL carrying `item` as a cartSync value (docs/product-rules.md#screens), for a visitor coming from a partner page. */
