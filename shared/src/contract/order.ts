@@ -542,7 +542,7 @@ export const orderStateRequestSchema = z.lazy(() =>
 );
 /**
  * POST /orders/{incrementId}/release: the buyer changes an order that still waits for its payment. Only the browser
- * that submitted it can: it needs the address and the order's key (docs/decisions/0066-order-key-for-the-confirmation.md).
+ * that submitted it can: it needs the address and the order's key (docs/product-rules.md#the-confirmations-price-list).
  */
 export const orderReleaseRequestSchema = z.lazy(() =>
   z.object({ email: emailSchema, orderKey: textSchema.min(1).max(100) }).strict(),
