@@ -18,6 +18,7 @@ import type { ShopMode } from '@shop/shared/contract';
 import { holdSweepJob } from './features/order/hold-sweep.ts';
 import { orderRoutes } from './features/order/routes.ts';
 import { orderStateRoutes } from './features/order/state-routes.ts';
+import { defaultUnpaidHoldPlaces } from './features/order/unpaid-holds.ts';
 import { captureJob, type CaptureOptions } from './features/payment/capture.ts';
 import { guardedProvider } from './features/payment/guarded-provider.ts';
 import { offeredMethodsOf } from './features/payment/offered-methods.ts';
@@ -71,6 +72,8 @@ export interface BuildAppOptions {
   catalogCacheMs?: number;
   /** Seconds an order waiting for its payment holds places, credits and codes; 1800 by default. */
   paymentHoldSeconds?: number;
+  /** Course places one client and one inbox may hold in unpaid orders at once; 10 by default. */
+  unpaidHoldPlaces?: number;
   /** Payment provider; the sandbox by default (development only). */
   paymentProvider?: PaymentProvider;
   /**
@@ -176,6 +179,7 @@ export function buildApp({
     mailer: options.mailer ?? createMailer({ smtpUrl: null, from: defaultMailFrom }),
     shopUrl,
     paymentHoldSeconds: options.paymentHoldSeconds ?? defaultPaymentHoldSeconds,
+    unpaidHoldPlaces: options.unpaidHoldPlaces ?? defaultUnpaidHoldPlaces,
     mode,
     jobs,
     waitlistOfferSeconds: options.waitlistOfferSeconds ?? defaultWaitlistOfferSeconds,

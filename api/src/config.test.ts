@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       database: { dialect: 'sqlite', file: path.join(apiRoot, 'data', 'shop.sqlite') },
       partnerOrigins: [],
       paymentHoldSeconds: 1800,
+      unpaidHoldPlaces: 10,
       holdSweepMs: 5000,
       waitlistOfferSeconds: 86_400,
       waitlistIntervalMs: 10_000,
@@ -19,6 +20,13 @@ describe('loadConfig', () => {
       metrics: null,
     });
     expect(path.basename(apiRoot)).toBe('api');
+  });
+
+  it('reads the cap on places held unpaid and refuses values out of range', () => {
+    expect(loadConfig({ UNPAID_HOLD_PLACES: '25' }).unpaidHoldPlaces).toBe(25);
+    expect(() => loadConfig({ UNPAID_HOLD_PLACES: '0' })).toThrow(/UNPAID_HOLD_PLACES/);
+    expect(() => loadConfig({ UNPAID_HOLD_PLACES: '2.5' })).toThrow(/UNPAID_HOLD_PLACES/);
+    expect(() => loadConfig({ UNPAID_HOLD_PLACES: 'viele' })).toThrow(/UNPAID_HOLD_PLACES/);
   });
 
   it('reads the waitlist settings and refuses values out of range', () => {

@@ -39,6 +39,7 @@ export async function startServer(): Promise<void> {
     mailer: createMailer({ smtpUrl: mail.smtpUrl, from: mail.from, requireTls: mail.requireTls }),
     shopUrl: mail.shopUrl,
     paymentHoldSeconds: config.paymentHoldSeconds,
+    unpaidHoldPlaces: config.unpaidHoldPlaces,
     // Without PAYMENT_PROVIDER=mollie the app serves the sandbox (no money moves).
     paymentProvider:
       payment.provider === 'mollie'
