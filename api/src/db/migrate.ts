@@ -31,6 +31,7 @@ import * as orderAccessKey from './migrations/0066_order_access_key.ts';
 import * as customerEmailUndo from './migrations/0070_customer_email_undo.ts';
 import * as orderChargeback from './migrations/0071_order_chargeback.ts';
 import * as unpaidHoldPlaces from './migrations/0083_unpaid_hold_places.ts';
+import * as codeUsageInbox from './migrations/0084_code_usage_inbox.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '0070_customer_email_undo': customerEmailUndo,
   '0071_order_chargeback': orderChargeback,
   '0083_unpaid_hold_places': unpaidHoldPlaces,
+  '0084_code_usage_inbox': codeUsageInbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

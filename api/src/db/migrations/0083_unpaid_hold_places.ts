@@ -26,7 +26,7 @@ export async function up(db: MigrationDb): Promise<void> {
       .executeTakeFirst()) as { places: number | string } | undefined;
     await db
       .updateTable('order_hold_client')
-      .set({ inbox: mailboxKey(email.trim().toLowerCase()), places: Number(booked?.places ?? 0) })
+      .set({ inbox: mailboxKey(email), places: Number(booked?.places ?? 0) })
       .where('order_id', '=', orderId)
       .execute();
   }

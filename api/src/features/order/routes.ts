@@ -19,6 +19,7 @@ import { isFromThisMachine } from '../../http/this-machine.ts';
 import { unknownCodeGuard } from '../cart/code-guesses.ts';
 import { priceCart } from '../cart/pricing/index.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
+import { mailboxKey } from '../customer/mailbox.ts';
 import { paymentRefusedMessages, providerUnavailableMessages } from '../payment/messages.ts';
 import type { OfferedMethods } from '../payment/offered-methods.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
@@ -68,7 +69,8 @@ export const orderRoutes =
         if (!auth && !request.body.emailAddress)
           throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: 'required' });
         const customer = auth ? { id: auth.customer.id, email: auth.customer.email } : null;
-        await submitsPerAddress(reply, customer?.email ?? request.body.emailAddress!);
+        // Per inbox, as every per-address limit (docs/decisions/0067-account-mail-abuse.md): `+tag` aliases are one.
+        await submitsPerAddress(reply, mailboxKey(customer?.email ?? request.body.emailAddress!));
         const now = ctx.now();
         try {
           const offeredMethods = await offeredPaymentMethods();

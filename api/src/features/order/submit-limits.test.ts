@@ -56,6 +56,14 @@ describeEachDatabase(
         ),
         perAddress.timeWindowMs,
       );
+      // And so is a +tag alias of it: one inbox.
+      expectLimited(
+        await client(ctx).post(
+          '/api/cart/submit',
+          courseOrder(course, 1, { emailAddress: emailAddress.replace('@', '+alias@') }),
+        ),
+        perAddress.timeWindowMs,
+      );
       expect(
         (await client(ctx).post('/api/cart/submit', courseOrder(course, 1, { emailAddress: newEmail('gast') }))).status,
       ).toBe(200);

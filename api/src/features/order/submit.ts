@@ -470,7 +470,7 @@ async function spendCredits(
 
 /**
  * One redemption per applied code and order (unique in the database), counted against its limits from now on;
- * with the order's address, so once-per-customer limits also count it for that address.
+ * with the order's address and its inbox, so once-per-customer limits also count it for that inbox.
  */
 async function redeemCodes(
   trx: Kysely<Database>,
@@ -503,6 +503,7 @@ async function redeemCodes(
         customer_id: customerId,
         order_id: orderId,
         email: normalizeEmail(email),
+        inbox: mailboxKey(normalizeEmail(email)),
         used_at: now.toISOString(),
       })),
     )
