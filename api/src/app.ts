@@ -35,6 +35,13 @@ import { registerNoStoreByDefault } from './http/cache-control.ts';
 import { registerCors } from './http/cors.ts';
 import { registerCompression } from './http/compression.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
+import {
+  type ConnectionLimits,
+  connectionServerOptions,
+  defaultConnectionLimits,
+  registerConnectionLimits,
+  uncappedPeers,
+} from './http/connections.ts';
 import { registerJsonParser } from './http/json-depth.ts';
 import { parseQueryString } from './http/querystring.ts';
 import { loggerOptions } from './http/log-redaction.ts';
@@ -108,6 +115,11 @@ export interface BuildAppOptions {
   rateLimitStore?: RateLimitStore;
   /** Prometheus metrics (main.ts serves them on METRICS_PORT); a fresh registry by default. */
   metrics?: ShopMetrics;
+  /**
+   * Connections per client address and the header, body and keep-alive timeouts (http/connections.ts); defaults
+   * unless set. `uncapped` defaults to the proxies `trustProxy` trusts, and this machine in development.
+   */
+  connectionLimits?: Partial<ConnectionLimits>;
   /** What keeps the configuration from being complete; `/api/ready` answers 503 while there is any. */
   configurationProblems?: () => string[];
 }
@@ -127,6 +139,11 @@ export function buildApp({
   if (mode === 'production' && (!options.paymentProvider || options.paymentProvider.name === sandboxProviderName)) {
     throw new Error('Production mode needs a real payment provider (the sandbox exists in development only)');
   }
+  const connectionLimits: ConnectionLimits = {
+    ...defaultConnectionLimits,
+    uncapped: uncappedPeers(options.trustProxy, mode === 'development'),
+    ...options.connectionLimits,
+  };
   const app = Fastify({
     // Whatever logger the caller asks for never writes secrets, card data or full e-mail addresses (log-redaction.ts).
     logger: logger && loggerOptions(logger === true ? {} : logger),
@@ -134,6 +151,8 @@ export function buildApp({
     // refused with 503: the stop waits for it anyway (lifecycle/graceful-stop.ts).
     return503OnClosing: false,
     trustProxy: options.trustProxy ?? false,
+    // Slow clients are answered 408 and closed instead of holding their sockets (http/connections.ts).
+    ...connectionServerOptions(connectionLimits),
     routerOptions: { querystringParser: parseQueryString },
     // Errors answered before any hook runs get the envelope as well (errors.ts).
     frameworkErrors,
@@ -142,6 +161,7 @@ export function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerConnectionLimits(app, connectionLimits);
   registerJsonParser(app);
   registerLifecycle(app);
   const metrics = options.metrics ?? createShopMetrics(db);

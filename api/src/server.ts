@@ -40,6 +40,7 @@ export async function startServer(): Promise<void> {
     shopUrl: mail.shopUrl,
     paymentHoldSeconds: config.paymentHoldSeconds,
     unpaidHoldPlaces: config.unpaidHoldPlaces,
+    connectionLimits: { perClient: config.connectionsPerClient },
     // Without PAYMENT_PROVIDER=mollie the app serves the sandbox (no money moves).
     paymentProvider:
       payment.provider === 'mollie'
