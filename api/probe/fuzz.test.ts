@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { backgroundTasksDone } from '../src/features/customer/public-routes.ts';
 import { client, cheapHashing, verifiedCustomer } from '../src/features/customer/test-support.ts';
+import { withdrawalReceiptsDone } from '../src/features/withdrawal/declare.ts';
 import { describeEachDatabase } from '../src/test/databases.ts';
 import { collectRoutes, type RouteEntry } from '../src/test/routes.ts';
 import { loadExamples } from './examples.ts';
@@ -34,8 +35,10 @@ describeEachDatabase(
             headers: { ...(authorization ? { authorization } : {}), ...request.headers },
             ...(request.body === undefined ? {} : { payload: request.body }),
           });
-          // An accepted registration or reset writes after its answer; the next request must not be blamed for it.
+          // An accepted registration, reset or withdrawal writes after its answer; the next request must not be blamed
+          // for it.
           await backgroundTasksDone();
+          await withdrawalReceiptsDone();
           return {
             status: response.statusCode,
             contentType: String(response.headers['content-type'] ?? ''),

@@ -1,10 +1,11 @@
 /**
- * `npm run probe` (not part of `npm test`): the hostile-input fuzz of fuzz.test.ts, sent over the network to real
+ * `npm run probe`: the hostile-input fuzz of fuzz.test.ts, sent over the network to real
  * API processes (`tsx src/main.ts` on a free loopback port, as production runs it, rate limits and all) on a
  * throw-away SQLite file and on a throw-away PostgreSQL cluster, plus raw-socket requests that no HTTP client
  * would send. Prints per database the requests sent, 5xx answers, answers without the error envelope and state
  * changes caused by rejected requests, which must all be 0 (the exit code says whether they were).
- * PROBE_SEED and PROBE_RANDOM (random swaps per route) vary the requests.
+ * PROBE_SEED (or PROBE_SEEDS, several separated by commas, each run on fresh databases) and PROBE_RANDOM (random
+ * swaps per route) vary the requests; `npm run test:probe` at the root runs two seeds, as `npm test` does.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,7 +31,14 @@ import {
   type ProbeRequest,
 } from './fuzz.ts';
 
-const seed = Number(process.env.PROBE_SEED ?? 20260115);
+/** PROBE_SEEDS (comma-separated) runs the probe once per seed, each on fresh databases; else PROBE_SEED alone. */
+const seeds = (process.env.PROBE_SEEDS ?? process.env.PROBE_SEED ?? '20260115')
+  .split(',')
+  .map((text) => text.trim())
+  .filter(Boolean)
+  .map(Number);
+if (seeds.length === 0 || seeds.some((seed) => !Number.isInteger(seed)))
+  throw new Error(`PROBE_SEEDS must be whole numbers separated by commas, got "${process.env.PROBE_SEEDS}"`);
 const randomCount = Number(process.env.PROBE_RANDOM ?? 100);
 
 /** The routes as the API registers them, read from an app that never listens. */
@@ -178,6 +186,7 @@ async function probe(
   database: Record<string, string>,
   stateDb: () => Db,
   routes: RouteEntry[],
+  seed: number,
 ): Promise<ProbeFigures> {
   const api = await startApi(database);
   const db = stateDb();
@@ -225,26 +234,28 @@ function print(figures: ProbeFigures, seconds: number): void {
 const routes = await routesOfTheApi();
 const results: ProbeFigures[] = [];
 
-const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-probe-'));
-try {
-  const file = path.join(sqliteDir, 'shop.sqlite');
-  results.push(
-    await probe('SQLite', { DATABASE_FILE: file }, () => createDatabase({ dialect: 'sqlite', file }), routes),
-  );
-} finally {
-  fs.rmSync(sqliteDir, { recursive: true, force: true });
-}
-
 const postgres = await startTemporaryPostgres({ durable: false });
-if ('notStarted' in postgres) {
-  console.log(`\n=== PostgreSQL: NOT RUN, ${postgres.notStarted}`);
-  process.exitCode = 1;
-} else {
-  try {
+try {
+  for (const seed of seeds) {
+    const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-probe-'));
+    try {
+      const file = path.join(sqliteDir, 'shop.sqlite');
+      results.push(
+        await probe('SQLite', { DATABASE_FILE: file }, () => createDatabase({ dialect: 'sqlite', file }), routes, seed),
+      );
+    } finally {
+      fs.rmSync(sqliteDir, { recursive: true, force: true });
+    }
+
+    if ('notStarted' in postgres) {
+      console.log(`\n=== PostgreSQL: NOT RUN, ${postgres.notStarted}`);
+      process.exitCode = 1;
+      continue;
+    }
     const url = new URL(postgres.started.url);
-    url.pathname = '/shop_probe';
+    url.pathname = `/shop_probe_${seed}`;
     const admin = createDatabase({ dialect: 'postgres', url: postgres.started.url });
-    await sql`create database shop_probe`.execute(admin.kysely);
+    await sql`create database ${sql.id(`shop_probe_${seed}`)}`.execute(admin.kysely);
     await admin.close();
     results.push(
       await probe(
@@ -252,11 +263,12 @@ if ('notStarted' in postgres) {
         { DATABASE_URL: url.toString() },
         () => createDatabase({ dialect: 'postgres', url: url.toString() }),
         routes,
+        seed,
       ),
     );
-  } finally {
-    postgres.started.stop();
   }
+} finally {
+  if ('started' in postgres) postgres.started.stop();
 }
 
 agent.destroy();

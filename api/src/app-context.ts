@@ -14,6 +14,8 @@ export interface AppContext {
   shopUrl: string;
   /** How long an order waiting for its payment holds what it took (PAYMENT_HOLD_SECONDS, default 1800). */
   paymentHoldSeconds: number;
+  /** Course places one client and one inbox may hold in unpaid orders at once (UNPAID_HOLD_PLACES, default 10). */
+  unpaidHoldPlaces: number;
   /** `production` leaves out what only development may have: the dev outbox route and the sandbox. */
   mode: ShopMode;
   /** The background jobs of this process (jobs/runner.ts): `ctx.jobs.register({ name, everyMs, run })` adds one. */

@@ -18,6 +18,7 @@ import type { ShopMode } from '@shop/shared/contract';
 import { holdSweepJob } from './features/order/hold-sweep.ts';
 import { orderRoutes } from './features/order/routes.ts';
 import { orderStateRoutes } from './features/order/state-routes.ts';
+import { defaultUnpaidHoldPlaces } from './features/order/unpaid-holds.ts';
 import { captureJob, type CaptureOptions } from './features/payment/capture.ts';
 import { guardedProvider } from './features/payment/guarded-provider.ts';
 import { offeredMethodsOf } from './features/payment/offered-methods.ts';
@@ -34,6 +35,13 @@ import { registerNoStoreByDefault } from './http/cache-control.ts';
 import { registerCors } from './http/cors.ts';
 import { registerCompression } from './http/compression.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.ts';
+import {
+  type ConnectionLimits,
+  connectionServerOptions,
+  defaultConnectionLimits,
+  registerConnectionLimits,
+  uncappedPeers,
+} from './http/connections.ts';
 import { registerJsonParser } from './http/json-depth.ts';
 import { parseQueryString } from './http/querystring.ts';
 import { loggerOptions } from './http/log-redaction.ts';
@@ -73,6 +81,8 @@ export interface BuildAppOptions {
   catalogCacheMs?: number;
   /** Seconds an order waiting for its payment holds places, credits and codes; 1800 by default. */
   paymentHoldSeconds?: number;
+  /** Course places one client and one inbox may hold in unpaid orders at once; 10 by default. */
+  unpaidHoldPlaces?: number;
   /** Payment provider; the sandbox by default (development only). */
   paymentProvider?: PaymentProvider;
   /**
@@ -112,6 +122,11 @@ export interface BuildAppOptions {
   rateLimitStore?: RateLimitStore;
   /** Prometheus metrics (main.ts serves them on METRICS_PORT); a fresh registry by default. */
   metrics?: ShopMetrics;
+  /**
+   * Connections per client address and the header, body and keep-alive timeouts (http/connections.ts); defaults
+   * unless set. `uncapped` defaults to the proxies `trustProxy` trusts, and this machine in development.
+   */
+  connectionLimits?: Partial<ConnectionLimits>;
   /** What keeps the configuration from being complete; `/api/ready` answers 503 while there is any. */
   configurationProblems?: () => string[];
 }
@@ -131,6 +146,11 @@ export function buildApp({
   if (mode === 'production' && (!options.paymentProvider || options.paymentProvider.name === sandboxProviderName)) {
     throw new Error('Production mode needs a real payment provider (the sandbox exists in development only)');
   }
+  const connectionLimits: ConnectionLimits = {
+    ...defaultConnectionLimits,
+    uncapped: uncappedPeers(options.trustProxy, mode === 'development'),
+    ...options.connectionLimits,
+  };
   const app = Fastify({
     // Whatever logger the caller asks for never writes secrets, card data or full e-mail addresses (log-redaction.ts).
     logger: logger && loggerOptions(logger === true ? {} : logger),
@@ -138,6 +158,8 @@ export function buildApp({
     // refused with 503: the stop waits for it anyway (lifecycle/graceful-stop.ts).
     return503OnClosing: false,
     trustProxy: options.trustProxy ?? false,
+    // Slow clients are answered 408 and closed instead of holding their sockets (http/connections.ts).
+    ...connectionServerOptions(connectionLimits),
     routerOptions: { querystringParser: parseQueryString },
     // Errors answered before any hook runs get the envelope as well (errors.ts).
     frameworkErrors,
@@ -146,6 +168,7 @@ export function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerConnectionLimits(app, connectionLimits);
   registerJsonParser(app);
   registerLifecycle(app);
   const metrics = options.metrics ?? createShopMetrics(db);
@@ -192,6 +215,7 @@ export function buildApp({
     mailer: options.mailer ?? createMailer({ smtpUrl: null, from: defaultMailFrom }),
     shopUrl,
     paymentHoldSeconds: options.paymentHoldSeconds ?? defaultPaymentHoldSeconds,
+    unpaidHoldPlaces: options.unpaidHoldPlaces ?? defaultUnpaidHoldPlaces,
     mode,
     jobs,
     waitlistOfferSeconds: options.waitlistOfferSeconds ?? defaultWaitlistOfferSeconds,

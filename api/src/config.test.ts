@@ -10,6 +10,8 @@ describe('loadConfig', () => {
       database: { dialect: 'sqlite', file: path.join(apiRoot, 'data', 'shop.sqlite') },
       partnerOrigins: [],
       paymentHoldSeconds: 1800,
+      unpaidHoldPlaces: 10,
+      connectionsPerClient: 64,
       holdSweepMs: 5000,
       waitlistOfferSeconds: 86_400,
       waitlistIntervalMs: 10_000,
@@ -26,6 +28,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ API_PROCESSES: '4' }).apiProcesses).toBe(4);
     for (const value of ['0', '-1', '1.5', 'two', '257'])
       expect(() => loadConfig({ API_PROCESSES: value }), value).toThrow(/API_PROCESSES/);
+  });
+
+  it('reads the cap on places held unpaid and refuses values out of range', () => {
+    expect(loadConfig({ UNPAID_HOLD_PLACES: '25' }).unpaidHoldPlaces).toBe(25);
+    expect(() => loadConfig({ UNPAID_HOLD_PLACES: '0' })).toThrow(/UNPAID_HOLD_PLACES/);
+    expect(() => loadConfig({ UNPAID_HOLD_PLACES: '2.5' })).toThrow(/UNPAID_HOLD_PLACES/);
+    expect(() => loadConfig({ UNPAID_HOLD_PLACES: 'viele' })).toThrow(/UNPAID_HOLD_PLACES/);
+  });
+
+  it('reads the cap on connections per client and refuses values out of range', () => {
+    expect(loadConfig({ MAX_CONNECTIONS_PER_CLIENT: '0' }).connectionsPerClient).toBe(0);
+    expect(loadConfig({ MAX_CONNECTIONS_PER_CLIENT: '200' }).connectionsPerClient).toBe(200);
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_CLIENT: '-1' })).toThrow(/MAX_CONNECTIONS_PER_CLIENT/);
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_CLIENT: 'many' })).toThrow(/MAX_CONNECTIONS_PER_CLIENT/);
   });
 
   it('reads the waitlist settings and refuses values out of range', () => {

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parsePartnerOrigins } from './http/cors.ts';
 import { waitlistOfferHours } from '@shop/shared/contract';
+import { defaultUnpaidHoldPlaces } from './features/order/unpaid-holds.ts';
+import { defaultConnectionsPerClient } from './http/connections.ts';
 
 /** Every API process looks for expired payment holds this often unless PAYMENT_HOLD_SWEEP_MS says otherwise. */
 const defaultHoldSweepMs = 5000;
@@ -22,6 +24,10 @@ export interface Config {
   partnerOrigins: string[];
   /** PAYMENT_HOLD_SECONDS: how long an order waiting for its payment holds places, credits and codes. */
   paymentHoldSeconds: number;
+  /** UNPAID_HOLD_PLACES: course places one client address and one inbox may hold in unpaid orders at once. */
+  unpaidHoldPlaces: number;
+  /** MAX_CONNECTIONS_PER_CLIENT: open connections one client address may hold at once (0: no cap). */
+  connectionsPerClient: number;
   /** PAYMENT_HOLD_SWEEP_MS: how often each process cancels orders whose hold ended (100 to 10000, default 5000). */
   holdSweepMs: number;
   /** WAITLIST_OFFER_SECONDS: how long a waitlist offer holds its place (at least 10, default 24 hours). */
@@ -64,6 +70,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(paymentHoldSeconds) || paymentHoldSeconds < 10) {
     throw new Error(
       `PAYMENT_HOLD_SECONDS must be a whole number of seconds, at least 10, got "${env.PAYMENT_HOLD_SECONDS}"`,
+    );
+  }
+  const unpaidHoldPlaces = Number(env.UNPAID_HOLD_PLACES?.trim() || defaultUnpaidHoldPlaces);
+  if (!Number.isInteger(unpaidHoldPlaces) || unpaidHoldPlaces < 1 || unpaidHoldPlaces > 10_000) {
+    throw new Error(
+      `UNPAID_HOLD_PLACES must be a whole number of places from 1 to 10000, got "${env.UNPAID_HOLD_PLACES}"`,
+    );
+  }
+  const connectionsPerClient = Number(env.MAX_CONNECTIONS_PER_CLIENT?.trim() || defaultConnectionsPerClient);
+  if (!Number.isInteger(connectionsPerClient) || connectionsPerClient < 0 || connectionsPerClient > 100_000) {
+    throw new Error(
+      `MAX_CONNECTIONS_PER_CLIENT must be a whole number from 0 (no cap) to 100000, got "${env.MAX_CONNECTIONS_PER_CLIENT}"`,
     );
   }
   const holdSweepMs = Number(env.PAYMENT_HOLD_SWEEP_MS?.trim() || defaultHoldSweepMs);
@@ -119,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database,
     partnerOrigins: parsePartnerOrigins(env.PARTNER_ORIGINS),
     paymentHoldSeconds,
+    unpaidHoldPlaces,
+    connectionsPerClient,
     holdSweepMs,
     waitlistOfferSeconds,
     waitlistIntervalMs,

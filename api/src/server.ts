@@ -42,6 +42,8 @@ export async function startServer(): Promise<void> {
     mailer: createMailer({ smtpUrl: mail.smtpUrl, from: mail.from, requireTls: mail.requireTls }),
     shopUrl: mail.shopUrl,
     paymentHoldSeconds: config.paymentHoldSeconds,
+    unpaidHoldPlaces: config.unpaidHoldPlaces,
+    connectionLimits: { perClient: config.connectionsPerClient },
     // Without PAYMENT_PROVIDER=mollie the app serves the sandbox (no money moves).
     paymentProvider:
       payment.provider === 'mollie'

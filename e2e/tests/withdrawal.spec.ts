@@ -63,7 +63,7 @@ test('a guest withdraws through the footer control, reads the receipt in the dev
   // Not logged in: received at once, carried out once the order's address confirms (docs/withdrawal-rules.md).
   const receipt = page.getByRole('region', { name: 'Eingangsbestätigung' });
   await expect(receipt.getByRole('status')).toContainText('Ihr Widerruf ist eingegangen');
-  await expect(receipt.getByRole('status')).toContainText(`an ${email} einen Link geschickt`);
+  await expect(receipt.getByRole('status')).toContainText(`an ${email} geschrieben, wie es weitergeht`);
   await expect(receipt.getByText(/sofort wirksam/)).toBeVisible();
   const receiptNumber = (await receipt.locator('dd').first().textContent())!;
   const receivedAt = (await receipt.locator('dd').nth(1).textContent())!;

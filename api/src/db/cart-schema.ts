@@ -32,6 +32,8 @@ export interface DiscountCodeUsageTable {
   order_id: number | null;
   /** The order's address, trimmed and lower-cased (migration 0055); null for uses without an order. */
   email: string | null;
+  /** The inbox of that address (mailboxKey, migration 0084): what once-per-customer limits count. */
+  inbox: string | null;
   used_at: string;
   /** What the code took off this order (migration 0062). */
   discount_cents: Generated<number>;

@@ -30,6 +30,8 @@ import * as orderHoldClient from './migrations/0065_order_hold_client.ts';
 import * as orderAccessKey from './migrations/0066_order_access_key.ts';
 import * as customerEmailUndo from './migrations/0070_customer_email_undo.ts';
 import * as orderChargeback from './migrations/0071_order_chargeback.ts';
+import * as unpaidHoldPlaces from './migrations/0083_unpaid_hold_places.ts';
+import * as codeUsageInbox from './migrations/0084_code_usage_inbox.ts';
 import * as loginDevicesAndLinks from './migrations/0086_login_devices_and_links.ts';
 
 /**
@@ -67,6 +69,8 @@ export const migrations: Record<string, Migration> = {
   '0066_order_access_key': orderAccessKey,
   '0070_customer_email_undo': customerEmailUndo,
   '0071_order_chargeback': orderChargeback,
+  '0083_unpaid_hold_places': unpaidHoldPlaces,
+  '0084_code_usage_inbox': codeUsageInbox,
   '0086_login_devices_and_links': loginDevicesAndLinks,
 };
 

@@ -62,6 +62,10 @@ export interface OrderHoldClientTable {
   order_id: number;
   client_key: string;
   hold_expires_at: string;
+  /** The inbox of the order's address (mailboxKey); null only for rows older than the column. */
+  inbox: string | null;
+  /** The course places the order holds. */
+  places: Generated<number>;
 }
 
 export interface OrderDatabase {

@@ -406,6 +406,12 @@ export const OrderErrorCode = {
    * was ordered; another payment method or a corrected address may do, the same again will not.
    */
   paymentRefused: 'PAYMENT_REFUSED',
+  /**
+   * The order would hold more course places unpaid than one client address or one inbox may at once: 429 with
+   * Retry-After while earlier unpaid orders are in the way (pay one, or wait for its hold to end), 422 when the
+   * order alone holds more (a group booking goes through the school). `meta.message` says so in the order's language.
+   */
+  unpaidPlacesLimit: 'UNPAID_PLACES_LIMIT',
 } as const;
 
 /** GET /orders/confirmation-preview: the order confirmation mail rendered with sample data (the /emailorder preview). */

@@ -83,8 +83,10 @@ export type WithdrawalForm = z.input<typeof withdrawalFormSchema>;
 /**
  * What became of a declaration at once: `withdrawn`, the positions are cancelled and the refund is under way;
  * `review`, the school decides (the reason says why the shop could not act on it alone); or
- * `awaiting_confirmation`, it matched an order by number and address but not by the logged-in owner: the shop acts
- * on it once the link sent to the order's address is opened (docs/withdrawal-rules.md).
+ * `awaiting_confirmation`, the answer to anybody but the order's logged-in owner, whatever the number and address:
+ * what follows is in the mail to the address (a link that lets the shop act on it, when it matched an order by its
+ * number and address; else that the school reviews it), so the answer tells nobody whether they belong together
+ * (docs/withdrawal-rules.md).
  */
 export const withdrawalOutcomes = ['withdrawn', 'review', 'awaiting_confirmation'] as const;
 export type WithdrawalOutcome = (typeof withdrawalOutcomes)[number];

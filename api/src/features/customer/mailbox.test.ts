@@ -8,6 +8,11 @@ describe('mailboxKey', () => {
     expect(mailboxKey('a.n.n.a+x@googlemail.com')).toBe('anna@gmail.com');
   });
 
+  it('trims and lower-cases first, as the contract does', () => {
+    expect(mailboxKey('  Anna.Muster+Shop@Example.ORG ')).toBe('anna.muster@example.org');
+    expect(mailboxKey('A.Nna@GMAIL.com')).toBe('anna@gmail.com');
+  });
+
   it('leaves other addresses as they are', () => {
     expect(mailboxKey('anna.muster@example.org')).toBe('anna.muster@example.org');
     expect(mailboxKey('+anna@example.org')).toBe('+anna@example.org');

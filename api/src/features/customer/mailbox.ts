@@ -5,10 +5,12 @@ const dotlessDomains: Record<string, string> = { 'gmail.com': 'gmail.com', 'goog
  * The inbox an address delivers to, as far as the shop can tell, for the per-address rate limits
  * (docs/product-rules.md#mail-limits-per-inbox): without a `+tag` (nearly every provider delivers `anna+1@` to
  * `anna@`), and for Gmail without dots. So `anna+1@…`, `anna+2@…` and `a.nna@gmail.com` share one count and one
- * inbox cannot be flooded through its aliases. Only a rate-limit key: the address itself is used as given.
- * Expects an address the contract has normalised (trimmed, lower case).
+ * inbox cannot be flooded through its aliases. Also what once-per-customer discount codes and the caps on places held
+ * unpaid count a buyer by (docs/decisions/0084-smaller-holes.md). Only a key: the address itself is used as given.
+ * Trims and lower-cases first, as the contract normalises addresses.
  */
-export function mailboxKey(email: string): string {
+export function mailboxKey(address: string): string {
+  const email = address.trim().toLowerCase();
   const at = email.lastIndexOf('@');
   if (at <= 0) return email;
   const domain = email.slice(at + 1);

@@ -73,6 +73,23 @@ describeEachDatabase(
       expect((await order({ discountCodes: [], expectedTotalPrice: 289 }, customer.token)).status).toBe(200);
     });
 
+    it('aliases of one inbox are one buyer: +tags, and for Gmail dots and googlemail.com', async () => {
+      const local = `inbox${Date.now()}`;
+      expect((await order({ emailAddress: `${local}+kurs@gmail.com` })).status).toBe(200);
+      expectRefusedCode(await order({ emailAddress: `${local}+nochmal@gmail.com` }));
+      expectRefusedCode(await order({ emailAddress: `${local.slice(0, 3)}.${local.slice(3)}@googlemail.com` }));
+      // The account of that inbox as well, in the cart's price and at submit.
+      const customer = await verifiedCustomer(ctx, client(ctx), { email: `${local}@gmail.com` });
+      expect((await codeStatus(customer.token)).status).toBe('invalid');
+      expectRefusedCode(await order({}, customer.token));
+      // Dots matter where the provider does not ignore them, and the same local part elsewhere is someone else.
+      const other = `other${Date.now()}`;
+      expect((await order({ emailAddress: `${other}@example.org` })).status).toBe(200);
+      expectRefusedCode(await order({ emailAddress: `${other}+2@example.org` }));
+      expect((await order({ emailAddress: `${other.slice(0, 2)}.${other.slice(2)}@example.org` })).status).toBe(200);
+      expect((await order({ emailAddress: `${local}@example.org` })).status).toBe(200);
+    });
+
     it('a guest’s cart does not know the address yet: the code shows valid there and is counted at submit', async () => {
       const email = newEmail('warenkorb');
       expect((await order({ emailAddress: email })).status).toBe(200);

@@ -19,6 +19,7 @@ import { isFromThisMachine } from '../../http/this-machine.ts';
 import { unknownCodeGuard } from '../cart/code-guesses.ts';
 import { priceCart } from '../cart/pricing/index.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
+import { mailboxKey } from '../customer/mailbox.ts';
 import { paymentRefusedMessages, providerUnavailableMessages } from '../payment/messages.ts';
 import type { OfferedMethods } from '../payment/offered-methods.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
@@ -30,7 +31,7 @@ import { submitRateLimits } from './rate-limits.ts';
 import { sampleOrder, sampleRecipient } from './sample-order.ts';
 import { PriceChangedError, priceChangedMessages } from './price-check.ts';
 import { PlacesChangedError, submitOrder, SubmitWithdrawnError } from './submit.ts';
-import { TooManyUnpaidHoldsError } from './unpaid-holds.ts';
+import { TooManyUnpaidHoldsError, unpaidHoldMessages, UnpaidPlacesLimitError } from './unpaid-holds.ts';
 
 export interface OrderRouteOptions {
   provider: PaymentProvider;
@@ -68,7 +69,8 @@ export const orderRoutes =
         if (!auth && !request.body.emailAddress)
           throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: 'required' });
         const customer = auth ? { id: auth.customer.id, email: auth.customer.email } : null;
-        await submitsPerAddress(reply, customer?.email ?? request.body.emailAddress!);
+        // Per inbox, as every per-address limit (docs/product-rules.md#mail-limits-per-inbox): `+tag` aliases are one.
+        await submitsPerAddress(reply, mailboxKey(customer?.email ?? request.body.emailAddress!));
         const now = ctx.now();
         try {
           const offeredMethods = await offeredPaymentMethods();
@@ -79,6 +81,7 @@ export const orderRoutes =
             provider,
             offeredMethods,
             paymentHoldSeconds: ctx.paymentHoldSeconds,
+            unpaidHoldPlaces: ctx.unpaidHoldPlaces,
             // Development spares the API's own machine (the developer's browser, the journeys: every checkout left
             // on the sandbox page holds for PAYMENT_HOLD_SECONDS); a forwarded request is never spared.
             clientKey: ctx.mode === 'development' && isFromThisMachine(request) ? undefined : clientKey(request.ip),
@@ -88,8 +91,30 @@ export const orderRoutes =
             result: { incrementId: order.incrementId, paymentLink: order.paymentLink, orderKey: order.orderKey },
           };
         } catch (error) {
-          // The cap on unpaid holds answers like the rate limits (docs/product-rules.md#limits).
-          if (error instanceof TooManyUnpaidHoldsError) throw tooManyRequests(reply, error.retryAfterSeconds);
+          // The caps on unpaid holds answer like the rate limits (docs/product-rules.md#limits), and say what to do.
+          const messages = unpaidHoldMessages[request.body.locale];
+          if (error instanceof TooManyUnpaidHoldsError) {
+            const refusal = tooManyRequests(reply, error.retryAfterSeconds);
+            throw new AppError(429, refusal.code, refusal.message, undefined, messages.tooManyOrders);
+          }
+          if (error instanceof UnpaidPlacesLimitError) {
+            if (error.retryAfterSeconds === null)
+              throw new AppError(
+                422,
+                OrderErrorCode.unpaidPlacesLimit,
+                error.message,
+                undefined,
+                messages.orderTooLarge(error.cap),
+              );
+            reply.header('retry-after', error.retryAfterSeconds);
+            throw new AppError(
+              429,
+              OrderErrorCode.unpaidPlacesLimit,
+              error.message,
+              undefined,
+              messages.placesHeld(error.held, error.cap),
+            );
+          }
           if (error instanceof PriceChangedError) {
             // Beyond the client's allowance this answers 429 instead, saying nothing about any code of the order.
             await limitUnknownCodes({ ip: request.ip, reply, language: request.body.locale }, error.unknownCodes);

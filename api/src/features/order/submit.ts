@@ -29,7 +29,8 @@ import { paymentLinesOf } from './payment-lines.ts';
 import { takePlaces } from './places.ts';
 import { PriceChangedError, priceChanges } from './price-check.ts';
 import { readOrder } from './read.ts';
-import { admitUnpaidHold, recordUnpaidHold } from './unpaid-holds.ts';
+import { mailboxKey } from '../customer/mailbox.ts';
+import { admitUnpaidHold, defaultUnpaidHoldPlaces, type HoldKeys, recordUnpaidHold } from './unpaid-holds.ts';
 import { claimOffer } from '../waitlist/offers.ts';
 
 /** Places or appointments changed since the cart was priced: nothing was created (409 with the adjustments). */
@@ -51,10 +52,13 @@ export interface SubmitInput {
   /** How long a payment_pending order holds what it took. */
   paymentHoldSeconds: number;
   /**
-   * The client's rate-limit key: an order to be paid counts against its cap on open unpaid holds
-   * (unpaid-holds.ts). Omitted by callers that are not a client's request (fixtures): no cap.
+   * The client's rate-limit key: an order to be paid counts against its caps on open unpaid holds, and against the
+   * unpaid places of its client and of its address's inbox (unpaid-holds.ts). Omitted by callers that are not a
+   * client's request (fixtures): no cap.
    */
   clientKey?: string;
+  /** How many places one client and one inbox may hold unpaid at once (UNPAID_HOLD_PLACES). */
+  unpaidHoldPlaces?: number;
 }
 
 export interface SubmittedOrder extends OrderResponse {
@@ -83,10 +87,21 @@ export interface SubmittedOrder extends OrderResponse {
  */
 export async function submitOrder(
   db: Kysely<Database>,
-  { request, customer, now, provider, offeredMethods, paymentHoldSeconds, clientKey }: SubmitInput,
+  {
+    request,
+    customer,
+    now,
+    provider,
+    offeredMethods,
+    paymentHoldSeconds,
+    clientKey,
+    unpaidHoldPlaces = defaultUnpaidHoldPlaces,
+  }: SubmitInput,
 ): Promise<SubmittedOrder> {
   const email = customer?.email ?? request.emailAddress;
   if (!email) throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: 'required' });
+  const holdKeys: HoldKeys | undefined =
+    clientKey === undefined ? undefined : { clientKey, inbox: mailboxKey(normalizeEmail(email)) };
   // The positions must pass the price request's own checks (each item once), with the same field paths.
   const priceRequest = priceRequestSchema.safeParse(priceRequestOfOrder(request));
   if (!priceRequest.success) {
@@ -128,12 +143,15 @@ export async function submitOrder(
       );
     }
 
-    // An order to be paid holds what it takes: one client may have only so many such orders open at once.
-    if (totalCents > 0 && clientKey !== undefined) await admitUnpaidHold(trx, clientKey, now);
+    // An order to be paid holds what it takes: one client may have only so many such orders open at once, and one
+    // client and one inbox only so many places in them.
+    const courseLines = priced.calculation.lines.filter((line) => line.itemType === 'course');
+    const places = courseLines.reduce((total, line) => total + line.quantity, 0);
+    if (totalCents > 0 && holdKeys !== undefined)
+      await admitUnpaidHold(trx, holdKeys, { places, placesCap: unpaidHoldPlaces }, now);
 
     // Places first, in course id order (one lock order for every submit: no deadlocks on PostgreSQL). A waitlist
     // offer the buyer holds is used up here and gives its held place to this order.
-    const courseLines = priced.calculation.lines.filter((line) => line.itemType === 'course');
     await requireEarlyStartRequest(
       trx,
       courseLines.map((line) => line.courseId!),
@@ -181,7 +199,8 @@ export async function submitOrder(
       .returning('id')
       .executeTakeFirstOrThrow();
     const orderId = inserted.id;
-    if (!paid && clientKey !== undefined) await recordUnpaidHold(trx, { orderId, clientKey, holdExpiresAt });
+    if (!paid && holdKeys !== undefined)
+      await recordUnpaidHold(trx, { orderId, keys: holdKeys, places, holdExpiresAt });
     const address = request.billingAddress;
     await trx
       .insertInto('order_billing_address')
@@ -451,7 +470,7 @@ async function spendCredits(
 
 /**
  * One redemption per applied code and order (unique in the database), counted against its limits from now on;
- * with the order's address, so once-per-customer limits also count it for that address.
+ * with the order's address and its inbox, so once-per-customer limits also count it for that inbox.
  */
 async function redeemCodes(
   trx: Kysely<Database>,
@@ -484,6 +503,7 @@ async function redeemCodes(
         customer_id: customerId,
         order_id: orderId,
         email: normalizeEmail(email),
+        inbox: mailboxKey(normalizeEmail(email)),
         used_at: now.toISOString(),
       })),
     )

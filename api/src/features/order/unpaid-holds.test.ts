@@ -2,7 +2,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { cheapHashing, client, movableClock, newEmail, type Reply } from '../customer/test-support.ts';
 import { choose, courseOrder, freePlaces, insertCourse, orderCount, participant, paymentOf } from './test-support.ts';
-import { unpaidHoldsPerClient } from './unpaid-holds.ts';
+import { defaultUnpaidHoldPlaces, unpaidHoldsPerClient } from './unpaid-holds.ts';
 
 const clock = movableClock();
 const holdSeconds = 1800;
@@ -111,6 +111,202 @@ describeEachDatabase(
       const forwarded = { 'x-forwarded-for': '198.51.100.7' };
       for (let i = 0; i < unpaidHoldsPerClient; i++) expect((await submitFrom(forwarded)).statusCode).toBe(200);
       expect((await submitFrom(forwarded)).statusCode).toBe(429);
+    });
+
+    const expectPlacesCapped = (reply: Reply, held: number) => {
+      expect(reply.status, JSON.stringify(reply.body)).toBe(429);
+      expect(reply.body.error.code).toBe('UNPAID_PLACES_LIMIT');
+      expect(reply.body.meta.message).toContain(`${held} Plätze`);
+      expect(reply.body.meta.message).toContain('bezahlen Sie zuerst Ihre offene Bestellung');
+      expect(reply.body.meta.message).toContain('Gruppenbuchung');
+      expect(Number(reply.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(reply.headers['retry-after'])).toBeLessThanOrEqual(holdSeconds);
+    };
+
+    /** An order of `quantity` places in each of `courses`, to be paid, for `emailAddress`. */
+    const placesOrder = (
+      courses: { id: number; type: number; priceCents: number }[],
+      quantity: number,
+      over: Record<string, unknown> = {},
+    ) => ({
+      ...courseOrder(courses[0]!, quantity, over),
+      courses: courses.map((course) => ({
+        courseId: course.id,
+        courseType: course.type,
+        quantity,
+        participants: Array.from({ length: quantity }, (_, i) => participant(i + 1)),
+      })),
+      expectedTotalPrice: courses.reduce((total, course) => total + course.priceCents * quantity, 0) / 100,
+    });
+
+    it(`one client holds at most ${defaultUnpaidHoldPlaces} unpaid places across its orders, then 429 with what to do`, async () => {
+      const [a, b, c] = [
+        await insertCourse(ctx, { free: 10 }),
+        await insertCourse(ctx, { free: 10 }),
+        await insertCourse(ctx, { free: 10 }),
+      ];
+      const buyer = client(ctx);
+      expect(
+        (await buyer.post('/api/cart/submit', placesOrder([a!], 5, { emailAddress: newEmail('hort') }))).status,
+      ).toBe(200);
+      expect(
+        (await buyer.post('/api/cart/submit', placesOrder([b!], 4, { emailAddress: newEmail('hort') }))).status,
+      ).toBe(200);
+      const orders = await orderCount(ctx);
+
+      // One more place fits; two do not, whatever address the order names.
+      expectPlacesCapped(
+        await buyer.post('/api/cart/submit', placesOrder([c!], 2, { emailAddress: newEmail('hort') })),
+        9,
+      );
+      expect(await orderCount(ctx)).toBe(orders);
+      expect(await freePlaces(ctx, c!.id)).toBe(10);
+      expect(
+        (await buyer.post('/api/cart/submit', placesOrder([c!], 1, { emailAddress: newEmail('hort') }))).status,
+      ).toBe(200);
+
+      // Another client is not held up by this one.
+      expect(
+        (await client(ctx).post('/api/cart/submit', placesOrder([c!], 5, { emailAddress: newEmail('andere') }))).status,
+      ).toBe(200);
+    });
+
+    it('one inbox holds at most the cap from any number of clients, its +tag and dot aliases folded', async () => {
+      const [a, b] = [await insertCourse(ctx, { free: 10 }), await insertCourse(ctx, { free: 10 })];
+      const local = `anna${Date.now()}`;
+      const first = await client(ctx).post(
+        '/api/cart/submit',
+        placesOrder([a!], 5, { emailAddress: `${local}+kurs1@gmail.com` }),
+      );
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      const second = await client(ctx).post(
+        '/api/cart/submit',
+        placesOrder([b!], 4, { emailAddress: `${local.slice(0, 2)}.${local.slice(2)}+x@googlemail.com` }),
+      );
+      expect(second.status, JSON.stringify(second.body)).toBe(200);
+      const orders = await orderCount(ctx);
+      expectPlacesCapped(
+        await client(ctx).post(
+          '/api/cart/submit',
+          placesOrder([a!], 2, { emailAddress: `${local.toUpperCase()}@Gmail.com` }),
+        ),
+        9,
+      );
+      expect(await orderCount(ctx)).toBe(orders);
+      // A customer whose account has that inbox is counted with it too; another inbox is not.
+      expect(
+        (await client(ctx).post('/api/cart/submit', placesOrder([a!], 2, { emailAddress: `${local}@example.org` })))
+          .status,
+      ).toBe(200);
+    });
+
+    it('an order alone over the cap gets 422 saying to order fewer or book the group with the school', async () => {
+      const courses = [
+        await insertCourse(ctx, { free: 10 }),
+        await insertCourse(ctx, { free: 10 }),
+        await insertCourse(ctx, { free: 10 }),
+      ];
+      const orders = await orderCount(ctx);
+      for (const [locale, text] of [
+        ['de', 'Gruppenbuchung'],
+        ['en', 'group booking'],
+        ['es', 'reserva de grupo'],
+      ] as const) {
+        const reply = await client(ctx).post(
+          '/api/cart/submit',
+          placesOrder(courses, 4, { emailAddress: newEmail('gruppe'), locale }),
+        );
+        expect(reply.status, JSON.stringify(reply.body)).toBe(422);
+        expect(reply.body.error.code).toBe('UNPAID_PLACES_LIMIT');
+        expect(reply.body.meta.message).toContain(text);
+        expect(reply.body.meta.message).toContain(String(defaultUnpaidHoldPlaces));
+        expect(reply.headers['retry-after']).toBeUndefined();
+      }
+      expect(await orderCount(ctx)).toBe(orders);
+      for (const course of courses) expect(await freePlaces(ctx, course.id)).toBe(10);
+    });
+
+    it('the refusal speaks the order language', async () => {
+      const [course, other] = [await insertCourse(ctx, { free: 10 }), await insertCourse(ctx, { free: 10 })];
+      const email = newEmail('sprache');
+      expect(
+        (await client(ctx).post('/api/cart/submit', placesOrder([course!], 5, { emailAddress: email }))).status,
+      ).toBe(200);
+      expect(
+        (await client(ctx).post('/api/cart/submit', placesOrder([course!], 5, { emailAddress: email }))).status,
+      ).toBe(200);
+      const en = await client(ctx).post(
+        '/api/cart/submit',
+        placesOrder([other!], 1, { emailAddress: email, locale: 'en' }),
+      );
+      expect(en.status).toBe(429);
+      expect(en.body.meta.message).toMatch(
+        /^You already have 10 places reserved in orders that are not paid yet.*pay your open order first.*contact the language school/,
+      );
+      const es = await client(ctx).post(
+        '/api/cart/submit',
+        placesOrder([other!], 1, { emailAddress: email, locale: 'es' }),
+      );
+      expect(es.status).toBe(429);
+      expect(es.body.meta.message).toMatch(
+        /^Ya tienes 10 plazas reservadas.*Paga primero tu pedido pendiente.*escuela de idiomas/,
+      );
+    });
+
+    it('paying an order or the end of its hold frees its places at once, before any sweep', async () => {
+      const [a, b, c] = [
+        await insertCourse(ctx, { free: 10 }),
+        await insertCourse(ctx, { free: 10 }),
+        await insertCourse(ctx, { free: 10 }),
+      ];
+      const email = newEmail('frei');
+      const buyer = client(ctx);
+      const first = await buyer.post('/api/cart/submit', placesOrder([a!], 5, { emailAddress: email }));
+      expect(first.status).toBe(200);
+      clock.advance(60_000);
+      expect((await buyer.post('/api/cart/submit', placesOrder([b!], 5, { emailAddress: email }))).status).toBe(200);
+      expectPlacesCapped(await buyer.post('/api/cart/submit', placesOrder([c!], 1, { emailAddress: email })), 10);
+
+      const paid = await ctx.db.kysely
+        .selectFrom('shop_order')
+        .select('id')
+        .where('increment_id', '=', first.body.result.incrementId)
+        .executeTakeFirstOrThrow();
+      await choose(ctx, (await paymentOf(ctx, paid.id)).transaction_id!, 'paid');
+      expect((await buyer.post('/api/cart/submit', placesOrder([c!], 5, { emailAddress: email }))).status).toBe(200);
+      expectPlacesCapped(await buyer.post('/api/cart/submit', placesOrder([c!], 1, { emailAddress: email })), 10);
+
+      // The holds of the two unpaid orders end: their whole share is free at once, though no sweep has run yet (the
+      // orders still read payment_pending and their places are still taken).
+      clock.advance(holdSeconds * 1000);
+      expect((await buyer.post('/api/cart/submit', placesOrder([a!, c!], 5, { emailAddress: email }))).status).toBe(
+        200,
+      );
+    });
+
+    it('parallel submits from one client and for one inbox never hold more than the cap together', async () => {
+      const courses = await Promise.all(Array.from({ length: 6 }, () => insertCourse(ctx, { free: 10 })));
+      const buyer = client(ctx);
+      const fromOneClient = await Promise.all(
+        courses.map((course) =>
+          buyer.post('/api/cart/submit', placesOrder([course], 4, { emailAddress: newEmail('parallel') })),
+        ),
+      );
+      expect(fromOneClient.map((reply) => reply.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
+
+      const email = newEmail('postfach');
+      const forOneInbox = await Promise.all(
+        courses.map((course) =>
+          client(ctx).post('/api/cart/submit', placesOrder([course], 4, { emailAddress: email })),
+        ),
+      );
+      expect(forOneInbox.map((reply) => reply.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
+      const held = await ctx.db.kysely
+        .selectFrom('order_hold_client')
+        .select((eb) => eb.fn.sum<number | string>('places').as('places'))
+        .where('inbox', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(Number(held.places)).toBe(8);
     });
 
     it('free orders hold nothing and are not capped', async () => {

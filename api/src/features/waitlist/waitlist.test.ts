@@ -31,6 +31,7 @@ function runContext(ctx: TestContext): AppContext {
     jobs: createJobRunner({ db: ctx.db.kysely, log: ctx.app.log }),
     shopUrl: 'https://shop.test',
     paymentHoldSeconds: 1800,
+    unpaidHoldPlaces: 10,
     mode: 'development',
     waitlistOfferSeconds: offerSeconds,
   };

@@ -13,8 +13,13 @@ import { shopLink } from '../customer/mails.ts';
 import { positionNames } from '../order/confirmation-mail.ts';
 import { readOrder } from '../order/read.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
-import { claimConfirmation, issueConfirmation, withdrawalConfirmPath } from './confirmation.ts';
-import { type Declarant, sendRefundNotice, sendWithdrawalReceipt } from './mails.ts';
+import {
+  claimConfirmation,
+  issueConfirmation,
+  withdrawalConfirmationMs,
+  withdrawalConfirmPath,
+} from './confirmation.ts';
+import { sendRefundNotice, sendWithdrawalReceipt } from './mails.ts';
 import { issuePendingRefunds } from './refunds.ts';
 import { findDeclaredOrder, type WithdrawOutcome, withdrawPositions } from './withdraw.ts';
 
@@ -42,15 +47,24 @@ export const receiptNumberOf = (declarationId: number) => `W-${String(declaratio
  */
 export type ReceiptAllowance = 'orderAddress' | 'otherAddress';
 
+/** Receipts being written after their answer went out (declareWithdrawal), until they are queued. */
+const receiptsInBackground = new Set<Promise<void>>();
+
+/** Resolves once the receipts of the declarations answered so far are queued (for tests in this process). */
+export async function withdrawalReceiptsDone(): Promise<void> {
+  while (receiptsInBackground.size > 0) await Promise.all(receiptsInBackground);
+}
+
 /**
  * A withdrawal declaration, in order: (0) the address's receipt allowance is counted (a 429 stores nothing); (1) it
- * is stored unchanged with its receipt time, whatever follows; (2) one transaction decides what follows and queues
- * its receipt mail: the order's logged-in owner's declaration is acted on at once (withdrawPositions); one that
- * matched the order by number and address only gets a single-use link in its receipt, sent to that address, and is
- * acted on when the link is opened (confirmWithdrawal); one that matched nothing is left to the school; (3) a refund
- * recorded, and any earlier one of the order still pending, goes to the provider; (4) the receipt is returned for
- * the screen (never the link: only the address's owner may use it; the positions by name only to the order's
- * logged-in owner).
+ * is stored unchanged with its receipt time, whatever follows; (2) the order's logged-in owner's declaration is
+ * acted on at once in one transaction that queues its receipt mail (withdrawPositions), and a refund recorded, and
+ * any earlier one of the order still pending, goes to the provider; (3) anybody else's is answered at once, the same
+ * whatever the order number and address (docs/decisions/0084-smaller-holes.md): received, and what follows is in the
+ * mail to the address. The mail is written after the answer: one that matched an order by number and address gets a
+ * single-use link, sent to that address, and is acted on when the link is opened (confirmWithdrawal); one that
+ * matched nothing is left to the school. (4) The receipt returned never carries the link (only the address's owner
+ * may use it) and names positions only to the order's logged-in owner.
  */
 export async function declareWithdrawal(
   ctx: AppContext,
@@ -88,31 +102,26 @@ export async function declareWithdrawal(
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  if (matched?.byOwner !== true) {
+    // Whether the number and the address belong together is for the address's owner to learn, from the mail; the
+    // answer and its time are the same either way (the mail's work happens after it).
+    const receipt: WithdrawalReceipt = {
+      ...receiptOf(declaration.id, request, receivedAt, positionsAsSent(request.positions)),
+      outcome: 'awaiting_confirmation',
+      confirmationExpiresAt: new Date(receivedAt.getTime() + withdrawalConfirmationMs).toISOString(),
+    };
+    const orderId = matched?.order.id ?? null;
+    const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => queueOthersReceipt(ctx, declaration.id, request, receipt, orderId))
+      .catch((error: unknown) => log(error, `Withdrawal receipt ${receipt.receiptNumber} not queued`))
+      .finally(() => receiptsInBackground.delete(running));
+    receiptsInBackground.add(running);
+    return { receipt, placesChanged: false };
+  }
+
   // The receipt is queued in the transaction that acts on the declaration (docs/decisions/0008-outbox-and-jobs.md):
   // whatever that transaction did, its receipt goes out with it.
-  const { outcome, receipt, greetByName } = await ctx.db.kysely.transaction().execute(async (trx) => {
-    // The order matched before the declaration was stored: its number, address and owner do not change.
-    const found = matched;
-    if (found && !found.byOwner) {
-      // Knowing a number and its address is not enough to cancel somebody's order: the address confirms.
-      const confirmation = await issueConfirmation(trx, declaration.id, ctx.now());
-      // Nor to read what it holds (docs/product-rules.md#the-confirmations-price-list): the screen gets the
-      // positions as sent; the mail, which goes to the order's own address, names them.
-      const receipt: WithdrawalReceipt = {
-        ...receiptOf(declaration.id, request, receivedAt, positionsAsSent(request.positions)),
-        outcome: 'awaiting_confirmation',
-        confirmationExpiresAt: confirmation.expiresAt,
-      };
-      const named = await namesOf({ kysely: trx }, found.order.id, request.positions, request.locale);
-      await sendWithdrawalReceipt(trx, ctx.now(), { ...receipt, positions: named }, request.locale, {
-        declarant: 'orderAddress',
-        confirmation: {
-          link: shopLink(ctx, withdrawalConfirmPath, { token: confirmation.token }),
-          expiresAt: confirmation.expiresAt,
-        },
-      });
-      return { outcome: null, receipt, greetByName: false };
-    }
+  const { outcome, receipt } = await ctx.db.kysely.transaction().execute(async (trx) => {
     const outcome = await withdrawPositions(trx, {
       declarationId: declaration.id,
       orderNumber: request.orderNumber,
@@ -121,17 +130,53 @@ export async function declareWithdrawal(
       positions: request.positions,
       receivedAt,
     });
-    // Here the declarant is the order's logged-in owner, or nobody any order knows. The owner's typed name goes only
-    // to an inbox known to be theirs.
-    const positions = await namesOf({ kysely: trx }, found?.order.id ?? null, request.positions, request.locale);
+    // The owner's typed name goes only to an inbox known to be theirs.
+    const positions = await namesOf({ kysely: trx }, matched.order.id, request.positions, request.locale);
     const receipt = withOutcome(receiptOf(declaration.id, request, receivedAt, positions), outcome);
-    const declarant: Declarant = !found ? 'unmatched' : ownersInbox ? 'owner' : 'ownerElsewhere';
-    await sendWithdrawalReceipt(trx, ctx.now(), receipt, request.locale, { declarant });
-    return { outcome, receipt, greetByName: declarant === 'owner' };
+    await sendWithdrawalReceipt(trx, ctx.now(), receipt, request.locale, {
+      declarant: ownersInbox ? 'owner' : 'ownerElsewhere',
+    });
+    return { outcome, receipt };
   });
 
-  if (outcome) await refund(ctx, provider, outcome, request, { greetByName, log });
-  return { receipt, placesChanged: outcome?.outcome === 'withdrawn' && outcome.placesChanged };
+  await refund(ctx, provider, outcome, request, { greetByName: ownersInbox, log });
+  return { receipt, placesChanged: outcome.outcome === 'withdrawn' && outcome.placesChanged };
+}
+
+/**
+ * The receipt of a declaration not made by the order's logged-in owner, queued in one transaction: matched to an
+ * order by its number and address (`orderId`), it carries the single-use link (valid from the receipt time, as the
+ * answer said) and names the order's positions, going to the order's own address; matched to nothing, it says the
+ * school will look at it and repeats no typed free text.
+ */
+async function queueOthersReceipt(
+  ctx: AppContext,
+  declarationId: number,
+  request: ParsedWithdrawalRequest,
+  answered: WithdrawalReceipt,
+  orderId: number | null,
+): Promise<void> {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    if (orderId !== null) {
+      // Knowing a number and its address is not enough to cancel somebody's order: the address confirms.
+      const confirmation = await issueConfirmation(trx, declarationId, new Date(answered.receivedAt));
+      // Nor to read what it holds (docs/product-rules.md#the-confirmations-price-list): the mail, which goes to
+      // the order's own address, names the positions.
+      const named = await namesOf({ kysely: trx }, orderId, request.positions, request.locale);
+      await sendWithdrawalReceipt(trx, ctx.now(), { ...answered, positions: named }, request.locale, {
+        declarant: 'orderAddress',
+        confirmation: {
+          link: shopLink(ctx, withdrawalConfirmPath, { token: confirmation.token }),
+          expiresAt: confirmation.expiresAt,
+        },
+      });
+      return;
+    }
+    const unmatched = withOutcome(answered, { outcome: 'review', reason: 'unknown_order', orderId: null });
+    await sendWithdrawalReceipt(trx, ctx.now(), unmatched, request.locale, {
+      declarant: 'unmatched',
+    });
+  });
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from '../order/test-support.ts';
 
 import { sandboxProvider, sandboxProviderName } from '../payment/sandbox-provider.ts';
+import { withdrawalReceiptsDone } from './declare.ts';
 import { withdrawalConfirmationMs } from './confirmation.ts';
 import { sendRefundNotice } from './mails.ts';
 import { issuePendingRefunds } from './refunds.ts';
@@ -55,8 +56,12 @@ describeEachDatabase(
       return { incrementId: order.increment_id, orderId: order.id, email };
     }
 
-    const withdraw = (body: Record<string, unknown>, token: string | null = null) =>
-      client(ctx).post('/api/withdrawals', { name: 'Ana García', locale: 'de', ...body }, token);
+    /** A declaration, once its receipt is queued (a receipt for anybody but the order's owner is written after the answer). */
+    const withdraw = async (body: Record<string, unknown>, token: string | null = null) => {
+      const reply = await client(ctx).post('/api/withdrawals', { name: 'Ana García', locale: 'de', ...body }, token);
+      await withdrawalReceiptsDone();
+      return reply;
+    };
     const declarations = async () =>
       ctx.db.kysely.selectFrom('withdrawal_declaration').selectAll().orderBy('id').execute();
     const refundsOf = (orderId: number) =>
@@ -264,17 +269,60 @@ describeEachDatabase(
       expect(await freePlaces(ctx, course.id)).toBe(5);
     });
 
+    it("reads and takes the same for anybody but the order's owner, whatever the number and address", async () => {
+      const course = await insertCourse(ctx);
+      const { incrementId, email } = await paidOrder([course]);
+      const declare = async (body: { orderNumber: string; email: string }) => {
+        ctx.queries.length = 0;
+        // Before the receipt is written: what the answer waited for.
+        const reply = await client(ctx).post('/api/withdrawals', { name: 'Ana García', locale: 'de', ...body });
+        const work = ctx.queries.map((query) => query.replace(/\$\d+/g, '?'));
+        await withdrawalReceiptsDone();
+        expect(reply.status).toBe(200);
+        const { receiptNumber, receivedAt, orderNumber, email: typed, ...rest } = reply.body.result;
+        expect([receiptNumber, receivedAt, orderNumber, typed]).toEqual([
+          expect.stringMatching(/^W-\d+$/),
+          clock.now().toISOString(),
+          body.orderNumber,
+          body.email,
+        ]);
+        return { rest, work, headers: Object.keys(reply.headers).sort() };
+      };
+      const matched = await declare({ orderNumber: incrementId, email });
+      const otherAddress = await declare({ orderNumber: incrementId, email: newAddress() });
+      const unknownNumber = await declare({ orderNumber: 'X-404', email });
+      const neither = await declare({ orderNumber: 'X-405', email: newAddress() });
+      for (const other of [otherAddress, unknownNumber, neither]) {
+        expect(other.rest).toEqual(matched.rest);
+        expect(other.headers).toEqual(matched.headers);
+        // The same statements before the answer: the matching order's work (its link, its positions) comes after.
+        expect(other.work).toEqual(matched.work);
+      }
+      expect(matched.rest).toEqual({
+        name: 'Ana García',
+        positions: [],
+        outcome: 'awaiting_confirmation',
+        reviewReason: null,
+        refundAmount: null,
+        confirmationExpiresAt: new Date(clock.now().getTime() + withdrawalConfirmationMs).toISOString(),
+      });
+      // The mails tell the addresses' owners what became of it: the link to the order's address, no link elsewhere.
+      expect((await mailsTo(ctx, email)).filter((mail) => mail.text.includes('/withdrawal-confirm?'))).toHaveLength(1);
+      expect((await mailsTo(ctx, email)).some((mail) => mail.text.includes('nicht automatisch zuordnen'))).toBe(true);
+    });
+
     it('after the period or for an unknown order: stores the declaration, changes nothing, says the school decides', async () => {
       const course = await insertCourse(ctx);
       const { incrementId, orderId, email } = await paidOrder([course]);
       clock.advance(15 * day);
       const late = await withdrawAndConfirm({ orderNumber: incrementId, email });
       expect(late.body.result).toMatchObject({ outcome: 'review', reviewReason: 'out_of_period', refundAmount: null });
+      // Neither an unknown number nor a known one with another address matches; the answer tells nothing of it (it
+      // reads as any answer to somebody who is not the order's owner), the mail to the address says so.
       const unknown = await withdraw({ orderNumber: 'X-404', email });
-      expect(unknown.body.result).toMatchObject({ outcome: 'review', reviewReason: 'unknown_order' });
-      // A known number with another address is no match either (the answer tells nothing about the order).
+      expect(unknown.body.result).toMatchObject({ outcome: 'awaiting_confirmation', reviewReason: null });
       const otherAddress = await withdraw({ orderNumber: incrementId, email: newAddress() });
-      expect(otherAddress.body.result).toMatchObject({ outcome: 'review', reviewReason: 'unknown_order' });
+      expect(otherAddress.body.result).toMatchObject({ outcome: 'awaiting_confirmation', reviewReason: null });
 
       expect(await freePlaces(ctx, course.id)).toBe(4);
       expect(await refundsOf(orderId)).toEqual([]);
@@ -828,8 +876,9 @@ describeEachDatabase(
       async ({ locale, greeting, notRepeated, subject }) => {
         const inbox = newAddress();
         const reply = await withdraw({ ...spam, email: inbox, locale });
-        // The screen shows the declarant everything they typed.
-        expect(reply.body.result).toMatchObject({ ...spam, outcome: 'review', reviewReason: 'unknown_order' });
+        // The screen shows the declarant everything they typed, and the same outcome as for any declaration not by
+        // the order's owner: what follows is in the mail.
+        expect(reply.body.result).toMatchObject({ ...spam, outcome: 'awaiting_confirmation', reviewReason: null });
 
         const [mail] = await mailsTo(ctx, inbox, { atLeast: 1 });
         expect(mail!.subject).toBe(subject);

@@ -40,7 +40,8 @@ describe('/withdrawal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Widerruf bestätigen' }));
     const status = await screen.findByRole('status');
     expect(status.textContent).toContain('Ihr Widerruf ist eingegangen');
-    expect(status.textContent).toContain('an ana@example.org einen Link geschickt');
+    expect(status.textContent).toContain('an ana@example.org geschrieben, wie es weitergeht');
+    expect(status.textContent).toContain('einen Link, mit dem Sie den Widerruf bis');
     expect(status.textContent).toContain('25.01.2026 10:00:00');
     expect(screen.getByText(/wird ein Widerruf Ihrer eigenen Bestellungen sofort wirksam/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Anmelden' }).getAttribute('href')).toBe('/login');

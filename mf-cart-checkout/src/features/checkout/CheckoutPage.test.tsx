@@ -595,6 +595,30 @@ describe('/checkout', () => {
     expect(useCartStore.getState().items).toHaveLength(1);
   });
 
+  it('a refusal of the unpaid-place caps shows the server text of what to do, and keeps the form', async () => {
+    const held =
+      'Sie haben bereits 9 Plätze in Bestellungen reserviert, die noch nicht bezahlt sind; ohne Zahlung reservieren wir höchstens 10 Plätze gleichzeitig. Bitte bezahlen Sie zuerst Ihre offene Bestellung.';
+    const tooLarge = 'Eine Bestellung reserviert bis zur Zahlung höchstens 10 Plätze.';
+    const refusal = (status: number, message: string) => ({
+      status,
+      body: { error: { code: 'UNPAID_PLACES_LIMIT', message: 'capped' }, meta: { message } },
+    });
+    setUp(578, [refusal(429, held), refusal(422, tooLarge), submitted]);
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+    fillGuestForm();
+    const order = () => screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' }) as HTMLButtonElement;
+
+    fireEvent.click(order());
+    await waitFor(() => expect(screen.queryByRole('alert')?.textContent).toBe(held));
+    expect(document.activeElement).toBe(screen.getByTestId('submit-notice'));
+    await waitFor(() => expect(order().disabled).toBe(false));
+    fireEvent.click(order());
+    await waitFor(() => expect(screen.queryByRole('alert')?.textContent).toBe(tooLarge));
+    expect(screen.getByTestId('location').textContent).toBe('/checkout');
+    expect(useCartStore.getState().items).toHaveLength(1);
+  });
+
   it('a cart the server cannot price says so beside the disabled order button, as the cart does', async () => {
     useCartStore.getState().replaceItems([course]);
     fakeApi({ 'POST /api/cart/calculate-price': apiError(500, 'INTERNAL_ERROR') });

@@ -276,7 +276,13 @@ export function CheckoutPage() {
           ) : null}
           {failure ? (
             <SubmitNotice>
-              {t(failure === 'tooMany' ? 'cartCheckout.checkout.submitTooMany' : 'cartCheckout.checkout.submitFailed')}
+              {typeof failure === 'object'
+                ? failure.serverText
+                : t(
+                    failure === 'tooMany'
+                      ? 'cartCheckout.checkout.submitTooMany'
+                      : 'cartCheckout.checkout.submitFailed',
+                  )}
             </SubmitNotice>
           ) : null}
           <PriceStatus />

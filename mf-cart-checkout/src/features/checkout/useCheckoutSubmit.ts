@@ -27,8 +27,19 @@ import { toOrderRequest } from './orderRequest.ts';
 import { describePriceChange, type PriceChangeLine } from './priceChange.ts';
 import { detectTimeZone } from './timezone.ts';
 
-/** Why an order could not be sent, beyond the cases the checkout handles itself: too many attempts, or anything else. */
-export type SubmitFailure = 'tooMany' | 'generic';
+/**
+ * Why an order could not be sent, beyond the cases the checkout handles itself: too many attempts, anything else, or
+ * a refusal the server explains in the buyer's language (`meta.message`: too many places held in unpaid orders, say,
+ * and what to do instead), shown as it comes.
+ */
+export type SubmitFailure = 'tooMany' | 'generic' | { serverText: string };
+
+/** A refusal of the unpaid-hold caps: 429 or 422 with the server's translated text of what to do. */
+function explainedRefusal(error: unknown): SubmitFailure | null {
+  if (!(error instanceof ApiError) || !error.body?.meta?.message) return null;
+  const caps = error.code === OrderErrorCode.unpaidPlacesLimit || error.status === 429;
+  return caps ? { serverText: error.body.meta.message } : null;
+}
 
 /** Shows the server's adjustments as the cart does (quantities replaced, one dismissible warning each). */
 function showAdjustments(quantityAdjustments: QuantityAdjustment[], priceResult: PriceResult | null): boolean {
@@ -44,7 +55,8 @@ function showAdjustments(quantityAdjustments: QuantityAdjustment[], priceResult:
  * to the payment link, or to the confirmation. The order carries the total shown; when the server's differs (409
  * PRICE_CHANGED) the fresh price replaces the shown one and `priceChange` says why, and the buyer confirms again.
  * Any other failure (network, 429, 500, a 400 not handled above) is logged and named by `failure` for a generic
- * notice, 'tooMany' for a 429 (docs/product-rules.md#errors); the form keeps what was typed. `submitting` is the loading flag; `done` tells
+ * notice, 'tooMany' for a 429, the server's own text for a refusal that explains itself (the caps on places held
+ * unpaid, docs/product-rules.md#errors); the form keeps what was typed. `submitting` is the loading flag; `done` tells
  * the page not to treat the now empty cart as "nothing to check out"; `providerProblem` says why the payment
  * provider could not take the order (nothing was ordered, the cart and the form stay): 'unavailable' (try again)
  * or 'refused' (the chosen method declined these details: choose another method or check the address).
@@ -154,7 +166,9 @@ export function useCheckoutSubmit() {
       else navigate(`/checkout-complete/${encodeURIComponent(order.incrementId)}/${encodeURIComponent(email)}`);
     } catch (error) {
       console.error('Checkout submit failed', error);
-      setFailure(error instanceof ApiError && error.status === 429 ? 'tooMany' : 'generic');
+      setFailure(
+        explainedRefusal(error) ?? (error instanceof ApiError && error.status === 429 ? 'tooMany' : 'generic'),
+      );
     } finally {
       sending.current = false;
       setSubmitting(false);

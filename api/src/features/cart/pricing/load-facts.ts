@@ -4,6 +4,7 @@ import type { Database } from '../../../db/schema.ts';
 import { isoDateInZone } from '../../../lib/dates.ts';
 import { courseUnitPriceCents } from '../../catalog/course-price.ts';
 import { readBalances } from '../../customer/balances.ts';
+import { mailboxKey } from '../../customer/mailbox.ts';
 import { heldOfferCourses } from '../../waitlist/offers.ts';
 import {
   packageKey,
@@ -120,6 +121,8 @@ async function loadDiscountCodes(
   const email = buyer.email === null ? null : normalizeEmail(buyer.email);
   // A guest's address may belong to an account: that account's uses are the guest's too.
   const accountId = buyer.customerId ?? (email === null ? null : await accountWithAddress(db, email));
+  // Uses by address are counted per inbox: `anna+1@…` is the buyer `anna@…` (customer/mailbox.ts).
+  const inbox = email === null ? null : mailboxKey(email);
   const uses = (eb: ExpressionBuilder<Database, 'discount_code'>) =>
     eb.selectFrom('discount_code_usage').whereRef('discount_code_usage.discount_code_id', '=', 'discount_code.id');
   const count = (u: ExpressionBuilder<Database, 'discount_code_usage'>) => u.fn.countAll<number | string>().as('n');
@@ -142,10 +145,10 @@ async function loadDiscountCodes(
           : uses(eb).where('discount_code_usage.customer_id', '=', accountId).select(count)
         ).as('uses_by_account'),
       (eb) =>
-        (email === null
+        (inbox === null
           ? sql<number>`0`
           : uses(eb)
-              .where('discount_code_usage.email', '=', email)
+              .where('discount_code_usage.inbox', '=', inbox)
               .$if(accountId !== null, (q) =>
                 q.where((u) =>
                   u.or([
