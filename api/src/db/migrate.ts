@@ -30,6 +30,8 @@ import * as orderHoldClient from './migrations/0065_order_hold_client.ts';
 import * as orderAccessKey from './migrations/0066_order_access_key.ts';
 import * as customerEmailUndo from './migrations/0070_customer_email_undo.ts';
 import * as orderChargeback from './migrations/0071_order_chargeback.ts';
+import * as privacy from './migrations/0100_privacy.ts';
+import * as declarationErasure from './migrations/0101_declaration_erasure.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -66,6 +68,8 @@ export const migrations: Record<string, Migration> = {
   '0066_order_access_key': orderAccessKey,
   '0070_customer_email_undo': customerEmailUndo,
   '0071_order_chargeback': orderChargeback,
+  '0100_privacy': privacy,
+  '0101_declaration_erasure': declarationErasure,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

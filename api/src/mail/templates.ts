@@ -20,7 +20,10 @@ export type MailKind =
   | 'emailChangeUndone'
   | 'passwordReset'
   | 'passwordChanged'
-  | 'accountExists';
+  | 'accountExists'
+  | 'privacyLink'
+  | 'accountDeleted'
+  | 'guestDataDeleted';
 
 type Texts = typeof de;
 const texts: Record<Language, Texts> = { de, en, es };
