@@ -1,0 +1,78 @@
+import {
+  deletionPreviewSchema,
+  deletionResultSchema,
+  guestPrivacyOverviewSchema,
+  okSchema,
+  privacyExportSchema,
+  type Language,
+} from '../contract/index.ts';
+import { call } from './client.ts';
+
+/**
+ * The privacy calls (docs/privacy.md): the download and the deletion of an account after the password is given
+ * again, and a guest's, through the token of a mailed link. A refused deletion fails with DELETION_BLOCKED; its
+ * `payload.blockers` say why.
+ */
+export const exportMyData = (password: string) =>
+  call({
+    method: 'POST',
+    path: '/customer/me/privacy/export',
+    body: { password },
+    auth: true,
+    result: privacyExportSchema,
+    failure: 'Failed to export personal data',
+  });
+
+export const fetchDeletionPreview = () =>
+  call({
+    path: '/customer/me/privacy/deletion',
+    auth: true,
+    result: deletionPreviewSchema,
+    failure: 'Failed to fetch what a deletion would do',
+  });
+
+export const deleteMyAccount = (password: string) =>
+  call({
+    method: 'POST',
+    path: '/customer/me/privacy/delete',
+    body: { password },
+    auth: true,
+    result: deletionResultSchema,
+    failure: 'Failed to delete the account',
+  });
+
+export const requestPrivacyLink = (email: string, locale: Language) =>
+  call({
+    method: 'POST',
+    path: '/privacy/request',
+    body: { email, locale },
+    result: okSchema,
+    failure: 'Failed to request a privacy link',
+  });
+
+export const fetchGuestPrivacyOverview = (token: string) =>
+  call({
+    method: 'POST',
+    path: '/privacy/guest/overview',
+    body: { token },
+    result: guestPrivacyOverviewSchema,
+    failure: 'Failed to fetch the data held about the address',
+  });
+
+export const exportGuestData = (token: string) =>
+  call({
+    method: 'POST',
+    path: '/privacy/guest/export',
+    body: { token },
+    result: privacyExportSchema,
+    failure: 'Failed to export personal data',
+  });
+
+export const deleteGuestData = (token: string) =>
+  call({
+    method: 'POST',
+    path: '/privacy/guest/delete',
+    body: { token },
+    result: deletionResultSchema,
+    failure: 'Failed to delete personal data',
+  });
