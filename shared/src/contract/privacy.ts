@@ -211,6 +211,16 @@ export const privacyExportSchema = z.lazy(() =>
     ),
     mails: z.array(z.object({ subject: z.string(), createdAt: z.string(), sentAt: nullableText, status: z.string() })),
     sessions: z.array(z.object({ createdAt: z.string(), expiresAt: z.string(), remember: z.boolean() })),
+    /** Mailed links of the account: address confirmations, resets, e-mail changes, and undo links to a former address. */
+    accountLinks: z.array(
+      z.object({
+        purpose: z.enum(['verify_email', 'password_reset', 'email_change', 'undo_email_change']),
+        email: z.string(),
+        createdAt: z.string(),
+        expiresAt: z.string(),
+        usedAt: nullableText,
+      }),
+    ),
   }),
 );
 export type PrivacyExport = z.infer<typeof privacyExportSchema>;

@@ -177,8 +177,8 @@ export async function reduceOrders(
 }
 
 /** The rate-limit counters naming an address (or its inbox); the counters of a customer id go with the account. */
-async function forgetCounters(db: Db, email: string | null, customerId: number | null): Promise<void> {
-  const keys = email === null ? [] : [...new Set([email, mailboxKey(email)])];
+async function forgetCounters(db: Db, emails: string[], customerId: number | null): Promise<void> {
+  const keys = [...new Set(emails.flatMap((email) => [email, mailboxKey(email)]))];
   if (keys.length === 0 && customerId === null) return;
   await db
     .deleteFrom('rate_limit')
@@ -248,7 +248,31 @@ export async function erasePersonalData(db: Db, subject: Subject, now: Date): Pr
       ? await db.selectFrom('customer').select('id').where('email', '=', subject.email).executeTakeFirst()
       : undefined;
   const addressIsTheirs = ownsAddress(subject) && !account;
-  await forgetCounters(db, addressIsTheirs ? subject.email : null, customerId);
+  // Addresses the account had or was moving to: the mails to them go too, unless another account has the address.
+  const otherAddresses =
+    customerId !== null && addressIsTheirs
+      ? (
+          await db
+            .selectFrom('customer_token')
+            .select('email')
+            .where('customer_id', '=', customerId)
+            .union(db.selectFrom('customer_email_undo').select('email').where('customer_id', '=', customerId))
+            .execute()
+        )
+          .map((row) => row.email)
+          .filter((email) => email !== subject.email)
+      : [];
+  await forgetCounters(db, addressIsTheirs ? [subject.email, ...otherAddresses] : [], customerId);
+  if (otherAddresses.length > 0)
+    await db
+      .deleteFrom('mail_outbox')
+      .where('recipient', 'in', otherAddresses)
+      .where((eb) =>
+        eb.not(
+          eb.exists(eb.selectFrom('customer').select('id').whereRef('customer.email', '=', 'mail_outbox.recipient')),
+        ),
+      )
+      .execute();
   if (customerId !== null) {
     // Sessions, link tokens, undo links, the billing address, credits and the level history go with the row.
     await db.deleteFrom('customer').where('id', '=', customerId).execute();

@@ -157,9 +157,9 @@ export async function exportPersonalData(db: Db, subject: Subject, now: Date): P
     .orderBy('id', 'desc')
     .execute();
 
-  const [balances, creditUses, levelTests, sessions] =
+  const [balances, creditUses, levelTests, sessions, tokens, undoLinks] =
     customerId === null
-      ? [[], [], [], []]
+      ? [[], [], [], [], [], []]
       : await Promise.all([
           db.selectFrom('customer_balance').selectAll().where('customer_id', '=', customerId).orderBy('id').execute(),
           db
@@ -174,6 +174,18 @@ export async function exportPersonalData(db: Db, subject: Subject, now: Date): P
           db
             .selectFrom('customer_session')
             .select(['created_at', 'expires_at', 'remember'])
+            .where('customer_id', '=', customerId)
+            .orderBy('id')
+            .execute(),
+          db
+            .selectFrom('customer_token')
+            .select(['purpose', 'email', 'created_at', 'expires_at', 'used_at'])
+            .where('customer_id', '=', customerId)
+            .orderBy('id')
+            .execute(),
+          db
+            .selectFrom('customer_email_undo')
+            .select(['email', 'created_at', 'expires_at', 'used_at'])
             .where('customer_id', '=', customerId)
             .orderBy('id')
             .execute(),
@@ -382,6 +394,16 @@ export async function exportPersonalData(db: Db, subject: Subject, now: Date): P
       createdAt: row.created_at,
       expiresAt: row.expires_at,
       remember: row.remember === 1,
+    })),
+    accountLinks: [
+      ...tokens.map((row) => ({ ...row, purpose: row.purpose as PrivacyExport['accountLinks'][number]['purpose'] })),
+      ...undoLinks.map((row) => ({ ...row, purpose: 'undo_email_change' as const })),
+    ].map((row) => ({
+      purpose: row.purpose,
+      email: row.email,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+      usedAt: row.used_at,
     })),
   };
 }

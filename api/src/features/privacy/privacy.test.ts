@@ -90,6 +90,9 @@ describeEachDatabase(
           status: 'queued',
         });
         expect(data.sessions.length).toBeGreaterThan(0);
+        expect(data.accountLinks).toEqual([
+          expect.objectContaining({ purpose: 'verify_email', email: person.email, usedAt: expect.any(String) }),
+        ]);
         // Nothing of the other customer with the same kinds of data.
         const text = JSON.stringify(data);
         for (const foreign of [stranger.email, stranger.firstname, stranger.lastname, stranger.comment, stranger.code])
@@ -187,6 +190,10 @@ describeEachDatabase(
           password: person.password,
         });
         const stranger = await customerWithEverything(ctx);
+        // An e-mail change the person started: the new address got a link.
+        const newAddress = newEmail('neu');
+        expect((await c.put('/api/customer/me/update', { email: newAddress }, person.token)).status).toBe(200);
+        expect(await mailsTo(ctx, newAddress, { atLeast: 1 })).toHaveLength(1);
         // Delivered by now: the outbox keeps what it sent for a while, the order mails naming the participants too.
         await ctx.db.kysely
           .updateTable('mail_outbox')
@@ -214,6 +221,7 @@ describeEachDatabase(
         // Searched in every table: what is left is the invoice (recipient's name on the orders), the names on the
         // place still booked for a course not yet held, and the confirmation mail.
         expect(await columnsHolding(ctx, person.email)).toEqual(['mail_outbox.recipient']);
+        expect(await columnsHolding(ctx, newAddress)).toEqual([]);
         const kept = ['course_booking_participant', 'order_billing_address'];
         expect(await columnsHolding(ctx, person.firstname)).toEqual(
           [...kept.map((table) => `${table}.firstname`), 'mail_outbox.html', 'mail_outbox.text'].sort(),

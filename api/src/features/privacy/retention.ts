@@ -22,7 +22,7 @@ export const retention = {
   unpaidOrderDays: 90,
   /** Participants' e-mail, phone and birth year after their course ended (questions, certificates). */
   participantContactDays: 30,
-  /** Accounts whose address was never confirmed (the link is valid 24 hours). */
+  /** Accounts whose address was never confirmed (their link is valid 48 hours). */
   unverifiedAccountDays: 7,
   /** Mails that could not be delivered, for the operator's questions. */
   failedMailDays: 30,
