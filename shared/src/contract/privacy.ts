@@ -35,34 +35,37 @@ export const privacyTokenRequestSchema = z.lazy(() =>
 );
 export type PrivacyTokenRequest = z.input<typeof privacyTokenRequestSchema>;
 
-const nullableText = z.string().nullable();
+const nullableText = () => z.string().nullable();
 const euros = z.number();
 
-const addressSchema = z.object({
-  firstname: z.string(),
-  lastname: z.string(),
-  addressLine1: z.string(),
-  addressLine2: z.string(),
-  city: z.string(),
-  zip: z.string(),
-  country: z.string(),
-});
+const addressSchema = () =>
+  z.object({
+    firstname: z.string(),
+    lastname: z.string(),
+    addressLine1: z.string(),
+    addressLine2: z.string(),
+    city: z.string(),
+    zip: z.string(),
+    country: z.string(),
+  });
 
-const participantSchema = z.object({
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string(),
-  phone: nullableText,
-  birthYear: nullableText,
-});
+const participantSchema = () =>
+  z.object({
+    firstname: z.string(),
+    lastname: z.string(),
+    email: z.string(),
+    phone: nullableText(),
+    birthYear: nullableText(),
+  });
 
-const courseRefSchema = z.object({
-  courseId: z.number(),
-  identifier: z.string(),
-  title: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
-});
+const courseRefSchema = () =>
+  z.object({
+    courseId: z.number(),
+    identifier: z.string(),
+    title: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+  });
 
 /** The download: everything the shop holds about one person, as of `createdAt`. */
 export const privacyExportSchema = z.lazy(() =>
@@ -76,34 +79,34 @@ export const privacyExportSchema = z.lazy(() =>
         email: z.string(),
         firstname: z.string(),
         lastname: z.string(),
-        displayName: nullableText,
-        phone: nullableText,
-        birthYear: nullableText,
-        languageNiveau: nullableText,
-        languageNiveauDetails: nullableText,
+        displayName: nullableText(),
+        phone: nullableText(),
+        birthYear: nullableText(),
+        languageNiveau: nullableText(),
+        languageNiveauDetails: nullableText(),
         locale: z.string(),
         isEmailVerified: z.boolean(),
         createdAt: z.string(),
         updatedAt: z.string(),
       })
       .nullable(),
-    billingAddress: addressSchema.extend({ updatedAt: z.string() }).nullable(),
+    billingAddress: addressSchema().extend({ updatedAt: z.string() }).nullable(),
     orders: z.array(
       z.object({
         orderNumber: z.string(),
         createdAt: z.string(),
         status: z.string(),
-        cancelReason: nullableText,
+        cancelReason: nullableText(),
         email: z.string(),
         locale: z.string(),
         timezone: z.string(),
-        comment: nullableText,
-        paymentMethod: nullableText,
+        comment: nullableText(),
+        paymentMethod: nullableText(),
         totalPrice: euros,
         chargedBack: euros,
-        billingAddress: addressSchema.extend({ phone: nullableText, birthYear: nullableText }).nullable(),
+        billingAddress: addressSchema().extend({ phone: nullableText(), birthYear: nullableText() }).nullable(),
         courses: z.array(
-          courseRefSchema.extend({
+          courseRefSchema().extend({
             quantity: z.number(),
             unitPrice: euros,
             totalPrice: euros,
@@ -111,7 +114,7 @@ export const privacyExportSchema = z.lazy(() =>
             creditsApplied: z.number(),
             discountCodes: z.array(z.string()),
             withdrawn: z.boolean(),
-            participants: z.array(participantSchema),
+            participants: z.array(participantSchema()),
           }),
         ),
         products: z.array(
@@ -139,7 +142,7 @@ export const privacyExportSchema = z.lazy(() =>
         payments: z.array(
           z.object({
             provider: z.string(),
-            method: nullableText,
+            method: nullableText(),
             status: z.string(),
             amount: euros,
             createdAt: z.string(),
@@ -150,14 +153,14 @@ export const privacyExportSchema = z.lazy(() =>
       }),
     ),
     /** Places booked by somebody else that name this person as a participant. */
-    participations: z.array(participantSchema.extend({ course: courseRefSchema, orderCreatedAt: z.string() })),
+    participations: z.array(participantSchema().extend({ course: courseRefSchema(), orderCreatedAt: z.string() })),
     balances: z.array(
       z.object({
         typeId: z.number(),
         balance: z.number(),
         validFrom: z.string(),
         validUntil: z.string(),
-        orderNumber: nullableText,
+        orderNumber: nullableText(),
       }),
     ),
     balanceHistory: z.array(
@@ -180,12 +183,12 @@ export const privacyExportSchema = z.lazy(() =>
     ),
     waitlist: z.array(
       z.object({
-        course: courseRefSchema,
+        course: courseRefSchema(),
         status: z.string(),
         locale: z.string(),
         createdAt: z.string(),
-        offerExpiresAt: nullableText,
-        endedAt: nullableText,
+        offerExpiresAt: nullableText(),
+        endedAt: nullableText(),
       }),
     ),
     withdrawals: z.array(
@@ -203,13 +206,15 @@ export const privacyExportSchema = z.lazy(() =>
         kind: z.enum(['newsletter', 'marketing', 'earlyStart']),
         given: z.boolean(),
         at: z.string(),
-        orderNumber: nullableText,
+        orderNumber: nullableText(),
       }),
     ),
     discountCodeUses: z.array(
-      z.object({ code: z.string(), usedAt: z.string(), orderNumber: nullableText, discount: euros }),
+      z.object({ code: z.string(), usedAt: z.string(), orderNumber: nullableText(), discount: euros }),
     ),
-    mails: z.array(z.object({ subject: z.string(), createdAt: z.string(), sentAt: nullableText, status: z.string() })),
+    mails: z.array(
+      z.object({ subject: z.string(), createdAt: z.string(), sentAt: nullableText(), status: z.string() }),
+    ),
     sessions: z.array(z.object({ createdAt: z.string(), expiresAt: z.string(), remember: z.boolean() })),
     /** Mailed links of the account: address confirmations, resets, e-mail changes, and undo links to a former address. */
     accountLinks: z.array(
@@ -218,7 +223,7 @@ export const privacyExportSchema = z.lazy(() =>
         email: z.string(),
         createdAt: z.string(),
         expiresAt: z.string(),
-        usedAt: nullableText,
+        usedAt: nullableText(),
       }),
     ),
   }),
@@ -226,11 +231,13 @@ export const privacyExportSchema = z.lazy(() =>
 export type PrivacyExport = z.infer<typeof privacyExportSchema>;
 
 /** Why a deletion waits: an order not paid yet, or a booked course running now. */
-export const deletionBlockerSchema = z.object({
-  kind: z.enum(['awaitingPayment', 'courseRunning']),
-  orderNumber: z.string(),
-  courseTitle: z.string().nullable(),
-});
+export const deletionBlockerSchema = z.lazy(() =>
+  z.object({
+    kind: z.enum(['awaitingPayment', 'courseRunning']),
+    orderNumber: z.string(),
+    courseTitle: z.string().nullable(),
+  }),
+);
 export type DeletionBlocker = z.infer<typeof deletionBlockerSchema>;
 
 /** What a deletion would do: what stops it, the orders still open, the credits lost, the orders kept for the law. */
