@@ -29,12 +29,3 @@ export { fetchOrderConfirmationPreview, fetchOrderState, placesChangeOf, priceCh
 export { fetchShopMode } from './mode.ts';
 export { declareWithdrawal } from './withdrawal.ts';
 export { fetchWaitlistOffer, joinWaitlist, leaveWaitlist } from './waitlist.ts';
-export {
-  deleteGuestData,
-  deleteMyAccount,
-  exportGuestData,
-  exportMyData,
-  fetchDeletionPreview,
-  fetchGuestPrivacyOverview,
-  requestPrivacyLink,
-} from './privacy.ts';

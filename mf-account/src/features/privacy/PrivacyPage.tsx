@@ -4,9 +4,6 @@ import { useNavigate } from 'react-router-dom';
 import {
   ApiError,
   Banner,
-  deleteMyAccount,
-  exportMyData,
-  fetchDeletionPreview,
   logOutCustomer,
   PrivacyErrorCode,
   type DeletionBlocker,
@@ -15,6 +12,7 @@ import {
 import { AccountScreen } from '../account/AccountLayout.tsx';
 import { isTooManyRequests } from '../forms/messages.ts';
 import { DeletionBlockers, DeletionDetails } from './DeletionDetails.tsx';
+import { deleteMyAccount, exportMyData, fetchDeletionPreview } from './api.ts';
 import { PasswordConfirmForm } from './PasswordConfirmForm.tsx';
 import { exportFileName, saveJsonFile } from './saveFile.ts';
 

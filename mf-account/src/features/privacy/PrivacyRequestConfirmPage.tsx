@@ -5,15 +5,13 @@ import {
   ApiError,
   Banner,
   Button,
-  deleteGuestData,
-  exportGuestData,
-  fetchGuestPrivacyOverview,
   PrivacyErrorCode,
   type DeletionBlocker,
   type GuestPrivacyOverview,
 } from '@shop/shared';
 import { isInvalidLink, isTooManyRequests } from '../forms/messages.ts';
 import { Page } from '../ui/Page.tsx';
+import { deleteGuestData, exportGuestData, fetchGuestPrivacyOverview } from './api.ts';
 import { DeletionBlockers, DeletionDetails } from './DeletionDetails.tsx';
 import { exportFileName, saveJsonFile } from './saveFile.ts';
 

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Banner, Button, currentLanguage, emailFormSchema, requestPrivacyLink, type EmailForm } from '@shop/shared';
+import { Banner, Button, currentLanguage, emailFormSchema, type EmailForm } from '@shop/shared';
 import { TextField } from '../forms/fields.tsx';
 import { isTooManyRequests } from '../forms/messages.ts';
 import { Page } from '../ui/Page.tsx';
+import { requestPrivacyLink } from './api.ts';
 
 /**
  * /privacy-request: a guest asks for the data tied to an address, or its deletion (docs/privacy.md#guests). The

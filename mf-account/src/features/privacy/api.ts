@@ -1,17 +1,18 @@
 import {
+  call,
   deletionPreviewSchema,
   deletionResultSchema,
   guestPrivacyOverviewSchema,
   okSchema,
   privacyExportSchema,
   type Language,
-} from '../contract/index.ts';
-import { call } from './client.ts';
+} from '@shop/shared';
 
 /**
  * The privacy calls (docs/privacy.md): the download and the deletion of an account after the password is given
  * again, and a guest's, through the token of a mailed link. A refused deletion fails with DELETION_BLOCKED; its
- * `payload.blockers` say why.
+ * `payload.blockers` say why. Only this area makes them, so they live here, not in @shop/shared
+ * (docs/decisions/0024-one-source-per-rule.md).
  */
 export const exportMyData = (password: string) =>
   call({
