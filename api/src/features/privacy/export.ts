@@ -1,8 +1,9 @@
-import { privacyExportFormat, type PrivacyExport } from '@shop/shared/contract';
+import { privacyExportFormat } from '@shop/shared/contract';
 import type { Kysely } from 'kysely';
 import type { AddressColumns } from '../../db/customer-schema.ts';
 import type { Database } from '../../db/schema.ts';
 import { centsToEuro } from '../../lib/money.ts';
+import type { PrivacyExport } from './export-schema.ts';
 import { orderIdsOf, participationIdsOf, type Subject } from './subject.ts';
 
 type Db = Kysely<Database>;

@@ -5,7 +5,6 @@ import {
   guestPrivacyOverviewSchema,
   okSchema,
   PrivacyErrorCode,
-  privacyExportSchema,
   privacyLinkRequestSchema,
   privacyPasswordRequestSchema,
   privacyTokenRequestSchema,
@@ -31,6 +30,7 @@ import { createPasswordHasher, type PasswordHashingOptions } from '../customer/p
 import { hashToken, newToken } from '../customer/secrets.ts';
 import { deletionBlockers, deletionPreview, erasePersonalData } from './erase.ts';
 import { exportPersonalData } from './export.ts';
+import { privacyExportSchema } from './export-schema.ts';
 import { orderIdsOf, type Subject } from './subject.ts';
 
 const hour = 60 * 60_000;

@@ -4,7 +4,7 @@ import {
   deletionResultSchema,
   guestPrivacyOverviewSchema,
   okSchema,
-  privacyExportSchema,
+  privacyFileSchema,
   type Language,
 } from '@shop/shared';
 
@@ -20,7 +20,7 @@ export const exportMyData = (password: string) =>
     path: '/customer/me/privacy/export',
     body: { password },
     auth: true,
-    result: privacyExportSchema,
+    result: privacyFileSchema,
     failure: 'Failed to export personal data',
   });
 
@@ -65,7 +65,7 @@ export const exportGuestData = (token: string) =>
     method: 'POST',
     path: '/privacy/guest/export',
     body: { token },
-    result: privacyExportSchema,
+    result: privacyFileSchema,
     failure: 'Failed to export personal data',
   });
 
