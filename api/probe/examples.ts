@@ -135,6 +135,13 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
     'POST /api/waitlist/leave': { body: { token: linkToken } },
     'POST /api/withdrawals': { body: { name: 'Ana Muster', orderNumber: '100001', email: someone, locale: 'de' } },
     'POST /api/withdrawals/confirm': { body: { token: linkToken } },
+    // A wrong password: the probe must not download or delete its customer (docs/privacy.md).
+    'POST /api/customer/me/privacy/export': { body: { password: 'Falsch1!x' } },
+    'POST /api/customer/me/privacy/delete': { body: { password: 'Falsch1!x' } },
+    'POST /api/privacy/request': { body: { email: someone, locale: 'de' } },
+    'POST /api/privacy/guest/overview': { body: { token: linkToken } },
+    'POST /api/privacy/guest/export': { body: { token: linkToken } },
+    'POST /api/privacy/guest/delete': { body: { token: linkToken } },
     'POST /api/cart/submit': {
       body: {
         courses: [

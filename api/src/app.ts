@@ -28,6 +28,8 @@ import { sandboxProvider, sandboxProviderName } from './features/payment/sandbox
 import { defaultPaymentHoldSeconds } from './features/payment/provider.ts';
 import { translationRoutes } from './features/translation/routes.ts';
 import { withdrawalRoutes } from './features/withdrawal/routes.ts';
+import { retentionJobs } from './features/privacy/retention.ts';
+import { privacyRoutes } from './features/privacy/routes.ts';
 import { defaultWaitlistOfferSeconds } from './features/waitlist/offers.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { waitlistOffersJob } from './features/waitlist/starter.ts';
@@ -98,6 +100,8 @@ export interface BuildAppOptions {
   mailRetry?: RetryPolicy;
   /** Milliseconds between two cleanups of expired tokens, sessions, parked carts, counters (main.ts: 5 min); unset: none. */
   cleanupIntervalMs?: number;
+  /** Milliseconds between two runs of each retention job (main.ts: RETENTION_INTERVAL_MS, 1 hour); unset: none. */
+  retentionIntervalMs?: number;
   /** Seconds a waitlist offer holds its place (WAITLIST_OFFER_SECONDS); 24 hours by default. */
   waitlistOfferSeconds?: number;
   /** Milliseconds between two waitlist runs (main.ts: WAITLIST_INTERVAL_MS, 10 s by default); unset: no runs. */
@@ -277,6 +281,9 @@ export function buildApp({
     );
   if (options.cleanupIntervalMs)
     jobs.register(cleanupJob({ db: db.kysely, now, everyMs: options.cleanupIntervalMs, rateLimitStore, log: app.log }));
+  if (options.retentionIntervalMs)
+    for (const job of retentionJobs({ db: db.kysely, now, everyMs: options.retentionIntervalMs, log: app.log }))
+      jobs.register(job);
   if (options.waitlistIntervalMs)
     jobs.register(waitlistOffersJob({ ctx, everyMs: options.waitlistIntervalMs, log: app.log, onPlacesChanged }));
   // Jobs run while the app is ready; closing it lets running jobs finish their unit and hands the rest back.
@@ -304,6 +311,7 @@ export function buildApp({
       await api.register(paymentRoutes(ctx, { provider, sandbox, onPlacesChanged, captures }));
       await api.register(withdrawalRoutes(ctx, { provider, onPlacesChanged }));
       await api.register(waitlistRoutes(ctx, { onPlacesChanged }));
+      await api.register(privacyRoutes(ctx, { passwordHashing: options.passwordHashing }));
     },
     { prefix: '/api' },
   );

@@ -57,6 +57,7 @@ export async function startServer(): Promise<void> {
     mailDeliveryMs: jobConfig.mailDeliveryMs,
     mailRetry: jobConfig.mailRetry,
     cleanupIntervalMs: jobConfig.cleanupMs,
+    retentionIntervalMs: jobConfig.retentionMs,
     captureRetryMs: jobConfig.captureRetryMs,
     metrics,
     configurationProblems: () =>

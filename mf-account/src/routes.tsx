@@ -8,6 +8,10 @@ import { LoginPage } from './features/login/LoginPage.tsx';
 import { OrdersPage } from './features/orders/OrdersPage.tsx';
 import { PasswordNewPage } from './features/password/PasswordNewPage.tsx';
 import { PasswordResetPage } from './features/password/PasswordResetPage.tsx';
+import { AccountDeletedPage } from './features/privacy/AccountDeletedPage.tsx';
+import { PrivacyPage } from './features/privacy/PrivacyPage.tsx';
+import { PrivacyRequestConfirmPage } from './features/privacy/PrivacyRequestConfirmPage.tsx';
+import { PrivacyRequestPage } from './features/privacy/PrivacyRequestPage.tsx';
 import { RegisterPage } from './features/register/RegisterPage.tsx';
 import { UndoEmailChangePage } from './features/verify/UndoEmailChangePage.tsx';
 import { VerifyEmailChangePage } from './features/verify/VerifyEmailChangePage.tsx';
@@ -37,6 +41,12 @@ const routes: RouteObject[] = [
   { path: '/account-order', element: <OrdersPage /> },
   { path: '/account-level', element: <LevelPage /> },
   { path: '/account-address', element: <AddressPage /> },
+  // Download and deletion of the account's data (docs/privacy.md); /account-deleted is where a deletion ends.
+  { path: '/account-privacy', element: <PrivacyPage /> },
+  { path: '/account-deleted', element: <AccountDeletedPage /> },
+  // For guests: a mailed link proves the address before its data is shown or deleted (docs/privacy.md#guests).
+  { path: '/privacy-request', element: <PrivacyRequestPage /> },
+  { path: '/privacy-request-confirm', element: <PrivacyRequestConfirmPage /> },
   // For guests too: the withdrawal function is open to everybody (docs/decisions/0011-withdrawal.md).
   { path: '/withdrawal', element: <WithdrawalPage /> },
   // The link of a receipt mailed for a declaration that waits for its address to confirm (docs/withdrawal-rules.md).

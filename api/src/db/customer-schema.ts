@@ -99,6 +99,10 @@ export interface ShopOrderTable {
   /** Added by 0071_order_chargeback: what the buyer's bank took back of the payment, and when the shop learnt it. */
   charged_back_cents: Generated<number>;
   charged_back_at: Generated<string | null>;
+  /** Added by 0100_privacy: when the personal data was reduced to what bookkeeping needs (docs/privacy.md). */
+  reduced_at: Generated<string | null>;
+  /** Added by 0100_privacy: when the bookkeeping period ended and the last personal data went. */
+  anonymized_at: Generated<string | null>;
 }
 
 export interface OrderBillingAddressTable extends AddressColumns {

@@ -33,6 +33,8 @@ import * as orderChargeback from './migrations/0071_order_chargeback.ts';
 import * as unpaidHoldPlaces from './migrations/0083_unpaid_hold_places.ts';
 import * as codeUsageInbox from './migrations/0084_code_usage_inbox.ts';
 import * as loginDevicesAndLinks from './migrations/0086_login_devices_and_links.ts';
+import * as privacy from './migrations/0100_privacy.ts';
+import * as declarationErasure from './migrations/0101_declaration_erasure.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -72,6 +74,8 @@ export const migrations: Record<string, Migration> = {
   '0083_unpaid_hold_places': unpaidHoldPlaces,
   '0084_code_usage_inbox': codeUsageInbox,
   '0086_login_devices_and_links': loginDevicesAndLinks,
+  '0100_privacy': privacy,
+  '0101_declaration_erasure': declarationErasure,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

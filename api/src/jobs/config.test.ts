@@ -3,16 +3,17 @@ import { defaultRetryPolicy } from '../mail/delivery.ts';
 import { loadJobConfig } from './config.ts';
 
 describe('loadJobConfig', () => {
-  it('defaults: mail every second, retries from 30 s doubling up to 1 h, 12 attempts; cleanup every 5 minutes; captures retried every minute', () => {
+  it('defaults: mail every second, retries from 30 s doubling up to 1 h, 12 attempts; cleanup every 5 minutes; captures retried every minute; retention hourly', () => {
     expect(loadJobConfig({})).toEqual({
       mailDeliveryMs: 1000,
       mailRetry: defaultRetryPolicy,
       cleanupMs: 300_000,
       captureRetryMs: 60_000,
+      retentionMs: 3_600_000,
     });
     expect(defaultRetryPolicy).toEqual({ maxAttempts: 12, baseDelayMs: 30_000, maxDelayMs: 3_600_000 });
   });
-  it('reads the MAIL_*, CLEANUP_INTERVAL_MS and CAPTURE_RETRY_MS settings', () => {
+  it('reads the MAIL_*, CLEANUP_INTERVAL_MS, CAPTURE_RETRY_MS and RETENTION_INTERVAL_MS settings', () => {
     expect(
       loadJobConfig({
         MAIL_DELIVERY_MS: '50',
@@ -21,12 +22,14 @@ describe('loadJobConfig', () => {
         MAIL_RETRY_MAX_MS: '400',
         CLEANUP_INTERVAL_MS: '1000',
         CAPTURE_RETRY_MS: '2000',
+        RETENTION_INTERVAL_MS: '5000',
       }),
     ).toEqual({
       mailDeliveryMs: 50,
       mailRetry: { maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 400 },
       cleanupMs: 1000,
       captureRetryMs: 2000,
+      retentionMs: 5000,
     });
   });
   it('refuses nonsense, naming the setting', () => {

@@ -10,6 +10,8 @@ export interface JobConfig {
   cleanupMs: number;
   /** CAPTURE_RETRY_MS: how often due captures of authorized payments are tried again (1 min). */
   captureRetryMs: number;
+  /** RETENTION_INTERVAL_MS: how often each retention job forgets what its period ended for (1 hour). */
+  retentionMs: number;
 }
 
 function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -30,5 +32,6 @@ export function loadJobConfig(env: NodeJS.ProcessEnv = process.env): JobConfig {
     },
     cleanupMs: whole(env, 'CLEANUP_INTERVAL_MS', 300_000, 100, 86_400_000),
     captureRetryMs: whole(env, 'CAPTURE_RETRY_MS', 60_000, 100, 86_400_000),
+    retentionMs: whole(env, 'RETENTION_INTERVAL_MS', 3_600_000, 100, 86_400_000),
   };
 }

@@ -10,6 +10,9 @@ const kinds: MailKind[] = [
   'passwordReset',
   'passwordChanged',
   'accountExists',
+  'privacyLink',
+  'accountDeleted',
+  'guestDataDeleted',
 ];
 
 describe('renderMail', () => {

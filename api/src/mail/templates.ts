@@ -21,7 +21,11 @@ export type MailKind =
   | 'passwordReset'
   | 'passwordChanged'
   | 'accountExists'
-  | 'loginLink';
+  | 'loginLink'
+
+  | 'privacyLink'
+  | 'accountDeleted'
+  | 'guestDataDeleted';
 
 type Texts = typeof de;
 const texts: Record<Language, Texts> = { de, en, es };

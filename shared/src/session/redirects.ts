@@ -19,6 +19,10 @@ export const unverifiedAllowedPaths: readonly string[] = [
   '/withdrawal',
   '/withdrawal-confirm',
   '/undo-email-change',
+  // A guest's privacy request and its mailed link, and where a deleted account lands (docs/privacy.md).
+  '/privacy-request',
+  '/privacy-request-confirm',
+  '/account-deleted',
 ];
 
 /** Router state a protected page leaves for /login, so login can send the visitor back (docs/product-rules.md#screens "origin state"). */

@@ -9,9 +9,10 @@ const links = [
   ['/account-order', 'orders'],
   ['/account-level', 'level'],
   ['/account-address', 'address'],
+  ['/account-privacy', 'privacy'],
 ] as const;
 
-/** Side navigation of the account area (docs/product-rules.md#screens): Data, Orders, Level, Address, Logout (→ home). */
+/** Side navigation of the account area (docs/product-rules.md#screens): Data, Orders, Level, Address, Privacy, Logout (→ home). */
 function AccountNavigation() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -183,6 +183,9 @@ export function LoginPage() {
       <p className="account-links">
         {t('account.login.noAccount')} <Link to={registerLink}>{t('account.login.register')}</Link>
       </p>
+      <p className="account-links">
+        <Link to="/privacy-request">{t('account.login.privacyHint')}</Link>
+      </p>
     </Page>
   );
 }
