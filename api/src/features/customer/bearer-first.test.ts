@@ -41,6 +41,7 @@ describeEachDatabase(
           'verified POST /api/customer/me/billing-address',
           'verified GET /api/customer/me/balances',
           'verified GET /api/customer/me/orders',
+          'verified GET /api/customer/me/orders/:orderId/calendar',
           'verified GET /api/customer/me/privacy/deletion',
           'verified POST /api/customer/me/privacy/export',
           'verified POST /api/customer/me/privacy/delete',
