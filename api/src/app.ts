@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import type { Db } from './db/database.ts';
+import { adminApi } from './features/admin/plugin.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
 import { ResponseCache } from './features/catalog/response-cache.ts';
@@ -42,6 +43,7 @@ import { registerLifecycle } from './lifecycle/graceful-stop.ts';
 import { registerRateLimits } from './rate-limit/route-limits.ts';
 import { createRateLimitStore, type RateLimitStore } from './rate-limit/store.ts';
 import { defaultMailFrom, defaultShopUrl } from './mail/config.ts';
+import { defaultBackofficeUrl } from './features/staff/config.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { cleanupJob } from './jobs/cleanup-job.ts';
 import { jobLagSeconds } from './jobs/lag.ts';
@@ -107,6 +109,8 @@ export interface BuildAppOptions {
   metrics?: ShopMetrics;
   /** What keeps the configuration from being complete; `/api/ready` answers 503 while there is any. */
   configurationProblems?: () => string[];
+  /** Origin of the back office (BACKOFFICE_URL): staff setup links point there. */
+  backofficeUrl?: string;
 }
 
 /**
@@ -258,6 +262,13 @@ export function buildApp({
       await api.register(paymentRoutes(ctx, { provider, sandbox, onPlacesChanged, captures }));
       await api.register(withdrawalRoutes(ctx, { provider, onPlacesChanged }));
       await api.register(waitlistRoutes(ctx, { onPlacesChanged }));
+      await api.register(
+        adminApi(ctx, {
+          passwordHashing: options.passwordHashing,
+          backofficeUrl: options.backofficeUrl ?? defaultBackofficeUrl,
+        }),
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api' },
   );

@@ -13,6 +13,7 @@ import { type MetricsServer, startMetricsServer } from './features/metrics/serve
 import { gracefulStop } from './lifecycle/graceful-stop.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadJobConfig } from './jobs/config.ts';
+import { backofficeUrlFromEnv } from './features/staff/config.ts';
 
 /**
  * Starts the API: open the database, migrate, seed if empty, listen; close cleanly on SIGINT/SIGTERM. Called by
@@ -57,6 +58,7 @@ export async function startServer(): Promise<void> {
       mode === 'production' ? productionProblems(productionSettingsFromEnv(process.env)) : [],
     waitlistOfferSeconds: config.waitlistOfferSeconds,
     waitlistIntervalMs: config.waitlistIntervalMs,
+    backofficeUrl: backofficeUrlFromEnv(process.env),
   });
   app.log.info(`payment provider: ${payment.provider}`);
   if (mode === 'development') {

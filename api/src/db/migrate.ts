@@ -30,6 +30,7 @@ import * as orderHoldClient from './migrations/0065_order_hold_client.ts';
 import * as orderAccessKey from './migrations/0066_order_access_key.ts';
 import * as customerEmailUndo from './migrations/0070_customer_email_undo.ts';
 import * as orderChargeback from './migrations/0071_order_chargeback.ts';
+import * as staffAndAudit from './migrations/0081_staff_and_audit.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '0066_order_access_key': orderAccessKey,
   '0070_customer_email_undo': customerEmailUndo,
   '0071_order_chargeback': orderChargeback,
+  '0081_staff_and_audit': staffAndAudit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,6 +5,7 @@ import type { OrderDatabase } from './order-schema.ts';
 import type { RateLimitDatabase } from './rate-limit-schema.ts';
 import type { OutboxDatabase } from './outbox-schema.ts';
 import type { WaitlistDatabase } from './waitlist-schema.ts';
+import type { StaffDatabase } from './staff-schema.ts';
 
 /**
  * Kysely's view of the tables (see migrations/). Conventions shared by both dialects:
@@ -12,7 +13,14 @@ import type { WaitlistDatabase } from './waitlist-schema.ts';
  * so values compare correctly as strings and neither driver converts them to Date objects.
  */
 export interface Database
-  extends CustomerDatabase, CartDatabase, OrderDatabase, RateLimitDatabase, OutboxDatabase, WaitlistDatabase {
+  extends
+    CustomerDatabase,
+    CartDatabase,
+    OrderDatabase,
+    RateLimitDatabase,
+    OutboxDatabase,
+    WaitlistDatabase,
+    StaffDatabase {
   tag_category: TagCategoryTable;
   tag: TagTable;
   flexible_learning_course: FlexibleLearningCourseTable;

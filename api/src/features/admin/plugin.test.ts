@@ -1,0 +1,67 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { collectRoutes, type RouteEntry } from '../../test/routes.ts';
+import { staffToken } from './test-support.ts';
+
+let allRoutes: RouteEntry[] = [];
+const adminRoutes = () => allRoutes.filter((route) => route.url.startsWith('/api/admin'));
+
+describeEachDatabase(
+  'admin API plumbing',
+  (ctx) => {
+    it('serves an OpenAPI 3.1 document with an operationId for every admin operation', async () => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/admin/openapi.json' });
+      expect(response.statusCode).toBe(200);
+      const doc = response.json();
+      expect(doc.openapi).toBe('3.1.0');
+      const operations = Object.entries(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap(
+        ([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, id: op.operationId })),
+      );
+      const admin = adminRoutes().filter((route) => route.url !== '/api/admin/openapi.json');
+      expect(operations.length).toBe(admin.length);
+      for (const operation of operations)
+        expect(operation.id, `${operation.method} ${operation.path}`).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(new Set(operations.map((op) => op.id)).size).toBe(operations.length);
+      expect(operations.map((op) => op.id)).toEqual(
+        expect.arrayContaining(['staffLogin', 'listStaff', 'listAuditLog']),
+      );
+      const login = doc.paths['/api/admin/staff/login'].post;
+      expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+      expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '400']));
+      expect(doc.paths['/api/admin/staff'].get.security).toEqual([{ staffBearer: [] }]);
+      expect(Object.keys(doc.paths['/api/admin/staff'].get.responses)).toEqual(
+        expect.arrayContaining(['200', '400', '401', '403']),
+      );
+    });
+
+    it('answers 401 in the envelope without a staff token, on every operation that is not public', async () => {
+      const closed = adminRoutes().filter((route) => route.access !== 'public');
+      expect(closed.length).toBeGreaterThan(0);
+      for (const route of closed) {
+        const url = route.url.replaceAll(/:(\w+)/g, '1');
+        const response = await ctx.app.inject({
+          method: route.method as 'GET',
+          url,
+          payload: route.hasBody ? { x: 1 } : undefined,
+        });
+        expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+        expect(response.json().error.code).toBe('UNAUTHORIZED');
+      }
+    });
+
+    it('a staff account gets 403 on an owner call, an owner 200', async () => {
+      const staff = await staffToken(ctx, 'staff');
+      const owner = await staffToken(ctx, 'owner');
+      const asStaff = await ctx.app.inject({ method: 'GET', url: '/api/admin/staff', headers: staff.headers });
+      expect(asStaff.statusCode).toBe(403);
+      expect(asStaff.json().error.code).toBe('FORBIDDEN');
+      const asOwner = await ctx.app.inject({ method: 'GET', url: '/api/admin/staff', headers: owner.headers });
+      expect(asOwner.statusCode).toBe(200);
+    });
+  },
+  {
+    configure: (app) => {
+      allRoutes = collectRoutes(app);
+    },
+  },
+);
