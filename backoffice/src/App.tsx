@@ -1,0 +1,45 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import HistoryIcon from '@mui/icons-material/History';
+import PeopleIcon from '@mui/icons-material/People';
+import { dataProvider } from './api/dataProvider.ts';
+import { authProvider } from './auth/authProvider.ts';
+import { LoginPage } from './auth/LoginPage.tsx';
+import { SetupPage } from './auth/SetupPage.tsx';
+import { AuditLogList } from './features/audit/index.tsx';
+import { Dashboard } from './features/dashboard/Dashboard.tsx';
+import { StaffList } from './features/staff/index.tsx';
+import { i18nProvider } from './i18n/i18nProvider.ts';
+import { Layout } from './layout/Layout.tsx';
+import { theme } from './theme.ts';
+
+/**
+ * The back office: react-admin over the admin API (docs/decisions/0098-backoffice-react-admin.md). What a role may
+ * open follows the API's rules: the owner also manages staff and the school's identity.
+ */
+export function App() {
+  return (
+    <Admin
+      title="Backoffice"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      loginPage={LoginPage}
+      dashboard={Dashboard}
+      layout={Layout}
+      theme={theme}
+      disableTelemetry
+      requireAuth
+    >
+      {(permissions) => (
+        <>
+          <CustomRoutes noLayout>
+            <Route path="/setup" element={<SetupPage />} />
+          </CustomRoutes>
+          <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} />
+          {permissions === 'owner' ? <Resource name="staff" list={StaffList} icon={PeopleIcon} /> : null}
+        </>
+      )}
+    </Admin>
+  );
+}
