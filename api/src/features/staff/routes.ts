@@ -105,16 +105,8 @@ export const staffRoutes =
           if (enrolled) {
             if (!totp) throw new AppError(401, AdminErrorCode.totpRequired, 'A code of the authenticator is needed');
             await acceptCode(tx, staff, staff.totp_secret!, totp);
-          } else if (production) {
-            // The first login of an account set up with --password-stdin: enrolment first (startTotpEnrolment),
-            // then this call with a code of the new secret completes it.
-            if (!staff.totp_secret || !totp) {
-              throw new AppError(
-                403,
-                AdminErrorCode.totpEnrolmentRequired,
-                'Production needs a second factor: enrol an authenticator first (startTotpEnrolment)',
-              );
-            }
+          } else if (staff.totp_secret && totp) {
+            // An enrolment started by startTotpEnrolment completes with a code of its secret.
             await acceptCode(tx, staff, staff.totp_secret, totp);
             await tx.kysely
               .updateTable('staff')
@@ -126,6 +118,14 @@ export const staffRoutes =
               { staffId: staff.id, actor: staff.email },
               { action: 'enrolTotp', entityType: 'staff', entityId: staff.id, after: { totpEnrolled: true } },
               ctx.now(),
+            );
+          } else if (production) {
+            // Production refuses a login without a second factor; an account set up with --password-stdin enrols
+            // first (startTotpEnrolment), then logs in with a code of the new secret.
+            throw new AppError(
+              403,
+              AdminErrorCode.totpEnrolmentRequired,
+              'Production needs a second factor: enrol an authenticator first (startTotpEnrolment)',
             );
           }
           const current = (await findStaffById(tx.kysely, staff.id))!;
