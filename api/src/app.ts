@@ -266,6 +266,7 @@ export function buildApp({
         adminApi(ctx, {
           passwordHashing: options.passwordHashing,
           backofficeUrl: options.backofficeUrl ?? defaultBackofficeUrl,
+          onCatalogueChanged: onPlacesChanged,
         }),
         { prefix: '/admin' },
       );

@@ -31,6 +31,8 @@ import * as orderAccessKey from './migrations/0066_order_access_key.ts';
 import * as customerEmailUndo from './migrations/0070_customer_email_undo.ts';
 import * as orderChargeback from './migrations/0071_order_chargeback.ts';
 import * as staffAndAudit from './migrations/0081_staff_and_audit.ts';
+import * as catalogueAdmin from './migrations/0090_catalogue_admin.ts';
+import * as catalogueDerivedTags from './migrations/0091_catalogue_derived_tags.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -68,6 +70,8 @@ export const migrations: Record<string, Migration> = {
   '0070_customer_email_undo': customerEmailUndo,
   '0071_order_chargeback': orderChargeback,
   '0081_staff_and_audit': staffAndAudit,
+  '0090_catalogue_admin': catalogueAdmin,
+  '0091_catalogue_derived_tags': catalogueDerivedTags,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -112,6 +112,7 @@ async function seedCatalog(trx: Transaction<Database>, today: string): Promise<v
         price_cents: course.priceCents,
         discounted_price_cents: course.discountedPriceCents,
         flexible_learning_course_id: course.flexibleModule ? (moduleIds.get(course.flexibleModule) ?? null) : null,
+        meeting_days: course.meetingDays,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -125,6 +126,7 @@ async function seedCatalog(trx: Transaction<Database>, today: string): Promise<v
     const { id } = await trx
       .insertInto('product')
       .values({
+        identifier: product.identifier,
         institution_id: product.institutionId,
         price_cents: product.priceCents,
         discounted_price_cents: product.discountedPriceCents,

@@ -7,12 +7,15 @@ import type { PasswordHashingOptions } from '../customer/passwords.ts';
 import { staffRoutes } from '../staff/routes.ts';
 import { checkStaffAccess } from './access.ts';
 import { auditRoutes } from './audit.ts';
+import { catalogueRoutes } from '../admin-catalogue/routes.ts';
 
 export interface AdminApiOptions {
   /** argon2id settings of staff passwords; OWASP's unless a test asks for cheaper ones. */
   passwordHashing?: PasswordHashingOptions;
   /** Origin of the back office (BACKOFFICE_URL): setup links point there. */
   backofficeUrl: string;
+  /** Called after a catalogue change, so the shop's cached listing forgets what it kept. */
+  onCatalogueChanged?: () => void;
 }
 
 /** Every admin operation, in the OpenAPI document: who calls it and what its errors look like. */
@@ -62,4 +65,5 @@ export const adminApi =
     await admin.register(staffRoutes(ctx, options));
     await admin.register(auditRoutes(ctx));
     // Features of the admin API register here (each a plugin like auditRoutes).
+    await admin.register(catalogueRoutes(ctx, { onCatalogueChanged: options.onCatalogueChanged }));
   };

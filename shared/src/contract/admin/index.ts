@@ -5,3 +5,4 @@
 export * from './common.ts';
 export * from './auth.ts';
 export * from './audit.ts';
+export * from './catalogue.ts';
