@@ -1,12 +1,19 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
+import EventIcon from '@mui/icons-material/Event';
 import HistoryIcon from '@mui/icons-material/History';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PeopleIcon from '@mui/icons-material/People';
+import SellIcon from '@mui/icons-material/Sell';
 import { dataProvider } from './api/dataProvider.ts';
 import { authProvider } from './auth/authProvider.ts';
 import { LoginPage } from './auth/LoginPage.tsx';
 import { SetupPage } from './auth/SetupPage.tsx';
 import { AuditLogList } from './features/audit/index.tsx';
+import { CatalogueFilesPage } from './features/catalogueImport/CatalogueFilesPage.tsx';
+import { CourseCreate, CourseEdit, CourseList } from './features/courses/index.tsx';
+import { PackagePriceList } from './features/packagePrices/index.tsx';
+import { ProductCreate, ProductEdit, ProductList } from './features/products/index.tsx';
 import { Dashboard } from './features/dashboard/Dashboard.tsx';
 import { StaffList } from './features/staff/index.tsx';
 import { i18nProvider } from './i18n/i18nProvider.ts';
@@ -29,13 +36,32 @@ export function App() {
       layout={Layout}
       theme={theme}
       disableTelemetry
-      requireAuth
     >
       {(permissions) => (
         <>
           <CustomRoutes noLayout>
             <Route path="/setup" element={<SetupPage />} />
           </CustomRoutes>
+          <CustomRoutes>
+            <Route path="/catalogue-files" element={<CatalogueFilesPage />} />
+          </CustomRoutes>
+          <Resource
+            name="courses"
+            recordRepresentation="identifier"
+            list={CourseList}
+            edit={CourseEdit}
+            create={CourseCreate}
+            icon={EventIcon}
+          />
+          <Resource
+            name="products"
+            recordRepresentation="identifier"
+            list={ProductList}
+            edit={ProductEdit}
+            create={ProductCreate}
+            icon={Inventory2Icon}
+          />
+          <Resource name="package-prices" list={PackagePriceList} icon={SellIcon} />
           <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} />
           {permissions === 'owner' ? <Resource name="staff" list={StaffList} icon={PeopleIcon} /> : null}
         </>

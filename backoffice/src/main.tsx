@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import '@fontsource-variable/figtree';
 import { tokensCss } from '@shop/shared/css';
 import { App } from './App.tsx';
@@ -11,6 +12,9 @@ document.head.append(style);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    {/* Real paths (/courses/12, /setup#token=…), not react-admin's default hash router: the setup link's token is the fragment. */}
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
   </StrictMode>,
 );

@@ -24,9 +24,20 @@ function BackofficeMenu() {
   );
 }
 
+/**
+ * react-admin's layout, but a wide table scrolls inside its card instead of widening the whole page (react-admin
+ * lets the page grow to the table's width), so the menu and the filters stay in view at 1280 px and on a tablet.
+ */
+const contained = {
+  minWidth: 0,
+  '& .RaLayout-content': { minWidth: 0 },
+  '& .RaList-main': { minWidth: 0 },
+  '& .RaList-content': { overflowX: 'auto' },
+};
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout menu={BackofficeMenu}>
+    <RaLayout menu={BackofficeMenu} sx={contained}>
       <DocumentLanguage />
       {children}
     </RaLayout>
