@@ -87,14 +87,14 @@ function readRows<R>(
   text: string,
   toRecord: (cells: Record<string, string>) => R,
   refuse: (line: number, identifier: string | null, reason: string) => void,
-): { line: number; record: R; identifier: string }[] {
+): { line: number; record: R; identifier: string }[] | null {
   let rows: CsvRow[];
   try {
     rows = parseCsv(kind, text);
   } catch (error) {
     if (error instanceof CsvFileError) {
       refuse(error.line, null, error.message);
-      return [];
+      return null;
     }
     throw error;
   }
@@ -114,11 +114,15 @@ function readRows<R>(
   return read;
 }
 
-/** Rows naming an identifier an earlier row named are refused (the identifier is the key). */
+/**
+ * Rows naming an identifier an earlier row named are refused (the identifier is the key). A file that could not be
+ * read at all (null) stands for no rows, and for nothing to delete either.
+ */
 function firstOfEach<T extends { identifier: string; line: number }>(
-  rows: T[],
+  rows: T[] | null,
   refuse: (line: number, identifier: string | null, reason: string) => void,
-): T[] {
+): T[] | null {
+  if (rows === null) return null;
   const seen = new Map<string, number>();
   return rows.filter((row) => {
     const earlier = seen.get(row.identifier);
@@ -180,7 +184,8 @@ async function planImport(
     const refuse = refuser('modules');
     const stored = await loadStoredModules(db);
     const byIdentifier = new Map(stored.map((m) => [m.record.identifier, m]));
-    const rows = firstOfEach(readRows('modules', files.modules, moduleFromCells, refuse), refuse);
+    const read = firstOfEach(readRows('modules', files.modules, moduleFromCells, refuse), refuse);
+    const rows = read ?? [];
     const listed = new Set(rows.map((r) => r.identifier));
     for (const { record, identifier } of rows) {
       const existing = byIdentifier.get(identifier);
@@ -197,7 +202,7 @@ async function planImport(
         note('modules', identifier, 'change', fields);
       }
     }
-    for (const module of stored) {
+    for (const module of read === null ? [] : stored) {
       if (listed.has(module.record.identifier)) continue;
       plan.modules.deletes.push(module);
       facts.modules.delete(module.record.identifier);
@@ -208,7 +213,8 @@ async function planImport(
   if (files.courses !== undefined) {
     const refuse = refuser('courses');
     const byIdentifier = new Map(storedCourses.map((c) => [c.record.identifier, c]));
-    const rows = firstOfEach(readRows('courses', files.courses, courseFromCells, refuse), refuse);
+    const read = firstOfEach(readRows('courses', files.courses, courseFromCells, refuse), refuse);
+    const rows = read ?? [];
     const listed = new Set(rows.map((r) => r.identifier));
     for (const { line, record, identifier } of rows) {
       const fields = courseFieldErrors(record, facts);
@@ -243,7 +249,7 @@ async function planImport(
         note('courses', identifier, 'change', changed);
       }
     }
-    for (const course of storedCourses) {
+    for (const course of read === null ? [] : storedCourses) {
       if (listed.has(course.record.identifier)) continue;
       if (course.anyBookings > 0)
         refuse(
@@ -283,7 +289,8 @@ async function planImport(
     const refuse = refuser('products');
     const stored = await loadStoredProducts(db);
     const byIdentifier = new Map(stored.map((p) => [p.record.identifier, p]));
-    const rows = firstOfEach(readRows('products', files.products, productFromCells, refuse), refuse);
+    const read = firstOfEach(readRows('products', files.products, productFromCells, refuse), refuse);
+    const rows = read ?? [];
     const listed = new Set(rows.map((r) => r.identifier));
     for (const { line, record, identifier } of rows) {
       const fields = productFieldErrors(record, facts);
@@ -304,7 +311,7 @@ async function planImport(
         note('products', identifier, 'change', changed);
       }
     }
-    for (const product of stored) {
+    for (const product of read === null ? [] : stored) {
       if (listed.has(product.record.identifier)) continue;
       if (product.orderLines > 0)
         refuse(
@@ -323,7 +330,8 @@ async function planImport(
     const refuse = refuser('packagePrices');
     const stored = await loadPackagePrices(db);
     const byKey = new Map(stored.map((p) => [packagePriceKey(p), p]));
-    const rows = firstOfEach(readRows('packagePrices', files.packagePrices, packagePriceFromCells, refuse), refuse);
+    const read = firstOfEach(readRows('packagePrices', files.packagePrices, packagePriceFromCells, refuse), refuse);
+    const rows = read ?? [];
     const listed = new Set(rows.map((r) => packagePriceKey(r.record)));
     for (const { record } of rows) {
       const key = packagePriceKey(record);
@@ -343,12 +351,14 @@ async function planImport(
         note('packagePrices', key, 'change', fields);
       }
     }
-    for (const p of stored) {
+    for (const p of read === null ? [] : stored) {
       if (listed.has(packagePriceKey(p))) continue;
       plan.packagePrices.deletes.push(p);
       note('packagePrices', packagePriceKey(p), 'delete');
     }
   }
+  const fileOrder = catalogueKinds.map((kind) => catalogueFileNames[kind]);
+  report.refusals.sort((a, b) => fileOrder.indexOf(a.file) - fileOrder.indexOf(b.file) || a.line - b.line);
   return { plan, report };
 }
 
