@@ -135,6 +135,7 @@ export async function applyCourseWrites(
   }
 
   const moves: { update: CourseUpdate; sequence: number }[] = [];
+  const rowUpdates: Insertable<Database['course']>[] = [];
   const cancellations: CourseUpdate[] = [];
   for (const update of writes.updates) {
     const { stored, record } = update;
@@ -160,18 +161,48 @@ export async function applyCourseWrites(
     }
     const moved = fields.some((field) => scheduleFields.includes(field)) && stored.activeBookings > 0;
     const sequence = moved ? stored.scheduleSequence + 1 : stored.scheduleSequence;
-    if (fields.some((field) => field !== 'maxParticipants' && field !== 'texts' && field !== 'tags'))
-      await db
-        .updateTable('course')
-        .set({ ...rowValues(record, facts), schedule_sequence: sequence })
-        .where('id', '=', stored.id)
-        .execute();
+    if (fields.some((field) => field !== 'maxParticipants' && field !== 'texts' && field !== 'tags')) {
+      const values = { ...rowValues(record, facts), schedule_sequence: sequence };
+      // A renamed course is updated by id; the others in batches by their (unchanged) identifier below.
+      if (record.identifier !== stored.record.identifier)
+        await db.updateTable('course').set(values).where('id', '=', stored.id).execute();
+      else
+        rowUpdates.push({
+          ...values,
+          max_participants: record.maxParticipants,
+          free_places: stored.freePlaces + record.maxParticipants - stored.record.maxParticipants,
+        });
+    }
     if (!sameTexts(stored.record.texts, record.texts)) textsToWrite.push({ id: stored.id, record });
     if (fields.includes('tags')) tagsToWrite.push({ id: stored.id, record });
     if (fields.some((field) => scheduleFields.includes(field))) derivedToSync.push(stored.id);
     if (moved) moves.push({ update, sequence });
     if (record.status === 'cancelled' && stored.record.status !== 'cancelled') cancellations.push(update);
   }
+
+  // Many rows in one statement each (an upsert on the unique identifier, both dialects): 2,000 changed courses are
+  // ten statements, not 2,000. Places are not part of it: they changed above with their conditional write.
+  for (const part of chunks(rowUpdates, 200))
+    await db
+      .insertInto('course')
+      .values(part)
+      .onConflict((oc) =>
+        oc.column('identifier').doUpdateSet((eb) => ({
+          type: eb.ref('excluded.type'),
+          status: eb.ref('excluded.status'),
+          start_date: eb.ref('excluded.start_date'),
+          start_time: eb.ref('excluded.start_time'),
+          end_date: eb.ref('excluded.end_date'),
+          end_time: eb.ref('excluded.end_time'),
+          meeting_days: eb.ref('excluded.meeting_days'),
+          registration_deadline: eb.ref('excluded.registration_deadline'),
+          price_cents: eb.ref('excluded.price_cents'),
+          discounted_price_cents: eb.ref('excluded.discounted_price_cents'),
+          flexible_learning_course_id: eb.ref('excluded.flexible_learning_course_id'),
+          schedule_sequence: eb.ref('excluded.schedule_sequence'),
+        })),
+      )
+      .execute();
 
   const createdIds = new Set(outcome.created.values());
   for (const part of chunks(textsToWrite, 500)) {
