@@ -218,6 +218,39 @@ describeEachDatabase('catalogue import and export', (ctx) => {
     expect((await call('GET', `/courses/${booked.id}`)).body.result).toMatchObject({ scheduleSequence: 1 });
   });
 
+  it('takes a module off sale by import: neither it nor its appointments are listed or sold', async () => {
+    const { modules } = await exported();
+    const flexible = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/course/flexible-learning' })).json().result as {
+        moduleIdentifier: string;
+        courses: { id: number }[];
+      }[];
+    const listed = (await flexible()).find((m) => m.moduleIdentifier === 'A1.2')!;
+    expect(listed.courses.length).toBeGreaterThan(0);
+    const drafted = editCsv('modules', modules, (rows) =>
+      rows.map((r) => (r.identifier === 'A1.2' ? { ...r, status: 'draft' } : r)),
+    );
+    const applied = await importFiles({ modules: drafted }, false);
+    expect(applied.body.result).toMatchObject({
+      applied: true,
+      changes: [{ kind: 'modules', identifier: 'A1.2', action: 'change', fields: ['status'] }],
+    });
+    expect((await flexible()).map((m) => m.moduleIdentifier)).not.toContain('A1.2');
+    const search = (await ctx.app.inject({ method: 'GET', url: '/api/course/search?type=2&limit=100' })).json().result
+      .items as { id: number }[];
+    expect(search.map((c) => c.id)).not.toContain(listed.courses[0]!.id);
+    const priced = await client(ctx).post('/api/cart/calculate-price', {
+      courses: [{ courseId: listed.courses[0]!.id, courseType: 2, quantity: 1 }],
+      products: [],
+      packages: [],
+      discountCodes: [],
+      locale: 'de',
+    });
+    expect(priced.body.result.quantityAdjustments[0]).toMatchObject({ reason: 'COURSE_NOT_OFFERED' });
+    await importFiles({ modules }, false);
+    expect((await flexible()).map((m) => m.moduleIdentifier)).toContain('A1.2');
+  });
+
   it('refuses a file without its columns, and rows naming one identifier twice', async () => {
     const missing = await importFiles({ courses: 'identifier;type\r\nX;group_course\r\n' }, true);
     expect(missing.body.result.refusals).toEqual([
