@@ -15,6 +15,8 @@ import { healthRoutes } from './features/health/routes.ts';
 import { createShopMetrics, type ShopMetrics } from './features/metrics/metrics.ts';
 import { registerMetrics } from './features/metrics/plugin.ts';
 import { shopModeRoutes } from './features/mode/routes.ts';
+import { schoolIdentityCache, schoolIdentityProblems } from './features/school/identity.ts';
+import { schoolRoutes } from './features/school/routes.ts';
 import type { ShopMode } from '@shop/shared/contract';
 import { holdSweepJob } from './features/order/hold-sweep.ts';
 import { orderRoutes } from './features/order/routes.ts';
@@ -183,7 +185,14 @@ export function buildApp({
     mode,
     jobs,
     waitlistOfferSeconds: options.waitlistOfferSeconds ?? defaultWaitlistOfferSeconds,
+    // A cache of what the database holds, not a rule of the shop: the wall clock times it.
+    schoolIdentity: schoolIdentityCache(db.kysely, () => Date.now()),
   };
+  // Production is not ready until the owner has set the school's identity (a database fault is reported apart).
+  const configurationProblems = async () => [
+    ...(options.configurationProblems?.() ?? []),
+    ...(mode === 'production' ? await schoolIdentityProblems(db.kysely).catch(() => []) : []),
+  ];
   // Routes with a bearer rule check the token before anything else (see authenticate.ts).
   app.addHook('onRequest', checkBearerFirst(ctx));
   // Booking or releasing places makes cached course-search answers (free places, occupancy) stale.
@@ -248,7 +257,8 @@ export function buildApp({
   app.addHook('onClose', async () => jobs.stop());
   app.register(
     async (api) => {
-      await api.register(healthRoutes(ctx, { configurationProblems: options.configurationProblems }));
+      await api.register(healthRoutes(ctx, { configurationProblems }));
+      await api.register(schoolRoutes(ctx.schoolIdentity));
       await api.register(shopModeRoutes(ctx));
       await api.register(catalogRoutes(ctx, { searchCache }));
       await api.register(productRoutes(ctx));

@@ -1,10 +1,10 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
 import { loadPaymentConfig } from './features/payment/config.ts';
 import { mollieProvider } from './features/payment/mollie-provider.ts';
-import { seed } from './db/seed/index.ts';
+import { prepareDatabase } from './db/startup.ts';
+import { schoolIdentityProblems } from './features/school/identity.ts';
 import { trustProxyFromEnv } from './http/trust-proxy.ts';
 import { defaultMailFrom, loadMailConfig } from './mail/config.ts';
 import { productionProblems, productionSettingsFromEnv, shopModeFromEnv } from './features/mode/production-check.ts';
@@ -76,8 +76,11 @@ export async function startServer(): Promise<void> {
   app.log.info(`rate-limit counters in ${config.redisUrl ? 'Redis (REDIS_URL)' : 'the database'}`);
 
   try {
-    const applied = await migrateToLatest(db);
-    const seeded = await seed(db);
+    const { applied, seeded } = await prepareDatabase(db, { mode });
+    if (mode === 'production' && (await schoolIdentityProblems(db.kysely)).length > 0)
+      app.log.warn(
+        "The school's identity is not set: /api/ready answers 503 until the owner sets it in the back office (docs/backoffice.md)",
+      );
     app.log.info(
       {
         database: where,

@@ -10,6 +10,29 @@ export interface StaffDatabase {
   staff_session: StaffSessionTable;
   staff_setup_token: StaffSetupTokenTable;
   audit_log: AuditLogTable;
+  school_identity: SchoolIdentityTable;
+  seed_marker: { name: string; seeded_at: string };
+}
+
+/** One row, id 1 (0082_school_identity); optional values are '' when not given. */
+export interface SchoolIdentityTable {
+  id: number;
+  name: string;
+  postal_address: string;
+  email: string;
+  phone: string;
+  vat_id: string;
+  vat_exemption_note: string;
+  logo_url: string;
+  website_url: string;
+  imprint_url: string;
+  privacy_url: string;
+  terms_url: string;
+  withdrawal_url: string;
+  contact_url: string;
+  /** 1: the demo school seeded in development (the shop shows it as a test shop anyway). */
+  demo: number;
+  updated_at: string;
 }
 
 export type StaffRole = 'owner' | 'staff';

@@ -17,3 +17,4 @@ export * from './pricing.ts';
 export * from './mode.ts';
 export * from './withdrawal.ts';
 export * from './waitlist.ts';
+export * from './school.ts';

@@ -7,6 +7,7 @@ import type { PasswordHashingOptions } from '../customer/passwords.ts';
 import { staffRoutes } from '../staff/routes.ts';
 import { checkStaffAccess } from './access.ts';
 import { auditRoutes } from './audit.ts';
+import { schoolAdminRoutes } from '../school/routes.ts';
 import { catalogueRoutes } from '../admin-catalogue/routes.ts';
 
 export interface AdminApiOptions {
@@ -64,6 +65,7 @@ export const adminApi =
 
     await admin.register(staffRoutes(ctx, options));
     await admin.register(auditRoutes(ctx));
+    await admin.register(schoolAdminRoutes(ctx, ctx.schoolIdentity));
     // Features of the admin API register here (each a plugin like auditRoutes).
     await admin.register(catalogueRoutes(ctx, { onCatalogueChanged: options.onCatalogueChanged }));
   };

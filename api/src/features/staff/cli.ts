@@ -1,6 +1,7 @@
 import { loadConfig } from '../../config.ts';
 import { createDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { withStartupLock } from '../../db/startup.ts';
 import { backofficeUrlFromEnv } from './config.ts';
 import { runStaffCli } from './cli-commands.ts';
 
@@ -24,7 +25,7 @@ try {
   process.exit(2);
 }
 try {
-  await migrateToLatest(db);
+  await withStartupLock(db, () => migrateToLatest(db));
   process.exitCode = await runStaffCli(process.argv.slice(2), {
     db,
     now: () => new Date(),

@@ -14,6 +14,7 @@ import {
   verifiedCustomer,
 } from '../customer/test-support.ts';
 import { courseOrder, freePlaces, insertCourse } from '../order/test-support.ts';
+import { schoolIdentityCache } from '../school/identity.ts';
 import { courseForMail } from './course.ts';
 import { joinWaitlist } from './entries.ts';
 import { sendWaitlistJoinedMail } from './mails.ts';
@@ -33,6 +34,7 @@ function runContext(ctx: TestContext): AppContext {
     paymentHoldSeconds: 1800,
     mode: 'development',
     waitlistOfferSeconds: offerSeconds,
+    schoolIdentity: schoolIdentityCache(ctx.db.kysely, () => 0),
   };
 }
 

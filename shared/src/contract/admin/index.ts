@@ -5,4 +5,5 @@
 export * from './common.ts';
 export * from './auth.ts';
 export * from './audit.ts';
+export * from './identity.ts';
 export * from './catalogue.ts';
