@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Layout as RaLayout, Menu, usePermissions, useTranslate } from 'react-admin';
+import { AppBar, Layout as RaLayout, Menu, TitlePortal, usePermissions, useTranslate } from 'react-admin';
 import BadgeIcon from '@mui/icons-material/Badge';
 import ImportExportIcon from '@mui/icons-material/ImportExport';
 import { DocumentLanguage } from './LanguageSwitch.tsx';
@@ -24,6 +24,15 @@ function BackofficeMenu() {
   );
 }
 
+/** The page's title in the app bar is its one h1 (react-admin's is an h6 without a heading level of its own). */
+function BackofficeAppBar() {
+  return (
+    <AppBar>
+      <TitlePortal component="h1" variant="h6" className="RaAppBar-title" />
+    </AppBar>
+  );
+}
+
 /**
  * react-admin's layout, but a wide table scrolls inside its card instead of widening the whole page (react-admin
  * lets the page grow to the table's width), so the menu and the filters stay in view at 1280 px and on a tablet.
@@ -37,7 +46,7 @@ const contained = {
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout menu={BackofficeMenu} sx={contained}>
+    <RaLayout menu={BackofficeMenu} appBar={BackofficeAppBar} sx={contained}>
       <DocumentLanguage />
       {children}
     </RaLayout>

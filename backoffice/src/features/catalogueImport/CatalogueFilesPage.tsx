@@ -198,11 +198,8 @@ export function CatalogueFilesPage() {
   const canApply = report?.dryRun === true && report.refusals.length === 0;
   return (
     <Card sx={{ mt: 2 }}>
-      <Title title={translate('bo.catalogueFiles.menu')} />
+      <Title title={translate('bo.catalogueFiles.title')} />
       <CardContent>
-        <Typography variant="h1" sx={{ mb: 2 }}>
-          {translate('bo.catalogueFiles.title')}
-        </Typography>
         <Box component="section" aria-labelledby="export-heading" sx={{ mb: 3 }}>
           <Typography variant="h2" id="export-heading" sx={{ mb: 1 }}>
             {translate('bo.catalogueFiles.exportTitle')}

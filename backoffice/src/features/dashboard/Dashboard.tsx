@@ -26,11 +26,8 @@ export function Dashboard() {
   }, [permissions]);
   return (
     <Card sx={{ mt: 2 }}>
-      <Title title={translate('ra.page.dashboard')} />
+      <Title title={translate('bo.dashboard.title')} />
       <CardContent>
-        <Typography variant="h1" sx={{ mb: 2 }}>
-          {translate('bo.dashboard.title')}
-        </Typography>
         {identity ? (
           <Typography sx={{ mb: 2 }}>{translate('bo.dashboard.signedInAs', { email: identity.fullName })}</Typography>
         ) : null}
