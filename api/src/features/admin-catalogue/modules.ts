@@ -1,8 +1,9 @@
-import type { PublishStatus } from '@shop/shared/contract/admin';
+import { type AdminModule, CatalogueErrorCode, type ItemTexts, type PublishStatus } from '@shop/shared/contract/admin';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { groupBy } from '../catalog/texts.ts';
-import { sameTexts, textsFromRows, type TextsRecord } from './course-records.ts';
+import { sameTexts, textsFromInput, textsFromRows, type TextsRecord, textsToOutput } from './course-records.ts';
 
 /** A flexible-learning module (its appointments are courses of type 2 naming it); key `moduleIdentifier`. */
 export interface ModuleRecord {
@@ -89,4 +90,74 @@ export async function applyModuleWrites(
   }
   if (texts.length > 0) await db.insertInto('flexible_learning_course_text').values(texts).execute();
   return created;
+}
+
+export function toAdminModule(module: StoredModule): AdminModule {
+  return {
+    id: module.id,
+    identifier: module.record.identifier,
+    status: module.record.status,
+    texts: textsToOutput(module.record.texts),
+    appointments: module.appointments,
+  };
+}
+
+export async function readModule(db: Kysely<Database>, id: number): Promise<StoredModule> {
+  const module = (await loadStoredModules(db)).find((m) => m.id === id);
+  if (!module) throw notFound('No module with this id');
+  return module;
+}
+
+/** listModules: every module (there are tens, not thousands), filtered and paged in memory. */
+export async function listModules(
+  db: Kysely<Database>,
+  query: { page: number; perPage: number; q?: string; status?: PublishStatus },
+) {
+  const q = query.q?.toLowerCase();
+  const all = (await loadStoredModules(db)).filter(
+    (m) =>
+      (!query.status || m.record.status === query.status) &&
+      (!q ||
+        m.record.identifier.toLowerCase().includes(q) ||
+        Object.values(m.record.texts).some((t) => t.title.toLowerCase().includes(q))),
+  );
+  const start = (query.page - 1) * query.perPage;
+  return {
+    items: all.slice(start, start + query.perPage),
+    total: all.length,
+    page: query.page,
+    perPage: query.perPage,
+  };
+}
+
+/** createModule: a draft; 409 when the identifier is taken. */
+export async function createModule(db: Kysely<Database>, body: { identifier: string; texts: ItemTexts }) {
+  const taken = await db
+    .selectFrom('flexible_learning_course')
+    .select('id')
+    .where('module_identifier', '=', body.identifier)
+    .executeTakeFirst();
+  if (taken)
+    throw new AppError(409, CatalogueErrorCode.identifierTaken, 'Another module has this identifier', {
+      identifier: 'Taken by another module',
+    });
+  const record: ModuleRecord = { identifier: body.identifier, status: 'draft', texts: textsFromInput(body.texts) };
+  const created = await applyModuleWrites(db, { creates: [record], updates: [], deletes: [] });
+  return readModule(db, created.get(record.identifier)!);
+}
+
+/** updateModule: texts and status; a draft module's appointments are neither listed nor sold. */
+export async function updateModule(
+  db: Kysely<Database>,
+  id: number,
+  body: { texts?: ItemTexts; status?: PublishStatus },
+) {
+  const before = await readModule(db, id);
+  const record: ModuleRecord = {
+    ...before.record,
+    status: body.status ?? before.record.status,
+    texts: body.texts ? textsFromInput(body.texts) : before.record.texts,
+  };
+  await applyModuleWrites(db, { creates: [], updates: [{ stored: before, record }], deletes: [] });
+  return { before, after: await readModule(db, id) };
 }

@@ -321,4 +321,52 @@ describeEachDatabase('admin catalogue API', (ctx) => {
     expect((await call('PUT', '/package-prices/nonsense', { price: 1 })).status).toBe(400);
     await call('PUT', '/package-prices/conversation_hours-5', { price: 115, status: 'published' });
   });
+
+  it('creates and publishes modules and tags; a derived tag cannot be made by hand', async () => {
+    const created = await call('POST', '/modules', {
+      identifier: uniqueId('M'),
+      texts: { de: { title: 'Modul Test' } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.result).toMatchObject({ status: 'draft', appointments: 0 });
+    const id = created.body.result.id;
+    const appointment = await create({
+      type: 2,
+      moduleIdentifier: created.body.result.identifier,
+      startDate: '2026-02-03',
+      endDate: '2026-02-03',
+      meetingDays: [1],
+      tags: [],
+    });
+    await call('POST', `/courses/${appointment.id}/publish`);
+    const listed = async () =>
+      (
+        (await ctx.app.inject({ method: 'GET', url: '/api/course/flexible-learning' })).json().result as {
+          id: number;
+        }[]
+      ).map((m) => m.id);
+    expect(await listed()).not.toContain(id);
+    const published = await call('PATCH', `/modules/${id}`, { status: 'published' });
+    expect(published.body.result).toMatchObject({ status: 'published', appointments: 1 });
+    expect(await listed()).toContain(id);
+    expect((await call('POST', '/modules', { identifier: 'A1.1', texts: { de: { title: 'x' } } })).status).toBe(409);
+    expect(
+      (await call('GET', `/modules?q=modul test&perPage=200`)).body.result.items.map((m: { id: number }) => m.id),
+    ).toContain(id);
+
+    const slug = `spezial-${Math.random().toString(36).slice(2, 7)}`;
+    const tag = await call('POST', '/tags', { categoryId: 5, slug });
+    expect(tag.body.result).toMatchObject({ slug, category: 'collection', derived: false, uses: 0 });
+    expect((await call('POST', '/tags', { categoryId: 2, slug: 'thirteenth-month' })).status).toBe(400);
+    expect((await call('POST', '/tags', { categoryId: 5, slug })).status).toBe(409);
+    const withTag = await create({ tags: ['a1', slug] });
+    expect(withTag).toMatchObject({ tags: ['a1', slug].sort() });
+    const tags = await call('GET', '/tags?categoryId=5');
+    expect(tags.body.result.items).toEqual(expect.arrayContaining([expect.objectContaining({ slug, uses: 1 })]));
+    expect(
+      (await call('GET', '/tags?perPage=200')).body.result.items.find((t: { slug: string }) => t.slug === 'march'),
+    ).toMatchObject({
+      derived: true,
+    });
+  });
 });

@@ -1,6 +1,8 @@
 import { successEnvelope, errorBodySchema } from '@shop/shared/contract';
 import {
   adminCourseSchema,
+  adminModuleSchema,
+  adminTagSchema,
   adminPackagePriceSchema,
   adminProductSchema,
   cancelCourseBodySchema,
@@ -9,6 +11,8 @@ import {
   CatalogueErrorCode,
   coursePageSchema,
   createCourseBodySchema,
+  createModuleBodySchema,
+  createTagBodySchema,
   createProductBodySchema,
   exportCatalogueResultSchema,
   exportFileParamsSchema,
@@ -16,6 +20,11 @@ import {
   importCatalogueBodySchema,
   importReportSchema,
   listCoursesQuerySchema,
+  listModulesQuerySchema,
+  listTagsQuerySchema,
+  modulePageSchema,
+  tagPageSchema,
+  updateModuleBodySchema,
   listPackagePricesQuerySchema,
   listProductsQuerySchema,
   packagePricePageSchema,
@@ -33,6 +42,8 @@ import { audited } from '../admin/audit.ts';
 import { exportCatalogue, ImportRefusedError, importCatalogue } from './catalogue-import.ts';
 import { loadCatalogueFacts, toAdminCourse } from './course-records.ts';
 import { cancelCourse, createCourse, listCourses, readCourse, setCourseStatus, updateCourse } from './courses.ts';
+import { createModule, listModules, readModule, toAdminModule, updateModule } from './modules.ts';
+import { createTag, listTags } from './tags.ts';
 import { listPackagePrices, toAdminPackagePrice, updatePackagePrice } from './package-prices.ts';
 import { createProduct, listProducts, readProduct, toAdminProduct, updateProduct } from './products.ts';
 
@@ -329,6 +340,116 @@ export const catalogueRoutes =
             after: item,
           });
           return { result: item };
+        }),
+    );
+
+    app.get(
+      '/modules',
+      {
+        config: staff,
+        schema: {
+          operationId: 'listModules',
+          summary: 'Flexible-learning modules, paged',
+          tags,
+          querystring: listModulesQuerySchema,
+          response: { 200: successEnvelope(modulePageSchema) },
+        },
+      },
+      async (request) => {
+        const page = await listModules(ctx.db.kysely, request.query);
+        return { result: { ...page, items: page.items.map(toAdminModule) } };
+      },
+    );
+
+    app.get(
+      '/modules/:id',
+      {
+        config: staff,
+        schema: {
+          operationId: 'getModule',
+          summary: 'One flexible-learning module',
+          tags,
+          params: idParamsSchema,
+          response: { 200: successEnvelope(adminModuleSchema), 404: errorBodySchema },
+        },
+      },
+      async (request) => ({ result: toAdminModule(await readModule(ctx.db.kysely, request.params.id)) }),
+    );
+
+    app.post(
+      '/modules',
+      {
+        config: staff,
+        schema: {
+          operationId: 'createModule',
+          summary: 'A new flexible-learning module (a draft until published)',
+          tags,
+          body: createModuleBodySchema,
+          response: { 200: successEnvelope(adminModuleSchema), 409: errorBodySchema },
+        },
+      },
+      async (request) =>
+        audited(ctx, request, async (tx, audit) => {
+          const module = toAdminModule(await createModule(tx.kysely, request.body));
+          await audit({ entityType: 'module', entityId: module.id, before: null, after: module });
+          return { result: module };
+        }),
+    );
+
+    app.patch(
+      '/modules/:id',
+      {
+        config: staff,
+        schema: {
+          operationId: 'updateModule',
+          summary: 'Change a module; `status` publishes or unpublishes it with its appointments',
+          tags,
+          params: idParamsSchema,
+          body: updateModuleBodySchema,
+          response: { 200: successEnvelope(adminModuleSchema), 404: errorBodySchema },
+        },
+      },
+      async (request) =>
+        audited(ctx, request, async (tx, audit) => {
+          const { before, after } = await updateModule(tx.kysely, request.params.id, request.body);
+          const module = toAdminModule(after);
+          await audit({ entityType: 'module', entityId: module.id, before: toAdminModule(before), after: module });
+          return { result: module };
+        }),
+    );
+
+    app.get(
+      '/tags',
+      {
+        config: staff,
+        schema: {
+          operationId: 'listTags',
+          summary: 'Tags by category; derived ones follow from the dates',
+          tags,
+          querystring: listTagsQuerySchema,
+          response: { 200: successEnvelope(tagPageSchema) },
+        },
+      },
+      async (request) => ({ result: await listTags(ctx.db.kysely, request.query) }),
+    );
+
+    app.post(
+      '/tags',
+      {
+        config: staff,
+        schema: {
+          operationId: 'createTag',
+          summary: 'A new tag staff can choose (level, collection, …)',
+          tags,
+          body: createTagBodySchema,
+          response: { 200: successEnvelope(adminTagSchema), 409: errorBodySchema },
+        },
+      },
+      async (request) =>
+        audited(ctx, request, async (tx, audit) => {
+          const tag = await createTag(tx.kysely, request.body);
+          await audit({ entityType: 'tag', entityId: tag.id, before: null, after: tag });
+          return { result: tag };
         }),
     );
 

@@ -311,3 +311,44 @@ export const exportCatalogueResultSchema = z.object({
   files: z.record(z.string(), z.string()),
 });
 export const exportFileParamsSchema = z.object({ kind: catalogueKindSchema });
+
+/** A flexible-learning module: its appointments are courses of type 2 naming its identifier. */
+export const adminModuleSchema = z.object({
+  id: z.number().int(),
+  identifier: z.string(),
+  status: publishStatusSchema,
+  texts: itemTextsSchema,
+  /** Courses (appointments) that belong to it. */
+  appointments: z.number().int(),
+});
+export type AdminModule = z.infer<typeof adminModuleSchema>;
+export const listModulesQuerySchema = pageQuerySchema.extend({
+  q: searchTextSchema.optional(),
+  status: publishStatusSchema.optional(),
+});
+export const modulePageSchema = pageOf(adminModuleSchema);
+/** createModule: a draft until published; its identifier is fixed once made (the appointments name it). */
+export const createModuleBodySchema = z
+  .object({ identifier: catalogueIdentifierSchema, texts: itemTextsSchema })
+  .strict();
+export const updateModuleBodySchema = z
+  .object({ texts: itemTextsSchema, status: publishStatusSchema })
+  .partial()
+  .strict();
+
+/** A tag. Derived ones (time of day, month, duration, weekday) follow from the dates and cannot be made by hand. */
+export const adminTagSchema = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int(),
+  category: z.string(),
+  slug: z.string(),
+  position: z.number().int(),
+  derived: z.boolean(),
+  /** Courses and products carrying it. */
+  uses: z.number().int(),
+});
+export type AdminTag = z.infer<typeof adminTagSchema>;
+export const listTagsQuerySchema = pageQuerySchema.extend({ categoryId: z.coerce.number().int().optional() });
+export const tagPageSchema = pageOf(adminTagSchema);
+/** createTag: a new tag in a category staff choose from (level, collection, …); its label is the shop text `catalog.tags.<slug>`. */
+export const createTagBodySchema = z.object({ categoryId: z.number().int().min(1), slug: tagSlugSchema }).strict();
