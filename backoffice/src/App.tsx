@@ -15,6 +15,7 @@ import { CourseCreate, CourseEdit, CourseList } from './features/courses/index.t
 import { PackagePriceList } from './features/packagePrices/index.tsx';
 import { ProductCreate, ProductEdit, ProductList } from './features/products/index.tsx';
 import { Dashboard } from './features/dashboard/Dashboard.tsx';
+import { IdentityPage } from './features/identity/IdentityPage.tsx';
 import { StaffList } from './features/staff/index.tsx';
 import { i18nProvider } from './i18n/i18nProvider.ts';
 import { Layout } from './layout/Layout.tsx';
@@ -44,6 +45,7 @@ export function App() {
           </CustomRoutes>
           <CustomRoutes>
             <Route path="/catalogue-files" element={<CatalogueFilesPage />} />
+            {permissions === 'owner' ? <Route path="/identity" element={<IdentityPage />} /> : null}
           </CustomRoutes>
           <Resource
             name="courses"
