@@ -40,6 +40,32 @@ describeEachDatabase('admin catalogue API', (ctx) => {
       courseOrder({ ...course, priceCents }, quantity, email ? { emailAddress: email } : {}),
     );
 
+  it('describes every catalogue operation in the OpenAPI document', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/admin/openapi.json' })).json();
+    const ids = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap(
+      (methods) => Object.values(methods).map((op) => op.operationId),
+    );
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'listCourses',
+        'getCourse',
+        'createCourse',
+        'updateCourse',
+        'publishCourse',
+        'unpublishCourse',
+        'cancelCourse',
+        'importCatalogue',
+        'exportCatalogue',
+        'listProducts',
+        'createProduct',
+        'updateProduct',
+        'listPackagePrices',
+        'updatePackagePrice',
+      ]),
+    );
+    expect(doc.paths['/api/admin/courses/{id}'].patch.responses).toHaveProperty('409');
+  });
+
   it('answers 401 without a staff token and with a customer token, in the envelope', async () => {
     const customer = await register(client(ctx), { email: newEmail() });
     for (const [method, url] of [
