@@ -32,6 +32,7 @@ import * as customerEmailUndo from './migrations/0070_customer_email_undo.ts';
 import * as orderChargeback from './migrations/0071_order_chargeback.ts';
 import * as staffAndAudit from './migrations/0081_staff_and_audit.ts';
 import * as schoolIdentity from './migrations/0082_school_identity.ts';
+import * as textsAndCodesAdmin from './migrations/0083_texts_and_codes_admin.ts';
 import * as catalogueAdmin from './migrations/0090_catalogue_admin.ts';
 import * as catalogueDerivedTags from './migrations/0091_catalogue_derived_tags.ts';
 
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '0071_order_chargeback': orderChargeback,
   '0081_staff_and_audit': staffAndAudit,
   '0082_school_identity': schoolIdentity,
+  '0083_texts_and_codes_admin': textsAndCodesAdmin,
   '0090_catalogue_admin': catalogueAdmin,
   '0091_catalogue_derived_tags': catalogueDerivedTags,
 };

@@ -12,6 +12,16 @@ export interface StaffDatabase {
   audit_log: AuditLogTable;
   school_identity: SchoolIdentityTable;
   seed_marker: { name: string; seeded_at: string };
+  translation_override: TranslationOverrideTable;
+}
+
+/** An operator's text (0083): shown instead of the shipped `translation` value of the same key and language. */
+export interface TranslationOverrideTable {
+  slug: string;
+  language: string;
+  value: string;
+  updated_at: string;
+  staff_id: number | null;
 }
 
 /** One row, id 1 (0082_school_identity); optional values are '' when not given. */

@@ -8,6 +8,8 @@ import { staffRoutes } from '../staff/routes.ts';
 import { checkStaffAccess } from './access.ts';
 import { auditRoutes } from './audit.ts';
 import { schoolAdminRoutes } from '../school/routes.ts';
+import { textAdminRoutes } from '../texts/routes.ts';
+import { discountCodeAdminRoutes } from '../discount-codes/routes.ts';
 import { catalogueRoutes } from '../admin-catalogue/routes.ts';
 
 export interface AdminApiOptions {
@@ -66,6 +68,8 @@ export const adminApi =
     await admin.register(staffRoutes(ctx, options));
     await admin.register(auditRoutes(ctx));
     await admin.register(schoolAdminRoutes(ctx, ctx.schoolIdentity));
+    await admin.register(textAdminRoutes(ctx));
+    await admin.register(discountCodeAdminRoutes(ctx));
     // Features of the admin API register here (each a plugin like auditRoutes).
     await admin.register(catalogueRoutes(ctx, { onCatalogueChanged: options.onCatalogueChanged }));
   };

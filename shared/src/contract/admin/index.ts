@@ -6,4 +6,6 @@ export * from './common.ts';
 export * from './auth.ts';
 export * from './audit.ts';
 export * from './identity.ts';
+export * from './texts.ts';
+export * from './codes.ts';
 export * from './catalogue.ts';

@@ -168,6 +168,8 @@ async function loadDiscountCodes(
         ).as('uses_by_address'),
     ])
     .where('code', 'in', [...codes])
+    // A code switched off in the back office is as unknown as one never made.
+    .where('active', '=', 1)
     .execute();
   return new Map(
     rows.map((row) => [
