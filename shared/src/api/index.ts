@@ -29,3 +29,4 @@ export { fetchOrderConfirmationPreview, fetchOrderState, placesChangeOf, priceCh
 export { fetchShopMode } from './mode.ts';
 export { declareWithdrawal } from './withdrawal.ts';
 export { fetchWaitlistOffer, joinWaitlist, leaveWaitlist } from './waitlist.ts';
+export { fetchSchool } from './school.ts';
