@@ -134,7 +134,7 @@ export async function applyCourseWrites(
     }
   }
 
-  const moves: { update: CourseUpdate; sequence: number }[] = [];
+  const moves: CourseUpdate[] = [];
   const rowUpdates: Insertable<Database['course']>[] = [];
   const cancellations: CourseUpdate[] = [];
   for (const update of writes.updates) {
@@ -160,9 +160,8 @@ export async function applyCourseWrites(
       }
     }
     const moved = fields.some((field) => scheduleFields.includes(field)) && stored.activeBookings > 0;
-    const sequence = moved ? stored.scheduleSequence + 1 : stored.scheduleSequence;
     if (fields.some((field) => field !== 'maxParticipants' && field !== 'texts' && field !== 'tags')) {
-      const values = { ...rowValues(record, facts), schedule_sequence: sequence };
+      const values = rowValues(record, facts);
       // A renamed course is updated by id; the others in batches by their (unchanged) identifier below.
       if (record.identifier !== stored.record.identifier)
         await db.updateTable('course').set(values).where('id', '=', stored.id).execute();
@@ -171,12 +170,13 @@ export async function applyCourseWrites(
           ...values,
           max_participants: record.maxParticipants,
           free_places: stored.freePlaces + record.maxParticipants - stored.record.maxParticipants,
+          schedule_sequence: stored.scheduleSequence,
         });
     }
     if (!sameTexts(stored.record.texts, record.texts)) textsToWrite.push({ id: stored.id, record });
     if (fields.includes('tags')) tagsToWrite.push({ id: stored.id, record });
     if (fields.some((field) => scheduleFields.includes(field))) derivedToSync.push(stored.id);
-    if (moved) moves.push({ update, sequence });
+    if (moved) moves.push(update);
     if (record.status === 'cancelled' && stored.record.status !== 'cancelled') cancellations.push(update);
   }
 
@@ -199,7 +199,6 @@ export async function applyCourseWrites(
           price_cents: eb.ref('excluded.price_cents'),
           discounted_price_cents: eb.ref('excluded.discounted_price_cents'),
           flexible_learning_course_id: eb.ref('excluded.flexible_learning_course_id'),
-          schedule_sequence: eb.ref('excluded.schedule_sequence'),
         })),
       )
       .execute();
@@ -234,12 +233,25 @@ export async function applyCourseWrites(
   }
   if (derivedToSync.length > 0) await syncDerivedTags(db, derivedToSync);
 
-  for (const { update, sequence } of moves) {
+  // Raised in the database, not from what was read: two moves at once give two numbers.
+  const sequences = new Map<number, number>();
+  for (const part of chunks(
+    moves.map((update) => update.stored.id),
+    500,
+  ))
+    for (const row of await db
+      .updateTable('course')
+      .set({ schedule_sequence: sql`schedule_sequence + 1` })
+      .where('id', 'in', part)
+      .returning(['id', 'schedule_sequence'])
+      .execute())
+      sequences.set(row.id, row.schedule_sequence);
+  for (const update of moves) {
     outcome.moved.push(update.stored.id);
     outcome.mailsQueued += await queueMovedMails(db, update.stored.id, {
       before: update.stored.record,
       after: update.record,
-      sequence,
+      sequence: sequences.get(update.stored.id)!,
       now,
     });
   }

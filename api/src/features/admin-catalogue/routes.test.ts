@@ -275,6 +275,24 @@ describeEachDatabase('admin catalogue API', (ctx) => {
     expect(again.body.result).toMatchObject({ moved: true, course: { scheduleSequence: 2 } });
     const texts = await call('PATCH', `/courses/${course.id}`, { texts: { de: { title: 'Neuer Titel' } } });
     expect(texts.body.result).toMatchObject({ moved: false, mailsQueued: 0, course: { scheduleSequence: 2 } });
+    // Two moves at once: each gets its own, higher sequence.
+    await Promise.all([
+      call('PATCH', `/courses/${course.id}`, { startTime: '17:30' }),
+      call('PATCH', `/courses/${course.id}`, { endTime: '19:45' }),
+    ]);
+    expect((await call('GET', `/courses/${course.id}`)).body.result.scheduleSequence).toBe(4);
+    const sequences = await ctx.db.kysely
+      .selectFrom('mail_outbox')
+      .select('attachments')
+      .where('recipient', '=', buyer)
+      .where('subject', 'like', 'New dates:%')
+      .execute();
+    expect(sequences.map((m) => /SEQUENCE:(\d+)/.exec(JSON.parse(m.attachments!)[0].content)![1]).sort()).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+    ]);
   });
 
   it('cancels a booked course: positions cancelled, each buyer told, a case listed for the owner', async () => {
@@ -301,6 +319,20 @@ describeEachDatabase('admin catalogue API', (ctx) => {
     const cases = await ctx.db.kysely.selectFrom('order_case').selectAll().where('course_id', '=', course.id).execute();
     expect(cases).toEqual([expect.objectContaining({ kind: 'course_cancelled', status: 'open', amount_cents: 28900 })]);
     expect((await publicSearch()).map((c) => c.id)).not.toContain(course.id);
+    // Listed for the owner (money is the owner's); a staff member may not see it.
+    const listed = await call('GET', '/cases?status=open&perPage=200', undefined, ownerHeaders);
+    expect(listed.body.result.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'course_cancelled',
+          incrementId: order.body.result.incrementId,
+          email: buyer,
+          courseIdentifier: course.identifier,
+          amount: 289,
+        }),
+      ]),
+    );
+    expect((await call('GET', '/cases')).status).toBe(403);
     expect((await call('PATCH', `/courses/${course.id}`, { price: 1 })).body.error.code).toBe('COURSE_CANCELLED');
     expect((await call('POST', `/courses/${course.id}/publish`)).status).toBe(409);
   });

@@ -7,6 +7,7 @@ import {
   adminProductSchema,
   cancelCourseBodySchema,
   cancelCourseResultSchema,
+  casePageSchema,
   catalogueFileNames,
   CatalogueErrorCode,
   coursePageSchema,
@@ -19,6 +20,7 @@ import {
   idParamsSchema,
   importCatalogueBodySchema,
   importReportSchema,
+  listCasesQuerySchema,
   listCoursesQuerySchema,
   listModulesQuerySchema,
   listTagsQuerySchema,
@@ -39,6 +41,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { audited } from '../admin/audit.ts';
+import { listCases } from './cases.ts';
 import { exportCatalogue, ImportRefusedError, importCatalogue } from './catalogue-import.ts';
 import { loadCatalogueFacts, toAdminCourse } from './course-records.ts';
 import { cancelCourse, createCourse, listCourses, readCourse, setCourseStatus, updateCourse } from './courses.ts';
@@ -214,6 +217,21 @@ export const catalogueRoutes =
             },
           };
         }),
+    );
+
+    app.get(
+      '/cases',
+      {
+        config: { access: 'owner' },
+        schema: {
+          operationId: 'listCases',
+          summary: "The owner's money matters (a cancelled course's positions), newest first",
+          tags: ['cases'],
+          querystring: listCasesQuerySchema,
+          response: { 200: successEnvelope(casePageSchema) },
+        },
+      },
+      async (request) => ({ result: await listCases(ctx.db.kysely, request.query) }),
     );
 
     app.get(
