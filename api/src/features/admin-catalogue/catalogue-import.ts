@@ -2,6 +2,7 @@ import {
   catalogueFileNames,
   type CatalogueKind,
   catalogueKinds,
+  type ImportCatalogueBody,
   type ImportRefusal,
   type ImportReport,
 } from '@shop/shared/contract/admin';
@@ -54,7 +55,8 @@ import {
   type StoredProduct,
 } from './products.ts';
 
-export type CatalogueFiles = Partial<Record<CatalogueKind, string>>;
+/** CSV text by kind; a kind left out is left alone. */
+export type CatalogueFiles = ImportCatalogueBody['files'];
 
 /** An import that found refusals while applying (a booking raced it): the transaction must roll back. */
 export class ImportRefusedError extends Error {

@@ -1,4 +1,4 @@
-import { type Language, languages, TagCategoryId } from '@shop/shared/contract';
+import { type Language, languages } from '@shop/shared/contract';
 import type { AdminCourse, CatalogueStatus, ItemTexts } from '@shop/shared/contract/admin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -304,7 +304,3 @@ export function toAdminCourse(course: StoredCourse): AdminCourse {
     scheduleSequence: course.scheduleSequence,
   };
 }
-
-/** The level tag of a record, if any (the back office shows it on its own). */
-export const levelOf = (record: CourseRecord, facts: CatalogueFacts) =>
-  record.tags.find((slug) => facts.tags.get(slug) === TagCategoryId.level) ?? null;
