@@ -156,6 +156,29 @@ describeEachDatabase('admin catalogue API', (ctx) => {
     expect((await call('PATCH', `/courses/${course.id}`, { endDate: '2026-01-01' })).status).toBe(400);
     expect((await call('PATCH', `/courses/${course.id}`, { maxParticipants: 'x' })).status).toBe(400);
     expect((await call('GET', '/courses?sort=price')).status).toBe(400);
+    for (const url of [
+      '/courses?type=9',
+      '/courses?startFrom=soon',
+      '/courses?perPage=1000',
+      '/courses?status=gone',
+      '/courses/abc',
+      '/products?status=cancelled',
+      '/package-prices?type=private',
+      '/tags?categoryId=x',
+      '/catalogue/export/everything',
+    ])
+      expect((await call('GET', url)).status, url).toBe(400);
+    for (const [method, url, body] of [
+      ['POST', '/catalogue/import', { files: { courses: 42 } }],
+      ['POST', '/catalogue/import', { dryRun: 'yes', files: { courses: '' } }],
+      ['POST', '/catalogue/import', { files: { other: 'a;b' } }],
+      ['POST', '/products', { identifier: 'P', price: 'free', texts: { de: { title: 'x' } } }],
+      ['PATCH', '/products/1', { status: 'cancelled' }],
+      ['POST', '/modules', { identifier: '', texts: { de: { title: 'x' } } }],
+      ['POST', '/tags', { categoryId: 5, slug: 'Mit Leerzeichen' }],
+      ['POST', `/courses/${course.id}/cancel`, { reason: 7 }],
+    ] as const)
+      expect((await call(method, url, body)).status, `${method} ${url}`).toBe(400);
     expect((await call('GET', '/courses/999999')).status).toBe(404);
     const taken = await call('POST', '/courses', courseBody({ identifier: course.identifier }));
     expect(taken).toMatchObject({ status: 409, body: { error: { code: 'IDENTIFIER_TAKEN' } } });
