@@ -1,6 +1,8 @@
-import { expect, it } from 'vitest';
+import type { RouteOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { collectRoutes, type RouteEntry } from '../../test/routes.ts';
+import { describeOperation } from './plugin.ts';
 import { staffToken } from './test-support.ts';
 
 let allRoutes: RouteEntry[] = [];
@@ -49,6 +51,27 @@ describeEachDatabase(
       }
     });
 
+    it('answers bad input to every operation with 400 and field errors, never a 500', async () => {
+      const owner = await staffToken(ctx, 'owner');
+      const checked = adminRoutes().filter((route) => route.hasBody || route.hasQuery || route.params.length > 0);
+      expect(checked.length).toBeGreaterThan(5);
+      for (const route of checked) {
+        // A path parameter that is no id or key, an unknown query parameter, a body of the wrong shape.
+        const url = `${route.url.replaceAll(/:(\w+)/g, '%20%00')}?page=0&unknown%5B%5D=1`;
+        const response = await ctx.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: owner.headers,
+          ...(route.hasBody ? { payload: [{ unexpected: true }] } : {}),
+        });
+        const label = `${route.method} ${route.url}: ${response.body.slice(0, 300)}`;
+        expect(response.statusCode, label).toBe(400);
+        expect(response.json().error.code, label).toMatch(/^[A-Z_]+$/);
+        if (response.json().error.code === 'VALIDATION_ERROR')
+          expect(Object.keys(response.json().error.fields ?? {}).length, label).toBeGreaterThan(0);
+      }
+    });
+
     it('a staff account gets 403 on an owner call, an owner 200', async () => {
       const staff = await staffToken(ctx, 'staff');
       const owner = await staffToken(ctx, 'owner');
@@ -65,3 +88,15 @@ describeEachDatabase(
     },
   },
 );
+
+describe('an admin route', () => {
+  const route = (over: Partial<RouteOptions>) =>
+    ({ method: 'GET', url: '/api/admin/x', handler: () => {}, ...over }) as RouteOptions;
+  it('cannot be registered without saying who may call it, nor without an operationId', () => {
+    expect(() => describeOperation(route({ schema: { operationId: 'listX' } }))).toThrow(/config\.access/);
+    expect(() => describeOperation(route({ config: { access: 'staff' } }))).toThrow(/operationId/);
+    const fine = route({ config: { access: 'owner' }, schema: { operationId: 'listX' } });
+    expect(() => describeOperation(fine)).not.toThrow();
+    expect(fine.schema?.security).toEqual([{ staffBearer: [] }]);
+  });
+});

@@ -22,7 +22,7 @@ export interface AdminApiOptions {
 }
 
 /** Every admin operation, in the OpenAPI document: who calls it and what its errors look like. */
-function describeOperation(route: RouteOptions): void {
+export function describeOperation(route: RouteOptions): void {
   const access = route.config?.access;
   const operationId = route.schema?.operationId;
   if (!access) throw new Error(`Admin route ${route.method} ${route.url} has no config.access (public, staff, owner)`);

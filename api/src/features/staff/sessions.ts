@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import type { StaffRole } from '../../db/staff-schema.ts';
 import { hashToken, newToken } from '../customer/secrets.ts';
 
@@ -75,4 +77,24 @@ export async function revokeStaffSession(db: Db, sessionId: number): Promise<voi
 /** Ends every session of an account (password set anew, account disabled). */
 export async function revokeAllStaffSessions(db: Db, staffId: number): Promise<void> {
   await db.kysely.deleteFrom('staff_session').where('staff_id', '=', staffId).execute();
+}
+
+/**
+ * The cleanup job's part (jobs/cleanup-job.ts): staff sessions past their end or idle for 30 minutes, and setup
+ * links past theirs. Each is one DELETE by time; the number deleted of each.
+ */
+export async function deleteEndedStaffRecords(
+  kysely: Kysely<Database>,
+  now: Date,
+): Promise<{ staffSessions: number; staffSetupLinks: number }> {
+  const idleSince = new Date(now.getTime() - staffSessionLimits.idleMs).toISOString();
+  const sessions = await kysely
+    .deleteFrom('staff_session')
+    .where((eb) => eb.or([eb('expires_at', '<=', now.toISOString()), eb('last_seen_at', '<=', idleSince)]))
+    .executeTakeFirst();
+  const links = await kysely
+    .deleteFrom('staff_setup_token')
+    .where('expires_at', '<=', now.toISOString())
+    .executeTakeFirst();
+  return { staffSessions: Number(sessions.numDeletedRows), staffSetupLinks: Number(links.numDeletedRows) };
 }

@@ -4,6 +4,7 @@ import { describeEachDatabase, type TestContext } from '../../test/databases.ts'
 import { cheapHashing, client, movableClock, register } from '../customer/test-support.ts';
 import { productionMode } from '../mode/test-support.ts';
 import { runStaffCli } from './cli-commands.ts';
+import { deleteEndedStaffRecords } from './sessions.ts';
 
 const minute = 60_000;
 const password = 'ein langes Passwort 1';
@@ -173,6 +174,24 @@ describeEachDatabase(
       }
       devClock.advance(20 * minute);
       expect((await c2.get('/api/admin/staff/me', token2)).status).toBe(401);
+    });
+
+    it('the cleanup deletes ended sessions and setup links, and keeps live ones', async () => {
+      const live = await newAccount();
+      const idle = await newAccount();
+      const pending = await staffCli(ctx, devClock, ['add', newStaffEmail(), '--role', 'staff']);
+      devClock.advance(20 * minute);
+      expect((await live.c.get('/api/admin/staff/me', live.token)).status).toBe(200);
+      devClock.advance(15 * minute);
+      const deleted = await deleteEndedStaffRecords(ctx.db.kysely, devClock.now());
+      expect(deleted.staffSessions).toBeGreaterThanOrEqual(1);
+      expect((await live.c.get('/api/admin/staff/me', live.token)).status).toBe(200);
+      expect((await idle.c.get('/api/admin/staff/me', idle.token)).status).toBe(401);
+      devClock.advance(24 * 60 * minute);
+      expect((await deleteEndedStaffRecords(ctx.db.kysely, devClock.now())).staffSetupLinks).toBeGreaterThanOrEqual(1);
+      expect((await client(ctx).post('/api/admin/staff/setup/info', { token: tokenOf(pending.out[0]!) })).status).toBe(
+        400,
+      );
     });
 
     it('logout ends the session', async () => {
