@@ -1,7 +1,8 @@
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/databases.ts';
+import { describeEachDatabase, testNow } from '../../test/databases.ts';
 import { collectRoutes, type RouteEntry } from '../../test/routes.ts';
+import { writeAudit } from './audit.ts';
 import { describeOperation } from './plugin.ts';
 import { staffToken } from './test-support.ts';
 
@@ -94,6 +95,37 @@ describeEachDatabase(
         expect(response.json().error.code, label).toMatch(/^[A-Z_]+$/);
         if (response.json().error.code === 'VALIDATION_ERROR')
           expect(Object.keys(response.json().error.fields ?? {}).length, label).toBeGreaterThan(0);
+      }
+    });
+
+    it('keeps the audit log append-only: the database refuses to change or delete an entry', async () => {
+      await writeAudit(
+        ctx.db.kysely,
+        { staffId: null, actor: 'cli' },
+        { action: 'test', entityType: 'thing' },
+        testNow,
+      );
+      await expect(ctx.db.kysely.updateTable('audit_log').set({ actor: 'someone else' }).execute()).rejects.toThrow(
+        /append-only/,
+      );
+      await expect(ctx.db.kysely.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
+      const owner = await staffToken(ctx, 'owner');
+      const log = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/audit-log?actor=cli&action=test',
+        headers: owner.headers,
+      });
+      expect(log.json().result).toMatchObject({ total: 1, page: 1, perPage: 25 });
+      expect(log.json().result.items[0]).toMatchObject({
+        actor: 'cli',
+        action: 'test',
+        entityType: 'thing',
+        before: null,
+      });
+      for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+        const id = log.json().result.items[0].id;
+        const response = await ctx.app.inject({ method, url: `/api/admin/audit-log/${id}`, headers: owner.headers });
+        expect(response.statusCode).toBe(404);
       }
     });
 
