@@ -31,6 +31,5 @@ export const listAuditLogQuerySchema = pageQuerySchema.extend({
   /** Entries before this instant. */
   to: instantSchema.optional(),
 });
-export type ListAuditLogQuery = z.infer<typeof listAuditLogQuerySchema>;
 
 export const auditLogPageSchema = pageOf(auditEntrySchema);

@@ -57,7 +57,6 @@ export const completeSetupRequestSchema = z.object({
   /** A code of the authenticator the `otpauthUri` was scanned into (required when `totpRequired`). */
   totp: totpCodeSchema.optional(),
 });
-export type CompleteSetupRequest = z.infer<typeof completeSetupRequestSchema>;
 
 /**
  * Production, an account made with `--password-stdin` that has no second factor yet: its first login answers

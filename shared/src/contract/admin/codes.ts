@@ -76,11 +76,9 @@ export const createDiscountCodeRequestSchema = z
   })
   .strict()
   .superRefine(checkRules);
-export type CreateDiscountCodeRequest = z.input<typeof createDiscountCodeRequestSchema>;
 
 /** Any of the rules (the code itself stays: orders name it). Checked together with the code's other rules. */
 export const updateDiscountCodeRequestSchema = z.object(codeRules).partial().strict();
-export type UpdateDiscountCodeRequest = z.infer<typeof updateDiscountCodeRequestSchema>;
 /** The code's rules after an update, checked as a whole (the API answers field errors of this). */
 export const discountCodeRulesSchema = z.object(codeRules).superRefine(checkRules);
 
@@ -104,6 +102,5 @@ export const listDiscountCodesQuerySchema = pageQuerySchema.extend({
   q: searchTextSchema.optional(),
   active: z.stringbool().optional(),
 });
-export type ListDiscountCodesQuery = z.infer<typeof listDiscountCodesQuerySchema>;
 export const discountCodePageSchema = pageOf(discountCodeItemSchema);
 export const discountCodeParamsSchema = idParamsSchema;

@@ -31,7 +31,6 @@ export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   perPage: z.coerce.number().int().min(1).max(200).default(25),
 });
-export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /**
  * The sorting of an admin list: `sort` names one of the list's fields (any other is a 400), `order` is `asc` (by

@@ -24,7 +24,6 @@ export const listTextsQuerySchema = pageQuerySchema.extend({
   /** Only keys an operator edited (true) or none edited (false). */
   edited: z.stringbool().optional(),
 });
-export type ListTextsQuery = z.infer<typeof listTextsQuerySchema>;
 
 const perLanguage = <T extends z.ZodType>(value: T) =>
   z.object(Object.fromEntries(languages.map((language) => [language, value])) as Record<(typeof languages)[number], T>);
@@ -68,4 +67,3 @@ export const updateTextRequestSchema = z
       .refine((values) => Object.keys(values).length > 0, 'required'),
   })
   .strict();
-export type UpdateTextRequest = z.infer<typeof updateTextRequestSchema>;
