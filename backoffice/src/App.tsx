@@ -4,7 +4,9 @@ import EventIcon from '@mui/icons-material/Event';
 import HistoryIcon from '@mui/icons-material/History';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PeopleIcon from '@mui/icons-material/People';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import SellIcon from '@mui/icons-material/Sell';
+import TranslateIcon from '@mui/icons-material/Translate';
 import { dataProvider } from './api/dataProvider.ts';
 import { authProvider } from './auth/authProvider.ts';
 import { LoginPage } from './auth/LoginPage.tsx';
@@ -14,7 +16,9 @@ import { CatalogueFilesPage } from './features/catalogueImport/CatalogueFilesPag
 import { CourseCreate, CourseEdit, CourseList } from './features/courses/index.tsx';
 import { PackagePriceList } from './features/packagePrices/index.tsx';
 import { ProductCreate, ProductEdit, ProductList } from './features/products/index.tsx';
+import { TextEdit, TextList } from './features/texts/index.tsx';
 import { Dashboard } from './features/dashboard/Dashboard.tsx';
+import { DiscountCodeCreate, DiscountCodeEdit, DiscountCodeList } from './features/discountCodes/index.tsx';
 import { IdentityPage } from './features/identity/IdentityPage.tsx';
 import { StaffList } from './features/staff/index.tsx';
 import { i18nProvider } from './i18n/i18nProvider.ts';
@@ -64,6 +68,15 @@ export function App() {
             icon={Inventory2Icon}
           />
           <Resource name="package-prices" list={PackagePriceList} icon={SellIcon} />
+          <Resource
+            name="discount-codes"
+            list={DiscountCodeList}
+            edit={DiscountCodeEdit}
+            create={DiscountCodeCreate}
+            icon={LocalOfferIcon}
+            recordRepresentation="code"
+          />
+          <Resource name="texts" list={TextList} edit={TextEdit} icon={TranslateIcon} recordRepresentation="key" />
           <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} />
           {permissions === 'owner' ? <Resource name="staff" list={StaffList} icon={PeopleIcon} /> : null}
         </>

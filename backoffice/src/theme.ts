@@ -33,6 +33,8 @@ export const theme: RaThemeOptions = {
     MuiButtonBase: {
       styleOverrides: { root: { '&.Mui-focusVisible': { outline: tokenValue('focus-ring'), outlineOffset: 2 } } },
     },
+    // A read-only field's help keeps AA contrast (Material UI greys it out like a disabled control's).
+    MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: color('muted') } } } },
     // Links inside tables and text keep the shop's link colour (AA on white and on the surface colour).
     MuiLink: { styleOverrides: { root: { color: color('primary-dark') } } },
   },

@@ -62,11 +62,11 @@ test('an owner set up from the staff command signs in, and a staff login is sepa
   await expectAccessible(page);
   await page.getByLabel('E-Mail-Adresse', { exact: false }).fill(ownerEmail);
   await page.getByLabel('Passwort', { exact: false }).fill('falsches-passwort-123');
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await expect(page.getByTestId('login-error')).toHaveText('E-Mail-Adresse oder Passwort ist falsch.');
   await expectAccessible(page);
   await page.getByLabel('Passwort', { exact: false }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await expect(heading(page)).toHaveText('Willkommen im Backoffice');
 
   // The staff token opens no customer call, and the back office is not in the shop's composition.
@@ -179,4 +179,157 @@ test('a course created and published in the back office is bookable; moving it m
   await menu(page, 'Protokoll').click();
   await expect(page.getByRole('cell', { name: 'updateCourse' }).first()).toBeVisible();
   await expectAccessible(page);
+});
+
+/** Opens a screen of the back office by its address in the same tab (the session lives in sessionStorage). */
+async function open(page: Page, path: string) {
+  await page.goto(`${backofficeUrl}${path}`);
+}
+
+test('a text edited in the back office shows in the shop', async ({ page, browser }) => {
+  test.slow();
+  const link = await addStaff(staffEmail('texte'), 'staff');
+  await completeSetup(page, link, password);
+  const key = 'catalog.courses.title';
+  const changed = `Gruppenkurse ${Date.now()}`;
+
+  await menu(page, 'Texte').click();
+  await expect(heading(page)).toHaveText('Texte');
+  await expectAccessible(page);
+  // The keys missing a language.
+  await page.getByLabel('Fehlt in').click();
+  await page.getByRole('option', { name: 'Irgendeine Sprache' }).click();
+  await expect(page).toHaveURL(/missing/);
+  await expectAccessible(page);
+  await open(page, `/texts?filter=${encodeURIComponent('{}')}`);
+
+  const row = () => page.getByRole('row').filter({ has: page.getByRole('cell', { name: key, exact: true }) });
+  await page.getByPlaceholder('Suchen').fill(key);
+  await row().getByRole('link', { name: 'Bearbeiten' }).click();
+  const german = page.getByLabel('Deutsch', { exact: true });
+  await expect(german).toHaveValue('Gruppenkurse');
+  await expect(page.getByText('Ausgeliefert: Gruppenkurse')).toBeVisible();
+  await expectAccessible(page);
+  await german.fill(changed);
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Gespeichert')).toBeVisible();
+
+  // A visitor sees it within a minute (the texts' HTTP cache is 60 s; a new visitor has none).
+  const visitor = await browser.newContext();
+  const shop = await visitor.newPage();
+  await expect
+    .poll(
+      async () => {
+        await shop.goto('http://localhost:5173/courses');
+        return shop.locator('main h1').first().textContent();
+      },
+      { timeout: 70_000, intervals: [1_000, 5_000, 10_000] },
+    )
+    .toBe(changed);
+  await visitor.close();
+
+  // Emptying the field removes the edit: the shipped text again (texts.spec.ts reads it).
+  await open(page, `/texts/${key}`);
+  await page.getByLabel('Deutsch', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Gespeichert')).toBeVisible();
+  await open(page, `/texts/${key}`);
+  await expect(page.getByLabel('Deutsch', { exact: true })).toHaveValue('Gruppenkurse');
+});
+
+test('every other screen of the back office passes axe, at 1280 px and on a tablet', async ({ page }) => {
+  test.slow();
+  const owner = staffEmail('rundgang');
+  await completeSetup(page, await addStaff(owner, 'owner'), password);
+
+  // Products and package prices.
+  await menu(page, 'Produkte').click();
+  await expect(heading(page)).toHaveText('Produkte');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Bearbeiten' }).first().click();
+  await expect(page.getByLabel('Kennung', { exact: false })).toBeVisible();
+  await expectAccessible(page);
+  await menu(page, 'Paketpreise').click();
+  await expect(heading(page)).toHaveText('Paketpreise');
+  await expectAccessible(page);
+  await page
+    .getByRole('button', { name: /: bearbeiten$/ })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Abbrechen' }).click();
+
+  // Discount codes: a new one, a field error first, then its use count in the list.
+  const code = `BO${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+  await menu(page, 'Gutscheincodes').click();
+  await expect(heading(page)).toHaveText('Gutscheincodes');
+  await expect(page.getByRole('columnheader', { name: 'Eingelöst' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Anlegen' }).click();
+  const codeField = page.getByRole('textbox', { name: /^Code/ });
+  await codeField.fill('mit leerzeichen');
+  await page.getByRole('spinbutton', { name: /^Rabatt/ }).fill('15');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Nur Buchstaben, Ziffern, „-“ und „_“')).toBeVisible();
+  await expectAccessible(page);
+  await codeField.fill(code);
+  await page.getByRole('spinbutton', { name: 'Einlösungen pro Kunde' }).fill('1');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  const codeRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: code, exact: true }) });
+  await expect(codeRow).toContainText('15 %');
+  await codeRow.getByRole('link', { name: 'Bearbeiten' }).click();
+  await expect(page.getByRole('textbox', { name: /^Code/ })).toHaveAttribute('readonly');
+  await expectAccessible(page);
+
+  // The owner's screens: staff, the school, the audit log (filtered), the catalogue's files with a refused line.
+  await menu(page, 'Mitarbeitende').click();
+  await expect(page.getByRole('cell', { name: owner })).toBeVisible();
+  await expectAccessible(page);
+  await menu(page, 'Schule').click();
+  await expect(heading(page)).toHaveText('Angaben zur Schule');
+  await expectAccessible(page);
+  await menu(page, 'Protokoll').click();
+  await page.getByLabel('Wer').fill(owner);
+  await expect(page.getByRole('cell', { name: 'createDiscountCode' })).toBeVisible();
+  await page.getByRole('cell', { name: 'createDiscountCode' }).click();
+  await expect(page.getByText('Nachher')).toBeVisible();
+  await expectAccessible(page);
+
+  await menu(page, 'Import und Export').click();
+  await expect(heading(page)).toHaveText('Katalog importieren und exportieren');
+  await expectAccessible(page);
+  const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('backoffice.session')!).token as string);
+  const exported = await page.request.get(`${backofficeUrl}/api/admin/catalogue/export`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(exported.ok()).toBe(true);
+  const files = ((await exported.json()) as { result: { files: Record<string, string> } }).result.files;
+  // The whole file (a course left out would be deleted), with one value the import must refuse on line 2.
+  const lines = files['courses.csv']!.split(/\r?\n/);
+  const columns = lines[0]!.replace(/^\uFEFF/, '').split(';');
+  const cells = lines[1]!.split(';');
+  cells[columns.indexOf('max_participants')] = 'viele';
+  lines[1] = cells.join(';');
+  await page.getByLabel('CSV-Dateien').setInputFiles([
+    { name: 'courses.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) },
+    { name: 'notizen.txt', mimeType: 'text/plain', buffer: Buffer.from('nichts') },
+  ]);
+  await expect(page.getByText('Nicht erkannt und übergangen: notizen.txt')).toBeVisible();
+  await page.getByRole('button', { name: 'Probe (nichts ändern)' }).click();
+  const refusals = page.getByTestId('import-refusals');
+  const refused = refusals.getByRole('row').filter({ hasText: 'max_participants' });
+  await expect(refused.getByRole('cell')).toHaveText(['courses.csv', '2', /.+/, /viele/]);
+  await expect(page.getByRole('button', { name: 'Import ausführen' })).toBeDisabled();
+  await expectAccessible(page);
+
+  // A tablet: the course list scrolls inside its card, the page does not scroll sideways.
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 1000 });
+    await open(page, '/courses');
+    await expect(page.getByRole('table')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `sideways scrolling at ${width} px`).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+  }
 });

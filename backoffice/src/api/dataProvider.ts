@@ -22,6 +22,10 @@ export interface ResourceApi {
   itemPath?: (id: Identifier) => string;
   /** The item in an update's or create's result, when the result wraps it (`{ course, moved, mailsQueued }`); else the result. */
   itemOf?: (result: Record<string, unknown>) => RaRecord | undefined;
+  /** One item, when the API has no call for it (texts: found by their key in the list). */
+  getOne?: (id: Identifier, signal?: AbortSignal) => Promise<RaRecord>;
+  /** An update's body, when it is not the changed fields (texts: `{ values: { de: … } }`). */
+  updateBody?: (data: Record<string, unknown>, previous: Record<string, unknown> | undefined) => unknown;
   /** Query parameters of a list's filter, when they are not the filter's own names. */
   listQuery?: (filter: Record<string, unknown>) => Record<string, string | number | boolean | undefined>;
 }
@@ -137,6 +141,7 @@ export const dataProvider: DataProvider = {
   },
   async getOne(resource, params) {
     const api = apiOf(resource);
+    if (api.getOne) return { data: withId(api, await api.getOne(params.id, params.signal)) as never };
     const record = await adminCall<RaRecord>(pathOf(api, params.id), { signal: params.signal });
     return { data: withId(api, record) as never };
   },
@@ -165,7 +170,11 @@ export const dataProvider: DataProvider = {
     const api = apiOf(resource);
     const method = api.updateMethod ?? 'PATCH';
     const fields = picked(params.data, api.updatable ?? api.writable);
-    const body = method === 'PATCH' ? changedFields(fields, params.previousData) : fields;
+    const body = api.updateBody
+      ? api.updateBody(params.data, params.previousData)
+      : method === 'PATCH'
+        ? changedFields(fields, params.previousData)
+        : fields;
     const result = await adminCall<Record<string, unknown>>(pathOf(api, params.id), { method, body });
     return { data: savedItem(api, result) as never };
   },

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, TextField } from '@mui/material';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
 import type { StaffLoginRequest } from '@shop/shared/contract/admin';
 import { AdminError, adminCall } from '../api/http.ts';
@@ -25,6 +25,10 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const codeField = useRef<HTMLInputElement>(null);
+  // Asked for a code (or shown the authenticator to enrol), the person goes on in the code's field.
+  useEffect(() => {
+    if (step !== 'password') codeField.current?.focus();
+  }, [step]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,7 +44,6 @@ export function LoginPage() {
     } catch (failure) {
       if (failure instanceof AdminError && failure.code === 'TOTP_REQUIRED' && step === 'password') {
         setStep('totp');
-        setTimeout(() => codeField.current?.focus(), 0);
       } else if (failure instanceof AdminError && failure.code === 'TOTP_ENROLMENT_REQUIRED') {
         try {
           const enrolment = await adminCall<{ otpauthUri: string }>('/staff/totp/enrolment', {
@@ -49,7 +52,6 @@ export function LoginPage() {
           });
           setOtpauthUri(enrolment.otpauthUri);
           setStep('enrol');
-          setTimeout(() => codeField.current?.focus(), 0);
         } catch (enrolFailure) {
           setError(errorTextKey(enrolFailure));
         }

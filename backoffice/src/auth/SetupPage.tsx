@@ -1,6 +1,5 @@
 import { Alert, Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { SetupInfo, StaffSession } from '@shop/shared/contract/admin';
 import { AdminError, adminCall } from '../api/http.ts';
@@ -33,7 +32,6 @@ type FieldErrors = Partial<Record<'password' | 'confirm' | 'totp', string>>;
  */
 export function SetupPage() {
   const translate = useTranslate();
-  const navigate = useNavigate();
   const [token] = useState(takeToken);
   const [info, setInfo] = useState<SetupInfo | null>(null);
   const [loadError, setLoadError] = useState<string | null>(token ? null : 'bo.setup.noToken');
@@ -73,7 +71,8 @@ export function SetupPage() {
         anonymous: true,
       });
       startSession(session);
-      navigate('/', { replace: true });
+      // A fresh start of the app, so that everything it asked before the session (permissions: none) is asked again.
+      window.location.replace('/');
     } catch (failure) {
       if (failure instanceof AdminError && Object.keys(failure.fields).length > 0) {
         setFields(

@@ -41,7 +41,7 @@ const contained = {
   minWidth: 0,
   '& .RaLayout-content': { minWidth: 0 },
   '& .RaList-main': { minWidth: 0 },
-  '& .RaList-content': { overflowX: 'auto' },
+  '& .RaList-main .RaDataTable-tableWrapper': { overflowX: 'auto' },
 };
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -32,8 +32,13 @@ function Report({ report }: { report: ImportReport }) {
               : 'bo.catalogueFiles.refusedResult',
         )}
       </Typography>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={translate('bo.catalogueFiles.countsCaption')}>
+      <Box
+        sx={{ overflowX: 'auto' }}
+        tabIndex={0}
+        role="region"
+        aria-label={translate('bo.catalogueFiles.countsCaption')}
+      >
+        <Table size="small">
           <TableHead>
             <TableRow>
               <TableCell component="th" scope="col">
@@ -69,7 +74,12 @@ function Report({ report }: { report: ImportReport }) {
           <Typography variant="h2" sx={{ mt: 2, mb: 1 }}>
             {translate('bo.catalogueFiles.refusals', { smart_count: report.refusals.length })}
           </Typography>
-          <Box sx={{ overflowX: 'auto' }}>
+          <Box
+            sx={{ overflowX: 'auto' }}
+            tabIndex={0}
+            role="region"
+            aria-label={translate('bo.catalogueFiles.refusals', { smart_count: report.refusals.length })}
+          >
             <Table size="small" data-testid="import-refusals">
               <TableHead>
                 <TableRow>
@@ -99,7 +109,12 @@ function Report({ report }: { report: ImportReport }) {
           <Typography variant="h2" sx={{ mt: 2, mb: 1 }}>
             {translate('bo.catalogueFiles.changes', { smart_count: report.changes.length })}
           </Typography>
-          <Box sx={{ overflowX: 'auto', maxHeight: 480 }}>
+          <Box
+            sx={{ overflowX: 'auto', maxHeight: 480 }}
+            tabIndex={0}
+            role="region"
+            aria-label={translate('bo.catalogueFiles.changes', { smart_count: report.changes.length })}
+          >
             <Table size="small">
               <TableHead>
                 <TableRow>

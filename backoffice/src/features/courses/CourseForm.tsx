@@ -52,7 +52,7 @@ export function CourseForm({ create = false }: { create?: boolean }) {
   const translate = useTranslate();
   const record = useRecordContext<AdminCourse & RaRecord>();
   return (
-    <SimpleForm toolbar={<SaveToolbar />} sx={{ maxWidth: 1200 }}>
+    <SimpleForm toolbar={<SaveToolbar />} sx={{ maxWidth: 1200 }} noValidate>
       <Section title={translate('bo.courses.sectionGeneral')} />
       <FormRow>
         <SelectInput

@@ -89,6 +89,7 @@ export function IdentityPage() {
               toolbar={<SaveToolbar />}
               sx={{ p: 0, maxWidth: 1000 }}
               resource="identity"
+              noValidate
             >
               <TextInput source="name" validate={required()} />
               <TextInput source="postalAddress" validate={required()} multiline minRows={3} />

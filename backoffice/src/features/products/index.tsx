@@ -85,7 +85,7 @@ function ProductForm({ edit = false }: { edit?: boolean }) {
   const translate = useTranslate();
   const statusChoices = useStatusChoices();
   return (
-    <SimpleForm toolbar={<SaveToolbar />} sx={{ maxWidth: 1200 }}>
+    <SimpleForm toolbar={<SaveToolbar />} sx={{ maxWidth: 1200 }} noValidate>
       <TextInput source="identifier" validate={required()} />
       {edit ? <SelectInput source="status" choices={statusChoices} validate={required()} /> : null}
       <TextsInputs />
