@@ -61,7 +61,13 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  for (const child of processes) if (child.pid) process.kill(-child.pid, 'SIGTERM');
+  for (const child of processes) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Ended already.
+    }
+  }
 });
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });

@@ -179,6 +179,21 @@ test('a course created and published in the back office is bookable; moving it m
   await menu(page, 'Protokoll').click();
   await expect(page.getByRole('cell', { name: 'updateCourse' }).first()).toBeVisible();
   await expectAccessible(page);
+
+  // Cancel it (with a reason for the buyer): it leaves the shop, so the journeys after this one see the catalogue
+  // they know.
+  await menu(page, 'Kurse').click();
+  await page.getByRole('row').filter({ hasText: identifier }).getByRole('link', { name: 'Bearbeiten' }).click();
+  await page.getByRole('button', { name: 'Absagen' }).click();
+  const cancel = page.getByRole('dialog');
+  await expect(cancel).toContainText('Die Buchung wird storniert und der Käufer erhält eine E-Mail.');
+  await cancel.getByLabel('Grund', { exact: false }).fill('Zu wenige Anmeldungen.');
+  await expectAccessible(page);
+  await cancel.getByRole('button', { name: 'Absagen' }).click();
+  await expect(page.getByText(/Der Kurs ist abgesagt\./)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Veröffentlichen' })).toHaveCount(0);
+  const after = await searchAll<ApiCourse>(request, 'http://localhost:5173/api/course/search', 'type=1');
+  expect(after.some((course) => course.id === listed!.id)).toBe(false);
 });
 
 /** Opens a screen of the back office by its address in the same tab (the session lives in sessionStorage). */

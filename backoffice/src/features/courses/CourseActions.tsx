@@ -64,7 +64,13 @@ export function CourseStateButtons() {
           title={translate(`bo.courses.confirm.${open}Title`, { identifier: record.identifier })}
           content={
             <>
-              {translate(`bo.courses.confirm.${open}`, { smart_count: record.activeBookings })}
+              {/* With bookings, what happens to them (one or several); without, the plain consequence. */}
+              {translate(
+                `bo.courses.confirm.${open}${record.activeBookings > 0 && open !== 'publish' ? 'Booked' : ''}`,
+                {
+                  smart_count: record.activeBookings,
+                },
+              )}
               {open === 'cancel' ? (
                 <MuiTextField
                   label={translate('bo.courses.cancelReason')}
