@@ -14,7 +14,7 @@ import { noOutsideCitations } from './lint/citations.js';
 
 /** The browser areas (composed at runtime) and the other top-level parts. */
 export const browserAreas = ['shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-level-test'];
-const areas = [...browserAreas, 'api', 'e2e', 'scripts'];
+const areas = [...browserAreas, 'backoffice', 'api', 'e2e', 'scripts'];
 
 /**
  * No area imports another: each area's files may not reach into any other area's folder. The end-to-end

@@ -14,6 +14,7 @@ export default defineConfig({
       'mf-cart-checkout',
       'mf-account',
       'mf-level-test',
+      'backoffice',
       'api',
     ],
   },

@@ -6,8 +6,8 @@ import { chromiumLaunchOptions } from './support/chromium.ts';
 import { mollieShop, mollieShopUrl } from './support/mollie.ts';
 
 /**
- * Journeys over the composed shop exactly as `npm start` serves it: the production builds of the five areas
- * (built by `npm run test:e2e` beforehand) behind `vite preview`, and the API on a fresh SQLite database.
+ * Journeys over the composed shop exactly as `npm start` serves it: the production builds of the five areas and the
+ * back office (built by `npm run test:e2e` beforehand) behind `vite preview`, and the API on a fresh SQLite database.
  */
 // The journeys' own workers load this file again: they inherit the path the runner chose, so that a journey can
 // open the same file (see e2e/support/database.ts).
@@ -96,6 +96,14 @@ export default defineConfig({
       cwd: '../shell',
       env: { API_PORT: String(mollieShop.apiPort), SHOP_URL: mollieShopUrl },
       url: `http://localhost:${mollieShop.shellPort}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // The back office (backoffice.spec.ts): its own application on its own port, never part of the composition.
+      command: 'npm run preview -w backoffice',
+      cwd: '..',
+      url: 'http://localhost:5178/',
       reuseExistingServer: false,
       timeout: 60_000,
     },

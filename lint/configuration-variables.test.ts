@@ -23,6 +23,7 @@ const folders = [
   'mf-cart-checkout',
   'mf-account',
   'mf-level-test',
+  'backoffice',
   'e2e',
 ];
 const skipped = new Set(['node_modules', 'dist', 'test-results', 'fixtures']);

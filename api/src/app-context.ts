@@ -2,6 +2,7 @@ import type { ShopMode } from '@shop/shared/contract';
 import type { Db } from './db/database.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { SchoolIdentityCache } from './features/school/identity.ts';
 
 /** What route plugins need from the outside world, injected so tests control it (database, clock). */
 export interface AppContext {
@@ -22,4 +23,6 @@ export interface AppContext {
   jobs: JobRunner;
   /** How long a waitlist offer holds its place for its person (WAITLIST_OFFER_SECONDS, default 86400). */
   waitlistOfferSeconds: number;
+  /** The school's identity as this process serves it (features/school/identity.ts); forgotten when it changes. */
+  schoolIdentity: SchoolIdentityCache;
 }

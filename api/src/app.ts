@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import type { Db } from './db/database.ts';
+import { adminApi } from './features/admin/plugin.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
 import { ResponseCache } from './features/catalog/response-cache.ts';
@@ -14,6 +15,8 @@ import { healthRoutes } from './features/health/routes.ts';
 import { createShopMetrics, type ShopMetrics } from './features/metrics/metrics.ts';
 import { registerMetrics } from './features/metrics/plugin.ts';
 import { shopModeRoutes } from './features/mode/routes.ts';
+import { schoolIdentityCache, schoolIdentityProblems } from './features/school/identity.ts';
+import { schoolRoutes } from './features/school/routes.ts';
 import type { ShopMode } from '@shop/shared/contract';
 import { holdSweepJob } from './features/order/hold-sweep.ts';
 import { orderRoutes } from './features/order/routes.ts';
@@ -52,6 +55,7 @@ import { registerLifecycle } from './lifecycle/graceful-stop.ts';
 import { registerRateLimits } from './rate-limit/route-limits.ts';
 import { createRateLimitStore, type RateLimitStore } from './rate-limit/store.ts';
 import { defaultMailFrom, defaultShopUrl } from './mail/config.ts';
+import { defaultBackofficeUrl } from './features/staff/config.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { cleanupJob } from './jobs/cleanup-job.ts';
 import { jobLagSeconds } from './jobs/lag.ts';
@@ -133,6 +137,8 @@ export interface BuildAppOptions {
   connectionLimits?: Partial<ConnectionLimits>;
   /** What keeps the configuration from being complete; `/api/ready` answers 503 while there is any. */
   configurationProblems?: () => string[];
+  /** Origin of the back office (BACKOFFICE_URL): staff setup links point there. */
+  backofficeUrl?: string;
 }
 
 /**
@@ -223,7 +229,14 @@ export function buildApp({
     mode,
     jobs,
     waitlistOfferSeconds: options.waitlistOfferSeconds ?? defaultWaitlistOfferSeconds,
+    // A cache of what the database holds, not a rule of the shop: the wall clock times it.
+    schoolIdentity: schoolIdentityCache(db.kysely, () => Date.now()),
   };
+  // Production is not ready until the owner has set the school's identity (a database fault is reported apart).
+  const configurationProblems = async () => [
+    ...(options.configurationProblems?.() ?? []),
+    ...(mode === 'production' ? await schoolIdentityProblems(db.kysely).catch(() => []) : []),
+  ];
   // Routes with a bearer rule check the token before anything else (see authenticate.ts).
   app.addHook('onRequest', checkBearerFirst(ctx));
   // Booking or releasing places makes cached course-search answers (free places, occupancy) stale.
@@ -291,7 +304,8 @@ export function buildApp({
   app.addHook('onClose', async () => jobs.stop());
   app.register(
     async (api) => {
-      await api.register(healthRoutes(ctx, { configurationProblems: options.configurationProblems }));
+      await api.register(healthRoutes(ctx, { configurationProblems }));
+      await api.register(schoolRoutes(ctx.schoolIdentity));
       await api.register(shopModeRoutes(ctx));
       await api.register(catalogRoutes(ctx, { searchCache }));
       await api.register(productRoutes(ctx));
@@ -312,6 +326,14 @@ export function buildApp({
       await api.register(withdrawalRoutes(ctx, { provider, onPlacesChanged }));
       await api.register(waitlistRoutes(ctx, { onPlacesChanged }));
       await api.register(privacyRoutes(ctx, { passwordHashing: options.passwordHashing }));
+      await api.register(
+        adminApi(ctx, {
+          passwordHashing: options.passwordHashing,
+          backofficeUrl: options.backofficeUrl ?? defaultBackofficeUrl,
+          onCatalogueChanged: onPlacesChanged,
+        }),
+        { prefix: '/admin' },
+      );
     },
     { prefix: '/api' },
   );

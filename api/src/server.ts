@@ -2,10 +2,10 @@ import { parseHstsIncludeSubDomains } from '@shop/shared/server';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
 import { loadPaymentConfig } from './features/payment/config.ts';
 import { mollieProvider } from './features/payment/mollie-provider.ts';
-import { seed } from './db/seed/index.ts';
+import { prepareDatabase } from './db/startup.ts';
+import { schoolIdentityProblems } from './features/school/identity.ts';
 import { trustProxyFromEnv } from './http/trust-proxy.ts';
 import { defaultMailFrom, loadMailConfig } from './mail/config.ts';
 import { productionProblems, productionSettingsFromEnv, shopModeFromEnv } from './features/mode/production-check.ts';
@@ -14,6 +14,7 @@ import { type MetricsServer, startMetricsServer } from './features/metrics/serve
 import { gracefulStop } from './lifecycle/graceful-stop.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadJobConfig } from './jobs/config.ts';
+import { backofficeUrlFromEnv } from './features/staff/config.ts';
 
 /**
  * Starts the API: open the database, migrate, seed if empty, listen; close cleanly on SIGINT/SIGTERM. Called by
@@ -64,6 +65,7 @@ export async function startServer(): Promise<void> {
       mode === 'production' ? productionProblems(productionSettingsFromEnv(process.env)) : [],
     waitlistOfferSeconds: config.waitlistOfferSeconds,
     waitlistIntervalMs: config.waitlistIntervalMs,
+    backofficeUrl: backofficeUrlFromEnv(process.env),
   });
   app.log.info(`payment provider: ${payment.provider}`);
   if (mode === 'development') {
@@ -81,8 +83,11 @@ export async function startServer(): Promise<void> {
   app.log.info(`rate-limit counters in ${config.redisUrl ? 'Redis (REDIS_URL)' : 'the database'}`);
 
   try {
-    const applied = await migrateToLatest(db);
-    const seeded = await seed(db);
+    const { applied, seeded } = await prepareDatabase(db, { mode });
+    if (mode === 'production' && (await schoolIdentityProblems(db.kysely)).length > 0)
+      app.log.warn(
+        "The school's identity is not set: /api/ready answers 503 until the owner sets it in the back office (docs/backoffice.md)",
+      );
     app.log.info(
       {
         database: where,

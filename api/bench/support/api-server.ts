@@ -1,6 +1,6 @@
 /**
- * Child process of the API benchmark: the shop API on a fresh SQLite file (or, with BENCH_DATABASE_URL, on that
- * empty PostgreSQL database) with the demo data and a generated catalogue of BENCH_COURSES courses, listening
+ * Child process of the API benchmark: the shop API on a fresh SQLite file (or BENCH_DATABASE_FILE; or, with
+ * BENCH_DATABASE_URL, on that PostgreSQL database) with the demo data and a generated catalogue of BENCH_COURSES courses, listening
  * on a free loopback port, which it prints as `{"port":…}`.
  * A process of its own, so the load generator does not share its event loop.
  */
@@ -19,7 +19,11 @@ const postgresUrl = process.env.BENCH_DATABASE_URL;
 const db = createDatabase(
   postgresUrl
     ? { dialect: 'postgres', url: postgresUrl }
-    : { dialect: 'sqlite', file: join(mkdtempSync(join(tmpdir(), 'shop-bench-')), 'shop.sqlite') },
+    : {
+        dialect: 'sqlite',
+        // BENCH_DATABASE_FILE: a file another process of the benchmark also writes (the catalogue import's).
+        file: process.env.BENCH_DATABASE_FILE ?? join(mkdtempSync(join(tmpdir(), 'shop-bench-')), 'shop.sqlite'),
+      },
 );
 await migrateToLatest(db);
 await seed(db);

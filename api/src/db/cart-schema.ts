@@ -22,6 +22,8 @@ export interface DiscountCodeTable {
   min_order_cents: number | null;
   /** Comma-separated item types the code applies to (course, product, package); null means every item. */
   item_types: string | null;
+  /** 0: switched off in the back office (migration 0083); the cart treats it as an unknown code. */
+  active: Generated<number>;
 }
 
 /** One use of a code by an order (written by the checkout's submit). */

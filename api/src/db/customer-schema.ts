@@ -124,6 +124,8 @@ export interface CourseBookingTable {
   discount_codes: Generated<string>;
   /** Added by 0059_withdrawal: the declaration that withdrew this position; null while it stands. */
   withdrawal_id: Generated<number | null>;
+  /** Added by 0090_catalogue_admin: when the school cancelled the course of this position; null while it stands. */
+  cancelled_at: Generated<string | null>;
 }
 
 export interface CourseBookingParticipantTable {

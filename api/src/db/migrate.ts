@@ -30,9 +30,14 @@ import * as orderHoldClient from './migrations/0065_order_hold_client.ts';
 import * as orderAccessKey from './migrations/0066_order_access_key.ts';
 import * as customerEmailUndo from './migrations/0070_customer_email_undo.ts';
 import * as orderChargeback from './migrations/0071_order_chargeback.ts';
+import * as staffAndAudit from './migrations/0081_staff_and_audit.ts';
+import * as schoolIdentity from './migrations/0082_school_identity.ts';
+import * as textsAndCodesAdmin from './migrations/0083_texts_and_codes_admin.ts';
 import * as unpaidHoldPlaces from './migrations/0083_unpaid_hold_places.ts';
 import * as codeUsageInbox from './migrations/0084_code_usage_inbox.ts';
 import * as loginDevicesAndLinks from './migrations/0086_login_devices_and_links.ts';
+import * as catalogueAdmin from './migrations/0090_catalogue_admin.ts';
+import * as catalogueDerivedTags from './migrations/0091_catalogue_derived_tags.ts';
 import * as privacy from './migrations/0100_privacy.ts';
 import * as declarationErasure from './migrations/0101_declaration_erasure.ts';
 
@@ -71,9 +76,14 @@ export const migrations: Record<string, Migration> = {
   '0066_order_access_key': orderAccessKey,
   '0070_customer_email_undo': customerEmailUndo,
   '0071_order_chargeback': orderChargeback,
+  '0081_staff_and_audit': staffAndAudit,
+  '0082_school_identity': schoolIdentity,
+  '0083_texts_and_codes_admin': textsAndCodesAdmin,
   '0083_unpaid_hold_places': unpaidHoldPlaces,
   '0084_code_usage_inbox': codeUsageInbox,
   '0086_login_devices_and_links': loginDevicesAndLinks,
+  '0090_catalogue_admin': catalogueAdmin,
+  '0091_catalogue_derived_tags': catalogueDerivedTags,
   '0100_privacy': privacy,
   '0101_declaration_erasure': declarationErasure,
 };

@@ -6,6 +6,8 @@ import type { RateLimitDatabase } from './rate-limit-schema.ts';
 import type { OutboxDatabase } from './outbox-schema.ts';
 import type { WaitlistDatabase } from './waitlist-schema.ts';
 import type { PrivacyDatabase } from './privacy-schema.ts';
+import type { CatalogueStatus, OrderCaseTable } from './catalogue-schema.ts';
+import type { StaffDatabase } from './staff-schema.ts';
 
 /**
  * Kysely's view of the tables (see migrations/). Conventions shared by both dialects:
@@ -20,7 +22,8 @@ export interface Database
     RateLimitDatabase,
     OutboxDatabase,
     WaitlistDatabase,
-    PrivacyDatabase {
+    PrivacyDatabase,
+    StaffDatabase {
   tag_category: TagCategoryTable;
   tag: TagTable;
   flexible_learning_course: FlexibleLearningCourseTable;
@@ -38,6 +41,7 @@ export interface Database
   exam_result: ExamResultTable;
   exam_scored_result: ExamScoredResultTable;
   withdrawal_confirmation: WithdrawalConfirmationTable;
+  order_case: OrderCaseTable;
 }
 
 /**
@@ -80,6 +84,8 @@ export interface TextTable {
 export interface FlexibleLearningCourseTable {
   id: Generated<number>;
   module_identifier: string;
+  /** Added by 0090_catalogue_admin: a draft module and its appointments are neither listed nor sold. */
+  status: Generated<Exclude<CatalogueStatus, 'cancelled'>>;
 }
 
 export interface CourseTable {
@@ -98,6 +104,12 @@ export interface CourseTable {
   price_cents: number;
   discounted_price_cents: number | null;
   flexible_learning_course_id: number | null;
+  /** Added by 0090_catalogue_admin: only a published course is listed and sold. */
+  status: Generated<CatalogueStatus>;
+  /** The weekdays it meets on, "1,3" (0 = Monday); null: its start date's. Its weekday tags follow from it. */
+  meeting_days: Generated<string | null>;
+  /** Raised each time the course moves while booked: the SEQUENCE of its calendar event. */
+  schedule_sequence: Generated<number>;
 }
 
 export interface ProductTable {
@@ -105,6 +117,9 @@ export interface ProductTable {
   institution_id: number;
   price_cents: number;
   discounted_price_cents: number | null;
+  /** Added by 0090_catalogue_admin: the import's key (unique), and whether it is sold. */
+  identifier: Generated<string | null>;
+  status: Generated<Exclude<CatalogueStatus, 'cancelled'>>;
 }
 
 export type PackageType = 'conversation_hours' | 'flexible_learning';
@@ -115,6 +130,8 @@ export interface PackagePriceTable {
   /** Number of hours/modules; the amount-1 row is the unit price. */
   amount: number;
   price_cents: number;
+  /** Added by 0090_catalogue_admin: a draft package is not sold (nor, for amount 1, the hour's price). */
+  status: Generated<Exclude<CatalogueStatus, 'cancelled'>>;
 }
 
 export interface TranslationTable {

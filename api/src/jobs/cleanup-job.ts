@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { RateLimitStore } from '../rate-limit/store.ts';
+import { deleteEndedStaffRecords } from '../features/staff/sessions.ts';
 import { deleteExpiredRecords } from './cleanup.ts';
 import type { JobDefinition } from './runner.ts';
 
@@ -25,6 +26,7 @@ export function cleanupJob({
     async run() {
       const deleted = {
         ...(await deleteExpiredRecords(db, now())),
+        ...(await deleteEndedStaffRecords(db, now())),
         rateLimitCounters: await rateLimitStore.deleteExpired(),
       };
       if (Object.values(deleted).some((count) => count > 0))

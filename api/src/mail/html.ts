@@ -1,7 +1,8 @@
-import type { Language } from '@shop/shared/contract';
+import { languageSchema, type Language, type PublicSchool } from '@shop/shared/contract';
 import { tokenValue } from '@shop/shared/css';
 import { escapeHtml } from '../lib/html.ts';
-import { school } from './school.ts';
+import type { MailMessage } from './mailer.ts';
+import { fillSchoolMarkers, schoolMarker } from './school.ts';
 import de from './texts/de.json' with { type: 'json' };
 import en from './texts/en.json' with { type: 'json' };
 import es from './texts/es.json' with { type: 'json' };
@@ -44,34 +45,98 @@ export const mailMaxWidth = 600;
 /** The legal pages on the school's site, in the order the shop's footer lists them. */
 const legalLinks = ['imprint', 'privacy', 'terms', 'cancellation'] as const;
 
-function header(): string {
+/** The header: the mark and the school's name, linked to its site; without an identity, the mark alone. */
+function header(school: PublicSchool | null): string {
   // The mark: the "ñ" of Español on a white tile, then the school's name; an accent line below, as on the site.
-  return [
-    `<tr><td style="background:${color.primary};padding:${space.lg} ${space.xl};border-radius:${radius} ${radius} 0 0;">`,
-    `<a href="${escapeHtml(school.site)}" style="text-decoration:none;color:${color.onPrimary};">`,
+  const mark = [
     '<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>',
     `<td width="36" height="36" align="center" valign="middle" style="width:36px;height:36px;background:${color.bg};border-radius:${radius};font-family:${font};font-size:22px;font-weight:bold;line-height:36px;color:${color.primary};">ñ</td>`,
-    `<td style="padding-left:${space.md};font-family:${font};font-size:20px;font-weight:bold;line-height:1.2;color:${color.onPrimary};">${escapeHtml(school.name)}</td>`,
-    '</tr></table></a></td></tr>',
+    school
+      ? `<td style="padding-left:${space.md};font-family:${font};font-size:20px;font-weight:bold;line-height:1.2;color:${color.onPrimary};">${escapeHtml(school.name)}</td>`
+      : '',
+    '</tr></table>',
+  ].join('\n');
+  return [
+    `<tr><td style="background:${color.primary};padding:${space.lg} ${space.xl};border-radius:${radius} ${radius} 0 0;">`,
+    school?.websiteUrl
+      ? `<a href="${escapeHtml(school.websiteUrl)}" style="text-decoration:none;color:${color.onPrimary};">${mark}</a>`
+      : mark,
+    '</td></tr>',
     `<tr><td style="height:4px;line-height:4px;font-size:0;background:${color.accent};">&nbsp;</td></tr>`,
   ].join('\n');
 }
 
-function footer(language: Language): string {
+const legalUrl = (school: PublicSchool, key: (typeof legalLinks)[number]) =>
+  ({
+    imprint: school.imprintUrl,
+    privacy: school.privacyUrl,
+    terms: school.termsUrl,
+    cancellation: school.withdrawalUrl,
+  })[key];
+
+/** The footer: the school's name, contact and legal links; without an identity, an empty closing bar. */
+function footer(language: Language, school: PublicSchool | null): string {
   const t = layoutTexts[language];
+  const cell = `<tr><td style="background:${color.surfaceStrong};padding:${space.lg} ${space.xl};border-radius:0 0 ${radius} ${radius};font-family:${font};font-size:13px;line-height:1.5;color:${color.muted};">`;
+  if (!school) return [cell, '&nbsp;', '</td></tr>'].join('\n');
   const links = legalLinks
     .map(
       (key) =>
-        `<a href="${escapeHtml(school.legal[key])}" style="color:${color.muted};text-decoration:underline;">${escapeHtml(t[key])}</a>`,
+        `<a href="${escapeHtml(legalUrl(school, key))}" style="color:${color.muted};text-decoration:underline;">${escapeHtml(t[key])}</a>`,
     )
     .join(' &middot; ');
+  const phone = school.phone
+    ? ` &middot; <a href="tel:${escapeHtml(school.phone.replaceAll(' ', ''))}" style="color:${color.muted};">${escapeHtml(school.phone)}</a>`
+    : '';
   return [
-    `<tr><td style="background:${color.surfaceStrong};padding:${space.lg} ${space.xl};border-radius:0 0 ${radius} ${radius};font-family:${font};font-size:13px;line-height:1.5;color:${color.muted};">`,
+    cell,
     `<p style="margin:0 0 ${space.sm};"><strong style="color:${color.text};">${escapeHtml(school.name)}</strong> &middot; ${escapeHtml(t.tagline)}</p>`,
-    `<p style="margin:0 0 ${space.sm};">${escapeHtml(t.contact)} <a href="mailto:${escapeHtml(school.email)}" style="color:${color.muted};">${escapeHtml(school.email)}</a> &middot; <a href="tel:${escapeHtml(school.phone.replaceAll(' ', ''))}" style="color:${color.muted};">${escapeHtml(school.phone)}</a></p>`,
+    `<p style="margin:0 0 ${space.sm};">${escapeHtml(t.contact)} <a href="mailto:${escapeHtml(school.email)}" style="color:${color.muted};">${escapeHtml(school.email)}</a>${phone}</p>`,
     `<p style="margin:0;">${links}</p>`,
     '</td></tr>',
   ].join('\n');
+}
+
+/** The text part's footer (after the signature line), or nothing without an identity. */
+function textFooter(language: Language, school: PublicSchool | null): string {
+  if (!school) return '';
+  const t = layoutTexts[language];
+  const lines = [
+    `${school.name} · ${t.tagline}`,
+    `${t.contact} ${school.email}${school.phone ? ` · ${school.phone}` : ''}`,
+    ...legalLinks.map((key) => `${t[key]}: ${legalUrl(school, key)}`),
+  ];
+  return `\n\n-- \n${lines.join('\n')}`;
+}
+
+/**
+ * A rendered mail with the school filled in: its header, footer and contact as `school` has them (null: the
+ * database has no identity yet, and the mail names none). `queueMail` calls it with the identity of the moment.
+ */
+export function withSchool<M extends Pick<MailMessage, 'subject' | 'text' | 'html'>>(
+  message: M,
+  school: PublicSchool | null,
+): M {
+  const language = (name: string) => languageSchema.catch('de').parse(name.split(':')[1]);
+  const html = (name: string) => {
+    if (name === 'html-header') return header(school);
+    if (name.startsWith('html-footer:')) return footer(language(name), school);
+    if (name === 'email') return escapeHtml(school?.email ?? '');
+    if (name === 'name') return escapeHtml(school?.name ?? '');
+    return '';
+  };
+  const text = (name: string) => {
+    if (name.startsWith('text-footer:')) return textFooter(language(name), school);
+    if (name === 'email') return school?.email ?? '';
+    if (name === 'name') return school?.name ?? '';
+    return '';
+  };
+  return {
+    ...message,
+    subject: fillSchoolMarkers(message.subject, text),
+    text: fillSchoolMarkers(message.text, text),
+    html: fillSchoolMarkers(message.html, html),
+  };
 }
 
 /**
@@ -87,12 +152,12 @@ export function mailDocument(language: Language, subject: string, parts: readonl
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${color.surface};">`,
     `<tr><td class="mail-outer" align="center" style="padding:${space.xl} ${space.md};">`,
     `<table role="presentation" class="mail-layout" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:${mailMaxWidth}px;background:${color.bg};border:1px solid ${color.border};border-radius:${radius};">`,
-    header(),
+    schoolMarker('html-header'),
     `<tr><td class="mail-content" style="padding:${space.xl};font-family:${font};font-size:16px;line-height:1.5;color:${color.text};">`,
     `<h1 style="margin:0 0 ${space.lg};font-family:${font};font-size:24px;line-height:1.2;color:${color.text};">${escapeHtml(subject)}</h1>`,
     ...parts,
     '</td></tr>',
-    footer(language),
+    schoolMarker(`html-footer:${language}`),
     '</table>',
     '</td></tr></table>',
     '</body></html>',
@@ -101,13 +166,7 @@ export function mailDocument(language: Language, subject: string, parts: readonl
 
 /** A whole mail's text part: the blocks, a blank line apart, then the same footer as the HTML part. */
 export function mailText(language: Language, blocks: readonly string[]): string {
-  const t = layoutTexts[language];
-  const footerLines = [
-    `${school.name} · ${t.tagline}`,
-    `${t.contact} ${school.email} · ${school.phone}`,
-    ...legalLinks.map((key) => `${t[key]}: ${school.legal[key]}`),
-  ];
-  return `${blocks.filter(Boolean).join('\n\n')}\n\n-- \n${footerLines.join('\n')}\n`;
+  return `${blocks.filter(Boolean).join('\n\n')}${schoolMarker(`text-footer:${language}`)}\n`;
 }
 
 /** A paragraph of plain text; line breaks stay line breaks. */

@@ -3,7 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { OutboxStatus } from '../db/outbox-schema.ts';
 import type { Database } from '../db/schema.ts';
+import { publicSchool, readSchoolIdentity } from '../features/school/identity.ts';
+import { withSchool } from './html.ts';
 import type { MailMessage } from './mailer.ts';
+import { hasSchoolMarkers } from './school.ts';
 
 /**
  * The transactional outbox (docs/decisions/0008-outbox-and-jobs.md): a mail is a row written with the change that
@@ -15,6 +18,11 @@ export async function queueMail(
   { now = new Date(), eraseAfterSend = false }: { now?: Date; eraseAfterSend?: boolean } = {},
 ): Promise<string> {
   const kysely = 'kysely' in db ? db.kysely : db;
+  // The school's header, footer and contact as the database has them now (mail/school.ts).
+  if (hasSchoolMarkers(message)) {
+    const identity = await readSchoolIdentity(kysely);
+    message = withSchool(message, identity && publicSchool(identity));
+  }
   const messageId = randomUUID();
   await kysely
     .insertInto('mail_outbox')

@@ -1,5 +1,6 @@
 import type { BearerRule } from '../features/customer/authenticate.ts';
 import type { App } from '../app.ts';
+import type { AdminAccess } from '../features/admin/access.ts';
 
 /** One route of the API as Fastify registered it: what the route tests enumerate. */
 export interface RouteEntry {
@@ -7,6 +8,8 @@ export interface RouteEntry {
   /** The path as registered, e.g. `/api/cart/sync/:id`. */
   url: string;
   bearer: BearerRule | undefined;
+  /** Admin routes: who may call it (features/admin/access.ts). */
+  access: AdminAccess | undefined;
   /** Whether a body schema is declared (the route reads a body). */
   hasBody: boolean;
   hasQuery: boolean;
@@ -27,6 +30,7 @@ export function collectRoutes(app: App): RouteEntry[] {
         method,
         url: route.url,
         bearer: route.config?.bearer,
+        access: route.config?.access,
         hasBody: Boolean(route.schema?.body),
         hasQuery: Boolean(route.schema?.querystring),
         params: [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!),

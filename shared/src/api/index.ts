@@ -38,3 +38,4 @@ export {
 export { fetchShopMode } from './mode.ts';
 export { declareWithdrawal } from './withdrawal.ts';
 export { fetchWaitlistOffer, joinWaitlist, leaveWaitlist } from './waitlist.ts';
+export { fetchSchool } from './school.ts';

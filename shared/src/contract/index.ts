@@ -18,3 +18,4 @@ export * from './mode.ts';
 export * from './withdrawal.ts';
 export * from './waitlist.ts';
 export * from './privacy.ts';
+export * from './school.ts';

@@ -25,6 +25,8 @@ export interface SeedCourse {
   discountedPriceCents: number | null;
   /** module_identifier of the flexible-learning course this appointment belongs to. */
   flexibleModule: string | null;
+  /** The weekdays it meets on ("1,3", 0 = Monday) when not only its start date's; its weekday tags say the same. */
+  meetingDays: string | null;
   texts: Texts;
   tags: string[];
 }
@@ -35,6 +37,8 @@ export interface SeedFlexibleCourse {
 }
 
 export interface SeedProduct {
+  /** The import's key (unique). */
+  identifier: string;
   institutionId: number;
   priceCents: number;
   discountedPriceCents: number | null;
@@ -231,6 +235,7 @@ function groupCourse(format: GroupFormat, level: Level, startDate: string, index
     priceCents: format.priceCents,
     discountedPriceCents: discounted,
     flexibleModule: null,
+    meetingDays: format.meetingDays.join(','),
     texts,
     tags: courseTags(course, level, format.collection ? [format.collection] : [], format.meetingDays),
   };
@@ -282,6 +287,7 @@ function conversationCourse(
     priceCents: conversationHourPriceCents,
     discountedPriceCents: null,
     flexibleModule: null,
+    meetingDays: null,
     texts: {
       de: {
         title: `Konversationsstunde ${LEVEL(slot.level)}`,
@@ -420,6 +426,7 @@ function flexibleAppointments(
       priceCents: flexibleAppointmentPriceCents,
       discountedPriceCents: null,
       flexibleModule: module.id,
+      meetingDays: null,
       texts,
       tags: courseTags({ startDate, endDate: startDate, startTime: module.time }, module.level),
     };
@@ -441,6 +448,7 @@ function flexibleAppointments(
       priceCents: flexibleAppointmentPriceCents,
       discountedPriceCents: null,
       flexibleModule: module.id,
+      meetingDays: null,
       texts: {
         de: { ...texts.de, short: byAppointmentNote.de },
         en: { ...texts.en, short: byAppointmentNote.en },
@@ -473,6 +481,7 @@ function examProduct(
     },
   }[exam];
   return {
+    identifier: `${exam}-${level ? LEVEL(level) : `${lessons}`}`,
     institutionId: 1,
     priceCents,
     discountedPriceCents,

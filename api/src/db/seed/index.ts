@@ -1,5 +1,6 @@
-import { languages } from '@shop/shared/contract';
+import { languages, type ShopMode } from '@shop/shared/contract';
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { demoSchoolIdentity, readSchoolIdentity, writeSchoolIdentity } from '../../features/school/identity.ts';
 import { isoDateInZone } from '../../lib/dates.ts';
 import type { Db } from '../database.ts';
 import type { Database, TextTable } from '../schema.ts';
@@ -18,24 +19,60 @@ export interface SeedResult {
 }
 
 /**
- * Fills a fresh database with the demo catalogue, in one transaction. The catalogue is seeded only
- * when it is empty, so a restart keeps everything created since; the translation table follows the areas'
- * source texts, keeping what an operator changed (translations.ts); the placement-test questions, like the catalogue, only into an empty bank; missing demo discount
- * codes are added. `now` fixes the
- * dates (tests pass a constant).
+ * What a start puts into the database, in one transaction (docs/decisions/0095-school-identity-and-demo-data.md):
+ * - always: the tag categories and tags when there are none (the catalogue's structure, its derived tags), the
+ *   translation table following the areas' source texts (keeping what an operator changed: translations.ts), and
+ *   the placement-test questions into an empty bank;
+ * - in development only, and only once per database (the `demo` seed marker): the demo catalogue when it is empty,
+ *   the demo discount codes and the demo school's identity. What staff delete afterwards stays deleted, and a
+ *   production start never seeds any of it.
+ * `now` fixes the dates (tests pass a constant).
  */
-export async function seed(db: Db, { now = new Date() }: { now?: Date } = {}): Promise<SeedResult> {
+export async function seed(
+  db: Db,
+  { now = new Date(), mode = 'development' }: { now?: Date; mode?: ShopMode } = {},
+): Promise<SeedResult> {
   return db.kysely.transaction().execute(async (trx) => {
-    const catalog = (await isCatalogEmpty(trx)) ? (await seedCatalog(trx, isoDateInZone(now)), true) : false;
+    await seedTagsIfEmpty(trx);
+    const demo = mode === 'development' && !(await hasSeedMarker(trx, demoMarker));
+    const catalog = demo && (await isCatalogEmpty(trx)) ? (await seedCatalog(trx, isoDateInZone(now)), true) : false;
     const translations = await syncTranslations(trx);
     await seedExamBank(trx);
-    await seedDiscountCodes(trx, now);
+    if (demo) {
+      await seedDiscountCodes(trx, now);
+      if (!(await readSchoolIdentity(trx))) await writeSchoolIdentity(trx, demoSchoolIdentity, now, { demo: true });
+      await trx.insertInto('seed_marker').values({ name: demoMarker, seeded_at: now.toISOString() }).execute();
+    }
     return { catalog, translationsAdded: translations.added, translationsUpdated: translations.updated };
   });
 }
 
+/** The marker of the demo data: once it is there, no start seeds demo data again. */
+const demoMarker = 'demo';
+
+async function hasSeedMarker(db: Kysely<Database>, name: string): Promise<boolean> {
+  return (await db.selectFrom('seed_marker').select('name').where('name', '=', name).executeTakeFirst()) !== undefined;
+}
+
+/** The tag categories and their tags (months, weekdays, levels …), the structure every catalogue is sorted by. */
+async function seedTagsIfEmpty(trx: Kysely<Database>): Promise<void> {
+  const row = await trx
+    .selectFrom('tag_category')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirst();
+  if (Number(row?.count ?? 0) > 0) return;
+  await trx
+    .insertInto('tag_category')
+    .values(seedTagCategories.map((c, position) => ({ id: c.id, slug: c.slug, position })))
+    .execute();
+  await trx
+    .insertInto('tag')
+    .values(seedTagCategories.flatMap((c) => c.tags.map((slug, position) => ({ category_id: c.id, slug, position }))))
+    .execute();
+}
+
 async function isCatalogEmpty(db: Kysely<Database>): Promise<boolean> {
-  for (const table of ['tag_category', 'course', 'flexible_learning_course', 'product', 'package_price'] as const) {
+  for (const table of ['course', 'flexible_learning_course', 'product', 'package_price'] as const) {
     const row = await db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll().as('count'))
@@ -63,15 +100,6 @@ const textRows = (texts: Texts): TextTable[] => languages.map((language) => ({ l
 
 async function seedCatalog(trx: Transaction<Database>, today: string): Promise<void> {
   const data = buildSeedCatalog(today);
-
-  await trx
-    .insertInto('tag_category')
-    .values(seedTagCategories.map((c, position) => ({ id: c.id, slug: c.slug, position })))
-    .execute();
-  await trx
-    .insertInto('tag')
-    .values(seedTagCategories.flatMap((c) => c.tags.map((slug, position) => ({ category_id: c.id, slug, position }))))
-    .execute();
   const tagIds = new Map((await trx.selectFrom('tag').select(['id', 'slug']).execute()).map((t) => [t.slug, t.id]));
   const tagId = (slug: string) => {
     const id = tagIds.get(slug);
@@ -112,6 +140,7 @@ async function seedCatalog(trx: Transaction<Database>, today: string): Promise<v
         price_cents: course.priceCents,
         discounted_price_cents: course.discountedPriceCents,
         flexible_learning_course_id: course.flexibleModule ? (moduleIds.get(course.flexibleModule) ?? null) : null,
+        meeting_days: course.meetingDays,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -125,6 +154,7 @@ async function seedCatalog(trx: Transaction<Database>, today: string): Promise<v
     const { id } = await trx
       .insertInto('product')
       .values({
+        identifier: product.identifier,
         institution_id: product.institutionId,
         price_cents: product.priceCents,
         discounted_price_cents: product.discountedPriceCents,

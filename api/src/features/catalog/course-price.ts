@@ -21,6 +21,7 @@ export async function conversationHourPriceCents(db: Kysely<Database>): Promise<
     .select('price_cents')
     .where('type', '=', PackageType.conversationHours)
     .where('amount', '=', 1)
+    .where('status', '=', 'published')
     .executeTakeFirst();
   return row?.price_cents ?? null;
 }
@@ -42,4 +43,4 @@ export function courseUnitPriceCents(row: CoursePriceRow, hourPriceCents: number
 }
 
 /** The same unit price in SQL, over a query on `course` (the course search's price filter). */
-export const courseUnitPriceSql = sql<number>`coalesce(case when course.type = ${CourseType.conversationHours} then (select package_price.price_cents from package_price where package_price.type = ${PackageType.conversationHours} and package_price.amount = 1) end, course.discounted_price_cents, course.price_cents)`;
+export const courseUnitPriceSql = sql<number>`coalesce(case when course.type = ${CourseType.conversationHours} then (select package_price.price_cents from package_price where package_price.type = ${PackageType.conversationHours} and package_price.amount = 1 and package_price.status = 'published') end, course.discounted_price_cents, course.price_cents)`;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { CourseRow, Database } from '../../db/schema.ts';
 import { centsToEuro, maxSqlInteger, priceBoundToCents } from '../../lib/money.ts';
 import { conversationHourPriceCents, coursePriceCents, courseUnitPriceSql } from './course-price.ts';
+import { courseOnSale } from './on-sale.ts';
 import { groupBy, toContractTexts } from './texts.ts';
 
 export type CourseFilter = z.output<typeof courseSearchQuerySchema>;
@@ -16,7 +17,10 @@ export async function searchCourses(db: Kysely<Database>, filter: CourseFilter, 
   const { page, limit } = filter;
   const tagGroups = await resolveTagGroups(db, filter.tags ?? []);
 
-  let query = db.selectFrom('course').where('course.start_date', '>=', filter.startDate ?? today);
+  let query = db
+    .selectFrom('course')
+    .where(courseOnSale)
+    .where('course.start_date', '>=', filter.startDate ?? today);
   if (filter.endDate) query = query.where('course.end_date', '<=', filter.endDate);
   if (filter.courseStartUntil) query = query.where('course.start_date', '<=', filter.courseStartUntil);
   if (filter.type !== undefined) query = query.where('course.type', '=', filter.type);

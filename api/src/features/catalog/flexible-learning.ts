@@ -2,6 +2,7 @@ import { type FlexibleLearningCourse, TagCategoryId } from '@shop/shared/contrac
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { orderedCourseRows, toCourses } from './course-search.ts';
+import { courseOnSale } from './on-sale.ts';
 import { groupBy, toContractTexts } from './texts.ts';
 
 /**
@@ -14,12 +15,19 @@ export async function listFlexibleLearningCourses(
   today: string,
 ): Promise<FlexibleLearningCourse[]> {
   const [modules, texts, appointmentRows] = await Promise.all([
-    db.selectFrom('flexible_learning_course').selectAll().orderBy('module_identifier').orderBy('id').execute(),
+    db
+      .selectFrom('flexible_learning_course')
+      .selectAll()
+      .where('status', '=', 'published')
+      .orderBy('module_identifier')
+      .orderBy('id')
+      .execute(),
     db.selectFrom('flexible_learning_course_text').selectAll().execute(),
     orderedCourseRows(
       db
         .selectFrom('course')
         .where('course.flexible_learning_course_id', 'is not', null)
+        .where(courseOnSale)
         .where('course.start_date', '>=', today),
     ).execute(),
   ]);

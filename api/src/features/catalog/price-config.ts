@@ -8,6 +8,7 @@ export async function listPackagePrices(db: Kysely<Database>): Promise<PackagePr
   const rows = await db
     .selectFrom('package_price')
     .select(['type', 'amount', 'price_cents'])
+    .where('status', '=', 'published')
     .orderBy('type')
     .orderBy('amount')
     .execute();

@@ -2,6 +2,7 @@ import { CourseType, defaultCourseRange, type ExamLevel, type ExamRecommendation
 import { isoDateMonthsAfter } from '@shop/shared/format';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { courseOnSale } from '../catalog/on-sale.ts';
 import { toContractTexts } from '../catalog/texts.ts';
 
 /**
@@ -39,7 +40,8 @@ const taggedCourses = (db: Kysely<Database>, slug: string) =>
     .selectFrom('course')
     .innerJoin('course_tag', 'course_tag.course_id', 'course.id')
     .innerJoin('tag', 'tag.id', 'course_tag.tag_id')
-    .where('tag.slug', '=', slug);
+    .where('tag.slug', '=', slug)
+    .where(courseOnSale);
 
 /** Is a course of `type` and level `slug` starting from `today` to `until`, as the course search finds it? */
 async function hasListedCourse(
@@ -63,6 +65,7 @@ async function flexibleModule(db: Kysely<Database>, slug: string, targetDetail: 
   const modules = await db
     .selectFrom('flexible_learning_course as module')
     .select(['module.id', 'module.module_identifier'])
+    .where('module.status', '=', 'published')
     .where((eb) =>
       eb.exists(
         taggedCourses(db, slug)
@@ -91,6 +94,7 @@ async function levelProduct(db: Kysely<Database>, slug: string) {
     .innerJoin('tag', 'tag.id', 'product_tag.tag_id')
     .select('product.id')
     .where('tag.slug', '=', slug)
+    .where('product.status', '=', 'published')
     .orderBy('product.id')
     .limit(1)
     .executeTakeFirst();

@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors.ts';
 
 export interface HealthRouteOptions {
   /** What keeps the configuration from being complete (one phrase each); none by default. */
-  configurationProblems?: () => string[];
+  configurationProblems?: () => string[] | Promise<string[]>;
 }
 
 /**
@@ -40,7 +40,7 @@ export const healthRoutes =
       } catch {
         problems.push('the database does not answer');
       }
-      problems.push(...configurationProblems().map((problem) => `configuration: ${problem}`));
+      problems.push(...(await configurationProblems()).map((problem) => `configuration: ${problem}`));
       if (problems.length > 0) {
         const details = `Not ready: ${problems.join('; ')}`;
         request.log.warn(details);

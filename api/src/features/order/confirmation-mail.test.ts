@@ -1,12 +1,18 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { courseMeetings } from '@shop/shared/format';
+import { withSchool } from '../../mail/html.ts';
+import { demoSchoolIdentity } from '../school/identity.ts';
 import { renderOrderConfirmation } from './confirmation-mail.ts';
 import { sampleOrder } from './sample-order.ts';
 
 describe('renderOrderConfirmation', () => {
   it('names order number, dates with time zone, participants, total with VAT note, payment status, withdrawal, package validity, contact', () => {
-    const mail = renderOrderConfirmation(sampleOrder, 'de', { name: 'Ana', guest: false });
+    // As queued: the school's contact filled in from its identity.
+    const mail = withSchool(
+      renderOrderConfirmation(sampleOrder, 'de', { name: 'Ana', guest: false }),
+      demoSchoolIdentity,
+    );
     expect(mail.subject).toBe('Ihre Bestellung 100042');
     for (const part of [
       'Bestellnummer: 100042',

@@ -155,18 +155,32 @@ export function renderOrderConfirmation(
  * location with the order number in every lesson's note.
  */
 export function calendarEntries(order: ConfirmationOrder, language: Language): CourseCalendarEntry[] {
-  const t = texts[language];
-  return order.courseBookings.map((booking) => ({
-    uid: `order-${order.incrementId}-booking-${booking.id}@sprachschule.example`,
-    title: titleIn(booking.course.titles, language),
+  return order.courseBookings.map((booking) =>
+    bookingCalendarEntry(
+      { incrementId: order.incrementId, bookingId: booking.id, language },
+      { ...booking.course, title: titleIn(booking.course.titles, language), weekdays: booking.course.weekdays ?? [] },
+    ),
+  );
+}
+
+/** The UID of one booked position's event: stable, so a later file (after a move) replaces the entry. */
+export const bookingEventUid = (incrementId: string, bookingId: number) =>
+  `order-${incrementId}-booking-${bookingId}@sprachschule.example`;
+
+/** One booked position as its calendar entry; `sequence` counts the course's moves since (0 at first). */
+export function bookingCalendarEntry(
+  booking: { incrementId: string; bookingId: number; language: Language },
+  course: Pick<CourseCalendarEntry, 'title' | 'startDate' | 'startTime' | 'endDate' | 'endTime' | 'weekdays'>,
+  sequence = 0,
+): CourseCalendarEntry {
+  const t = texts[booking.language];
+  return {
+    ...course,
+    uid: bookingEventUid(booking.incrementId, booking.bookingId),
     location: t.calendarLocation,
-    description: fillText(t.calendarNote, { number: order.incrementId }),
-    startDate: booking.course.startDate,
-    startTime: booking.course.startTime,
-    endDate: booking.course.endDate,
-    endTime: booking.course.endTime,
-    weekdays: booking.course.weekdays ?? [],
-  }));
+    description: fillText(t.calendarNote, { number: booking.incrementId }),
+    sequence,
+  };
 }
 
 /** The order's calendar file for a download, in the order's language (content null: no lesson to show). */

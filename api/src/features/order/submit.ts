@@ -170,7 +170,7 @@ export async function submitOrder(
     }
     for (const line of byCourseId) {
       const fromCourse = line.quantity - (held.has(line.courseId!) ? 1 : 0);
-      if (!(await takePlaces(trx, line.courseId!, fromCourse))) throw new PlacesChangedError([]);
+      if (!(await takePlaces(trx, line.courseId!, fromCourse, { onSaleOnly: true }))) throw new PlacesChangedError([]);
     }
 
     const incrementId = await nextOrderNumber(trx);

@@ -140,7 +140,16 @@ export const paymentRoutes =
           .type('text/html; charset=utf-8')
           .header('content-security-policy', csp)
           .header('cache-control', 'no-store')
-          .send(renderSandboxPage({ payment, reference: row.reference, language, holdOver, shopUrl: ctx.shopUrl }));
+          .send(
+            renderSandboxPage({
+              payment,
+              reference: row.reference,
+              language,
+              holdOver,
+              shopUrl: ctx.shopUrl,
+              schoolName: (await ctx.schoolIdentity.read())?.name ?? null,
+            }),
+          );
       },
     );
     app.post(

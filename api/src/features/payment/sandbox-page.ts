@@ -6,7 +6,6 @@ import type { ProviderPayment, ProviderPaymentStatus } from './provider.ts';
 import { type SandboxOutcome, sandboxOutcomes } from './sandbox-provider.ts';
 
 interface SandboxTexts {
-  siteName: string;
   title: string;
   intro: string;
   order: string;
@@ -24,7 +23,6 @@ interface SandboxTexts {
 /** The page's texts in the shop's languages; the order's language is chosen (German when unknown). */
 const texts: Record<Language, SandboxTexts> = {
   de: {
-    siteName: 'Sprachschule Español',
     title: 'Testzahlung',
     intro: 'Dies ist ein Testshop: Diese Seite ersetzt einen echten Zahlungsanbieter. Es wird kein Geld bewegt.',
     order: 'Bestellung',
@@ -49,7 +47,6 @@ const texts: Record<Language, SandboxTexts> = {
     back: 'Zurück zum Shop',
   },
   en: {
-    siteName: 'Sprachschule Español',
     title: 'Test payment',
     intro: 'This is a test shop: this page stands in for a real payment provider. No money moves.',
     order: 'Order',
@@ -68,7 +65,6 @@ const texts: Record<Language, SandboxTexts> = {
     back: 'Back to the shop',
   },
   es: {
-    siteName: 'Sprachschule Español',
     title: 'Pago de prueba',
     intro: 'Esta es una tienda de prueba: esta página sustituye a un proveedor de pago real. No se mueve dinero.',
     order: 'Pedido',
@@ -127,6 +123,8 @@ export interface SandboxPageInput {
   /** The order's hold ended (cancelled or about to be): a payment now would be flagged for refund. */
   holdOver: boolean;
   shopUrl: string;
+  /** The school's name (its identity); null: none set, and the page names none. */
+  schoolName: string | null;
 }
 
 /**
@@ -135,7 +133,14 @@ export interface SandboxPageInput {
  * "Back to the shop" leads to the checkout, which offers to continue this payment or change the order.
  * Plain HTML forms, no script. A decided payment shows its status only.
  */
-export function renderSandboxPage({ payment, reference, language, holdOver, shopUrl }: SandboxPageInput): string {
+export function renderSandboxPage({
+  payment,
+  reference,
+  language,
+  holdOver,
+  shopUrl,
+  schoolName,
+}: SandboxPageInput): string {
   const text = texts[language] ?? texts.de;
   const action = `/api/payments/sandbox/${encodeURIComponent(payment.id)}`;
   const amount = new Intl.NumberFormat(numberLocales[language] ?? 'de-DE', {
@@ -155,10 +160,10 @@ ${sandboxOutcomes
       : `<p role="status">${escapeHtml(text.status)}: <strong>${escapeHtml(payment.status === 'authorized' ? payment.status : text.statuses[payment.status])}</strong></p>`;
   return `<!doctype html>
 <html lang="${language}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(`${text.title} ${reference} – ${text.siteName}`)}</title>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(schoolName ? `${text.title} ${reference} – ${schoolName}` : `${text.title} ${reference}`)}</title>
 <style>${pageCss}</style></head>
 <body>
-<header><div class="sandbox-header__brand"><a href="${escapeHtml(`${shopUrl}/`)}">${escapeHtml(text.siteName)}</a></div>
+<header>${schoolName ? `<div class="sandbox-header__brand"><a href="${escapeHtml(`${shopUrl}/`)}">${escapeHtml(schoolName)}</a></div>` : ''}
 <p class="sandbox-test">${escapeHtml(text.intro)}</p></header>
 <main class="sandbox">
 <h1>${escapeHtml(text.title)}</h1>

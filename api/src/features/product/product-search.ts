@@ -31,7 +31,7 @@ export async function searchProducts(db: Kysely<Database>, filter: ProductFilter
           ).values(),
         ];
 
-  let query = db.selectFrom('product');
+  let query = db.selectFrom('product').where('product.status', '=', 'published');
   if (filter.productId !== undefined) query = query.where('product.id', '=', filter.productId);
   if (filter.institutionId !== undefined) query = query.where('product.institution_id', '=', filter.institutionId);
   for (const group of tagGroups) {

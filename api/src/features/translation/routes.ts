@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { effectiveTexts } from '../texts/store.ts';
 import { acceptsGzip, type CachedBody, cachedBody, sendCachedBody } from '../../http/json-body.ts';
 
 /**
@@ -49,12 +50,11 @@ export const translationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/translation/all', { schema: { response: { 200: successEnvelope(translationListSchema) } } }, async () => {
-      const rows = await ctx.db.kysely
-        .selectFrom('translation')
-        .select(['slug', 'language', 'value'])
-        .where('language', 'in', [...languages])
-        .orderBy('slug')
-        .orderBy('language')
+      const rows = await effectiveTexts(ctx.db.kysely)
+        .select(['translation.slug as slug', 'translation.language as language'])
+        .where('translation.language', 'in', [...languages])
+        .orderBy('translation.slug')
+        .orderBy('translation.language')
         .execute();
       return { result: rows.map((row) => ({ ...row, language: row.language as Language })) };
     });
@@ -70,13 +70,14 @@ export const translationRoutes =
       },
       async (request, reply) => {
         const namespaces = request.query.ns?.split(',') ?? [];
-        let query = ctx.db.kysely
-          .selectFrom('translation')
-          .select(['slug', 'value'])
-          .where('language', '=', request.params.language);
+        let query = effectiveTexts(ctx.db.kysely)
+          .select('translation.slug as slug')
+          .where('translation.language', '=', request.params.language);
         if (namespaces.length > 0)
-          query = query.where((eb) => eb.or(namespaces.map((namespace) => eb('slug', 'like', `${namespace}.%`))));
-        const rows = await query.orderBy('slug').execute();
+          query = query.where((eb) =>
+            eb.or(namespaces.map((namespace) => eb('translation.slug', 'like', `${namespace}.%`))),
+          );
+        const rows = await query.orderBy('translation.slug').execute();
         const json = JSON.stringify({ result: Object.fromEntries(rows.map((row) => [row.slug, row.value])) });
         const hash = createHash('sha256').update(json).digest('base64url').slice(0, 32);
         // Each encoding is a representation of its own, with a validator of its own.

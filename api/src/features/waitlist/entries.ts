@@ -46,6 +46,7 @@ export async function joinWaitlist(
     .selectFrom('course')
     .select(['free_places', 'registration_deadline'])
     .where('id', '=', courseId)
+    .where('status', '=', 'published')
     .executeTakeFirst();
   if (!course) throw notFound('No course with this id');
   if (course.registration_deadline < isoDateInZone(now))

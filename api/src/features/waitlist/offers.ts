@@ -104,6 +104,7 @@ async function offerFreePlaces(ctx: AppContext, now: Date): Promise<number> {
     .selectFrom('course')
     .select('id')
     .where('free_places', '>', 0)
+    .where('status', '=', 'published')
     .where('registration_deadline', '>=', isoDateInZone(now))
     .where('id', 'in', db.selectFrom('waitlist_entry').select('course_id').where('status', '=', 'waiting'))
     .orderBy('id')

@@ -14,6 +14,7 @@ import {
   verifiedCustomer,
 } from '../customer/test-support.ts';
 import { courseOrder, freePlaces, insertCourse } from '../order/test-support.ts';
+import { schoolIdentityCache } from '../school/identity.ts';
 import { courseForMail } from './course.ts';
 import { joinWaitlist } from './entries.ts';
 import { sendWaitlistJoinedMail } from './mails.ts';
@@ -34,6 +35,7 @@ function runContext(ctx: TestContext): AppContext {
     unpaidHoldPlaces: 10,
     mode: 'development',
     waitlistOfferSeconds: offerSeconds,
+    schoolIdentity: schoolIdentityCache(ctx.db.kysely, () => 0),
   };
 }
 

@@ -9,6 +9,8 @@ const reasonKeys: Record<string, string> = {
   [QuantityAdjustmentReason.courseFullyBooked]: 'cartCheckout.adjustment.COURSE_FULLY_BOOKED',
   [QuantityAdjustmentReason.notEnoughPlaces]: 'cartCheckout.adjustment.NOT_ENOUGH_PLACES',
   [QuantityAdjustmentReason.notEnoughAppointments]: 'cartCheckout.adjustment.NOT_ENOUGH_APPOINTMENTS',
+  // Staff took the course off sale or cancelled it (the API's reason; the contract keeps reasons open strings).
+  COURSE_NOT_OFFERED: 'cartCheckout.adjustment.COURSE_NOT_OFFERED',
 };
 
 /** The reason of docs/product-rules.md#errors in words; a reason this screen does not know is shown as it came. */

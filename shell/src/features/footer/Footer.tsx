@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useConsentStore } from '@shop/shared';
-import { shellConfig } from '../../app/config.ts';
 import { consentSettingsButtonId } from '../consent/ConsentBanner.tsx';
+import { useSchool } from '../school/useSchool.ts';
 import { WithdrawalLink } from './WithdrawalLink.tsx';
 
 const footerCss = `
@@ -14,8 +14,6 @@ const footerCss = `
 const linkButtonCss = `
 .shell-footer__link-button { display: inline-block; padding: var(--shop-space-sm) 0; border: 0; background: none; font: inherit; color: var(--shop-color-primary-dark); text-decoration: underline; cursor: pointer; }
 `;
-
-const linkKeys = ['imprint', 'privacy', 'terms', 'contact', 'cancellation'] as const;
 
 /**
  * "Cookie-Einstellungen": reopens the consent banner (a button: it opens, not navigates). In the footer, and where a
@@ -36,11 +34,22 @@ export function ConsentSettingsButton() {
 }
 
 /**
- * Footer links of docs/product-rules.md#screens (the targets live on the school's own site, configurable), and — when a tag
- * manager is configured — the button that reopens the consent settings (a button: it opens, not navigates).
+ * Footer links of docs/product-rules.md#screens (the targets live on the school's own site: its identity, which the
+ * owner edits in the back office; none until it is set), and — when a tag manager is configured — the button that
+ * reopens the consent settings (a button: it opens, not navigates).
  */
 export function Footer({ consentConfigurable }: { consentConfigurable: boolean }) {
   const { t } = useTranslation();
+  const school = useSchool();
+  const links = school
+    ? ([
+        ['imprint', school.imprintUrl],
+        ['privacy', school.privacyUrl],
+        ['terms', school.termsUrl],
+        ['contact', school.contactUrl],
+        ['cancellation', school.withdrawalUrl],
+      ] as const)
+    : [];
   return (
     <footer className="shell-footer">
       <style href="shell-footer" precedence="default">
@@ -50,11 +59,13 @@ export function Footer({ consentConfigurable }: { consentConfigurable: boolean }
         <WithdrawalLink />
         <nav aria-label={t('shell.footer.label')}>
           <ul>
-            {linkKeys.map((key) => (
-              <li key={key}>
-                <a href={shellConfig.footerLinks[key]}>{t(`shell.footer.${key}`)}</a>
-              </li>
-            ))}
+            {links
+              .filter(([, url]) => url)
+              .map(([key, url]) => (
+                <li key={key}>
+                  <a href={url}>{t(`shell.footer.${key}`)}</a>
+                </li>
+              ))}
             {consentConfigurable ? (
               <li>
                 <ConsentSettingsButton />

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { selectCartCount, useCartStore } from '@shop/shared';
-import { shellConfig } from '../../app/config.ts';
 import logoUrl from '../../assets/logo.svg?no-inline';
 import { offers } from '../navigation/offers.ts';
+import { useSchool } from '../school/useSchool.ts';
 import { headerCss } from './header.css.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 
@@ -135,13 +135,15 @@ export function Header() {
   const { t } = useTranslation();
   const count = useCartStore(selectCartCount);
   const announcement = useCartAnnouncement(count);
+  // The school's own site once its identity names one; the shop's home until then.
+  const schoolUrl = useSchool()?.websiteUrl || '/';
   return (
     <header className="shell-header">
       <style href="shell-header" precedence="default">
         {headerCss}
       </style>
       <div className="shop-page shell-header__bar">
-        <a className="shell-header__logo" href={shellConfig.schoolUrl}>
+        <a className="shell-header__logo" href={schoolUrl}>
           <img src={logoUrl} alt="" width="40" height="40" />
           <span className="shell-header__wordmark">{t('shell.header.logo')}</span>
           <span className="shop-visually-hidden"> – {t('shell.header.homeLabel')}</span>

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { shellConfig } from '../../app/config.ts';
 import heroArt from '../../assets/hero.svg?no-inline';
 import { offers } from '../navigation/offers.ts';
+import { useSchool } from '../school/useSchool.ts';
 import { homeCss } from './home.css.ts';
 import { NextCourses, NextCoursesLink } from './NextCourses.tsx';
 import { TrustBar } from './TrustBar.tsx';
@@ -28,6 +28,7 @@ function useScrollToHash() {
  */
 export function Home() {
   const { t } = useTranslation();
+  const school = useSchool();
   useScrollToHash();
   return (
     <div className="shop-page shell-home">
@@ -52,7 +53,7 @@ export function Home() {
         <img className="shell-home__hero-art" src={heroArt} alt="" width="400" height="300" />
       </section>
 
-      <TrustBar contactUrl={shellConfig.footerLinks.contact} />
+      <TrustBar contactUrl={school?.contactUrl || null} />
 
       <section className="shell-home__section" aria-labelledby="home-offers">
         <h2 id="home-offers">{t('shell.home.offersTitle')}</h2>

@@ -22,7 +22,7 @@ function Mark() {
  * What a learner can rely on, in the school's own words and without figures the shop cannot back: exam
  * preparation, small online groups, the teachers, a secure payment, and a person to ask.
  */
-export function TrustBar({ contactUrl }: { contactUrl: string }) {
+export function TrustBar({ contactUrl }: { contactUrl: string | null }) {
   const { t } = useTranslation();
   return (
     <section className="shell-trust" aria-label={t('shell.home.trust.label')}>
@@ -32,7 +32,7 @@ export function TrustBar({ contactUrl }: { contactUrl: string }) {
             <Mark />
             <span>
               <strong>{t(`shell.home.trust.${point}.title`)}</strong>{' '}
-              {point === 'contact' ? (
+              {point === 'contact' && contactUrl ? (
                 <a href={contactUrl}>{t('shell.home.trust.contact.text')}</a>
               ) : (
                 t(`shell.home.trust.${point}.text`)

@@ -3,6 +3,7 @@ import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { isoDateInZone } from '../../../lib/dates.ts';
 import { courseUnitPriceCents } from '../../catalog/course-price.ts';
+import { courseOnSale } from '../../catalog/on-sale.ts';
 import { readBalances } from '../../customer/balances.ts';
 import { mailboxKey } from '../../customer/mailbox.ts';
 import { heldOfferCourses } from '../../waitlist/offers.ts';
@@ -42,6 +43,8 @@ export async function loadPricingFacts(
       : db
           .selectFrom('course')
           .select(['id', 'type', 'price_cents', 'discounted_price_cents', 'free_places', 'registration_deadline'])
+          // A draft or cancelled course (or one of a draft module) is known but not sold: adjusted to nothing.
+          .select((eb) => eb.case().when(courseOnSale(eb)).then(1).else(0).end().as('on_sale'))
           // The package price of one conversation hour, read with the courses (catalog/course-price.ts).
           .select((eb) =>
             eb
@@ -49,6 +52,7 @@ export async function loadPricingFacts(
               .select('package_price.price_cents')
               .where('package_price.type', '=', PackageType.conversationHours)
               .where('package_price.amount', '=', 1)
+              .where('package_price.status', '=', 'published')
               .as('hour_price_cents'),
           )
           .where('id', 'in', courseIds)
@@ -59,10 +63,15 @@ export async function loadPricingFacts(
           .selectFrom('product')
           .select(['id', 'price_cents', 'discounted_price_cents'])
           .where('id', 'in', productIds)
+          .where('status', '=', 'published')
           .execute(),
     request.packages.length === 0
       ? []
-      : db.selectFrom('package_price').select(['type', 'amount', 'price_cents']).execute(),
+      : db
+          .selectFrom('package_price')
+          .select(['type', 'amount', 'price_cents'])
+          .where('status', '=', 'published')
+          .execute(),
     loadDiscountCodes(db, request.discountCodes, { customerId, email }),
     customerId === null ? null : readBalances(db, customerId, now),
     heldOfferCourses(db, request.courses, now),
@@ -79,6 +88,7 @@ export async function loadPricingFacts(
           // A waitlist offer's place is taken for everybody but the buyer holding its link.
           freePlaces: row.free_places + (heldByOffer.has(row.id) ? 1 : 0),
           registrationDeadline: row.registration_deadline,
+          onSale: Number(row.on_sale) === 1,
         },
       ]),
     ),
@@ -161,6 +171,8 @@ async function loadDiscountCodes(
         ).as('uses_by_address'),
     ])
     .where('code', 'in', [...codes])
+    // A code switched off in the back office is as unknown as one never made.
+    .where('active', '=', 1)
     .execute();
   return new Map(
     rows.map((row) => [

@@ -28,6 +28,8 @@ export interface CourseFacts {
   freePlaces: number;
   /** Last day on which the course can be booked. */
   registrationDeadline: string;
+  /** False for a draft or cancelled course (docs/backoffice.md#catalogue): nothing of it is sold. Default true. */
+  onSale?: boolean;
 }
 
 export interface ProductFacts {

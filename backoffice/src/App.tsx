@@ -1,0 +1,86 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import EventIcon from '@mui/icons-material/Event';
+import HistoryIcon from '@mui/icons-material/History';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
+import PeopleIcon from '@mui/icons-material/People';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import SellIcon from '@mui/icons-material/Sell';
+import TranslateIcon from '@mui/icons-material/Translate';
+import { dataProvider } from './api/dataProvider.ts';
+import { authProvider } from './auth/authProvider.ts';
+import { LoginPage } from './auth/LoginPage.tsx';
+import { SetupPage } from './auth/SetupPage.tsx';
+import { AuditLogList } from './features/audit/index.tsx';
+import { CatalogueFilesPage } from './features/catalogueImport/CatalogueFilesPage.tsx';
+import { CourseCreate, CourseEdit, CourseList } from './features/courses/index.tsx';
+import { PackagePriceList } from './features/packagePrices/index.tsx';
+import { ProductCreate, ProductEdit, ProductList } from './features/products/index.tsx';
+import { TextEdit, TextList } from './features/texts/index.tsx';
+import { Dashboard } from './features/dashboard/Dashboard.tsx';
+import { DiscountCodeCreate, DiscountCodeEdit, DiscountCodeList } from './features/discountCodes/index.tsx';
+import { IdentityPage } from './features/identity/IdentityPage.tsx';
+import { StaffList } from './features/staff/index.tsx';
+import { i18nProvider } from './i18n/i18nProvider.ts';
+import { Layout } from './layout/Layout.tsx';
+import { theme } from './theme.ts';
+
+/**
+ * The back office: react-admin over the admin API (docs/decisions/0098-backoffice-react-admin.md). What a role may
+ * open follows the API's rules: the owner also manages staff and the school's identity.
+ */
+export function App() {
+  return (
+    <Admin
+      title="Backoffice"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      loginPage={LoginPage}
+      dashboard={Dashboard}
+      layout={Layout}
+      theme={theme}
+      disableTelemetry
+    >
+      {(permissions) => (
+        <>
+          <CustomRoutes noLayout>
+            <Route path="/setup" element={<SetupPage />} />
+          </CustomRoutes>
+          <CustomRoutes>
+            <Route path="/catalogue-files" element={<CatalogueFilesPage />} />
+            {permissions === 'owner' ? <Route path="/identity" element={<IdentityPage />} /> : null}
+          </CustomRoutes>
+          <Resource
+            name="courses"
+            recordRepresentation="identifier"
+            list={CourseList}
+            edit={CourseEdit}
+            create={CourseCreate}
+            icon={EventIcon}
+          />
+          <Resource
+            name="products"
+            recordRepresentation="identifier"
+            list={ProductList}
+            edit={ProductEdit}
+            create={ProductCreate}
+            icon={Inventory2Icon}
+          />
+          <Resource name="package-prices" list={PackagePriceList} icon={SellIcon} />
+          <Resource
+            name="discount-codes"
+            list={DiscountCodeList}
+            edit={DiscountCodeEdit}
+            create={DiscountCodeCreate}
+            icon={LocalOfferIcon}
+            recordRepresentation="code"
+          />
+          <Resource name="texts" list={TextList} edit={TextEdit} icon={TranslateIcon} recordRepresentation="key" />
+          <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} />
+          {permissions === 'owner' ? <Resource name="staff" list={StaffList} icon={PeopleIcon} /> : null}
+        </>
+      )}
+    </Admin>
+  );
+}

@@ -1,0 +1,3 @@
+import { areaTestConfig } from '@shop/shared/vite';
+
+export default areaTestConfig('backoffice');
