@@ -22,7 +22,6 @@ export type MailKind =
   | 'passwordChanged'
   | 'accountExists'
   | 'loginLink'
-
   | 'privacyLink'
   | 'accountDeleted'
   | 'guestDataDeleted';

@@ -6,7 +6,7 @@ import { shopTimeZone } from '../../lib/dates.ts';
 import { fillText, mailDocument, mailFacts, mailParagraph, mailText } from '../../mail/html.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { bookingCalendarEntry, bookingEventUid } from '../order/confirmation-mail.ts';
+import { bookingCalendarEntry } from '../order/confirmation-mail.ts';
 import { buildCourseCalendar } from '../order/ics.ts';
 import type { CourseRecord } from './course-records.ts';
 import de from './mail-texts/de.json' with { type: 'json' };
