@@ -75,6 +75,11 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
     'GET /api/course/flexible-learning': { query: {} },
     'GET /api/product/search': { query: { tags: ['3'], productId: String(product.id), page: '1', limit: '10' } },
     'POST /api/customer/login': { body: { email: someone, password: 'Falsch1!x', remember: false } },
+    // The back office's calls a stranger can reach; every other admin call answers 401 before it reads anything.
+    'POST /api/admin/staff/login': { body: { email: someone, password: 'Falsch1!x-lang' } },
+    'POST /api/admin/staff/totp/enrolment': { body: { email: someone, password: 'Falsch1!x-lang' } },
+    'POST /api/admin/staff/setup/info': { body: { token: 'kein-gueltiger-einrichtungslink' } },
+    'POST /api/admin/staff/setup': { body: { token: 'kein-gueltiger-einrichtungslink', password: 'Lang-genug-1234' } },
     'POST /api/customer/register': {
       body: {
         firstname: 'Ana',

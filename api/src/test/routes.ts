@@ -39,3 +39,10 @@ export function collectRoutes(app: App): RouteEntry[] {
   });
   return routes;
 }
+
+/**
+ * The routes a stranger reaches with hostile input: every route but the admin calls that need a staff session,
+ * which answer 401 before they read anything (their bad input, with a token, is tested in admin/plugin.test.ts).
+ */
+export const reachableWithoutStaff = (routes: readonly RouteEntry[]): RouteEntry[] =>
+  routes.filter((route) => route.access === undefined || route.access === 'public');

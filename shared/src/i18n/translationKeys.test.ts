@@ -34,6 +34,7 @@ const dynamicKeyFamilies: Record<string, string> = {
   'account.nav.': 'side navigation entries (AccountLayout.tsx)',
   'account.login.resend': 'resend outcome: resendSuccess / resendFailure',
   'account.errors.': 'error states of the verification pages',
+  'account.privacy.blocker.': 'why an account cannot be deleted yet (the deletion blockers of the privacy contract)',
   'account.countries.': 'countries of docs/product-rules.md#validation',
   'levelTest.start.notice.': 'notices of the start page',
   'levelTest.start.cards.': 'start cards (id) × their texts',
