@@ -55,6 +55,22 @@ export async function courseWithPlaces(request: APIRequestContext, type: number,
   return course!;
 }
 
+/**
+ * A course of `type` with `places` free, taken from the end of the listing: journeys that book places leave the
+ * soonest courses to the journeys that need them (the early-start box, the listing's first card).
+ */
+export async function laterCourseWithPlaces(
+  request: APIRequestContext,
+  type: number,
+  places: number,
+): Promise<ApiCourse> {
+  const response = await request.get(`/api/course/search?type=${type}&limit=100`);
+  const courses = ((await response.json()) as { result: { items: ApiCourse[] } }).result.items;
+  const course = [...courses].reverse().find((c) => c.freePlaces >= places);
+  expect(course, `a course of type ${type} with ${places} free places`).toBeDefined();
+  return course!;
+}
+
 export async function freePlaces(request: APIRequestContext, course: ApiCourse): Promise<number> {
   const response = await request.get(`/api/course/search?type=${course.type}&limit=100`);
   return ((await response.json()) as { result: { items: ApiCourse[] } }).result.items.find((c) => c.id === course.id)!

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { mailTo, newEmail, verifiedCustomer } from '../support/account.ts';
 import { germanTitle } from '../support/catalog.ts';
-import { answerSandbox, courseItem, courseWithPlaces, placeOrder, seedCart, signIn } from '../support/checkout.ts';
+import { answerSandbox, courseItem, laterCourseWithPlaces, placeOrder, seedCart, signIn } from '../support/checkout.ts';
 
 /**
  * The calendar file of a booking, from the mail, the confirmation page and the account's orders: every lesson (one
@@ -40,7 +40,7 @@ test('a guest’s confirmation page and mail give every lesson of the course to 
   page,
   request,
 }) => {
-  const course = await courseWithPlaces(request, 1, 1);
+  const course = await laterCourseWithPlaces(request, 1, 1);
   const email = newEmail('kalender');
   await seedCart(page, [courseItem(course, 1)]);
   await page.goto('/checkout');
@@ -64,7 +64,7 @@ test('a guest’s confirmation page and mail give every lesson of the course to 
 test('a customer downloads the calendar file of an order from “Meine Bestellungen”', async ({ page, request }) => {
   const customer = await verifiedCustomer(request, 'kalenderkonto');
   await signIn(page, customer.token);
-  const course = await courseWithPlaces(request, 1, 1);
+  const course = await laterCourseWithPlaces(request, 1, 1);
   await seedCart(page, [courseItem(course, 1)]);
   await page.goto('/checkout');
   await placeOrder(page);

@@ -7,7 +7,7 @@ import {
   acceptConsents,
   answerSandbox,
   courseItem,
-  courseWithPlaces,
+  laterCourseWithPlaces,
   fillBilling,
   orderButton,
   seedCart,
@@ -88,7 +88,7 @@ async function withoutPolicy(page: Page) {
 
 /** An unpaid order placed through the API; its sandbox payment page. */
 async function paymentPage(request: APIRequestContext): Promise<string> {
-  const course = await courseWithPlaces(request, 1, 1);
+  const course = await laterCourseWithPlaces(request, 1, 1);
   const positions = [{ courseId: course.id, courseType: course.type, quantity: 1 }];
   const priced = await request.post('/api/cart/calculate-price', { data: { courses: positions, locale: 'de' } });
   const { totalPrice } = ((await priced.json()) as { result: { totalPrice: number } }).result;
@@ -246,7 +246,7 @@ test.describe('every page works under the policy, with no violation reported', (
 
   test('a checkout through the sandbox payment page to the confirmation', async ({ page, request }) => {
     const violations = await watchViolations(page);
-    const course = await courseWithPlaces(request, 1, 1);
+    const course = await laterCourseWithPlaces(request, 1, 1);
     await seedCart(page, [courseItem(course, 1)]);
     await page.goto('/cart');
     await expect(mainHeading(page)).toHaveText('Warenkorb');

@@ -5,7 +5,7 @@ import {
   acceptConsents,
   answerSandbox,
   courseItem,
-  courseWithPlaces,
+  laterCourseWithPlaces,
   freePlaces,
   orderButton,
   placeOrder,
@@ -25,7 +25,7 @@ test('a guest who presses Back on the payment page finds the cart and the form, 
   page,
   request,
 }) => {
-  const course = await courseWithPlaces(request, 1, 2);
+  const course = await laterCourseWithPlaces(request, 1, 2);
   const before = await freePlaces(request, course);
   const email = newEmail('zurueck');
   await seedCart(page, [courseItem(course, 1)]);
@@ -69,7 +69,7 @@ test('“Zurück zum Shop” on the payment page leads to the checkout; changing
 }) => {
   const customer = await verifiedCustomer(request, 'aendern');
   await signIn(page, customer.token);
-  const course = await courseWithPlaces(request, 1, 2);
+  const course = await laterCourseWithPlaces(request, 1, 2);
   const before = await freePlaces(request, course);
   await seedCart(page, [courseItem(course, 1)]);
   await page.goto('/checkout');
@@ -101,7 +101,7 @@ test('a failed payment says it failed and offers another method; a canceled one 
   page,
   request,
 }) => {
-  const course = await courseWithPlaces(request, 1, 2);
+  const course = await laterCourseWithPlaces(request, 1, 2);
   await seedCart(page, [courseItem(course, 1)]);
   await page.goto('/checkout');
   await placeOrder(page, { email: newEmail('fehlschlag') });

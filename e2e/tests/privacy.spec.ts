@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { linkIn, mailTo, newEmail, password, storedToken, verifiedCustomer } from '../support/account.ts';
 import { expectAccessible } from '../support/axe.ts';
-import { courseWithPlaces, decideSandbox, signIn } from '../support/checkout.ts';
+import { laterCourseWithPlaces, decideSandbox, signIn } from '../support/checkout.ts';
 
 /** An order of one place of a course, placed through the API as the checkout sends it; paid unless told. */
 async function order(
   request: APIRequestContext,
   { email, token, pay = true }: { email?: string; token?: string; pay?: boolean },
 ) {
-  const course = await courseWithPlaces(request, 1, 1);
+  const course = await laterCourseWithPlaces(request, 1, 1);
   const position = { courseId: course.id, courseType: course.type, quantity: 1 };
   const priced = await request.post('/api/cart/calculate-price', { data: { courses: [position], locale: 'de' } });
   const { totalPrice } = ((await priced.json()) as { result: { totalPrice: number } }).result;
