@@ -38,12 +38,11 @@ async function expectLook(page: Page, name: string, extraMasks: Locator[] = []) 
   });
 }
 
-/** The farthest group course with places to spare: only this journey books it. */
+/** The farthest group course: only this journey books it (`laterCourseWithPlaces` leaves it alone). */
 async function quietCourse(page: Page): Promise<ApiCourse> {
   const response = await page.request.get('/api/course/search?type=1&limit=100');
-  const courses = ((await response.json()) as { result: { items: ApiCourse[] } }).result.items;
-  const course = courses.filter((c) => c.freePlaces >= 3).at(-1);
-  expect(course, 'a group course with three free places').toBeDefined();
+  const course = ((await response.json()) as { result: { items: ApiCourse[] } }).result.items.at(-1);
+  expect(course?.freePlaces, 'free places in the farthest group course').toBeGreaterThanOrEqual(2);
   return course!;
 }
 
