@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multilineTextSchema, textSchema } from '../common.ts';
 import { emailSchema, phonePattern } from '../customer.ts';
+import { publicSchoolShape } from '../school.ts';
 import { instantSchema } from './common.ts';
 
 /** The school's identity as the owner edits it (getSchoolIdentity, updateSchoolIdentity). */
@@ -52,19 +53,7 @@ export const updateSchoolIdentityRequestSchema = z
 export type UpdateSchoolIdentityRequest = z.input<typeof updateSchoolIdentityRequestSchema>;
 
 export const schoolIdentitySchema = z.object({
-  name: z.string(),
-  postalAddress: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  vatId: z.string(),
-  vatExemptionNote: z.string(),
-  logoUrl: z.string(),
-  websiteUrl: z.string(),
-  imprintUrl: z.string(),
-  privacyUrl: z.string(),
-  termsUrl: z.string(),
-  withdrawalUrl: z.string(),
-  contactUrl: z.string(),
+  ...publicSchoolShape(),
   /** The demo school of a development database. */
   demo: z.boolean(),
   updatedAt: instantSchema,
