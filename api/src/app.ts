@@ -331,6 +331,7 @@ export function buildApp({
           passwordHashing: options.passwordHashing,
           backofficeUrl: options.backofficeUrl ?? defaultBackofficeUrl,
           onCatalogueChanged: onPlacesChanged,
+          provider,
         }),
         { prefix: '/admin' },
       );
