@@ -29,7 +29,10 @@ export async function up(db: MigrationDb): Promise<void> {
   await db.schema.createIndex('order_case_cause_unique').on('order_case').column('cause_key').unique().execute();
   await db.schema.createIndex('order_case_order_idx').on('order_case').column('order_id').execute();
 
-  await db.schema.alterTable('refund').addColumn('reason', 'text', (col) => col.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('refund')
+    .addColumn('reason', 'text', (col) => col.notNull().defaultTo(''))
+    .execute();
   await db.schema.alterTable('refund').addColumn('staff_id', 'integer').execute();
   await db.schema.alterTable('refund').addColumn('failure_reason', 'text').execute();
 
@@ -69,9 +72,9 @@ export async function up(db: MigrationDb): Promise<void> {
  * references as they are), then takes the old one's name. Nothing references these tables.
  */
 async function rebuildWithoutNotNull(db: MigrationDb, table: string, column: string): Promise<void> {
-  const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(
-    db,
-  );
+  const { rows } = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
   const create = rows[0]!.sql;
   const pattern = new RegExp(`("?${column}"?\\s+integer)\\s+not null`, 'i');
   if (!pattern.test(create)) throw new Error(`${table}.${column}: NOT NULL not found in ${create}`);

@@ -84,6 +84,23 @@ export async function issueOrderRefunds(
   refundId: number,
   now: Date,
 ): Promise<AdminRefund> {
+  await issueRefundsWithNotice(db, provider, orderId, now);
+  const refund = (await listRefunds(db, orderId)).find((row) => row.id === refundId)!;
+  if (refund.status === 'failed')
+    throw new AppError(409, CaseErrorCode.refundRefused, `The provider refused the refund: ${refund.failureReason}`);
+  return refund;
+}
+
+/**
+ * The order's pending refunds to the provider (issuePendingRefunds, the withdrawals' path); each one issued mails
+ * the buyer in the order's language, in the transaction that marks it issued.
+ */
+export async function issueRefundsWithNotice(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  orderId: number,
+  now: Date,
+): Promise<void> {
   const order = await db
     .selectFrom('shop_order')
     .select(['increment_id', 'email', 'locale'])
@@ -98,10 +115,6 @@ export async function issueOrderRefunds(
       language,
     ),
   );
-  const refund = (await listRefunds(db, orderId)).find((row) => row.id === refundId)!;
-  if (refund.status === 'failed')
-    throw new AppError(409, CaseErrorCode.refundRefused, `The provider refused the refund: ${refund.failureReason}`);
-  return refund;
 }
 
 export async function listRefunds(db: Kysely<Database>, orderId: number): Promise<AdminRefund[]> {

@@ -150,7 +150,10 @@ export const caseRoutes =
           if (!(error instanceof PaymentProviderUnavailableError)) throw error;
           request.log.warn({ err: error }, `Refund ${refundId} stays pending: the provider did not answer`);
           return reply.status(503).send({
-            error: { code: serviceUnavailableCode, message: 'The payment provider did not answer; the refund stays pending' },
+            error: {
+              code: serviceUnavailableCode,
+              message: 'The payment provider did not answer; the refund stays pending',
+            },
           });
         }
       },

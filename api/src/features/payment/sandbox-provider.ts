@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus, shopCurrency } from './provider.ts';
+import {
+  type PaymentProvider,
+  PaymentRefusedError,
+  type ProviderPayment,
+  type ProviderPaymentStatus,
+  shopCurrency,
+} from './provider.ts';
 
 export const sandboxOutcomes = [
   'paid',
@@ -61,14 +67,15 @@ export function sandboxProvider(
         .executeTakeFirst();
       if (earlier) return { id: earlier.id };
       const payment = await read(paymentId);
-      if (!payment || payment.status !== 'paid') throw new Error(`Sandbox: payment ${paymentId} is not paid`);
+      if (!payment || payment.status !== 'paid')
+        throw new PaymentRefusedError(`Sandbox: payment ${paymentId} is not paid`);
       const refunded = await db.kysely
         .selectFrom('sandbox_refund')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount_cents'), eb.lit(0)).as('total'))
         .where('payment_id', '=', paymentId)
         .executeTakeFirstOrThrow();
       if (Number(refunded.total) + amountCents > payment.amountCents)
-        throw new Error(`Sandbox: refunds of ${paymentId} would exceed its amount`);
+        throw new PaymentRefusedError(`Sandbox: refunds of ${paymentId} would exceed its amount`);
       const id = `sbx_re_${randomBytes(12).toString('hex')}`;
       // The unique key settles a race between two processes: the loser reads the winner's refund.
       const inserted = await db.kysely
