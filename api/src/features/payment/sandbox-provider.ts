@@ -67,8 +67,7 @@ export function sandboxProvider(
         .executeTakeFirst();
       if (earlier) return { id: earlier.id };
       const payment = await read(paymentId);
-      if (!payment || payment.status !== 'paid')
-        throw new PaymentRefusedError(`Sandbox: payment ${paymentId} is not paid`);
+      if (!payment || payment.status !== 'paid') throw new Error(`Sandbox: payment ${paymentId} is not paid`);
       const refunded = await db.kysely
         .selectFrom('sandbox_refund')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount_cents'), eb.lit(0)).as('total'))
