@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { isPostgres, type MigrationDb, withGeneratedId } from './helpers.ts';
+import { isPostgres, type MigrationDb } from './helpers.ts';
 
 /**
  * Cases, staff refunds and notices to the school (docs/decisions/0113-cases-and-refunds.md):
