@@ -92,7 +92,12 @@ test('a payment after the hold ended becomes a case, and the owner refunds it; t
 
   // Where the school's notices go, switchable per kind.
   await page.getByRole('menuitem', { name: 'Benachrichtigungen' }).click();
-  await expect(page.getByTestId('notice-to')).toContainText('Benachrichtigungen gehen an');
+  // The demo school has no real address: the notices go nowhere until the owner sets one.
+  await expect(page.getByTestId('notice-to')).toContainText('keine Adresse');
+  const office = staffEmail('buero');
+  await page.getByLabel('Eigene Adresse für Benachrichtigungen').fill(office);
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByTestId('notice-to')).toContainText(`Benachrichtigungen gehen an ${office}`);
   await expect(page.getByLabel('Bezahlte Bestellungen')).toBeChecked();
   await expectAccessible(page);
 });

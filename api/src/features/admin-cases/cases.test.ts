@@ -313,6 +313,13 @@ describeEachDatabase('cases, refunds and notices (admin API, sandbox provider)',
     const bad = await call('PUT', '/notices/settings', { ...body, recipient: 'kein-mail' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toMatchObject({ recipient: expect.any(String) });
+    // Without an address of its own, notices go to the school identity's, but the demo school has no real one.
+    const demo = await call('PUT', '/notices/settings', { ...body, recipient: '' });
+    expect(demo.body.result).toMatchObject({ recipient: '', effectiveRecipient: null });
+    await ctx.db.kysely.updateTable('school_identity').set({ demo: 0 }).execute();
+    const real = await call('GET', '/notices/settings');
+    expect(real.body.result.effectiveRecipient).toBe('kontakt@sprachschule.example');
+    await ctx.db.kysely.updateTable('school_identity').set({ demo: 1 }).execute();
     await call('PUT', '/notices/settings', { ...body, orderPaid: true });
   });
 

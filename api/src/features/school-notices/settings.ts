@@ -7,7 +7,7 @@ export type NoticeKind = 'order_paid' | 'withdrawal' | 'new_case' | 'daily_diges
 
 /**
  * Which notices the school gets and where (one row, seeded by 0113): a separate notification address, or the
- * school identity's address when none is set; null when neither exists (nothing is sent then).
+ * school identity's address when none is set (not the demo school's); null when neither exists (nothing is sent).
  */
 export async function readNoticeSettings(db: Kysely<Database>): Promise<NoticeSettings> {
   const row = await db
@@ -20,6 +20,7 @@ export async function readNoticeSettings(db: Kysely<Database>): Promise<NoticeSe
       'school_notice_settings.new_case',
       'school_notice_settings.daily_digest',
       'school_identity.email as identity_email',
+      'school_identity.demo as identity_demo',
     ])
     .where('school_notice_settings.id', '=', 1)
     .executeTakeFirst();
@@ -34,7 +35,8 @@ export async function readNoticeSettings(db: Kysely<Database>): Promise<NoticeSe
     };
   return {
     recipient: row.recipient,
-    effectiveRecipient: row.recipient || row.identity_email || null,
+    // The demo school of a development database has no real address: notices go nowhere until one is set.
+    effectiveRecipient: row.recipient || (row.identity_demo === 0 ? row.identity_email : null) || null,
     orderPaid: row.order_paid === 1,
     withdrawal: row.withdrawal === 1,
     newCase: row.new_case === 1,
