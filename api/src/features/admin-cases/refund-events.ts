@@ -14,7 +14,7 @@ export type RefundIssuedListener = (trx: Kysely<Database>, refund: RefundIssuedE
 const listeners = new Set<RefundIssuedListener>();
 
 /**
- * The hook for what follows an issued refund elsewhere (the cancellation invoice, docs/decisions/0113-...): the
+ * The hook for what follows an issued refund elsewhere (the cancellation invoice, docs/decisions/0113-cases-and-refunds.md): the
  * listener runs in the transaction that marks the refund issued, once per refund, whichever process issued it; a
  * throw rolls that move back and the refund is tried again. The answer unregisters it. The `refund` row itself
  * (status `issued`, `updated_at`, `amount_cents`) is the durable record a later reader can rely on.

@@ -8,7 +8,7 @@ import { queueMail } from '../../mail/outbox.ts';
 import { type NoticeKind, noticeRecipient } from './settings.ts';
 
 /**
- * Notices to the school's office (docs/backoffice.md#notices): queued in the outbox in the transaction that made
+ * Notices to the school's office (docs/backoffice.md#notices-to-the-school): queued in the outbox in the transaction that made
  * the change they report, so each goes out once with it and never without it, and the buyer's request only adds a
  * row. They are written in German, the office's language (docs/decisions/0115-school-notices.md).
  */
