@@ -124,7 +124,7 @@ describeEachDatabase('cases, refunds and notices (admin API, sandbox provider)',
       (mail) => mail.subject === `Erstattung zu Bestellung ${order.increment_id}`,
     );
     expect(buyerMails).toHaveLength(1);
-    expect(buyerMails[0]!.text).toContain('289');
+    expect(buyerMails[0]!.text).toContain(`wir haben 289\u00a0€ zu Ihrer Bestellung ${order.increment_id}`);
     const row = await ctx.db.kysely
       .selectFrom('shop_order')
       .select('is_refunded')

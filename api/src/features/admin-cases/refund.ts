@@ -107,13 +107,31 @@ export async function issueRefundsWithNotice(
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
   const language = (['de', 'en', 'es'].includes(order.locale) ? order.locale : 'de') as Language;
-  await issuePendingRefunds(db, provider, orderId, now, descriptions[language](order.increment_id), (trx, refund) =>
-    sendRefundNotice(
-      trx,
-      now,
-      { to: order.email, orderNumber: order.increment_id, amountCents: refund.amountCents },
-      language,
-    ),
+  await issuePendingRefunds(
+    db,
+    provider,
+    orderId,
+    now,
+    descriptions[language](order.increment_id),
+    async (trx, refund) => {
+      // A withdrawal's refund retried here keeps the withdrawal's words.
+      const row = await trx
+        .selectFrom('refund')
+        .select('withdrawal_id')
+        .where('id', '=', refund.refundId)
+        .executeTakeFirstOrThrow();
+      await sendRefundNotice(
+        trx,
+        now,
+        {
+          to: order.email,
+          orderNumber: order.increment_id,
+          amountCents: refund.amountCents,
+          cause: row.withdrawal_id === null ? 'shop' : 'withdrawal',
+        },
+        language,
+      );
+    },
   );
 }
 
