@@ -34,6 +34,9 @@ describeEachDatabase(
     beforeAll(async () => {
       owner = (await staffToken(ctx, 'owner')).headers;
       fake.deliverWebhook = async (_url, body) => mollieWebhook(ctx, new URLSearchParams(body).get('id')!);
+      // Each database numbers its refunds from 1, and so its idempotency keys: the fake must not answer one
+      // database's refund with the other's (one shop's keys never repeat).
+      fake.forgetIdempotencyKeys();
     });
     const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
       const response = await ctx.app.inject({
