@@ -10,6 +10,7 @@ import { captureCaseAttempts, captureDuePayment } from '../payment/capture.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
 import { onRefundIssued, type RefundIssuedEvent } from './refund-events.ts';
 import { sweepCases } from './sweep.ts';
+import { recordWithdrawalDecision } from './withdrawal-cases.ts';
 
 const school = 'buero@sprachschule.example';
 
@@ -230,6 +231,60 @@ describeEachDatabase('cases, refunds and notices (admin API, sandbox provider)',
       expect.arrayContaining([expect.objectContaining({ withdrawalId: declarationId, orderId: null })]),
     );
     expect((await mailsTo(ctx, school)).some((mail) => mail.subject.startsWith(`Widerruf ${receipt}`))).toBe(true);
+  });
+
+  it("keeps a declaration's decision, updated once its link is used, and tells the school each time", async () => {
+    const { order } = await paidOrder();
+    const declaration = await ctx.db.kysely
+      .insertInto('withdrawal_declaration')
+      .values({
+        received_at: testNow.toISOString(),
+        name: 'Ana',
+        order_number: order.increment_id,
+        email: order.email,
+        positions: '[]',
+        locale: 'de',
+        customer_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const decide = (outcome: 'awaiting_confirmation' | 'withdrawn' | 'review', reason: string | null) =>
+      ctx.db.kysely.transaction().execute((trx) =>
+        recordWithdrawalDecision(
+          trx,
+          {
+            declarationId: declaration.id,
+            receiptNumber: `W-${declaration.id}`,
+            orderNumber: order.increment_id,
+            orderId: order.id,
+            outcome,
+            reason,
+            refundCents: outcome === 'withdrawn' ? 57800 : 0,
+          },
+          testNow,
+        ),
+      );
+    await decide('awaiting_confirmation', null);
+    await decide('withdrawn', null);
+    const stored = await ctx.db.kysely
+      .selectFrom('withdrawal_decision')
+      .selectAll()
+      .where('declaration_id', '=', declaration.id)
+      .execute();
+    expect(stored).toEqual([expect.objectContaining({ outcome: 'withdrawn', reason: null, order_id: order.id })]);
+    expect((await casesOf(order.id)).filter((c) => c.kind === 'withdrawal_review')).toEqual([]);
+    const notices = (await mailsTo(ctx, school)).filter((m) => m.subject.startsWith(`Widerruf W-${declaration.id} `));
+    expect(notices).toHaveLength(2);
+    expect(notices.some((m) => m.text.includes('Erstattung: 578'))).toBe(true);
+    await decide('review', 'out_of_period');
+    await decide('review', 'out_of_period');
+    expect((await casesOf(order.id)).filter((c) => c.kind === 'withdrawal_review')).toEqual([
+      expect.objectContaining({
+        withdrawalId: declaration.id,
+        amount: 578,
+        note: expect.stringContaining('out_of_period'),
+      }),
+    ]);
   });
 
   it('a withdrawal link that ran out unused, a mail failed for good and a failing capture each become a case', async () => {
