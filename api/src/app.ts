@@ -3,6 +3,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './app-context.ts';
 import type { Db } from './db/database.ts';
 import { adminApi } from './features/admin/plugin.ts';
+import { caseSweepJob } from './features/admin-cases/sweep.ts';
+import { registerCaseMetrics } from './features/admin-cases/metrics.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
 import { ResponseCache } from './features/catalog/response-cache.ts';
@@ -115,6 +117,11 @@ export interface BuildAppOptions {
    * CAPTURE_RETRY_MS, 1 minute by default); unset: no runs, only the capture made when the authorization arrives.
    */
   captureRetryMs?: number;
+  /**
+   * Milliseconds between two runs of the case sweep (main.ts: CASES_SWEEP_MS, 1 minute by default): unused withdrawal
+   * links, the backstop of cases, pending refunds, the daily digest; unset: no runs.
+   */
+  casesSweepMs?: number;
   /** Milliseconds the shop waits for the payment provider per call (5 s by default). */
   paymentProviderTimeoutMs?: number;
   /** REDIS_URL: rate-limit counters in this Redis; without, in the database (both shared by every API process). */
@@ -183,6 +190,7 @@ export function buildApp({
   registerLifecycle(app);
   const metrics = options.metrics ?? createShopMetrics(db);
   registerMetrics(app, metrics);
+  registerCaseMetrics(metrics.registry, db.kysely);
   // Read at scrape time from the outbox and the job schedule (docs/decisions/0008-outbox-and-jobs.md); a message
   // being sent counts as queued until the server took it.
   metrics.setMailStats(async () => {
@@ -297,6 +305,8 @@ export function buildApp({
   if (options.retentionIntervalMs)
     for (const job of retentionJobs({ db: db.kysely, now, everyMs: options.retentionIntervalMs, log: app.log }))
       jobs.register(job);
+  if (options.casesSweepMs)
+    jobs.register(caseSweepJob({ db: db.kysely, provider, now, log: app.log, everyMs: options.casesSweepMs }));
   if (options.waitlistIntervalMs)
     jobs.register(waitlistOffersJob({ ctx, everyMs: options.waitlistIntervalMs, log: app.log, onPlacesChanged }));
   // Jobs run while the app is ready; closing it lets running jobs finish their unit and hands the rest back.
@@ -331,6 +341,7 @@ export function buildApp({
           passwordHashing: options.passwordHashing,
           backofficeUrl: options.backofficeUrl ?? defaultBackofficeUrl,
           onCatalogueChanged: onPlacesChanged,
+          provider,
         }),
         { prefix: '/admin' },
       );

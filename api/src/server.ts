@@ -60,6 +60,7 @@ export async function startServer(): Promise<void> {
     cleanupIntervalMs: jobConfig.cleanupMs,
     retentionIntervalMs: jobConfig.retentionMs,
     captureRetryMs: jobConfig.captureRetryMs,
+    casesSweepMs: jobConfig.casesSweepMs,
     metrics,
     configurationProblems: () =>
       mode === 'production' ? productionProblems(productionSettingsFromEnv(process.env)) : [],

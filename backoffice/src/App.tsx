@@ -1,6 +1,7 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import EventIcon from '@mui/icons-material/Event';
+import GavelIcon from '@mui/icons-material/Gavel';
 import HistoryIcon from '@mui/icons-material/History';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PeopleIcon from '@mui/icons-material/People';
@@ -12,6 +13,8 @@ import { authProvider } from './auth/authProvider.ts';
 import { LoginPage } from './auth/LoginPage.tsx';
 import { SetupPage } from './auth/SetupPage.tsx';
 import { AuditLogList } from './features/audit/index.tsx';
+import { CaseList } from './features/cases/index.tsx';
+import { NoticeSettingsPage } from './features/notices/NoticeSettingsPage.tsx';
 import { CatalogueFilesPage } from './features/catalogueImport/CatalogueFilesPage.tsx';
 import { CourseCreate, CourseEdit, CourseList } from './features/courses/index.tsx';
 import { PackagePriceList } from './features/packagePrices/index.tsx';
@@ -50,6 +53,7 @@ export function App() {
           <CustomRoutes>
             <Route path="/catalogue-files" element={<CatalogueFilesPage />} />
             {permissions === 'owner' ? <Route path="/identity" element={<IdentityPage />} /> : null}
+            {permissions === 'owner' ? <Route path="/notices" element={<NoticeSettingsPage />} /> : null}
           </CustomRoutes>
           <Resource
             name="courses"
@@ -79,6 +83,7 @@ export function App() {
           <Resource name="texts" list={TextList} edit={TextEdit} icon={TranslateIcon} recordRepresentation="key" />
           <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} />
           {permissions === 'owner' ? <Resource name="staff" list={StaffList} icon={PeopleIcon} /> : null}
+          {permissions === 'owner' ? <Resource name="cases" list={CaseList} icon={GavelIcon} /> : null}
         </>
       )}
     </Admin>

@@ -34,19 +34,24 @@ export interface WithdrawalDeclarationTable {
   customer_id: number | null;
 }
 
-/** Money a withdrawal gives back, issued through the order's payment provider. */
+/** Money a withdrawal or the owner (0113) gives back, issued through the order's payment provider. */
 export interface RefundTable {
   id: Generated<number>;
   order_id: number;
-  withdrawal_id: number;
+  /** The declaration it follows; null for the owner's refund (refundOrder). */
+  withdrawal_id: number | null;
   provider: string;
   payment_transaction_id: string;
   amount_cents: number;
-  /** pending until the provider confirmed it, then issued. */
+  /** pending until the provider confirmed it, then issued; failed when the provider refused it (0113). */
   status: string;
   provider_refund_id: string | null;
   created_at: string;
   updated_at: string;
+  /** 0113: why the owner refunded ('' for a withdrawal), who did, and the provider's refusal. */
+  reason: Generated<string>;
+  staff_id: number | null;
+  failure_reason: string | null;
 }
 
 export interface SandboxRefundTable {

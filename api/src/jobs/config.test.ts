@@ -10,10 +10,11 @@ describe('loadJobConfig', () => {
       cleanupMs: 300_000,
       captureRetryMs: 60_000,
       retentionMs: 3_600_000,
+      casesSweepMs: 60_000,
     });
     expect(defaultRetryPolicy).toEqual({ maxAttempts: 12, baseDelayMs: 30_000, maxDelayMs: 3_600_000 });
   });
-  it('reads the MAIL_*, CLEANUP_INTERVAL_MS, CAPTURE_RETRY_MS and RETENTION_INTERVAL_MS settings', () => {
+  it('reads the MAIL_*, CLEANUP_INTERVAL_MS, CAPTURE_RETRY_MS, RETENTION_INTERVAL_MS and CASES_SWEEP_MS settings', () => {
     expect(
       loadJobConfig({
         MAIL_DELIVERY_MS: '50',
@@ -23,6 +24,7 @@ describe('loadJobConfig', () => {
         CLEANUP_INTERVAL_MS: '1000',
         CAPTURE_RETRY_MS: '2000',
         RETENTION_INTERVAL_MS: '5000',
+        CASES_SWEEP_MS: '700',
       }),
     ).toEqual({
       mailDeliveryMs: 50,
@@ -30,6 +32,7 @@ describe('loadJobConfig', () => {
       cleanupMs: 1000,
       captureRetryMs: 2000,
       retentionMs: 5000,
+      casesSweepMs: 700,
     });
   });
   it('refuses nonsense, naming the setting', () => {
@@ -37,5 +40,6 @@ describe('loadJobConfig', () => {
     expect(() => loadJobConfig({ MAIL_MAX_ATTEMPTS: '0' })).toThrow(/MAIL_MAX_ATTEMPTS/);
     expect(() => loadJobConfig({ CLEANUP_INTERVAL_MS: '1.5' })).toThrow(/CLEANUP_INTERVAL_MS/);
     expect(() => loadJobConfig({ CAPTURE_RETRY_MS: '0' })).toThrow(/CAPTURE_RETRY_MS/);
+    expect(() => loadJobConfig({ CASES_SWEEP_MS: '10' })).toThrow(/CASES_SWEEP_MS/);
   });
 });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { openMailFailedCase } from '../features/admin-cases/mail-cases.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 
 /** How the delivery job retries (MAIL_* settings, docs/decisions/0008-outbox-and-jobs.md). */
@@ -146,6 +147,8 @@ export async function deliverDueMails({
       const lastError = describeFailure(error, row.recipient);
       if (permanent) {
         await mine.set({ status: 'failed', claimed_by: null, claimed_until: null, last_error: lastError }).execute();
+        // A person has to look at it: a case (once per mail; the case sweep opens it should this stop here).
+        await openMailFailedCase(db, id, new Date(clock()));
         return 'failed';
       }
       const next = new Date(clock() + retryDelayMs(row.attempts, retry)).toISOString();

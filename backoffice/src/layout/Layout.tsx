@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AppBar, Layout as RaLayout, Menu, TitlePortal, usePermissions, useTranslate } from 'react-admin';
 import BadgeIcon from '@mui/icons-material/Badge';
 import ImportExportIcon from '@mui/icons-material/ImportExport';
+import NotificationsIcon from '@mui/icons-material/Notifications';
 import { DocumentLanguage } from './LanguageSwitch.tsx';
 
 /** The menu: the resources this role may open, then the owner's school identity and the catalogue's files. */
@@ -19,6 +20,9 @@ function BackofficeMenu() {
       />
       {permissions === 'owner' ? (
         <Menu.Item to="/identity" primaryText={translate('bo.identity.menu')} leftIcon={<BadgeIcon />} />
+      ) : null}
+      {permissions === 'owner' ? (
+        <Menu.Item to="/notices" primaryText={translate('bo.notices.menu')} leftIcon={<NotificationsIcon />} />
       ) : null}
     </Menu>
   );

@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { queueMail } from '../../mail/outbox.ts';
+import { openCase } from '../admin-cases/open.ts';
 import {
   type CatalogueFacts,
   type CourseRecord,
@@ -287,21 +288,20 @@ export async function cancelStandingBookings(
         bookings.map((b) => b.bookingId),
       )
       .execute();
-    await db
-      .insertInto('order_case')
-      .values(
-        bookings.map((b) => ({
+    for (const b of bookings)
+      await openCase(
+        db,
+        {
           kind: 'course_cancelled',
-          order_id: b.orderId,
-          course_booking_id: b.bookingId,
-          course_id: courseId,
-          amount_cents: b.totalPriceCents,
+          causeKey: `course_cancelled:booking:${b.bookingId}`,
+          orderId: b.orderId,
+          courseBookingId: b.bookingId,
+          courseId,
+          amountCents: b.totalPriceCents,
           note: `${record.identifier}: position of order ${b.incrementId} (${b.orderStatus}) cancelled by the school`,
-          created_at: now.toISOString(),
-          closed_at: null,
-        })),
-      )
-      .execute();
+        },
+        now,
+      );
     for (const booking of bookings) await queueMail(db, renderCancelledMail(booking, record, reason), { now });
   }
   await db

@@ -7,7 +7,6 @@ import {
   adminProductSchema,
   cancelCourseBodySchema,
   cancelCourseResultSchema,
-  casePageSchema,
   catalogueFileNames,
   CatalogueErrorCode,
   coursePageSchema,
@@ -20,7 +19,6 @@ import {
   idParamsSchema,
   importCatalogueBodySchema,
   importReportSchema,
-  listCasesQuerySchema,
   listCoursesQuerySchema,
   listModulesQuerySchema,
   listTagsQuerySchema,
@@ -41,7 +39,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { audited } from '../admin/audit.ts';
-import { listCases } from './cases.ts';
 import { exportCatalogue, ImportRefusedError, importCatalogue } from './catalogue-import.ts';
 import { loadCatalogueFacts, toAdminCourse } from './course-records.ts';
 import { cancelCourse, createCourse, listCourses, readCourse, setCourseStatus, updateCourse } from './courses.ts';
@@ -217,21 +214,6 @@ export const catalogueRoutes =
             },
           };
         }),
-    );
-
-    app.get(
-      '/cases',
-      {
-        config: { access: 'owner' },
-        schema: {
-          operationId: 'listCases',
-          summary: "The owner's money matters (a cancelled course's positions), newest first",
-          tags: ['cases'],
-          querystring: listCasesQuerySchema,
-          response: { 200: successEnvelope(casePageSchema) },
-        },
-      },
-      async (request) => ({ result: await listCases(ctx.db.kysely, request.query) }),
     );
 
     app.get(

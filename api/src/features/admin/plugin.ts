@@ -11,6 +11,8 @@ import { schoolAdminRoutes } from '../school/routes.ts';
 import { textAdminRoutes } from '../texts/routes.ts';
 import { discountCodeAdminRoutes } from '../discount-codes/routes.ts';
 import { catalogueRoutes } from '../admin-catalogue/routes.ts';
+import { caseRoutes } from '../admin-cases/routes.ts';
+import type { PaymentProvider } from '../payment/provider.ts';
 
 export interface AdminApiOptions {
   /** argon2id settings of staff passwords; OWASP's unless a test asks for cheaper ones. */
@@ -19,6 +21,8 @@ export interface AdminApiOptions {
   backofficeUrl: string;
   /** Called after a catalogue change, so the shop's cached listing forgets what it kept. */
   onCatalogueChanged?: () => void;
+  /** The shop's payment provider: refunds go through it. */
+  provider: PaymentProvider;
 }
 
 /** Every admin operation, in the OpenAPI document: who calls it and what its errors look like. */
@@ -72,4 +76,5 @@ export const adminApi =
     await admin.register(discountCodeAdminRoutes(ctx));
     // Features of the admin API register here (each a plugin like auditRoutes).
     await admin.register(catalogueRoutes(ctx, { onCatalogueChanged: options.onCatalogueChanged }));
+    await admin.register(caseRoutes(ctx, { provider: options.provider }));
   };

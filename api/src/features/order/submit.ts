@@ -22,6 +22,7 @@ import { hashToken, newToken } from '../customer/secrets.ts';
 import { type PaymentProvider, PaymentProviderUnavailableError, PaymentRefusedError } from '../payment/provider.ts';
 import { balanceTypeOfCourse, balanceTypeOfPackage } from './balance-types.ts';
 import { cancelPendingOrder } from './cancel.ts';
+import { queueOrderPaidNotice } from '../school-notices/notices.ts';
 import { queueOrderConfirmation } from './confirmation.ts';
 import { creditPackages, spendStoredCredits } from './credits.ts';
 import { nextOrderNumber } from './order-number.ts';
@@ -218,6 +219,7 @@ export async function submitOrder(
     if (paid) {
       await creditPackages(trx, { orderId, customerId: customer?.id ?? null, now });
       await queueOrderConfirmation(trx, orderId, now);
+      await queueOrderPaidNotice(trx, orderId, now);
     }
     return {
       orderId,

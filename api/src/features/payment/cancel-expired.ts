@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { completePayment } from './complete.ts';
 import type { PaymentProvider } from './provider.ts';
 import { type AlertLog, alertOperator } from './refund-alert.ts';
+import { openPaymentCase } from '../admin-cases/payment-cases.ts';
 
 /** How long after the last attempt the sweep asks the provider again about a payment of an expired order. */
 export const expiredPaymentRetryMs = 60_000;
@@ -54,7 +55,10 @@ async function askAboutPayment(
   const cancelled = await provider.cancelPayment(payment.transaction_id);
   if (cancelled === 'not_cancelable') {
     const completion = await completePayment({ db: { kysely: db }, now }, provider, payment.transaction_id);
-    if (completion) alertOperator(log, provider.name, payment.transaction_id, completion);
+    if (completion) {
+      alertOperator(log, provider.name, payment.transaction_id, completion);
+      await openPaymentCase(db, provider.name, payment.transaction_id, completion, now());
+    }
     return;
   }
   // 'unknown': the provider has no such payment, so nothing can be paid through it either.

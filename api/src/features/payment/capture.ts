@@ -2,7 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
+import { openCase } from '../admin-cases/open.ts';
 import type { PaymentProvider } from './provider.ts';
+
+/** From this failed attempt on, a capture is a case for a person. */
+export const captureCaseAttempts = 3;
 
 /** The wait before the next attempt after the n-th one: one minute, doubling, at most an hour. */
 function captureRetryDelayMs(attempts: number): number {
@@ -42,6 +46,7 @@ export async function captureDuePayment(
       'payment.capture_attempts',
       'payment.capture_next_at',
       'shop_order.increment_id',
+      'shop_order.id as order_id',
     ])
     .where('payment.id', '=', paymentRowId)
     .where('payment.provider', '=', provider.name)
@@ -96,6 +101,20 @@ export async function captureDuePayment(
       },
       `CAPTURE FAILED: ${provider.name} payment ${row.transaction_id} of order ${row.increment_id} (attempt ${attempt}); tried again later`,
     );
+    // A capture that keeps failing needs a person (the money may lapse): one case, from the third attempt on.
+    if (attempt >= captureCaseAttempts)
+      await openCase(
+        db,
+        {
+          kind: 'capture_failing',
+          causeKey: `capture_failing:payment:${paymentRowId}`,
+          orderId: row.order_id,
+          paymentId: paymentRowId,
+          amountCents: row.amount_cents,
+          note: `Capture of ${provider.name} payment ${row.transaction_id} (order ${row.increment_id}) failed ${attempt} times: ${message.slice(0, 300)}`,
+        },
+        at,
+      );
     onResult?.('failed');
     return 'failed';
   }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { cancelPendingOrder } from '../order/cancel.ts';
 import { queueOrderConfirmation } from '../order/confirmation.ts';
 import { creditPackages } from '../order/credits.ts';
+import { queueOrderPaidNotice } from '../school-notices/notices.ts';
 import { type PaymentProvider, type ProviderPaymentStatus, shopCurrency } from './provider.ts';
 
 export type CompletionOutcome =
@@ -257,6 +258,7 @@ export async function completePayment(
     }
     await creditPackages(trx, { orderId: payment.order_id, customerId: payment.customer_id, now });
     await queueOrderConfirmation(trx, payment.order_id, now);
+    await queueOrderPaidNotice(trx, payment.order_id, now);
     return authorized ? result('authorized', 'authorized') : result('paid', 'paid');
   });
 }

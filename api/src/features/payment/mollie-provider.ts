@@ -197,13 +197,20 @@ export function mollieProvider({ apiKey, apiUrl, shopUrl }: MollieProviderOption
           refund.status !== RefundStatus.canceled,
       );
       if (made) return { id: made.id };
-      const refund = await mollie.paymentRefunds.create({
-        paymentId,
-        amount: mollieAmount(amountCents),
-        description,
-        metadata: { shopRefundKey: idempotencyKey },
-        idempotencyKey,
-      });
+      const refund = await mollie.paymentRefunds
+        .create({
+          paymentId,
+          amount: mollieAmount(amountCents),
+          description,
+          metadata: { shopRefundKey: idempotencyKey },
+          idempotencyKey,
+        })
+        .catch((error: unknown) => {
+          // 422: Mollie refuses this refund (more than remains, a payment not refundable): an answer, kept as a case.
+          if (error instanceof MollieApiError && error.statusCode === 422)
+            throw new PaymentRefusedError(`Mollie refused the refund: ${error.message}`, { cause: error });
+          throw error;
+        });
       return { id: refund.id };
     },
     async capturePayment({ paymentId, amountCents, idempotencyKey }) {

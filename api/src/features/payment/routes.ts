@@ -15,6 +15,7 @@ import { captureDuePayment, type CaptureOptions } from './capture.ts';
 import { type Completion, completePayment } from './complete.ts';
 import { checkoutReturnUrl, type PaymentProvider, PaymentProviderUnavailableError } from './provider.ts';
 import { alertOperator } from './refund-alert.ts';
+import { openPaymentCase } from '../admin-cases/payment-cases.ts';
 import { renderSandboxPage, sandboxPageCsp } from './sandbox-page.ts';
 import { type sandboxProvider, sandboxOutcomes } from './sandbox-provider.ts';
 
@@ -75,6 +76,7 @@ export const paymentRoutes =
       app.metrics.paymentsByOutcome.inc({ outcome: completion.outcome, status: completion.paymentStatus });
       if (completion.outcome === 'cancelled' || completion.outcome === 'charged_back') onPlacesChanged();
       alertOperator(log, provider.name, id, completion);
+      await openPaymentCase(ctx.db.kysely, provider.name, id, completion, ctx.now());
       await afterAuthorization(completion, id, { captures, log });
       return completion;
     };

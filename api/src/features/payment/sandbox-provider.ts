@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus, shopCurrency } from './provider.ts';
+import {
+  type PaymentProvider,
+  PaymentRefusedError,
+  type ProviderPayment,
+  type ProviderPaymentStatus,
+  shopCurrency,
+} from './provider.ts';
 
 export const sandboxOutcomes = [
   'paid',
@@ -68,7 +74,7 @@ export function sandboxProvider(
         .where('payment_id', '=', paymentId)
         .executeTakeFirstOrThrow();
       if (Number(refunded.total) + amountCents > payment.amountCents)
-        throw new Error(`Sandbox: refunds of ${paymentId} would exceed its amount`);
+        throw new PaymentRefusedError(`Sandbox: refunds of ${paymentId} would exceed its amount`);
       const id = `sbx_re_${randomBytes(12).toString('hex')}`;
       // The unique key settles a race between two processes: the loser reads the winner's refund.
       const inserted = await db.kysely

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { recordWithdrawalDecision, type WithdrawalDecision } from '../admin-cases/withdrawal-cases.ts';
 import { shopLink } from '../customer/mails.ts';
 import { positionNames } from '../order/confirmation-mail.ts';
 import { readOrder } from '../order/read.ts';
@@ -133,6 +134,7 @@ export async function declareWithdrawal(
     // The owner's typed name goes only to an inbox known to be theirs.
     const positions = await namesOf({ kysely: trx }, matched.order.id, request.positions, request.locale);
     const receipt = withOutcome(receiptOf(declaration.id, request, receivedAt, positions), outcome);
+    await recordWithdrawalDecision(trx, decisionOf(declaration.id, request, outcome), ctx.now());
     await sendWithdrawalReceipt(trx, ctx.now(), receipt, request.locale, {
       declarant: ownersInbox ? 'owner' : 'ownerElsewhere',
     });
@@ -160,6 +162,11 @@ async function queueOthersReceipt(
     if (orderId !== null) {
       // Knowing a number and its address is not enough to cancel somebody's order: the address confirms.
       const confirmation = await issueConfirmation(trx, declarationId, new Date(answered.receivedAt));
+      await recordWithdrawalDecision(
+        trx,
+        { ...decisionOf(declarationId, request, null), orderId, outcome: 'awaiting_confirmation' },
+        ctx.now(),
+      );
       // Nor to read what it holds (docs/product-rules.md#the-confirmations-price-list): the mail, which goes to
       // the order's own address, names the positions.
       const named = await namesOf({ kysely: trx }, orderId, request.positions, request.locale);
@@ -172,7 +179,9 @@ async function queueOthersReceipt(
       });
       return;
     }
-    const unmatched = withOutcome(answered, { outcome: 'review', reason: 'unknown_order', orderId: null });
+    const unmatchedOutcome = { outcome: 'review', reason: 'unknown_order', orderId: null } as const;
+    await recordWithdrawalDecision(trx, decisionOf(declarationId, request, unmatchedOutcome), ctx.now());
+    const unmatched = withOutcome(answered, unmatchedOutcome);
     await sendWithdrawalReceipt(trx, ctx.now(), unmatched, request.locale, {
       declarant: 'unmatched',
     });
@@ -211,6 +220,7 @@ export async function confirmWithdrawal(
     });
     const positions = await namesOf({ kysely: trx }, outcome.orderId, request.positions, request.locale);
     const receipt = withOutcome(receiptOf(declaration.id, request, receivedAt, positions), outcome);
+    await recordWithdrawalDecision(trx, decisionOf(declaration.id, request, outcome), ctx.now());
     return { outcome, receipt, request };
   });
   await refund(ctx, provider, outcome, request, { greetByName: false, log });
@@ -305,6 +315,21 @@ function receiptOf(
 /** The positions as sent, by kind and id: what a receipt may show anybody without telling what an order holds. */
 const positionsAsSent = (positions: readonly WithdrawalPosition[]) =>
   positions.map((position) => `${position.kind} #${position.id}`);
+
+/** A declaration's decision as the school's queue keeps it (admin-cases/withdrawal-cases.ts). */
+const decisionOf = (
+  declarationId: number,
+  request: Pick<ParsedWithdrawalRequest, 'orderNumber'>,
+  outcome: WithdrawOutcome | null,
+): WithdrawalDecision => ({
+  declarationId,
+  receiptNumber: receiptNumberOf(declarationId),
+  orderNumber: request.orderNumber,
+  orderId: outcome?.orderId ?? null,
+  outcome: outcome?.outcome ?? 'awaiting_confirmation',
+  reason: outcome?.outcome === 'review' ? outcome.reason : null,
+  refundCents: outcome?.outcome === 'withdrawn' ? outcome.refundCents : 0,
+});
 
 const withOutcome = (receipt: WithdrawalReceipt, outcome: WithdrawOutcome): WithdrawalReceipt => ({
   ...receipt,

@@ -113,13 +113,29 @@ export function renderWithdrawalReceipt(
  * (`Declarant`); without it the notice greets without a name.
  */
 export function renderRefundNotice(
-  { to, name, orderNumber, amountCents }: { to: string; name?: string; orderNumber: string; amountCents: number },
+  {
+    to,
+    name,
+    orderNumber,
+    amountCents,
+    cause = 'withdrawal',
+  }: {
+    to: string;
+    name?: string;
+    orderNumber: string;
+    amountCents: number;
+    /** `shop`: the owner's refund (refundOrder), which follows no withdrawal. */
+    cause?: 'withdrawal' | 'shop';
+  },
   language: Language,
 ): MailMessage {
   const t = texts[language];
   const subject = fillText(t.refundSubject, { number: orderNumber });
   const greeting = name === undefined ? t.greetingWithoutName : fillText(t.greeting, { name });
-  const intro = fillText(t.refundIntro, { number: orderNumber, amount: formatMoney(amountCents / 100) });
+  const intro = fillText(cause === 'shop' ? t.refundIntroByShop : t.refundIntro, {
+    number: orderNumber,
+    amount: formatMoney(amountCents / 100),
+  });
   const text = mailText(language, [greeting, intro, t.signature]);
   return {
     to,

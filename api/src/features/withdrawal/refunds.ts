@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { PaymentProvider } from '../payment/provider.ts';
+import { refundIssued, refundRefused } from '../admin-cases/refund-events.ts';
+import { type PaymentProvider, PaymentRefusedError } from '../payment/provider.ts';
 
 export interface IssuedRefund {
   refundId: number;
@@ -13,10 +14,12 @@ export const refundIdempotencyKey = (refundId: number) => `shop-refund-${refundI
 
 /**
  * Issues the order's pending refunds through the provider (outside any transaction: an HTTP call there would stall
- * other writes). Each goes out under its own idempotency key, so a retry after a timeout, a replayed declaration or
- * a second process gets the provider's first refund back instead of a second one; only the call that moves the row
- * from pending to issued reports it, and `onIssued` (its mail) runs in that move's transaction, so the notice is
- * queued once and never without the move. A failure leaves the row pending for the next try.
+ * other writes): a withdrawal's and the owner's (refundOrder) alike, one path. Each goes out under its own
+ * idempotency key, so a retry after a timeout, a replayed declaration or a second process gets the provider's first
+ * refund back instead of a second one; only the call that moves the row from pending to issued reports it, and
+ * `onIssued` (its mail) and the shop's own follow-up (refundIssued: case, order, invoice hook) run in that move's
+ * transaction, so each happens once and never without the move. A refund the provider refuses is marked failed with
+ * its reason and opens a case; any other failure leaves the row pending for the next try (and is thrown).
  */
 export async function issuePendingRefunds(
   db: Kysely<Database>,
@@ -36,13 +39,20 @@ export async function issuePendingRefunds(
   const issued: IssuedRefund[] = [];
   for (const refund of pending) {
     if (refund.provider !== provider.name) continue;
-    const answer = await provider.refund({
-      paymentId: refund.payment_transaction_id,
-      amountCents: refund.amount_cents,
-      description,
-      idempotencyKey: refundIdempotencyKey(refund.id),
-    });
     const done: IssuedRefund = { refundId: refund.id, orderId, amountCents: refund.amount_cents };
+    let answer: { id: string };
+    try {
+      answer = await provider.refund({
+        paymentId: refund.payment_transaction_id,
+        amountCents: refund.amount_cents,
+        description,
+        idempotencyKey: refundIdempotencyKey(refund.id),
+      });
+    } catch (error) {
+      if (!(error instanceof PaymentRefusedError)) throw error;
+      await db.transaction().execute((trx) => refundRefused(trx, done, error.message, now));
+      continue;
+    }
     const moved = await db.transaction().execute(async (trx) => {
       const update = await trx
         .updateTable('refund')
@@ -52,6 +62,7 @@ export async function issuePendingRefunds(
         .executeTakeFirst();
       if (update.numUpdatedRows !== 1n) return false;
       await onIssued(trx, done);
+      await refundIssued(trx, done, now);
       return true;
     });
     if (moved) issued.push(done);

@@ -213,6 +213,8 @@ export async function withdrawPositions(trx: Kysely<Database>, input: WithdrawIn
     .selectFrom('refund')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount_cents'), sql<number>`0`).as('total'))
     .where('order_id', '=', order.id)
+    // A refund the provider refused gave nothing back.
+    .where('status', '!=', 'failed')
     .executeTakeFirstOrThrow();
   // Money a chargeback took back is the buyer's already: a withdrawal refunds at most what the shop still holds
   // (docs/withdrawal-rules.md). Read under the order's lock above, so a chargeback recorded meanwhile counts.

@@ -353,28 +353,4 @@ export const tagPageSchema = pageOf(adminTagSchema);
 /** createTag: a new tag in a category staff choose from (level, collection, …); its label is the shop text `catalog.tags.<slug>`. */
 export const createTagBodySchema = z.object({ categoryId: z.number().int().min(1), slug: tagSlugSchema }).strict();
 
-/**
- * A money matter for the owner: today a position of a course the school cancelled (`course_cancelled`), with what the
- * buyer paid for it. The refund flow settles and closes it.
- */
-export const orderCaseSchema = z.object({
-  id: z.number().int(),
-  kind: z.string(),
-  status: z.enum(['open', 'closed']),
-  orderId: z.number().int(),
-  incrementId: z.string(),
-  email: z.string(),
-  courseBookingId: z.number().int().nullable(),
-  courseId: z.number().int().nullable(),
-  courseIdentifier: z.string().nullable(),
-  amount: moneySchema,
-  note: z.string(),
-  createdAt: z.string(),
-  closedAt: z.string().nullable(),
-});
-export type OrderCase = z.infer<typeof orderCaseSchema>;
-export const listCasesQuerySchema = pageQuerySchema.extend({
-  status: z.enum(['open', 'closed']).optional(),
-  kind: textSchema.max(50).optional(),
-});
-export const casePageSchema = pageOf(orderCaseSchema);
+// The cases of a cancelled course's positions are listed with every other case: see cases.ts.
