@@ -42,6 +42,7 @@ const ModularCoursePage = lazyPage(() =>
   import('./features/pages/ModularCoursePage.tsx').then((m) => m.ModularCoursePage),
 );
 const CombinedPage = lazyPage(() => import('./features/pages/CombinedPage.tsx').then((m) => m.CombinedPage));
+const PackagesPage = lazyPage(() => import('./features/packages/PackagesPage.tsx').then((m) => m.PackagesPage));
 const OfferPage = lazyPage(() => import('./features/waitlist/OfferPage.tsx').then((m) => m.OfferPage));
 const LeavePage = lazyPage(() => import('./features/waitlist/LeavePage.tsx').then((m) => m.LeavePage));
 
@@ -51,6 +52,8 @@ const routes: RouteObject[] = [
   { path: '/products', element: <Listing page={ProductsPage} /> },
   { path: '/modular-course', element: <Listing page={ModularCoursePage} /> },
   { path: '/products-iframe', element: <Listing page={CombinedPage} /> },
+  // Every package, bought on its own (the header's "Pakete").
+  { path: '/packages', element: <PackagesPage /> },
   // The links of the waitlist's mails.
   { path: '/waitlist/offer', element: <OfferPage /> },
   { path: '/waitlist/leave', element: <LeavePage /> },

@@ -26,6 +26,8 @@ const dynamicKeyFamilies: Record<string, string> = {
   'catalog.tags.': 'tag slugs of the seeded catalogue (levels, weekdays, …)',
   'catalog.occupancy.': 'occupancy levels of docs/product-rules.md#states (open, normal, low, full)',
   'catalog.filter.categories.': 'tag category slugs',
+  'catalog.packages.types.': 'package types of docs/product-rules.md#limits (packageList.ts packageTypes)',
+  'catalog.packages.unit.': 'package types, the unit price term',
   'account.validation.': 'validation codes of the account forms',
   'account.orders.statuses.': 'order statuses of docs/product-rules.md#states',
   'account.orders.paymentStatuses.': 'payment statuses',

@@ -113,6 +113,8 @@ export const catalogCss = `
   .catalog-skeleton[data-columns="3"] { grid-template-columns: repeat(3, 1fr); }
   .catalog-skeleton__card { display: block; }
 }
+.catalog-packages__type h2 { margin-top: var(--shop-space-xl); }
+.catalog-packages__list { list-style: none; margin: 0; padding: 0; display: grid; gap: ${columnGap}px; grid-template-columns: repeat(auto-fill, minmax(min(100%, var(--shop-size-column)), 1fr)); }
 .catalog-waitlist-slot { display: contents; }
 .catalog-waitlist { display: flex; flex-direction: column; gap: var(--shop-space-sm); padding: var(--shop-space-md); border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius);
   background: var(--shop-color-surface); }
