@@ -3,17 +3,19 @@ import { useLocation, type RouteObject } from 'react-router-dom';
 import { registerTranslations } from '@shop/shared';
 import { ShopCartProvider } from './features/cart/CatalogCart.tsx';
 import { startFirstScreenLoads } from './features/listing/firstScreenLoads.ts';
+import { listingScreenKey } from './features/query/listingQuery.ts';
 import { areaTranslations } from './i18n/index.ts';
 
 /**
- * A listing screen, remounted when its URL changes: filters and search live in the screen, so leaving a
- * listing (or following a link with other query values) starts from a clean state (docs/product-rules.md#screens).
+ * A listing screen, remounted when its URL names another screen: leaving a listing (or following a link with other
+ * query values) starts from a clean state (docs/product-rules.md#screens). The applied filter and the view live in
+ * the URL and change without a remount (listingScreenKey), so the focus and an open filter panel stay.
  */
 function Listing({ page: Page }: { page: ComponentType }) {
   const { pathname, search } = useLocation();
   return (
     <ShopCartProvider>
-      <Page key={`${pathname}${search}`} />
+      <Page key={listingScreenKey(pathname, search)} />
     </ShopCartProvider>
   );
 }

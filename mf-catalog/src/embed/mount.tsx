@@ -13,7 +13,7 @@ import {
 } from '@shop/shared';
 import { EmbedCartProvider } from '../features/cart/CatalogCart.tsx';
 import { CombinedListing } from '../features/pages/CombinedListing.tsx';
-import { tagSlugs } from '../features/query/listingQuery.ts';
+import { tagSlugs, withFilterSelection } from '../features/query/listingQuery.ts';
 import { areaTranslations } from '../i18n/index.ts';
 
 /** Options of `mount` (exposed as `catalog/embed`; the one-script loader fills them from data attributes). */
@@ -45,12 +45,12 @@ function EmbedRoot({ options, shopUrl }: { options: EmbedOptions; shopUrl: strin
       <style href="shop-embed-primitives" precedence="default">
         {primitivesCss}
       </style>
-      <MemoryRouter>
+      {/* The partner's address is theirs: the listing's filter lives in a URL of its own, starting with data-tags. */}
+      <MemoryRouter
+        initialEntries={[withFilterSelection('/', { tags: tagSlugs(options.preselectedTags ?? []), months: 3 })]}
+      >
         <EmbedCartProvider shopUrl={shopUrl}>
-          <CombinedListing
-            preselected={tagSlugs(options.preselectedTags ?? [])}
-            hideFilter={options.hideFilter ?? false}
-          />
+          <CombinedListing hideFilter={options.hideFilter ?? false} />
         </EmbedCartProvider>
       </MemoryRouter>
     </div>

@@ -77,6 +77,15 @@ export const catalogCss = `
 .catalog-filter--pending { min-height: var(--shop-tap); }
 .catalog-filter__bar { display: flex; flex-wrap: wrap; gap: var(--shop-space-sm); align-items: center; }
 .catalog-filter__panel { margin-top: var(--shop-space-md); padding: var(--shop-space-lg); border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); }
+/* A <dialog> opened in place on a wide screen: in the flow like the bar, not the browser's centred box. */
+.catalog-filter__panel:not(:modal) { position: static; width: auto; max-width: none; margin-inline: 0; color: inherit; background: var(--shop-color-bg); }
+.catalog-filter__panel::backdrop { background: rgb(0 0 0 / 0.4); }
+.catalog-chips { display: flex; flex-wrap: wrap; align-items: center; gap: var(--shop-space-sm); margin-top: var(--shop-space-sm); }
+.catalog-chips:empty { display: none; }
+.catalog-chips ul { display: flex; flex-wrap: wrap; gap: var(--shop-space-sm); list-style: none; margin: 0; padding: 0; }
+.catalog-chips__label { font-weight: 600; }
+.catalog-chip { min-height: var(--shop-tap); padding: 0 var(--shop-space-md); border-radius: var(--shop-radius-pill); border: var(--shop-border-width) solid var(--shop-color-primary-dark);
+  background: var(--shop-color-surface); color: var(--shop-color-primary-dark); font: inherit; cursor: pointer; }
 .catalog-filter__categories { display: grid; gap: var(--shop-space-md); grid-template-columns: repeat(auto-fit, minmax(var(--shop-size-column), 1fr)); }
 .catalog-filter__category { border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); margin: 0; padding: var(--shop-space-sm) var(--shop-space-md); }
 .catalog-filter__category legend { font-weight: 600; padding: 0 var(--shop-space-2xs); }
@@ -91,7 +100,7 @@ export const catalogCss = `
 .catalog-filter__sheet-head h2 { margin: 0; font-size: var(--shop-font-size-xl); }
 /* Small screens: the panel is a sheet from the bottom; its options scroll, the apply button stays in view. */
 @media (max-width: 767px) {
-  .catalog-filter__panel:not([hidden]) { position: fixed; inset: auto 0 var(--shop-overlay-bottom, 0) 0; z-index: 40; margin: 0; max-height: 85vh; overflow-y: auto;
+  .catalog-filter__panel:modal { position: fixed; inset: auto 0 var(--shop-overlay-bottom, 0) 0; z-index: 40; margin: 0; width: auto; max-width: none; max-height: 85vh; overflow-y: auto; border: none; color: inherit;
     padding: var(--shop-space-lg) var(--shop-gutter) 0; border-radius: var(--shop-radius-lg) var(--shop-radius-lg) 0 0; box-shadow: var(--shop-shadow-raised);
     background: var(--shop-color-bg); }
   .catalog-filter__range { max-width: none; }
