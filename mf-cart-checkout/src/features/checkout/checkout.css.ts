@@ -27,5 +27,9 @@ export const checkoutCss = `
 .checkout-choices { display: grid; gap: var(--shop-space-lg); }
 @media (min-width: 768px) { .checkout-choices { grid-template-columns: 1fr 1fr; } }
 .checkout-actions { display: flex; flex-wrap: wrap; gap: var(--shop-space-md); }
+.checkout-bookings { list-style: none; padding: 0; margin: 0 0 var(--shop-space-lg); }
+.checkout-bookings li { padding: var(--shop-space-xs) 0; border-bottom: var(--shop-border-width) solid var(--shop-color-border); }
+.checkout-bookings h3 { margin: 0 0 var(--shop-space-2xs); font-size: var(--shop-font-size-lg); }
+.checkout-bookings p { margin: 0; }
 .checkout-mail-preview { width: 100%; min-height: var(--shop-size-preview); border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); }
 `;
