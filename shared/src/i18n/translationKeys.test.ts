@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest';
  *   in code, or a declared family no code builds any more, fails the test — so adding one is deliberate.
  */
 const dynamicKeyFamilies: Record<string, string> = {
+  'common.pageNotice.': 'notices carried to the next page (pageNotices in @shop/shared session)',
   'common.weekdays.': 'weekdays of a course (formatCourseDates in @shop/shared format, 0 = Monday … 6 = Sunday)',
   'shell.offers.': 'offers of header and home page (navigation/offers.ts) × nav/title/text',
   'shell.home.trust.': 'points of the trust bar (TrustBar.tsx points) × title/text',
