@@ -130,7 +130,7 @@ export function renderMovedMail(
     [t.before, datesOf(before, language)],
     [t.after, datesOf(after, language)],
   ];
-  const notes = [fillText(t.timeZone, { zone: shopTimeZone }), t.calendar, t.movedHelp];
+  const notes = [fillText(t.timeZone, { zone: timeZoneInWords(shopTimeZone, language) }), t.calendar, t.movedHelp];
   return {
     to: to.email,
     subject,
