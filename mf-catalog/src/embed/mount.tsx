@@ -2,6 +2,7 @@ import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import {
+  addShopFontsToDocument,
   configureApi,
   i18n,
   initI18n,
@@ -66,6 +67,8 @@ export function mount(element: HTMLElement, options: EmbedOptions = {}): () => v
   if (options.apiBase) configureApi({ base: options.apiBase });
   const shopUrl = options.shopUrl ?? (options.apiBase ? new URL(options.apiBase).origin : window.location.origin);
   registerTranslations(areaTranslations);
+  // The shop's typeface in the shadow root: its @font-face rules only count in the document (issue 44).
+  addShopFontsToDocument(element.ownerDocument);
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
   const container = document.createElement('div');
   shadow.appendChild(container);
