@@ -1,14 +1,17 @@
 import { fontCss } from './font.ts';
 import { tokensCss } from './tokens.ts';
 
+/** FontFace's descriptors; size-adjust is in the CSS Fonts spec (and Chromium, Firefox), not yet in TypeScript's DOM. */
+type Descriptors = FontFaceDescriptors & { sizeAdjust?: string };
+
 /** One @font-face rule of the shop's CSS as FontFace wants it: family, source, and the other descriptors. */
 export interface FaceRule {
   family: string;
   source: string;
-  descriptors: FontFaceDescriptors;
+  descriptors: Descriptors;
 }
 
-const descriptorNames: Record<string, keyof FontFaceDescriptors> = {
+const descriptorNames: Record<string, keyof Descriptors> = {
   'font-style': 'style',
   'font-weight': 'weight',
   'font-display': 'display',
