@@ -3,6 +3,7 @@ import { formatCourseDates, sharedTranslator } from '@shop/shared/format';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { shopTimeZone } from '../../lib/dates.ts';
+import { timeZoneInWords } from '../../lib/names.ts';
 import { fillText, mailDocument, mailFacts, mailParagraph, mailText } from '../../mail/html.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { queueMail } from '../../mail/outbox.ts';
