@@ -133,7 +133,7 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
     },
     'POST /api/cart/calculate-price': { body: priceRequest },
     'POST /api/cart/validate': { body: priceRequest },
-    'POST /api/cart/sync': { body: { items: [cartItem] } },
+    'POST /api/cart/sync': { body: { items: [cartItem], discountCodes: ['WILLKOMMEN10'] } },
     'GET /api/cart/sync/:id': { params: { id: parked.id } },
     'POST /api/waitlist/join': { body: { courseId: course.id, email: someone, locale: 'de' } },
     'POST /api/waitlist/offer': { body: { token: linkToken } },

@@ -94,7 +94,7 @@ export async function acceptConsents(page: Page) {
   await page.getByLabel(/Ich akzeptiere die AGB/).check();
   await page.getByLabel(/Widerrufsbelehrung/).check();
   // Asked only when a course of the cart starts within the withdrawal period (the catalogue's first ones often do).
-  const earlyStart = page.getByLabel(/Ich verlange ausdrücklich/);
+  const earlyStart = page.getByLabel(/Ich möchte, dass der Kurs schon vor Ende/);
   if ((await earlyStart.count()) > 0) await earlyStart.check();
 }
 

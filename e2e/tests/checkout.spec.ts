@@ -275,13 +275,13 @@ test("the early-start box's error shows with the other fields' errors", async ({
   expect(course, 'the seed has a group course starting within the withdrawal period').toBeDefined();
   await seedCart(page, [courseItem(course!, 1)]);
   await page.goto('/checkout');
-  await expect(page.getByRole('group', { name: 'Beginn vor Ende der Widerrufsfrist' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Kursbeginn in der Widerrufsfrist' })).toBeVisible();
   await orderButton(page).click();
   await expect(page.getByText('Bitte füllen Sie dieses Feld aus.').first()).toBeVisible();
   await expect(
-    page.getByText('Ohne Ihr ausdrückliches Verlangen können Kurse, die vor Ende der Widerrufsfrist beginnen'),
+    page.getByText('Bitte bestätigen Sie, dass der Kurs schon vor Ende der Widerrufsfrist beginnen soll.'),
   ).toBeVisible();
-  await expect(page.getByLabel(/Ich verlange ausdrücklich/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel(/Ich möchte, dass der Kurs schon vor Ende/)).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page);
 });
 

@@ -163,7 +163,7 @@ test('on a phone the filter opens as a sheet whose apply button stays in view; i
   await expect(apply).toBeInViewport();
   await expectAccessible(page);
   await apply.click();
-  await expect(page.getByRole('group', { name: 'Kurse filtern' })).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Kurse filtern' })).toBeHidden();
 });
 
 test('home sells: the promise, the placement test first, every offer, the next courses; the header offers them on a phone', async ({

@@ -3,17 +3,19 @@ import { useLocation, type RouteObject } from 'react-router-dom';
 import { registerTranslations } from '@shop/shared';
 import { ShopCartProvider } from './features/cart/CatalogCart.tsx';
 import { startFirstScreenLoads } from './features/listing/firstScreenLoads.ts';
+import { listingScreenKey } from './features/query/listingQuery.ts';
 import { areaTranslations } from './i18n/index.ts';
 
 /**
- * A listing screen, remounted when its URL changes: filters and search live in the screen, so leaving a
- * listing (or following a link with other query values) starts from a clean state (docs/product-rules.md#screens).
+ * A listing screen, remounted when its URL names another screen: leaving a listing (or following a link with other
+ * query values) starts from a clean state (docs/product-rules.md#screens). The applied filter and the view live in
+ * the URL and change without a remount (listingScreenKey), so the focus and an open filter panel stay.
  */
 function Listing({ page: Page }: { page: ComponentType }) {
   const { pathname, search } = useLocation();
   return (
     <ShopCartProvider>
-      <Page key={`${pathname}${search}`} />
+      <Page key={listingScreenKey(pathname, search)} />
     </ShopCartProvider>
   );
 }
@@ -42,6 +44,7 @@ const ModularCoursePage = lazyPage(() =>
   import('./features/pages/ModularCoursePage.tsx').then((m) => m.ModularCoursePage),
 );
 const CombinedPage = lazyPage(() => import('./features/pages/CombinedPage.tsx').then((m) => m.CombinedPage));
+const PackagesPage = lazyPage(() => import('./features/packages/PackagesPage.tsx').then((m) => m.PackagesPage));
 const OfferPage = lazyPage(() => import('./features/waitlist/OfferPage.tsx').then((m) => m.OfferPage));
 const LeavePage = lazyPage(() => import('./features/waitlist/LeavePage.tsx').then((m) => m.LeavePage));
 
@@ -51,6 +54,8 @@ const routes: RouteObject[] = [
   { path: '/products', element: <Listing page={ProductsPage} /> },
   { path: '/modular-course', element: <Listing page={ModularCoursePage} /> },
   { path: '/products-iframe', element: <Listing page={CombinedPage} /> },
+  // Every package, bought on its own (the header's "Pakete").
+  { path: '/packages', element: <PackagesPage /> },
   // The links of the waitlist's mails.
   { path: '/waitlist/offer', element: <OfferPage /> },
   { path: '/waitlist/leave', element: <LeavePage /> },

@@ -47,6 +47,8 @@ export interface CartSyncTable {
   items: string;
   created_at: string;
   expires_at: string;
+  /** JSON of the cart's discount codes (migration 0128). */
+  discount_codes: Generated<string>;
 }
 
 export interface CartDatabase {

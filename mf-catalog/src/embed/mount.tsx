@@ -2,6 +2,7 @@ import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import {
+  addShopFontsToDocument,
   configureApi,
   i18n,
   initI18n,
@@ -13,7 +14,7 @@ import {
 } from '@shop/shared';
 import { EmbedCartProvider } from '../features/cart/CatalogCart.tsx';
 import { CombinedListing } from '../features/pages/CombinedListing.tsx';
-import { tagSlugs } from '../features/query/listingQuery.ts';
+import { tagSlugs, withFilterSelection } from '../features/query/listingQuery.ts';
 import { areaTranslations } from '../i18n/index.ts';
 
 /** Options of `mount` (exposed as `catalog/embed`; the one-script loader fills them from data attributes). */
@@ -45,12 +46,12 @@ function EmbedRoot({ options, shopUrl }: { options: EmbedOptions; shopUrl: strin
       <style href="shop-embed-primitives" precedence="default">
         {primitivesCss}
       </style>
-      <MemoryRouter>
+      {/* The partner's address is theirs: the listing's filter lives in a URL of its own, starting with data-tags. */}
+      <MemoryRouter
+        initialEntries={[withFilterSelection('/', { tags: tagSlugs(options.preselectedTags ?? []), months: 3 })]}
+      >
         <EmbedCartProvider shopUrl={shopUrl}>
-          <CombinedListing
-            preselected={tagSlugs(options.preselectedTags ?? [])}
-            hideFilter={options.hideFilter ?? false}
-          />
+          <CombinedListing hideFilter={options.hideFilter ?? false} />
         </EmbedCartProvider>
       </MemoryRouter>
     </div>
@@ -66,6 +67,8 @@ export function mount(element: HTMLElement, options: EmbedOptions = {}): () => v
   if (options.apiBase) configureApi({ base: options.apiBase });
   const shopUrl = options.shopUrl ?? (options.apiBase ? new URL(options.apiBase).origin : window.location.origin);
   registerTranslations(areaTranslations);
+  // The shop's typeface in the shadow root: its @font-face rules only count in the document (issue 44).
+  addShopFontsToDocument(element.ownerDocument);
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
   const container = document.createElement('div');
   shadow.appendChild(container);

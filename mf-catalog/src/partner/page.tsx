@@ -15,7 +15,7 @@ import {
 } from '@shop/shared';
 import { ShopOriginCartProvider } from '../features/cart/CatalogCart.tsx';
 import { CombinedListing } from '../features/pages/CombinedListing.tsx';
-import { readHideFilter, readPreselectedTags } from '../features/query/listingQuery.ts';
+import { readHideFilter } from '../features/query/listingQuery.ts';
 import { areaTranslations } from '../i18n/index.ts';
 
 /**
@@ -34,7 +34,7 @@ function PartnerPage({ search }: { search: string }) {
   return (
     <main id="main" tabIndex={-1}>
       <ShopOriginCartProvider goToCart={goToCart}>
-        <CombinedListing preselected={readPreselectedTags(search)} hideFilter={readHideFilter(search)} />
+        <CombinedListing hideFilter={readHideFilter(search)} />
       </ShopOriginCartProvider>
     </main>
   );

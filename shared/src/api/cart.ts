@@ -31,11 +31,11 @@ export const validateCart = (request: PriceRequest) =>
     failure: 'Failed to validate cart',
   });
 
-export const createCartSync = (items: readonly CartItem[]) =>
+export const createCartSync = (items: readonly CartItem[], discountCodes: readonly string[] = []) =>
   call({
     method: 'POST',
     path: '/cart/sync',
-    body: { items },
+    body: { items, discountCodes },
     result: cartSyncCreatedSchema,
     failure: 'Failed to create cart sync payload',
   });

@@ -628,6 +628,18 @@ export function orderPricesOf(order: Order): OrderPrices {
 }
 
 /** The answer: only what the confirmation and the return page need, nothing about people. */
+/**
+ * A booked course as the confirmation lists it (issue 44): when it meets and who takes part, by name only. With
+ * the prices, only for the browser that placed the order (its `orderKey`).
+ */
+export const orderStateBookingSchema = z.lazy(() =>
+  z.object({
+    course: orderCourseSchema,
+    participants: z.array(z.object({ firstname: z.string(), lastname: z.string() })),
+  }),
+);
+export type OrderStateBooking = z.infer<typeof orderStateBookingSchema>;
+
 export const orderStateSchema = z.lazy(() =>
   z.object({
     incrementId: z.string(),
@@ -641,6 +653,8 @@ export const orderStateSchema = z.lazy(() =>
     withdrawal: orderWithdrawalStateSchema.default('none'),
     /** The positions' prices, once the order is paid and the request brought its `orderKey` (the confirmation). */
     prices: orderPricesSchema.optional(),
+    /** The booked courses' dates and participants, under the same condition as `prices`. */
+    bookings: z.array(orderStateBookingSchema).optional(),
   }),
 );
 export type OrderState = z.infer<typeof orderStateSchema>;

@@ -214,14 +214,27 @@ export type CartNotification = z.infer<typeof cartNotificationSchema>;
  */
 export const cartSyncLimits = { items: 30, bodyBytes: 64 * 1024 } as const;
 
-/** POST /cart/sync: the items to carry to another page; GET /cart/sync/{id} gives them back until expiresAt. */
+/**
+ * POST /cart/sync: the items (and the discount codes) to carry to another page; GET /cart/sync/{id} gives them back
+ * until expiresAt. The codes are only carried: the cart they come to checks them again with its price request.
+ */
 export const cartSyncRequestSchema = z.lazy(() =>
-  z.object({ items: z.array(cartItemSchema).min(1).max(cartSyncLimits.items) }).strict(),
+  z
+    .object({
+      items: z.array(cartItemSchema).min(1).max(cartSyncLimits.items),
+      discountCodes: discountCodeListSchema.default([]),
+    })
+    .strict(),
 );
 export const cartSyncCreatedSchema = z.lazy(() => z.object({ id: z.string(), expiresAt: z.iso.datetime() }));
 export type CartSyncCreated = z.infer<typeof cartSyncCreatedSchema>;
 export const cartSyncPayloadSchema = z.lazy(() =>
-  z.object({ items: z.array(cartItemSchema), expiresAt: z.iso.datetime() }),
+  // Codes default to none: a server from before they were carried answers without them.
+  z.object({
+    items: z.array(cartItemSchema),
+    discountCodes: z.array(z.string()).default([]),
+    expiresAt: z.iso.datetime(),
+  }),
 );
 export type CartSyncPayload = z.infer<typeof cartSyncPayloadSchema>;
 /** A sync id: 22 URL-safe characters (128 random bits), short enough for any link. */

@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest';
  *   in code, or a declared family no code builds any more, fails the test — so adding one is deliberate.
  */
 const dynamicKeyFamilies: Record<string, string> = {
+  'common.pageNotice.': 'notices carried to the next page (pageNotices in @shop/shared session)',
   'common.weekdays.': 'weekdays of a course (formatCourseDates in @shop/shared format, 0 = Monday … 6 = Sunday)',
   'shell.offers.': 'offers of header and home page (navigation/offers.ts) × nav/title/text',
   'shell.home.trust.': 'points of the trust bar (TrustBar.tsx points) × title/text',
@@ -26,6 +27,8 @@ const dynamicKeyFamilies: Record<string, string> = {
   'catalog.tags.': 'tag slugs of the seeded catalogue (levels, weekdays, …)',
   'catalog.occupancy.': 'occupancy levels of docs/product-rules.md#states (open, normal, low, full)',
   'catalog.filter.categories.': 'tag category slugs',
+  'catalog.packages.types.': 'package types of docs/product-rules.md#limits (packageList.ts packageTypes)',
+  'catalog.packages.unit.': 'package types, the unit price term',
   'account.validation.': 'validation codes of the account forms',
   'account.orders.statuses.': 'order statuses of docs/product-rules.md#states',
   'account.orders.paymentStatuses.': 'payment statuses',

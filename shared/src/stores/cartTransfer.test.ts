@@ -21,11 +21,27 @@ describe('cartSync', () => {
   it('asks the server first and replaces the cart with its items', async () => {
     const fetch = vi
       .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(answer(200, { result: { items, expiresAt: new Date(Date.now() + 60_000).toISOString() } }));
+      .mockResolvedValue(
+        answer(200, { result: { items, discountCodes: [], expiresAt: new Date(Date.now() + 60_000).toISOString() } }),
+      );
+    useCartStore.setState({ discountCodes: ['KEPT'] });
     await expect(adoptCartSync('abcdefghijklmnopqrstuv')).resolves.toBe(true);
     expect(fetch.mock.calls[0]![0]).toBe('/api/cart/sync/abcdefghijklmnopqrstuv');
     expect(useCartStore.getState().items).toEqual(items);
+    // A transferred cart without codes leaves the codes here as they are.
+    expect(useCartStore.getState().discountCodes).toEqual(['KEPT']);
     expect(JSON.parse(localStorage.getItem('cart')!).state.items).toEqual(items);
+  });
+
+  it('takes the codes a parked cart carries (issue 44: the link to another device dropped them)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      answer(200, {
+        result: { items, discountCodes: ['SOMMER10'], expiresAt: new Date(Date.now() + 60_000).toISOString() },
+      }),
+    );
+    useCartStore.setState({ discountCodes: ['ALT'] });
+    await expect(adoptCartSync('abcdefghijklmnopqrstuv')).resolves.toBe(true);
+    expect(useCartStore.getState().discountCodes).toEqual(['SOMMER10']);
   });
 
   it("takes a cart encoded in the value itself with the catalogue's details: the server parks it and gives it back", async () => {
@@ -41,7 +57,7 @@ describe('cartSync', () => {
           }
         : item,
     ) as CartItem[];
-    const parked = { result: { items, expiresAt: new Date(Date.now() + 60_000).toISOString() } };
+    const parked = { result: { items, discountCodes: [], expiresAt: new Date(Date.now() + 60_000).toISOString() } };
     const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const url = String(input);
       if (init?.method === 'POST' && url === '/api/cart/sync')
@@ -52,7 +68,7 @@ describe('cartSync', () => {
     await expect(adoptCartSync(encodeCartSync(forged))).resolves.toBe(true);
     expect(useCartStore.getState().items).toEqual(items);
     const posted = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(String(posted[1]!.body))).toEqual({ items: forged });
+    expect(JSON.parse(String(posted[1]!.body))).toEqual({ items: forged, discountCodes: [] });
     // A value that cannot be a parked cart's id is not asked for as one: two requests, the parking and its reading.
     expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([
       '/api/cart/sync',

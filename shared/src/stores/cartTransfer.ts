@@ -13,12 +13,15 @@ export const cartSyncQueryParameter = 'cartSync';
  * the items back with the catalogue's details (docs/decisions/0070-parked-carts-read-from-the-catalogue.md). Without
  * the server it is not taken; the cart could not be priced or ordered then anyway.
  */
-export async function resolveCartSync(value: string, now = Date.now()): Promise<CartItem[] | null> {
+export async function resolveCartSync(
+  value: string,
+  now = Date.now(),
+): Promise<{ items: CartItem[]; discountCodes: string[] } | null> {
   // Only a value that can be a parked cart's id is asked for as one: the partner embed's encoded cart is longer.
   if (cartSyncIdSchema.safeParse(value).success) {
     try {
       const payload = await fetchCartSync(value);
-      if (Date.parse(payload.expiresAt) > now) return payload.items;
+      if (Date.parse(payload.expiresAt) > now) return { items: payload.items, discountCodes: payload.discountCodes };
     } catch {
       // Not a parked cart (or the server is unreachable): the value may be a cart itself.
     }
@@ -27,17 +30,23 @@ export async function resolveCartSync(value: string, now = Date.now()): Promise<
   if (!decoded) return null;
   try {
     const { id } = await createCartSync(decoded.items);
-    return (await fetchCartSync(id)).items;
+    return { items: (await fetchCartSync(id)).items, discountCodes: [] };
   } catch {
     return null;
   }
 }
 
-/** Replaces the cart with the transferred items (docs/product-rules.md#states); returns whether a cart was found. */
+/**
+ * Replaces the cart with the transferred items (docs/product-rules.md#states), and its codes with the transferred
+ * ones when it carried some (issue 44: the link to another device dropped them); the price request checks them
+ * again. Returns whether a cart was found.
+ */
 export async function adoptCartSync(value: string): Promise<boolean> {
-  const items = await resolveCartSync(value);
-  if (!items) return false;
-  useCartStore.getState().replaceItems(items);
+  const transferred = await resolveCartSync(value);
+  if (!transferred) return false;
+  const store = useCartStore.getState();
+  store.replaceItems(transferred.items);
+  if (transferred.discountCodes.length > 0) store.setDiscountCodes(transferred.discountCodes);
   return true;
 }
 

@@ -11,6 +11,7 @@ import { Home } from '../features/home/Home.tsx';
 import { AreaForPath } from '../features/remotes/AreaForPath.tsx';
 import { frameCss } from './frame.css.ts';
 import { LinkLoginNotice } from '../features/session/LinkLoginNotice.tsx';
+import { PageNoticeBanner } from '../features/session/PageNoticeBanner.tsx';
 import { SessionGuard } from '../features/session/SessionGuard.tsx';
 import { TestShopNotice } from '../features/test-mode/TestShopNotice.tsx';
 
@@ -45,6 +46,8 @@ export function Frame() {
       <main id="main" tabIndex={-1} className={isFramed() ? 'shell-main' : 'shell-main shell-main--screen'}>
         {/* Whose account a customerToken link logged in, above every page (docs/decisions/0077-login-links.md). */}
         <LinkLoginNotice />
+        {/* A success notice the previous page carried here (a logout, a new password, a changed address). */}
+        <PageNoticeBanner />
         <Routes>
           <Route path="/" element={<Home />} />
           <Route path="*" element={<AreaForPath />} />

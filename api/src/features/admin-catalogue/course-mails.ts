@@ -3,6 +3,7 @@ import { formatCourseDates, sharedTranslator } from '@shop/shared/format';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { shopTimeZone } from '../../lib/dates.ts';
+import { timeZoneInWords } from '../../lib/names.ts';
 import { fillText, mailDocument, mailFacts, mailParagraph, mailText } from '../../mail/html.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { queueMail } from '../../mail/outbox.ts';
@@ -130,7 +131,7 @@ export function renderMovedMail(
     [t.before, datesOf(before, language)],
     [t.after, datesOf(after, language)],
   ];
-  const notes = [fillText(t.timeZone, { zone: shopTimeZone }), t.calendar, t.movedHelp];
+  const notes = [fillText(t.timeZone, { zone: timeZoneInWords(shopTimeZone, language) }), t.calendar, t.movedHelp];
   return {
     to: to.email,
     subject,

@@ -80,7 +80,9 @@ export const cartRoutes =
         schema: { body: cartSyncRequestSchema, response: { 200: successEnvelope(cartSyncCreatedSchema) } },
         preHandler: rateLimited(app, 'cart-sync', cartSyncRateLimit),
       },
-      async (request) => ({ result: await storeCartSync(ctx.db, request.body.items, ctx.now()) }),
+      async (request) => ({
+        result: await storeCartSync(ctx.db, request.body.items, ctx.now(), request.body.discountCodes),
+      }),
     );
 
     app.get(

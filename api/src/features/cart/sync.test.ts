@@ -37,7 +37,7 @@ describeEachDatabase(
 
       const read = await get(id);
       expect(read.statusCode).toBe(200);
-      expect(read.json()).toEqual({ result: { items: [item], expiresAt } });
+      expect(read.json()).toEqual({ result: { items: [item], discountCodes: [], expiresAt } });
 
       clock.advance(cartLifetimeMs - 1000);
       expect((await get(id)).statusCode).toBe(200);
@@ -45,6 +45,21 @@ describeEachDatabase(
       const expired = await get(id);
       expect(expired.statusCode).toBe(404);
       expect(expired.json().error.code).toBe('NOT_FOUND');
+    });
+
+    it('carries the discount codes, normalised, each once (issue 44)', async () => {
+      clock.reset();
+      const created = await post({ items: [item], discountCodes: [' sommer10 ', 'SOMMER10', 'treue5'] });
+      expect(created.statusCode, created.body).toBe(200);
+      const read = await get(created.json().result.id);
+      expect(read.json().result.discountCodes).toEqual(['SOMMER10', 'TREUE5']);
+    });
+
+    it('refuses discount codes that are not a list of codes with field errors', async () => {
+      clock.reset();
+      const refused = await post({ items: [item], discountCodes: 'SOMMER10' });
+      expect(refused.statusCode).toBe(400);
+      expect(JSON.stringify(refused.json().error)).toContain('discountCodes');
     });
 
     describe("gives a parked cart back with the catalogue's own details, never the texts the parking request wrote", () => {

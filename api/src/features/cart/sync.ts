@@ -16,19 +16,34 @@ import { toProducts } from '../product/product-search.ts';
 /** 128 random bits, URL-safe: a link that cannot be guessed, short enough to share. */
 const newSyncId = () => randomBytes(16).toString('base64url');
 
-/** Parks a cart for another page or device for 24 h (the cart's lifetime); expired ones are swept on the way. */
-export async function storeCartSync(db: Db, items: readonly CartItem[], now: Date): Promise<CartSyncCreated> {
+/**
+ * Parks a cart, with its discount codes, for another page or device for 24 h (the cart's lifetime); expired ones
+ * are swept on the way.
+ */
+export async function storeCartSync(
+  db: Db,
+  items: readonly CartItem[],
+  now: Date,
+  discountCodes: readonly string[] = [],
+): Promise<CartSyncCreated> {
   const id = newSyncId();
   const expiresAt = new Date(now.getTime() + cartLifetimeMs).toISOString();
   await db.kysely.deleteFrom('cart_sync').where('expires_at', '<=', now.toISOString()).execute();
   await db.kysely
     .insertInto('cart_sync')
-    .values({ id, items: JSON.stringify(items), created_at: now.toISOString(), expires_at: expiresAt })
+    .values({
+      id,
+      items: JSON.stringify(items),
+      discount_codes: JSON.stringify(discountCodes),
+      created_at: now.toISOString(),
+      expires_at: expiresAt,
+    })
     .execute();
   return { id, expiresAt };
 }
 
 const storedItems = z.array(cartItemSchema);
+const storedCodes = z.array(z.string());
 
 /**
  * The parked items with the catalogue's own details: a course's or product's as the searches serve them now, a
@@ -89,7 +104,7 @@ async function withCatalogDetails(db: Db, items: readonly CartItem[]): Promise<C
 export async function readCartSync(db: Db, id: string, now: Date): Promise<CartSyncPayload | null> {
   const row = await db.kysely
     .selectFrom('cart_sync')
-    .select(['items', 'expires_at'])
+    .select(['items', 'discount_codes', 'expires_at'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row || row.expires_at <= now.toISOString()) return null;
@@ -97,5 +112,7 @@ export async function readCartSync(db: Db, id: string, now: Date): Promise<CartS
   if (!parsed.success) return null;
   // None left (the catalogue dropped them all): nothing to give, rather than an empty cart replacing the buyer's.
   const items = await withCatalogDetails(db, parsed.data);
-  return items.length > 0 ? { items, expiresAt: row.expires_at } : null;
+  const codes = storedCodes.safeParse(JSON.parse(row.discount_codes));
+  const discountCodes = codes.success ? codes.data : [];
+  return items.length > 0 ? { items, discountCodes, expiresAt: row.expires_at } : null;
 }

@@ -18,7 +18,9 @@ describe('renderOrderConfirmation', () => {
       'Bestellnummer: 100042',
       // The course reads as a course: its sessions, weekday, daily times, first and last day.
       '12 Termine, montags 18:30–20:00 Uhr, 06.04.2026 – 22.06.2026',
-      'Zeitzone Europe/Berlin',
+      // Zone and country in words, not codes (issue 44).
+      'Alle Uhrzeiten: Mitteleuropäische Zeit (MEZ).',
+      'Deutschland',
       'Jonas Weber <jonas.weber@example.org>',
       'umsatzsteuerfrei nach § 4 Nr. 21 UStG',
       'Zahlung ausstehend',
@@ -62,7 +64,7 @@ describe('renderOrderConfirmation', () => {
     expect(renderOrderConfirmation(sampleOrder, 'en', { name: 'Ana', guest: false }).text).toContain(
       'Spanish A1 – evening course',
     );
-    expect(renderOrderConfirmation(sampleOrder, 'es', { name: 'Ana', guest: false }).subject).toBe('Su pedido 100042');
+    expect(renderOrderConfirmation(sampleOrder, 'es', { name: 'Ana', guest: false }).subject).toBe('Tu pedido 100042');
   });
 
   it('escapes every value in the HTML', () => {
@@ -82,6 +84,18 @@ describe('renderOrderConfirmation', () => {
     });
     expect(mail.attachments).toEqual([]);
     expect(mail.text).toContain('keine Zahlung nötig');
+  });
+
+  it('addresses the reader with tú throughout the Spanish mail, and names the zone in words (issue 44)', () => {
+    const mail = renderOrderConfirmation({ ...sampleOrder, earlyStartRequested: true }, 'es', {
+      name: 'Ana',
+      guest: true,
+    });
+    // Whole words only (\b takes "á" for a word's end in "encontrarás").
+    expect(mail.text).not.toMatch(/(?<!\p{L})(usted|su|sus|puede|encontrará|le)(?!\p{L})/iu);
+    expect(mail.text).not.toMatch(/posici[oó]n/i);
+    expect(mail.text).toContain('Todas las horas: hora de Europa central (CET).');
+    expect(mail.text).not.toContain('Europe/Berlin');
   });
 
   it('tells a guest to redeem packages by e-mail, and a customer that the account holds them', () => {

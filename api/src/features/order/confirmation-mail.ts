@@ -12,6 +12,7 @@ import {
 } from '../../mail/html.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { shopTimeZone } from '../../lib/dates.ts';
+import { countryName, timeZoneInWords } from '../../lib/names.ts';
 import { addMonths } from './dates.ts';
 import { buildCourseCalendar, type CourseCalendarEntry } from './ics.ts';
 import { renderOrderLines, type MailPosition } from './order-lines-mail.ts';
@@ -89,7 +90,7 @@ export function renderOrderConfirmation(
         address.addressLine2,
         address.addressLine1,
         `${address.zip} ${address.city}`,
-        address.country,
+        countryName(address.country, language),
       ].filter(Boolean)
     : [];
   const facts: [string, string][] = [
@@ -98,7 +99,9 @@ export function renderOrderConfirmation(
     [t.paymentStatus, paymentText(order, t)],
   ];
   const notes = [
-    ...(order.courseBookings.length > 0 ? [fillText(t.timeZone, { zone: shopTimeZone })] : []),
+    ...(order.courseBookings.length > 0
+      ? [fillText(t.timeZone, { zone: timeZoneInWords(shopTimeZone, language) })]
+      : []),
     ...(order.courseBookings.some((booking) => booking.course.startTime !== null) ? [t.calendarHint] : []),
     ...(order.customerBalanceTransactions.length > 0
       ? [`${fillText(t.packageValidity, { date: validUntil })} ${guest ? t.packageGuest : t.packageCustomer}`]

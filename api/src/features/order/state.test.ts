@@ -84,6 +84,19 @@ describeEachDatabase(
       }
     });
 
+    /** The booked course of `submit` as the confirmation lists it: when, and who takes part, by name only. */
+    const testCourseBooking = {
+      course: expect.objectContaining({
+        titles: [{ language: 'de', description: 'Spanisch Testkurs' }],
+        startTime: '18:00',
+        endTime: '19:30',
+      }),
+      participants: [
+        { firstname: 'Teil1', lastname: 'Nehmer' },
+        { firstname: 'Teil2', lastname: 'Nehmer' },
+      ],
+    };
+
     /** What anyone who knows number and address learns of a paid order of 578 €. */
     const paidState = (incrementId: string) => ({
       incrementId,
@@ -114,6 +127,7 @@ describeEachDatabase(
             },
           ],
         },
+        bookings: [testCourseBooking],
       });
     });
 
@@ -178,6 +192,7 @@ describeEachDatabase(
             },
           ],
         },
+        bookings: [testCourseBooking],
       });
     });
 

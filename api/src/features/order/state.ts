@@ -34,7 +34,7 @@ function holdsOrderKey(storedHash: string | null, orderKey: string | undefined):
  * The state of order `incrementId`, only when `email` is the address it was placed with; null otherwise, the same
  * for an unknown number as for a wrong address, so the answer never tells which order numbers exist. A paid
  * order's positions and prices only with the `orderKey` its submit gave the buying browser: number and address
- * are easy to come by, what someone booked is not theirs to read
+ * are easy to come by, what someone booked (and who takes part) is not theirs to read
  * (docs/product-rules.md#the-confirmations-price-list).
  */
 export async function readOrderState(
@@ -75,7 +75,15 @@ export async function readOrderState(
       state === 'pending' && order.hold_expires_at !== null && Date.parse(order.hold_expires_at) > now.getTime(),
     totalPrice: centsToEuro(order.total_price_cents),
     withdrawal: withdrawalStateOf(all.filter((row) => row.withdrawal_id !== null).length, all.length),
-    ...(full ? { prices: orderPricesOf(full) } : {}),
+    ...(full
+      ? {
+          prices: orderPricesOf(full),
+          bookings: full.courseBookings.map((booking) => ({
+            course: booking.course,
+            participants: booking.participants.map(({ firstname, lastname }) => ({ firstname, lastname })),
+          })),
+        }
+      : {}),
   };
 }
 

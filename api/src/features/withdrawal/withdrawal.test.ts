@@ -543,7 +543,7 @@ describeEachDatabase(
       const { incrementId, orderId, email } = await paidOrder([course], { earlyStartRequested: true });
       expect((await orderByNumber(ctx, incrementId)).early_start_requested_at).toBe(clock.now().toISOString());
       const confirmation = (await mailsTo(ctx, email)).find((mail) => mail.subject.includes(incrementId))!;
-      expect(confirmation.text).toContain('ausdrücklich verlangt');
+      expect(confirmation.text).toContain('schon vor Ende der Widerrufsfrist beginnt');
 
       // Declared ten days later, when two of five lessons were held: 2/5 of the price stays with the school. The
       // link is opened a week later, after the 14 days and a third lesson: the declaration's receipt time counts.

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router-dom';
-import { logOutCustomer, RequireCustomer } from '@shop/shared';
+import { logOutCustomer, pageNoticeState, RequireCustomer } from '@shop/shared';
 import { Page } from '../ui/Page.tsx';
 
 const links = [
@@ -18,7 +18,7 @@ function AccountNavigation() {
   const navigate = useNavigate();
   const logOut = async () => {
     await logOutCustomer();
-    navigate('/', { replace: true });
+    navigate('/', { replace: true, state: pageNoticeState('loggedOut') });
   };
   return (
     <nav className="account-nav" aria-label={t('account.nav.label')}>

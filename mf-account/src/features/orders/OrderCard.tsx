@@ -53,7 +53,8 @@ function CourseBookingPosition({
       </summary>
       <p>{formatSchedule(course, t)}</p>
       <LinePrice line={price} />
-      <h4>{t('account.orders.participants')}</h4>
+      {/* h3: the next level under the order's h2 (axe heading-order, issue 44). */}
+      <h3>{t('account.orders.participants')}</h3>
       <ul>
         {booking.participants.map((participant) => (
           <li key={participant.id}>

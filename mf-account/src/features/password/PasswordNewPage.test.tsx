@@ -1,5 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterResetDelayMs } from './PasswordNewPage.tsx';
 import { answerAfterFocusFixup, apiError, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
 
 beforeAll(startI18n);
@@ -77,5 +78,23 @@ describe('/password-new', () => {
     expect((screen.getByRole('button', { name: 'Passwort speichern' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByLabelText(/^Neues Passwort wiederholen/), { target: { value: strongPassword } });
     await waitFor(() => expect(region!.textContent).toBe(''));
+  });
+});
+
+describe('/password-new keeps the token out of the address bar (issue 44)', () => {
+  it('takes token and address off the address at once, sends them, and goes to /login with a notice', async () => {
+    const calls = fakeApi({ 'POST /api/customer/reset-password': { body: { result: { success: true } } } });
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    await submitNewPassword('token=abc&email=ana%40example.org');
+    const location = screen.getByTestId('location');
+    expect(location.textContent).toBe('/password-new');
+    await waitFor(() =>
+      expect(calls[0]).toMatchObject({ body: { token: 'abc', email: 'ana@example.org', newPassword: strongPassword } }),
+    );
+    expect(await screen.findByText(/^Ihr Passwort wurde geändert/)).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(afterResetDelayMs));
+    await waitFor(() => expect(location.textContent).toBe('/login'));
+    expect(JSON.parse(location.getAttribute('data-state')!)).toEqual({ pageNotice: 'passwordChanged' });
+    vi.useRealTimers();
   });
 });

@@ -2,8 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Banner, Button, newPasswordFormSchema, resetPassword, type NewPasswordForm } from '@shop/shared';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  Banner,
+  Button,
+  newPasswordFormSchema,
+  pageNoticeState,
+  resetPassword,
+  type NewPasswordForm,
+} from '@shop/shared';
+import { useLinkParams } from '../forms/linkParams.ts';
 import { NewPasswordFields, usePasswordMismatch } from '../forms/passwords.tsx';
 import { isInvalidLink } from '../forms/messages.ts';
 import { Page } from '../ui/Page.tsx';
@@ -15,9 +23,7 @@ export const afterResetDelayMs = 2000;
 export function PasswordNewPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const token = search.get('token');
-  const email = search.get('email');
+  const { token, email } = useLinkParams();
   const [state, setState] = useState<'form' | 'done' | 'invalidLink' | 'general'>(
     token && email ? 'form' : 'invalidLink',
   );
@@ -29,7 +35,11 @@ export function PasswordNewPage() {
 
   useEffect(() => {
     if (state !== 'done') return;
-    const timer = setTimeout(() => navigate('/login', { replace: true }), afterResetDelayMs);
+    // The login page says it again (issue 44): the notice here is gone after the 2 s.
+    const timer = setTimeout(
+      () => navigate('/login', { replace: true, state: pageNoticeState('passwordChanged') }),
+      afterResetDelayMs,
+    );
     return () => clearTimeout(timer);
   }, [state, navigate]);
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { CustomerErrorCode, useAuthStore, useCustomerStore, type LinkRequest } from '@shop/shared';
+import { useNavigate } from 'react-router-dom';
+import { CustomerErrorCode, pageNoticeState, useAuthStore, useCustomerStore, type LinkRequest } from '@shop/shared';
+import { useLinkParams } from '../forms/linkParams.ts';
 import { hasCode, isInvalidLink } from '../forms/messages.ts';
 
 export type LinkState = 'loading' | 'success' | 'invalidLink' | 'taken' | 'failed';
@@ -26,9 +27,7 @@ export function useLinkAction(
   delayMs: number,
 ): LinkState {
   const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const token = search.get('token');
-  const email = search.get('email');
+  const { token, email } = useLinkParams();
   const [state, setState] = useState<LinkState>(token && email ? 'loading' : 'invalidLink');
 
   useEffect(() => {
@@ -57,7 +56,12 @@ export function useLinkAction(
       const loggedIn = Boolean(useAuthStore.getState().token);
       navigate(loggedIn ? '/account-data' : '/login', {
         replace: true,
-        state: loggedIn && kind === 'verify' ? { registrationSuccess: true } : null,
+        state:
+          loggedIn && kind === 'verify'
+            ? { registrationSuccess: true }
+            : kind === 'change'
+              ? pageNoticeState('emailChanged')
+              : null,
       });
     }, delayMs);
     return () => clearTimeout(timer);

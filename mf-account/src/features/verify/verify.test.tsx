@@ -119,11 +119,17 @@ describe('/verify-email-change', () => {
     });
     renderArea('/verify-email-change?token=abc&email=neu%40example.org');
     expect(await screen.findByText(/Ihre neue E-Mail-Adresse ist bestätigt/)).toBeTruthy();
+    // The token left the address bar at once (issue 44).
+    expect(screen.getByTestId('location').textContent).toBe('/verify-email-change');
     await act(async () => {});
     await act(async () => vi.advanceTimersByTime(1900));
     expect(screen.getByTestId('location').textContent).toContain('/verify-email-change');
     await act(async () => vi.advanceTimersByTime(200));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+    // The login page says the address is confirmed (the shell shows the notice the navigation carries).
+    expect(JSON.parse(screen.getByTestId('location').getAttribute('data-state')!)).toEqual({
+      pageNotice: 'emailChanged',
+    });
   });
 });
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, cartSyncQueryParameter, createCartSync, useCartStore } from '@shop/shared';
 
 /**
- * Carries the cart to another browser or device: parks it on the server (24 h) and shows a /cart link with
- * its id in the cartSync parameter.
+ * Carries the cart, with its discount codes, to another browser or device: parks it on the server (24 h) and shows
+ * a /cart link with its id in the cartSync parameter.
  */
 export function CartTransfer() {
   const { t } = useTranslation();
@@ -14,7 +14,9 @@ export function CartTransfer() {
 
   const create = async () => {
     try {
-      const { id: syncId } = await createCartSync(useCartStore.getState().items);
+      // The codes travel too (issue 44): the cart on the other device checks them again with its price request.
+      const { items, discountCodes } = useCartStore.getState();
+      const { id: syncId } = await createCartSync(items, discountCodes);
       const url = new URL('/cart', window.location.origin);
       url.searchParams.set(cartSyncQueryParameter, syncId);
       setLink(url.href);

@@ -47,6 +47,34 @@ describe('/checkout-complete/{orderId}/{email}', () => {
     expect(purchases()).toHaveLength(1);
   });
 
+  it('lists the booked courses with their dates, times and participants (issue 44)', async () => {
+    const course = {
+      id: 7,
+      type: 1,
+      identifier: 'K-7',
+      titles: [{ language: 'de', description: 'Spanisch A1 abends' }],
+      startDate: '2026-12-08',
+      startTime: '18:30',
+      endDate: '2026-12-17',
+      endTime: '20:00',
+      weekdays: [1, 3],
+    };
+    const participants = [
+      { firstname: 'Ana', lastname: 'García' },
+      { firstname: 'Max', lastname: 'Muster' },
+    ];
+    const paid = orderState('paid', 'paid');
+    fakeApi({ [stateUrl]: { body: { result: { ...paid.body.result, bookings: [{ course, participants }] } } } });
+    renderRoutes(routes, '/checkout-complete/100001/ana%40example.org');
+    const section = await screen.findByTestId('order-bookings');
+    expect(section.querySelector('h2')?.textContent).toBe('Ihre Termine');
+    expect(section.querySelector('h3')?.textContent).toBe('Spanisch A1 abends');
+    expect(section.textContent).toContain(
+      '4 Termine, dienstags und donnerstags 18:30–20:00 Uhr, 08.12.2026 – 17.12.2026',
+    );
+    expect(section.textContent).toContain('Teilnehmende: Ana García, Max Muster');
+  });
+
   it('asks with the order key this browser was given at submit, and without one when it has none', async () => {
     const calls = fakeApi({ [stateUrl]: orderState('paid', 'paid') });
     renderRoutes(routes, '/checkout-complete/100001/ana%40example.org');

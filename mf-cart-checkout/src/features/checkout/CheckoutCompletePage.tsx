@@ -13,6 +13,7 @@ import {
 import { checkoutCss } from './checkout.css.ts';
 import { forgetCheckoutDraft } from './checkoutDraft.ts';
 import { contactUrl } from './links.ts';
+import { OrderBookings } from './OrderBookings.tsx';
 import { OrderCheckScreen } from './OrderCheckScreen.tsx';
 import { orderKeyOf } from './orderKeys.ts';
 import { OrderPriceList } from './OrderPriceList.tsx';
@@ -66,6 +67,7 @@ export function CheckoutCompletePage() {
       ) : (
         <Banner tone="warning">{t(`cartCheckout.checkoutComplete.withdrawal.${withdrawal}`, { orderId })}</Banner>
       )}
+      {lookup.kind === 'found' && lookup.state.bookings ? <OrderBookings bookings={lookup.state.bookings} /> : null}
       {lookup.kind === 'found' && lookup.state.prices ? <OrderPriceList prices={lookup.state.prices} /> : null}
       {/* Every lesson of the booked courses, for the browser that placed the order (its key). */}
       {lookup.kind === 'found' && lookup.state.prices?.positions.some((p) => p.kind === 'course') && orderKey ? (

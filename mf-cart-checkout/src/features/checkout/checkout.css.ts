@@ -13,7 +13,7 @@ export const checkoutCss = `
 .checkout-check label { flex: 1; }
 .checkout-check .shop-field__error { flex-basis: 100%; }
 .checkout-participant { border-top: var(--shop-border-width) solid var(--shop-color-border); padding-top: var(--shop-space-sm); margin-top: var(--shop-space-sm); }
-.checkout-participant h3 { font-size: var(--shop-font-size-md); margin: var(--shop-space-2xs) 0; }
+.checkout-participant h2 { font-size: var(--shop-font-size-md); margin: var(--shop-space-2xs) 0; }
 .checkout-payment__method { display: flex; gap: var(--shop-space-md); align-items: center; padding: var(--shop-space-sm) 0; min-height: var(--shop-tap); }
 .checkout-payment__method input { width: var(--shop-control); height: var(--shop-control); }
 .checkout-form textarea, .checkout-form select { width: 100%; font: inherit; padding: var(--shop-space-sm); border: var(--shop-border-width) solid var(--shop-color-border-strong); border-radius: var(--shop-radius); box-sizing: border-box; }
@@ -27,5 +27,9 @@ export const checkoutCss = `
 .checkout-choices { display: grid; gap: var(--shop-space-lg); }
 @media (min-width: 768px) { .checkout-choices { grid-template-columns: 1fr 1fr; } }
 .checkout-actions { display: flex; flex-wrap: wrap; gap: var(--shop-space-md); }
+.checkout-bookings { list-style: none; padding: 0; margin: 0 0 var(--shop-space-lg); }
+.checkout-bookings li { padding: var(--shop-space-xs) 0; border-bottom: var(--shop-border-width) solid var(--shop-color-border); }
+.checkout-bookings h3 { margin: 0 0 var(--shop-space-2xs); font-size: var(--shop-font-size-lg); }
+.checkout-bookings p { margin: 0; }
 .checkout-mail-preview { width: 100%; min-height: var(--shop-size-preview); border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); }
 `;

@@ -77,3 +77,42 @@ describe('FilterBar focus (WCAG 2.4.3)', () => {
     expect(document.activeElement).toBe(apply);
   });
 });
+
+describe('FilterBar as a dialog (issue 44)', () => {
+  beforeAll(async () => {
+    registerTranslations(areaTranslations);
+    await startI18n();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('opens as a modal dialog on a phone, named by its heading', () => {
+    onPhone(true);
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    openPanel();
+    expect(showModal).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog', { name: 'Kurse filtern' })).toBeTruthy();
+  });
+
+  it('opens in place (not modal) on a wide screen', () => {
+    onPhone(false);
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    const show = vi.spyOn(HTMLDialogElement.prototype, 'show');
+    openPanel();
+    expect(show).toHaveBeenCalledTimes(1);
+    expect(showModal).not.toHaveBeenCalled();
+  });
+
+  it('Escape closes it and the focus returns to the toggle', () => {
+    onPhone(true);
+    const toggle = openPanel();
+    const checkbox = screen.getByRole('checkbox', { name: 'A1' });
+    checkbox.focus();
+    fireEvent.keyDown(checkbox, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+    expect((document.querySelector('dialog') as HTMLDialogElement).open).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import { useId, useRef, type Dispatch } from 'react';
+import { useEffect, useId, useRef, type Dispatch, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type TagCategory } from '@shop/shared';
 import {
@@ -37,12 +37,31 @@ export function FilterBar({
   const panelId = useId();
   const rangeId = useId();
   const count = selectedCount(state);
+  const titleId = useId();
   const bar = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDialogElement>(null);
   // Hiding the panel from inside it would drop focus to the page (WCAG 2.4.3): it goes back to the "Filter" toggle,
   // which stays visible and opens the panel again (found in the bar: the shared Button takes no ref).
   const close = () => {
     bar.current?.querySelector<HTMLButtonElement>('button[aria-expanded]')?.focus();
     dispatch({ type: 'toggleOpen' });
+  };
+  // On a phone the panel is a modal sheet (issue 44): showModal keeps focus inside and makes the page behind it
+  // inert; on a wide screen it opens in place, the listing beside it usable.
+  useEffect(() => {
+    const dialog = panel.current;
+    if (!dialog) return;
+    if (state.open && !dialog.open) {
+      if (window.matchMedia?.(sheetQuery).matches) dialog.showModal();
+      else dialog.show();
+    } else if (!state.open && dialog.open) dialog.close();
+  }, [state.open]);
+  // Escape closes it, modal or not, and the focus goes back to the toggle (the browser's own cancel is kept from
+  // closing it a second time).
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    close();
   };
 
   return (
@@ -60,15 +79,19 @@ export function FilterBar({
           {t('catalog.filter.clear')}
         </Button>
       </div>
-      <div
+      <dialog
+        ref={panel}
         id={panelId}
         className="catalog-filter__panel"
-        hidden={!state.open}
-        role="group"
-        aria-label={t('catalog.filter.title')}
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+        // A close the page did not ask for (the browser's): the state follows, and the focus goes to the toggle.
+        onClose={() => {
+          if (state.open) close();
+        }}
       >
         <div className="catalog-filter__sheet-head">
-          <h2>{t('catalog.filter.title')}</h2>
+          <h2 id={titleId}>{t('catalog.filter.title')}</h2>
           <Button variant="secondary" onClick={close}>
             {t('common.close')}
           </Button>
@@ -119,7 +142,7 @@ export function FilterBar({
         <div className="catalog-filter__actions">
           <Button onClick={() => apply(dispatch, close)}>{t('catalog.filter.apply', { count })}</Button>
         </div>
-      </div>
+      </dialog>
     </div>
   );
 }

@@ -40,11 +40,15 @@ export type FilterAction =
   | { type: 'setRange'; months: RangeMonths }
   | { type: 'apply' }
   | { type: 'clear' }
-  | { type: 'keepKnown'; slugs: readonly string[] };
+  | { type: 'keepKnown'; slugs: readonly string[] }
+  | { type: 'show'; selection: FilterSelection };
 
-/** Preselected tags (query `preSelectedTags`) are applied from the start. */
-export function initialFilterState(preselected: readonly string[] = []): FilterState {
-  const selection = { tags: [...preselected], months: defaultRange };
+/** Preselected tags (query `preSelectedTags`) and range (query `range`) are applied from the start. */
+export function initialFilterState(
+  preselected: readonly string[] = [],
+  months: RangeMonths = defaultRange,
+): FilterState {
+  const selection = { tags: [...preselected], months };
   return { open: false, draft: selection, applied: selection };
 }
 
@@ -69,6 +73,9 @@ export function filterReducer(state: FilterState, action: FilterAction): FilterS
       const empty = { tags: [], months: defaultRange };
       return { ...state, draft: empty, applied: empty };
     }
+    case 'show':
+      // The URL changed (apply, a removed chip, back or forward): it holds the applied filter, the draft follows.
+      return { ...state, draft: action.selection, applied: action.selection };
     case 'keepKnown': {
       // Tags that no category has (a stale preSelectedTags link) are dropped, so counts stay truthful.
       const known = (tags: string[]) => tags.filter((t) => action.slugs.includes(t));
@@ -80,6 +87,9 @@ export function filterReducer(state: FilterState, action: FilterAction): FilterS
     }
   }
 }
+
+/** Whether a selection narrows the listing: any tag, or a range other than the default. */
+export const narrows = (selection: FilterSelection) => selection.tags.length > 0 || selection.months !== defaultRange;
 
 /** The count on the apply button: tags selected in the draft. */
 export const selectedCount = (state: FilterState) => state.draft.tags.length;

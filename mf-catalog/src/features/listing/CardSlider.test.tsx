@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerTranslations } from '@shop/shared';
 import { startI18n } from '@shop/shared/testing';
 import { areaTranslations } from '../../i18n/index.ts';
-import { CardSlider, type SliderItem } from './CardSlider.tsx';
-import { columnSteps } from './sliderColumns.ts';
+import { CardSlider, inPages, pagePosition, type SliderItem } from './CardSlider.tsx';
+import { columnsInView, pageSteps } from './sliderColumns.ts';
 
 const items = (count: number, prefix = 'course'): SliderItem[] =>
   Array.from({ length: count }, (_, index) => ({
@@ -17,8 +17,24 @@ const setWindowWidth = (width: number) =>
   (window as unknown as { happyDOM: { setViewport: (size: { width: number }) => void } }).happyDOM.setViewport({
     width,
   });
-/** The first commit's cards in the test's window: two per column. */
-const firstCards = () => columnSteps(window.innerWidth, 3).first * 2;
+/** The first commit's cards in the test's window: two rows of the columns in view per page. */
+const firstCards = () => pageSteps.first * 2 * columnsInView(window.innerWidth, 3);
+
+describe('pages filled row by row (issue 44)', () => {
+  it('puts the next dates beside each other, then below: 0 1 2 / 3 4 5 with three in view', () => {
+    expect(inPages([0, 1, 2, 3, 4, 5, 6, 7], 3)).toEqual([
+      [0, 1, 2, 3, 4, 5],
+      [6, 7],
+    ]);
+    expect(inPages([0, 1, 2, 3, 4], 1)).toEqual([[0, 1], [2, 3], [4]]);
+  });
+
+  it('says which cards are in view among all', () => {
+    expect(pagePosition(1, 1, 18)).toEqual({ from: 3, to: 4 });
+    expect(pagePosition(2, 3, 14)).toEqual({ from: 13, to: 14 });
+    expect(pagePosition(4, 1, 9)).toEqual({ from: 9, to: 9 });
+  });
+});
 
 describe('CardSlider', () => {
   beforeAll(async () => {
@@ -41,9 +57,9 @@ describe('CardSlider', () => {
 
   it('commits the cards of the first columns first, and every other card right after', async () => {
     const { container } = render(<CardSlider items={items(40)} columns={3} />);
-    // Two cards per column; every column is a slide from the start.
+    // Four cards per page at 1024 px (2 columns × 2 rows); every page is a slide from the start.
     expect(cardsShown()).toBe(firstCards());
-    expect(container.querySelectorAll('.swiper-slide')).toHaveLength(20);
+    expect(container.querySelectorAll('.swiper-slide')).toHaveLength(10);
     await waitFor(() => expect(cardsShown()).toBe(40));
     expect(screen.getAllByRole('article').map((card) => card.textContent)).toEqual(
       items(40).map((item) => item.key.replace('-', ' ')),
@@ -60,7 +76,7 @@ describe('CardSlider', () => {
     await waitFor(() => expect(cardsShown()).toBe(30));
   });
 
-  it("renders each card once while the columns come in, and only the toggled card's column when a card opens", async () => {
+  it("renders each card once while the pages come in, and only the toggled card's page when a card opens", async () => {
     const renders = new Map<string, number>();
     const counted: SliderItem[] = items(40).map((item) => ({
       key: item.key,
@@ -85,9 +101,9 @@ describe('CardSlider', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'course-13' }).getAttribute('aria-expanded')).toBe('true'),
     );
-    // Card 13 is in the column of cards 12 and 13; no other column renders again.
+    // Card 13 is on the page of cards 12 to 15; no other page renders again.
     const again = [...renders].filter(([, count]) => count > 1).map(([key]) => key);
-    expect(again).toEqual(['course-12', 'course-13']);
+    expect(again).toEqual(['course-12', 'course-13', 'course-14', 'course-15']);
   });
 
   describe('Swiper starts after the first paint', () => {
@@ -99,11 +115,11 @@ describe('CardSlider', () => {
       const { container } = render(<CardSlider items={items(10)} columns={3} />);
       const markup = slider(container);
       expect(markup.classList.contains('swiper-initialized')).toBe(false);
-      // Until it runs, the slider is at its first column: "previous" is disabled.
+      // Until it runs, the slider is at its first page: "previous" is disabled.
       expect(screen.getByRole('button', { name: 'Vorherige Angebote' })).toHaveProperty('disabled', true);
       await waitFor(() => expect(markup.classList.contains('swiper-initialized')).toBe(true));
       expect(slider(container)).toBe(markup);
-      expect(slideLabels(container)[0]).toBe('1 von 5');
+      expect(slideLabels(container)[0]).toBe('1 von 3');
     });
 
     it('counts the slides again when another list comes', async () => {
@@ -112,17 +128,19 @@ describe('CardSlider', () => {
       Object.defineProperty(slider(container), 'clientWidth', { value: 1000 });
       await waitFor(() => expect(slider(container).classList.contains('swiper-initialized')).toBe(true));
       rerender(<CardSlider items={items(16, 'product')} columns={3} />);
-      await waitFor(() => expect(slideLabels(container)).toHaveLength(8));
-      expect(slideLabels(container)).toEqual(Array.from({ length: 8 }, (_, index) => `${index + 1} von 8`));
+      await waitFor(() => expect(slideLabels(container)).toHaveLength(4));
+      expect(slideLabels(container)).toEqual(Array.from({ length: 4 }, (_, index) => `${index + 1} von 4`));
     });
 
     it('keeps a press on "next" made before it runs, and moves on when it starts', async () => {
       const { container } = render(<CardSlider items={items(10)} columns={3} />);
+      expect(screen.getByTestId('slider-position').textContent).toBe('1–4 von 10');
       fireEvent.click(screen.getByRole('button', { name: 'Weitere Angebote' }));
       await waitFor(() => expect(slider(container).classList.contains('swiper-initialized')).toBe(true));
       await waitFor(() =>
         expect(container.querySelectorAll('.swiper-slide')[1]!.classList.contains('swiper-slide-active')).toBe(true),
       );
+      await waitFor(() => expect(screen.getByTestId('slider-position').textContent).toBe('5–8 von 10'));
     });
 
     const withDetails = (count: number): SliderItem[] =>

@@ -16,7 +16,7 @@ import swiperFreeModeCss from 'swiper/css/free-mode?inline';
 import swiperCss from 'swiper/css?inline';
 import type { DetailsControl } from '../cards/CardParts.tsx';
 import { afterPaintShown } from './afterPaintShown.ts';
-import { columnGap, columnSteps, ownColumnsFrom, twoColumnsFrom } from './sliderColumns.ts';
+import { columnGap, columnsInView, ownColumnsFrom, pageSteps, twoColumnsFrom } from './sliderColumns.ts';
 import type { SliderStart, StartedSlider } from './startSlider.ts';
 
 // Swiper's CSS as text: areas share no CSS files, so it is rendered like every other style (hoisted, once).
@@ -27,24 +27,50 @@ export interface SliderItem {
   render: (details: DetailsControl) => ReactNode;
 }
 
-/** Rows of the slider: each slide is one column holding this many cards. */
+/** Rows of the slider: each slide is one page of this many rows. */
 const rows = 2;
 
-/** The items in columns of `rows`, in their order: [0, 1], [2, 3], … */
-export function inColumns<T>(items: readonly T[]): T[][] {
-  const columns: T[][] = [];
-  for (let index = 0; index < items.length; index += rows) columns.push(items.slice(index, index + rows));
-  return columns;
+/**
+ * The items in pages of `rows` rows of `view` cards, in their order: with 3 in view [0…5], [6…11], … A page fills
+ * row by row, so dates read left to right, then down, and the document order (what a screen reader reads) is the
+ * date order too (issue 44: a slide per column read 08.12 · 06.01 · 23.01 across the top row).
+ */
+export function inPages<T>(items: readonly T[], view: number): T[][] {
+  const size = rows * view;
+  const pages: T[][] = [];
+  for (let index = 0; index < items.length; index += size) pages.push(items.slice(index, index + size));
+  return pages;
+}
+
+/** The columns the window shows now (1, 2 from 768 px, the page's own count from 1140 px), following a resize. */
+function useColumnsInView(columns: 2 | 3): number {
+  const [view, setView] = useState(() => columnsInView(window.innerWidth, columns));
+  useEffect(() => {
+    const queries = [twoColumnsFrom, ownColumnsFrom].map((width) => window.matchMedia?.(`(min-width: ${width}px)`));
+    const update = () => setView(columnsInView(window.innerWidth, columns));
+    for (const query of queries) query?.addEventListener?.('change', update);
+    return () => {
+      for (const query of queries) query?.removeEventListener?.('change', update);
+    };
+  }, [columns]);
+  return view;
+}
+
+/** "3–4 von 18": the cards of page `index` among `total`. */
+export function pagePosition(index: number, view: number, total: number): { from: number; to: number } {
+  const size = rows * view;
+  const from = Math.min(index * size + 1, total);
+  return { from, to: Math.min(from + size - 1, total) };
 }
 
 /**
- * How many of the slider's columns hold their cards. The `first` come with the first commit; the rest follow
+ * How many of the slider's pages hold their cards. The `first` come with the first commit; the rest follow
  * after it, `perStep` at a time, each step a transition of its own after the browser had its turn. One
  * commit of all cards (72 on /products-iframe) was one long task on a phone; in steps, the first screen paints
  * sooner and input is answered between them (docs/performance.md#after-the-first-paint). Another list
  * (a new filter) starts again from its first columns; the same list rendered again keeps what it shows.
  */
-function useColumnsWithCards(
+function usePagesWithCards(
   items: readonly SliderItem[],
   total: number,
   { first, perStep }: { first: number; perStep: number },
@@ -65,11 +91,11 @@ function useColumnsWithCards(
 }
 
 /**
- * One column's cards. Memoised: a step that brings in more columns (useColumnsWithCards) renders only the new
- * ones, not again every column already shown, which made each step longer than the one before. A column is told
- * the open card's key only when the card is its own, so opening a card renders its column alone.
+ * One page's cards. Memoised: a step that brings in more pages (usePagesWithCards) renders only the new
+ * ones, not again every page already shown, which made each step longer than the one before. A page is told
+ * the open card's key only when the card is its own, so opening a card renders its page alone.
  */
-const SliderColumn = memo(function SliderColumn({
+const SliderPage = memo(function SliderPage({
   cards,
   openKey,
   onToggle,
@@ -158,8 +184,8 @@ function useStartedSlider(options: () => Omit<SliderStart, 'firstStart'> | null)
   return {
     /** Swiper's code did not load (the network failed): the slider stays a row that scrolls on its own. */
     failed,
-    /** After React added or removed slides: Swiper counts and measures them again. */
-    update: () => slider.current?.update(),
+    /** After React added or removed slides: Swiper counts and measures them again, and shows page `index`. */
+    update: (index: number) => slider.current?.update(index),
     /** A press on "next" before Swiper runs (after that, Swiper's own listener moves the slider). */
     pressNext: () => {
       if (!slider.current) nextPressed.current = true;
@@ -171,12 +197,11 @@ function useStartedSlider(options: () => Omit<SliderStart, 'firstStart'> | null)
 }
 
 /**
- * The listing slider of docs/product-rules.md#screens, #limits: 2 rows, 15 px apart; 1 column, 2 from 768 px, and from 1140 px `columns`
- * (3 on the combined and group pages, 2 on products and flexible) with free scrolling. The items come in start
- * date order and fill it column by column: each slide is a column of two cards, so the first screen holds the
- * earliest ones and the document order (what a screen reader reads) is the date order too. (Swiper's own grid
- * fills by row, which put far-apart dates side by side; its column fill needs a fixed height.) One detail panel
- * is open at a time, and none after a slide change or a (re-)initialisation.
+ * The listing slider of docs/product-rules.md#screens, #limits: 2 rows, 15 px apart; 1 column, 2 from 768 px, and from
+ * 1140 px `columns` (3 on the combined and group pages, 2 on products and flexible) with free scrolling. The items
+ * come in start date order and fill it page by page, each page row by row (inPages), so dates read left to right,
+ * then down. Above it, where the visitor is ("3–4 von 18"). One detail panel is open at a time, and none after a
+ * slide change or a (re-)initialisation.
  */
 export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2 | 3 }) {
   const { t } = useTranslation();
@@ -184,11 +209,20 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
   const container = useRef<HTMLDivElement>(null);
   const prev = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
-  const columnsOfCards = useMemo(() => inColumns(items), [items]);
-  // The window's width when the slider mounts: a later resize only changes how many columns it shows, and by then
-  // the steps have brought the cards in.
-  const [steps] = useState(() => columnSteps(window.innerWidth, columns));
-  const withCards = useColumnsWithCards(items, columnsOfCards.length, steps);
+  const view = useColumnsInView(columns);
+  const pages = useMemo(() => inPages(items, view), [items, view]);
+  const withCards = usePagesWithCards(items, pages.length, pageSteps);
+  // The first card in view, not the page: after a resize the page that holds it comes into view. Another list
+  // starts at its first card.
+  const list = items.map((item) => item.key).join(' ');
+  const [active, setActive] = useState({ list, first: 0 });
+  const first = active.list === list ? active.first : 0;
+  const index = Math.min(Math.floor(first / (2 * view)), pages.length - 1);
+  const position = pagePosition(index, view, items.length);
+  const current = useRef({ list, view });
+  useLayoutEffect(() => {
+    current.current = { list, view };
+  });
   const toggle = useCallback((key: string) => setOpenKey((open) => (open === key ? null : key)), []);
   const slider = useStartedSlider(() => {
     if (!container.current || !prev.current || !next.current) return null;
@@ -206,10 +240,11 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
         roleDescription: t('catalog.slider.roleDescription'),
       },
       onReset: () => setOpenKey(null),
+      onSlide: (slide) => setActive({ list: current.current.list, first: slide * 2 * current.current.view }),
     };
   });
-  // Another set of columns (a filter, a search): Swiper counts the slides again before the browser paints.
-  useLayoutEffect(() => slider.update(), [columnsOfCards]);
+  // Other pages (a filter, a search, a resize): Swiper counts the slides again before the browser paints.
+  useLayoutEffect(() => slider.update(index), [pages]);
 
   return (
     <section
@@ -223,7 +258,12 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
         {swiperStyles}
       </style>
       <div className="catalog-slider__controls">
-        {/* Disabled until Swiper runs: the slider starts at its first column. Swiper owns the state from then on. */}
+        <p className="catalog-slider__position" aria-live="polite" aria-atomic="true" data-testid="slider-position">
+          {position.from === position.to
+            ? t('catalog.slider.positionOne', { from: position.from, total: items.length })
+            : t('catalog.slider.position', { ...position, total: items.length })}
+        </p>
+        {/* Disabled until Swiper runs: the slider starts at its first page. Swiper owns the state from then on. */}
         <button
           ref={prev}
           type="button"
@@ -245,13 +285,13 @@ export function CardSlider({ items, columns }: { items: SliderItem[]; columns: 2
       </div>
       <div ref={container} className="swiper">
         <div className="swiper-wrapper">
-          {columnsOfCards.map((column, index) => (
-            // Every column is a slide from the start, so Swiper counts and sizes them once.
-            <div key={column[0]!.key} className="swiper-slide catalog-slider__column">
-              {index < withCards ? (
-                <SliderColumn
-                  cards={column}
-                  openKey={column.some((item) => item.key === openKey) ? openKey : null}
+          {pages.map((page, pageIndex) => (
+            // Every page is a slide from the start, so Swiper counts and sizes them once.
+            <div key={page[0]!.key} className="swiper-slide catalog-slider__page" data-view={view}>
+              {pageIndex < withCards ? (
+                <SliderPage
+                  cards={page}
+                  openKey={page.some((item) => item.key === openKey) ? openKey : null}
                   onToggle={toggle}
                 />
               ) : null}

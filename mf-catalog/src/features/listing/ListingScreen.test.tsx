@@ -52,3 +52,25 @@ describe('the VAT note of a listing (docs/product-rules.md#prices-and-vat)', () 
     },
   );
 });
+
+describe('the listing as a plain list (issue 44)', () => {
+  beforeAll(startI18n);
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('"Als Liste anzeigen" shows every card in a list and keeps it in the URL', async () => {
+    heldCatalogApi()();
+    renderRoutes(routes, '/products');
+    const toggle = await screen.findByRole('button', { name: 'Als Liste anzeigen' });
+    toggle.click();
+    const list = await screen.findByRole('list', { name: 'Alle Angebote als Liste' });
+    expect(list.querySelectorAll('li')).toHaveLength(1);
+    expect(screen.getByTestId('location').textContent).toBe('/products?view=list');
+    expect(screen.queryByTestId('slider-position')).toBeNull();
+    screen.getByRole('button', { name: 'Als Karussell anzeigen' }).click();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/products'));
+    expect(screen.getByTestId('slider-position').textContent).toBe('1 von 1');
+  });
+});

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Banner } from '@shop/shared';
+import { readListView, withListView } from '../query/listingQuery.ts';
+import { CardList } from './CardList.tsx';
 import { catalogCss } from './catalog.css.ts';
 import { CardSlider, type SliderItem } from './CardSlider.tsx';
 import { ListingSkeleton } from './ListingSkeleton.tsx';
@@ -24,6 +27,9 @@ export function ListingScreen({
   columns: 2 | 3;
 }) {
   const { t } = useTranslation();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const asList = readListView(search);
   return (
     <section className="shop-page catalog-page" aria-busy={items.status === 'loading'}>
       <style href="catalog-page" precedence="default">
@@ -56,7 +62,26 @@ export function ListingScreen({
             {t('catalog.courses.empty')} <a href={t('catalog.contactUrl')}>{t('catalog.courses.contact')}</a>
           </Banner>
         ) : null}
-        {items.status === 'done' && items.data.length > 0 ? <CardSlider items={items.data} columns={columns} /> : null}
+        {items.status === 'done' && items.data.length > 0 ? (
+          <>
+            {/* The view is in the URL (view=list), so a reload or back keeps it; it replaces the entry, as it
+                changes how the listing reads, not what it holds. */}
+            <div className="catalog-view">
+              <button
+                type="button"
+                className="catalog-view__toggle"
+                onClick={() => navigate({ search: withListView(search, !asList) }, { replace: true })}
+              >
+                {asList ? t('catalog.slider.asSlider') : t('catalog.slider.asList')}
+              </button>
+            </div>
+            {asList ? (
+              <CardList items={items.data} columns={columns} />
+            ) : (
+              <CardSlider items={items.data} columns={columns} />
+            )}
+          </>
+        ) : null}
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { columnGap, firstColumnsAtMost, ownColumnsFrom, twoColumnsFrom } from './sliderColumns.ts';
+import { columnGap, ownColumnsFrom, pageSteps, twoColumnsFrom } from './sliderColumns.ts';
 
 /** Styles of the catalog screens; rendered once per page through React 19's hoisted <style>. */
 export const catalogCss = `
@@ -14,36 +14,38 @@ export const catalogCss = `
 .catalog-slider__nav:disabled { border-color: var(--shop-color-border); color: var(--shop-color-muted); cursor: default; }
 .catalog-slider__nav.swiper-button-lock { display: none; }
 .catalog-slider .swiper-slide { height: auto; }
-/* Until Swiper runs (it starts after the first paint, docs/performance.md#after-the-first-paint),
-   the columns take the widths and gaps it will give them, so nothing moves when it starts; its buttons hide (lock)
-   when every column fits, which these rules foresee too. */
-.catalog-slider .swiper:not(.swiper-initialized) .swiper-slide { margin-right: ${columnGap}px; }
+/* Until Swiper runs (it starts after the first paint, docs/performance.md#after-the-first-paint), the pages take
+   the width and gap it will give them, so nothing moves when it starts; its buttons hide (lock) when one page holds
+   every card, which this rule foresees too. */
+.catalog-slider .swiper:not(.swiper-initialized) .swiper-slide { width: 100%; margin-right: ${columnGap}px; }
 .catalog-slider:has(.swiper:not(.swiper-initialized) .swiper-slide:only-child) .catalog-slider__nav { display: none; }
-@media (min-width: ${twoColumnsFrom}px) {
-  .catalog-slider .swiper:not(.swiper-initialized) .swiper-slide { width: calc((100% - ${columnGap}px) / 2); }
-  .catalog-slider:has(.swiper:not(.swiper-initialized) .swiper-slide:first-child:nth-last-child(-n + 2)) .catalog-slider__nav { display: none; }
-}
-@media (min-width: ${ownColumnsFrom}px) {
-  .catalog-slider[data-columns="3"] .swiper:not(.swiper-initialized) .swiper-slide { width: calc((100% - ${2 * columnGap}px) / 3); }
-  .catalog-slider[data-columns="3"]:has(.swiper:not(.swiper-initialized) .swiper-slide:first-child:nth-last-child(-n + 3)) .catalog-slider__nav { display: none; }
-}
-/* Swiper's code failed to load: the columns scroll sideways by themselves, and the buttons, which could not move
+/* Swiper's code failed to load: the pages scroll sideways by themselves, and the buttons, which could not move
    them, go. */
 .catalog-slider--scrolls .swiper { overflow-x: auto; }
 .catalog-slider--scrolls .catalog-slider__nav { display: none; }
-/* Columns after the first ones skip layout and paint while out of view (content-visibility), and stay in the
+/* Pages after the first ones skip layout and paint while out of view (content-visibility), and stay in the
    accessibility tree: Swiper measures the slider several times, and each measure laid out every card, 72 on
-   /products-iframe (docs/performance.md#after-the-first-paint). Such a column has no height of its own
-   until it was shown; the first columns are always laid out, so they give the slider its height (also in a frame
+   /products-iframe (docs/performance.md#after-the-first-paint). Such a page has no height of its own
+   until it was shown; the first pages are always laid out, so they give the slider its height (also in a frame
    that takes its height from its content). */
-.catalog-slider .swiper-slide:nth-child(n + ${firstColumnsAtMost + 1}) { content-visibility: auto; contain-intrinsic-size: auto none auto 0; }
-/* A slide is a column of two cards, ${columnGap} px apart like the columns (docs/product-rules.md#limits); slides
-   stretch to the tallest shown, so both rows line up across columns. Two classes, so that the grid outranks Swiper's
-   own .swiper-slide rule (display: block), whichever of the two style sheets comes later. A listing of one or two
-   cards is one column: it keeps no empty second row. */
-.catalog-slider .catalog-slider__column { display: grid; grid-template-rows: 1fr 1fr; gap: ${columnGap}px; }
-.catalog-slider .catalog-slider__column:only-child { grid-template-rows: auto; }
-.catalog-slider__column > * { min-width: 0; }
+.catalog-slider .swiper-slide:nth-child(n + ${pageSteps.first + 1}) { content-visibility: auto; contain-intrinsic-size: auto none auto 0; }
+/* A slide is a page of two rows filled row by row (issue 44: dates read left to right, then down), its columns and
+   rows ${columnGap} px apart (docs/product-rules.md#limits); slides stretch to the tallest shown. Two classes, so
+   that the grid outranks Swiper's own .swiper-slide rule (display: block), whichever style sheet comes later. */
+.catalog-slider .catalog-slider__page { display: grid; grid-template-columns: 1fr; grid-auto-rows: 1fr; gap: ${columnGap}px; align-content: start; }
+.catalog-slider .catalog-slider__page[data-view="2"] { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+.catalog-slider .catalog-slider__page[data-view="3"] { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+.catalog-slider__controls { align-items: center; }
+.catalog-slider__position { margin: 0 auto 0 0; font-weight: 600; }
+/* The plain list (view=list): every card, row by row, no slider. */
+.catalog-list { list-style: none; margin: var(--shop-space-sm) 0 0; padding: 0; display: grid; gap: ${columnGap}px; grid-template-columns: 1fr; }
+@media (min-width: ${twoColumnsFrom}px) { .catalog-list { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+@media (min-width: ${ownColumnsFrom}px) { .catalog-list[data-columns="3"] { grid-template-columns: repeat(3, minmax(0, 1fr)); } }
+.catalog-list > li { display: flex; min-width: 0; }
+.catalog-view { display: flex; justify-content: flex-end; margin: var(--shop-space-sm) 0; }
+.catalog-view__toggle { background: none; border: none; padding: var(--shop-space-sm) 0; min-height: var(--shop-tap); font: inherit;
+  color: var(--shop-color-primary-dark); text-decoration: underline; cursor: pointer; }
+.catalog-slider__page > * { min-width: 0; }
 .catalog-card { flex: 1; display: flex; flex-direction: column; gap: var(--shop-space-sm); padding: var(--shop-space-lg); border: var(--shop-border-width) solid var(--shop-color-border);
   border-radius: var(--shop-radius); background: var(--shop-color-bg); }
 .catalog-card__pretitle { margin: 0; color: var(--shop-color-muted); font-size: var(--shop-font-size-sm); text-transform: uppercase; letter-spacing: .03em; }
@@ -77,6 +79,15 @@ export const catalogCss = `
 .catalog-filter--pending { min-height: var(--shop-tap); }
 .catalog-filter__bar { display: flex; flex-wrap: wrap; gap: var(--shop-space-sm); align-items: center; }
 .catalog-filter__panel { margin-top: var(--shop-space-md); padding: var(--shop-space-lg); border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); }
+/* A <dialog> opened in place on a wide screen: in the flow like the bar, not the browser's centred box. */
+.catalog-filter__panel:not(:modal) { position: static; width: auto; max-width: none; margin-inline: 0; color: inherit; background: var(--shop-color-bg); }
+.catalog-filter__panel::backdrop { background: rgb(0 0 0 / 0.4); }
+.catalog-chips { display: flex; flex-wrap: wrap; align-items: center; gap: var(--shop-space-sm); margin-top: var(--shop-space-sm); }
+.catalog-chips:empty { display: none; }
+.catalog-chips ul { display: flex; flex-wrap: wrap; gap: var(--shop-space-sm); list-style: none; margin: 0; padding: 0; }
+.catalog-chips__label { font-weight: 600; }
+.catalog-chip { min-height: var(--shop-tap); padding: 0 var(--shop-space-md); border-radius: var(--shop-radius-pill); border: var(--shop-border-width) solid var(--shop-color-primary-dark);
+  background: var(--shop-color-surface); color: var(--shop-color-primary-dark); font: inherit; cursor: pointer; }
 .catalog-filter__categories { display: grid; gap: var(--shop-space-md); grid-template-columns: repeat(auto-fit, minmax(var(--shop-size-column), 1fr)); }
 .catalog-filter__category { border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); margin: 0; padding: var(--shop-space-sm) var(--shop-space-md); }
 .catalog-filter__category legend { font-weight: 600; padding: 0 var(--shop-space-2xs); }
@@ -91,7 +102,7 @@ export const catalogCss = `
 .catalog-filter__sheet-head h2 { margin: 0; font-size: var(--shop-font-size-xl); }
 /* Small screens: the panel is a sheet from the bottom; its options scroll, the apply button stays in view. */
 @media (max-width: 767px) {
-  .catalog-filter__panel:not([hidden]) { position: fixed; inset: auto 0 var(--shop-overlay-bottom, 0) 0; z-index: 40; margin: 0; max-height: 85vh; overflow-y: auto;
+  .catalog-filter__panel:modal { position: fixed; inset: auto 0 var(--shop-overlay-bottom, 0) 0; z-index: 40; margin: 0; width: auto; max-width: none; max-height: 85vh; overflow-y: auto; border: none; color: inherit;
     padding: var(--shop-space-lg) var(--shop-gutter) 0; border-radius: var(--shop-radius-lg) var(--shop-radius-lg) 0 0; box-shadow: var(--shop-shadow-raised);
     background: var(--shop-color-bg); }
   .catalog-filter__range { max-width: none; }
@@ -113,6 +124,8 @@ export const catalogCss = `
   .catalog-skeleton[data-columns="3"] { grid-template-columns: repeat(3, 1fr); }
   .catalog-skeleton__card { display: block; }
 }
+.catalog-packages__type h2 { margin-top: var(--shop-space-xl); }
+.catalog-packages__list { list-style: none; margin: 0; padding: 0; display: grid; gap: ${columnGap}px; grid-template-columns: repeat(auto-fill, minmax(min(100%, var(--shop-size-column)), 1fr)); }
 .catalog-waitlist-slot { display: contents; }
 .catalog-waitlist { display: flex; flex-direction: column; gap: var(--shop-space-sm); padding: var(--shop-space-md); border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius);
   background: var(--shop-color-surface); }

@@ -1,10 +1,10 @@
 import { settleWithin, startLoad, type LoadSpec } from '@shop/shared';
-import { initialFilterState, selectionSearch } from '../filter/filterState.ts';
-import { readCourseType, readId, readPreselectedTags } from '../query/listingQuery.ts';
+import { selectionSearch } from '../filter/filterState.ts';
+import { readCourseType, readFilterSelection, readId } from '../query/listingQuery.ts';
 import { combinedCoursesLoad, coursesLoad, flexibleLoad, productsLoad, tagsLoad } from './screenLoads.ts';
 
 /** The course search of a listing's first screen: its preselected tags and the default range. */
-const initialSearch = (search: string) => selectionSearch(initialFilterState(readPreselectedTags(search)).applied);
+const initialSearch = (search: string) => selectionSearch(readFilterSelection(search));
 
 /**
  * The loads a listing's first screen makes at this address, with the keys its page will ask under (screenLoads.ts),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnSteps, columnsInView, firstColumnsAtMost } from './sliderColumns.ts';
+import { columnsInView, pageSteps } from './sliderColumns.ts';
 
 describe('slider columns', () => {
   it('shows 1 column on a phone, 2 from 768 px, and the page’s own count from 1140 px', () => {
@@ -7,11 +7,7 @@ describe('slider columns', () => {
     expect(columnsInView(1280, 2)).toBe(2);
   });
 
-  it('brings two views first and one view per step', () => {
-    expect(columnSteps(390, 3)).toEqual({ first: 2, perStep: 1 });
-    expect(columnSteps(1024, 3)).toEqual({ first: 4, perStep: 2 });
-    expect(columnSteps(1280, 3)).toEqual({ first: 6, perStep: 3 });
-    expect(columnSteps(1280, 2)).toEqual({ first: 4, perStep: 2 });
-    expect(firstColumnsAtMost).toBe(6);
+  it('brings two pages (views) first and one page per step', () => {
+    expect(pageSteps).toEqual({ first: 2, perStep: 1 });
   });
 });

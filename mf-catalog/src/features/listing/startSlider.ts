@@ -21,6 +21,8 @@ export interface SliderStart {
   };
   /** Called on every (re-)initialisation, breakpoint and slide change: the open detail panel closes then. */
   onReset: () => void;
+  /** Called with the page now in view after a slide change (the position above the slider follows it). */
+  onSlide: (index: number) => void;
   /**
    * The slider's first start: its initialisation (and the breakpoint Swiper sets while starting) closes nothing,
    * since a panel open then is one the visitor opened while Swiper's code was still on its way
@@ -31,8 +33,8 @@ export interface SliderStart {
 
 /** The running slider, as CardSlider uses it. */
 export interface StartedSlider {
-  /** Measures again after React added or removed slides. */
-  update: () => void;
+  /** Measures again after React added or removed slides, and shows page `index` (without animation). */
+  update: (index: number) => void;
   slideNext: () => void;
   destroy: () => void;
 }
@@ -48,24 +50,26 @@ export function startSlider({
   layout,
   messages,
   onReset,
+  onSlide,
   firstStart,
 }: SliderStart): StartedSlider {
-  const { columns, gap, twoColumnsFrom, ownColumnsFrom } = layout;
+  const { gap, twoColumnsFrom, ownColumnsFrom } = layout;
   let starting = firstStart;
   const resetUnlessStarting = () => {
     if (!starting) onReset();
   };
   const swiper = new Swiper(container, {
     modules: [Navigation, A11y, FreeMode],
+    // One page per view: a page holds the columns of its width (CardSlider's inPages), filled row by row.
     slidesPerView: 1,
     spaceBetween: gap,
     freeMode: { enabled: false },
     // Every breakpoint names all it changes: Swiper keeps a value set by a wider breakpoint when the narrower one
     // does not mention it.
     breakpoints: {
-      0: { slidesPerView: 1, freeMode: { enabled: false } },
-      [twoColumnsFrom]: { slidesPerView: 2, freeMode: { enabled: false } },
-      [ownColumnsFrom]: { slidesPerView: columns, freeMode: { enabled: true } },
+      0: { freeMode: { enabled: false } },
+      [twoColumnsFrom]: { freeMode: { enabled: false } },
+      [ownColumnsFrom]: { freeMode: { enabled: true } },
     },
     navigation: { prevEl: previous, nextEl: next },
     a11y: {
@@ -76,11 +80,21 @@ export function startSlider({
       slideLabelMessage: messages.slideLabel,
       itemRoleDescriptionMessage: messages.roleDescription,
     },
-    on: { init: resetUnlessStarting, breakpoint: resetUnlessStarting, slideChange: onReset },
+    on: {
+      init: resetUnlessStarting,
+      breakpoint: resetUnlessStarting,
+      slideChange: (swiper) => {
+        onReset();
+        onSlide(swiper.activeIndex);
+      },
+    },
   });
   starting = false;
   return {
-    update: () => swiper.update(),
+    update: (index) => {
+      swiper.update();
+      if (swiper.activeIndex !== index) swiper.slideTo(index, 0, false);
+    },
     slideNext: () => swiper.slideNext(),
     // The markup is React's: Swiper's inline styles go with it, so a later start measures afresh.
     destroy: () => swiper.destroy(true, true),

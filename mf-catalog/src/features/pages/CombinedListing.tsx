@@ -14,9 +14,9 @@ const levelSlugs = new Set(['a1', 'a2', 'b1', 'b2', 'c1', 'c2']);
  * /products-iframe and of the partner embed. The filter applies to the course search; products and flexible
  * courses, which have no dates or weekdays, follow its level selection only.
  */
-export function CombinedListing({ preselected, hideFilter }: { preselected: readonly string[]; hideFilter: boolean }) {
+export function CombinedListing({ hideFilter }: { hideFilter: boolean }) {
   const { t } = useTranslation();
-  const filter = useCourseFilter({ preselected, hidden: hideFilter });
+  const filter = useCourseFilter({ hidden: hideFilter });
   const coursesSpec = combinedCoursesLoad(filter.search);
   const courses = useLoad(coursesSpec.key, coursesSpec.load);
   const flexibleSpec = flexibleLoad();

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { readHideFilter, readPreselectedTags } from '../query/listingQuery.ts';
+import { readHideFilter } from '../query/listingQuery.ts';
 import { CombinedListing } from './CombinedListing.tsx';
 
 /**
@@ -9,5 +9,5 @@ import { CombinedListing } from './CombinedListing.tsx';
  */
 export function CombinedPage() {
   const { search } = useLocation();
-  return <CombinedListing preselected={readPreselectedTags(search)} hideFilter={readHideFilter(search)} />;
+  return <CombinedListing hideFilter={readHideFilter(search)} />;
 }

@@ -6,7 +6,7 @@ import { ListingScreen } from '../listing/ListingScreen.tsx';
 import { courseItems } from '../listing/sliderItems.tsx';
 import { mapLoad } from '../listing/loads.ts';
 import { coursesLoad } from '../listing/screenLoads.ts';
-import { readCourseType, readHideFilter, readPreselectedTags } from '../query/listingQuery.ts';
+import { readCourseType, readHideFilter } from '../query/listingQuery.ts';
 
 /** The heading of each course type: courseType may name any of the three (docs/product-rules.md#screens), and the heading says which. */
 const titleKeys: Record<CourseType, string> = {
@@ -20,7 +20,7 @@ export function CoursesPage() {
   const { t } = useTranslation();
   const { search } = useLocation();
   const type = readCourseType(search);
-  const filter = useCourseFilter({ preselected: readPreselectedTags(search), hidden: readHideFilter(search) });
+  const filter = useCourseFilter({ hidden: readHideFilter(search) });
   const load = coursesLoad({ type, ...filter.search });
   const courses = useLoad(load.key, load.load);
 

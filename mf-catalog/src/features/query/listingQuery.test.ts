@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { readCourseType, readHideFilter, readId, readPreselectedTags } from './listingQuery.ts';
+import {
+  listingScreenKey,
+  readCourseType,
+  readFilterSelection,
+  readHideFilter,
+  readId,
+  readListView,
+  readPreselectedTags,
+  withFilterSelection,
+  withListView,
+} from './listingQuery.ts';
 
 describe('readId (productId, flexLearningId)', () => {
   it('accepts positive integers', () => {
@@ -46,5 +56,31 @@ describe('readHideFilter', () => {
     expect(readHideFilter('?hideFilter=true', false)).toBe(true);
     expect(readHideFilter('', true)).toBe(true);
     expect(readHideFilter('?hideFilter=1', false)).toBe(false);
+  });
+});
+
+describe('the filter and view in the URL', () => {
+  it('reads tags and range, a missing or unknown range being 3 months', () => {
+    expect(readFilterSelection('?preSelectedTags=a1,monday&range=6')).toEqual({ tags: ['a1', 'monday'], months: 6 });
+    expect(readFilterSelection('?range=5')).toEqual({ tags: [], months: 3 });
+    expect(readFilterSelection('')).toEqual({ tags: [], months: 3 });
+  });
+  it('writes tags comma-joined and the range only when not the default, keeping other values', () => {
+    expect(withFilterSelection('?courseType=3&preSelectedTags[]=b2', { tags: ['a1', 'b1'], months: 12 })).toBe(
+      '?courseType=3&preSelectedTags=a1%2Cb1&range=12',
+    );
+    expect(withFilterSelection('?preSelectedTags=a1&range=6', { tags: [], months: 3 })).toBe('');
+  });
+  it('reads back what it wrote', () => {
+    const selection = { tags: ['a2', 'evening'], months: 9 as const };
+    expect(readFilterSelection(withFilterSelection('?courseType=1', selection))).toEqual(selection);
+  });
+  it('keeps the list view apart from the screen key', () => {
+    expect(readListView(withListView('?courseType=3', true))).toBe(true);
+    expect(withListView('?view=list', false)).toBe('');
+    expect(listingScreenKey('/courses', '?courseType=3&preSelectedTags=a1&range=6&view=list')).toBe(
+      listingScreenKey('/courses', '?courseType=3'),
+    );
+    expect(listingScreenKey('/courses', '?courseType=3')).not.toBe(listingScreenKey('/courses', '?courseType=1'));
   });
 });

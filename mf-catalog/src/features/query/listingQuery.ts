@@ -1,5 +1,8 @@
 import {
+  courseRangeOptions,
   CourseType,
+  defaultCourseRange,
+  type CourseRangeMonths,
   courseTypeSchema,
   frameFlags,
   queryIdSchema,
@@ -48,4 +51,53 @@ export function tagSlugs(values: readonly string[]): string[] {
  */
 export function readHideFilter(search: string, inForce: boolean = frameFlags().hideFilter): boolean {
   return inForce || new URLSearchParams(search).get('hideFilter') === 'true';
+}
+
+/** The query names that hold a listing's applied filter and its view: they change what it shows, not which screen. */
+const listingStateNames = ['preSelectedTags', 'preSelectedTags[]', 'range', 'view'];
+
+/** `range` (months of courses to show): one of the filter's range options, else undefined. */
+export function readRange(search: string): CourseRangeMonths | undefined {
+  const raw = new URLSearchParams(search).get('range');
+  return courseRangeOptions.find((months) => String(months) === raw);
+}
+
+/**
+ * The applied filter as the URL holds it (issue 44: reload, share, back and forward keep it): `preSelectedTags`
+ * and `range`; a missing or unknown range is the default.
+ */
+export function readFilterSelection(search: string): { tags: string[]; months: CourseRangeMonths } {
+  return { tags: readPreselectedTags(search), months: readRange(search) ?? defaultCourseRange };
+}
+
+/** `search` with the applied filter written in: tags comma-joined, the range only when not the default. */
+export function withFilterSelection(search: string, selection: { tags: readonly string[]; months: number }): string {
+  const query = new URLSearchParams(search);
+  for (const name of ['preSelectedTags', 'preSelectedTags[]', 'range']) query.delete(name);
+  if (selection.tags.length > 0) query.set('preSelectedTags', selection.tags.join(','));
+  if (selection.months !== defaultCourseRange) query.set('range', String(selection.months));
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+/** `view=list`: the listing as a plain list instead of the slider. */
+export const readListView = (search: string): boolean => new URLSearchParams(search).get('view') === 'list';
+
+/** `search` with the view written in (the slider is the default and leaves no trace). */
+export function withListView(search: string, list: boolean): string {
+  const query = new URLSearchParams(search);
+  if (list) query.set('view', 'list');
+  else query.delete('view');
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Which screen a listing URL is: its path and the query without filter and view. A change of these remounts the
+ * listing (a clean state); a change of the filter or view keeps it, so focus and the open filter panel stay.
+ */
+export function listingScreenKey(pathname: string, search: string): string {
+  const query = new URLSearchParams(search);
+  for (const name of listingStateNames) query.delete(name);
+  return `${pathname}?${query.toString()}`;
 }

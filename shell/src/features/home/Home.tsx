@@ -12,7 +12,7 @@ import { TrustBar } from './TrustBar.tsx';
 const offerCards = offers.filter((offer) => offer.key !== 'levelTest');
 
 /**
- * A page opened at `/#packages` scrolls to that section once it is there. A navigation to it (the header's "Pakete")
+ * A page opened at `/#packages` (older links) scrolls to that section once it is there. A navigation to it
  * is usePageHeading's, which also moves the focus there and no longer scrolls to the top after it.
  */
 function useScrollToHash() {
@@ -62,9 +62,7 @@ export function Home() {
             <li key={offer.key} id={offer.key === 'packages' ? 'packages' : undefined} className="shell-home__offer">
               <img src={offer.art} alt="" width="120" height="80" />
               <h3>
-                <Link to={offer.key === 'packages' ? '/courses?courseType=3' : offer.to}>
-                  {t(`shell.offers.${offer.key}.title`)}
-                </Link>
+                <Link to={offer.to}>{t(`shell.offers.${offer.key}.title`)}</Link>
               </h3>
               <p>{t(`shell.offers.${offer.key}.text`)}</p>
             </li>

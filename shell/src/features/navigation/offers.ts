@@ -7,9 +7,8 @@ import packagesArt from '../../assets/packages.svg?no-inline';
 
 /**
  * The shop's offers, in the order a new learner meets them: the placement test first, then every kind of
- * thing the school sells. Header and home page both list these, so the two never disagree. Packages have no
- * listing of their own (they are chosen in the cart beside a conversation hour or a flexible module), so
- * their entry leads to the home page's section that explains them.
+ * thing the school sells. Header and home page both list these, so the two never disagree. Packages have a
+ * page of their own where each is bought directly; the cart still offers them beside a single course.
  */
 export const offers = [
   { key: 'levelTest', to: '/level-test', art: levelArt },
@@ -17,7 +16,7 @@ export const offers = [
   { key: 'conversation', to: '/courses?courseType=3', art: conversationArt },
   { key: 'modular', to: '/modular-course', art: flexibleArt },
   { key: 'products', to: '/products', art: examArt },
-  { key: 'packages', to: '/#packages', art: packagesArt },
+  { key: 'packages', to: '/packages', art: packagesArt },
 ] as const;
 
 export type Offer = (typeof offers)[number];

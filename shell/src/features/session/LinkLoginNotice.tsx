@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Button, logOutCustomer, useAuthStore, useCustomerStore } from '@shop/shared';
+import { Button, logOutCustomer, pageNoticeState, useAuthStore, useCustomerStore } from '@shop/shared';
 
 /** Hands the focus to the page's content before the control that has it goes away with the notice (WCAG 2.4.3). */
 const focusMain = () => document.getElementById('main')?.focus({ preventScroll: true });
@@ -38,7 +38,7 @@ export function LinkLoginNotice() {
                   onClick={() => {
                     focusMain();
                     void logOutCustomer();
-                    navigate('/');
+                    navigate('/', { state: pageNoticeState('loggedOut') });
                   }}
                 >
                   {t('shell.linkLogin.logout')}
