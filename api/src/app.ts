@@ -30,6 +30,7 @@ import { paymentRoutes } from './features/payment/routes.ts';
 import { sandboxProvider, sandboxProviderName } from './features/payment/sandbox-provider.ts';
 import { defaultPaymentHoldSeconds } from './features/payment/provider.ts';
 import { translationRoutes } from './features/translation/routes.ts';
+import { areaFailureRoutes } from './features/area-failures/routes.ts';
 import { shippedTextsFollower } from './features/texts/shipped.ts';
 import { withdrawalRoutes } from './features/withdrawal/routes.ts';
 import { retentionJobs } from './features/privacy/retention.ts';
@@ -316,6 +317,7 @@ export function buildApp({
       await api.register(catalogRoutes(ctx, { searchCache }));
       await api.register(productRoutes(ctx));
       await api.register(translationRoutes(ctx));
+      await api.register(areaFailureRoutes());
       await api.register(customerRoutes(ctx, { passwordHashing: options.passwordHashing }));
       await api.register(devMailboxRoutes(ctx));
       await api.register(examRoutes(ctx));
