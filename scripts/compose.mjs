@@ -7,9 +7,10 @@
  *   npm run compose -- --catalog=https://shop.example/areas/catalog/1.0.0-…/ --shell-dir=/srv/shop/shell
  *   npm run compose -- --list                the kept compositions, the live one marked
  *   npm run compose -- --rollback            back to the composition live before the live one
- *   npm run compose -- --publish=catalog --areas-dir=/srv/shop/areas   copies mf-catalog/dist to a versioned folder
- * An area's URL comes from `--<area>=URL`, else SHOP_AREA_URL_<AREA> (e.g. SHOP_AREA_URL_CARTCHECKOUT), else its
- * local port (5174–5177). Every area's manifest is checked against the shell's (shop-shell.json): a problem
+ *   npm run compose -- --publish=catalog --areas-dir=/srv/shop/areas   copies mf-catalog/dist (or --dist=DIR) to
+ *                                            areas/catalog/<its version>/, a folder never overwritten
+ * An area's URL comes from `--<area>=URL`, else SHOP_AREA_URL_<AREA> (e.g. SHOP_AREA_URL_CARTCHECKOUT), else where
+ * the live composition has it, else its local port (5174–5177). Every area's manifest is checked against the shell's (shop-shell.json): a problem
  * refuses the whole composition with one line each and exit code 1, and nothing live changes. `--out=FILE`
  * writes a lone remotes.json there instead (no composition, nothing live), as tests of a single page need.
  */
@@ -27,7 +28,13 @@ import {
   pathClashes,
 } from '../shared/vite/composeRemotes.js';
 import { writeComposition } from '../shared/vite/composition.js';
-import { listCompositions, publishComposition, rollBack } from '../shared/vite/compositionStore.js';
+import {
+  listCompositions,
+  liveAreaUrls,
+  publishComposition,
+  rollBack,
+  withComposeLock,
+} from '../shared/vite/compositionStore.js';
 import { areaPorts } from '../shared/vite/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,7 +64,7 @@ if (args.has('list')) {
 
 if (args.has('rollback')) {
   try {
-    console.log(`live: composition ${rollBack(shellDir)}`);
+    console.log(`live: composition ${withComposeLock(shellDir, () => rollBack(shellDir))}`);
   } catch (error) {
     refuse([error instanceof Error ? error.message : String(error)]);
   }
@@ -68,24 +75,26 @@ if (args.has('publish')) {
   const area = /** @type {string} */ (args.get('publish'));
   const areaDir = /** @type {Record<string, string>} */ (areaDirs)[area];
   if (!areaDir) refuse([`--publish names no area (${Object.keys(areaDirs).join(', ')})`]);
-  const dist = join(root, areaDir, 'dist');
+  if (!args.get('areas-dir')) refuse(['--publish needs --areas-dir=DIR, the folder the areas are served from']);
+  const dist = resolve(args.get('dist') || join(root, areaDir, 'dist'));
   const { version } = JSON.parse(readFileSync(join(dist, areaManifestFile), 'utf8'));
   // An area's build goes to a folder named by its version and is never overwritten (0120).
-  const target = join(
-    resolve(args.get('areas-dir') || join(root, 'deploy-areas')),
-    area,
-    version.replace(/[^\w.-]/g, '-'),
-  );
+  const target = join(resolve(/** @type {string} */ (args.get('areas-dir'))), area, version.replace(/[^\w.-]/g, '-'));
   if (existsSync(target)) refuse([`${target} exists: a published build is never overwritten`]);
   cpSync(dist, target, { recursive: true });
   console.log(target);
   process.exit(0);
 }
 
+// An area not named keeps the place it has in the live composition (only the named ones change).
+const live = args.has('out') || args.has('from-dist') ? {} : liveAreaUrls(shellDir);
 const urls = Object.fromEntries(
   Object.keys(areaDirs).map((area) => {
     const url =
-      args.get(area) || process.env[`SHOP_AREA_URL_${area.toUpperCase()}`] || `http://localhost:${areaPorts[area]}/`;
+      args.get(area) ||
+      process.env[`SHOP_AREA_URL_${area.toUpperCase()}`] ||
+      live[area] ||
+      `http://localhost:${areaPorts[area]}/`;
     return [area, url.endsWith('/') ? url : `${url}/`];
   }),
 );
@@ -143,6 +152,12 @@ if (args.has('out')) {
   const page = writeComposition(out, composed);
   console.log(`composed ${page ? `${out} and ${page}` : out}:`, summary);
 } else {
-  const id = publishComposition(shellDir, { composed, texts, now: new Date(), keep: Number(args.get('keep') || 10) });
+  const keep = Number(args.get('keep') || 10);
+  let id = '';
+  try {
+    id = withComposeLock(shellDir, () => publishComposition(shellDir, { composed, texts, now: new Date(), keep }));
+  } catch (error) {
+    refuse([error instanceof Error ? error.message : String(error)]);
+  }
   console.log(`live: composition ${id} in ${shellDir}:`, summary);
 }

@@ -18,3 +18,5 @@ export declare function publishComposition(
   },
 ): string;
 export declare function rollBack(shellDir: string): string;
+export declare function liveAreaUrls(shellDir: string): Record<string, string>;
+export declare function withComposeLock<T>(shellDir: string, work: () => T): T;

@@ -144,6 +144,47 @@ export function publishComposition(shellDir, { composed, texts, now, keep = 10 }
 }
 
 /**
+ * Each area's base URL in the live composition (where its remoteEntry.js lies), so a compose that names one area
+ * keeps the others as they run: the import-map deployer's "patch one entry" instead of "replace the whole map".
+ * @param {string} shellDir
+ * @returns {Record<string, string>}
+ */
+export function liveAreaUrls(shellDir) {
+  const file = join(shellDir, livePointer, 'remotes.json');
+  if (!isLink(join(shellDir, livePointer)) || !existsSync(file)) return {};
+  const { remotes } = JSON.parse(readFileSync(file, 'utf8'));
+  return Object.fromEntries(
+    Object.entries(remotes ?? {}).map(([area, entry]) => [area, new URL('.', String(entry)).href]),
+  );
+}
+
+/**
+ * Runs `work` while this process alone composes into `shellDir`: two composes at once would both build on the same
+ * live composition and the later would drop the earlier's change (the import-map deployer's reason to exist). The
+ * lock is a file created exclusively; one left by a crash names its process and must be removed by hand.
+ * @template T
+ * @param {string} shellDir
+ * @param {() => T} work
+ * @returns {T}
+ */
+export function withComposeLock(shellDir, work) {
+  mkdirSync(join(shellDir, folder), { recursive: true });
+  const lock = join(shellDir, folder, '.lock');
+  try {
+    writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
+  } catch {
+    throw new Error(
+      `another compose is running (${lock} holds process ${readFileSync(lock, 'utf8').trim()}; remove it if that one is gone)`,
+    );
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/**
  * Back to the composition that was live before the live one, in one step. Returns its id.
  * @param {string} shellDir
  */

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compositionElementId } from './composition.js';
-import { listCompositions, liveComposition, publishComposition, rollBack } from './compositionStore.js';
+import {
+  listCompositions,
+  liveAreaUrls,
+  liveComposition,
+  publishComposition,
+  rollBack,
+  withComposeLock,
+} from './compositionStore.js';
 
 /** A shell build as vite leaves it: its page with the empty composition element, and the partner page. */
 function shellBuild() {
@@ -72,5 +79,25 @@ describe('compositions behind one pointer', () => {
   it('refuses a folder without a shell build', () => {
     const dir = mkdtempSync(join(tmpdir(), 'empty-'));
     expect(() => publishComposition(dir, { composed: composition('1'), texts: {}, now })).toThrow(/no shell build/);
+  });
+
+  it('names where each area runs now, so a compose naming one area keeps the others', () => {
+    const dir = shellBuild();
+    expect(liveAreaUrls(dir)).toEqual({});
+    publishComposition(dir, { composed: composition('7'), texts: {}, now });
+    expect(liveAreaUrls(dir)).toEqual({ catalog: 'https://shop.example/areas/catalog/7/' });
+  });
+
+  it('lets one compose at a time write, and frees the lock after a failure', () => {
+    const dir = shellBuild();
+    expect(() =>
+      withComposeLock(dir, () =>
+        withComposeLock(dir, () => publishComposition(dir, { composed: composition('1'), texts: {}, now })),
+      ),
+    ).toThrow(/another compose is running/);
+    expect(liveComposition(dir)).toBeUndefined();
+    expect(withComposeLock(dir, () => publishComposition(dir, { composed: composition('1'), texts: {}, now }))).toBe(
+      '0001',
+    );
   });
 });
