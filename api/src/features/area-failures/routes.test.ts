@@ -4,7 +4,7 @@ import { startMetricsServer } from '../metrics/server.ts';
 import { areaFailureRateLimit } from './routes.ts';
 
 describeEachDatabase('the shell reports an area it contained', (ctx) => {
-  const report = (payload: unknown, ip = '203.0.113.7') =>
+  const report = (payload: Record<string, unknown>, ip = '203.0.113.7') =>
     ctx.app.inject({ method: 'POST', url: '/api/area-failures', payload, remoteAddress: ip });
 
   it('counts it by area and reason on the metrics port', async () => {

@@ -1,4 +1,4 @@
-import type { AreaFailureReason } from '@shop/shared/contract';
+import type { AreaFailureReason } from '@shop/shared';
 import { ManifestUnreadable, type AreaName } from './manifest.ts';
 import { SharedVersionClash } from './sharedVersion.ts';
 
