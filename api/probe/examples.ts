@@ -135,6 +135,7 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
     'POST /api/cart/validate': { body: priceRequest },
     'POST /api/cart/sync': { body: { items: [cartItem], discountCodes: ['WILLKOMMEN10'] } },
     'GET /api/cart/sync/:id': { params: { id: parked.id } },
+    'POST /api/area-failures': { body: { area: 'catalog', reason: 'load' } },
     'POST /api/waitlist/join': { body: { courseId: course.id, email: someone, locale: 'de' } },
     'POST /api/waitlist/offer': { body: { token: linkToken } },
     'POST /api/waitlist/leave': { body: { token: linkToken } },

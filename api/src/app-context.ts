@@ -3,6 +3,7 @@ import type { Db } from './db/database.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SchoolIdentityCache } from './features/school/identity.ts';
+import type { ShippedTextsFollower } from './features/texts/shipped.ts';
 
 /** What route plugins need from the outside world, injected so tests control it (database, clock). */
 export interface AppContext {
@@ -25,4 +26,6 @@ export interface AppContext {
   waitlistOfferSeconds: number;
   /** The school's identity as this process serves it (features/school/identity.ts); forgotten when it changes. */
   schoolIdentity: SchoolIdentityCache;
+  /** Brings the shipped texts to the live composition's before they are read (features/texts/shipped.ts). */
+  shippedTexts?: ShippedTextsFollower;
 }

@@ -32,6 +32,8 @@ import { paymentRoutes } from './features/payment/routes.ts';
 import { sandboxProvider, sandboxProviderName } from './features/payment/sandbox-provider.ts';
 import { defaultPaymentHoldSeconds } from './features/payment/provider.ts';
 import { translationRoutes } from './features/translation/routes.ts';
+import { areaFailureRoutes } from './features/area-failures/routes.ts';
+import { shippedTextsFollower } from './features/texts/shipped.ts';
 import { withdrawalRoutes } from './features/withdrawal/routes.ts';
 import { retentionJobs } from './features/privacy/retention.ts';
 import { privacyRoutes } from './features/privacy/routes.ts';
@@ -146,6 +148,8 @@ export interface BuildAppOptions {
   configurationProblems?: () => string[];
   /** Origin of the back office (BACKOFFICE_URL): staff setup links point there. */
   backofficeUrl?: string;
+  /** SHOP_COMPOSITION_DIR: the shell's folder whose live composition the shipped texts follow; none by default. */
+  compositionDir?: string | null;
 }
 
 /**
@@ -239,6 +243,9 @@ export function buildApp({
     waitlistOfferSeconds: options.waitlistOfferSeconds ?? defaultWaitlistOfferSeconds,
     // A cache of what the database holds, not a rule of the shop: the wall clock times it.
     schoolIdentity: schoolIdentityCache(db.kysely, () => Date.now()),
+    shippedTexts: shippedTextsFollower(db, options.compositionDir ?? null, (target) =>
+      app.log.info({ composition: target }, 'shipped texts now follow the live composition'),
+    ),
   };
   // Production is not ready until the owner has set the school's identity (a database fault is reported apart).
   const configurationProblems = async () => [
@@ -320,6 +327,7 @@ export function buildApp({
       await api.register(catalogRoutes(ctx, { searchCache }));
       await api.register(productRoutes(ctx));
       await api.register(translationRoutes(ctx));
+      await api.register(areaFailureRoutes());
       await api.register(customerRoutes(ctx, { passwordHashing: options.passwordHashing }));
       await api.register(devMailboxRoutes(ctx));
       await api.register(examRoutes(ctx));

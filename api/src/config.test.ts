@@ -20,8 +20,14 @@ describe('loadConfig', () => {
       shutdownTimeoutMs: 10_000,
       shutdownDrainMs: 0,
       metrics: null,
+      compositionDir: path.join(apiRoot, '..', 'shell', 'dist'),
     });
     expect(path.basename(apiRoot)).toBe('api');
+  });
+
+  it('reads the folder whose live composition the shipped texts follow, or none', () => {
+    expect(loadConfig({ SHOP_COMPOSITION_DIR: '/srv/shop/shell' }).compositionDir).toBe('/srv/shop/shell');
+    expect(loadConfig({ SHOP_COMPOSITION_DIR: 'off' }).compositionDir).toBeNull();
   });
 
   it('reads API_PROCESSES and refuses what is no count of processes', () => {

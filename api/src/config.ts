@@ -44,6 +44,11 @@ export interface Config {
   shutdownDrainMs: number;
   /** METRICS_PORT / METRICS_HOST: where Prometheus scrapes `/metrics`; no metrics server without a port. */
   metrics: { host: string; port: number } | null;
+  /**
+   * SHOP_COMPOSITION_DIR: the shell's served folder whose `live` composition the shipped texts follow
+   * (features/texts/shipped.ts); the checkout's shell/dist by default, `off` for the checkout's texts only.
+   */
+  compositionDir: string | null;
 }
 
 /**
@@ -147,5 +152,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs,
     shutdownDrainMs,
     metrics,
+    compositionDir: compositionDirFrom(env.SHOP_COMPOSITION_DIR),
   };
+}
+
+/** @param value SHOP_COMPOSITION_DIR, relative to `api/` */
+function compositionDirFrom(value: string | undefined): string | null {
+  const dir = value?.trim() || '../shell/dist';
+  return dir === 'off' ? null : path.resolve(apiRoot, dir);
 }

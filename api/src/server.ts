@@ -5,6 +5,7 @@ import { createDatabase } from './db/database.ts';
 import { loadPaymentConfig } from './features/payment/config.ts';
 import { mollieProvider } from './features/payment/mollie-provider.ts';
 import { prepareDatabase } from './db/startup.ts';
+import { shippedSource } from './features/texts/shipped.ts';
 import { schoolIdentityProblems } from './features/school/identity.ts';
 import { trustProxyFromEnv } from './http/trust-proxy.ts';
 import { defaultMailFrom, loadMailConfig } from './mail/config.ts';
@@ -67,6 +68,7 @@ export async function startServer(): Promise<void> {
     waitlistOfferSeconds: config.waitlistOfferSeconds,
     waitlistIntervalMs: config.waitlistIntervalMs,
     backofficeUrl: backofficeUrlFromEnv(process.env),
+    compositionDir: config.compositionDir,
   });
   app.log.info(`payment provider: ${payment.provider}`);
   if (mode === 'development') {
@@ -84,7 +86,7 @@ export async function startServer(): Promise<void> {
   app.log.info(`rate-limit counters in ${config.redisUrl ? 'Redis (REDIS_URL)' : 'the database'}`);
 
   try {
-    const { applied, seeded } = await prepareDatabase(db, { mode });
+    const { applied, seeded } = await prepareDatabase(db, { mode, texts: shippedSource(config.compositionDir) });
     if (mode === 'production' && (await schoolIdentityProblems(db.kysely)).length > 0)
       app.log.warn(
         "The school's identity is not set: /api/ready answers 503 until the owner sets it in the back office (docs/backoffice.md)",

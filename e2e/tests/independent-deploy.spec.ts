@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,6 +23,8 @@ const shellShared = JSON.parse(readFileSync(join(repo, 'shared/package.json'), '
 interface Deployed {
   server: Server;
   remotesJson: string;
+  /** What compose said when it refused the build (scripts/compose.mjs checks before anything is written). */
+  refused?: string;
 }
 
 async function deployLevelTest(sharedRange: string): Promise<Deployed> {
@@ -34,8 +36,12 @@ async function deployLevelTest(sharedRange: string): Promise<Deployed> {
   const { server, url } = await serveDir(outDir);
   const remotesJson = join(outDir, 'remotes.json');
   // The other areas' manifests come from their running servers (5174–5176), as in a real deploy.
-  await run('node', ['scripts/compose.mjs', `--levelTest=${url}`, `--out=${remotesJson}`], { cwd: repo });
-  return { server, remotesJson };
+  try {
+    await run('node', ['scripts/compose.mjs', `--levelTest=${url}`, `--out=${remotesJson}`], { cwd: repo });
+    return { server, remotesJson };
+  } catch (error) {
+    return { server, remotesJson, refused: (error as { stderr: string }).stderr };
+  }
 }
 
 const deploys: Record<'compatible' | 'clash', Deployed | undefined> = { compatible: undefined, clash: undefined };
@@ -54,10 +60,17 @@ test.afterAll(async () => {
   for (const deployed of Object.values(deploys)) await new Promise((done) => deployed?.server.close(done));
 });
 
-async function useComposed(page: Page, deployed: Deployed | undefined) {
-  const composed = JSON.parse(readFileSync(deployed!.remotesJson, 'utf8')) as {
-    areas: { levelTest: { paths: string[]; shared: string } };
-  };
+interface Composed {
+  areas: { levelTest: { paths: string[]; shared: string } };
+}
+
+async function useComposed(
+  page: Page,
+  deployed: Deployed | undefined,
+  change: (composed: Composed) => void = () => {},
+) {
+  const composed = JSON.parse(readFileSync(deployed!.remotesJson, 'utf8')) as Composed;
+  change(composed);
   await serveComposition(page, composed);
   return composed;
 }
@@ -86,10 +99,24 @@ test('without recomposing, the new path is unknown and redirects as every unknow
   await expect(page).toHaveURL(/\/(account-data|login)/);
 });
 
+test('compose refuses a remote built against another major of @shop/shared, one line naming why', () => {
+  const [major] = shellShared.split('.');
+  expect(deploys.clash?.refused).toContain(
+    `levelTest: needs @shop/shared ^${Number(major) + 1}.0.0, the shell provides ${shellShared}`,
+  );
+  expect(existsSync(deploys.clash!.remotesJson)).toBe(false);
+});
+
 test('a remote built against another major of @shop/shared is refused; the rest and the cart keep working', async ({
   page,
 }) => {
-  const composed = await useComposed(page, deploys.clash);
+  // A composition compose would refuse, as one written by hand (or by a compose from before it checked) is.
+  const [major] = shellShared.split('.');
+  const composed = await useComposed(page, deploys.compatible, (c) => {
+    c.areas.levelTest.shared = `^${Number(major) + 1}.0.0`;
+  });
+  // The shell reports what it contained: the area and the reason, nothing else (docs/decisions/0121).
+  const report = page.waitForRequest((request) => request.url().endsWith('/api/area-failures'));
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -104,6 +131,9 @@ test('a remote built against another major of @shop/shared is refused; the rest 
   expect(
     await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name)),
   ).not.toContainEqual(expect.stringContaining('127.0.0.1'));
+  const reported = await report;
+  expect(reported.postDataJSON()).toEqual({ area: 'levelTest', reason: 'version-clash' });
+  expect((await reported.response())?.status()).toBe(204);
   // Retry checks again (with a fresh remotes.json) and refuses again.
   await page.getByRole('button', { name: 'Erneut versuchen' }).click();
   await expect(page.getByRole('alert')).toContainText('Dieser Bereich ist gerade nicht erreichbar');

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import ts from 'typescript';
+import { areaTextsOf, requirementsOf, textsFileOf } from './buildManifest.js';
 import { lazyModulesByPath, remotePreloads } from './preloads.js';
 
 export const areaManifestFile = 'shop-area.json';
@@ -81,11 +82,16 @@ export function routePathsOf(file) {
 export function areaManifest({ name, root, routesFile, version, preload, reads }) {
   const range = sharedRangeOf(root);
   if (!range) throw new Error(`${root}/package.json does not depend on @shop/shared`);
+  const texts = areaTextsOf(root);
   return {
     name,
     entry: 'remoteEntry.js',
     version,
     shared: { '@shop/shared': range },
+    // What the shell must provide, checked by compose (buildManifest.js).
+    requires: { ...requirementsOf(root), '@shop/shared': range },
+    // The area's texts travel with its build, in a file named by their version (buildManifest.js).
+    ...(texts ? { texts: { version: texts.version, file: textsFileOf(texts.version) } } : {}),
     paths: routePathsOf(resolve(root, routesFile)),
     ...(preload ? { preload } : {}),
     ...(reads ? { reads } : {}),
@@ -120,6 +126,8 @@ export function areaManifestPlugin(name, routesFile, reads) {
     generateBundle(_options, bundle) {
       const source = `${JSON.stringify(manifest(/** @type {any} */ (bundle)), null, 2)}\n`;
       this.emitFile({ type: 'asset', fileName: areaManifestFile, source });
+      const texts = areaTextsOf(root);
+      if (texts) this.emitFile({ type: 'asset', fileName: textsFileOf(texts.version), source: JSON.stringify(texts) });
     },
     configureServer(server) {
       server.middlewares.use(`/${areaManifestFile}`, (_request, response) => {

@@ -24,3 +24,5 @@ export declare function composeRemotes(options: {
   timeoutMs: number;
 }): Promise<ComposedRemotes>;
 export declare function composedRemotesDevPlugin(ports: Record<string, number>): Plugin;
+export declare function manifestProblems(area: string, manifest: unknown): string[];
+export declare function pathClashes(manifests: Record<string, { paths: string[] }>): string[];

@@ -15,6 +15,36 @@ export const areaDirs = {
 
 const rangePattern = /^[\^~]?\d+\.\d+\.\d+$/;
 
+/**
+ * What is wrong with an area's manifest, as lines for compose's refusal (none when it is usable).
+ * @param {string} area @param {unknown} manifest
+ * @returns {string[]}
+ */
+export function manifestProblems(area, manifest) {
+  try {
+    check(area, manifest);
+    return [];
+  } catch (error) {
+    return [error instanceof Error ? error.message : String(error)];
+  }
+}
+
+/**
+ * Paths declared by two areas (the shell could only pick one), one line each.
+ * @param {Record<string, { paths: string[] }>} manifests
+ */
+export function pathClashes(manifests) {
+  const owners = new Map();
+  const clashes = [];
+  for (const [area, manifest] of Object.entries(manifests)) {
+    for (const path of manifest.paths) {
+      if (owners.has(path)) clashes.push(`${path} is declared by ${owners.get(path)} and ${area}`);
+      else owners.set(path, area);
+    }
+  }
+  return clashes;
+}
+
 /** A manifest the shell cannot use stops the compose step, not the visitors' pages. */
 function check(area, manifest) {
   const range = manifest?.shared?.['@shop/shared'];
@@ -106,6 +136,8 @@ export async function composeRemotes({ urls, read, timeoutMs }) {
           version: manifest.version,
           shared: manifest.shared['@shop/shared'],
           paths: manifest.paths,
+          // Which texts the area shipped (its texts live with this composition, docs/decisions/0119).
+          ...(manifest.texts ? { texts: manifest.texts.version } : {}),
           // What the shell's page preloads for each path (shared/vite/bootPreload.js).
           ...(manifest.preload ? { preload: manifest.preload } : {}),
           // The API reads it starts for a path's first screen (shared/vite/bootPreload.js).

@@ -10,6 +10,7 @@ import { defineConfig } from 'vite';
 import { forwardedFor, originsFromEnv, securityHeaders } from '../server/index.js';
 import { areaManifestPlugin, sharedRangeOf } from './areaManifest.js';
 import { bootPreloadPlugin } from './bootPreload.js';
+import { shellManifestPlugin } from './buildManifest.js';
 import { composedRemotesDevPlugin } from './composeRemotes.js';
 import { earlyApiReadsPlugin } from './earlyApiReads.js';
 import { federationRuntimeOptions, runtimeVersionOnly, standaloneRuntimeProvider } from './federationRuntime.js';
@@ -156,6 +157,7 @@ export function areaViteConfig({ name, exposes, commonChunk = false, firstScreen
             },
             bootPreloadPlugin(),
             earlyApiReadsPlugin(),
+            shellManifestPlugin(),
           ]
         : []),
       fontPreloadPlugin(),

@@ -41,6 +41,7 @@ import * as catalogueDerivedTags from './migrations/0091_catalogue_derived_tags.
 import * as privacy from './migrations/0100_privacy.ts';
 import * as declarationErasure from './migrations/0101_declaration_erasure.ts';
 import * as casesRefundsNotices from './migrations/0113_cases_refunds_notices.ts';
+import * as overrideOverShipped from './migrations/0119_override_over_shipped.ts';
 import * as cartSyncDiscountCodes from './migrations/0128_cart_sync_discount_codes.ts';
 
 /**
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   '0100_privacy': privacy,
   '0101_declaration_erasure': declarationErasure,
   '0113_cases_refunds_notices': casesRefundsNotices,
+  '0119_override_over_shipped': overrideOverShipped,
   '0128_cart_sync_discount_codes': cartSyncDiscountCodes,
 };
 

@@ -22,6 +22,8 @@ export interface TranslationOverrideTable {
   value: string;
   updated_at: string;
   staff_id: number | null;
+  /** The shipped text the edit was made over (0119); null for edits from before. */
+  shipped_value: string | null;
 }
 
 /** One row, id 1 (0082_school_identity); optional values are '' when not given. */

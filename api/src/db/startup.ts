@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { seed, type SeedResult } from './seed/index.ts';
+import type { SourceTexts } from './seed/translations.ts';
 
 /** The key of the PostgreSQL advisory lock every start takes around migrations and seeding ("shop" in ASCII). */
 export const startupLockKey = 0x73686f70;
@@ -28,11 +29,11 @@ export async function withStartupLock<T>(db: Db, work: () => Promise<T>): Promis
 /** A start's database work: migrations, then the seed of its mode (seed/index.ts), under the start-up lock. */
 export async function prepareDatabase(
   db: Db,
-  { mode, now = new Date() }: { mode: ShopMode; now?: Date },
+  { mode, now = new Date(), texts }: { mode: ShopMode; now?: Date; texts?: SourceTexts },
 ): Promise<{ applied: string[]; seeded: SeedResult }> {
   return withStartupLock(db, async () => {
     const applied = await migrateToLatest(db);
-    const seeded = await seed(db, { now, mode });
+    const seeded = await seed(db, { now, mode, texts });
     return { applied, seeded };
   });
 }

@@ -8,7 +8,7 @@ import { buildSeedCatalog, type Texts } from './catalog-data.ts';
 import { seedDiscountCodes } from './discount-codes.ts';
 import { seedExamBank } from './exam.ts';
 import { seedTagCategories } from './tags.ts';
-import { syncTranslations } from './translations.ts';
+import { type SourceTexts, syncTranslations } from './translations.ts';
 
 export interface SeedResult {
   /** false when the catalogue already had data and was left alone. */
@@ -30,13 +30,21 @@ export interface SeedResult {
  */
 export async function seed(
   db: Db,
-  { now = new Date(), mode = 'development' }: { now?: Date; mode?: ShopMode } = {},
+  {
+    now = new Date(),
+    mode = 'development',
+    texts,
+  }: {
+    now?: Date;
+    mode?: ShopMode;
+    /** the shipped texts, when not the checkout's (features/texts/shipped.ts) */ texts?: SourceTexts;
+  } = {},
 ): Promise<SeedResult> {
   return db.kysely.transaction().execute(async (trx) => {
     await seedTagsIfEmpty(trx);
     const demo = mode === 'development' && !(await hasSeedMarker(trx, demoMarker));
     const catalog = demo && (await isCatalogEmpty(trx)) ? (await seedCatalog(trx, isoDateInZone(now)), true) : false;
-    const translations = await syncTranslations(trx);
+    const translations = await syncTranslations(trx, texts);
     await seedExamBank(trx);
     if (demo) {
       await seedDiscountCodes(trx, now);

@@ -57,6 +57,12 @@ export function createShopMetrics(db: Db, { processMetrics = false }: ShopMetric
     labelNames: ['route'] as const,
     registers: [registry],
   });
+  const areaFailures = new Counter({
+    name: 'shop_area_failures_total',
+    help: 'Areas the shell contained instead of showing them, as browsers reported them, by area (catalog, cartCheckout, account, levelTest) and reason (version-clash, manifest, timeout, load, render)',
+    labelNames: ['area', 'reason'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'shop_orders',
     help: 'Orders in the database, by status',
@@ -103,6 +109,7 @@ export function createShopMetrics(db: Db, { processMetrics = false }: ShopMetric
     paymentCaptures,
     holdsExpired,
     rateLimitHits,
+    areaFailures,
     /** Where `shop_mails` reads the outbox's counts from (the mail outbox plugs itself in). */
     setMailStats(source: () => Promise<MailStats>) {
       mailStats = source;

@@ -54,6 +54,7 @@ async function allTexts(kysely: Kysely<Database>, onlyKey?: string): Promise<Tex
       'translation.language as language',
       'translation.value as shipped',
       'translation_override.value as edited',
+      'translation_override.shipped_value as editedOver',
     ])
     .where('translation.language', 'in', [...languages]);
   if (onlyKey !== undefined) query = query.where('translation.slug', '=', onlyKey);
@@ -73,6 +74,7 @@ async function allTexts(kysely: Kysely<Database>, onlyKey?: string): Promise<Tex
         shipped: empty(),
         edited: [],
         missing: [],
+        outdated: [],
       };
       items.set(row.slug, item);
     }
@@ -82,9 +84,11 @@ async function allTexts(kysely: Kysely<Database>, onlyKey?: string): Promise<Tex
     item.shipped[language] = shipsOwn ? row.shipped : null;
     item.values[language] = row.edited ?? row.shipped;
     if (row.edited !== null) item.edited.push(language);
+    if (row.edited !== null && row.editedOver !== null && row.editedOver !== row.shipped) item.outdated.push(language);
   }
   for (const item of items.values()) {
     item.edited = languages.filter((l) => item.edited.includes(l));
+    item.outdated = languages.filter((l) => item.outdated.includes(l));
     item.missing = languages.filter((l) => !item.edited.includes(l) && item.shipped[l] === null);
   }
   return [...items.values()];
@@ -108,6 +112,7 @@ export const textAdminRoutes =
         },
       },
       async (request) => {
+        await ctx.shippedTexts?.current();
         const { page, perPage, order, q, area, missing, edited } = request.query;
         const needle = q?.toLowerCase();
         let items = (await allTexts(ctx.db.kysely)).filter(
@@ -156,9 +161,23 @@ export const textAdminRoutes =
               .where('language', '=', language)
               .execute();
             if (value !== null) {
+              const shipped = await tx.kysely
+                .selectFrom('translation')
+                .select('value')
+                .where('slug', '=', key)
+                .where('language', '=', language)
+                .executeTakeFirst();
               await tx.kysely
                 .insertInto('translation_override')
-                .values({ slug: key, language, value, updated_at: now, staff_id: staffId })
+                // Kept, so a later deploy shipping another text under the edit is flagged (`outdated`).
+                .values({
+                  slug: key,
+                  language,
+                  value,
+                  updated_at: now,
+                  staff_id: staffId,
+                  shipped_value: shipped?.value ?? null,
+                })
                 .execute();
             }
           }

@@ -50,6 +50,7 @@ export const translationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/translation/all', { schema: { response: { 200: successEnvelope(translationListSchema) } } }, async () => {
+      await ctx.shippedTexts?.current();
       const rows = await effectiveTexts(ctx.db.kysely)
         .select(['translation.slug as slug', 'translation.language as language'])
         .where('translation.language', 'in', [...languages])
@@ -69,6 +70,7 @@ export const translationRoutes =
         },
       },
       async (request, reply) => {
+        await ctx.shippedTexts?.current();
         const namespaces = request.query.ns?.split(',') ?? [];
         let query = effectiveTexts(ctx.db.kysely)
           .select('translation.slug as slug')

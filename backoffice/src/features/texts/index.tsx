@@ -1,3 +1,4 @@
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Box, Chip, Typography } from '@mui/material';
 import {
   DataTable,
@@ -55,14 +56,29 @@ registerResource('texts', {
   updateBody: textUpdate,
 });
 
+/**
+ * The languages of `source`; an edited one whose shipped text changed since the edit (a deploy shipped another
+ * text under it) is flagged, so the operator can check whether the edit still fits.
+ */
 function Languages({ source }: { source: 'missing' | 'edited'; label?: string }) {
   const record = useRecordContext<TextItem & RaRecord>();
+  const translate = useTranslate();
   const list = record?.[source] ?? [];
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-      {list.map((language) => (
-        <Chip key={language} size="small" variant="outlined" label={language.toUpperCase()} />
-      ))}
+      {list.map((language) =>
+        source === 'edited' && record?.outdated.includes(language) ? (
+          <Chip
+            key={language}
+            size="small"
+            color="warning"
+            icon={<WarningAmberIcon />}
+            label={translate('bo.textsList.outdated', { language: language.toUpperCase() })}
+          />
+        ) : (
+          <Chip key={language} size="small" variant="outlined" label={language.toUpperCase()} />
+        ),
+      )}
     </Box>
   );
 }

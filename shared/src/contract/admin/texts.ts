@@ -41,6 +41,8 @@ export const textItemSchema = z.object({
   edited: z.array(languageSchema),
   /** The languages with no text of their own (neither shipped nor edited). */
   missing: z.array(languageSchema),
+  /** The edited languages whose shipped text changed since the edit (a deploy shipped another one under it). */
+  outdated: z.array(languageSchema),
 });
 export type TextItem = z.infer<typeof textItemSchema>;
 export const textPageSchema = pageOf(textItemSchema);

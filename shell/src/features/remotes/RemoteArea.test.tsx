@@ -12,11 +12,11 @@ function Boom(): never {
   throw new Error('remote bug');
 }
 
-const renderArea = (load: LoadRoutes, reloadPage = vi.fn()) =>
+const renderArea = (load: LoadRoutes, reloadPage = vi.fn(), report = vi.fn()) =>
   render(
     <MemoryRouter initialEntries={['/courses']}>
       <header>Kopf</header>
-      <RemoteArea area="catalog" load={load} reloadPage={reloadPage} />
+      <RemoteArea area="catalog" load={load} reloadPage={reloadPage} report={report} />
     </MemoryRouter>,
   );
 
@@ -36,9 +36,12 @@ describe('RemoteArea', () => {
       return [{ path: '/courses', element: attempt === 1 ? <Boom /> : <h1>Kurse</h1> }];
     });
     const reloadPage = vi.fn();
-    renderArea(load, reloadPage);
+    const report = vi.fn();
+    renderArea(load, reloadPage, report);
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('nicht erreichbar'));
     expect(screen.getByText('Kopf')).toBeTruthy();
+    // The API hears of it (reportFailure.ts), with the error that says why.
+    expect(report).toHaveBeenCalledWith('catalog', expect.objectContaining({ message: 'remote bug' }));
 
     await retry();
     expect(await screen.findByRole('heading', { name: 'Kurse' })).toBeTruthy();
@@ -84,6 +87,7 @@ describe('RemoteArea', () => {
             { path: '/products', element: <h1>Einzelangebote</h1> },
           ]}
           reloadPage={reloadPage}
+          report={vi.fn()}
         />
       </MemoryRouter>,
     );
@@ -108,6 +112,7 @@ describe('RemoteArea', () => {
               if (attempt === 1) throw new Error('down');
               return [{ path: '/courses', element: <h1>Kurse</h1> }];
             }}
+            report={vi.fn()}
           />
         </main>
       </MemoryRouter>,

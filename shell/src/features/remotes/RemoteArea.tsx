@@ -4,6 +4,7 @@ import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { Banner, Button } from '@shop/shared';
 import { loadAreaRoutes } from './loadArea.ts';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
+import { reportAreaFailure } from './reportFailure.ts';
 import { ManifestUnreadable, type AreaName } from './manifest.ts';
 
 export type LoadRoutes = (area: AreaName, options: { retry: boolean }) => Promise<RouteObject[]>;
@@ -91,10 +92,13 @@ export function RemoteArea({
   area,
   load = loadAreaRoutes,
   reloadPage = reloadThisPage,
+  report = reportAreaFailure,
 }: {
   area: AreaName;
   load?: LoadRoutes;
   reloadPage?: () => void;
+  /** Tells the API the area was contained (reportFailure.ts). */
+  report?: (area: AreaName, error: unknown) => void;
 }) {
   const { pathname } = useLocation();
   const [attempts, setAttempts] = useState<Partial<Record<AreaName, number>>>({});
@@ -112,7 +116,12 @@ export function RemoteArea({
     );
 
   return (
-    <RemoteErrorBoundary key={`${area}:${attempt}`} resetKey={pathname} fallback={fallback}>
+    <RemoteErrorBoundary
+      key={`${area}:${attempt}`}
+      resetKey={pathname}
+      fallback={fallback}
+      onError={(error) => report(area, error)}
+    >
       <Suspense fallback={<Loading />}>
         <Area />
       </Suspense>

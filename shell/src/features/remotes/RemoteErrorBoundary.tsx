@@ -9,6 +9,8 @@ interface Props {
    * keep every other page of the area behind the notice until they press "retry".
    */
   resetKey?: string;
+  /** Told of each failure caught (the shell reports it to the API). */
+  onError?: (error: unknown) => void;
   children: ReactNode;
 }
 
@@ -35,6 +37,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown): void {
     console.error('A shop area failed', error);
+    this.props.onError?.(error);
   }
 
   override render(): ReactNode {

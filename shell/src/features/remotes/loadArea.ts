@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { satisfies, sharedVersion } from '@shop/shared';
 import { areaForPath } from './areaForPath.ts';
 import { loadManifest, type AreaName, type RemoteManifest } from './manifest.ts';
+import { asLoadFailure } from './reportFailure.ts';
 import { SharedVersionClash } from './sharedVersion.ts';
 import { withTimeout } from './timeout.ts';
 
@@ -65,7 +66,11 @@ async function loadRoutes(area: AreaName, retry: boolean): Promise<RouteObject[]
   const manifest = await loadManifest({ fresh: retry });
   refuseVersionClash(area, manifest);
   register(manifest, retry);
-  const module = await withTimeout(loadRemote<{ default: RouteObject[] }>(`${area}/routes`), manifest.timeoutMs, area);
-  if (!module || !Array.isArray(module.default)) throw new Error(`${area}/routes exposes no route list`);
+  const module = await withTimeout(
+    loadRemote<{ default: RouteObject[] }>(`${area}/routes`),
+    manifest.timeoutMs,
+    area,
+  ).catch((error: unknown) => Promise.reject(asLoadFailure(error)));
+  if (!module || !Array.isArray(module.default)) throw asLoadFailure(new Error(`${area}/routes exposes no route list`));
   return module.default;
 }

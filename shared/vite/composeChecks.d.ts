@@ -1,0 +1,4 @@
+export declare function compositionProblems(
+  provides: Record<string, string>,
+  manifests: Record<string, unknown>,
+): string[];
