@@ -121,13 +121,15 @@ for (const area of Object.keys(areaDirs)) {
     manifests[area] = await readFile(area, areaManifestFile);
     problems.push(...manifestProblems(area, manifests[area]));
   } catch (error) {
-    problems.push(`${area}: no manifest (${error instanceof Error ? error.message : String(error)})`);
+    const where = fromDist ? join(areaDirs[area], 'dist') : urls[area];
+    problems.push(`${area}: no manifest at ${where} (${error instanceof Error ? error.message : String(error)})`);
   }
 }
 const shellManifest = join(args.has('out') ? join(root, 'shell/dist') : shellDir, shellManifestFile);
 if (!existsSync(shellManifest)) refuse([...problems, `shell: no ${shellManifest} (build the shell first)`]);
 const { provides } = JSON.parse(readFileSync(shellManifest, 'utf8'));
-problems.push(...compositionProblems(provides, manifests));
+// Only the manifests read: one that could not be read has its line already.
+problems.push(...compositionProblems(provides, Object.fromEntries(Object.entries(manifests).filter(([, m]) => m))));
 if (problems.length === 0) problems.push(...pathClashes(manifests));
 /** @type {Record<string, { version: string, texts: Record<string, unknown> }>} */
 const texts = {};

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 import { liveComposition, switchTo } from '@shop/shared/vite/compositionStore';
 import { buildCatalog, compose, repo } from '../support/areaBuild.ts';
+import { expectAccessible } from '../support/axe.ts';
+import { addStaff, backofficeUrl, completeSetup, staffEmail } from '../support/backoffice.ts';
 import { mainHeading } from '../support/navigation.ts';
 import { serveDir } from '../support/staticDir.ts';
 
@@ -33,11 +35,14 @@ test.afterAll(async () => {
   await new Promise((done) => areas.server.close(done));
 });
 
-/** The title the API serves for the catalog's courses page. */
-async function catalogTitle(): Promise<string> {
+/** The catalog text the API serves for `key` (the shop's German texts). */
+async function catalogTitle(key = 'catalog.courses.title'): Promise<string> {
   const response = await fetch('http://127.0.0.1:3000/api/translation/de?ns=catalog');
-  return ((await response.json()) as { result: Record<string, string> }).result['catalog.courses.title']!;
+  return ((await response.json()) as { result: Record<string, string> }).result[key]!;
 }
+
+/** The text the operator edits: another of the catalog's, so the shop's other journeys meet theirs unchanged. */
+const edited = 'catalog.courses.conversationTitle';
 
 /** The heading of /courses in a fresh browser context (no texts cached from an earlier visit). */
 async function coursesHeading(browser: Browser): Promise<string> {
@@ -52,16 +57,25 @@ async function coursesHeading(browser: Browser): Promise<string> {
 
 test('a catalog text change deployed alone goes live without an API restart, and a rollback brings it back', async ({
   browser,
+  page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   expect(firstLive, 'npm run build composed the shop').toBeTruthy();
   await expect.poll(() => coursesHeading(browser)).toBe('Gruppenkurse');
+
+  // Meanwhile the school's operator has edited another of the catalog's texts in the back office.
+  await completeSetup(page, await addStaff(staffEmail('deploy'), 'staff'), 'Backoffice-Passwort-1');
+  await page.goto(`${backofficeUrl}/texts/${edited}`);
+  await page.getByLabel('Deutsch', { exact: true }).fill('Konversation mit uns');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Gespeichert')).toBeVisible();
 
   // Build: the catalog team changes its text and builds the catalog alone.
   const build = await buildCatalog({
     buildId: 'e2e-text-change',
     changeTexts: (de) => {
       de.catalog.courses!.title = 'Gruppenkurse in kleinen Gruppen';
+      de.catalog.courses!.conversationTitle = 'Konversationsstunden online';
     },
   });
   removals.push(build.remove);
@@ -81,6 +95,12 @@ test('a catalog text change deployed alone goes live without an API restart, and
   // Verify: the API serves the new text (it was not restarted: its texts follow the composition), and so the shop.
   expect(await catalogTitle()).toBe('Gruppenkurse in kleinen Gruppen');
   expect(await coursesHeading(browser)).toBe('Gruppenkurse in kleinen Gruppen');
+  // The operator's edit stays on top, and the back office flags that the text shipped under it changed.
+  expect(await catalogTitle(edited)).toBe('Konversation mit uns');
+  await page.goto(`${backofficeUrl}/texts?filter=${encodeURIComponent(JSON.stringify({ q: edited }))}`);
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: edited, exact: true }) });
+  await expect(row.getByText('DE: Der ausgelieferte Text hat sich seit Ihrer Änderung geändert')).toBeVisible();
+  await expectAccessible(page);
   const listed = await compose('--list');
   expect(listed.stdout).toMatch(new RegExp(`^\\* ${newLive} .*catalog 1\\.0\\.0\\+e2e-text-change`, 'm'));
 
@@ -90,6 +110,14 @@ test('a catalog text change deployed alone goes live without an API restart, and
   expect(liveComposition(shellDir)).toBe(firstLive);
   expect(await catalogTitle()).toBe('Gruppenkurse');
   expect(await coursesHeading(browser)).toBe('Gruppenkurse');
+  // Back on the text it was made over, the edit is no longer flagged; emptied, the shipped text shows again.
+  await page.reload();
+  await expect(row.getByText('DE', { exact: true })).toBeVisible();
+  await page.goto(`${backofficeUrl}/texts/${edited}`);
+  await page.getByLabel('Deutsch', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Gespeichert')).toBeVisible();
+  expect(await catalogTitle(edited)).toBe('Konversationsstunden');
 });
 
 test('compose refuses a catalog built for a newer @shop/shared than the shell runs, and nothing live changes', async () => {
