@@ -11,6 +11,7 @@ import { schoolAdminRoutes } from '../school/routes.ts';
 import { textAdminRoutes } from '../texts/routes.ts';
 import { discountCodeAdminRoutes } from '../discount-codes/routes.ts';
 import { catalogueRoutes } from '../admin-catalogue/routes.ts';
+import { adminOrderRoutes } from '../admin-orders/routes.ts';
 
 export interface AdminApiOptions {
   /** argon2id settings of staff passwords; OWASP's unless a test asks for cheaper ones. */
@@ -72,4 +73,5 @@ export const adminApi =
     await admin.register(discountCodeAdminRoutes(ctx));
     // Features of the admin API register here (each a plugin like auditRoutes).
     await admin.register(catalogueRoutes(ctx, { onCatalogueChanged: options.onCatalogueChanged }));
+    await admin.register(adminOrderRoutes(ctx));
   };

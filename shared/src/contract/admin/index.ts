@@ -9,3 +9,7 @@ export * from './identity.ts';
 export * from './texts.ts';
 export * from './codes.ts';
 export * from './catalogue.ts';
+export * from './orders.ts';
+export * from './participants.ts';
+export * from './mails.ts';
+export * from './retention.ts';
