@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AppBar, Layout as RaLayout, Menu, TitlePortal, usePermissions, useTranslate } from 'react-admin';
 import BadgeIcon from '@mui/icons-material/Badge';
 import ImportExportIcon from '@mui/icons-material/ImportExport';
+import PolicyIcon from '@mui/icons-material/Policy';
 import { DocumentLanguage } from './LanguageSwitch.tsx';
 
 /** The menu: the resources this role may open, then the owner's school identity and the catalogue's files. */
@@ -17,6 +18,7 @@ function BackofficeMenu() {
         primaryText={translate('bo.catalogueFiles.menu')}
         leftIcon={<ImportExportIcon />}
       />
+      <Menu.Item to="/retention" primaryText={translate('bo.retention.menu')} leftIcon={<PolicyIcon />} />
       {permissions === 'owner' ? (
         <Menu.Item to="/identity" primaryText={translate('bo.identity.menu')} leftIcon={<BadgeIcon />} />
       ) : null}
