@@ -34,17 +34,22 @@ export function filteredOrders(db: Kysely<Database>, filter: Filter) {
     );
   }
   if (filter.q) {
-    const text = likeText(filter.q);
-    query = query.where((eb) =>
-      eb.or([
-        eb('o.increment_id', '=', filter.q!),
-        eb(eb.fn('lower', ['o.email']), 'like', sql<string>`${`%${text}%`} escape '\\'`),
-        eb(
-          sql<string>`lower(coalesce(a.firstname, '') || ' ' || coalesce(a.lastname, ''))`,
-          'like',
-          sql<string>`${`%${text}%`} escape '\\'`,
+    const q = filter.q;
+    const pattern = sql<string>`${`%${likeText(q)}%`} escape '\\'`;
+    // Each way of finding an order on its own index (the number's, and in PostgreSQL the trigram indexes of
+    // 0110), joined as a set of ids, rather than one OR over a join that reads every order.
+    query = query.where('o.id', 'in', (eb) =>
+      eb
+        .selectFrom('shop_order as n')
+        .select('n.id')
+        .where('n.increment_id', '=', q)
+        .union(eb.selectFrom('shop_order as e').select('e.id').where('e.email', 'like', pattern))
+        .union(
+          eb
+            .selectFrom('order_billing_address as b')
+            .select('b.order_id as id')
+            .where(sql<string>`lower(b.firstname || ' ' || b.lastname)`, 'like', pattern),
         ),
-      ]),
     );
   }
   return query;
