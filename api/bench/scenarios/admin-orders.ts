@@ -149,9 +149,9 @@ export default {
         ),
         await timeRequests('getOrder', () => `${base}/orders/${1 + (next() % orders)}`, headers),
       ];
-      // A search for a name or address reads every order (LIKE '%…%'); measured, not held to the aim.
+      // A part of an address: in PostgreSQL the trigram index of 0110 (without it, every order is read).
       await timeRequests(
-        'listOrders q=<part of an e-mail address> (full scan)',
+        'listOrders q=<part of an e-mail address>',
         () => `${base}/orders?q=kaeufer${1 + (next() % orders)}@`,
         headers,
       );
