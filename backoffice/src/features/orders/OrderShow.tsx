@@ -91,7 +91,8 @@ function OrderDetail() {
   const t = useTranslate();
   const order = useRecordContext<Order>();
   const [editing, setEditing] = useState<AdminParticipant | null>(null);
-  if (!order) return null;
+  // react-admin first shows the list's row (a summary) while the whole order loads.
+  if (!order || !Array.isArray(order.payments)) return null;
   const f = (name: string) => t(`resources.orders.fields.${name}`);
   const address = order.billingAddress;
   const facts: [string, ReactNode][] = [
