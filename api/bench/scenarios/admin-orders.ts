@@ -1,5 +1,5 @@
 /**
- * The back office's order and participant lists at scale (issue 41, item 8), on PostgreSQL: 100,000 orders with
+ * The back office's order and participant lists at scale, on PostgreSQL: 100,000 orders with
  * 300,000 participants (10,000 courses of 30) made by SQL, then through the admin API on loopback, one request at
  * a time as one person in the office asks: `listOrders` with filters and a search, `exportCourseParticipants` of a
  * course of 30, and the whole-year CSV export, whose memory is watched while it streams.

@@ -47,6 +47,7 @@ export const retentionSchedule: readonly RetentionPeriod[] = [
     kind: 'orders',
     amount: retention.bookkeepingYears,
     unit: 'calendarYears',
+    // eslint-disable-next-line shop/no-outside-citations -- statutes, not documents of the project
     basis: '§ 147 Abs. 1, 3 AO, § 257 Abs. 1, 4 HGB, Art. 17(3)(b) GDPR',
     enforcedBy: 'retention-orders',
   },

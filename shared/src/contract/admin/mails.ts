@@ -13,7 +13,6 @@ export const failedMailSchema = z.object({
   lastError: z.string().nullable(),
   createdAt: z.string(),
 });
-export type FailedMail = z.infer<typeof failedMailSchema>;
 export const failedMailPageSchema = pageOf(failedMailSchema);
 
 /** One or more mails by id, or every failed mail (`all: true`). */

@@ -11,7 +11,7 @@ export const retentionPeriodSchema = z.object({
   /** How many units; null with `untilEvent` (until the account is deleted, the course starts, …). */
   amount: z.number().int().positive().nullable(),
   unit: z.enum(retentionUnits),
-  /** The legal rule or reason: `§ 147 AO, § 257 HGB`, `Art. 6(1)(f) GDPR`. */
+  /** The legal rule or reason, as a lawyer cites it (`Art. 6(1)(f) GDPR`). */
   basis: z.string(),
   /** The job (or step) that enforces it. */
   enforcedBy: z.string(),
