@@ -55,7 +55,7 @@ export const adminApi =
         info: {
           title: 'Language school admin API',
           description:
-            'The back office API: staff accounts, catalogue, texts, discount codes, school identity, audit log.',
+            'The back office API: staff accounts, catalogue, orders, texts, discount codes, school identity, audit log.',
           version: '1.0.0',
         },
         components: { securitySchemes: { staffBearer: { type: 'http', scheme: 'bearer' } } },
