@@ -2,6 +2,8 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import EventIcon from '@mui/icons-material/Event';
 import GavelIcon from '@mui/icons-material/Gavel';
+import MailIcon from '@mui/icons-material/MailOutline';
+import ReceiptIcon from '@mui/icons-material/Receipt';
 import HistoryIcon from '@mui/icons-material/History';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PeopleIcon from '@mui/icons-material/People';
@@ -24,6 +26,11 @@ import { Dashboard } from './features/dashboard/Dashboard.tsx';
 import { DiscountCodeCreate, DiscountCodeEdit, DiscountCodeList } from './features/discountCodes/index.tsx';
 import { IdentityPage } from './features/identity/IdentityPage.tsx';
 import { StaffList } from './features/staff/index.tsx';
+import { OrderList } from './features/orders/index.tsx';
+import { OrderShow } from './features/orders/OrderShow.tsx';
+import { ParticipantsPage } from './features/participants/ParticipantsPage.tsx';
+import { FailedMailList } from './features/mails/index.tsx';
+import { RetentionPage } from './features/retention/RetentionPage.tsx';
 import { i18nProvider } from './i18n/i18nProvider.ts';
 import { Layout } from './layout/Layout.tsx';
 import { theme } from './theme.ts';
@@ -52,9 +59,18 @@ export function App() {
           </CustomRoutes>
           <CustomRoutes>
             <Route path="/catalogue-files" element={<CatalogueFilesPage />} />
+            <Route path="/courses/:id/participants" element={<ParticipantsPage />} />
+            <Route path="/retention" element={<RetentionPage />} />
             {permissions === 'owner' ? <Route path="/identity" element={<IdentityPage />} /> : null}
             {permissions === 'owner' ? <Route path="/notices" element={<NoticeSettingsPage />} /> : null}
           </CustomRoutes>
+          <Resource
+            name="orders"
+            recordRepresentation="incrementId"
+            list={OrderList}
+            show={OrderShow}
+            icon={ReceiptIcon}
+          />
           <Resource
             name="courses"
             recordRepresentation="identifier"
@@ -82,6 +98,7 @@ export function App() {
           />
           <Resource name="texts" list={TextList} edit={TextEdit} icon={TranslateIcon} recordRepresentation="key" />
           <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} />
+          <Resource name="failed-mails" list={FailedMailList} icon={MailIcon} />
           {permissions === 'owner' ? <Resource name="staff" list={StaffList} icon={PeopleIcon} /> : null}
           {permissions === 'owner' ? <Resource name="cases" list={CaseList} icon={GavelIcon} /> : null}
         </>

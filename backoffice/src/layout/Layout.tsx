@@ -3,6 +3,7 @@ import { AppBar, Layout as RaLayout, Menu, TitlePortal, usePermissions, useTrans
 import BadgeIcon from '@mui/icons-material/Badge';
 import ImportExportIcon from '@mui/icons-material/ImportExport';
 import NotificationsIcon from '@mui/icons-material/Notifications';
+import PolicyIcon from '@mui/icons-material/Policy';
 import { DocumentLanguage } from './LanguageSwitch.tsx';
 
 /** The menu: the resources this role may open, then the owner's school identity and the catalogue's files. */
@@ -18,6 +19,7 @@ function BackofficeMenu() {
         primaryText={translate('bo.catalogueFiles.menu')}
         leftIcon={<ImportExportIcon />}
       />
+      <Menu.Item to="/retention" primaryText={translate('bo.retention.menu')} leftIcon={<PolicyIcon />} />
       {permissions === 'owner' ? (
         <Menu.Item to="/identity" primaryText={translate('bo.identity.menu')} leftIcon={<BadgeIcon />} />
       ) : null}

@@ -1,4 +1,4 @@
-export { formatMoney } from './money.ts';
+export { formatCents, formatMoney } from './money.ts';
 export { sharedTranslator } from './sharedTexts.ts';
 export {
   courseMeetings,

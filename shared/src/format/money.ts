@@ -11,7 +11,11 @@ const nbsp = '\u00a0';
 /** Rounds to cents once, then formats; `amount` is in EUR. */
 export function formatMoney(amount: number): string {
   // toPrecision(15) removes binary noise first (289.005 * 100 is 28900.499…), so half-cents round up.
-  const cents = Math.round(Number((amount * 100).toPrecision(15)));
+  return formatCents(Math.round(Number((amount * 100).toPrecision(15))));
+}
+
+/** The same for an amount already in integer cents (what the admin API reports). */
+export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const absolute = Math.abs(cents);
   const euros = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+$)/g, '.');

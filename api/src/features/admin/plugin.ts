@@ -13,6 +13,7 @@ import { discountCodeAdminRoutes } from '../discount-codes/routes.ts';
 import { catalogueRoutes } from '../admin-catalogue/routes.ts';
 import { caseRoutes } from '../admin-cases/routes.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
+import { adminOrderRoutes } from '../admin-orders/routes.ts';
 
 export interface AdminApiOptions {
   /** argon2id settings of staff passwords; OWASP's unless a test asks for cheaper ones. */
@@ -58,7 +59,7 @@ export const adminApi =
         info: {
           title: 'Language school admin API',
           description:
-            'The back office API: staff accounts, catalogue, texts, discount codes, school identity, audit log.',
+            'The back office API: staff accounts, catalogue, orders, texts, discount codes, school identity, audit log.',
           version: '1.0.0',
         },
         components: { securitySchemes: { staffBearer: { type: 'http', scheme: 'bearer' } } },
@@ -77,4 +78,5 @@ export const adminApi =
     // Features of the admin API register here (each a plugin like auditRoutes).
     await admin.register(catalogueRoutes(ctx, { onCatalogueChanged: options.onCatalogueChanged }));
     await admin.register(caseRoutes(ctx, { provider: options.provider }));
+    await admin.register(adminOrderRoutes(ctx));
   };

@@ -5,6 +5,8 @@ import type { JobDefinition } from '../../jobs/runner.ts';
 import { addDays, isoDateInZone } from '../../lib/dates.ts';
 import { deletionBlockers, erasePersonalData, reduceOrders } from './erase.ts';
 import { orderIdsOf } from './subject.ts';
+import { keepSentMailDays } from '../../jobs/cleanup.ts';
+import type { RetentionPeriod } from '@shop/shared/contract/admin';
 
 type Db = Kysely<Database>;
 
@@ -27,6 +29,93 @@ export const retention = {
   /** Mails that could not be delivered, for the operator's questions. */
   failedMailDays: 30,
 } as const;
+
+/**
+ * Each kind of personal data with its period, the rule behind it and what enforces it, as docs/privacy.md#retention
+ * lists them: the back office shows this list (listRetentionPeriods), built from the same numbers the jobs use.
+ */
+export const retentionSchedule: readonly RetentionPeriod[] = [
+  { kind: 'account', amount: null, unit: 'untilEvent', basis: 'Art. 6(1)(b) GDPR', enforcedBy: 'account-deletion' },
+  {
+    kind: 'unverifiedAccount',
+    amount: retention.unverifiedAccountDays,
+    unit: 'days',
+    basis: 'Art. 5(1)(e) GDPR',
+    enforcedBy: 'retention-unverified-accounts',
+  },
+  {
+    kind: 'orders',
+    amount: retention.bookkeepingYears,
+    unit: 'calendarYears',
+    // eslint-disable-next-line shop/no-outside-citations -- statutes, not documents of the project
+    basis: '§ 147 Abs. 1, 3 AO, § 257 Abs. 1, 4 HGB, Art. 17(3)(b) GDPR',
+    enforcedBy: 'retention-orders',
+  },
+  {
+    kind: 'unpaidOrders',
+    amount: retention.unpaidOrderDays,
+    unit: 'days',
+    basis: 'Art. 6(1)(f) GDPR',
+    enforcedBy: 'retention-unpaid-orders',
+  },
+  {
+    kind: 'participantContact',
+    amount: retention.participantContactDays,
+    unit: 'days',
+    basis: 'Art. 6(1)(b) GDPR',
+    enforcedBy: 'retention-participants',
+  },
+  {
+    kind: 'waitlist',
+    amount: null,
+    unit: 'untilEvent',
+    basis: 'Art. 5(1)(b), (e) GDPR',
+    enforcedBy: 'retention-waitlist',
+  },
+  { kind: 'parkedCarts', amount: null, unit: 'untilEvent', basis: 'Art. 5(1)(e) GDPR', enforcedBy: 'cleanup-expired' },
+  {
+    kind: 'sentMails',
+    amount: keepSentMailDays,
+    unit: 'days',
+    basis: 'Art. 6(1)(f) GDPR',
+    enforcedBy: 'cleanup-expired',
+  },
+  {
+    kind: 'failedMails',
+    amount: retention.failedMailDays,
+    unit: 'days',
+    basis: 'Art. 6(1)(f) GDPR',
+    enforcedBy: 'retention-failed-mails',
+  },
+  {
+    kind: 'sessionsAndLinks',
+    amount: null,
+    unit: 'untilEvent',
+    basis: 'Art. 5(1)(e) GDPR',
+    enforcedBy: 'cleanup-expired',
+  },
+  {
+    kind: 'undoAndPrivacyLinks',
+    amount: null,
+    unit: 'untilEvent',
+    basis: 'Art. 5(1)(e) GDPR',
+    enforcedBy: 'retention-links',
+  },
+  {
+    kind: 'rateLimitKeys',
+    amount: null,
+    unit: 'untilEvent',
+    basis: 'Art. 6(1)(f) GDPR',
+    enforcedBy: 'cleanup-expired',
+  },
+  {
+    kind: 'holdClient',
+    amount: null,
+    unit: 'untilEvent',
+    basis: 'Art. 6(1)(f) GDPR',
+    enforcedBy: 'payment-hold-sweep',
+  },
+];
 
 /** Rows changed per statement, so that no run holds the write lock for long. */
 const batchSize = 200;

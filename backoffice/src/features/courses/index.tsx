@@ -23,6 +23,7 @@ import type { AdminCourse } from '@shop/shared/contract/admin';
 import { StatusField } from '../../components/StatusField.tsx';
 import { cleanTexts, tagList } from '../../components/texts.ts';
 import { CourseStateButtons } from './CourseActions.tsx';
+import { ParticipantsButton } from '../participants/ParticipantsPage.tsx';
 import { CourseForm } from './CourseForm.tsx';
 import { courseTypes } from './api.ts';
 
@@ -87,6 +88,7 @@ export function CourseList() {
         </DataTable.Col>
         <DataTable.Col disableSort label={translate('bo.list.actions')}>
           <EditButton />
+          <ParticipantsButton />
         </DataTable.Col>
       </DataTable>
     </List>
@@ -111,6 +113,7 @@ function EditActions() {
     <TopToolbar>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <CourseStateButtons />
+        <ParticipantsButton />
       </Box>
     </TopToolbar>
   );

@@ -10,3 +10,7 @@ export * from './texts.ts';
 export * from './codes.ts';
 export * from './catalogue.ts';
 export * from './cases.ts';
+export * from './orders.ts';
+export * from './participants.ts';
+export * from './mails.ts';
+export * from './retention.ts';
