@@ -40,6 +40,7 @@ import * as catalogueAdmin from './migrations/0090_catalogue_admin.ts';
 import * as catalogueDerivedTags from './migrations/0091_catalogue_derived_tags.ts';
 import * as privacy from './migrations/0100_privacy.ts';
 import * as declarationErasure from './migrations/0101_declaration_erasure.ts';
+import * as invoice from './migrations/0116_invoice.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   '0091_catalogue_derived_tags': catalogueDerivedTags,
   '0100_privacy': privacy,
   '0101_declaration_erasure': declarationErasure,
+  '0116_invoice': invoice,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,6 +8,7 @@ import type { WaitlistDatabase } from './waitlist-schema.ts';
 import type { PrivacyDatabase } from './privacy-schema.ts';
 import type { CatalogueStatus, OrderCaseTable } from './catalogue-schema.ts';
 import type { StaffDatabase } from './staff-schema.ts';
+import type { InvoiceDatabase } from './invoice-schema.ts';
 
 /**
  * Kysely's view of the tables (see migrations/). Conventions shared by both dialects:
@@ -23,7 +24,8 @@ export interface Database
     OutboxDatabase,
     WaitlistDatabase,
     PrivacyDatabase,
-    StaffDatabase {
+    StaffDatabase,
+    InvoiceDatabase {
   tag_category: TagCategoryTable;
   tag: TagTable;
   flexible_learning_course: FlexibleLearningCourseTable;

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { cancelPendingOrder } from '../order/cancel.ts';
 import { queueOrderConfirmation } from '../order/confirmation.ts';
 import { creditPackages } from '../order/credits.ts';
+import { issueOrderInvoice } from '../invoice/issue.ts';
 import { type PaymentProvider, type ProviderPaymentStatus, shopCurrency } from './provider.ts';
 
 export type CompletionOutcome =
@@ -256,6 +257,8 @@ export async function completePayment(
         : result('refund_required', 'paid', order.cancel_reason);
     }
     await creditPackages(trx, { orderId: payment.order_id, customerId: payment.customer_id, now });
+    // The invoice's number is taken here, with the move to paid: gap-free (docs/decisions/0116-…).
+    await issueOrderInvoice(trx, payment.order_id, now);
     await queueOrderConfirmation(trx, payment.order_id, now);
     return authorized ? result('authorized', 'authorized') : result('paid', 'paid');
   });
