@@ -12,6 +12,8 @@ export interface JobConfig {
   captureRetryMs: number;
   /** RETENTION_INTERVAL_MS: how often each retention job forgets what its period ended for (1 hour). */
   retentionMs: number;
+  /** INVOICE_CANCELLATION_MS: how often issued refunds are answered with their cancellation invoice (1 min). */
+  invoiceCancellationMs: number;
 }
 
 function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -33,5 +35,6 @@ export function loadJobConfig(env: NodeJS.ProcessEnv = process.env): JobConfig {
     cleanupMs: whole(env, 'CLEANUP_INTERVAL_MS', 300_000, 100, 86_400_000),
     captureRetryMs: whole(env, 'CAPTURE_RETRY_MS', 60_000, 100, 86_400_000),
     retentionMs: whole(env, 'RETENTION_INTERVAL_MS', 3_600_000, 100, 86_400_000),
+    invoiceCancellationMs: whole(env, 'INVOICE_CANCELLATION_MS', 60_000, 100, 86_400_000),
   };
 }

@@ -19,3 +19,4 @@ export * from './withdrawal.ts';
 export * from './waitlist.ts';
 export * from './privacy.ts';
 export * from './school.ts';
+export * from './invoice.ts';

@@ -7,6 +7,7 @@ import type { PasswordHashingOptions } from '../customer/passwords.ts';
 import { staffRoutes } from '../staff/routes.ts';
 import { checkStaffAccess } from './access.ts';
 import { auditRoutes } from './audit.ts';
+import { invoiceAdminRoutes } from '../invoice/admin-routes.ts';
 import { schoolAdminRoutes } from '../school/routes.ts';
 import { textAdminRoutes } from '../texts/routes.ts';
 import { discountCodeAdminRoutes } from '../discount-codes/routes.ts';
@@ -72,4 +73,5 @@ export const adminApi =
     await admin.register(discountCodeAdminRoutes(ctx));
     // Features of the admin API register here (each a plugin like auditRoutes).
     await admin.register(catalogueRoutes(ctx, { onCatalogueChanged: options.onCatalogueChanged }));
+    await admin.register(invoiceAdminRoutes(ctx));
   };

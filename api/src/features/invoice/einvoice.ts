@@ -61,10 +61,14 @@ export function toEInvoice(doc: InvoiceDocument): Invoice {
     'cbc:ID': doc.number,
     'cbc:IssueDate': doc.issueDate,
     'cbc:InvoiceTypeCode': doc.kind === 'invoice' ? '380' : '381',
-    'cbc:Note': doc.vatBreakdown.filter((g) => g.vat.code === 'E').map((g) => g.vat.exemptionReason),
+    'cbc:Note': [
+      ...(doc.original ? [`Stornorechnung zu Rechnung ${doc.original.number} vom ${doc.original.issueDate}`] : []),
+      ...doc.vatBreakdown.filter((g) => g.vat.code === 'E').map((g) => g.vat.exemptionReason),
+    ],
     'cbc:DocumentCurrencyCode': eur,
     'cbc:BuyerReference': doc.orderNumber,
     'cac:OrderReference': { 'cbc:ID': doc.orderNumber },
+    // BG-3. @e-invoice-eu/core 2.3.4 leaves it out of the CII (its issue #455); the note above names it too.
     ...(doc.original && {
       'cac:BillingReference': [
         {

@@ -28,7 +28,9 @@ export async function issueOrderInvoice(trx: Kysely<Database>, orderId: number, 
   const { priced, totalCents } = orderLines(order, school.vatExemptionNote);
   // The invoice states what the order charged, to the cent: its stored total, which its lines must add up to.
   if (totalCents !== row.total_price_cents)
-    throw new Error(`Order ${order.incrementId}: lines add up to ${totalCents}, the order charged ${row.total_price_cents}`);
+    throw new Error(
+      `Order ${order.incrementId}: lines add up to ${totalCents}, the order charged ${row.total_price_cents}`,
+    );
   const issueDate = isoDateInZone(now);
   const number = await nextInvoiceNumber(trx, 'RE', Number(issueDate.slice(0, 4)));
   const doc: InvoiceDocument = {
@@ -42,6 +44,13 @@ export async function issueOrderInvoice(trx: Kysely<Database>, orderId: number, 
     ...withVat(priced),
     original: null,
   };
-  await storeInvoice(trx, { doc, orderId, refundId: null, originalInvoiceId: null, now, pdf: await renderInvoicePdf(doc) });
+  await storeInvoice(trx, {
+    doc,
+    orderId,
+    refundId: null,
+    originalInvoiceId: null,
+    now,
+    pdf: await renderInvoicePdf(doc),
+  });
   return number;
 }

@@ -15,11 +15,7 @@ export const formatInvoiceNumber = (series: InvoiceSeries, year: number, value: 
  * series' row lock (PostgreSQL) or the write lock (SQLite) until commit, so concurrent issuers queue, and a rollback
  * gives the number back: the series stays gap-free.
  */
-export async function nextInvoiceNumber(
-  trx: Kysely<Database>,
-  series: InvoiceSeries,
-  year: number,
-): Promise<string> {
+export async function nextInvoiceNumber(trx: Kysely<Database>, series: InvoiceSeries, year: number): Promise<string> {
   const row = await trx
     .insertInto('invoice_number')
     .values({ series: seriesKey(series, year), last_value: 1 })

@@ -15,8 +15,7 @@ import { toEInvoice } from './einvoice.ts';
  */
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const visible = await drawInvoice(doc);
-  const service = new InvoiceService(quietLogger);
-  const pdf = await service.generate(toEInvoice(doc), {
+  const pdf = await invoiceService().generate(toEInvoice(doc), {
     format: 'Factur-X-EN16931',
     lang: 'de-de',
     pdf: { buffer: visible, filename: `${doc.number}.pdf`, mimetype: 'application/pdf' },
@@ -27,6 +26,9 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
 }
 
 const quietLogger = { log() {}, warn() {}, error() {} };
+// One service for the process: building it compiles the library's JSON schema.
+let service: InvoiceService | null = null;
+const invoiceService = () => (service ??= new InvoiceService(quietLogger));
 
 const require = createRequire(import.meta.url);
 const fontFile = (weight: 400 | 700) =>
@@ -47,7 +49,12 @@ interface Pen {
 const margin = 56;
 const grey = rgb(0.35, 0.35, 0.35);
 
-function text(pen: Pen, value: string, x: number, { size = 10, bold = false, right = false, color = rgb(0, 0, 0) } = {}) {
+function text(
+  pen: Pen,
+  value: string,
+  x: number,
+  { size = 10, bold = false, right = false, color = rgb(0, 0, 0) } = {},
+) {
   const font = bold ? pen.bold : pen.regular;
   const at = right ? x - font.widthOfTextAtSize(value, size) : x;
   pen.page.drawText(value, { x: at, y: pen.y, size, font, color });

@@ -9,3 +9,4 @@ export * from './identity.ts';
 export * from './texts.ts';
 export * from './codes.ts';
 export * from './catalogue.ts';
+export * from './invoices.ts';
