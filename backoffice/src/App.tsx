@@ -4,6 +4,7 @@ import EventIcon from '@mui/icons-material/Event';
 import HistoryIcon from '@mui/icons-material/History';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PeopleIcon from '@mui/icons-material/People';
+import ReceiptIcon from '@mui/icons-material/Receipt';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import SellIcon from '@mui/icons-material/Sell';
 import TranslateIcon from '@mui/icons-material/Translate';
@@ -20,6 +21,7 @@ import { TextEdit, TextList } from './features/texts/index.tsx';
 import { Dashboard } from './features/dashboard/Dashboard.tsx';
 import { DiscountCodeCreate, DiscountCodeEdit, DiscountCodeList } from './features/discountCodes/index.tsx';
 import { IdentityPage } from './features/identity/IdentityPage.tsx';
+import { InvoiceList } from './features/invoices/index.tsx';
 import { StaffList } from './features/staff/index.tsx';
 import { i18nProvider } from './i18n/i18nProvider.ts';
 import { Layout } from './layout/Layout.tsx';
@@ -77,6 +79,7 @@ export function App() {
             recordRepresentation="code"
           />
           <Resource name="texts" list={TextList} edit={TextEdit} icon={TranslateIcon} recordRepresentation="key" />
+          <Resource name="invoices" list={InvoiceList} icon={ReceiptIcon} recordRepresentation="number" />
           <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} />
           {permissions === 'owner' ? <Resource name="staff" list={StaffList} icon={PeopleIcon} /> : null}
         </>
