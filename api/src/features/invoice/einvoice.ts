@@ -68,7 +68,8 @@ export function toEInvoice(doc: InvoiceDocument): Invoice {
     'cbc:DocumentCurrencyCode': eur,
     'cbc:BuyerReference': doc.orderNumber,
     'cac:OrderReference': { 'cbc:ID': doc.orderNumber },
-    // BG-3. @e-invoice-eu/core 2.3.4 leaves it out of the CII (its issue #455); the note above names it too.
+    // BG-3. @e-invoice-eu/core 2.3.4 leaves it out of the CII, so the note above names it too
+    // (docs/decisions/0117-factur-x-with-e-invoice-eu.md).
     ...(doc.original && {
       'cac:BillingReference': [
         {

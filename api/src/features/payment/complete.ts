@@ -257,7 +257,8 @@ export async function completePayment(
         : result('refund_required', 'paid', order.cancel_reason);
     }
     await creditPackages(trx, { orderId: payment.order_id, customerId: payment.customer_id, now });
-    // The invoice's number is taken here, with the move to paid: gap-free (docs/decisions/0116-…).
+    // The invoice's number is taken here, with the move to paid, so the series stays gap-free
+    // (docs/decisions/0116-invoices-issued-with-the-payment.md).
     await issueOrderInvoice(trx, payment.order_id, now);
     await queueOrderConfirmation(trx, payment.order_id, now);
     return authorized ? result('authorized', 'authorized') : result('paid', 'paid');
