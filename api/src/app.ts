@@ -302,9 +302,7 @@ export function buildApp({
     for (const job of retentionJobs({ db: db.kysely, now, everyMs: options.retentionIntervalMs, log: app.log }))
       jobs.register(job);
   if (options.invoiceCancellationMs)
-    jobs.register(
-      invoiceCancellationJob({ db: db.kysely, now, everyMs: options.invoiceCancellationMs, log: app.log }),
-    );
+    jobs.register(invoiceCancellationJob({ db: db.kysely, now, everyMs: options.invoiceCancellationMs, log: app.log }));
   if (options.waitlistIntervalMs)
     jobs.register(waitlistOffersJob({ ctx, everyMs: options.waitlistIntervalMs, log: app.log, onPlacesChanged }));
   // Jobs run while the app is ready; closing it lets running jobs finish their unit and hands the rest back.

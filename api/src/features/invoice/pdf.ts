@@ -46,10 +46,14 @@ function facturX() {
 }
 
 const require = createRequire(import.meta.url);
-const fontFile = (weight: 400 | 700) =>
-  readFileSync(require.resolve(`@fontsource/noto-sans/files/noto-sans-latin-${weight}-normal.woff`));
+// Named whole, so that the dependency is seen (knip) and a missing file fails at the first invoice.
+const fontPaths = {
+  regular: () => require.resolve('@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff'),
+  bold: () => require.resolve('@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff'),
+};
 let fonts: { regular: Uint8Array; bold: Uint8Array } | null = null;
-const fontBytes = () => (fonts ??= { regular: fontFile(400), bold: fontFile(700) });
+const fontBytes = () =>
+  (fonts ??= { regular: readFileSync(fontPaths.regular()), bold: readFileSync(fontPaths.bold()) });
 
 const money = (cents: number) => formatMoney(centsToEuro(cents));
 const title = (doc: InvoiceDocument) => (doc.kind === 'invoice' ? 'Rechnung' : 'Stornorechnung');
