@@ -3,7 +3,10 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import { expect, test } from '@playwright/test';
 import { verifiedCustomer } from '../support/account.ts';
 import { expectAccessible } from '../support/axe.ts';
+import { addStaff, completeSetup, staffEmail } from '../support/backoffice.ts';
 import { answerSandbox, courseItem, laterCourseWithPlaces, placeOrder, seedCart, signIn } from '../support/checkout.ts';
+
+test.describe.configure({ mode: 'serial' });
 
 /**
  * The invoice of a paid order (docs/decisions/0116-invoices-issued-with-the-payment.md): the customer downloads it
@@ -41,4 +44,26 @@ test('a customer downloads the invoice of a paid order, a PDF with its e-invoice
   expect(text).toContain('<ram:ID>urn:cen.eu:en16931:2017</ram:ID>');
   expect(text).toContain(`<ram:BuyerReference>${orderNumber}</ram:BuyerReference>`);
   expect(text).toContain('<ram:CategoryCode>E</ram:CategoryCode>');
+});
+
+test('staff find the invoice in the back office and download its PDF', async ({ page }) => {
+  test.slow();
+  await completeSetup(page, await addStaff(staffEmail('rechnungen'), 'staff'), 'Backoffice-Passwort-1');
+  await page.getByRole('menuitem', { name: 'Rechnungen' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rechnungen');
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: /RE-\d{4}-\d{6}/ })
+    .first();
+  await expect(row).toBeVisible();
+  await expectAccessible(page);
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'PDF herunterladen' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^rechnung-RE-\d{4}-\d{6}\.pdf$/);
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
 });
