@@ -120,6 +120,8 @@ export async function loadExamples(read: ApiReader): Promise<Record<string, Rout
     },
     'GET /api/customer/me/orders': { query: { limit: '20', offset: '0' } },
     'GET /api/customer/me/orders/:orderId/calendar': { params: { orderId: '1' } },
+    'GET /api/customer/me/orders/:orderId/invoices': { params: { orderId: '1' } },
+    'GET /api/customer/me/orders/:orderId/invoices/:number': { params: { orderId: '1', number: 'RE-2026-000001' } },
     'GET /api/dev/mailbox': { query: { to: someone, limit: '5' } },
     'GET /api/dev/mailbox/:id/html': { params: { id: '1' } },
     'GET /api/dev/mailbox/:id/attachments/:index': { params: { id: '1', index: '0' } },

@@ -62,6 +62,8 @@ import { defaultMailFrom, defaultShopUrl } from './mail/config.ts';
 import { defaultBackofficeUrl } from './features/staff/config.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { cleanupJob } from './jobs/cleanup-job.ts';
+import { invoiceCancellationJob } from './features/invoice/cancellation.ts';
+import { invoiceRoutes } from './features/invoice/routes.ts';
 import { jobLagSeconds } from './jobs/lag.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { type RetryPolicy } from './mail/delivery.ts';
@@ -110,6 +112,8 @@ export interface BuildAppOptions {
   cleanupIntervalMs?: number;
   /** Milliseconds between two runs of each retention job (main.ts: RETENTION_INTERVAL_MS, 1 hour); unset: none. */
   retentionIntervalMs?: number;
+  /** Milliseconds between two runs of the cancellation-invoice job (INVOICE_CANCELLATION_MS, 1 min); unset: none. */
+  invoiceCancellationMs?: number;
   /** Seconds a waitlist offer holds its place (WAITLIST_OFFER_SECONDS); 24 hours by default. */
   waitlistOfferSeconds?: number;
   /** Milliseconds between two waitlist runs (main.ts: WAITLIST_INTERVAL_MS, 10 s by default); unset: no runs. */
@@ -314,6 +318,8 @@ export function buildApp({
       jobs.register(job);
   if (options.casesSweepMs)
     jobs.register(caseSweepJob({ db: db.kysely, provider, now, log: app.log, everyMs: options.casesSweepMs }));
+  if (options.invoiceCancellationMs)
+    jobs.register(invoiceCancellationJob({ db: db.kysely, now, everyMs: options.invoiceCancellationMs, log: app.log }));
   if (options.waitlistIntervalMs)
     jobs.register(waitlistOffersJob({ ctx, everyMs: options.waitlistIntervalMs, log: app.log, onPlacesChanged }));
   // Jobs run while the app is ready; closing it lets running jobs finish their unit and hands the rest back.
@@ -333,6 +339,7 @@ export function buildApp({
       await api.register(examRoutes(ctx));
       await api.register(cartRoutes(ctx, { offeredPaymentMethods }));
       await api.register(orderRoutes(ctx, { provider, offeredPaymentMethods, onPlacesChanged }));
+      await api.register(invoiceRoutes(ctx));
       await api.register(
         orderStateRoutes(ctx, {
           cancelProviderPayment: (orderId) =>

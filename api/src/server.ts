@@ -60,6 +60,7 @@ export async function startServer(): Promise<void> {
     mailRetry: jobConfig.mailRetry,
     cleanupIntervalMs: jobConfig.cleanupMs,
     retentionIntervalMs: jobConfig.retentionMs,
+    invoiceCancellationMs: jobConfig.invoiceCancellationMs,
     captureRetryMs: jobConfig.captureRetryMs,
     casesSweepMs: jobConfig.casesSweepMs,
     metrics,

@@ -42,6 +42,7 @@ import * as privacy from './migrations/0100_privacy.ts';
 import * as declarationErasure from './migrations/0101_declaration_erasure.ts';
 import * as adminOrderIndexes from './migrations/0110_admin_order_indexes.ts';
 import * as casesRefundsNotices from './migrations/0113_cases_refunds_notices.ts';
+import * as invoice from './migrations/0116_invoice.ts';
 import * as overrideOverShipped from './migrations/0119_override_over_shipped.ts';
 import * as cartSyncDiscountCodes from './migrations/0128_cart_sync_discount_codes.ts';
 
@@ -92,6 +93,7 @@ export const migrations: Record<string, Migration> = {
   '0101_declaration_erasure': declarationErasure,
   '0110_admin_order_indexes': adminOrderIndexes,
   '0113_cases_refunds_notices': casesRefundsNotices,
+  '0116_invoice': invoice,
   '0119_override_over_shipped': overrideOverShipped,
   '0128_cart_sync_discount_codes': cartSyncDiscountCodes,
 };

@@ -9,6 +9,7 @@ import type { PrivacyDatabase } from './privacy-schema.ts';
 import type { CatalogueStatus, OrderCaseTable } from './catalogue-schema.ts';
 import type { StaffDatabase } from './staff-schema.ts';
 import type { CasesDatabase } from './cases-schema.ts';
+import type { InvoiceDatabase } from './invoice-schema.ts';
 
 /**
  * Kysely's view of the tables (see migrations/). Conventions shared by both dialects:
@@ -25,7 +26,8 @@ export interface Database
     WaitlistDatabase,
     PrivacyDatabase,
     StaffDatabase,
-    CasesDatabase {
+    CasesDatabase,
+    InvoiceDatabase {
   tag_category: TagCategoryTable;
   tag: TagTable;
   flexible_learning_course: FlexibleLearningCourseTable;

@@ -14,6 +14,8 @@ export interface JobConfig {
   retentionMs: number;
   /** CASES_SWEEP_MS: how often the case sweep looks for unused withdrawal links, pending refunds, the digest (1 min). */
   casesSweepMs: number;
+  /** INVOICE_CANCELLATION_MS: how often issued refunds are answered with their cancellation invoice (1 min). */
+  invoiceCancellationMs: number;
 }
 
 function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -36,5 +38,6 @@ export function loadJobConfig(env: NodeJS.ProcessEnv = process.env): JobConfig {
     captureRetryMs: whole(env, 'CAPTURE_RETRY_MS', 60_000, 100, 86_400_000),
     retentionMs: whole(env, 'RETENTION_INTERVAL_MS', 3_600_000, 100, 86_400_000),
     casesSweepMs: whole(env, 'CASES_SWEEP_MS', 60_000, 100, 86_400_000),
+    invoiceCancellationMs: whole(env, 'INVOICE_CANCELLATION_MS', 60_000, 100, 86_400_000),
   };
 }

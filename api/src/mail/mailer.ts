@@ -7,8 +7,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** Files sent along (the order confirmation's .ics); the dev outbox shows only the mail's text and HTML. */
-  attachments?: { filename: string; content: string; contentType: string }[];
+  /**
+   * Files sent along (the order confirmation's .ics and invoice PDF); `encoding: 'base64'` marks binary content
+   * (nodemailer decodes it). The dev outbox lists them for download.
+   */
+  attachments?: { filename: string; content: string; contentType: string; encoding?: 'base64' }[];
 }
 
 /** A message of the outbox on its way out: the mail plus its stable id. */

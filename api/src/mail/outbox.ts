@@ -60,10 +60,10 @@ export async function readOutbox(db: Db, { to, limit = 50 }: { to?: string; limi
     subject: row.subject,
     text: row.text,
     html: row.html,
-    attachments: parseAttachments(row.attachments).map(({ filename, contentType, content }) => ({
+    attachments: parseAttachments(row.attachments).map(({ filename, contentType, content, encoding }) => ({
       filename,
       contentType,
-      size: Buffer.byteLength(content, 'utf8'),
+      size: Buffer.byteLength(content, encoding ?? 'utf8'),
     })),
     createdAt: row.created_at,
   }));

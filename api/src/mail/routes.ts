@@ -72,7 +72,7 @@ export const devMailboxRoutes =
         return reply
           .type(file.contentType)
           .header('content-disposition', `attachment; filename="${safeFilename(file.filename)}"`)
-          .send(file.content);
+          .send(file.encoding === 'base64' ? Buffer.from(file.content, 'base64') : file.content);
       },
     );
 

@@ -35,6 +35,7 @@ export {
   releaseOrder,
   submitCart,
 } from './order.ts';
+export { fetchCustomerInvoiceFile, fetchCustomerOrderInvoices } from './invoice.ts';
 export { fetchShopMode } from './mode.ts';
 export { declareWithdrawal } from './withdrawal.ts';
 export { fetchWaitlistOffer, joinWaitlist, leaveWaitlist } from './waitlist.ts';

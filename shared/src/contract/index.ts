@@ -20,3 +20,4 @@ export * from './waitlist.ts';
 export * from './privacy.ts';
 export * from './school.ts';
 export * from './areaFailure.ts';
+export * from './invoice.ts';

@@ -7,6 +7,7 @@ import type { PasswordHashingOptions } from '../customer/passwords.ts';
 import { staffRoutes } from '../staff/routes.ts';
 import { checkStaffAccess } from './access.ts';
 import { auditRoutes } from './audit.ts';
+import { invoiceAdminRoutes } from '../invoice/admin-routes.ts';
 import { schoolAdminRoutes } from '../school/routes.ts';
 import { textAdminRoutes } from '../texts/routes.ts';
 import { discountCodeAdminRoutes } from '../discount-codes/routes.ts';
@@ -79,4 +80,5 @@ export const adminApi =
     await admin.register(catalogueRoutes(ctx, { onCatalogueChanged: options.onCatalogueChanged }));
     await admin.register(caseRoutes(ctx, { provider: options.provider }));
     await admin.register(adminOrderRoutes(ctx));
+    await admin.register(invoiceAdminRoutes(ctx));
   };

@@ -42,6 +42,8 @@ describeEachDatabase(
           'verified GET /api/customer/me/balances',
           'verified GET /api/customer/me/orders',
           'verified GET /api/customer/me/orders/:orderId/calendar',
+          'verified GET /api/customer/me/orders/:orderId/invoices',
+          'verified GET /api/customer/me/orders/:orderId/invoices/:number',
           'verified GET /api/customer/me/privacy/deletion',
           'verified POST /api/customer/me/privacy/export',
           'verified POST /api/customer/me/privacy/delete',

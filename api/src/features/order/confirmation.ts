@@ -2,6 +2,7 @@ import { languageSchema } from '@shop/shared/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { queueMail } from '../../mail/outbox.ts';
+import { invoiceAttachment } from '../invoice/attachment.ts';
 import { renderOrderConfirmation } from './confirmation-mail.ts';
 import { readOrder } from './read.ts';
 
@@ -14,12 +15,11 @@ export async function queueOrderConfirmation(trx: Kysely<Database>, orderId: num
   const order = await readOrder({ kysely: trx }, orderId);
   if (!order) return;
   const language = languageSchema.catch('de').parse(order.locale);
-  await queueMail(
-    trx,
-    renderOrderConfirmation(order, language, {
-      name: order.customerBillingAddress?.firstname ?? '',
-      guest: order.customerId === null,
-    }),
-    { now },
-  );
+  const mail = renderOrderConfirmation(order, language, {
+    name: order.customerBillingAddress?.firstname ?? '',
+    guest: order.customerId === null,
+  });
+  // The order's invoice (issued just before, in the same transaction) goes along as its PDF.
+  const invoice = await invoiceAttachment(trx, orderId);
+  await queueMail(trx, { ...mail, attachments: [...(mail.attachments ?? []), ...(invoice ? [invoice] : [])] }, { now });
 }

@@ -4,6 +4,7 @@ import { cancelPendingOrder } from '../order/cancel.ts';
 import { queueOrderConfirmation } from '../order/confirmation.ts';
 import { creditPackages } from '../order/credits.ts';
 import { queueOrderPaidNotice } from '../school-notices/notices.ts';
+import { issueOrderInvoice } from '../invoice/issue.ts';
 import { type PaymentProvider, type ProviderPaymentStatus, shopCurrency } from './provider.ts';
 
 export type CompletionOutcome =
@@ -257,6 +258,9 @@ export async function completePayment(
         : result('refund_required', 'paid', order.cancel_reason);
     }
     await creditPackages(trx, { orderId: payment.order_id, customerId: payment.customer_id, now });
+    // The invoice's number is taken here, with the move to paid, so the series stays gap-free
+    // (docs/decisions/0116-invoices-issued-with-the-payment.md).
+    await issueOrderInvoice(trx, payment.order_id, now);
     await queueOrderConfirmation(trx, payment.order_id, now);
     await queueOrderPaidNotice(trx, payment.order_id, now);
     return authorized ? result('authorized', 'authorized') : result('paid', 'paid');

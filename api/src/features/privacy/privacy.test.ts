@@ -218,15 +218,17 @@ describeEachDatabase(
           .executeTakeFirstOrThrow();
         expect(outbox.erase_after_send).toBe(1);
 
-        // Searched in every table: what is left is the invoice (recipient's name on the orders), the names on the
-        // place still booked for a course not yet held, and the confirmation mail.
+        // Searched in every table: what is left is the invoice (recipient's name on the orders and on the issued
+        // invoices), the names on the place still booked for a course not yet held, and the confirmation mail.
         expect(await columnsHolding(ctx, person.email)).toEqual(['mail_outbox.recipient']);
         expect(await columnsHolding(ctx, newAddress)).toEqual([]);
         const kept = ['course_booking_participant', 'order_billing_address'];
         expect(await columnsHolding(ctx, person.firstname)).toEqual(
-          [...kept.map((table) => `${table}.firstname`), 'mail_outbox.html', 'mail_outbox.text'].sort(),
+          [...kept.map((table) => `${table}.firstname`), 'invoice.data', 'mail_outbox.html', 'mail_outbox.text'].sort(),
         );
-        expect(await columnsHolding(ctx, person.lastname)).toEqual(kept.map((table) => `${table}.lastname`).sort());
+        expect(await columnsHolding(ctx, person.lastname)).toEqual(
+          [...kept.map((table) => `${table}.lastname`), 'invoice.data'].sort(),
+        );
         for (const gone of [person.phone, person.comment, person.friendEmail.split('@')[0]!])
           expect(await columnsHolding(ctx, gone), gone).toEqual(
             gone === person.friendEmail.split('@')[0] ? ['course_booking_participant.email'] : [],
@@ -343,7 +345,7 @@ describeEachDatabase(
         expect((await mailsTo(ctx, email)).map((m) => m.subject)).toEqual(['Ihre Daten wurden gelöscht']);
         expect(await columnsHolding(ctx, email)).toEqual(['mail_outbox.recipient']);
         // The course is over: the place keeps no name; the invoice keeps its recipient.
-        expect(await columnsHolding(ctx, name)).toEqual(['order_billing_address.lastname']);
+        expect(await columnsHolding(ctx, name)).toEqual(['invoice.data', 'order_billing_address.lastname']);
         expect((await orderByNumber(ctx, otherOrder.increment_id)).email).not.toBe('');
 
         const again = await c.post('/api/privacy/guest/overview', { token });

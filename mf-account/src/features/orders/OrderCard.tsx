@@ -19,6 +19,7 @@ import {
   type Order,
   type PresentedLine,
 } from '@shop/shared';
+import { OrderInvoices } from './OrderInvoices.tsx';
 import { useNowAfter } from './useNowAfter.ts';
 
 /** Marks a position the consumer withdrew from, with the day the declaration arrived. */
@@ -161,6 +162,7 @@ export function OrderCard({ order }: { order: Order }) {
         </p>
       ) : null}
       <PriceSummaryList summary={summary} testIdPrefix={`order-${order.id}`} />
+      {status === 'pending' || status === 'expired' ? null : <OrderInvoices orderId={order.id} />}
       <div className="account-order__grid">
         <section>
           <h3>{t('account.orders.billingAddress')}</h3>

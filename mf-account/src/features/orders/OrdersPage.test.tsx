@@ -266,6 +266,52 @@ describe('OrdersPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Bestellungen konnten nicht geladen werden.');
   });
 
+  it('offers each invoice of a paid order as a download, and none for an order still waiting', async () => {
+    const calls = fakeApi({
+      'GET /api/customer/me': { body: { result: customer() } },
+      'GET /api/customer/me/orders?limit=20&offset=0': {
+        body: {
+          result: [order(1, 'paid'), order(2, 'payment_pending', { holdExpiresAt: '2099-01-01T00:00:00.000Z' })],
+        },
+      },
+      'GET /api/customer/me/orders/1/invoices': {
+        body: {
+          result: [
+            {
+              number: 'RE-2026-000007',
+              kind: 'invoice',
+              issuedAt: '2026-01-03T10:16:00.000Z',
+              total: 847.8,
+              originalNumber: null,
+            },
+            {
+              number: 'ST-2026-000002',
+              kind: 'cancellation',
+              issuedAt: '2026-01-20T09:00:00.000Z',
+              total: -100,
+              originalNumber: 'RE-2026-000007',
+            },
+          ],
+        },
+      },
+    });
+    renderArea('/account-order');
+    const [paid, waiting] = await screen.findAllByRole('article');
+    expect(await within(paid!).findByRole('heading', { level: 3, name: 'Rechnungen' })).toBeTruthy();
+    expect(
+      within(paid!)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(
+      expect.arrayContaining([
+        'Rechnung RE-2026-000007 vom 03.01.2026 (PDF)',
+        'Stornorechnung ST-2026-000002 vom 20.01.2026 (PDF)',
+      ]),
+    );
+    expect(within(waiting!).queryByRole('heading', { name: 'Rechnungen' })).toBeNull();
+    expect(calls.some((call) => call.url.includes('/orders/2/invoices'))).toBe(false);
+  });
+
   it('does nothing when logged out: no call, on to /login', async () => {
     useAuthStore.getState().logOut();
     const calls = api({ body: { result: [] } });

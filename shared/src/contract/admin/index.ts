@@ -14,3 +14,4 @@ export * from './orders.ts';
 export * from './participants.ts';
 export * from './mails.ts';
 export * from './retention.ts';
+export * from './invoices.ts';
