@@ -153,7 +153,7 @@ test.describe('/courses', () => {
     await page.getByRole('link', { name: 'Mein Konto' }).click();
     // The account is protected: a logged-out visitor lands on /login.
     await expect(page).toHaveURL(/\/login$/);
-    // Back returns to the filtered listing (issue 44: the filter lives in the URL); the listing's own address clears it.
+    // Back returns to the filtered listing (the filter lives in the URL); the listing's own address clears it.
     await page.goBack();
     await waitForListing(page);
     await expect(cards(page)).toHaveCount(b1.length);

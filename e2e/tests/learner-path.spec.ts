@@ -5,7 +5,7 @@ import { cards, waitForListing } from '../support/catalog.ts';
 import { answerSandbox, courseItem, laterCourseWithPlaces, placeOrder, seedCart, signIn } from '../support/checkout.ts';
 
 /**
- * Issue 44, items 6, 8 and 9: packages bought on their own page, listings that read in order and keep their filter,
+ * Packages bought on their own page, listings that read in order and keep their filter,
  * and the smaller edges of a learner's path (codes that travel, a confirmation with dates, notices that say it
  * worked, heading levels in order).
  */
@@ -175,7 +175,7 @@ test('die Bestätigung zeigt Termine, Uhrzeiten und Teilnehmende; die Überschri
   const course = await laterCourseWithPlaces(request, 1, 1);
   await seedCart(page, [courseItem(course, 1)]);
   await page.goto('/checkout');
-  // heading-order on the checkout's participant heading (issue 44).
+  // heading-order on the checkout's participant heading.
   await expect(page.getByRole('heading', { level: 2, name: /Platz 1/ })).toBeVisible();
   await expectAccessible(page);
   await placeOrder(page, { email: newEmail('termine') });

@@ -71,9 +71,9 @@ export function mount(element: HTMLElement, options: EmbedOptions = {}): () => v
   if (options.apiBase) configureApi({ base: options.apiBase });
   const shopUrl = options.shopUrl ?? (options.apiBase ? new URL(options.apiBase).origin : window.location.origin);
   registerTranslations(areaTranslations);
-  // The shop's typeface in the shadow root: its @font-face rules only count in the document (issue 44).
+  // The shop's typeface in the shadow root: its @font-face rules only count in the document.
   addShopFontsToDocument(element.ownerDocument);
-  // The listing's data is asked for now, beside the texts, not once the listing renders after them (issue 44: the
+  // The listing's data is asked for now, beside the texts, not once the listing renders after them (the
   // first card within 2 s on a phone); the listing's loads take these runs by their keys.
   for (const spec of firstScreenLoads('/products-iframe', embedSearch(options))) void startLoad(spec);
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
