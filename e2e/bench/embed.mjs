@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * npm run bench:embed -w e2e — how soon a partner's page shows the one-script embed's first card on a mid phone
- * (issue 44: within 2 s), and whether it shows it in the shop's typeface. Chromium through CDP: the CPU slowed 4×
+ * (within 2 s), and whether it shows it in the shop's typeface. Chromium through CDP: the CPU slowed 4×
  * and the network of Lighthouse's mobile profile (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), a fresh
  * context per run (nothing cached), a 390 × 844 viewport. The figure is from navigation start to the first card
  * in the embed's shadow root being visible; the median of EMBED_RUNS runs (5). Figures, not a timed test.

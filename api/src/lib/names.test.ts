@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countryName, timeZoneInWords } from './names.ts';
 
-describe('names in words for mails (issue 44)', () => {
+describe('names in words for mails', () => {
   it('names countries in the mail language', () => {
     expect(countryName('DE', 'de')).toBe('Deutschland');
     expect(countryName('AT', 'es')).toBe('Austria');

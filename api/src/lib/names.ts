@@ -1,5 +1,5 @@
 /**
- * Names a mail writes in words, not codes (issue 44: "DE" and "Europe/Berlin" in a mail): from the runtime's own
+ * Names a mail writes in words, not codes ("DE" and "Europe/Berlin" in a mail): from the runtime's own
  * locale data (Intl, full ICU in Node 20), so every language and every country the contract allows has its name.
  */
 

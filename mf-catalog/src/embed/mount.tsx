@@ -10,10 +10,12 @@ import {
   primitivesCss,
   registerTranslations,
   shadowTokensCss,
+  startLoad,
   type Language,
 } from '@shop/shared';
 import { EmbedCartProvider } from '../features/cart/CatalogCart.tsx';
 import { CombinedListing } from '../features/pages/CombinedListing.tsx';
+import { firstScreenLoads } from '../features/listing/firstScreenLoads.ts';
 import { tagSlugs, withFilterSelection } from '../features/query/listingQuery.ts';
 import { areaTranslations } from '../i18n/index.ts';
 
@@ -29,6 +31,10 @@ export interface EmbedOptions {
   preselectedTags?: string[];
   hideFilter?: boolean;
 }
+
+/** The embed's own query: its `data-tags` as the listing's applied filter. */
+const embedSearch = (options: EmbedOptions) =>
+  withFilterSelection('', { tags: tagSlugs(options.preselectedTags ?? []), months: 3 });
 
 /** Keeps `lang` of the embed's own root in step with the language, without touching the partner's <html>. */
 function EmbedRoot({ options, shopUrl }: { options: EmbedOptions; shopUrl: string }) {
@@ -47,9 +53,7 @@ function EmbedRoot({ options, shopUrl }: { options: EmbedOptions; shopUrl: strin
         {primitivesCss}
       </style>
       {/* The partner's address is theirs: the listing's filter lives in a URL of its own, starting with data-tags. */}
-      <MemoryRouter
-        initialEntries={[withFilterSelection('/', { tags: tagSlugs(options.preselectedTags ?? []), months: 3 })]}
-      >
+      <MemoryRouter initialEntries={[`/${embedSearch(options)}`]}>
         <EmbedCartProvider shopUrl={shopUrl}>
           <CombinedListing hideFilter={options.hideFilter ?? false} />
         </EmbedCartProvider>
@@ -67,8 +71,11 @@ export function mount(element: HTMLElement, options: EmbedOptions = {}): () => v
   if (options.apiBase) configureApi({ base: options.apiBase });
   const shopUrl = options.shopUrl ?? (options.apiBase ? new URL(options.apiBase).origin : window.location.origin);
   registerTranslations(areaTranslations);
-  // The shop's typeface in the shadow root: its @font-face rules only count in the document (issue 44).
+  // The shop's typeface in the shadow root: its @font-face rules only count in the document.
   addShopFontsToDocument(element.ownerDocument);
+  // The listing's data is asked for now, beside the texts, not once the listing renders after them (the
+  // first card within 2 s on a phone); the listing's loads take these runs by their keys.
+  for (const spec of firstScreenLoads('/products-iframe', embedSearch(options))) void startLoad(spec);
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
   const container = document.createElement('div');
   shadow.appendChild(container);

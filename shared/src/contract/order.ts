@@ -629,7 +629,7 @@ export function orderPricesOf(order: Order): OrderPrices {
 
 /** The answer: only what the confirmation and the return page need, nothing about people. */
 /**
- * A booked course as the confirmation lists it (issue 44): when it meets and who takes part, by name only. With
+ * A booked course as the confirmation lists it: when it meets and who takes part, by name only. With
  * the prices, only for the browser that placed the order (its `orderKey`).
  */
 export const orderStateBookingSchema = z.lazy(() =>

@@ -3,4 +3,4 @@ export { safeRedirectTarget, verifyEmailWaitingPath, type LoginOriginState } fro
 export { RequireCustomer } from './RequireCustomer.tsx';
 export { useSessionGuard } from './useSessionGuard.ts';
 export { syncSessionAcrossTabs } from './tabSync.ts';
-export { pageNoticeOf, pageNoticeState, type PageNotice } from './pageNotice.ts';
+export { pageNoticeOf, pageNoticeState } from './pageNotice.ts';

@@ -1,5 +1,5 @@
 /**
- * A success notice the next page shows once (issue 44): after a logout, a new password, a changed e-mail address.
+ * A success notice the next page shows once: after a logout, a new password, a changed e-mail address.
  * The page that did it navigates with `pageNoticeState(…)`; the shell shows the notice above the next page and it
  * goes with the next navigation, since it lives in that history entry's state. Texts: `common.pageNotice.*`.
  */

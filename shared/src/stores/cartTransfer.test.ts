@@ -33,7 +33,7 @@ describe('cartSync', () => {
     expect(JSON.parse(localStorage.getItem('cart')!).state.items).toEqual(items);
   });
 
-  it('takes the codes a parked cart carries (issue 44: the link to another device dropped them)', async () => {
+  it('takes the codes a parked cart carries (the link to another device dropped them)', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       answer(200, {
         result: { items, discountCodes: ['SOMMER10'], expiresAt: new Date(Date.now() + 60_000).toISOString() },

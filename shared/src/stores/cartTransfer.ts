@@ -38,7 +38,7 @@ export async function resolveCartSync(
 
 /**
  * Replaces the cart with the transferred items (docs/product-rules.md#states), and its codes with the transferred
- * ones when it carried some (issue 44: the link to another device dropped them); the price request checks them
+ * ones when it carried some (the link to another device dropped them); the price request checks them
  * again. Returns whether a cart was found.
  */
 export async function adoptCartSync(value: string): Promise<boolean> {

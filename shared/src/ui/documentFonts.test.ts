@@ -3,7 +3,7 @@ import { faceRules } from './documentFonts.ts';
 import { fontCss } from './font.ts';
 import { tokensCss } from './tokens.ts';
 
-describe('the shop faces for a shadow root (issue 44)', () => {
+describe('the shop faces for a shadow root', () => {
   it('reads every @font-face of the shop CSS with its source and descriptors', () => {
     const rules = faceRules(`${fontCss}\n${tokensCss}`);
     expect(rules.map((rule) => rule.family)).toEqual([

@@ -1,7 +1,7 @@
 import type { MigrationDb } from './helpers.ts';
 
 /**
- * A parked cart keeps its discount codes (issue 44: the link to another device dropped them): JSON of the
+ * A parked cart keeps its discount codes (the link to another device dropped them): JSON of the
  * normalised codes, '[]' for carts parked before.
  */
 export async function up(db: MigrationDb): Promise<void> {

@@ -47,7 +47,7 @@ describeEachDatabase(
       expect(expired.json().error.code).toBe('NOT_FOUND');
     });
 
-    it('carries the discount codes, normalised, each once (issue 44)', async () => {
+    it('carries the discount codes, normalised, each once', async () => {
       clock.reset();
       const created = await post({ items: [item], discountCodes: [' sommer10 ', 'SOMMER10', 'treue5'] });
       expect(created.statusCode, created.body).toBe(200);

@@ -18,7 +18,7 @@ describe('renderOrderConfirmation', () => {
       'Bestellnummer: 100042',
       // The course reads as a course: its sessions, weekday, daily times, first and last day.
       '12 Termine, montags 18:30–20:00 Uhr, 06.04.2026 – 22.06.2026',
-      // Zone and country in words, not codes (issue 44).
+      // Zone and country in words, not codes.
       'Alle Uhrzeiten: Mitteleuropäische Zeit (MEZ).',
       'Deutschland',
       'Jonas Weber <jonas.weber@example.org>',
@@ -86,7 +86,7 @@ describe('renderOrderConfirmation', () => {
     expect(mail.text).toContain('keine Zahlung nötig');
   });
 
-  it('addresses the reader with tú throughout the Spanish mail, and names the zone in words (issue 44)', () => {
+  it('addresses the reader with tú throughout the Spanish mail, and names the zone in words', () => {
     const mail = renderOrderConfirmation({ ...sampleOrder, earlyStartRequested: true }, 'es', {
       name: 'Ana',
       guest: true,

@@ -8,7 +8,7 @@ interface CarriedLink {
 
 /**
  * `token` and `email` of a mail's link (password reset, e-mail verification and change). They leave the address
- * bar at once (issue 44: a token left there ends up in screenshots, shared links and the history) and live on in
+ * bar at once (a token left there ends up in screenshots, shared links and the history) and live on in
  * the history entry's state, so a reload of the page still has them.
  */
 export function useLinkParams(): { token: string | null; email: string | null } {

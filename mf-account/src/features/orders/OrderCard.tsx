@@ -54,7 +54,7 @@ function CourseBookingPosition({
       </summary>
       <p>{formatSchedule(course, t)}</p>
       <LinePrice line={price} />
-      {/* h3: the next level under the order's h2 (axe heading-order, issue 44). */}
+      {/* h3: the next level under the order's h2 (axe heading-order). */}
       <h3>{t('account.orders.participants')}</h3>
       <ul>
         {booking.participants.map((participant) => (

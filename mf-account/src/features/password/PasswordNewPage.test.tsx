@@ -81,7 +81,7 @@ describe('/password-new', () => {
   });
 });
 
-describe('/password-new keeps the token out of the address bar (issue 44)', () => {
+describe('/password-new keeps the token out of the address bar', () => {
   it('takes token and address off the address at once, sends them, and goes to /login with a notice', async () => {
     const calls = fakeApi({ 'POST /api/customer/reset-password': { body: { result: { success: true } } } });
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });

@@ -35,7 +35,7 @@ export function PasswordNewPage() {
 
   useEffect(() => {
     if (state !== 'done') return;
-    // The login page says it again (issue 44): the notice here is gone after the 2 s.
+    // The login page says it again: the notice here is gone after the 2 s.
     const timer = setTimeout(
       () => navigate('/login', { replace: true, state: pageNoticeState('passwordChanged') }),
       afterResetDelayMs,

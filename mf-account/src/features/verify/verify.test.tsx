@@ -119,7 +119,7 @@ describe('/verify-email-change', () => {
     });
     renderArea('/verify-email-change?token=abc&email=neu%40example.org');
     expect(await screen.findByText(/Ihre neue E-Mail-Adresse ist bestätigt/)).toBeTruthy();
-    // The token left the address bar at once (issue 44).
+    // The token left the address bar at once.
     expect(screen.getByTestId('location').textContent).toBe('/verify-email-change');
     await act(async () => {});
     await act(async () => vi.advanceTimersByTime(1900));

@@ -14,7 +14,7 @@ export function CartTransfer() {
 
   const create = async () => {
     try {
-      // The codes travel too (issue 44): the cart on the other device checks them again with its price request.
+      // The codes travel too: the cart on the other device checks them again with its price request.
       const { items, discountCodes } = useCartStore.getState();
       const { id: syncId } = await createCartSync(items, discountCodes);
       const url = new URL('/cart', window.location.origin);

@@ -47,7 +47,7 @@ describe('/checkout-complete/{orderId}/{email}', () => {
     expect(purchases()).toHaveLength(1);
   });
 
-  it('lists the booked courses with their dates, times and participants (issue 44)', async () => {
+  it('lists the booked courses with their dates, times and participants', async () => {
     const course = {
       id: 7,
       type: 1,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCourseDates, pickText, type OrderStateBooking } from '@shop/shared';
 
 /**
- * The confirmation's dates and participants (issue 44): each booked course with when it meets ("16 Termine,
+ * The confirmation's dates and participants: each booked course with when it meets ("16 Termine,
  * dienstags und donnerstags 18:30–20:00 Uhr, 08.12.2026 – 28.01.2027") and who takes part, so the buyer can check
  * both without waiting for the mail.
  */

@@ -30,7 +30,7 @@ export function ParticipantBlocks({ form, items }: { form: UseFormReturn<Checkou
                   role="group"
                   aria-label={t('cartCheckout.checkout.participants.place', { number: p + 1, course: title })}
                 >
-                  {/* h2: the page's next level after its h1 (a legend is no heading; axe heading-order, issue 44). */}
+                  {/* h2: the page's next level after its h1 (a legend is no heading; axe heading-order). */}
                   <h2>{t('cartCheckout.checkout.participants.place', { number: p + 1, course: title })}</h2>
                   <Checkbox
                     form={form}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { defaultRange, narrows, type FilterSelection } from './filterState.ts';
 
 /**
- * The applied filter as chips under the bar (issue 44): each tag and a range other than the default, each removable
+ * The applied filter as chips under the bar: each tag and a range other than the default, each removable
  * with one press. The focus moves on to the chip that took the removed one's place, or to the list's last chip;
  * with none left, to the "Filter" toggle, so it never falls to the page.
  */

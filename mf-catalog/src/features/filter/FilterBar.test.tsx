@@ -78,7 +78,7 @@ describe('FilterBar focus (WCAG 2.4.3)', () => {
   });
 });
 
-describe('FilterBar as a dialog (issue 44)', () => {
+describe('FilterBar as a dialog', () => {
   beforeAll(async () => {
     registerTranslations(areaTranslations);
     await startI18n();

@@ -46,7 +46,7 @@ export function FilterBar({
     bar.current?.querySelector<HTMLButtonElement>('button[aria-expanded]')?.focus();
     dispatch({ type: 'toggleOpen' });
   };
-  // On a phone the panel is a modal sheet (issue 44): showModal keeps focus inside and makes the page behind it
+  // On a phone the panel is a modal sheet: showModal keeps focus inside and makes the page behind it
   // inert; on a wide screen it opens in place, the listing beside it usable.
   useEffect(() => {
     const dialog = panel.current;

@@ -21,7 +21,7 @@ function catalogApi(): URL[] {
 
 const location = () => screen.getByTestId('location').textContent;
 
-describe('the applied filter lives in the URL and shows as chips (issue 44)', () => {
+describe('the applied filter lives in the URL and shows as chips', () => {
   beforeAll(startI18n);
   afterEach(() => {
     cleanup();

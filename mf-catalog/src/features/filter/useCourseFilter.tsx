@@ -11,7 +11,7 @@ const noCategories: readonly TagCategory[] = [];
 
 /**
  * Filter state of one listing visit. The applied filter lives in the URL (`preSelectedTags`, `range`), so a reload,
- * a shared link and back/forward show the same listing (issue 44); leaving the listing for another page leaves
+ * a shared link and back/forward show the same listing; leaving the listing for another page leaves
  * its URL behind, which clears filters and search (docs/product-rules.md#screens). The draft and the open panel
  * live in the screen. Returns the applied course-search filter and the bar (null when hidden by hideFilter=true).
  */

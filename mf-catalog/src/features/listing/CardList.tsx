@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SliderItem } from './CardSlider.tsx';
 
 /**
- * The listing as a plain list (view=list, issue 44): every card at once, in date order, row by row, read and
+ * The listing as a plain list (view=list): every card at once, in date order, row by row, read and
  * scrolled like any page, for a visitor on a phone who would rather not tap "›" through it. One detail panel is
  * open at a time, as in the slider.
  */

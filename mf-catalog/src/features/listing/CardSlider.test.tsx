@@ -20,7 +20,7 @@ const setWindowWidth = (width: number) =>
 /** The first commit's cards in the test's window: two rows of the columns in view per page. */
 const firstCards = () => pageSteps.first * 2 * columnsInView(window.innerWidth, 3);
 
-describe('pages filled row by row (issue 44)', () => {
+describe('pages filled row by row', () => {
   it('puts the next dates beside each other, then below: 0 1 2 / 3 4 5 with three in view', () => {
     expect(inPages([0, 1, 2, 3, 4, 5, 6, 7], 3)).toEqual([
       [0, 1, 2, 3, 4, 5],

@@ -33,7 +33,7 @@ const rows = 2;
 /**
  * The items in pages of `rows` rows of `view` cards, in their order: with 3 in view [0…5], [6…11], … A page fills
  * row by row, so dates read left to right, then down, and the document order (what a screen reader reads) is the
- * date order too (issue 44: a slide per column read 08.12 · 06.01 · 23.01 across the top row).
+ * date order too (a slide per column read 08.12 · 06.01 · 23.01 across the top row).
  */
 export function inPages<T>(items: readonly T[], view: number): T[][] {
   const size = rows * view;

@@ -53,7 +53,7 @@ describe('the VAT note of a listing (docs/product-rules.md#prices-and-vat)', () 
   );
 });
 
-describe('the listing as a plain list (issue 44)', () => {
+describe('the listing as a plain list', () => {
   beforeAll(startI18n);
   afterEach(() => {
     cleanup();

@@ -29,7 +29,7 @@ export const catalogCss = `
    until it was shown; the first pages are always laid out, so they give the slider its height (also in a frame
    that takes its height from its content). */
 .catalog-slider .swiper-slide:nth-child(n + ${pageSteps.first + 1}) { content-visibility: auto; contain-intrinsic-size: auto none auto 0; }
-/* A slide is a page of two rows filled row by row (issue 44: dates read left to right, then down), its columns and
+/* A slide is a page of two rows filled row by row (dates read left to right, then down), its columns and
    rows ${columnGap} px apart (docs/product-rules.md#limits); slides stretch to the tallest shown. Two classes, so
    that the grid outranks Swiper's own .swiper-slide rule (display: block), whichever style sheet comes later. */
 .catalog-slider .catalog-slider__page { display: grid; grid-template-columns: 1fr; grid-auto-rows: 1fr; gap: ${columnGap}px; align-content: start; }

@@ -63,7 +63,7 @@ export function readRange(search: string): CourseRangeMonths | undefined {
 }
 
 /**
- * The applied filter as the URL holds it (issue 44: reload, share, back and forward keep it): `preSelectedTags`
+ * The applied filter as the URL holds it (reload, share, back and forward keep it): `preSelectedTags`
  * and `range`; a missing or unknown range is the default.
  */
 export function readFilterSelection(search: string): { tags: string[]; months: CourseRangeMonths } {

@@ -12,7 +12,7 @@ const at = (state: unknown) =>
     </MemoryRouter>,
   );
 
-describe('the notice a page carries to the next (issue 44)', () => {
+describe('the notice a page carries to the next', () => {
   beforeAll(startI18n);
   afterEach(cleanup);
 
