@@ -7,7 +7,7 @@ import ReceiptIcon from '@mui/icons-material/Receipt';
 import HistoryIcon from '@mui/icons-material/History';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import PeopleIcon from '@mui/icons-material/People';
-import ReceiptIcon from '@mui/icons-material/Receipt';
+import DescriptionIcon from '@mui/icons-material/Description';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import SellIcon from '@mui/icons-material/Sell';
 import TranslateIcon from '@mui/icons-material/Translate';
@@ -99,7 +99,7 @@ export function App() {
             recordRepresentation="code"
           />
           <Resource name="texts" list={TextList} edit={TextEdit} icon={TranslateIcon} recordRepresentation="key" />
-          <Resource name="invoices" list={InvoiceList} icon={ReceiptIcon} recordRepresentation="number" />
+          <Resource name="invoices" list={InvoiceList} icon={DescriptionIcon} recordRepresentation="number" />
           <Resource name="audit-log" list={AuditLogList} icon={HistoryIcon} />
           <Resource name="failed-mails" list={FailedMailList} icon={MailIcon} />
           {permissions === 'owner' ? <Resource name="staff" list={StaffList} icon={PeopleIcon} /> : null}
