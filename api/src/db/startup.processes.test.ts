@@ -2,14 +2,14 @@ import { describe, expect, inject, it } from 'vitest';
 import { startApiProcess } from '../test/api-process.ts';
 import { createPostgresTestDatabase } from '../test/databases.ts';
 
-describe.skipIf(!inject('pgAdminUrl'))('two API processes starting at once on an empty PostgreSQL database', () => {
-  it('both come up, and the shop they serve has its demo catalogue once', async () => {
+describe.skipIf(!inject('pgAdminUrl'))('three API processes starting at once on an empty PostgreSQL database', () => {
+  it('all three come up (migrations and seeds one after the other under the start-up lock), and the shop they serve has its demo catalogue once', async () => {
     const created = await createPostgresTestDatabase();
     try {
       const env = { DATABASE_URL: created.url };
-      const processes = await Promise.allSettled([startApiProcess(env), startApiProcess(env)]);
+      const processes = await Promise.allSettled([0, 1, 2].map(() => startApiProcess(env)));
       try {
-        expect(processes.map((started) => started.status)).toEqual(['fulfilled', 'fulfilled']);
+        expect(processes.map((started) => started.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
         for (const started of processes) {
           const { url } = (started as PromiseFulfilledResult<{ url: string }>).value;
           expect((await fetch(`${url}/api/ready`)).status).toBe(200);
