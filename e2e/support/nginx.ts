@@ -5,6 +5,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -35,16 +36,20 @@ const areas = {
 };
 const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
-/** A port nobody listens on right now (the kernel's choice). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+/** `count` different ports nobody listens on right now (the kernel's choice, all held open until all are known). */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  const ports = await Promise.all(
+    servers.map(
+      (server) =>
+        new Promise<number>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
+        }),
+    ),
+  );
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 async function waitFor(what: string, ready: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
@@ -58,21 +63,25 @@ async function waitFor(what: string, ready: () => Promise<boolean>, timeoutMs = 
 
 export interface ApiProcess {
   port: number;
+  /** What it wrote to stderr (nothing while all goes well). */
+  stderr(): string;
   /** SIGKILL: the process dies in the middle of whatever it does, as with a crash or the OOM killer. */
   kill(): Promise<void>;
 }
 
-function startApi(port: number, env: Record<string, string>, logFile: string): ApiProcess {
+function startApi(port: number, env: Record<string, string>, logFile: string, stderrFile: string): ApiProcess {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(PORT|HOST|NODE_ENV|DATABASE_|SHOP_URL|LOG_FILE)/.test(name)),
   );
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(root, 'api'),
     env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_FILE: logFile },
-    stdio: 'ignore',
+    // Its log goes to LOG_FILE; stderr (a start that fails before the logger) to a file the error message quotes.
+    stdio: ['ignore', 'ignore', openSync(stderrFile, 'w')],
   });
   return {
     port,
+    stderr: () => readFileSync(stderrFile, 'utf8'),
     kill: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -103,6 +112,8 @@ export interface NginxShop {
   /** True when Debian's brotli module is installed and loaded (else only the .gz files are sent). */
   brotli: boolean;
   databaseFile: string;
+  /** What nginx logged at `warn` and above so far (refused upstream connections among it). */
+  errorLog(): string;
   stop(): Promise<void>;
 }
 
@@ -111,7 +122,8 @@ export async function startNginxShop(): Promise<NginxShop> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-nginx-'));
   // Run as root, nginx's workers are `nobody`: they must be able to read the files.
   chmodSync(dir, 0o755);
-  const ports = { https: await freePort(), http: await freePort(), api1: await freePort(), api2: await freePort() };
+  const [https, http, api1, api2] = (await freePorts(4)) as [number, number, number, number];
+  const ports = { https, http, api1, api2 };
   const shopUrl = `https://${shopHost}:${ports.https}`;
   const backofficeUrl = `https://${backofficeHost}:${ports.https}`;
 
@@ -187,8 +199,8 @@ http {
     TRUST_PROXY: '127.0.0.1',
   };
   const apis: [ApiProcess, ApiProcess] = [
-    startApi(ports.api1, apiEnv, join(logDir, 'nginx-api-1.log')),
-    startApi(ports.api2, apiEnv, join(logDir, 'nginx-api-2.log')),
+    startApi(ports.api1, apiEnv, join(logDir, 'nginx-api-1.log'), join(dir, 'api-1.stderr')),
+    startApi(ports.api2, apiEnv, join(logDir, 'nginx-api-2.log'), join(dir, 'api-2.stderr')),
   ];
   const nginx = spawn('/usr/sbin/nginx', ['-p', `${dir}/`, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
     stdio: 'ignore',
@@ -204,11 +216,17 @@ http {
   };
   try {
     for (const api of apis)
-      await waitFor(`the API on ${api.port}`, async () => (await fetch(`http://127.0.0.1:${api.port}/api/ready`)).ok);
+      await waitFor(
+        `the API on ${api.port}`,
+        async () => (await fetch(`http://127.0.0.1:${api.port}/api/ready`)).ok,
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}; its stderr: ${api.stderr()}`);
+      });
     await waitFor('nginx', async () => existsSync(join(dir, 'nginx.pid')));
   } catch (error) {
     await stop();
     throw error;
   }
-  return { shopUrl, backofficeUrl, apis, brotli, databaseFile, stop };
+  const errorLog = () => readFileSync(join(dir, 'error.log'), 'utf8');
+  return { shopUrl, backofficeUrl, apis, brotli, databaseFile, errorLog, stop };
 }
