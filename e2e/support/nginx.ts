@@ -25,8 +25,8 @@ import { fileURLToPath } from 'node:url';
  */
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-export const shopHost = 'shop.sprachschule.example';
-export const backofficeHost = 'backoffice.sprachschule.example';
+const shopHost = 'shop.sprachschule.example';
+const backofficeHost = 'backoffice.sprachschule.example';
 /** The built areas as compose names them, and their folders. */
 const areas = {
   catalog: 'mf-catalog',
@@ -37,7 +37,7 @@ const areas = {
 const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 /** `count` different ports nobody listens on right now (the kernel's choice, all held open until all are known). */
-export async function freePorts(count: number): Promise<number[]> {
+async function freePorts(count: number): Promise<number[]> {
   const servers = Array.from({ length: count }, () => createServer());
   const ports = await Promise.all(
     servers.map(

@@ -33,14 +33,13 @@ const defaultAreaPorts = {
  * Each area's port: `PORT_<AREA>` (PORT_SHELL, PORT_CATALOG, PORT_CARTCHECKOUT, …) or its default. Read once here, so
  * an area's server, the shell's dev composition and `npm run compose`'s local URLs follow the same setting and two
  * copies of the shop can run side by side (docs/configuration.md).
- * @param {NodeJS.ProcessEnv} env
  * @returns {typeof defaultAreaPorts}
  */
-function areaPortsFrom(env) {
+function areaPortsFromEnv() {
   return /** @type {typeof defaultAreaPorts} */ (
     Object.fromEntries(
       Object.entries(defaultAreaPorts).map(([area, port]) => {
-        const value = env[`PORT_${area.toUpperCase()}`]?.trim();
+        const value = process.env[`PORT_${area.toUpperCase()}`]?.trim();
         if (!value) return [area, port];
         const parsed = Number(value);
         if (!Number.isInteger(parsed) || parsed < 1 || parsed > 65535)
@@ -52,7 +51,7 @@ function areaPortsFrom(env) {
 }
 
 /** The ports of this run (PORT_<AREA> or the defaults). */
-export const areaPorts = areaPortsFrom(process.env);
+export const areaPorts = areaPortsFromEnv();
 
 /** Where the shop API listens; every area proxies `/api` to it, so browser code uses relative URLs. */
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
