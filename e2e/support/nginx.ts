@@ -63,28 +63,35 @@ async function waitFor(what: string, ready: () => Promise<boolean>, timeoutMs = 
 
 export interface ApiProcess {
   port: number;
-  /** What it wrote to stderr (nothing while all goes well). */
-  stderr(): string;
+  /** Starts it (again) and resolves once `/api/ready` answers 200. */
+  start(): Promise<void>;
   /** SIGKILL: the process dies in the middle of whatever it does, as with a crash or the OOM killer. */
   kill(): Promise<void>;
 }
 
-function startApi(port: number, env: Record<string, string>, logFile: string, stderrFile: string): ApiProcess {
+function apiProcess(port: number, env: Record<string, string>, logFile: string, stderrFile: string): ApiProcess {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(PORT|HOST|NODE_ENV|DATABASE_|SHOP_URL|LOG_FILE)/.test(name)),
   );
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(root, 'api'),
-    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_FILE: logFile },
-    // Its log goes to LOG_FILE; stderr (a start that fails before the logger) to a file the error message quotes.
-    stdio: ['ignore', 'ignore', openSync(stderrFile, 'w')],
-  });
+  let child: ChildProcess | null = null;
   return {
     port,
-    stderr: () => readFileSync(stderrFile, 'utf8'),
+    async start() {
+      child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: join(root, 'api'),
+        env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_FILE: logFile },
+        // Its log goes to LOG_FILE; stderr (a start that fails before the logger) to a file the error quotes.
+        stdio: ['ignore', 'ignore', openSync(stderrFile, 'a')],
+      });
+      await waitFor(`the API on ${port}`, async () => (await fetch(`http://127.0.0.1:${port}/api/ready`)).ok).catch(
+        (error: Error) => {
+          throw new Error(`${error.message}; its stderr: ${readFileSync(stderrFile, 'utf8')}`);
+        },
+      );
+    },
     kill: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGKILL');
       }),
@@ -114,6 +121,8 @@ export interface NginxShop {
   databaseFile: string;
   /** What nginx logged at `warn` and above so far (refused upstream connections among it). */
   errorLog(): string;
+  /** How many answers the API process on `port` gave through nginx so far (its access log). */
+  answeredBy(port: number): number;
   stop(): Promise<void>;
 }
 
@@ -177,7 +186,8 @@ http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
   sendfile on;
-  access_log ${dir}/access.log;
+  log_format shop '$request_method $uri $status $upstream_addr';
+  access_log ${dir}/access.log shop;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -199,8 +209,8 @@ http {
     TRUST_PROXY: '127.0.0.1',
   };
   const apis: [ApiProcess, ApiProcess] = [
-    startApi(ports.api1, apiEnv, join(logDir, 'nginx-api-1.log'), join(dir, 'api-1.stderr')),
-    startApi(ports.api2, apiEnv, join(logDir, 'nginx-api-2.log'), join(dir, 'api-2.stderr')),
+    apiProcess(ports.api1, apiEnv, join(logDir, 'nginx-api-1.log'), join(dir, 'api-1.stderr')),
+    apiProcess(ports.api2, apiEnv, join(logDir, 'nginx-api-2.log'), join(dir, 'api-2.stderr')),
   ];
   const nginx = spawn('/usr/sbin/nginx', ['-p', `${dir}/`, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
     stdio: 'ignore',
@@ -215,18 +225,18 @@ http {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    for (const api of apis)
-      await waitFor(
-        `the API on ${api.port}`,
-        async () => (await fetch(`http://127.0.0.1:${api.port}/api/ready`)).ok,
-      ).catch((error: Error) => {
-        throw new Error(`${error.message}; its stderr: ${api.stderr()}`);
-      });
+    // Both at once, as systemd starts them at boot (the start-up lock serializes their migrations).
+    await Promise.all(apis.map((api) => api.start()));
     await waitFor('nginx', async () => existsSync(join(dir, 'nginx.pid')));
   } catch (error) {
     await stop();
     throw error;
   }
   const errorLog = () => readFileSync(join(dir, 'error.log'), 'utf8');
-  return { shopUrl, backofficeUrl, apis, brotli, databaseFile, errorLog, stop };
+  // The last upstream address of a line answered it (after a retry the line lists the one that failed first).
+  const answeredBy = (port: number) =>
+    readFileSync(join(dir, 'access.log'), 'utf8')
+      .split('\n')
+      .filter((line) => line.endsWith(` 127.0.0.1:${port}`)).length;
+  return { shopUrl, backofficeUrl, apis, brotli, databaseFile, errorLog, answeredBy, stop };
 }

@@ -119,9 +119,45 @@ test('a buyer books a course while one of the two API processes is killed midway
   }
 });
 
+test('sixty buyers whose reads are in flight when a process dies all get their answers', async ({ page }) => {
+  // The process killed before is back; nginx sends it requests again once its failure has timed out.
+  const [back, victim] = shop.apis;
+  await back.start();
+  await page.goto(`${shop.shopUrl}/courses`);
+  await expect
+    .poll(async () => {
+      await fetchFrom(page, '/api/course/search?limit=1');
+      return shop.answeredBy(back.port);
+    })
+    .toBeGreaterThan(0);
+  const refusedBefore = shop.errorLog().split('\n').length;
+
+  // Sixty listings asked 15 ms apart; the other process dies while they are under way.
+  const answers = page.evaluate(() =>
+    Promise.all(
+      Array.from({ length: 60 }, async (_, buyer) => {
+        await new Promise((resolve) => setTimeout(resolve, buyer * 15));
+        const response = await fetch(`/api/course/search?limit=100`);
+        return response.status;
+      }),
+    ),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await victim.kill();
+  expect(await answers).toEqual(Array.from({ length: 60 }, () => 200));
+  // nginx did meet the dead process and moved those requests to the live one.
+  expect(
+    shop
+      .errorLog()
+      .split('\n')
+      .slice(refusedBefore - 1)
+      .join('\n'),
+  ).toContain(`127.0.0.1:${victim.port}`);
+});
+
 test('with both API processes gone, /api answers the JSON error envelope, not nginx’s HTML page', async ({ page }) => {
   await page.goto(`${shop.shopUrl}/courses`);
-  await shop.apis[1].kill();
+  await shop.apis[0].kill();
   const answer = await fetchFrom(page, '/api/course/search?limit=1');
   expect(answer.status).toBe(503);
   expect(answer.headers['content-type']).toBe('application/json');
