@@ -77,6 +77,7 @@ function apiProcess(port: number, env: Record<string, string>, logFile: string, 
   return {
     port,
     async start() {
+      if (child && child.exitCode === null && child.signalCode === null) throw new Error(`The API on ${port} runs`);
       child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
         cwd: join(root, 'api'),
         env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_FILE: logFile },
