@@ -14,18 +14,19 @@ async function logged(api: ApiProcess, text: string) {
   expect(api.output()).toContain(text);
 }
 
+// Port 1 on this machine: nothing listens, every connection is refused at once.
+const production = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtps://shop:secret@127.0.0.1:1',
+  PAYMENT_PROVIDER: 'mollie',
+  MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz0123',
+  MOLLIE_API_URL: 'https://127.0.0.1:1/v2/',
+  SHOP_URL: 'https://shop.example',
+};
+
 describe('production start with the mail server and Mollie not answering (tsx src/main.ts)', () => {
   it('starts all the same, warns naming both, and /api/ready answers 503', async () => {
-    // Port 1 on this machine: nothing listens, every connection is refused at once.
-    const api = await startApiProcess({
-      NODE_ENV: 'production',
-      SMTP_URL: 'smtps://shop:secret@127.0.0.1:1',
-      PAYMENT_PROVIDER: 'mollie',
-      MOLLIE_API_KEY: 'live_abcdefghijklmnopqrstuvwxyz0123',
-      MOLLIE_API_URL: 'https://127.0.0.1:1/v2/',
-      SHOP_URL: 'https://shop.example',
-      DATABASE_FILE: path.join(folder, 'production.sqlite'),
-    });
+    const api = await startApiProcess({ ...production, DATABASE_FILE: path.join(folder, 'production.sqlite') });
     try {
       expect((await fetch(`${api.url}/api/health`)).status).toBe(200);
       await logged(api, 'the payment provider (mollie) does not answer');
@@ -37,6 +38,22 @@ describe('production start with the mail server and Mollie not answering (tsx sr
       expect(await ready.json()).toEqual({ error: { code: 'NOT_READY', message: 'Not ready' } });
       await logged(api, 'configuration: the mail server (SMTP_URL) has not answered yet');
       await logged(api, 'configuration: the payment provider (mollie) has not answered yet');
+    } finally {
+      expect(await api.stop()).toBe(0);
+    }
+  }, 120_000);
+
+  it('with DEPENDENCY_CHECKS=off asks neither and warns of neither', async () => {
+    const api = await startApiProcess({
+      ...production,
+      DATABASE_FILE: path.join(folder, 'unchecked.sqlite'),
+      DEPENDENCY_CHECKS: 'off',
+    });
+    try {
+      await fetch(`${api.url}/api/ready`);
+      await logged(api, 'configuration: ');
+      expect(api.output()).not.toContain('does not answer');
+      expect(api.output()).not.toContain('has not answered yet');
     } finally {
       expect(await api.stop()).toBe(0);
     }
