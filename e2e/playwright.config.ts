@@ -33,6 +33,8 @@ const areas = [
 
 export default defineConfig({
   testDir: './tests',
+  // The deploy kit's journey runs with playwright.nginx.config.ts: it brings its own servers.
+  testIgnore: 'nginx.spec.ts',
   globalTeardown: './support/api-log-check.ts',
   fullyParallel: false,
   workers: 1,

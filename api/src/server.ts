@@ -16,6 +16,7 @@ import { gracefulStop } from './lifecycle/graceful-stop.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadJobConfig } from './jobs/config.ts';
 import { backofficeUrlFromEnv } from './features/staff/config.ts';
+import { productionDependencies } from './features/health/production-dependencies.ts';
 
 /**
  * Starts the API: open the database, migrate, seed if empty, listen; close cleanly on SIGINT/SIGTERM. Called by
@@ -30,6 +31,13 @@ export async function startServer(): Promise<void> {
   const payment = loadPaymentConfig();
   const jobConfig = loadJobConfig();
   const metrics = createShopMetrics(db, { processMetrics: true });
+  const mailer = createMailer({ smtpUrl: mail.smtpUrl, from: mail.from, requireTls: mail.requireTls });
+  const paymentProvider =
+    payment.provider === 'mollie'
+      ? mollieProvider({ apiKey: payment.apiKey, apiUrl: payment.apiUrl, shopUrl: mail.shopUrl })
+      : undefined;
+  // Production asks the mail server and Mollie at start; /api/ready says 503 until both answered (not a refusal).
+  let dependencies: ReturnType<typeof productionDependencies> | null = null;
   const app = buildApp({
     db,
     // LOG_FILE: JSON lines to this file instead of stdout (the e2e run checks its file for secrets).
@@ -41,16 +49,13 @@ export async function startServer(): Promise<void> {
     hstsIncludeSubDomains,
     // Listings may show free places up to 5 s old; the cart's price calculation re-checks them.
     catalogCacheMs: 5000,
-    mailer: createMailer({ smtpUrl: mail.smtpUrl, from: mail.from, requireTls: mail.requireTls }),
+    mailer,
     shopUrl: mail.shopUrl,
     paymentHoldSeconds: config.paymentHoldSeconds,
     unpaidHoldPlaces: config.unpaidHoldPlaces,
     connectionLimits: { perClient: config.connectionsPerClient },
     // Without PAYMENT_PROVIDER=mollie the app serves the sandbox (no money moves).
-    paymentProvider:
-      payment.provider === 'mollie'
-        ? mollieProvider({ apiKey: payment.apiKey, apiUrl: payment.apiUrl, shopUrl: mail.shopUrl })
-        : undefined,
+    paymentProvider,
     redisUrl: config.redisUrl,
     apiProcesses: config.apiProcesses,
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
@@ -65,13 +70,19 @@ export async function startServer(): Promise<void> {
     casesSweepMs: jobConfig.casesSweepMs,
     metrics,
     configurationProblems: () =>
-      mode === 'production' ? productionProblems(productionSettingsFromEnv(process.env)) : [],
+      mode === 'production'
+        ? [...productionProblems(productionSettingsFromEnv(process.env)), ...(dependencies?.problems() ?? [])]
+        : [],
     waitlistOfferSeconds: config.waitlistOfferSeconds,
     waitlistIntervalMs: config.waitlistIntervalMs,
     backofficeUrl: backofficeUrlFromEnv(process.env),
     compositionDir: config.compositionDir,
   });
   app.log.info(`payment provider: ${payment.provider}`);
+  // DEPENDENCY_CHECKS=off: a copy that cannot reach them (a staging shop, a test with a fake Mollie, which production
+  // cannot trust: Mollie's client pins its own certificate authorities).
+  if (mode === 'production' && process.env.DEPENDENCY_CHECKS?.trim() !== 'off')
+    dependencies = productionDependencies({ mailer, paymentProvider, log: app.log });
   if (mode === 'development') {
     app.log.warn(
       'Development mode: every page says it is a test shop, and the sandbox takes payments unless PAYMENT_PROVIDER is set; NODE_ENV=production to go live (docs/deploy.md, "Going live")',
@@ -125,6 +136,7 @@ export async function startServer(): Promise<void> {
       config.shutdownDrainMs + 2 * config.shutdownTimeoutMs + 1000,
     );
     timer.unref();
+    dependencies?.stop();
     try {
       const inTime = await gracefulStop(app, { timeoutMs: config.shutdownTimeoutMs, drainMs: config.shutdownDrainMs });
       await metricsServer?.close();

@@ -21,14 +21,38 @@ import { productionStaticFiles } from './staticFiles.js';
 import { throughShared } from './throughShared.js';
 import { usedShareNamesOnly } from './usedShareNamesOnly.js';
 
-/** Ports of docs/architecture.md#ports; the shell is the one to open. */
-export const areaPorts = {
+/** Default ports of docs/architecture.md#ports; the shell is the one to open. */
+const defaultAreaPorts = {
   shell: 5173,
   catalog: 5174,
   cartCheckout: 5175,
   account: 5176,
   levelTest: 5177,
 };
+
+/**
+ * Each area's port: `PORT_<AREA>` (PORT_SHELL, PORT_CATALOG, PORT_CARTCHECKOUT, …) or its default. Read once here, so
+ * an area's server, the shell's dev composition and `npm run compose`'s local URLs follow the same setting and two
+ * copies of the shop can run side by side (docs/configuration.md).
+ * @returns {typeof defaultAreaPorts}
+ */
+function areaPortsFromEnv() {
+  return /** @type {typeof defaultAreaPorts} */ (
+    Object.fromEntries(
+      Object.entries(defaultAreaPorts).map(([area, port]) => {
+        const value = process.env[`PORT_${area.toUpperCase()}`]?.trim();
+        if (!value) return [area, port];
+        const parsed = Number(value);
+        if (!Number.isInteger(parsed) || parsed < 1 || parsed > 65535)
+          throw new Error(`PORT_${area.toUpperCase()} must be an integer between 1 and 65535, got "${value}"`);
+        return [area, parsed];
+      }),
+    )
+  );
+}
+
+/** The ports of this run (PORT_<AREA> or the defaults). */
+export const areaPorts = areaPortsFromEnv();
 
 /** Where the shop API listens; every area proxies `/api` to it, so browser code uses relative URLs. */
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
@@ -119,7 +143,7 @@ const withoutRuntimeSnapshots = {
 
 /** @param {import('./index.d.ts').AreaOptions} options */
 export function areaViteConfig({ name, exposes, commonChunk = false, firstScreenReads, extra }) {
-  const port = Number(process.env[`PORT_${name.toUpperCase()}`] ?? areaPorts[name]);
+  const port = areaPorts[name];
   const isRemote = exposes !== undefined;
   return defineConfig({
     // Remotes use relative asset URLs (resolved against remoteEntry.js), so a build can be served from any

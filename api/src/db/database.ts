@@ -22,6 +22,8 @@ export type Dialect = DatabaseConfig['dialect'];
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** SQLite: the database file (`:memory:` in tests); the start-up lock lies beside it (startup.ts). */
+  file?: string;
   close(): Promise<void>;
 }
 
@@ -54,7 +56,7 @@ export function createDatabase(config: DatabaseConfig, { onQuery }: DatabaseOpti
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     log,
   });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', file: config.file, close: () => kysely.destroy() };
 }
 
 /**

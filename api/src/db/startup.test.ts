@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { createPostgresTestDatabase, testNow } from '../test/databases.ts';
 import { createDatabase, type Db } from './database.ts';
@@ -136,5 +139,22 @@ describe.skipIf(!inject('pgAdminUrl'))('two starts at once on an empty PostgreSQ
         await Promise.all(others.map((other) => other.close()));
       }
     });
+  });
+});
+
+describe('three starts at once on a new SQLite file', () => {
+  it('all migrate and seed (one after the other, under the start-up lock) and the demo data is there once', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'shop-startup-'));
+    const file = path.join(folder, 'shop.sqlite');
+    const dbs = [0, 1, 2].map(() => createDatabase({ dialect: 'sqlite', file }));
+    try {
+      const results = await Promise.all(dbs.map((db) => prepareDatabase(db, { mode: 'development', now: testNow })));
+      expect(results.filter((result) => result.applied.length > 0)).toHaveLength(1);
+      expect(results.filter((result) => result.seeded.catalog)).toHaveLength(1);
+      expect(await count(dbs[0]!, 'school_identity')).toBe(1);
+    } finally {
+      await Promise.all(dbs.map((db) => db.close()));
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

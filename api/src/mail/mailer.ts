@@ -29,6 +29,8 @@ export interface Mailer {
   deliver(message: OutgoingMail): Promise<void>;
   /** True when mails stay in the dev outbox (and GET /api/dev/mailbox exists): delivering them does nothing more. */
   readonly usesOutbox: boolean;
+  /** Connects and logs in without sending (SMTP only): resolves when the server answered. */
+  verify?(): Promise<unknown>;
 }
 
 export interface MailerOptions {
@@ -59,6 +61,7 @@ export function createMailer({ smtpUrl, from, requireTls = false }: MailerOption
   const domain = senderDomain(from);
   return {
     usesOutbox: false,
+    verify: () => transporter.verify(),
     async deliver({ messageId, ...message }) {
       await transporter.sendMail({ from, ...message, messageId: `<${messageId}@${domain}>` });
     },

@@ -51,6 +51,7 @@ const apiVariables = [
   'SHUTDOWN_DRAIN_MS',
   'METRICS_PORT',
   'METRICS_HOST',
+  'DEPENDENCY_CHECKS',
 ];
 
 function processEnv(env: Record<string, string>): NodeJS.ProcessEnv {
