@@ -65,6 +65,27 @@ describe('RegisterPage', () => {
     expect(calls).toEqual([]);
   });
 
+  it('states the password rule before typing, tells generators, and names a refused character', async () => {
+    const calls = fakeApi({});
+    renderArea('/register?firstname=Lena&lastname=Sommer&email=lena%40example.org');
+    const field = (await screen.findByLabelText(/^Passwort/)) as HTMLInputElement;
+    const hint = document.getElementById(field.getAttribute('aria-describedby')!)!;
+    expect(hint.textContent).toContain('kein Bindestrich, Punkt, Unterstrich oder Leerzeichen');
+    expect(field.minLength).toBe(8);
+    expect(field.maxLength).toBe(128);
+    expect(field.getAttribute('passwordrules')).toBe(
+      'minlength: 8; maxlength: 128; required: lower, upper; required: digit; required: [@$!%*?&#]; ' +
+        'allowed: lower, upper, digit, [@$!%*?&#];',
+    );
+    // A password manager's suggestion with characters outside the spec's set: the first refused one is named.
+    fireEvent.change(field, { target: { value: 'Kcx7-pQ2r.Lm9_Tz' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Kundenkonto anlegen' }));
+    expect(await screen.findByText(/^Das Zeichen „-“ ist in Passwörtern nicht erlaubt\./)).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'Kcx7 pQ2r' } });
+    expect(await screen.findByText(/^Leerzeichen sind in Passwörtern nicht erlaubt\./)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
   it('refuses a name made only of invisible characters as empty, before sending', async () => {
     const calls = fakeApi({});
     renderArea('/register?lastname=Sommer&email=lena%40example.org');
