@@ -28,6 +28,8 @@ export const ValidationCode = {
   noPositions: 'no_positions',
   /** A course starts within the withdrawal period and the order lacks the express early-start request. */
   earlyStartRequired: 'early_start_required',
+  /** A value of no allowed form that has no text of its own (e.g. a return path to another site). */
+  invalid: 'invalid',
 } as const;
 export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
 const V = ValidationCode;
@@ -164,10 +166,15 @@ export const registerFormSchema = z.lazy(() =>
 );
 export type RegisterForm = z.input<typeof registerFormSchema>;
 /** The registration payload: the form plus the language for the customer's mails. */
+/**
+ * A page of the shop to come back to (a path, never another site): the verification link carries it, so that a
+ * learner who registered to save a level-test result is led back to it after verifying and logging in.
+ */
+export const returnPathSchema = textSchema.max(500, V.tooLong).regex(/^\/(?![/\\])[^\s\\]*$/, V.invalid);
 export const registerRequestSchema = z.lazy(() =>
   registerFormSchema
     .unwrap()
-    .extend({ locale: languageSchema.default('de') })
+    .extend({ locale: languageSchema.default('de'), redirect: returnPathSchema.optional() })
     .strict(),
 );
 export type RegisterRequest = z.input<typeof registerRequestSchema>;

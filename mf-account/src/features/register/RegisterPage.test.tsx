@@ -29,6 +29,8 @@ describe('RegisterPage', () => {
       email: 'lena@example.org',
       password: 'Sprache1!',
       locale: 'de',
+      // The verification link leads back here (issue 44: "register to save" returns to the result).
+      redirect: '/checkout',
     });
     expect(useAuthStore.getState()).toMatchObject({ token: 'tok', remember: false });
   });

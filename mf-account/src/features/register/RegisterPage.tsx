@@ -44,7 +44,9 @@ export function RegisterPage() {
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const { token } = await register({ ...values, locale: currentLanguage() });
+      // The page to come back to rides along in the verification link (e.g. the level-test result to save).
+      const back = search.get('redirect') ? { redirect } : {};
+      const { token } = await register({ ...values, locale: currentLanguage(), ...back });
       if (token) {
         useAuthStore.getState().logIn(token, false);
         navigate(verifyEmailWaitingPath(redirect, values.email), { replace: true });

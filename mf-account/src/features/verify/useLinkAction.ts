@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { CustomerErrorCode, useAuthStore, useCustomerStore, type LinkRequest } from '@shop/shared';
+import { CustomerErrorCode, safeRedirectTarget, useAuthStore, useCustomerStore, type LinkRequest } from '@shop/shared';
 import { hasCode, isInvalidLink } from '../forms/messages.ts';
 
 export type LinkState = 'loading' | 'success' | 'invalidLink' | 'taken' | 'failed';
@@ -18,7 +18,8 @@ function once(key: string, send: () => Promise<unknown>) {
 
 /**
  * The pages that open a link from a mail (docs/product-rules.md#screens verify-email, verify-email-change): send token and email once,
- * show loading, success or error, and after `delayMs` go to /account-data when logged in, else /login.
+ * show loading, success or error, and after `delayMs` go to /account-data when logged in, else /login. A link with a
+ * `redirect` (the page the registration came from) goes there instead, through the login when logged out.
  */
 export function useLinkAction(
   action: (request: LinkRequest) => Promise<unknown>,
@@ -29,6 +30,7 @@ export function useLinkAction(
   const [search] = useSearchParams();
   const token = search.get('token');
   const email = search.get('email');
+  const back = search.get('redirect') ? safeRedirectTarget(search.get('redirect')) : null;
   const [state, setState] = useState<LinkState>(token && email ? 'loading' : 'invalidLink');
 
   useEffect(() => {
@@ -55,13 +57,17 @@ export function useLinkAction(
     if (state !== 'success') return;
     const timer = setTimeout(() => {
       const loggedIn = Boolean(useAuthStore.getState().token);
+      if (back) {
+        navigate(loggedIn ? back : `/login?${new URLSearchParams({ redirect: back }).toString()}`, { replace: true });
+        return;
+      }
       navigate(loggedIn ? '/account-data' : '/login', {
         replace: true,
         state: loggedIn && kind === 'verify' ? { registrationSuccess: true } : null,
       });
     }, delayMs);
     return () => clearTimeout(timer);
-  }, [state, delayMs, kind, navigate]);
+  }, [state, delayMs, kind, navigate, back]);
 
   return state;
 }

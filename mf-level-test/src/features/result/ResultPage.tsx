@@ -17,6 +17,8 @@ import { useCustomerEmail } from './useCustomerEmail.ts';
 
 /** Where a guest registers from here, and comes back to so the result gets saved (docs/product-rules.md#screens). */
 export const registerPath = '/register?redirect=/level-test/complete';
+/** The same way back for a learner who has an account: the result is saved once they are logged in. */
+const loginPath = '/login?redirect=/level-test/complete';
 
 const saveBanner: Record<SaveStatus, 'info' | 'success' | 'alert' | null> = {
   idle: null,
@@ -79,6 +81,10 @@ function Result({ result, loggedIn }: { result: StoredExamResult; loggedIn: bool
           <Link className="shop-button shop-button--secondary" to={registerPath}>
             {t('levelTest.complete.register.link')}
           </Link>
+          <p>
+            {t('levelTest.complete.register.haveAccount')}{' '}
+            <Link to={loginPath}>{t('levelTest.complete.register.login')}</Link>
+          </p>
         </section>
       )}
       <p className="level-test__section">
