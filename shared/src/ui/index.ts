@@ -7,3 +7,4 @@ export { settleWithin } from './settleWithin.ts';
 export { focusDropped } from './focusDropped.ts';
 export { LinePrice, PriceSummaryList } from './PriceParts.tsx';
 export { CalendarFileButton } from './CalendarFileButton.tsx';
+export { CourseOfferCard } from './CourseOfferCard.tsx';

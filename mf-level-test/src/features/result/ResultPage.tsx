@@ -11,6 +11,7 @@ import {
   type StoredExamResult,
 } from '@shop/shared';
 import { offersOf } from './offers.ts';
+import { RecommendedCourses } from './RecommendedCourses.tsx';
 import { ResultEmailForm } from './ResultEmailForm.tsx';
 import { useAutoSave, type SaveStatus } from './useAutoSave.ts';
 import { useCustomerEmail } from './useCustomerEmail.ts';
@@ -38,18 +39,17 @@ function Offers({ result }: { result: StoredExamResult }) {
       {offers.length === 0 ? (
         <p>{t('levelTest.complete.offers.none')}</p>
       ) : (
-        <ul className="level-test__offers">
-          {offers.map((offer) => (
-            <li key={offer.kind}>
-              <Link to={offer.to}>
-                {t(
-                  `levelTest.complete.offers.${offer.kind}`,
-                  'title' in offer ? { title: offer.title } : { level: offer.level },
-                )}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <>
+          {offers.map((offer) =>
+            'tag' in offer ? (
+              <RecommendedCourses key={offer.kind} offer={offer} tag={offer.tag} />
+            ) : (
+              <p key={offer.kind} className="level-test__offer-link">
+                <Link to={offer.to}>{t(`levelTest.complete.offers.${offer.kind}`, { title: offer.title })}</Link>
+              </p>
+            ),
+          )}
+        </>
       )}
     </section>
   );
