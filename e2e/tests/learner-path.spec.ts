@@ -96,7 +96,8 @@ test('das Testergebnis zeigt die nächsten buchbaren Kurse als Karten und legt e
 
   // The first card is the soonest bookable B1 group course the catalogue lists.
   const search = await request.get('/api/course/search?tags[]=b1&type=1&limit=100');
-  const courses = ((await search.json()) as { result: { items: ApiCourse[] } }).result.items;
+  const courses = ((await search.json()) as { result: { items: (ApiCourse & { registrationDeadline: string })[] } })
+    .result.items;
   const today = new Date().toISOString().slice(0, 10);
   const soonest = courses.find((c) => c.freePlaces > 0 && c.registrationDeadline >= today)!;
   const first = cards.first();

@@ -641,6 +641,11 @@ export const orderStateSchema = z.lazy(() =>
     withdrawal: orderWithdrawalStateSchema.default('none'),
     /** The positions' prices, once the order is paid and the request brought its `orderKey` (the confirmation). */
     prices: orderPricesSchema.optional(),
+    /**
+     * The provider's page to pay the order on, while it waits for its payment and only for a request with its
+     * `orderKey` (the buying browser, or the link of the order-received mail).
+     */
+    paymentLink: z.string().optional(),
   }),
 );
 export type OrderState = z.infer<typeof orderStateSchema>;
