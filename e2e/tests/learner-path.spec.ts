@@ -5,7 +5,8 @@ import { euro, germanTitle, type ApiCourse } from '../support/catalog.ts';
 import { courseItem, laterCourseWithPlaces, orderButton, seedCart } from '../support/checkout.ts';
 
 /**
- * Issue 44, items 4, 5 and 7: the essentials stand directly above the binding button on a phone; the level test
+ * The learner's path (docs/decisions/0125-essentials-before-the-button-and-a-visible-password-rule.md,
+ * docs/decisions/0126-from-the-level-test-to-a-booking.md): the essentials stand directly above the binding button on a phone; the level test
  * says how long it takes, leads to bookable courses and, after "register to save", back to the saved result; the
  * password rule is shown before typing and a refused character is named.
  */

@@ -11,7 +11,7 @@ import {
 } from '../support/checkout.ts';
 
 /**
- * Issue 44 item 2: a guest who closed the payment page reaches the waiting order from the order-received mail, on
+ * docs/decisions/0127-the-order-mail-leads-back-to-the-payment.md: a guest who closed the payment page reaches the waiting order from the order-received mail, on
  * another device too: continue the payment, or change the order (its places are free at once). The link works only
  * while the order waits, and its key does not stay in the address bar.
  */

@@ -4,7 +4,7 @@ import { cheapHashing, client, linkIn, mailsTo, newEmail } from '../customer/tes
 import { choose, courseOrder, freePlaces, insertCourse, orderByNumber, paymentOf } from './test-support.ts';
 
 /**
- * The order-received mail (issue 44 item 2): an order that waits for its payment is acknowledged at once, with a
+ * The order-received mail (docs/decisions/0127-the-order-mail-leads-back-to-the-payment.md): an order that waits for its payment is acknowledged at once, with a
  * link that leads back to it from any device: continue the payment, or change the order.
  */
 describeEachDatabase(

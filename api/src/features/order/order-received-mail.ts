@@ -25,7 +25,7 @@ export interface ReceivedOrder {
 }
 
 /**
- * The acknowledgement of an order that waits for its payment (§ 312i (1) no. 3 BGB: receipt confirmed without delay),
+ * The acknowledgement of an order that waits for its payment (the receipt confirmed without delay, docs/decisions/0127-the-order-mail-leads-back-to-the-payment.md),
  * with the way back to it: `link` opens the waiting order, where the buyer continues the payment or changes the
  * order, on any device. Pure, like the confirmation.
  */

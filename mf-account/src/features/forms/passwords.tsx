@@ -23,7 +23,8 @@ export function usePasswordMismatch<T extends PasswordPair>(form: Pick<UseFormRe
 
 /**
  * A field for a new password: the spec's rule stands under it before anything is typed, `minlength`, `maxlength`
- * and `passwordrules` tell generators what to make, and a refused character is named in the error (issue 44).
+ * and `passwordrules` tell generators what to make, and a refused character is named in the error
+ * (docs/decisions/0125-essentials-before-the-button-and-a-visible-password-rule.md).
  */
 export function NewPasswordInput<T extends FieldValues>({
   form,

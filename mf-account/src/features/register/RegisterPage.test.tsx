@@ -29,7 +29,7 @@ describe('RegisterPage', () => {
       email: 'lena@example.org',
       password: 'Sprache1!',
       locale: 'de',
-      // The verification link leads back here (issue 44: "register to save" returns to the result).
+      // The verification link leads back here (docs/decisions/0126-from-the-level-test-to-a-booking.md).
       redirect: '/checkout',
     });
     expect(useAuthStore.getState()).toMatchObject({ token: 'tok', remember: false });

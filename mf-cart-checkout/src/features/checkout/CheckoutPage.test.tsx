@@ -542,7 +542,7 @@ describe('/checkout', () => {
     expect(notice.contains(document.activeElement)).toBe(true);
   });
 
-  it('states positions, total and VAT note directly before the binding button (§ 312j (2) BGB)', async () => {
+  it('states positions, total and VAT note directly before the binding button (the law on online orders)', async () => {
     setUp(578);
     renderRoutes(routes, '/checkout');
     await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });

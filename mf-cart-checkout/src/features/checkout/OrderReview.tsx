@@ -50,7 +50,8 @@ export function OrderLines({
 }
 
 /**
- * The essentials directly before "Zahlungspflichtig bestellen" at every width (§ 312j (2) BGB): the positions, the
+ * The essentials directly before "Zahlungspflichtig bestellen" at every width (the law on online orders wants them
+ * there, docs/decisions/0125-essentials-before-the-button-and-a-visible-password-rule.md): the positions, the
  * total and the VAT note, so that on a phone nothing of them comes after the button.
  */
 export function OrderReview(props: { items: readonly CartItem[]; priceResult: PriceResult | null }) {

@@ -12,7 +12,7 @@ type Phase =
   | { kind: 'released' | 'over' | 'invalid' | 'unknown' };
 
 /**
- * /checkout-pending?order=…&email=…&key=…: the link of the order-received mail (issue 44 item 2). While the order
+ * /checkout-pending?order=…&email=…&key=…: the link of the order-received mail (docs/decisions/0127-the-order-mail-leads-back-to-the-payment.md). While the order
  * waits for its payment, the buyer chooses, as back from the payment page: continue the payment, or change the order
  * (cancelled, places given back at once). In the browser that placed the order, the checkout itself offers that
  * choice with the cart and the form; elsewhere this page does. The key leaves the address bar at once (it is kept

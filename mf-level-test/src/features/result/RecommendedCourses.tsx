@@ -32,7 +32,7 @@ function useAddToCart() {
 }
 
 /**
- * A recommended group or conversation level (issue 44 item 5): its next bookable courses as cards with dates, price,
+ * A recommended group or conversation level (docs/decisions/0126-from-the-level-test-to-a-booking.md): its next bookable courses as cards with dates, price,
  * places and "In den Warenkorb", then the link to all of them in the catalogue. While they load, or when none can be
  * booked or the search fails, the link alone leads on.
  */

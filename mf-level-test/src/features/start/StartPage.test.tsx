@@ -9,7 +9,7 @@ describe('/level-test', () => {
   it('offers four cards: first steps starts A1, the others ask yes/no', () => {
     renderArea('/level-test');
     expect(screen.getByRole('heading', { level: 1, name: 'Einstufungstest' })).toBeTruthy();
-    // How long it takes is said before the first card, so before it starts (issue 44 item 5).
+    // How long it takes is said before the first card, so before it starts.
     const duration = screen.getByTestId('level-test-duration');
     expect(duration.textContent).toMatch(/^Der Test dauert etwa 10 bis 15 Minuten/);
     const cards = screen.getAllByRole('article');

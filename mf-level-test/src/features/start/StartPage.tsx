@@ -47,7 +47,7 @@ export function StartPage() {
     <>
       <h1>{t('levelTest.start.title')}</h1>
       <p>{t('levelTest.start.intro')}</p>
-      {/* How long it takes, said before it starts (issue 44 item 5). */}
+      {/* How long it takes, said before it starts (docs/decisions/0126-from-the-level-test-to-a-booking.md). */}
       <p className="level-test__duration" data-testid="level-test-duration">
         {t('levelTest.start.duration')}
       </p>
