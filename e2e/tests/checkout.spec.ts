@@ -56,7 +56,12 @@ test('a guest books a course for two, pays on the sandbox, lands on the confirma
   // The first payment method is chosen by itself.
   await expect(page.getByRole('radio').first()).toBeChecked();
   await acceptConsents(page);
-  await expect(page.getByText('Alle Preise inklusive gesetzlicher Umsatzsteuer', { exact: false })).toBeVisible();
+  // The VAT note stands in the summary directly above the order button (and in the overview beside the form).
+  await expect(
+    page
+      .getByRole('region', { name: 'Zusammenfassung Ihrer Bestellung' })
+      .getByText('Alle Preise inklusive gesetzlicher Umsatzsteuer', { exact: false }),
+  ).toBeVisible();
   await expectAccessible(page);
   await orderButton(page).click();
 

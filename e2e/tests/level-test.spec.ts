@@ -66,8 +66,8 @@ test('a guest takes the test by keyboard from a yes/no card to the result, follo
   const offers = page.getByRole('region', { name: 'Empfohlene Kurse' }).getByRole('link');
   await expect(offers).toHaveText([
     'Flexibles Lernen: Modul A2.2 – Von früher erzählen',
-    'Gruppenkurse auf Niveau A2',
-    'Konversationsstunden auf Niveau A2',
+    'Alle Gruppenkurse auf Niveau A2 ansehen',
+    'Alle Konversationsstunden auf Niveau A2 ansehen',
     'Einzelangebot: DELE A2 Prüfungsvorbereitung',
   ]);
 
@@ -83,10 +83,10 @@ test('a guest takes the test by keyboard from a yes/no card to the result, follo
     'Modul A2.2 – Von früher erzählen',
   );
   await page.goBack();
-  await follow('Gruppenkurse auf Niveau A2', /\/courses\?preSelectedTags=a2&courseType=1$/);
+  await follow('Alle Gruppenkurse auf Niveau A2 ansehen', /\/courses\?preSelectedTags=a2&courseType=1$/);
   for (const tag of await page.locator('.catalog-card__tag').allTextContents()) expect(tag).toBe('A2');
   await page.goBack();
-  await follow('Konversationsstunden auf Niveau A2', /\/courses\?preSelectedTags=a2&courseType=3$/);
+  await follow('Alle Konversationsstunden auf Niveau A2 ansehen', /\/courses\?preSelectedTags=a2&courseType=3$/);
   for (const title of await page.getByRole('article').getByRole('heading', { level: 2 }).allTextContents())
     expect(title).toBe('Konversationsstunde A2');
   await page.goBack();

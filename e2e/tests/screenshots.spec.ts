@@ -27,6 +27,8 @@ const dynamicRegions = (page: Page): Locator[] => [
   page.getByText(/\d{2}\.\d{2}\.\d{4}/),
   page.locator('.catalog-occupancy'),
   page.locator('.shell-home__next-list'),
+  // The level-test result's course cards: which courses are next, and their places, follow the bookings.
+  page.locator('.level-test__course-cards'),
 ];
 
 async function expectLook(page: Page, name: string, extraMasks: Locator[] = []) {

@@ -7,6 +7,7 @@ import { CheckoutCompletePage } from './features/checkout/CheckoutCompletePage.t
 import { CheckoutPage } from './features/checkout/CheckoutPage.tsx';
 import { CheckoutReturnPage } from './features/checkout/CheckoutReturnPage.tsx';
 import { EmailOrderPage } from './features/checkout/EmailOrderPage.tsx';
+import { PendingOrderPage } from './features/checkout/PendingOrderPage.tsx';
 import { areaTranslations } from './i18n/index.ts';
 
 // The shown language's texts are in before the shell renders any of these routes.
@@ -18,6 +19,7 @@ const routes: RouteObject[] = [
   { path: '/checkout-auth', element: <CheckoutAuthPage /> },
   { path: '/checkout', element: <CheckoutPage /> },
   { path: '/checkout-cancel', element: <CheckoutCancelPage /> },
+  { path: '/checkout-pending', element: <PendingOrderPage /> },
   { path: '/checkout-return/:orderId/:email', element: <CheckoutReturnPage /> },
   { path: '/checkout-complete/:orderId/:email', element: <CheckoutCompletePage /> },
   { path: '/emailorder', element: <EmailOrderPage /> },

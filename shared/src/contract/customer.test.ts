@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  newPasswordSchema,
+  refusedPasswordCharacter,
   changedProfileFields,
   completePaymentLink,
   customerGreetingName,
@@ -190,5 +192,21 @@ describe('order helpers', () => {
     expect(
       completePaymentLink(order('payment_pending', false, [pay('pending', 'https://pay/4')], over), now),
     ).toBeNull();
+  });
+});
+
+describe('the password rule (spec: A-Z, a-z, digits and @$!%*?&# only)', () => {
+  const codes = (value: string) => newPasswordSchema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
+  it('names the first refused character, and refuses the hyphen, dot and underscore as the spec says', () => {
+    expect(refusedPasswordCharacter('Kcx7-pQ2r.Lm9_Tz')).toBe('-');
+    expect(refusedPasswordCharacter('Kcx7pQ2r.Lm9_Tz')).toBe('.');
+    expect(refusedPasswordCharacter('Kcx7pQ2rLm9_Tz')).toBe('_');
+    expect(refusedPasswordCharacter('Grüße1!a')).toBe('ü');
+    expect(refusedPasswordCharacter('Sprache1!')).toBeUndefined();
+    expect(codes('Kcx7-pQ2r.Lm9_Tz')[0]).toBe('password_characters');
+  });
+  it('accepts what a generator following passwordrules makes', () => {
+    expect(codes('Kcx7#pQ2r?Lm9&Tz')).toEqual([]);
+    expect(codes('abcdefg1')).toEqual(['password_weak']);
   });
 });

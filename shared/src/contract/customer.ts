@@ -28,6 +28,8 @@ export const ValidationCode = {
   noPositions: 'no_positions',
   /** A course starts within the withdrawal period and the order lacks the express early-start request. */
   earlyStartRequired: 'early_start_required',
+  /** A value of no allowed form that has no text of its own (e.g. a return path to another site). */
+  invalid: 'invalid',
 } as const;
 export type ValidationCode = (typeof ValidationCode)[keyof typeof ValidationCode];
 const V = ValidationCode;
@@ -94,12 +96,24 @@ export const newsletterFlagSchema = z.union([z.literal(0), z.literal(1)]);
  * ASCII letters, digits and those specials. The upper bound is ours: it caps the hashing work per request.
  */
 export const passwordRules = { minLength: 8, maxLength: 128, specials: '@$!%*?&#' } as const;
+const specialsClass = passwordRules.specials.replace(/[\]\\^-]/g, '\\$&');
+const allowedPasswordCharacter = new RegExp(`^[A-Za-z\\d${specialsClass}]$`);
+/** The first character of `value` the rule refuses (`-`, `ü`, a space…), so the error can name it; else undefined. */
+export const refusedPasswordCharacter = (value: string): string | undefined =>
+  [...value].find((character) => !allowedPasswordCharacter.test(character));
+/**
+ * The same rule for password generators (the `passwordrules` attribute, honoured by Safari's and some managers'
+ * generators): a letter, a digit and a special required, nothing else allowed.
+ */
+export const passwordRulesAttribute =
+  `minlength: ${passwordRules.minLength}; maxlength: ${passwordRules.maxLength}; required: lower, upper; ` +
+  `required: digit; required: [${passwordRules.specials}]; allowed: lower, upper, digit, [${passwordRules.specials}];`;
 export const newPasswordSchema = textSchema
   .min(1, V.required)
   .min(passwordRules.minLength, V.passwordTooShort)
   .max(passwordRules.maxLength, V.tooLong)
-  .regex(/^[A-Za-z\d@$!%*?&#]*$/, V.passwordCharacters)
-  .regex(/^(?=.*[A-Za-z])(?=.*\d)(?=.*[@$!%*?&#])/, V.passwordWeak);
+  .refine((value) => refusedPasswordCharacter(value) === undefined, V.passwordCharacters)
+  .regex(new RegExp(`^(?=.*[A-Za-z])(?=.*\\d)(?=.*[${specialsClass}])`), V.passwordWeak);
 /** An existing password (login, current password): only required, since older rules may have applied. */
 export const currentPasswordSchema = textSchema.min(1, V.required).max(passwordRules.maxLength, V.tooLong);
 
@@ -152,10 +166,15 @@ export const registerFormSchema = z.lazy(() =>
 );
 export type RegisterForm = z.input<typeof registerFormSchema>;
 /** The registration payload: the form plus the language for the customer's mails. */
+/**
+ * A page of the shop to come back to (a path, never another site): the verification link carries it, so that a
+ * learner who registered to save a level-test result is led back to it after verifying and logging in.
+ */
+export const returnPathSchema = textSchema.max(500, V.tooLong).regex(/^\/(?![/\\])[^\s\\]*$/, V.invalid);
 export const registerRequestSchema = z.lazy(() =>
   registerFormSchema
     .unwrap()
-    .extend({ locale: languageSchema.default('de') })
+    .extend({ locale: languageSchema.default('de'), redirect: returnPathSchema.optional() })
     .strict(),
 );
 export type RegisterRequest = z.input<typeof registerRequestSchema>;

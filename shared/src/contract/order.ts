@@ -655,6 +655,11 @@ export const orderStateSchema = z.lazy(() =>
     prices: orderPricesSchema.optional(),
     /** The booked courses' dates and participants, under the same condition as `prices`. */
     bookings: z.array(orderStateBookingSchema).optional(),
+    /**
+     * The provider's page to pay the order on, while it waits for its payment and only for a request with its
+     * `orderKey` (the buying browser, or the link of the order-received mail).
+     */
+    paymentLink: z.string().optional(),
   }),
 );
 export type OrderState = z.infer<typeof orderStateSchema>;

@@ -40,6 +40,7 @@ const dynamicKeyFamilies: Record<string, string> = {
   'account.privacy.blocker.': 'why an account cannot be deleted yet (the deletion blockers of the privacy contract)',
   'account.countries.': 'countries of docs/product-rules.md#validation',
   'levelTest.start.notice.': 'notices of the start page',
+  'cartCheckout.pendingOrder.': "outcomes of the order-received mail's link (released, over, invalid, unknown)",
   'levelTest.start.cards.': 'start cards (id) × their texts',
   'levelTest.questions.instruction.': 'question skills of the exam bank',
   'levelTest.levels.': 'exam levels A1–C1',

@@ -5,6 +5,7 @@ import {
   cartQuantity,
   storedCartSchema,
   type CartItem,
+  type Course,
   type CourseCartItem,
   type PackageCartItem,
   type ProductCartItem,
@@ -39,6 +40,15 @@ export interface CartState extends StoredCart {
   /** Empties the cart, its codes and its storage. */
   clear: () => void;
 }
+
+/** One place in a course as a screen outside the catalogue adds it (the level test's recommendations). */
+export const courseCartLine = (course: Course): NewCartItem => ({
+  itemType: 'course',
+  quantity: 1,
+  courseId: course.id,
+  courseType: course.type,
+  courseDetails: course,
+});
 
 /** A random id for a cart line (docs/product-rules.md#data: a random string). */
 export function newCartItemId(): string {

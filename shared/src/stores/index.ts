@@ -1,6 +1,7 @@
 export { adoptTokenFromUrl, customerDataKey, logInFromLink, selectIsLoggedIn, useAuthStore } from './auth.ts';
 export { useCustomerStore } from './customer.ts';
 export {
+  courseCartLine,
   newCartItemId,
   selectCartCount,
   syncCartAcrossTabs,

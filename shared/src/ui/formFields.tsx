@@ -28,12 +28,17 @@ interface FieldProps<T extends FieldValues> {
   required?: boolean;
   /** A code shown even before submit (e.g. a live mismatch) while the form has none of its own. */
   liveError?: string;
+  /** A text for a code that names what was typed (e.g. the refused character); undefined leaves the area's text. */
+  errorText?: (code: string) => string | undefined;
 }
 
 type InputProps = Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'autoComplete' | 'inputMode' | 'disabled' | 'readOnly' | 'maxLength'
->;
+  'type' | 'autoComplete' | 'inputMode' | 'disabled' | 'readOnly' | 'maxLength' | 'minLength'
+> & {
+  /** The `passwordrules` attribute: what a password generator must make (not in React's types). */
+  passwordRules?: string;
+};
 
 const describedBy = (id: string, hint: unknown, error: unknown) =>
   [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -58,10 +63,11 @@ export function createFieldKit(useTexts: () => FieldTexts) {
     form: FieldForm<T>,
     name: Path<T>,
     liveError?: string,
+    errorText?: (code: string) => string | undefined,
   ): string | undefined {
     const texts = useTexts();
     const code = form.getFieldState(name, form.formState).error?.message ?? liveError;
-    return code ? texts.error(code) : undefined;
+    return code ? (errorText?.(code) ?? texts.error(code)) : undefined;
   }
 
   function FieldFrame({
@@ -108,11 +114,13 @@ export function createFieldKit(useTexts: () => FieldTexts) {
     hint,
     required,
     liveError,
+    errorText,
     type = 'text',
+    passwordRules,
     ...input
   }: FieldProps<T> & InputProps) {
     const id = useId();
-    const error = useFieldError(form, name, liveError);
+    const error = useFieldError(form, name, liveError, errorText);
     return (
       <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
         <input
@@ -122,6 +130,7 @@ export function createFieldKit(useTexts: () => FieldTexts) {
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, hint, error)}
           {...input}
+          {...(passwordRules ? { passwordrules: passwordRules } : {})}
           {...form.register(name)}
         />
       </FieldFrame>

@@ -8,3 +8,4 @@ export { focusDropped } from './focusDropped.ts';
 export { LinePrice, PriceSummaryList } from './PriceParts.tsx';
 export { CalendarFileButton } from './CalendarFileButton.tsx';
 export { addShopFontsToDocument } from './documentFonts.ts';
+export { CourseOfferCard } from './CourseOfferCard.tsx';

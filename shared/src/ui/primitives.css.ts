@@ -18,6 +18,16 @@ export const primitivesCss = `
 .shop-banner--warning { border-color: var(--shop-color-warning); }
 .shop-banner--alert { border-color: var(--shop-color-alert); }
 .shop-card { border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); padding: var(--shop-space-lg); background: var(--shop-color-bg); }
+.shop-offer-card { display: flex; flex-direction: column; gap: var(--shop-space-sm); width: 100%; box-sizing: border-box; }
+.shop-offer-card__title { margin: 0; font-size: var(--shop-font-size-lg); }
+.shop-offer-card__level { display: inline-block; margin-right: var(--shop-space-xs); padding: 0 var(--shop-space-xs); border-radius: var(--shop-radius); background: var(--shop-color-primary); color: var(--shop-color-on-primary); }
+.shop-offer-card__facts { margin: 0; display: grid; gap: var(--shop-space-2xs); }
+.shop-offer-card__facts > div { display: flex; flex-wrap: wrap; gap: 0 var(--shop-space-sm); }
+.shop-offer-card__facts dt { font-weight: 600; }
+.shop-offer-card__facts dt::after { content: ":"; }
+.shop-offer-card__facts dd { margin: 0; }
+.shop-offer-card__vat { display: block; color: var(--shop-color-muted); font-size: var(--shop-font-size-sm); }
+.shop-offer-card .shop-button { margin-top: auto; }
 .shop-field { display: flex; flex-direction: column; gap: var(--shop-space-2xs); margin-bottom: var(--shop-space-md); min-width: 0; }
 .shop-field label { font-weight: 600; }
 .shop-field input, .shop-field select, .shop-field textarea { font: inherit; min-height: var(--shop-tap); padding: var(--shop-space-sm); max-width: 100%;

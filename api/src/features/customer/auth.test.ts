@@ -54,6 +54,25 @@ describeEachDatabase(
         expect(mail!.html).toContain(link.url.toString().replaceAll('&', '&amp;'));
       });
 
+      it('carries the page the registration came from into the verification link, and only a page of the shop', async () => {
+        const c = client(ctx);
+        const { email } = await registerAccount(c, { redirect: '/level-test/complete' });
+        const link = linkIn((await mailsTo(ctx, email, { atLeast: 1 }))[0]!);
+        expect(link.path).toBe('/verify-email');
+        expect(link.url.searchParams.get('redirect')).toBe('/level-test/complete');
+        for (const redirect of ['//evil.example/x', 'https://evil.example', '/\\evil.example', '/a b']) {
+          const refused = await c.post('/api/customer/register', {
+            firstname: 'Anna',
+            lastname: 'Muster',
+            email: newEmail(),
+            password: goodPassword,
+            redirect,
+          });
+          expect(refused.status, redirect).toBe(400);
+          expect(refused.body.error.fields).toEqual({ redirect: 'invalid' });
+        }
+      });
+
       it('stores only hashes: neither the password nor any token appears in the database', async () => {
         const c = client(ctx);
         const { email, token } = await register(c);

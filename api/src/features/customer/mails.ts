@@ -55,14 +55,22 @@ async function send(
  * `tx`: pass the transaction of the change the mail tells about (the token it carries, the new password).
  */
 export const customerMails = {
-  verification: (ctx: AppContext, tx: Db, customer: CustomerRow, token: string, language?: Language) =>
+  /** `redirect`: the shop page the registration came from, where the customer goes on after verifying. */
+  verification: (
+    ctx: AppContext,
+    tx: Db,
+    customer: CustomerRow,
+    token: string,
+    language?: Language,
+    redirect?: string,
+  ) =>
     send(
       ctx,
       tx,
       'verifyEmail',
       customer,
       customer.email,
-      shopLink(ctx, linkPaths.verifyEmail, { token, email: customer.email }),
+      shopLink(ctx, linkPaths.verifyEmail, { token, email: customer.email, ...(redirect ? { redirect } : {}) }),
       language,
     ),
 

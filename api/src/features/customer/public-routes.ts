@@ -119,7 +119,7 @@ export const publicCustomerRoutes =
         preHandler: rateLimitedPerMailbox(app, 'register', customerRateLimits.register),
       },
       async (request) => {
-        const { firstname, lastname, email, password, locale } = request.body;
+        const { firstname, lastname, email, password, locale, redirect } = request.body;
         // One answer for a new and for an existing address (same status, same empty body, the same hashing work),
         // so the form tells nobody whether an address has an account; only its inbox learns which it was. No
         // token either way: the customer logs in after confirming (docs/decisions/0005-hostile-input.md).
@@ -138,7 +138,7 @@ export const publicCustomerRoutes =
                 email,
                 now: ctx.now(),
               });
-              await customerMails.verification(ctx, tx, customer, linkToken);
+              await customerMails.verification(ctx, tx, customer, linkToken, undefined, redirect);
             });
             return;
           }

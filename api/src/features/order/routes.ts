@@ -30,6 +30,7 @@ import { renderOrderConfirmation } from './confirmation-mail.ts';
 import { submitRateLimits } from './rate-limits.ts';
 import { sampleOrder, sampleRecipient } from './sample-order.ts';
 import { PriceChangedError, priceChangedMessages } from './price-check.ts';
+import { queueOrderReceived } from './order-received-mail.ts';
 import { PlacesChangedError, submitOrder, SubmitWithdrawnError } from './submit.ts';
 import { TooManyUnpaidHoldsError, unpaidHoldMessages, UnpaidPlacesLimitError } from './unpaid-holds.ts';
 
@@ -87,6 +88,15 @@ export const orderRoutes =
             clientKey: ctx.mode === 'development' && isFromThisMachine(request) ? undefined : clientKey(request.ip),
           });
           if (order.placesChanged) onPlacesChanged();
+          // The receipt with the way back to the waiting payment (a guest who closes the provider's tab has no other).
+          // A mail that cannot be queued costs the order nothing: the buyer is on the way to the payment.
+          if (order.paymentLink)
+            await queueOrderReceived(ctx.db.kysely, {
+              orderId: order.orderId,
+              orderKey: order.orderKey,
+              shopUrl: ctx.shopUrl,
+              now,
+            }).catch((error: unknown) => request.log.error({ err: error }, 'The order-received mail was not queued'));
           return {
             result: { incrementId: order.incrementId, paymentLink: order.paymentLink, orderKey: order.orderKey },
           };

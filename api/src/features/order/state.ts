@@ -65,14 +65,29 @@ export async function readOrderState(
   );
   const all = positions.flat();
   // Only a paid order's confirmation lists its prices; the return page, which polls, does not need them.
-  const full =
-    state === 'paid' && holdsOrderKey(order.access_key_hash, orderKey) ? await readOrder(db, order.id) : null;
+  const keyHolder = holdsOrderKey(order.access_key_hash, orderKey);
+  const full = state === 'paid' && keyHolder ? await readOrder(db, order.id) : null;
+  const holdActive =
+    state === 'pending' && order.hold_expires_at !== null && Date.parse(order.hold_expires_at) > now.getTime();
+  // The way back to the payment, for the buyer only: from the browser that placed it, or the order-received mail.
+  const paymentLink =
+    holdActive && keyHolder
+      ? (
+          await db.kysely
+            .selectFrom('payment')
+            .select('payment_link')
+            .where('order_id', '=', order.id)
+            .where('status', '=', 'pending')
+            .orderBy('id', 'desc')
+            .limit(1)
+            .executeTakeFirst()
+        )?.payment_link
+      : null;
   return {
     incrementId: order.increment_id,
     state,
     paymentStatus: (payment?.status as PaymentStatus | undefined) ?? null,
-    holdActive:
-      state === 'pending' && order.hold_expires_at !== null && Date.parse(order.hold_expires_at) > now.getTime(),
+    holdActive,
     totalPrice: centsToEuro(order.total_price_cents),
     withdrawal: withdrawalStateOf(all.filter((row) => row.withdrawal_id !== null).length, all.length),
     ...(full
@@ -84,6 +99,7 @@ export async function readOrderState(
           })),
         }
       : {}),
+    ...(paymentLink ? { paymentLink } : {}),
   };
 }
 

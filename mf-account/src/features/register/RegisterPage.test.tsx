@@ -29,6 +29,8 @@ describe('RegisterPage', () => {
       email: 'lena@example.org',
       password: 'Sprache1!',
       locale: 'de',
+      // The verification link leads back here (docs/decisions/0126-from-the-level-test-to-a-booking.md).
+      redirect: '/checkout',
     });
     expect(useAuthStore.getState()).toMatchObject({ token: 'tok', remember: false });
   });
@@ -62,6 +64,27 @@ describe('RegisterPage', () => {
     fireEvent.change(await screen.findByLabelText(/^Passwort/), { target: { value: 'abcdefgh' } });
     fireEvent.click(screen.getByRole('button', { name: 'Kundenkonto anlegen' }));
     expect(await screen.findByText(/Das Passwort muss einen Buchstaben, eine Ziffer/)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('states the password rule before typing, tells generators, and names a refused character', async () => {
+    const calls = fakeApi({});
+    renderArea('/register?firstname=Lena&lastname=Sommer&email=lena%40example.org');
+    const field = (await screen.findByLabelText(/^Passwort/)) as HTMLInputElement;
+    const hint = document.getElementById(field.getAttribute('aria-describedby')!)!;
+    expect(hint.textContent).toContain('kein Bindestrich, Punkt, Unterstrich oder Leerzeichen');
+    expect(field.minLength).toBe(8);
+    expect(field.maxLength).toBe(128);
+    expect(field.getAttribute('passwordrules')).toBe(
+      'minlength: 8; maxlength: 128; required: lower, upper; required: digit; required: [@$!%*?&#]; ' +
+        'allowed: lower, upper, digit, [@$!%*?&#];',
+    );
+    // A password manager's suggestion with characters outside the spec's set: the first refused one is named.
+    fireEvent.change(field, { target: { value: 'Kcx7-pQ2r.Lm9_Tz' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Kundenkonto anlegen' }));
+    expect(await screen.findByText(/^Das Zeichen „-“ ist in Passwörtern nicht erlaubt\./)).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'Kcx7 pQ2r' } });
+    expect(await screen.findByText(/^Leerzeichen sind in Passwörtern nicht erlaubt\./)).toBeTruthy();
     expect(calls).toEqual([]);
   });
 

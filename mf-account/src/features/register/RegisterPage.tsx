@@ -14,7 +14,7 @@ import {
   verifyEmailWaitingPath,
   type RegisterForm,
 } from '@shop/shared';
-import { TextField } from '../forms/fields.tsx';
+import { NewPasswordInput } from '../forms/passwords.tsx';
 import { EmailField, NameFields } from '../forms/personFields.tsx';
 import { applyServerFieldErrors, isTooManyRequests } from '../forms/messages.ts';
 import { Page } from '../ui/Page.tsx';
@@ -44,7 +44,9 @@ export function RegisterPage() {
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const { token } = await register({ ...values, locale: currentLanguage() });
+      // The page to come back to rides along in the verification link (e.g. the level-test result to save).
+      const back = search.get('redirect') ? { redirect } : {};
+      const { token } = await register({ ...values, locale: currentLanguage(), ...back });
       if (token) {
         useAuthStore.getState().logIn(token, false);
         navigate(verifyEmailWaitingPath(redirect, values.email), { replace: true });
@@ -90,15 +92,7 @@ export function RegisterPage() {
       <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
         <NameFields form={form} />
         <EmailField form={form} />
-        <TextField
-          form={form}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          label={t('account.fields.password')}
-          hint={t('account.passwordHint')}
-          required
-        />
+        <NewPasswordInput form={form} name="password" label={t('account.fields.password')} />
         <div className="account-form__actions">
           <Button type="submit" disabled={submitting}>
             {t(submitting ? 'account.register.submitting' : 'account.register.submit')}

@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { CustomerErrorCode, pageNoticeState, useAuthStore, useCustomerStore, type LinkRequest } from '@shop/shared';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  CustomerErrorCode,
+  pageNoticeState,
+  safeRedirectTarget,
+  useAuthStore,
+  useCustomerStore,
+  type LinkRequest,
+} from '@shop/shared';
 import { useLinkParams } from '../forms/linkParams.ts';
 import { hasCode, isInvalidLink } from '../forms/messages.ts';
 
@@ -19,7 +26,8 @@ function once(key: string, send: () => Promise<unknown>) {
 
 /**
  * The pages that open a link from a mail (docs/product-rules.md#screens verify-email, verify-email-change): send token and email once,
- * show loading, success or error, and after `delayMs` go to /account-data when logged in, else /login.
+ * show loading, success or error, and after `delayMs` go to /account-data when logged in, else /login. A link with a
+ * `redirect` (the page the registration came from) goes there instead, through the login when logged out.
  */
 export function useLinkAction(
   action: (request: LinkRequest) => Promise<unknown>,
@@ -28,6 +36,8 @@ export function useLinkAction(
 ): LinkState {
   const navigate = useNavigate();
   const { token, email } = useLinkParams();
+  const [search] = useSearchParams();
+  const back = search.get('redirect') ? safeRedirectTarget(search.get('redirect')) : null;
   const [state, setState] = useState<LinkState>(token && email ? 'loading' : 'invalidLink');
 
   useEffect(() => {
@@ -54,6 +64,10 @@ export function useLinkAction(
     if (state !== 'success') return;
     const timer = setTimeout(() => {
       const loggedIn = Boolean(useAuthStore.getState().token);
+      if (back) {
+        navigate(loggedIn ? back : `/login?${new URLSearchParams({ redirect: back }).toString()}`, { replace: true });
+        return;
+      }
       navigate(loggedIn ? '/account-data' : '/login', {
         replace: true,
         state:
@@ -65,7 +79,7 @@ export function useLinkAction(
       });
     }, delayMs);
     return () => clearTimeout(timer);
-  }, [state, delayMs, kind, navigate]);
+  }, [state, delayMs, kind, navigate, back]);
 
   return state;
 }

@@ -48,6 +48,39 @@ describe('/verify-email', () => {
     expect(screen.getByTestId('where').dataset.state).toBe('{"registrationSuccess":true}');
   }, 10_000);
 
+  it('leads back to the page the registration came from: through the login when logged out, straight when in', async () => {
+    fakeApi({
+      'POST /api/customer/verify-email': { body: { result: customer() } },
+      'GET /api/customer/me': { body: { result: customer() } },
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    renderArea('/verify-email?token=back1&email=anna%40example.org&redirect=%2Flevel-test%2Fcomplete');
+    expect(await screen.findByText(/Ihre E-Mail-Adresse ist bestätigt/)).toBeTruthy();
+    await act(async () => {});
+    await act(async () => vi.advanceTimersByTime(5000));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/login?redirect=%2Flevel-test%2Fcomplete'),
+    );
+    cleanup();
+    useAuthStore.getState().logIn('tok', false);
+    renderArea('/verify-email?token=back2&email=anna%40example.org&redirect=%2Flevel-test%2Fcomplete');
+    expect(await screen.findByText(/Ihre E-Mail-Adresse ist bestätigt/)).toBeTruthy();
+    await act(async () => {});
+    await act(async () => vi.advanceTimersByTime(5000));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/level-test/complete'));
+  });
+
+  it('sends no one to another site from the link: a foreign redirect counts as none', async () => {
+    fakeApi({ 'POST /api/customer/verify-email': { body: { result: customer() } } });
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    renderArea('/verify-email?token=back3&email=anna%40example.org&redirect=%2F%2Fevil.example');
+    expect(await screen.findByText(/Ihre E-Mail-Adresse ist bestätigt/)).toBeTruthy();
+    await act(async () => {});
+    await act(async () => vi.advanceTimersByTime(5000));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/login\?redirect=%2F[a-z]/));
+    expect(screen.getByTestId('location').textContent).not.toContain('evil');
+  });
+
   it('shows the invalid-link error without token or e-mail, or when the server says so', async () => {
     const calls = fakeApi({ 'POST /api/customer/verify-email': apiError(400, 'INVALID_TOKEN') });
     renderArea('/verify-email?email=anna%40example.org');

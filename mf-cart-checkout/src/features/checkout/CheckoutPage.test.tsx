@@ -542,6 +542,19 @@ describe('/checkout', () => {
     expect(notice.contains(document.activeElement)).toBe(true);
   });
 
+  it('states positions, total and VAT note directly before the binding button (the law on online orders)', async () => {
+    setUp(578);
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+    const review = screen.getByRole('region', { name: 'Zusammenfassung Ihrer Bestellung' });
+    const order = screen.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+    // Nothing but the review between the last consent and the button: it is the button's nearest element before it.
+    expect(order.previousElementSibling).toBe(review);
+    expect(within(review).getAllByRole('listitem').length).toBeGreaterThan(0);
+    expect(within(review).getByTestId('cart-total').textContent).toMatch(/^578\s€$/);
+    expect(review.textContent).toContain('§ 4 Nr. 21 UStG');
+  });
+
   it('shows no payment step when nothing is to be paid', async () => {
     setUp(0);
     renderRoutes(routes, '/checkout');

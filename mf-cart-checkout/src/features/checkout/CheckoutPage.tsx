@@ -5,16 +5,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import {
   Button,
-  cartItemName,
   checkoutFormSchema,
   defaultCountry,
   fetchBillingAddress,
-  LinePrice,
   newCartItemId,
   orderCommentMaxLength,
-  presentPriceResult,
-  presentResultItem,
-  PriceSummaryList,
   selectIsLoggedIn,
   trackBeginCheckout,
   useAuthStore,
@@ -25,7 +20,6 @@ import {
   type CheckoutForm,
 } from '@shop/shared';
 import { AdjustmentNotices } from '../cart/AdjustmentNotices.tsx';
-import { priceOf } from '../cart/cartLines.ts';
 import { DiscountCodeBox } from '../pricing/DiscountCodeBox.tsx';
 import { pricingCss } from '../pricing/pricing.css.ts';
 import { PriceStatus } from '../pricing/PriceStatus.tsx';
@@ -38,6 +32,7 @@ import { EarlyStartConsent } from './EarlyStartConsent.tsx';
 import { Checkbox, TextInput, useError } from './fields.tsx';
 import { participantsForCart } from './orderRequest.ts';
 import { ParticipantBlocks } from './ParticipantBlocks.tsx';
+import { OrderLines, OrderReview } from './OrderReview.tsx';
 import { PaymentMethods } from './PaymentMethods.tsx';
 import { PriceChangeNotice } from './PriceChangeNotice.tsx';
 import { SubmitNotice } from './SubmitNotice.tsx';
@@ -69,7 +64,7 @@ const emptyForm: CheckoutForm = {
 
 /** /checkout (docs/product-rules.md#screens Checkout, #states Checkout submit, #validation). */
 export function CheckoutPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // First: back from the payment page, a waiting order's cart comes back before the empty-cart check below.
   const waitingOrder = useWaitingOrder();
   const items = useCartStore((state) => state.items);
@@ -168,7 +163,6 @@ export function CheckoutPage() {
   // the form for a return.
   if (items.length === 0 && !done.current) return <Navigate to={adjusted ? '/cart' : '/'} replace />;
 
-  const language = i18n.resolvedLanguage ?? 'de';
   return (
     <section className="shop-page checkout-page">
       <style href="checkout-page" precedence="default">
@@ -286,6 +280,7 @@ export function CheckoutPage() {
             </SubmitNotice>
           ) : null}
           <PriceStatus />
+          <OrderReview items={items} priceResult={priceResult} />
           {/* Not while the cart is priced again after a change (a code just entered): the order would carry the total
               and codes of the cart before it. */}
           <Button
@@ -301,27 +296,11 @@ export function CheckoutPage() {
           </p>
         </form>
 
-        <aside className="checkout-side" aria-label={t('cartCheckout.checkout.summary')}>
-          <h2>{t('cartCheckout.checkout.summary')}</h2>
-          <ul className="checkout-items">
-            {items.map((item) => {
-              const priced = priceOf(item, priceResult);
-              return (
-                <li key={item.id}>
-                  <span>
-                    {item.quantity} × {cartItemName(item, language)}
-                  </span>
-                  {priced ? <LinePrice line={presentResultItem(priced)} /> : <span>–</span>}
-                </li>
-              );
-            })}
-          </ul>
+        {/* Beside the form from 960 px, above it on a phone: the order at a glance, and its codes before the form. */}
+        <aside className="checkout-side" aria-labelledby="checkout-side-title">
+          <h2 id="checkout-side-title">{t('cartCheckout.checkout.summary')}</h2>
+          <OrderLines items={items} priceResult={priceResult} testIdPrefix="side" />
           <DiscountCodeBox />
-          <PriceSummaryList
-            summary={priceResult ? presentPriceResult(priceResult).summary : null}
-            testIdPrefix="cart"
-            note={t('cartCheckout.summary.vatCheckout')}
-          />
         </aside>
       </div>
     </section>

@@ -19,7 +19,10 @@ export const checkoutCss = `
 .checkout-form textarea, .checkout-form select { width: 100%; font: inherit; padding: var(--shop-space-sm); border: var(--shop-border-width) solid var(--shop-color-border-strong); border-radius: var(--shop-radius); box-sizing: border-box; }
 .checkout-submit { width: 100%; min-height: var(--shop-tap-large); font-size: var(--shop-font-size-lg); }
 .checkout-side { border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); padding: var(--shop-space-lg); }
-.checkout-side h2 { margin-top: 0; font-size: var(--shop-font-size-xl); }
+.checkout-side h2, .checkout-review h2 { margin-top: 0; font-size: var(--shop-font-size-xl); }
+/* On a phone the overview and its code box come first; the binding summary stays directly above the button. */
+@media (max-width: 959.98px) { .checkout-side { order: -1; } }
+.checkout-review { border: var(--shop-border-width-strong) solid var(--shop-color-border-strong); border-radius: var(--shop-radius); padding: var(--shop-space-lg); margin: 0 0 var(--shop-space-md); }
 .checkout-items { list-style: none; padding: 0; margin: 0 0 var(--shop-space-lg); }
 /* The price goes under the name where both do not fit side by side ("2 × 289 € = 578 €" at 320 px, WCAG 1.4.10). */
 .checkout-items li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: var(--shop-space-md); padding: var(--shop-space-xs) 0; border-bottom: var(--shop-border-width) solid var(--shop-color-border); }

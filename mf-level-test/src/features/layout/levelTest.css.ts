@@ -24,9 +24,11 @@ export const levelTestCss = `
 .level-test__gap { display: inline-block; min-width: 4em; border-bottom: var(--shop-border-width-strong) solid currentColor; }
 .level-test__back { margin-top: var(--shop-space-lg); padding: var(--shop-space-sm) 0; background: none; border: 0; font: inherit; color: var(--shop-color-primary-dark); text-decoration: underline; cursor: pointer; min-height: var(--shop-tap); }
 .level-test__score { font-size: var(--shop-font-size-xl); }
-.level-test__offers { padding-left: var(--shop-space-xl); }
-.level-test__offers li { margin: var(--shop-space-sm) 0; }
-.level-test__offers a { display: inline-block; padding: var(--shop-space-2xs) 0; }
+.level-test__duration { font-weight: 600; }
+.level-test__offer h3 { font-size: var(--shop-font-size-lg); margin: var(--shop-space-lg) 0 var(--shop-space-sm); }
+.level-test__course-cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(var(--shop-size-column), 1fr)); gap: var(--shop-space-md); list-style: none; padding: 0; margin: 0; }
+.level-test__course-cards > li { display: flex; }
+.level-test__offer a, .level-test__offer-link a { display: inline-block; padding: var(--shop-space-2xs) 0; }
 .level-test__section { margin-top: var(--shop-space-2xl); }
 .level-test__footer { margin-top: var(--shop-space-2xl); padding-top: var(--shop-space-lg); border-top: var(--shop-border-width) solid var(--shop-color-border); }
 .level-test__footer ul { display: flex; gap: var(--shop-space-sm) var(--shop-space-xl); flex-wrap: wrap; list-style: none; margin: 0; padding: 0; }

@@ -1,7 +1,16 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi, useAuthStore, useCustomerStore, useLevelTestResultStore, type ExamResult } from '@shop/shared';
-import { fakeApi, renderArea, startI18n } from '../../test/harness.tsx';
+import {
+  configureApi,
+  useAuthStore,
+  useCartStore,
+  useCustomerStore,
+  useLevelTestResultStore,
+  type Course,
+  type ExamResult,
+} from '@shop/shared';
+import { courseFixture } from '@shop/shared/testing';
+import { fakeApi, renderArea, startI18n, type FakeCall } from '../../test/harness.tsx';
 
 const result: ExamResult = {
   level: 'B1',
@@ -17,6 +26,25 @@ const result: ExamResult = {
   resultToken: 'scored-by-the-server',
 };
 const hour = 60 * 60 * 1000;
+// Bookable whenever the test runs: deadlines far ahead (the page compares with today).
+const b1Course = courseFixture({
+  id: 41,
+  titles: [{ language: 'de', description: 'Spanisch B1 – Abendkurs' }],
+  startDate: '2099-03-03',
+  endDate: '2099-03-26',
+  registrationDeadline: '2099-03-01',
+  maxParticipants: 8,
+  freePlaces: 3,
+  tags: [
+    { categoryId: 3, slug: 'b1' },
+    { categoryId: 4, slug: 'tuesday' },
+    { categoryId: 4, slug: 'thursday' },
+  ],
+});
+const fullB1Course = courseFixture({ ...b1Course, id: 42, freePlaces: 0 });
+/** The calls of the result page's own features, without the recommendations' catalogue searches. */
+const ownCalls = (calls: FakeCall[]) => calls.filter((call) => !call.url.startsWith('/api/course/'));
+const searchResult = (items: Course[]) => ({ items, total: items.length, page: 1, limit: 100 });
 const customer = {
   email: 'kundin@example.org',
   firstname: 'Ana',
@@ -42,6 +70,7 @@ beforeAll(startI18n);
 beforeEach(() => {
   useAuthStore.getState().logOut();
   useLevelTestResultStore.setState({ result: null, expired: false });
+  useCartStore.getState().clear();
 });
 afterEach(() => {
   cleanup();
@@ -66,23 +95,54 @@ describe('/level-test/complete', () => {
     expect(useLevelTestResultStore.getState()).toMatchObject({ result: null, expired: true });
   });
 
-  it('shows points, level and the recommended offers as links; a guest is asked to register and nothing is saved', () => {
-    const calls = fakeApi({});
+  it('shows points, level and the recommended courses as cards with the way into the cart; a guest is asked to register', async () => {
+    const calls = fakeApi({
+      'GET /api/course/search?tags%5B%5D=b1&type=1&limit=100': {
+        body: { result: searchResult([b1Course, fullB1Course]) },
+      },
+      'GET /api/course/search?tags%5B%5D=b1&type=3&limit=100': { body: { result: searchResult([]) } },
+    });
     useLevelTestResultStore.getState().keepResult(result);
     renderArea('/level-test/complete');
     expect(screen.getByText('Sie haben 11 von 16 Punkten erreicht.')).toBeTruthy();
     expect(screen.getByText('Ihr Niveau: B1 – Fortgeschrittene Sprachverwendung')).toBeTruthy();
-    const offers = within(screen.getByRole('region', { name: 'Empfohlene Kurse' })).getAllByRole('link');
+    const region = screen.getByRole('region', { name: 'Empfohlene Kurse' });
+    const group = await within(region).findByTestId('recommended-group');
+    // The full course is left out: only what can be booked now is offered as a card.
+    const cards = within(group).getAllByRole('article');
+    expect(cards).toHaveLength(1);
+    expect(within(cards[0]!).getByRole('heading', { level: 4 }).textContent).toBe('B1Spanisch B1 – Abendkurs');
+    expect(cards[0]!.textContent).toContain('8 Termine, dienstags und donnerstags 18:30–20:00 Uhr');
+    expect(cards[0]!.textContent).toContain('Freie Plätze3 von 8');
+    expect(cards[0]!.textContent).toMatch(/Preis.*289\s€/);
+    await waitFor(() => expect(within(region).getByText(/Gerade ist kein Termin buchbar/).textContent).toBeTruthy());
+    const offers = within(region).getAllByRole('link');
     expect(offers.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Flexibles Lernen: Modul B1.1 – Meinungen äußern', '/modular-course?flexLearningId=5'],
-      ['Gruppenkurse auf Niveau B1', '/courses?preSelectedTags=b1&courseType=1'],
-      ['Konversationsstunden auf Niveau B1', '/courses?preSelectedTags=b1&courseType=3'],
+      ['Alle Gruppenkurse auf Niveau B1 ansehen', '/courses?preSelectedTags=b1&courseType=1'],
+      ['Alle Konversationsstunden auf Niveau B1 ansehen', '/courses?preSelectedTags=b1&courseType=3'],
       ['Einzelangebot: DELE B1 Prüfungsvorbereitung', '/products?productId=2'],
     ]);
     expect(screen.getByRole('link', { name: 'Jetzt registrieren' }).getAttribute('href')).toBe(
       '/register?redirect=/level-test/complete',
     );
-    expect(calls).toEqual([]);
+    expect(screen.getByRole('link', { name: 'Anmelden und speichern' }).getAttribute('href')).toBe(
+      '/login?redirect=/level-test/complete',
+    );
+    // A guest's result is not saved anywhere: only the catalogue was asked.
+    expect(calls.every((call) => call.url.startsWith('/api/course/search?'))).toBe(true);
+
+    fireEvent.click(within(cards[0]!).getByRole('button', { name: 'In den Warenkorb' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/cart'));
+    expect(useCartStore.getState().items).toMatchObject([{ itemType: 'course', courseId: 41, quantity: 1 }]);
+  });
+
+  it('leaves the link to the listing when the next dates cannot be loaded', async () => {
+    fakeApi({});
+    useLevelTestResultStore.getState().keepResult(result);
+    renderArea('/level-test/complete');
+    expect(await screen.findAllByText(/Die nächsten Termine konnten gerade nicht geladen werden/)).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Alle Gruppenkurse auf Niveau B1 ansehen' })).toBeTruthy();
   });
 
   it('says so when the catalogue has nothing for the level', () => {
@@ -114,14 +174,14 @@ describe('/level-test/complete', () => {
     fireEvent.change(input, { target: { value: 'ana@example' } });
     fireEvent.click(send);
     expect(await screen.findByText('Bitte geben Sie eine gültige E-Mail-Adresse an.')).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(ownCalls(calls)).toEqual([]);
 
     fireEvent.change(input, { target: { value: ' ana@example.com ' } });
     fireEvent.click(send);
     expect((await screen.findByText('Ihr Ergebnis wurde an ana@example.com gesendet.')).getAttribute('role')).toBe(
       'status',
     );
-    expect(calls.map((c) => c.body)).toEqual([
+    expect(ownCalls(calls).map((c) => c.body)).toEqual([
       { email: 'ana@example.com', level: 'B1', reachedPoints: 11, maxPoints: 16, targetDetail: 'B1.1', locale: 'de' },
     ]);
 
@@ -163,7 +223,7 @@ describe('/level-test/complete', () => {
     expect(
       await screen.findByText('Ihr Testergebnis ist abgelaufen. Bitte starten Sie den Einstufungstest erneut.'),
     ).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(ownCalls(calls)).toEqual([]);
   });
 
   it("saves a logged-in customer's result once, flags it, and says 'already saved' on the next visit", async () => {

@@ -11,12 +11,15 @@ import {
   type StoredExamResult,
 } from '@shop/shared';
 import { offersOf } from './offers.ts';
+import { RecommendedCourses } from './RecommendedCourses.tsx';
 import { ResultEmailForm } from './ResultEmailForm.tsx';
 import { useAutoSave, type SaveStatus } from './useAutoSave.ts';
 import { useCustomerEmail } from './useCustomerEmail.ts';
 
 /** Where a guest registers from here, and comes back to so the result gets saved (docs/product-rules.md#screens). */
 export const registerPath = '/register?redirect=/level-test/complete';
+/** The same way back for a learner who has an account: the result is saved once they are logged in. */
+const loginPath = '/login?redirect=/level-test/complete';
 
 const saveBanner: Record<SaveStatus, 'info' | 'success' | 'alert' | null> = {
   idle: null,
@@ -36,18 +39,17 @@ function Offers({ result }: { result: StoredExamResult }) {
       {offers.length === 0 ? (
         <p>{t('levelTest.complete.offers.none')}</p>
       ) : (
-        <ul className="level-test__offers">
-          {offers.map((offer) => (
-            <li key={offer.kind}>
-              <Link to={offer.to}>
-                {t(
-                  `levelTest.complete.offers.${offer.kind}`,
-                  'title' in offer ? { title: offer.title } : { level: offer.level },
-                )}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <>
+          {offers.map((offer) =>
+            'tag' in offer ? (
+              <RecommendedCourses key={offer.kind} offer={offer} tag={offer.tag} />
+            ) : (
+              <p key={offer.kind} className="level-test__offer-link">
+                <Link to={offer.to}>{t(`levelTest.complete.offers.${offer.kind}`, { title: offer.title })}</Link>
+              </p>
+            ),
+          )}
+        </>
       )}
     </section>
   );
@@ -79,6 +81,10 @@ function Result({ result, loggedIn }: { result: StoredExamResult; loggedIn: bool
           <Link className="shop-button shop-button--secondary" to={registerPath}>
             {t('levelTest.complete.register.link')}
           </Link>
+          <p>
+            {t('levelTest.complete.register.haveAccount')}{' '}
+            <Link to={loginPath}>{t('levelTest.complete.register.login')}</Link>
+          </p>
         </section>
       )}
       <p className="level-test__section">

@@ -19,8 +19,8 @@ describe('offersOf', () => {
     );
     expect(offers).toEqual([
       { kind: 'flexible', to: '/modular-course?flexLearningId=5', title: 'Module B1.1' },
-      { kind: 'group', to: '/courses?preSelectedTags=b1&courseType=1', level: 'B1' },
-      { kind: 'conversation', to: '/courses?preSelectedTags=b1&courseType=3', level: 'B1' },
+      { kind: 'group', to: '/courses?preSelectedTags=b1&courseType=1', level: 'B1', tag: 'b1' },
+      { kind: 'conversation', to: '/courses?preSelectedTags=b1&courseType=3', level: 'B1', tag: 'b1' },
       { kind: 'product', to: '/products?productId=2', title: 'DELE B1 exam preparation' },
     ]);
   });

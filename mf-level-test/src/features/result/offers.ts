@@ -3,7 +3,7 @@ import { emailSchema, pickText, type ExamRecommendation } from '@shop/shared';
 /** One recommended offer as a link of docs/product-rules.md#screens; `title` for the named ones, `level` for the tag listings. */
 export type Offer =
   | { kind: 'flexible' | 'product'; to: string; title: string }
-  | { kind: 'group' | 'conversation'; to: string; level: string };
+  | { kind: 'group' | 'conversation'; to: string; level: string; tag: string };
 
 /** The links of the result page, in the order of docs/product-rules.md#screens; empty when the catalogue has nothing for the level. */
 export function offersOf(recommendation: ExamRecommendation, language: string): Offer[] {
@@ -20,9 +20,18 @@ export function offersOf(recommendation: ExamRecommendation, language: string): 
           },
         ]
       : []),
-    ...(courseTag ? [{ kind: 'group' as const, to: tagListing(courseTag, 1), level: courseTag.toUpperCase() }] : []),
+    ...(courseTag
+      ? [{ kind: 'group' as const, to: tagListing(courseTag, 1), level: courseTag.toUpperCase(), tag: courseTag }]
+      : []),
     ...(conversationTag
-      ? [{ kind: 'conversation' as const, to: tagListing(conversationTag, 3), level: conversationTag.toUpperCase() }]
+      ? [
+          {
+            kind: 'conversation' as const,
+            to: tagListing(conversationTag, 3),
+            level: conversationTag.toUpperCase(),
+            tag: conversationTag,
+          },
+        ]
       : []),
     ...(product
       ? [

@@ -9,6 +9,9 @@ describe('/level-test', () => {
   it('offers four cards: first steps starts A1, the others ask yes/no', () => {
     renderArea('/level-test');
     expect(screen.getByRole('heading', { level: 1, name: 'Einstufungstest' })).toBeTruthy();
+    // How long it takes is said before the first card, so before it starts.
+    const duration = screen.getByTestId('level-test-duration');
+    expect(duration.textContent).toMatch(/^Der Test dauert etwa 10 bis 15 Minuten/);
     const cards = screen.getAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
       'Erste Schritte',
@@ -16,6 +19,7 @@ describe('/level-test', () => {
       'Selbstständig',
       'Kompetent',
     ]);
+    expect(duration.compareDocumentPosition(cards[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(cards[0]!).getByRole('link', { name: 'Test starten' }).getAttribute('href')).toBe('/level-test/A1');
     const targets = cards.slice(1).map((card) => {
       const group = within(card).getByRole('group');

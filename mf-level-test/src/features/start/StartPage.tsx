@@ -47,6 +47,10 @@ export function StartPage() {
     <>
       <h1>{t('levelTest.start.title')}</h1>
       <p>{t('levelTest.start.intro')}</p>
+      {/* How long it takes, said before it starts (docs/decisions/0126-from-the-level-test-to-a-booking.md). */}
+      <p className="level-test__duration" data-testid="level-test-duration">
+        {t('levelTest.start.duration')}
+      </p>
       {notice ? (
         <Banner tone={notice === 'empty' ? 'info' : 'alert'}>{t(`levelTest.start.notice.${notice}`)}</Banner>
       ) : null}
