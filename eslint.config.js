@@ -97,6 +97,21 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: areaZones }] },
   },
   {
+    // Money one way (docs/decisions/0131-money-one-way.md): cents and euros are converted, rounded and formatted
+    // only in @shop/shared's money module; a hand-written `* 100` or `/ 100` elsewhere is a second rule.
+    files: ['*/src/**/*.{ts,tsx}'],
+    ignores: ['shared/src/money/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['right', 'left'].map((side) => ({
+          selector: `BinaryExpression[operator=/^[*\\/]$/][${side}.type='Literal'][${side}.value=100]`,
+          message: 'Convert money with @shop/shared/money (centsToEuros, eurosToCents, formatCents, …).',
+        })),
+      ],
+    },
+  },
+  {
     // The citation rule and its test name the very strings they forbid.
     files: ['lint/**'],
     rules: { 'shop/no-outside-citations': 'off' },
@@ -142,7 +157,7 @@ export default tseslint.config(
             {
               name: '@shop/shared',
               message:
-                'The API imports @shop/shared/contract, /format, /pricing, /server or /css, never the browser root.',
+                'The API imports @shop/shared/contract, /format, /money, /pricing, /server or /css, never the browser root.',
             },
           ],
           patterns: [
@@ -151,6 +166,7 @@ export default tseslint.config(
                 '@shop/shared/*',
                 '!@shop/shared/contract',
                 '!@shop/shared/format',
+                '!@shop/shared/money',
                 '!@shop/shared/pricing',
                 '!@shop/shared/server',
                 '!@shop/shared/css',

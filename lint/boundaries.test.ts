@@ -64,9 +64,17 @@ describe('architecture rules', () => {
     expect(
       await ruleIdsFor(
         'api/src/probe.ts',
-        "import { formatMoney } from '@shop/shared/format';\nexport const probe = formatMoney;\n",
+        "import { formatMoney } from '@shop/shared/money';\nexport const probe = formatMoney;\n",
       ),
     ).toEqual([]);
+  });
+
+  it('forbid converting money by hand outside @shop/shared/money', async () => {
+    const code = 'export const probe = (euros: number, cents: number) => [euros * 100, cents / 100, 100 * euros];\n';
+    const byHand = await ruleIdsFor('mf-cart-checkout/src/features/probe.ts', code);
+    expect(byHand.filter((id) => id === 'no-restricted-syntax')).toHaveLength(3);
+    expect(await ruleIdsFor('api/src/features/probe.ts', code)).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor('shared/src/money/probe.ts', code)).toEqual([]);
   });
 
   it('forbid import cycles', async () => {

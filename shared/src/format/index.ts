@@ -1,4 +1,3 @@
-export { formatMoney } from './money.ts';
 export { sharedTranslator } from './sharedTexts.ts';
 export {
   courseMeetings,

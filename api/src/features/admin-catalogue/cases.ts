@@ -1,7 +1,7 @@
 import type { OrderCase } from '@shop/shared/contract/admin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { centsToEuro } from '../../lib/money.ts';
+import { centsToEuros } from '@shop/shared/money';
 
 /** listCases: the owner's money matters, newest first (open ones by default first in the back office's filter). */
 export async function listCases(
@@ -32,7 +32,7 @@ export async function listCases(
     courseBookingId: row.course_booking_id,
     courseId: row.course_id,
     courseIdentifier: row.course_identifier ?? null,
-    amount: centsToEuro(row.amount_cents),
+    amount: centsToEuros(row.amount_cents),
     note: row.note,
     createdAt: row.created_at,
     closedAt: row.closed_at,

@@ -7,7 +7,7 @@ import {
 } from '@shop/shared/contract';
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { centsToEuro } from '../../lib/money.ts';
+import { centsToEuros } from '@shop/shared/money';
 import { hashToken } from '../customer/secrets.ts';
 import { cancelPendingOrder } from './cancel.ts';
 import { readOrder } from './read.ts';
@@ -73,7 +73,7 @@ export async function readOrderState(
     paymentStatus: (payment?.status as PaymentStatus | undefined) ?? null,
     holdActive:
       state === 'pending' && order.hold_expires_at !== null && Date.parse(order.hold_expires_at) > now.getTime(),
-    totalPrice: centsToEuro(order.total_price_cents),
+    totalPrice: centsToEuros(order.total_price_cents),
     withdrawal: withdrawalStateOf(all.filter((row) => row.withdrawal_id !== null).length, all.length),
     ...(full ? { prices: orderPricesOf(full) } : {}),
   };

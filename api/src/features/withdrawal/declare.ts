@@ -5,6 +5,7 @@ import {
   type WithdrawalPosition,
   type WithdrawalReceipt,
 } from '@shop/shared/contract';
+import { centsToEuros } from '@shop/shared/money';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
@@ -310,7 +311,7 @@ const withOutcome = (receipt: WithdrawalReceipt, outcome: WithdrawOutcome): With
   ...receipt,
   outcome: outcome.outcome,
   reviewReason: outcome.outcome === 'review' ? outcome.reason : null,
-  refundAmount: outcome.outcome === 'withdrawn' ? outcome.refundCents / 100 : null,
+  refundAmount: outcome.outcome === 'withdrawn' ? centsToEuros(outcome.refundCents) : null,
 });
 
 /**
