@@ -36,6 +36,40 @@ const sharedZone = {
   message: '@shop/shared must not depend on an area.',
 };
 
+/**
+ * The API's feature folders, lowest first: a feature imports only features listed before it, so no two feature
+ * folders can import each other, directly or round a loop (docs/decisions/0132-api-feature-layers.md). A new
+ * folder takes its place here (lint/boundaries.test.ts checks that every folder is listed).
+ */
+export const apiFeatureLayers = [
+  'catalog',
+  'customer',
+  'health',
+  'metrics',
+  'payment-provider',
+  'product',
+  'staff',
+  'waitlist',
+  'exam',
+  'privacy',
+  'cart',
+  'discount-codes',
+  'school',
+  'texts',
+  'translation',
+  'order',
+  'admin-catalogue',
+  'payment',
+  'withdrawal',
+  'mode',
+  'admin',
+];
+const featureZones = apiFeatureLayers.slice(0, -1).map((feature, index) => ({
+  target: `./api/src/features/${feature}/**`,
+  from: apiFeatureLayers.slice(index + 1).map((higher) => `./api/src/features/${higher}/**`),
+  message: `A feature imports only the features below it in apiFeatureLayers (eslint.config.js); ${feature} is lower.`,
+}));
+
 const rootOnly = {
   group: ['@shop/shared/*'],
   message:
@@ -95,6 +129,12 @@ export default tseslint.config(
   {
     files: ['shared/**/*.test.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: areaZones }] },
+  },
+  {
+    // The API's features in layers; tests may reach any feature's test support.
+    files: ['api/src/features/**'],
+    ignores: ['**/*.test.ts', '**/test-support.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...areaZones, sharedZone, ...featureZones] }] },
   },
   {
     // Money one way (docs/decisions/0131-money-one-way.md): cents and euros are converted, rounded and formatted

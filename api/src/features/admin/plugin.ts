@@ -5,8 +5,8 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, type FastifyPluginAsync
 import type { AppContext } from '../../app-context.ts';
 import type { PasswordHashingOptions } from '../customer/passwords.ts';
 import { staffRoutes } from '../staff/routes.ts';
-import { checkStaffAccess } from './access.ts';
-import { auditRoutes } from './audit.ts';
+import { checkStaffAccess } from '../staff/access.ts';
+import { auditRoutes } from '../staff/audit.ts';
 import { schoolAdminRoutes } from '../school/routes.ts';
 import { textAdminRoutes } from '../texts/routes.ts';
 import { discountCodeAdminRoutes } from '../discount-codes/routes.ts';

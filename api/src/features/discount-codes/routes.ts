@@ -17,7 +17,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { DiscountCodeTable } from '../../db/cart-schema.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { audited } from '../admin/audit.ts';
+import { audited } from '../staff/audit.ts';
 
 type Row = Selectable<DiscountCodeTable> & { uses: number | string };
 

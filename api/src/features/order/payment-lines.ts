@@ -1,6 +1,6 @@
 import type { Language, Order } from '@shop/shared/contract';
 import { eurosToCents } from '@shop/shared/money';
-import type { PaymentLine } from '../payment/provider.ts';
+import type { PaymentLine } from '../payment-provider/provider.ts';
 import { positionNames } from './confirmation-mail.ts';
 
 /** "2 × name" for more than one (each line is one priced position: credits and discounts make unit prices uneven). */

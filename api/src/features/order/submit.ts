@@ -19,14 +19,18 @@ import { unknownCodes } from '../cart/code-guesses.ts';
 import { priceCart, type PricedCart } from '../cart/pricing/index.ts';
 import { billingAddressColumns } from '../customer/billing-address.ts';
 import { hashToken, newToken } from '../customer/secrets.ts';
-import { type PaymentProvider, PaymentProviderUnavailableError, PaymentRefusedError } from '../payment/provider.ts';
+import {
+  type PaymentProvider,
+  PaymentProviderUnavailableError,
+  PaymentRefusedError,
+} from '../payment-provider/provider.ts';
 import { balanceTypeOfCourse, balanceTypeOfPackage } from './balance-types.ts';
 import { cancelPendingOrder } from './cancel.ts';
 import { queueOrderConfirmation } from './confirmation.ts';
 import { creditPackages, spendStoredCredits } from './credits.ts';
 import { nextOrderNumber } from './order-number.ts';
 import { paymentLinesOf } from './payment-lines.ts';
-import { takePlaces } from './places.ts';
+import { takePlaces } from '../catalog/places.ts';
 import { PriceChangedError, priceChanges } from './price-check.ts';
 import { readOrder } from './read.ts';
 import { mailboxKey } from '../customer/mailbox.ts';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
-import type { PaymentProvider } from './provider.ts';
+import type { PaymentProvider } from '../payment-provider/provider.ts';
 
 /** The wait before the next attempt after the n-th one: one minute, doubling, at most an hour. */
 function captureRetryDelayMs(attempts: number): number {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { cancelPendingOrder } from '../order/cancel.ts';
 import { queueOrderConfirmation } from '../order/confirmation.ts';
 import { creditPackages } from '../order/credits.ts';
-import { type PaymentProvider, type ProviderPaymentStatus, shopCurrency } from './provider.ts';
+import { type PaymentProvider, type ProviderPaymentStatus, shopCurrency } from '../payment-provider/provider.ts';
 
 export type CompletionOutcome =
   /** The order moved to paid (first time only). */

@@ -17,7 +17,7 @@ import {
   PaymentRefusedError,
   type ProviderPayment,
   type ProviderPaymentStatus,
-} from './provider.ts';
+} from '../payment-provider/provider.ts';
 
 /** Mollie's page language for the order's language. */
 const mollieLocales: Record<Language, Locale> = { de: Locale.de_DE, en: Locale.en_US, es: Locale.es_ES };

@@ -1,7 +1,7 @@
 import { centsToDecimal } from '@shop/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Completion } from './complete.ts';
-import { shopCurrency } from './provider.ts';
+import { shopCurrency } from '../payment-provider/provider.ts';
 
 /** What the alert needs of a logger: the app's (pino) logger, or the stand-in below. */
 export type AlertLog = Pick<FastifyBaseLogger, 'error'>;

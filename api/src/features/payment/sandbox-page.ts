@@ -3,7 +3,7 @@ import type { Language } from '@shop/shared/contract';
 import { primitivesCss, tokensCss } from '@shop/shared/css';
 import { formatCentsIn } from '@shop/shared/money';
 import { escapeHtml } from '../../lib/html.ts';
-import type { ProviderPayment, ProviderPaymentStatus } from './provider.ts';
+import type { ProviderPayment, ProviderPaymentStatus } from '../payment-provider/provider.ts';
 import { type SandboxOutcome, sandboxOutcomes } from './sandbox-provider.ts';
 
 interface SandboxTexts {

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus, shopCurrency } from './provider.ts';
+import {
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderPaymentStatus,
+  shopCurrency,
+} from '../payment-provider/provider.ts';
 
 export const sandboxOutcomes = [
   'paid',

@@ -13,7 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { shopLink } from '../customer/mails.ts';
 import { positionNames } from '../order/confirmation-mail.ts';
 import { readOrder } from '../order/read.ts';
-import type { PaymentProvider } from '../payment/provider.ts';
+import type { PaymentProvider } from '../payment-provider/provider.ts';
 import {
   claimConfirmation,
   issueConfirmation,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { PaymentProvider } from '../payment/provider.ts';
+import type { PaymentProvider } from '../payment-provider/provider.ts';
 
 export interface IssuedRefund {
   refundId: number;
