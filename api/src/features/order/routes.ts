@@ -30,7 +30,7 @@ import { renderOrderConfirmation } from './confirmation-mail.ts';
 import { submitRateLimits } from './rate-limits.ts';
 import { sampleOrder, sampleRecipient } from './sample-order.ts';
 import { PriceChangedError, priceChangedMessages } from './price-check.ts';
-import { PlacesChangedError, submitOrder, SubmitWithdrawnError } from './submit.ts';
+import { PlacesChangedError, submitOrder, SubmitUndoneError } from './submit.ts';
 import { TooManyUnpaidHoldsError, unpaidHoldMessages, UnpaidPlacesLimitError } from './unpaid-holds.ts';
 
 export interface OrderRouteOptions {
@@ -125,12 +125,12 @@ export const orderRoutes =
               reasons: error.reasons,
             });
           }
-          if (error instanceof SubmitWithdrawnError) {
+          if (error instanceof SubmitUndoneError) {
             if (error.placesChanged) onPlacesChanged();
             if (error.refused) {
               request.log.warn(
                 { err: error.cause },
-                `Payment refused by the provider: order ${error.incrementId} withdrawn, its number stays unused`,
+                `Payment refused by the provider: order ${error.incrementId} undone, its number stays unused`,
               );
               throw new AppError(
                 422,
@@ -142,7 +142,7 @@ export const orderRoutes =
             }
             request.log.warn(
               { err: error.cause },
-              `Payment provider unavailable: order ${error.incrementId} withdrawn, its number stays unused`,
+              `Payment provider unavailable: order ${error.incrementId} undone, its number stays unused`,
             );
             throw new AppError(
               503,
