@@ -36,6 +36,40 @@ const sharedZone = {
   message: '@shop/shared must not depend on an area.',
 };
 
+/**
+ * The API's feature folders, lowest first: a feature imports only features listed before it, so no two feature
+ * folders can import each other, directly or round a loop (docs/decisions/0132-api-feature-layers.md). A new
+ * folder takes its place here (lint/boundaries.test.ts checks that every folder is listed).
+ */
+export const apiFeatureLayers = [
+  'catalog',
+  'customer',
+  'health',
+  'metrics',
+  'payment-provider',
+  'product',
+  'staff',
+  'waitlist',
+  'exam',
+  'privacy',
+  'cart',
+  'discount-codes',
+  'school',
+  'texts',
+  'translation',
+  'order',
+  'admin-catalogue',
+  'payment',
+  'withdrawal',
+  'mode',
+  'admin',
+];
+const featureZones = apiFeatureLayers.slice(0, -1).map((feature, index) => ({
+  target: `./api/src/features/${feature}/**`,
+  from: apiFeatureLayers.slice(index + 1).map((higher) => `./api/src/features/${higher}/**`),
+  message: `A feature imports only the features below it in apiFeatureLayers (eslint.config.js); ${feature} is lower.`,
+}));
+
 const rootOnly = {
   group: ['@shop/shared/*'],
   message:
@@ -97,6 +131,27 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: areaZones }] },
   },
   {
+    // The API's features in layers; tests may reach any feature's test support.
+    files: ['api/src/features/**'],
+    ignores: ['**/*.test.ts', '**/test-support.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...areaZones, sharedZone, ...featureZones] }] },
+  },
+  {
+    // Money one way (docs/decisions/0131-money-one-way.md): cents and euros are converted, rounded and formatted
+    // only in @shop/shared's money module; a hand-written `* 100` or `/ 100` elsewhere is a second rule.
+    files: ['*/src/**/*.{ts,tsx}'],
+    ignores: ['shared/src/money/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['right', 'left'].map((side) => ({
+          selector: `BinaryExpression[operator=/^[*\\/]$/][${side}.type='Literal'][${side}.value=100]`,
+          message: 'Convert money with @shop/shared/money (centsToEuros, eurosToCents, formatCents, …).',
+        })),
+      ],
+    },
+  },
+  {
     // The citation rule and its test name the very strings they forbid.
     files: ['lint/**'],
     rules: { 'shop/no-outside-citations': 'off' },
@@ -142,7 +197,7 @@ export default tseslint.config(
             {
               name: '@shop/shared',
               message:
-                'The API imports @shop/shared/contract, /format, /pricing, /server or /css, never the browser root.',
+                'The API imports @shop/shared/contract, /format, /money, /pricing, /server or /css, never the browser root.',
             },
           ],
           patterns: [
@@ -151,6 +206,7 @@ export default tseslint.config(
                 '@shop/shared/*',
                 '!@shop/shared/contract',
                 '!@shop/shared/format',
+                '!@shop/shared/money',
                 '!@shop/shared/pricing',
                 '!@shop/shared/server',
                 '!@shop/shared/css',

@@ -1,6 +1,8 @@
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { apiFeatureLayers } from '../eslint.config.js';
 
 /**
  * The architecture rules of eslint.config.js, proven on snippets linted as if they lived at a given path:
@@ -64,9 +66,34 @@ describe('architecture rules', () => {
     expect(
       await ruleIdsFor(
         'api/src/probe.ts',
-        "import { formatMoney } from '@shop/shared/format';\nexport const probe = formatMoney;\n",
+        "import { formatMoney } from '@shop/shared/money';\nexport const probe = formatMoney;\n",
       ),
     ).toEqual([]);
+  });
+
+  it('forbid converting money by hand outside @shop/shared/money', async () => {
+    const code = 'export const probe = (euros: number, cents: number) => [euros * 100, cents / 100, 100 * euros];\n';
+    const byHand = await ruleIdsFor('mf-cart-checkout/src/features/probe.ts', code);
+    expect(byHand.filter((id) => id === 'no-restricted-syntax')).toHaveLength(3);
+    expect(await ruleIdsFor('api/src/features/probe.ts', code)).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor('shared/src/money/probe.ts', code)).toEqual([]);
+  });
+
+  it('forbid an API feature importing a feature above it, and list every feature folder', async () => {
+    const upwards = await ruleIdsFor(
+      'api/src/features/customer/probe.ts',
+      "import { readOrder } from '../order/read.ts';\nexport const probe = readOrder;\n",
+    );
+    expect(upwards).toContain('import-x/no-restricted-paths');
+    const downwards = await ruleIdsFor(
+      'api/src/features/order/probe.ts',
+      "import { hashToken } from '../customer/secrets.ts';\nexport const probe = hashToken;\n",
+    );
+    expect(downwards).toEqual([]);
+    const folders = readdirSync(new URL('../api/src/features/', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect([...apiFeatureLayers].sort()).toEqual(folders.sort());
   });
 
   it('forbid import cycles', async () => {

@@ -21,16 +21,17 @@ import { schoolIdentityCache, schoolIdentityProblems } from './features/school/i
 import { schoolRoutes } from './features/school/routes.ts';
 import type { ShopMode } from '@shop/shared/contract';
 import { holdSweepJob } from './features/order/hold-sweep.ts';
+import { customerOrderRoutes } from './features/order/customer-routes.ts';
 import { orderRoutes } from './features/order/routes.ts';
 import { orderStateRoutes } from './features/order/state-routes.ts';
 import { defaultUnpaidHoldPlaces } from './features/order/unpaid-holds.ts';
 import { captureJob, type CaptureOptions } from './features/payment/capture.ts';
 import { guardedProvider } from './features/payment/guarded-provider.ts';
-import { offeredMethodsOf } from './features/payment/offered-methods.ts';
-import type { PaymentProvider } from './features/payment/provider.ts';
+import { offeredMethodsOf } from './features/cart/pricing/offered-methods.ts';
+import type { PaymentProvider } from './features/payment-provider/provider.ts';
 import { paymentRoutes } from './features/payment/routes.ts';
 import { sandboxProvider, sandboxProviderName } from './features/payment/sandbox-provider.ts';
-import { defaultPaymentHoldSeconds } from './features/payment/provider.ts';
+import { defaultPaymentHoldSeconds } from './features/payment-provider/provider.ts';
 import { translationRoutes } from './features/translation/routes.ts';
 import { areaFailureRoutes } from './features/area-failures/routes.ts';
 import { shippedTextsFollower } from './features/texts/shipped.ts';
@@ -335,6 +336,7 @@ export function buildApp({
       await api.register(translationRoutes(ctx));
       await api.register(areaFailureRoutes());
       await api.register(customerRoutes(ctx, { passwordHashing: options.passwordHashing }));
+      await api.register(customerOrderRoutes(ctx));
       await api.register(devMailboxRoutes(ctx));
       await api.register(examRoutes(ctx));
       await api.register(cartRoutes(ctx, { offeredPaymentMethods }));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { parsePartnerOrigins } from './http/cors.ts';
 import { waitlistOfferHours } from '@shop/shared/contract';
 import { defaultUnpaidHoldPlaces } from './features/order/unpaid-holds.ts';
@@ -52,106 +53,143 @@ export interface Config {
 }
 
 /**
+ * A whole number read from the environment: blank or unset means `fallback`; a value outside min…max (or no
+ * whole number) fails with `message`, which names the variable. The one way API settings read a number.
+ */
+export function wholeNumberVariable(
+  fallback: number,
+  min: number,
+  max: number,
+  message: (raw: string | undefined) => string,
+) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, context) => {
+      const value = Number(raw?.trim() || fallback);
+      if (Number.isInteger(value) && value >= min && value <= max) return value;
+      context.addIssue({ code: 'custom', message: message(raw) });
+      return z.NEVER;
+    });
+}
+
+/** An optional text variable, trimmed; blank counts as unset. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((raw) => raw?.trim() || undefined);
+
+const millisecondsBetween = (name: string, fallback: number, min: number, max: number) =>
+  wholeNumberVariable(
+    fallback,
+    min,
+    max,
+    (raw) => `${name} must be a whole number of milliseconds from ${min} to ${max}, got "${raw}"`,
+  );
+
+/** The server's variables, in the order they are checked (the first wrong one is reported). */
+const serverEnvironmentSchema = z.object({
+  PORT: z
+    .string()
+    .optional()
+    .transform((raw, context) => {
+      const port = Number(raw ?? 3000);
+      if (Number.isInteger(port) && port >= 0 && port <= 65535) return port;
+      context.addIssue({ code: 'custom', message: `PORT must be an integer between 0 and 65535, got "${raw}"` });
+      return z.NEVER;
+    }),
+  DATABASE_URL: optionalText.refine((url) => url === undefined || /^postgres(ql)?:\/\//.test(url), {
+    message: 'DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for SQLite)',
+  }),
+  DATABASE_FILE: optionalText,
+  PAYMENT_HOLD_SECONDS: wholeNumberVariable(
+    1800,
+    10,
+    Number.POSITIVE_INFINITY,
+    (raw) => `PAYMENT_HOLD_SECONDS must be a whole number of seconds, at least 10, got "${raw}"`,
+  ),
+  UNPAID_HOLD_PLACES: wholeNumberVariable(
+    defaultUnpaidHoldPlaces,
+    1,
+    10_000,
+    (raw) => `UNPAID_HOLD_PLACES must be a whole number of places from 1 to 10000, got "${raw}"`,
+  ),
+  MAX_CONNECTIONS_PER_CLIENT: wholeNumberVariable(
+    defaultConnectionsPerClient,
+    0,
+    100_000,
+    (raw) => `MAX_CONNECTIONS_PER_CLIENT must be a whole number from 0 (no cap) to 100000, got "${raw}"`,
+  ),
+  PAYMENT_HOLD_SWEEP_MS: millisecondsBetween('PAYMENT_HOLD_SWEEP_MS', defaultHoldSweepMs, 100, 10_000),
+  WAITLIST_OFFER_SECONDS: wholeNumberVariable(
+    waitlistOfferHours * 3600,
+    10,
+    Number.POSITIVE_INFINITY,
+    (raw) => `WAITLIST_OFFER_SECONDS must be a whole number of seconds, at least 10, got "${raw}"`,
+  ),
+  WAITLIST_INTERVAL_MS: millisecondsBetween('WAITLIST_INTERVAL_MS', 10_000, 100, 600_000),
+  REDIS_URL: optionalText.refine((url) => url === undefined || /^rediss?:\/\//.test(url), {
+    message: 'REDIS_URL must start with redis:// or rediss:// (leave it unset to keep rate limits in the database)',
+  }),
+  API_PROCESSES: wholeNumberVariable(
+    1,
+    1,
+    256,
+    (raw) => `API_PROCESSES must be a whole number from 1 to 256, got "${raw}"`,
+  ),
+  SHUTDOWN_TIMEOUT_MS: millisecondsBetween('SHUTDOWN_TIMEOUT_MS', defaultShutdownTimeoutMs, 100, 600_000),
+  SHUTDOWN_DRAIN_MS: millisecondsBetween('SHUTDOWN_DRAIN_MS', 0, 0, 60_000),
+  METRICS_PORT: optionalText.transform((raw, context) => {
+    if (raw === undefined) return null;
+    const port = Number(raw);
+    if (Number.isInteger(port) && port >= 0 && port <= 65535) return port;
+    context.addIssue({
+      code: 'custom',
+      message: `METRICS_PORT must be an integer between 0 and 65535, got "${raw}" (leave it unset for no metrics)`,
+    });
+    return z.NEVER;
+  }),
+  METRICS_HOST: optionalText,
+  HOST: optionalText,
+  PARTNER_ORIGINS: z.string().optional(),
+});
+
+/**
+ * Parses `env` with `schema`; a wrong value stops the start with the first problem's message, which names the
+ * variable (docs/configuration.md lists them all).
+ */
+export function parseEnvironment<Schema extends z.ZodType>(schema: Schema, env: NodeJS.ProcessEnv): z.output<Schema> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid configuration');
+  return parsed.data;
+}
+
+/**
  * Reads the server configuration from the environment.
  * DATABASE_URL=postgres://… selects PostgreSQL; otherwise SQLite at DATABASE_FILE (relative to `api/`).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be an integer between 0 and 65535, got "${env.PORT}"`);
-  }
-  const url = env.DATABASE_URL?.trim();
-  let database: DatabaseConfig;
-  if (url) {
-    if (!/^postgres(ql)?:\/\//.test(url)) {
-      throw new Error('DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for SQLite)');
-    }
-    database = { dialect: 'postgres', url };
-  } else {
-    const file = env.DATABASE_FILE?.trim() || 'data/shop.sqlite';
-    database = { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(apiRoot, file) };
-  }
-  const paymentHoldSeconds = Number(env.PAYMENT_HOLD_SECONDS?.trim() || 1800);
-  if (!Number.isInteger(paymentHoldSeconds) || paymentHoldSeconds < 10) {
-    throw new Error(
-      `PAYMENT_HOLD_SECONDS must be a whole number of seconds, at least 10, got "${env.PAYMENT_HOLD_SECONDS}"`,
-    );
-  }
-  const unpaidHoldPlaces = Number(env.UNPAID_HOLD_PLACES?.trim() || defaultUnpaidHoldPlaces);
-  if (!Number.isInteger(unpaidHoldPlaces) || unpaidHoldPlaces < 1 || unpaidHoldPlaces > 10_000) {
-    throw new Error(
-      `UNPAID_HOLD_PLACES must be a whole number of places from 1 to 10000, got "${env.UNPAID_HOLD_PLACES}"`,
-    );
-  }
-  const connectionsPerClient = Number(env.MAX_CONNECTIONS_PER_CLIENT?.trim() || defaultConnectionsPerClient);
-  if (!Number.isInteger(connectionsPerClient) || connectionsPerClient < 0 || connectionsPerClient > 100_000) {
-    throw new Error(
-      `MAX_CONNECTIONS_PER_CLIENT must be a whole number from 0 (no cap) to 100000, got "${env.MAX_CONNECTIONS_PER_CLIENT}"`,
-    );
-  }
-  const holdSweepMs = Number(env.PAYMENT_HOLD_SWEEP_MS?.trim() || defaultHoldSweepMs);
-  if (!Number.isInteger(holdSweepMs) || holdSweepMs < 100 || holdSweepMs > 10_000) {
-    throw new Error(
-      `PAYMENT_HOLD_SWEEP_MS must be a whole number of milliseconds from 100 to 10000, got "${env.PAYMENT_HOLD_SWEEP_MS}"`,
-    );
-  }
-  const waitlistOfferSeconds = Number(env.WAITLIST_OFFER_SECONDS?.trim() || waitlistOfferHours * 3600);
-  if (!Number.isInteger(waitlistOfferSeconds) || waitlistOfferSeconds < 10) {
-    throw new Error(
-      `WAITLIST_OFFER_SECONDS must be a whole number of seconds, at least 10, got "${env.WAITLIST_OFFER_SECONDS}"`,
-    );
-  }
-  const waitlistIntervalMs = Number(env.WAITLIST_INTERVAL_MS?.trim() || 10_000);
-  if (!Number.isInteger(waitlistIntervalMs) || waitlistIntervalMs < 100 || waitlistIntervalMs > 600_000) {
-    throw new Error(
-      `WAITLIST_INTERVAL_MS must be a whole number of milliseconds from 100 to 600000, got "${env.WAITLIST_INTERVAL_MS}"`,
-    );
-  }
-  const redisUrl = env.REDIS_URL?.trim() || null;
-  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
-    throw new Error(
-      'REDIS_URL must start with redis:// or rediss:// (leave it unset to keep rate limits in the database)',
-    );
-  }
-  const apiProcesses = Number(env.API_PROCESSES?.trim() || 1);
-  if (!Number.isInteger(apiProcesses) || apiProcesses < 1 || apiProcesses > 256) {
-    throw new Error(`API_PROCESSES must be a whole number from 1 to 256, got "${env.API_PROCESSES}"`);
-  }
-  const shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS?.trim() || defaultShutdownTimeoutMs);
-  if (!Number.isInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 100 || shutdownTimeoutMs > 600_000) {
-    throw new Error(
-      `SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000, got "${env.SHUTDOWN_TIMEOUT_MS}"`,
-    );
-  }
-  const shutdownDrainMs = Number(env.SHUTDOWN_DRAIN_MS?.trim() || 0);
-  if (!Number.isInteger(shutdownDrainMs) || shutdownDrainMs < 0 || shutdownDrainMs > 60_000) {
-    throw new Error(
-      `SHUTDOWN_DRAIN_MS must be a whole number of milliseconds from 0 to 60000, got "${env.SHUTDOWN_DRAIN_MS}"`,
-    );
-  }
-  const metricsPort = env.METRICS_PORT?.trim() ? Number(env.METRICS_PORT.trim()) : null;
-  if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) {
-    throw new Error(
-      `METRICS_PORT must be an integer between 0 and 65535, got "${env.METRICS_PORT}" (leave it unset for no metrics)`,
-    );
-  }
-  const metrics = metricsPort === null ? null : { host: env.METRICS_HOST?.trim() || '127.0.0.1', port: metricsPort };
+  const read = parseEnvironment(serverEnvironmentSchema, env);
+  const file = read.DATABASE_FILE ?? 'data/shop.sqlite';
+  const database: DatabaseConfig = read.DATABASE_URL
+    ? { dialect: 'postgres', url: read.DATABASE_URL }
+    : { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(apiRoot, file) };
   return {
-    port,
-    host: env.HOST?.trim() || '127.0.0.1',
+    port: read.PORT,
+    host: read.HOST ?? '127.0.0.1',
     database,
-    partnerOrigins: parsePartnerOrigins(env.PARTNER_ORIGINS),
-    paymentHoldSeconds,
-    unpaidHoldPlaces,
-    connectionsPerClient,
-    holdSweepMs,
-    waitlistOfferSeconds,
-    waitlistIntervalMs,
-    redisUrl,
-    apiProcesses,
-    shutdownTimeoutMs,
-    shutdownDrainMs,
-    metrics,
+    partnerOrigins: parsePartnerOrigins(read.PARTNER_ORIGINS),
+    paymentHoldSeconds: read.PAYMENT_HOLD_SECONDS,
+    unpaidHoldPlaces: read.UNPAID_HOLD_PLACES,
+    connectionsPerClient: read.MAX_CONNECTIONS_PER_CLIENT,
+    holdSweepMs: read.PAYMENT_HOLD_SWEEP_MS,
+    waitlistOfferSeconds: read.WAITLIST_OFFER_SECONDS,
+    waitlistIntervalMs: read.WAITLIST_INTERVAL_MS,
+    redisUrl: read.REDIS_URL ?? null,
+    apiProcesses: read.API_PROCESSES,
+    shutdownTimeoutMs: read.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: read.SHUTDOWN_DRAIN_MS,
+    metrics: read.METRICS_PORT === null ? null : { host: read.METRICS_HOST ?? '127.0.0.1', port: read.METRICS_PORT },
     compositionDir: compositionDirFrom(env.SHOP_COMPOSITION_DIR),
   };
 }

@@ -10,6 +10,7 @@ export * from './api/index.ts';
 export * from './stores/index.ts';
 export * from './i18n/index.ts';
 export * from './format/index.ts';
+export * from './money/index.ts';
 export * from './pricing/index.ts';
 export * from './ui/index.ts';
 export * from './session/index.ts';

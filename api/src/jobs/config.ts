@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { parseEnvironment, wholeNumberVariable } from '../config.ts';
 import { defaultRetryPolicy, type RetryPolicy } from '../mail/delivery.ts';
 
 /** Background-job settings from the environment (docs/decisions/0008-outbox-and-jobs.md). */
@@ -18,26 +20,40 @@ export interface JobConfig {
   invoiceCancellationMs: number;
 }
 
-function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  const value = Number(raw || fallback);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  return value;
-}
+/** A job interval or retry setting; the message names the variable and its range. */
+const whole = (name: string, fallback: number, min: number, max: number) =>
+  wholeNumberVariable(
+    fallback,
+    min,
+    max,
+    (raw) => `${name} must be a whole number from ${min} to ${max}, got "${raw}"`,
+  );
+
+const jobEnvironmentSchema = z.object({
+  MAIL_DELIVERY_MS: whole('MAIL_DELIVERY_MS', 1000, 10, 60_000),
+  MAIL_MAX_ATTEMPTS: whole('MAIL_MAX_ATTEMPTS', defaultRetryPolicy.maxAttempts, 1, 100),
+  MAIL_RETRY_BASE_MS: whole('MAIL_RETRY_BASE_MS', defaultRetryPolicy.baseDelayMs, 10, 86_400_000),
+  MAIL_RETRY_MAX_MS: whole('MAIL_RETRY_MAX_MS', defaultRetryPolicy.maxDelayMs, 10, 86_400_000),
+  CLEANUP_INTERVAL_MS: whole('CLEANUP_INTERVAL_MS', 300_000, 100, 86_400_000),
+  CAPTURE_RETRY_MS: whole('CAPTURE_RETRY_MS', 60_000, 100, 86_400_000),
+  RETENTION_INTERVAL_MS: whole('RETENTION_INTERVAL_MS', 3_600_000, 100, 86_400_000),
+  CASES_SWEEP_MS: whole('CASES_SWEEP_MS', 60_000, 100, 86_400_000),
+  INVOICE_CANCELLATION_MS: whole('INVOICE_CANCELLATION_MS', 60_000, 100, 86_400_000),
+});
 
 export function loadJobConfig(env: NodeJS.ProcessEnv = process.env): JobConfig {
+  const read = parseEnvironment(jobEnvironmentSchema, env);
   return {
-    mailDeliveryMs: whole(env, 'MAIL_DELIVERY_MS', 1000, 10, 60_000),
+    mailDeliveryMs: read.MAIL_DELIVERY_MS,
     mailRetry: {
-      maxAttempts: whole(env, 'MAIL_MAX_ATTEMPTS', defaultRetryPolicy.maxAttempts, 1, 100),
-      baseDelayMs: whole(env, 'MAIL_RETRY_BASE_MS', defaultRetryPolicy.baseDelayMs, 10, 86_400_000),
-      maxDelayMs: whole(env, 'MAIL_RETRY_MAX_MS', defaultRetryPolicy.maxDelayMs, 10, 86_400_000),
+      maxAttempts: read.MAIL_MAX_ATTEMPTS,
+      baseDelayMs: read.MAIL_RETRY_BASE_MS,
+      maxDelayMs: read.MAIL_RETRY_MAX_MS,
     },
-    cleanupMs: whole(env, 'CLEANUP_INTERVAL_MS', 300_000, 100, 86_400_000),
-    captureRetryMs: whole(env, 'CAPTURE_RETRY_MS', 60_000, 100, 86_400_000),
-    retentionMs: whole(env, 'RETENTION_INTERVAL_MS', 3_600_000, 100, 86_400_000),
-    casesSweepMs: whole(env, 'CASES_SWEEP_MS', 60_000, 100, 86_400_000),
-    invoiceCancellationMs: whole(env, 'INVOICE_CANCELLATION_MS', 60_000, 100, 86_400_000),
+    cleanupMs: read.CLEANUP_INTERVAL_MS,
+    captureRetryMs: read.CAPTURE_RETRY_MS,
+    retentionMs: read.RETENTION_INTERVAL_MS,
+    casesSweepMs: read.CASES_SWEEP_MS,
+    invoiceCancellationMs: read.INVOICE_CANCELLATION_MS,
   };
 }

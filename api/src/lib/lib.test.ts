@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, isoDateInZone, monthIndex, nextMonday, weekdayIndex } from './dates.ts';
-import { centsToEuro, euroToCents, maxSqlInteger, priceBoundToCents } from './money.ts';
 import { isHttpsUrl } from './urls.ts';
 
 describe('dates', () => {
@@ -23,24 +22,6 @@ describe('dates', () => {
     expect(monthIndex('2026-12-01')).toBe(11);
     expect(nextMonday('2026-01-15')).toBe('2026-01-19');
     expect(nextMonday('2026-01-19')).toBe('2026-01-26');
-  });
-});
-
-describe('money', () => {
-  it('converts between cents and EUR', () => {
-    expect(centsToEuro(12000)).toBe(120);
-    expect(centsToEuro(9950)).toBe(99.5);
-    expect(euroToCents(0.29)).toBe(29);
-    expect(euroToCents(1.1)).toBe(110);
-  });
-
-  it('rounds filter bounds inwards, ignores float noise and clamps', () => {
-    expect(priceBoundToCents(1.1, 'min')).toBe(110);
-    expect(priceBoundToCents(1.1, 'max')).toBe(110);
-    expect(priceBoundToCents(0.001, 'min')).toBe(1);
-    expect(priceBoundToCents(0.001, 'max')).toBe(0);
-    expect(priceBoundToCents(99.505, 'max')).toBe(9950);
-    expect(priceBoundToCents(1e300, 'max')).toBe(maxSqlInteger);
   });
 });
 

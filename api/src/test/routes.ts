@@ -1,6 +1,6 @@
 import type { BearerRule } from '../features/customer/authenticate.ts';
 import type { App } from '../app.ts';
-import type { AdminAccess } from '../features/admin/access.ts';
+import type { AdminAccess } from '../features/staff/access.ts';
 
 /** One route of the API as Fastify registered it: what the route tests enumerate. */
 export interface RouteEntry {
@@ -8,7 +8,7 @@ export interface RouteEntry {
   /** The path as registered, e.g. `/api/cart/sync/:id`. */
   url: string;
   bearer: BearerRule | undefined;
-  /** Admin routes: who may call it (features/admin/access.ts). */
+  /** Admin routes: who may call it (features/staff/access.ts). */
   access: AdminAccess | undefined;
   /** Whether a body schema is declared (the route reads a body). */
   hasBody: boolean;

@@ -1,4 +1,5 @@
 import { CourseType, pickText, type CartItem, type CourseType as CourseTypeValue } from '../contract/index.ts';
+import { centsToEuros, eurosToCents } from '../money/index.ts';
 import { cartItemKey, type NewCartItem, type NewPackageItem } from '../stores/cart.ts';
 import { cartItemName } from '../stores/cartItemName.ts';
 import { readStorage, writeStorage } from '../stores/safeStorage.ts';
@@ -42,8 +43,6 @@ const courseCategory: Record<CourseTypeValue, string> = {
   [CourseType.conversationHours]: 'conversation_hours',
 };
 
-const cents = (euro: number) => Math.round(euro * 100);
-
 /**
  * A cart item as an analytics item: German name (reports stay in one language; a package's too, named like on every
  * screen rather than by the title stored in the language it was chosen in), the price paid, the discount;
@@ -52,7 +51,7 @@ const cents = (euro: number) => Math.round(euro * 100);
 export function toAnalyticsItem(item: AnyCartItem): AnalyticsItem {
   const priced = (price: number, discountedPrice: number | null) => {
     const paid = discountedPrice ?? price;
-    return { price: paid, discount: (cents(price) - cents(paid)) / 100, quantity: item.quantity };
+    return { price: paid, discount: centsToEuros(eurosToCents(price) - eurosToCents(paid)), quantity: item.quantity };
   };
   switch (item.itemType) {
     case 'course': {
@@ -93,7 +92,7 @@ export function ecommerceEvent(
   options: EcommerceOptions,
 ): EcommerceEvent {
   const analyticsItems = items.map(toAnalyticsItem);
-  const sum = analyticsItems.reduce((total, i) => total + cents(i.price) * i.quantity, 0) / 100;
+  const sum = centsToEuros(analyticsItems.reduce((total, i) => total + eurosToCents(i.price) * i.quantity, 0));
   return {
     event,
     ecommerce: {

@@ -173,7 +173,10 @@ export const discountCodeProvidedSchema = z.lazy(() =>
 );
 export const discountAppliedSchema = z.lazy(() => z.object({ code: z.string(), totalDiscountAmount: moneySchema }));
 
-/** Price result of docs/product-rules.md#data; totalPrice = subtotal − Σ discountsApplied, never below 0. */
+/**
+ * Price result of docs/product-rules.md#data. `subtotal` is the lines' list prices (quantity × unit price), as
+ * every screen and mail shows it; totalPrice = subtotal − package credits − Σ discountsApplied, never below 0.
+ */
 export const priceResultSchema = z.lazy(() =>
   z.object({
     items: z.array(priceResultItemSchema),

@@ -6,44 +6,11 @@ import {
   formatDate,
   formatDateTime,
   formatInstantInZone,
-  formatMoney,
   formatSchedule,
   formatTime,
   isoDateMonthsAfter,
   weekdaysOfTags,
 } from './index.ts';
-
-const nbsp = '\u00a0';
-
-describe('formatMoney', () => {
-  it('writes cents with a comma and thousands with a dot', () => {
-    expect(formatMoney(1234.5)).toBe(`1.234,50${nbsp}€`);
-  });
-  it('drops the decimals of whole amounts', () => {
-    expect(formatMoney(120)).toBe(`120${nbsp}€`);
-    expect(formatMoney(0)).toBe(`0${nbsp}€`);
-  });
-  it('rounds to 2 decimals once', () => {
-    expect(formatMoney(19.999)).toBe(`20${nbsp}€`);
-    expect(formatMoney(0.1 + 0.2)).toBe(`0,30${nbsp}€`);
-    expect(formatMoney(289.005)).toBe(`289,01${nbsp}€`);
-  });
-  it("writes what Intl's German euro format writes, for small, large, negative and rounded amounts", () => {
-    const withCents = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
-    const whole = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
-    const amounts = [
-      0, 0.01, 0.1, 0.99, 1, 9.5, 12.05, 99.99, 100, 999.99, 1000, 1000.01, 12345.6, 999999.99, 1e6, 1234567.89,
-    ];
-    for (let cents = 0; cents < 300000; cents += 137) amounts.push(cents / 100);
-    for (const amount of [...amounts, ...amounts.map((value) => -value)]) {
-      const cents = Math.round(amount * 100);
-      const expected = cents % 100 === 0 ? whole.format(cents / 100) : withCents.format(cents / 100);
-      // Intl writes minus zero as "-0 €"; the shop never has such an amount, and writes "0 €".
-      if (Object.is(cents, -0)) continue;
-      expect(formatMoney(amount), String(amount)).toBe(expected);
-    }
-  });
-});
 
 describe('formatDate / formatTime', () => {
   it('formats ISO dates as dd.MM.yyyy', () => {

@@ -1,4 +1,3 @@
-export { formatCents, formatMoney } from './money.ts';
 export { sharedTranslator } from './sharedTexts.ts';
 export {
   courseMeetings,

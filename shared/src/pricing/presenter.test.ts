@@ -24,7 +24,7 @@ const result: PriceResult = {
     }),
     item({ itemType: 'package', quantity: 1, unitPrice: 115, discountAmount: 11.5, codes: ['WILLKOMMEN10'] }),
   ],
-  subtotal: 942,
+  subtotal: 965,
   totalPrice: 847.8,
   paymentMethods: [],
   discountCodesProvided: [{ code: 'WILLKOMMEN10', status: 'valid', totalDiscountAmount: 94.2, errorMessage: null }],
@@ -80,6 +80,11 @@ describe('the price presenter', () => {
       [{ code: 'X', cents: 100 }],
     );
     expect(addsUp(wrong)).toBe(false);
+  });
+
+  it("shows the server's amount to pay for a line, never its own arithmetic", () => {
+    const served = { ...result.items[0]!, finalPrice: 500.01 };
+    expect(presentPriceResult({ ...result, items: [served] }).lines[0]!.payCents).toBe(50001);
   });
 
   it('names every code with a share in a line', () => {

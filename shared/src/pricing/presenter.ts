@@ -5,6 +5,7 @@ import {
   type PriceResult,
   type PriceResultItem,
 } from '../contract/index.ts';
+import { eurosToCents } from '../money/index.ts';
 
 /**
  * One way to present prices (docs/decisions/0034-one-price-presenter.md): every screen, the order mail and the
@@ -35,6 +36,8 @@ export interface PriceLineInput {
   codeDiscountCents: number;
   /** The codes that have a share in this line. */
   codes: readonly string[];
+  /** The server's amount to pay for the line (a price result's `finalPrice`): shown as it is, never recomputed. */
+  payCents?: number;
 }
 
 export type LineDiscount =
@@ -71,9 +74,6 @@ export interface PricePresentation {
   summary: PresentedSummary;
 }
 
-/** Euros of the wire (docs/decisions/0018-integer-cents.md) to whole cents, without float noise. */
-export const toCents = (euros: number): number => Math.round(Number((euros * 100).toPrecision(15)));
-
 export function presentLine(input: PriceLineInput): PresentedLine {
   const listCents = input.quantity * input.unitCents;
   const creditCents = input.creditPlaces * input.unitCents;
@@ -89,7 +89,7 @@ export function presentLine(input: PriceLineInput): PresentedLine {
     unitCents: input.unitCents,
     listCents,
     discounts,
-    payCents: listCents - creditCents - input.codeDiscountCents,
+    payCents: input.payCents ?? listCents - creditCents - input.codeDiscountCents,
     vat: vatByKind[input.kind],
   };
 }
@@ -134,10 +134,11 @@ function priceLineOfResultItem(item: PriceResultItem): PriceLineInput {
   return {
     kind: item.itemType,
     quantity: item.quantity,
-    unitCents: toCents(item.unitPrice),
+    unitCents: eurosToCents(item.unitPrice),
     creditPlaces: item.appliedCredits,
-    codeDiscountCents: toCents(item.discountAmount),
+    codeDiscountCents: eurosToCents(item.discountAmount),
     codes: item.discountCodes,
+    payCents: eurosToCents(item.finalPrice),
   };
 }
 
@@ -148,7 +149,10 @@ export const presentResultItem = (item: PriceResultItem): PresentedLine => prese
 export function presentPriceResult(result: PriceResult): PricePresentation {
   return presentPrices(
     result.items.map(priceLineOfResultItem),
-    result.discountsApplied.map((applied) => ({ code: applied.code, cents: toCents(applied.totalDiscountAmount) })),
+    result.discountsApplied.map((applied) => ({
+      code: applied.code,
+      cents: eurosToCents(applied.totalDiscountAmount),
+    })),
   );
 }
 
@@ -158,12 +162,12 @@ export function presentOrderPrices(prices: OrderPrices): PricePresentation {
     prices.positions.map((position) => ({
       kind: position.kind,
       quantity: position.quantity,
-      unitCents: toCents(position.unitPrice),
+      unitCents: eurosToCents(position.unitPrice),
       creditPlaces: position.appliedCredits,
-      codeDiscountCents: toCents(position.discount),
+      codeDiscountCents: eurosToCents(position.discount),
       codes: position.discountCodes,
     })),
-    prices.discounts.map((discount) => ({ code: discount.code, cents: toCents(discount.amount) })),
+    prices.discounts.map((discount) => ({ code: discount.code, cents: eurosToCents(discount.amount) })),
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../format/index.ts';
+import { formatCents } from '../money/index.ts';
 import type { PresentedLine, PresentedSummary, VatTreatment } from '../pricing/index.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { PresentedLine, PresentedSummary, VatTreatment } from '../pricing/i
  * credits and total. The cart, the checkout, the confirmation, and the account's orders all render these.
  */
 
-const money = (cents: number) => formatMoney(cents / 100);
+const money = formatCents;
 const vatKey: Record<VatTreatment, string> = {
   exempt: 'common.price.vatExempt',
   included: 'common.price.vatIncluded',

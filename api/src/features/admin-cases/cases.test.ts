@@ -7,7 +7,7 @@ import { mailsTo } from '../customer/test-support.ts';
 import { cancelPendingOrder } from '../order/cancel.ts';
 import { paymentOf, pendingOrder, webhook } from '../order/test-support.ts';
 import { captureCaseAttempts, captureDuePayment } from '../payment/capture.ts';
-import type { PaymentProvider } from '../payment/provider.ts';
+import type { PaymentProvider } from '../payment-provider/provider.ts';
 import { onRefundIssued, type RefundIssuedEvent } from './refund-events.ts';
 import { sweepCases } from './sweep.ts';
 import { recordWithdrawalDecision } from './withdrawal-cases.ts';

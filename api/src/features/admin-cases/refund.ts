@@ -3,8 +3,8 @@ import { type AdminRefund, CaseErrorCode, type Refundable } from '@shop/shared/c
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { centsToEuro } from '../../lib/money.ts';
-import type { PaymentProvider } from '../payment/provider.ts';
+import { centsToEuros } from '@shop/shared/money';
+import type { PaymentProvider } from '../payment-provider/provider.ts';
 import { sendRefundNotice } from '../withdrawal/mails.ts';
 import { issuePendingRefunds } from '../withdrawal/refunds.ts';
 import { heldCents, refundableCents } from './refund-events.ts';
@@ -140,7 +140,7 @@ export async function listRefunds(db: Kysely<Database>, orderId: number): Promis
   return rows.map((row) => ({
     id: row.id,
     orderId: row.order_id,
-    amount: centsToEuro(row.amount_cents),
+    amount: centsToEuros(row.amount_cents),
     status: row.status as AdminRefund['status'],
     providerRefundId: row.provider_refund_id,
     failureReason: row.failure_reason,
@@ -159,10 +159,10 @@ export async function readRefundable(db: Kysely<Database>, orderId: number): Pro
   return {
     orderId,
     incrementId: order.increment_id,
-    paid: centsToEuro(held?.paidCents ?? 0),
-    refunded: centsToEuro(held?.refundedCents ?? 0),
-    chargedBack: centsToEuro(held?.chargedBackCents ?? 0),
-    refundable: centsToEuro(Math.max(0, left)),
+    paid: centsToEuros(held?.paidCents ?? 0),
+    refunded: centsToEuros(held?.refundedCents ?? 0),
+    chargedBack: centsToEuros(held?.chargedBackCents ?? 0),
+    refundable: centsToEuros(Math.max(0, left)),
     refunds: await listRefunds(db, orderId),
   };
 }

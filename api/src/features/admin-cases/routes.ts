@@ -14,10 +14,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { serviceUnavailableCode } from '../../http/errors.ts';
-import { euroToCents } from '../../lib/money.ts';
-import { audited } from '../admin/audit.ts';
-import { currentStaff } from '../admin/access.ts';
-import { type PaymentProvider, PaymentProviderUnavailableError } from '../payment/provider.ts';
+import { eurosToCents } from '@shop/shared/money';
+import { audited } from '../staff/audit.ts';
+import { currentStaff } from '../staff/access.ts';
+import { type PaymentProvider, PaymentProviderUnavailableError } from '../payment-provider/provider.ts';
 import { readNoticeSettings, writeNoticeSettings } from '../school-notices/settings.ts';
 import { listCases, readCase } from './list.ts';
 import { issueOrderRefunds, readRefundable, recordRefund } from './refund.ts';
@@ -136,7 +136,7 @@ export const caseRoutes =
               orderId,
               reason,
               staffId: currentStaff(request).id,
-              ...(amount === undefined ? {} : { amountCents: euroToCents(amount) }),
+              ...(amount === undefined ? {} : { amountCents: eurosToCents(amount) }),
               ...(caseId === undefined ? {} : { caseId }),
             },
             ctx.now(),

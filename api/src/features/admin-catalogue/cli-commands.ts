@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catalogueFileNames, catalogueKinds, type ImportReport } from '@shop/shared/contract/admin';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { writeAudit } from '../admin/audit.ts';
+import { writeAudit } from '../staff/audit.ts';
 import { type CatalogueFiles, exportCatalogue, ImportRefusedError, importCatalogue } from './catalogue-import.ts';
 
 export interface CatalogueCliContext {

@@ -2,7 +2,7 @@ import { type Language, languages } from '@shop/shared/contract';
 import type { AdminCourse, CatalogueStatus, ItemTexts } from '@shop/shared/contract/admin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { centsToEuro } from '../../lib/money.ts';
+import { centsToEuros } from '@shop/shared/money';
 import { weekdayIndex } from '../../lib/dates.ts';
 import { groupBy } from '../catalog/texts.ts';
 import { derivedCategoryIds, derivedTags, meetingDaysOf, parseMeetingDays } from './derived-tags.ts';
@@ -294,8 +294,8 @@ export function toAdminCourse(course: StoredCourse): AdminCourse {
     freePlaces: course.freePlaces,
     takenPlaces: r.maxParticipants - course.freePlaces,
     activeBookings: course.activeBookings,
-    price: centsToEuro(r.priceCents),
-    discountedPrice: r.discountedPriceCents === null ? null : centsToEuro(r.discountedPriceCents),
+    price: centsToEuros(r.priceCents),
+    discountedPrice: r.discountedPriceCents === null ? null : centsToEuros(r.discountedPriceCents),
     moduleIdentifier: r.moduleIdentifier,
     flexibleLearningCourseId: course.flexibleLearningCourseId,
     tags: r.tags,

@@ -85,7 +85,7 @@ async function tagIdsBySlug(db: Kysely<Database>): Promise<Map<string, number>> 
 /**
  * Writes courses in batches (a few statements per 500 courses, whatever their number), in the caller's transaction:
  * the API's single changes and the import alike. Places change with one conditional write per course, as the
- * checkout takes them (order/places.ts), so free places stay maximum minus booked and held whatever runs at the
+ * checkout takes them (catalog/places.ts), so free places stay maximum minus booked and held whatever runs at the
  * same time; a maximum below that throws PlacesBelowBookedError and the caller's transaction rolls back. A booked
  * course whose dates move gets a higher schedule sequence and its buyers and participants a mail with the new
  * .ics; one that becomes cancelled has its positions cancelled, its buyers told and a case opened per position.

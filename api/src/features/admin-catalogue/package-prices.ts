@@ -3,7 +3,7 @@ import { type AdminPackagePrice, packagePriceIdPattern, type PublishStatus } fro
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { centsToEuro, euroToCents } from '../../lib/money.ts';
+import { centsToEuros, eurosToCents } from '@shop/shared/money';
 
 /** A package price as staff decide it; its key is `<type>-<amount>`. Orders keep the price they were sold at. */
 export interface PackagePriceRecord {
@@ -35,7 +35,7 @@ export const toAdminPackagePrice = (p: PackagePriceRecord): AdminPackagePrice =>
   id: packagePriceKey(p),
   type: p.type,
   amount: p.amount,
-  price: centsToEuro(p.priceCents),
+  price: centsToEuros(p.priceCents),
   status: p.status,
 });
 
@@ -89,7 +89,7 @@ export async function updatePackagePrice(
     throw new AppError(400, ErrorCode.validation, 'Invalid body', { price: 'A new package needs its price' });
   const after: PackagePriceRecord = {
     ...key,
-    priceCents: body.price !== undefined ? euroToCents(body.price) : before!.priceCents,
+    priceCents: body.price !== undefined ? eurosToCents(body.price) : before!.priceCents,
     status: body.status ?? before?.status ?? 'draft',
   };
   await applyPackagePriceWrites(db, { upserts: [after], deletes: [] });

@@ -9,7 +9,7 @@ import {
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { centsToEuro, euroToCents } from '../../lib/money.ts';
+import { centsToEuros, eurosToCents } from '@shop/shared/money';
 import { groupBy } from '../catalog/texts.ts';
 import {
   type CatalogueFacts,
@@ -90,8 +90,8 @@ export function toAdminProduct(product: StoredProduct): AdminProduct {
     identifier: r.identifier,
     status: r.status,
     institutionId: r.institutionId,
-    price: centsToEuro(r.priceCents),
-    discountedPrice: r.discountedPriceCents === null ? null : centsToEuro(r.discountedPriceCents),
+    price: centsToEuros(r.priceCents),
+    discountedPrice: r.discountedPriceCents === null ? null : centsToEuros(r.discountedPriceCents),
     tags: r.tags,
     texts: textsToOutput(r.texts),
   };
@@ -239,8 +239,8 @@ export async function createProduct(db: Kysely<Database>, body: CreateProductBod
     identifier: body.identifier,
     status: 'draft',
     institutionId: body.institutionId,
-    priceCents: euroToCents(body.price),
-    discountedPriceCents: body.discountedPrice === null ? null : euroToCents(body.discountedPrice),
+    priceCents: eurosToCents(body.price),
+    discountedPriceCents: body.discountedPrice === null ? null : eurosToCents(body.discountedPrice),
     tags: [...new Set(body.tags)].sort(),
     texts: textsFromInput(body.texts),
   };
@@ -257,13 +257,13 @@ export async function updateProduct(db: Kysely<Database>, id: number, body: Upda
     identifier: body.identifier ?? r.identifier,
     status: body.status ?? r.status,
     institutionId: body.institutionId ?? r.institutionId,
-    priceCents: body.price !== undefined ? euroToCents(body.price) : r.priceCents,
+    priceCents: body.price !== undefined ? eurosToCents(body.price) : r.priceCents,
     discountedPriceCents:
       body.discountedPrice === undefined
         ? r.discountedPriceCents
         : body.discountedPrice === null
           ? null
-          : euroToCents(body.discountedPrice),
+          : eurosToCents(body.discountedPrice),
     tags: body.tags ? [...new Set(body.tags)].sort() : r.tags,
     texts: body.texts ? textsFromInput(body.texts) : r.texts,
   };

@@ -38,7 +38,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { audited } from '../admin/audit.ts';
+import { audited } from '../staff/audit.ts';
 import { exportCatalogue, ImportRefusedError, importCatalogue } from './catalogue-import.ts';
 import { loadCatalogueFacts, toAdminCourse } from './course-records.ts';
 import { cancelCourse, createCourse, listCourses, readCourse, setCourseStatus, updateCourse } from './courses.ts';

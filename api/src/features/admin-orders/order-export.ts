@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { centsToEuro } from '../../lib/money.ts';
+import { centsToDecimal } from '@shop/shared/money';
 import { csvRows } from './csv.ts';
 
 /** Orders read per query: the export holds one batch at a time, however long the year. */
@@ -70,7 +70,7 @@ export function exportOrdersCsv(db: Kysely<Database>, year: number, batchSize = 
           email: o.email,
           country: o.country ?? '',
           paymentMethod: o.payment_method ?? '',
-          total: centsToEuro(o.total_price_cents).toFixed(2).replace('.', ','),
+          total: centsToDecimal(o.total_price_cents).replace('.', ','),
         })),
         { header: false },
       );

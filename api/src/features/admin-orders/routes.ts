@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/errors.ts';
-import { audited } from '../admin/audit.ts';
+import { audited } from '../staff/audit.ts';
 import { queueOrderConfirmation } from '../order/confirmation.ts';
 import { retentionSchedule } from '../privacy/retention.ts';
 import { courseParticipants, participantsCsv } from './course-participants.ts';

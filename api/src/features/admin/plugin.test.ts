@@ -2,7 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase, testNow } from '../../test/databases.ts';
 import { collectRoutes, type RouteEntry } from '../../test/routes.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit } from '../staff/audit.ts';
 import { describeOperation } from './plugin.ts';
 import { staffToken } from './test-support.ts';
 

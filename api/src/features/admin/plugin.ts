@@ -5,15 +5,15 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, type FastifyPluginAsync
 import type { AppContext } from '../../app-context.ts';
 import type { PasswordHashingOptions } from '../customer/passwords.ts';
 import { staffRoutes } from '../staff/routes.ts';
-import { checkStaffAccess } from './access.ts';
-import { auditRoutes } from './audit.ts';
+import { checkStaffAccess } from '../staff/access.ts';
+import { auditRoutes } from '../staff/audit.ts';
 import { invoiceAdminRoutes } from '../invoice/admin-routes.ts';
 import { schoolAdminRoutes } from '../school/routes.ts';
 import { textAdminRoutes } from '../texts/routes.ts';
 import { discountCodeAdminRoutes } from '../discount-codes/routes.ts';
 import { catalogueRoutes } from '../admin-catalogue/routes.ts';
 import { caseRoutes } from '../admin-cases/routes.ts';
-import type { PaymentProvider } from '../payment/provider.ts';
+import type { PaymentProvider } from '../payment-provider/provider.ts';
 import { adminOrderRoutes } from '../admin-orders/routes.ts';
 
 export interface AdminApiOptions {

@@ -16,7 +16,7 @@ import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../http/errors.ts';
 import { rateLimited } from '../../rate-limit/route-limits.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
-import type { OfferedMethods } from '../payment/offered-methods.ts';
+import type { OfferedMethods } from './pricing/offered-methods.ts';
 import { priceCart, type Buyer } from './pricing/index.ts';
 import { unknownCodeGuard, unknownCodes } from './code-guesses.ts';
 import { cartSyncRateLimit } from './rate-limits.ts';

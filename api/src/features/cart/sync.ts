@@ -8,7 +8,7 @@ import {
 } from '@shop/shared/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { maxSqlInteger } from '../../lib/money.ts';
+import { maxSqlInteger } from '@shop/shared/money';
 import { toCourses } from '../catalog/course-search.ts';
 import { listPackagePrices } from '../catalog/price-config.ts';
 import { toProducts } from '../product/product-search.ts';

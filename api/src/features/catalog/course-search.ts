@@ -2,7 +2,7 @@ import { type Course, CourseType, type courseSearchQuerySchema } from '@shop/sha
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { CourseRow, Database } from '../../db/schema.ts';
-import { centsToEuro, maxSqlInteger, priceBoundToCents } from '../../lib/money.ts';
+import { centsToEuros, maxSqlInteger, priceBoundToCents } from '@shop/shared/money';
 import { conversationHourPriceCents, coursePriceCents, courseUnitPriceSql } from './course-price.ts';
 import { courseOnSale } from './on-sale.ts';
 import { groupBy, toContractTexts } from './texts.ts';
@@ -112,8 +112,8 @@ export async function toCourses(db: Kysely<Database>, rows: readonly CourseRow[]
       registrationDeadline: row.registration_deadline,
       maxParticipants: row.max_participants,
       freePlaces: row.free_places,
-      price: centsToEuro(priceCents),
-      discountedPrice: discountedPriceCents === null ? null : centsToEuro(discountedPriceCents),
+      price: centsToEuros(priceCents),
+      discountedPrice: discountedPriceCents === null ? null : centsToEuros(discountedPriceCents),
       tags: (tagsByCourse.get(row.id) ?? []).map((t) => ({ categoryId: t.category_id, slug: t.slug })),
       flexibleLearningCourseId: row.flexible_learning_course_id,
     };

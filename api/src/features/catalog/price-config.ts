@@ -1,7 +1,7 @@
 import type { PackagePrice, PackageType } from '@shop/shared/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { centsToEuro } from '../../lib/money.ts';
+import { centsToEuros } from '@shop/shared/money';
 
 /** Every package price, by type and amount; the amount-1 row of a type is its unit price. */
 export async function listPackagePrices(db: Kysely<Database>): Promise<PackagePrice[]> {
@@ -15,6 +15,6 @@ export async function listPackagePrices(db: Kysely<Database>): Promise<PackagePr
   return rows.map((row) => ({
     type: row.type as PackageType,
     amount: row.amount,
-    price: centsToEuro(row.price_cents),
+    price: centsToEuros(row.price_cents),
   }));
 }

@@ -6,10 +6,6 @@ import {
   CustomerErrorCode,
   customerSchema,
   okSchema,
-  orderCalendarSchema,
-  orderIdParamsSchema,
-  orderListSchema,
-  ordersQuerySchema,
   profileUpdateRequestSchema,
   profileUpdateResponseSchema,
   successEnvelope,
@@ -19,11 +15,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/database.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { clientKey } from '../../rate-limit/client-key.ts';
 import { limitedBy } from '../../rate-limit/route-limits.ts';
-import { orderCalendarFile } from '../order/confirmation-mail.ts';
-import { listCustomerOrders, readOrder } from '../order/read.ts';
 import { bearerToken, requireCustomer } from './authenticate.ts';
 import { readBalances } from './balances.ts';
 import { readBillingAddress, saveBillingAddress } from './billing-address.ts';
@@ -186,33 +180,6 @@ export const accountRoutes =
       async (request) => {
         const { customer } = await requireCustomer(ctx, request);
         return { result: await readBalances(ctx.db.kysely, customer.id, ctx.now()) };
-      },
-    );
-
-    app.get(
-      '/customer/me/orders',
-      {
-        config: { bearer: 'verified' },
-        schema: { querystring: ordersQuerySchema, response: { 200: successEnvelope(orderListSchema) } },
-      },
-      async (request) => {
-        const { customer } = await requireCustomer(ctx, request);
-        return { result: await listCustomerOrders(ctx.db, customer.id, request.query) };
-      },
-    );
-
-    /** GET /customer/me/orders/{orderId}/calendar: the calendar file of one of the customer's own orders. */
-    app.get(
-      '/customer/me/orders/:orderId/calendar',
-      {
-        config: { bearer: 'verified' },
-        schema: { params: orderIdParamsSchema, response: { 200: successEnvelope(orderCalendarSchema) } },
-      },
-      async (request) => {
-        const { customer } = await requireCustomer(ctx, request);
-        const order = await readOrder(ctx.db, request.params.orderId);
-        if (!order || order.customerId !== customer.id) throw notFound('Unknown order');
-        return { result: orderCalendarFile(order) };
       },
     );
   };

@@ -12,16 +12,17 @@ import {
 } from '@shop/shared/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely, Selectable } from 'kysely';
+import { centsToEuros, eurosToCents } from '@shop/shared/money';
 import type { AppContext } from '../../app-context.ts';
 import type { DiscountCodeTable } from '../../db/cart-schema.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { audited } from '../admin/audit.ts';
+import { audited } from '../staff/audit.ts';
 
 type Row = Selectable<DiscountCodeTable> & { uses: number | string };
 
-const euros = (cents: number | null) => (cents === null ? null : cents / 100);
-const cents = (euros: number | null) => (euros === null ? null : Math.round(euros * 100));
+const euros = (cents: number | null) => (cents === null ? null : centsToEuros(cents));
+const cents = (euros: number | null) => (euros === null ? null : eurosToCents(euros));
 const itemTypesOf = (text: string | null) =>
   text === null ? null : (text.split(',').filter(Boolean) as NonNullable<DiscountCodeItem['itemTypes']>);
 

@@ -16,6 +16,7 @@ export interface Placement {
 }
 
 /** Integer comparison, so 60 % of 15 points is exactly 9 and never a rounding question. */
+// eslint-disable-next-line no-restricted-syntax -- a share of points, not money
 const atLeast = (reached: number, max: number, percent: number) => reached * 100 >= percent * max;
 
 export function levelBelow(level: ExamLevel): ExamLevel | undefined {

@@ -1,5 +1,5 @@
 import type { Mailer } from '../../mail/mailer.ts';
-import type { PaymentProvider } from '../payment/provider.ts';
+import type { PaymentProvider } from '../payment-provider/provider.ts';
 import { type Dependency, type DependencyWatch, watchDependencies } from './dependencies.ts';
 
 /** Every 30 s a silent service is asked again; one answer may take 10 s (the mailer's own connection timeout). */

@@ -1,9 +1,9 @@
 import type { Invoice } from '@e-invoice-eu/core';
-import { centsToEuro } from '../../lib/money.ts';
+import { centsToDecimal } from '@shop/shared/money';
 import type { InvoiceDocument, InvoiceLine, VatCategory } from './document.ts';
 
 /** EN 16931 amounts: euros with two decimals. */
-const amount = (cents: number) => centsToEuro(cents).toFixed(2);
+const amount = (cents: number) => centsToDecimal(cents);
 const eur = 'EUR' as const;
 const vatScheme = { 'cbc:ID': 'VAT' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToEuro } from '../../lib/money.ts';
+import { centsToDecimal, centsToEuros } from '@shop/shared/money';
 import { describeEachDatabase, testNow } from '../../test/databases.ts';
 import { staffToken } from '../admin/test-support.ts';
 import { cheapHashing, client, verifiedCustomer } from '../customer/test-support.ts';
@@ -9,7 +9,7 @@ import { splitPostalAddress, withVat, vatCategory } from './document.ts';
 import { nextInvoiceNumber } from './numbers.ts';
 import { embeddedXml, invoicesOf, issuedRefund, xmlValues } from './test-support.ts';
 
-const amount = (cents: number) => centsToEuro(cents).toFixed(2);
+const amount = (cents: number) => centsToDecimal(cents);
 
 describe('invoice documents', () => {
   it('reads the school’s free-text address as street, post code and city', () => {
@@ -249,7 +249,7 @@ describeEachDatabase(
             orderId: order.id,
             orderNumber: order.increment_id,
             buyerName: 'Ana García',
-            total: centsToEuro(order.total_price_cents),
+            total: centsToEuros(order.total_price_cents),
             originalNumber: null,
           },
         ],

@@ -4,8 +4,8 @@ import fontkit from '@cantoo/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from '@cantoo/pdf-lib';
 import { type EInvoiceFormat, FormatFactoryService, type Invoice, invoiceSchema } from '@e-invoice-eu/core';
 import Ajv2019, { ValidationError, type ValidateFunction } from 'ajv/dist/2019.js';
-import { formatDate, formatMoney } from '@shop/shared/format';
-import { centsToEuro } from '../../lib/money.ts';
+import { formatDate } from '@shop/shared/format';
+import { formatCents } from '@shop/shared/money';
 import type { InvoiceDocument } from './document.ts';
 import { toEInvoice } from './einvoice.ts';
 
@@ -55,7 +55,7 @@ let fonts: { regular: Uint8Array; bold: Uint8Array } | null = null;
 const fontBytes = () =>
   (fonts ??= { regular: readFileSync(fontPaths.regular()), bold: readFileSync(fontPaths.bold()) });
 
-const money = (cents: number) => formatMoney(centsToEuro(cents));
+const money = (cents: number) => formatCents(cents);
 const title = (doc: InvoiceDocument) => (doc.kind === 'invoice' ? 'Rechnung' : 'Stornorechnung');
 
 interface Pen {

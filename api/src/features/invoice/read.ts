@@ -2,7 +2,7 @@ import type { InvoiceFile, InvoiceKind, InvoiceSummary } from '@shop/shared/cont
 import type { AdminInvoice } from '@shop/shared/contract/admin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { centsToEuro } from '../../lib/money.ts';
+import { centsToEuros } from '@shop/shared/money';
 import { invoiceFilename } from './attachment.ts';
 import type { InvoiceDocument } from './document.ts';
 
@@ -21,7 +21,7 @@ export async function listOrderInvoices(db: Kysely<Database>, orderId: number): 
     number: row.number,
     kind: row.kind as InvoiceKind,
     issuedAt: row.issued_at,
-    total: centsToEuro(row.total_cents),
+    total: centsToEuros(row.total_cents),
     originalNumber: row.original_number,
   }));
 }
@@ -56,7 +56,7 @@ export function adminInvoiceOf(row: {
     orderId: row.order_id,
     orderNumber: doc.orderNumber,
     buyerName: doc.buyer.name,
-    total: centsToEuro(row.total_cents),
+    total: centsToEuros(row.total_cents),
     originalNumber: row.original_number,
   };
 }

@@ -1,4 +1,4 @@
-import type { PaymentProvider } from '../payment/provider.ts';
+import type { PaymentProvider } from '../payment-provider/provider.ts';
 
 /** Production needs a provider that is not the sandbox; tests of what production answers never reach it. */
 const unusedRealProvider: PaymentProvider = {

@@ -2,7 +2,7 @@ import type { OrderCancelReason } from '@shop/shared/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { releaseStoredCredits } from './credits.ts';
-import { releasePlaces } from './places.ts';
+import { releasePlaces } from '../catalog/places.ts';
 
 /**
  * Cancels an order that is still waiting for its payment and gives back what it held: course places and

@@ -1,5 +1,5 @@
 import type { Language } from '@shop/shared/contract';
-import { formatMoney } from '@shop/shared/format';
+import { formatCents } from '@shop/shared/money';
 import type { LineDiscount, PresentedLine, PricePresentation } from '@shop/shared/pricing';
 import { tokenValue } from '@shop/shared/css';
 import { escapeHtml } from '../../lib/html.ts';
@@ -17,7 +17,7 @@ export interface MailPosition {
   details: string[];
 }
 
-const money = (cents: number) => formatMoney(cents / 100);
+const money = formatCents;
 
 /** The price rows of a line: list price, each discount named, amount to pay with its VAT wording. */
 function priceRows(line: PresentedLine, t: Texts): [string, string][] {

@@ -1,9 +1,8 @@
 import { languageSchema, type Language } from '@shop/shared/contract';
-import { formatMoney } from '@shop/shared/format';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { shopTimeZone } from '../../lib/dates.ts';
-import { centsToEuro } from '../../lib/money.ts';
+import { formatCents } from '@shop/shared/money';
 import { fillText, mailButton, mailDocument, mailFacts, mailParagraph, mailText } from '../../mail/html.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { queueMail } from '../../mail/outbox.ts';
@@ -37,7 +36,7 @@ export function renderOrderReceived(order: ReceivedOrder, language: Language, li
   const subject = fillText(t.subject, { number: order.incrementId });
   const facts: [string, string][] = [
     [t.orderNumber, order.incrementId],
-    [t.total, formatMoney(centsToEuro(order.totalCents))],
+    [t.total, formatCents(order.totalCents)],
   ];
   const before = [fillText(t.greeting, { name: order.name }), fillText(t.intro, { number: order.incrementId })];
   const after = [t.paid, fillText(t.unpaid, { time }), t.keep];

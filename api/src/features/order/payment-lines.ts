@@ -1,6 +1,6 @@
 import type { Language, Order } from '@shop/shared/contract';
-import { euroToCents } from '../../lib/money.ts';
-import type { PaymentLine } from '../payment/provider.ts';
+import { eurosToCents } from '@shop/shared/money';
+import type { PaymentLine } from '../payment-provider/provider.ts';
 import { positionNames } from './confirmation-mail.ts';
 
 /** "2 × name" for more than one (each line is one priced position: credits and discounts make unit prices uneven). */
@@ -13,8 +13,8 @@ const counted = (quantity: number, name: string) => (quantity > 1 ? `${quantity}
  */
 export function paymentLinesOf(order: Order, language: Language): PaymentLine[] {
   const courses = order.courseBookings.map((booking) => {
-    const totalCents = euroToCents(booking.totalPrice);
-    const discountCents = euroToCents(booking.discount);
+    const totalCents = eurosToCents(booking.totalPrice);
+    const discountCents = eurosToCents(booking.discount);
     return {
       kind: 'digital' as const,
       description: counted(booking.quantity, positionNames.course(booking, language)),
@@ -25,19 +25,19 @@ export function paymentLinesOf(order: Order, language: Language): PaymentLine[] 
     };
   });
   const products = order.productOrders.map((line) => {
-    const unitPriceCents = euroToCents(line.unitPrice);
+    const unitPriceCents = eurosToCents(line.unitPrice);
     return {
       kind: 'physical' as const,
       description: positionNames.product(line, language),
       quantity: line.quantity,
       unitPriceCents,
-      discountCents: euroToCents(line.discount),
-      totalCents: euroToCents(line.totalPrice),
+      discountCents: eurosToCents(line.discount),
+      totalCents: eurosToCents(line.totalPrice),
     };
   });
   const packages = order.customerBalanceTransactions.map((row) => {
-    const totalCents = euroToCents(row.totalPrice);
-    const discountCents = euroToCents(row.discount);
+    const totalCents = eurosToCents(row.totalPrice);
+    const discountCents = eurosToCents(row.discount);
     return {
       kind: 'digital' as const,
       description: counted(row.quantity, positionNames.package(row, language)),

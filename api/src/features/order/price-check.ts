@@ -1,5 +1,5 @@
 import { PriceChangeReason, type Language, type PriceChange, type PriceResult } from '@shop/shared/contract';
-import { euroToCents } from '../../lib/money.ts';
+import { eurosToCents } from '@shop/shared/money';
 import type { PricedCart } from '../cart/pricing/index.ts';
 
 /**
@@ -34,7 +34,7 @@ export function priceChanges(expectedTotalPrice: number, { calculation, result }
       code: provided.code,
       message: provided.errorMessage ?? '',
     }));
-  if (euroToCents(expectedTotalPrice) !== calculation.totalCents) {
+  if (eurosToCents(expectedTotalPrice) !== calculation.totalCents) {
     changes.push({ reason: PriceChangeReason.totalChanged, expectedTotalPrice, totalPrice: result.totalPrice });
   }
   return changes;

@@ -10,7 +10,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { ShopOrderTable } from '../../db/customer-schema.ts';
 import type { Db } from '../../db/database.ts';
-import { centsToEuro } from '../../lib/money.ts';
+import { centsToEuros } from '@shop/shared/money';
 import { groupBy, toContractTexts } from '../catalog/texts.ts';
 import { courseWeekdays } from '../catalog/weekdays.ts';
 
@@ -146,19 +146,19 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
       createdAt: new Date(order.created_at).toISOString(),
       status: order.status as OrderStatus,
       isRefunded: order.is_refunded === 1,
-      totalPrice: centsToEuro(order.total_price_cents),
+      totalPrice: centsToEuros(order.total_price_cents),
       discounts: (redemptionsByOrder.get(order.id) ?? []).map((row) => ({
         code: row.code,
-        amount: centsToEuro(row.discount_cents),
+        amount: centsToEuros(row.discount_cents),
       })),
       comment: order.comment,
       courseBookings: (bookingsByOrder.get(order.id) ?? []).map((booking) => ({
         id: booking.id,
         quantity: booking.quantity,
-        unitPrice: centsToEuro(booking.unit_price_cents),
+        unitPrice: centsToEuros(booking.unit_price_cents),
         appliedCredits: booking.credits_applied,
-        totalPrice: centsToEuro(booking.total_price_cents),
-        discount: centsToEuro(booking.discount_cents),
+        totalPrice: centsToEuros(booking.total_price_cents),
+        discount: centsToEuros(booking.discount_cents),
         discountCodes: codeList(booking.discount_codes),
         course: {
           id: booking.course_id,
@@ -184,10 +184,10 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
       productOrders: (productOrdersByOrder.get(order.id) ?? []).map((line) => ({
         id: line.id,
         quantity: line.quantity,
-        unitPrice: centsToEuro(line.unit_price_cents),
-        discount: centsToEuro(line.discount_cents),
+        unitPrice: centsToEuros(line.unit_price_cents),
+        discount: centsToEuros(line.discount_cents),
         discountCodes: codeList(line.discount_codes),
-        totalPrice: centsToEuro(line.quantity * line.unit_price_cents - line.discount_cents),
+        totalPrice: centsToEuros(line.quantity * line.unit_price_cents - line.discount_cents),
         product: { id: line.product_id, titles: toContractTexts(productTextsById.get(line.product_id) ?? []).titles },
         withdrawnAt: withdrawnAt(line),
       })),
@@ -197,10 +197,10 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
         type: row.type_id,
         amount: row.amount,
         quantity: row.quantity,
-        unitPrice: centsToEuro(row.unit_price_cents),
-        discount: centsToEuro(row.discount_cents),
+        unitPrice: centsToEuros(row.unit_price_cents),
+        discount: centsToEuros(row.discount_cents),
         discountCodes: codeList(row.discount_codes),
-        totalPrice: centsToEuro(row.total_price_cents),
+        totalPrice: centsToEuros(row.total_price_cents),
         withdrawnAt: withdrawnAt(row),
       })),
       payments: (paymentsByOrder.get(order.id) ?? []).map((row) => ({

@@ -20,9 +20,9 @@ import { unknownCodeGuard } from '../cart/code-guesses.ts';
 import { priceCart } from '../cart/pricing/index.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
 import { mailboxKey } from '../customer/mailbox.ts';
-import { paymentRefusedMessages, providerUnavailableMessages } from '../payment/messages.ts';
-import type { OfferedMethods } from '../payment/offered-methods.ts';
-import type { PaymentProvider } from '../payment/provider.ts';
+import { paymentRefusedMessages, providerUnavailableMessages } from '../payment-provider/messages.ts';
+import type { OfferedMethods } from '../cart/pricing/offered-methods.ts';
+import type { PaymentProvider } from '../payment-provider/provider.ts';
 import { clientKey } from '../../rate-limit/client-key.ts';
 import { limitedBy, rateLimited, tooManyRequests } from '../../rate-limit/route-limits.ts';
 import { z } from 'zod';
@@ -31,7 +31,7 @@ import { submitRateLimits } from './rate-limits.ts';
 import { sampleOrder, sampleRecipient } from './sample-order.ts';
 import { PriceChangedError, priceChangedMessages } from './price-check.ts';
 import { queueOrderReceived } from './order-received-mail.ts';
-import { PlacesChangedError, submitOrder, SubmitWithdrawnError } from './submit.ts';
+import { PlacesChangedError, submitOrder, SubmitUndoneError } from './submit.ts';
 import { TooManyUnpaidHoldsError, unpaidHoldMessages, UnpaidPlacesLimitError } from './unpaid-holds.ts';
 
 export interface OrderRouteOptions {
@@ -135,12 +135,12 @@ export const orderRoutes =
               reasons: error.reasons,
             });
           }
-          if (error instanceof SubmitWithdrawnError) {
+          if (error instanceof SubmitUndoneError) {
             if (error.placesChanged) onPlacesChanged();
             if (error.refused) {
               request.log.warn(
                 { err: error.cause },
-                `Payment refused by the provider: order ${error.incrementId} withdrawn, its number stays unused`,
+                `Payment refused by the provider: order ${error.incrementId} undone, its number stays unused`,
               );
               throw new AppError(
                 422,
@@ -152,7 +152,7 @@ export const orderRoutes =
             }
             request.log.warn(
               { err: error.cause },
-              `Payment provider unavailable: order ${error.incrementId} withdrawn, its number stays unused`,
+              `Payment provider unavailable: order ${error.incrementId} undone, its number stays unused`,
             );
             throw new AppError(
               503,

@@ -7,7 +7,7 @@ import {
 } from '@shop/shared/contract';
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { centsToEuro } from '../../lib/money.ts';
+import { centsToEuros } from '@shop/shared/money';
 import { hashToken } from '../customer/secrets.ts';
 import { cancelPendingOrder } from './cancel.ts';
 import { readOrder } from './read.ts';
@@ -88,7 +88,7 @@ export async function readOrderState(
     state,
     paymentStatus: (payment?.status as PaymentStatus | undefined) ?? null,
     holdActive,
-    totalPrice: centsToEuro(order.total_price_cents),
+    totalPrice: centsToEuros(order.total_price_cents),
     withdrawal: withdrawalStateOf(all.filter((row) => row.withdrawal_id !== null).length, all.length),
     ...(full
       ? {

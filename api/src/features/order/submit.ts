@@ -19,7 +19,11 @@ import { unknownCodes } from '../cart/code-guesses.ts';
 import { priceCart, type PricedCart } from '../cart/pricing/index.ts';
 import { billingAddressColumns } from '../customer/billing-address.ts';
 import { hashToken, newToken } from '../customer/secrets.ts';
-import { type PaymentProvider, PaymentProviderUnavailableError, PaymentRefusedError } from '../payment/provider.ts';
+import {
+  type PaymentProvider,
+  PaymentProviderUnavailableError,
+  PaymentRefusedError,
+} from '../payment-provider/provider.ts';
 import { balanceTypeOfCourse, balanceTypeOfPackage } from './balance-types.ts';
 import { cancelPendingOrder } from './cancel.ts';
 import { queueOrderPaidNotice } from '../school-notices/notices.ts';
@@ -27,7 +31,7 @@ import { queueOrderConfirmation } from './confirmation.ts';
 import { creditPackages, spendStoredCredits } from './credits.ts';
 import { nextOrderNumber } from './order-number.ts';
 import { paymentLinesOf } from './payment-lines.ts';
-import { takePlaces } from './places.ts';
+import { takePlaces } from '../catalog/places.ts';
 import { PriceChangedError, priceChanges } from './price-check.ts';
 import { readOrder } from './read.ts';
 import { mailboxKey } from '../customer/mailbox.ts';
@@ -252,9 +256,9 @@ export async function submitOrder(
       method: order.method!,
     });
   } catch (error) {
-    await withdrawOrder(db, orderId, order.claimedOffers);
+    await undoPlacedOrder(db, orderId, order.claimedOffers);
     if (error instanceof PaymentProviderUnavailableError || error instanceof PaymentRefusedError)
-      throw new SubmitWithdrawnError(incrementId, placesChanged, error);
+      throw new SubmitUndoneError(incrementId, placesChanged, error);
     throw error;
   }
   await db
@@ -274,8 +278,8 @@ export async function submitOrder(
   return { orderId, incrementId, orderKey, paymentLink: payment.paymentLink, email, paid, placesChanged };
 }
 
-/** The provider could not take the payment: the order was withdrawn (nothing held, nothing left). */
-export class SubmitWithdrawnError extends Error {
+/** The provider could not take the payment: the placed order was undone (not a withdrawal); nothing held. */
+export class SubmitUndoneError extends Error {
   /** The provider refused these details (choose another method), rather than failing (try again). */
   readonly refused: boolean;
   constructor(
@@ -284,8 +288,8 @@ export class SubmitWithdrawnError extends Error {
     readonly placesChanged: boolean,
     cause: PaymentProviderUnavailableError | PaymentRefusedError,
   ) {
-    super(`Order ${incrementId} withdrawn: ${cause.message}`, { cause });
-    this.name = 'SubmitWithdrawnError';
+    super(`Order ${incrementId} undone: ${cause.message}`, { cause });
+    this.name = 'SubmitUndoneError';
     this.refused = cause instanceof PaymentRefusedError;
   }
 }
@@ -304,7 +308,7 @@ interface ClaimedOffer {
  * fault of theirs and is told to try again, so the offered place must neither go to the next buyer nor be lost
  * to the offer's holder (an offer whose time ran out meanwhile ends with the waitlist's next run).
  */
-async function withdrawOrder(db: Kysely<Database>, orderId: number, claimedOffers: ClaimedOffer[]): Promise<void> {
+async function undoPlacedOrder(db: Kysely<Database>, orderId: number, claimedOffers: ClaimedOffer[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // The reason hardly matters: the order is removed right after, once what it held is released.
     if (!(await cancelPendingOrder(trx, orderId, 'payment_failed'))) return;

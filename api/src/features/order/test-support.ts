@@ -1,3 +1,4 @@
+import { centsToEuros } from '@shop/shared/money';
 import { CourseType } from '@shop/shared/contract';
 import { expect } from 'vitest';
 import { addDays } from '../../lib/dates.ts';
@@ -75,7 +76,7 @@ export function courseOrder(
         participants: Array.from({ length: quantity }, (_, i) => participant(i + 1)),
       },
     ],
-    expectedTotalPrice: ((course.priceCents ?? 0) * quantity) / 100,
+    expectedTotalPrice: centsToEuros((course.priceCents ?? 0) * quantity),
     billingAddress: billing,
     selectedPaymentMethod: 'creditcard',
     emailAddress: 'gast@example.org',
@@ -157,7 +158,7 @@ export async function pendingOrder(
       locale,
       selectedPaymentMethod: method,
       discountCodes,
-      expectedTotalPrice: (priceCents * quantity - discountCents) / 100,
+      expectedTotalPrice: centsToEuros(priceCents * quantity - discountCents),
     }),
   );
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { completePayment } from './complete.ts';
-import type { PaymentProvider } from './provider.ts';
+import type { PaymentProvider } from '../payment-provider/provider.ts';
 import { type AlertLog, alertOperator } from './refund-alert.ts';
 import { openPaymentCase } from '../admin-cases/payment-cases.ts';
 

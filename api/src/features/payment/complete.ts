@@ -5,7 +5,7 @@ import { queueOrderConfirmation } from '../order/confirmation.ts';
 import { creditPackages } from '../order/credits.ts';
 import { queueOrderPaidNotice } from '../school-notices/notices.ts';
 import { issueOrderInvoice } from '../invoice/issue.ts';
-import { type PaymentProvider, type ProviderPaymentStatus, shopCurrency } from './provider.ts';
+import { type PaymentProvider, type ProviderPaymentStatus, shopCurrency } from '../payment-provider/provider.ts';
 
 export type CompletionOutcome =
   /** The order moved to paid (first time only). */

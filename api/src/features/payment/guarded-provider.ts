@@ -3,7 +3,7 @@ import {
   type PaymentProvider,
   PaymentProviderUnavailableError,
   PaymentRefusedError,
-} from './provider.ts';
+} from '../payment-provider/provider.ts';
 
 /** How long the shop waits for the payment provider per call (docs/decisions/0002-mollie-payments.md). */
 export const defaultProviderTimeoutMs = 5000;

@@ -1,4 +1,5 @@
 import { type Language } from '@shop/shared/contract';
+import { centsToDecimal, decimalToCents } from '@shop/shared/money';
 import {
   CaptureStatus,
   createMollieClient,
@@ -16,7 +17,7 @@ import {
   PaymentRefusedError,
   type ProviderPayment,
   type ProviderPaymentStatus,
-} from './provider.ts';
+} from '../payment-provider/provider.ts';
 
 /** Mollie's page language for the order's language. */
 const mollieLocales: Record<Language, Locale> = { de: Locale.de_DE, en: Locale.en_US, es: Locale.es_ES };
@@ -45,12 +46,7 @@ const statuses: Record<PaymentStatus, ProviderPaymentStatus> = {
 
 /** Mollie's amounts are strings with exactly two decimals ("744.30"; "-5.00" for a discount line). */
 export function mollieAmount(cents: number): { currency: 'EUR'; value: string } {
-  if (!Number.isSafeInteger(cents)) throw new Error(`Not an amount in cents: ${cents}`);
-  const whole = Math.abs(cents);
-  return {
-    currency: 'EUR',
-    value: `${cents < 0 ? '-' : ''}${Math.trunc(whole / 100)}.${String(whole % 100).padStart(2, '0')}`,
-  };
+  return { currency: 'EUR', value: centsToDecimal(cents) };
 }
 
 /** Names of the line that reconciles the positions with the amount (a discount code on the whole order). */
@@ -90,9 +86,9 @@ export function mollieLines(input: Pick<CreatePaymentInput, 'lines' | 'amountCen
 }
 
 export function centsOfMollieAmount({ currency, value }: { currency: string; value: string }): number {
-  const match = /^(\d+)\.(\d{2})$/.exec(value);
-  if (currency !== 'EUR' || !match) throw new Error(`Unexpected amount from Mollie: ${value} ${currency}`);
-  return Number(match[1]) * 100 + Number(match[2]);
+  const cents = /^\d+\.\d{2}$/.test(value) ? decimalToCents(value) : undefined;
+  if (currency !== 'EUR' || cents === undefined) throw new Error(`Unexpected amount from Mollie: ${value} ${currency}`);
+  return cents;
 }
 
 /**
@@ -104,9 +100,11 @@ export function reportedMollieAmount({ currency, value }: { currency: string; va
   amountCents: number;
   currency: string;
 } {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value);
-  if (!match || !/^[A-Z]{3}$/.test(currency)) throw new Error(`Unexpected amount from Mollie: ${value} ${currency}`);
-  return { amountCents: Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')), currency };
+  const amountCents = decimalToCents(value);
+  if (amountCents === undefined || !/^[A-Z]{3}$/.test(currency)) {
+    throw new Error(`Unexpected amount from Mollie: ${value} ${currency}`);
+  }
+  return { amountCents, currency };
 }
 
 /** The shop's key of a refund, as its metadata carries it (`refund` above); undefined for any other refund. */

@@ -1,11 +1,12 @@
+import { centsToDecimal } from '@shop/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Completion } from './complete.ts';
-import { shopCurrency } from './provider.ts';
+import { shopCurrency } from '../payment-provider/provider.ts';
 
 /** What the alert needs of a logger: the app's (pino) logger, or the stand-in below. */
 export type AlertLog = Pick<FastifyBaseLogger, 'error'>;
 
-const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
+const money = (cents: number, currency: string) => `${centsToDecimal(cents)} ${currency}`;
 
 /**
  * Money arrived for an order that was cancelled (typically its hold expired before the buyer paid): nothing in

@@ -13,7 +13,11 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { captureDuePayment, type CaptureOptions } from './capture.ts';
 import { type Completion, completePayment } from './complete.ts';
-import { checkoutReturnUrl, type PaymentProvider, PaymentProviderUnavailableError } from './provider.ts';
+import {
+  checkoutReturnUrl,
+  type PaymentProvider,
+  PaymentProviderUnavailableError,
+} from '../payment-provider/provider.ts';
 import { alertOperator } from './refund-alert.ts';
 import { openPaymentCase } from '../admin-cases/payment-cases.ts';
 import { renderSandboxPage, sandboxPageCsp } from './sandbox-page.ts';

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '@shop/shared/contract';
 import { primitivesCss, tokensCss } from '@shop/shared/css';
+import { formatCentsIn } from '@shop/shared/money';
 import { escapeHtml } from '../../lib/html.ts';
-import type { ProviderPayment, ProviderPaymentStatus } from './provider.ts';
+import type { ProviderPayment, ProviderPaymentStatus } from '../payment-provider/provider.ts';
 import { type SandboxOutcome, sandboxOutcomes } from './sandbox-provider.ts';
 
 interface SandboxTexts {
@@ -84,8 +85,6 @@ const texts: Record<Language, SandboxTexts> = {
   },
 };
 
-const numberLocales: Record<Language, string> = { de: 'de-DE', en: 'en-IE', es: 'es-ES' };
-
 /** The shop's tokens and buttons, plus the few rules of this page. */
 const pageCss = `${tokensCss}${primitivesCss}
 .sandbox-header__brand { padding: 12px 24px; border-bottom: 1px solid var(--shop-color-border); }
@@ -143,10 +142,7 @@ export function renderSandboxPage({
 }: SandboxPageInput): string {
   const text = texts[language] ?? texts.de;
   const action = `/api/payments/sandbox/${encodeURIComponent(payment.id)}`;
-  const amount = new Intl.NumberFormat(numberLocales[language] ?? 'de-DE', {
-    style: 'currency',
-    currency: 'EUR',
-  }).format(payment.amountCents / 100);
+  const amount = formatCentsIn(payment.amountCents, language);
   const decision =
     payment.status === 'pending'
       ? `<form method="post" action="${escapeHtml(action)}"><fieldset><legend>${escapeHtml(text.choose)}</legend>

@@ -6,7 +6,7 @@ import {
   type ProviderPayment,
   type ProviderPaymentStatus,
   shopCurrency,
-} from './provider.ts';
+} from '../payment-provider/provider.ts';
 
 export const sandboxOutcomes = [
   'paid',

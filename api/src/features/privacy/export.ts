@@ -2,7 +2,7 @@ import { privacyExportFormat } from '@shop/shared/contract';
 import type { Kysely } from 'kysely';
 import type { AddressColumns } from '../../db/customer-schema.ts';
 import type { Database } from '../../db/schema.ts';
-import { centsToEuro } from '../../lib/money.ts';
+import { centsToEuros } from '@shop/shared/money';
 import type { PrivacyExport } from './export-schema.ts';
 import { orderIdsOf, participationIdsOf, type Subject } from './subject.ts';
 
@@ -272,8 +272,8 @@ export async function exportPersonalData(db: Db, subject: Subject, now: Date): P
         timezone: order.timezone,
         comment: order.comment,
         paymentMethod: order.payment_method,
-        totalPrice: centsToEuro(order.total_price_cents),
-        chargedBack: centsToEuro(order.charged_back_cents),
+        totalPrice: centsToEuros(order.total_price_cents),
+        chargedBack: centsToEuros(order.charged_back_cents),
         billingAddress: billingAddress
           ? { ...address(billingAddress), phone: billingAddress.phone, birthYear: billingAddress.birth_year }
           : null,
@@ -282,9 +282,9 @@ export async function exportPersonalData(db: Db, subject: Subject, now: Date): P
           .map((booking) => ({
             ...course(booking.course_id),
             quantity: booking.quantity,
-            unitPrice: centsToEuro(booking.unit_price_cents),
-            totalPrice: centsToEuro(booking.total_price_cents),
-            discount: centsToEuro(booking.discount_cents),
+            unitPrice: centsToEuros(booking.unit_price_cents),
+            totalPrice: centsToEuros(booking.total_price_cents),
+            discount: centsToEuros(booking.discount_cents),
             creditsApplied: booking.credits_applied,
             discountCodes: codes(booking.discount_codes),
             withdrawn: booking.withdrawal_id !== null,
@@ -295,8 +295,8 @@ export async function exportPersonalData(db: Db, subject: Subject, now: Date): P
           .map((row) => ({
             productId: row.product_id,
             quantity: row.quantity,
-            unitPrice: centsToEuro(row.unit_price_cents),
-            discount: centsToEuro(row.discount_cents),
+            unitPrice: centsToEuros(row.unit_price_cents),
+            discount: centsToEuros(row.discount_cents),
             discountCodes: codes(row.discount_codes),
             withdrawn: row.withdrawal_id !== null,
           })),
@@ -306,9 +306,9 @@ export async function exportPersonalData(db: Db, subject: Subject, now: Date): P
             typeId: row.type_id,
             amount: row.amount,
             quantity: row.quantity,
-            unitPrice: centsToEuro(row.unit_price_cents),
-            totalPrice: centsToEuro(row.total_price_cents),
-            discount: centsToEuro(row.discount_cents),
+            unitPrice: centsToEuros(row.unit_price_cents),
+            totalPrice: centsToEuros(row.total_price_cents),
+            discount: centsToEuros(row.discount_cents),
             discountCodes: codes(row.discount_codes),
             withdrawn: row.withdrawal_id !== null,
           })),
@@ -318,13 +318,13 @@ export async function exportPersonalData(db: Db, subject: Subject, now: Date): P
             provider: row.provider,
             method: row.method,
             status: row.status,
-            amount: centsToEuro(row.amount_cents),
+            amount: centsToEuros(row.amount_cents),
             createdAt: row.created_at,
             updatedAt: row.updated_at,
           })),
         refunds: refunds
           .filter((row) => row.order_id === order.id)
-          .map((row) => ({ amount: centsToEuro(row.amount_cents), status: row.status, createdAt: row.created_at })),
+          .map((row) => ({ amount: centsToEuros(row.amount_cents), status: row.status, createdAt: row.created_at })),
       };
     }),
     participations: participations.map((row) => ({
@@ -383,7 +383,7 @@ export async function exportPersonalData(db: Db, subject: Subject, now: Date): P
       code: row.code,
       usedAt: row.used_at,
       orderNumber: row.order_id === null ? null : (numberOf.get(row.order_id) ?? null),
-      discount: centsToEuro(row.discount_cents),
+      discount: centsToEuros(row.discount_cents),
     })),
     mails: mails.map((row) => ({
       subject: row.subject,

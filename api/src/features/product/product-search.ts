@@ -2,7 +2,7 @@ import type { Product, productSearchQuerySchema } from '@shop/shared/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import { centsToEuro, maxSqlInteger } from '../../lib/money.ts';
+import { centsToEuros, maxSqlInteger } from '@shop/shared/money';
 import { groupBy, toContractTexts } from '../catalog/texts.ts';
 
 export type ProductFilter = z.output<typeof productSearchQuerySchema>;
@@ -76,7 +76,7 @@ export async function toProducts(
     institutionId: row.institution_id,
     ...toContractTexts(textsByProduct.get(row.id) ?? []),
     tags: (tagsByProduct.get(row.id) ?? []).map((t) => ({ categoryId: t.category_id, slug: t.slug })),
-    price: centsToEuro(row.price_cents),
-    discountedPrice: row.discounted_price_cents === null ? null : centsToEuro(row.discounted_price_cents),
+    price: centsToEuros(row.price_cents),
+    discountedPrice: row.discounted_price_cents === null ? null : centsToEuros(row.discounted_price_cents),
   }));
 }

@@ -1,8 +1,7 @@
-import { formatMoney } from '@shop/shared/format';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { isoDateInZone } from '../../lib/dates.ts';
-import { centsToEuro } from '../../lib/money.ts';
+import { formatCents } from '@shop/shared/money';
 import { mailDocument, mailParagraph, mailText } from '../../mail/html.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { noticeRecipient } from './settings.ts';
@@ -53,7 +52,7 @@ export async function queueDailyDigest(db: Kysely<Database>, now: Date): Promise
     ]);
     const subject = `Tagesübersicht ${day}`;
     const lines = [
-      `Bezahlte Bestellungen (24 Stunden): ${Number(paid.n)}, zusammen ${formatMoney(centsToEuro(Number(paid.cents)))}.`,
+      `Bezahlte Bestellungen (24 Stunden): ${Number(paid.n)}, zusammen ${formatCents(Number(paid.cents))}.`,
       `Widerrufe: ${Number(withdrawals.n)}.`,
       `Neue Fälle: ${Number(cases.n)}; offene Fälle insgesamt: ${Number(open.n)}.`,
     ];

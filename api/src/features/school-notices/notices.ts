@@ -1,8 +1,7 @@
 import type { CaseKind } from '@shop/shared/contract/admin';
-import { formatMoney } from '@shop/shared/format';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { centsToEuro } from '../../lib/money.ts';
+import { formatCents } from '@shop/shared/money';
 import { mailDocument, mailParagraph, mailText } from '../../mail/html.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { type NoticeKind, noticeRecipient } from './settings.ts';
@@ -29,7 +28,7 @@ async function queueNotice(
   return true;
 }
 
-const euros = (cents: number) => formatMoney(centsToEuro(cents));
+const euros = (cents: number) => formatCents(cents);
 
 /** A paid order, with its positions and each course's participants. */
 export async function queueOrderPaidNotice(db: Kysely<Database>, orderId: number, now: Date): Promise<boolean> {

@@ -6,7 +6,7 @@ import {
 } from '@shop/shared/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { audited } from '../admin/audit.ts';
+import { audited } from '../staff/audit.ts';
 import { publicSchool, readSchoolIdentity, writeSchoolIdentity, type SchoolIdentityCache } from './identity.ts';
 
 /**

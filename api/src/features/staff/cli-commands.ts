@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { emailSchema } from '@shop/shared/contract';
 import { staffPasswordSchema, staffRoleSchema, type StaffRole } from '@shop/shared/contract/admin';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { writeAudit } from '../admin/audit.ts';
+import { writeAudit } from './audit.ts';
 import { createPasswordHasher, type PasswordHashingOptions } from '../customer/passwords.ts';
 import { createSetupToken, findStaffByEmail, insertStaff, setupLink } from './accounts.ts';
 import { revokeAllStaffSessions } from './sessions.ts';

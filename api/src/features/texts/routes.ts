@@ -16,8 +16,8 @@ import type { AppContext } from '../../app-context.ts';
 import type { Database } from '../../db/schema.ts';
 import { textSourceDirs } from '../../db/seed/translations.ts';
 import { notFound } from '../../http/errors.ts';
-import { audited } from '../admin/audit.ts';
-import { currentStaff } from '../admin/access.ts';
+import { audited } from '../staff/audit.ts';
+import { currentStaff } from '../staff/access.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Database } from '../../db/schema.ts';
 import { isoDateInZone } from '../../lib/dates.ts';
 import { hashToken, newToken } from '../customer/secrets.ts';
-import { releasePlaces, takePlaces } from '../order/places.ts';
+import { releasePlaces, takePlaces } from '../catalog/places.ts';
 import { courseForMail } from './course.ts';
 import { sendWaitlistOfferExpiredMail, sendWaitlistOfferMail } from './mails.ts';
 

@@ -5,6 +5,7 @@ import {
   type WithdrawalPosition,
   type WithdrawalReceipt,
 } from '@shop/shared/contract';
+import { centsToEuros } from '@shop/shared/money';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
@@ -13,7 +14,7 @@ import { recordWithdrawalDecision, type WithdrawalDecision } from '../admin-case
 import { shopLink } from '../customer/mails.ts';
 import { positionNames } from '../order/confirmation-mail.ts';
 import { readOrder } from '../order/read.ts';
-import type { PaymentProvider } from '../payment/provider.ts';
+import type { PaymentProvider } from '../payment-provider/provider.ts';
 import {
   claimConfirmation,
   issueConfirmation,
@@ -335,7 +336,7 @@ const withOutcome = (receipt: WithdrawalReceipt, outcome: WithdrawOutcome): With
   ...receipt,
   outcome: outcome.outcome,
   reviewReason: outcome.outcome === 'review' ? outcome.reason : null,
-  refundAmount: outcome.outcome === 'withdrawn' ? outcome.refundCents / 100 : null,
+  refundAmount: outcome.outcome === 'withdrawn' ? centsToEuros(outcome.refundCents) : null,
 });
 
 /**

@@ -1,5 +1,6 @@
 import type { Language, WithdrawalReceipt, WithdrawalReviewReason } from '@shop/shared/contract';
-import { formatInstantInZone, formatMoney } from '@shop/shared/format';
+import { formatInstantInZone } from '@shop/shared/format';
+import { formatCents, formatMoney } from '@shop/shared/money';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { fillText, mailButton, mailDocument, mailFacts, mailLink, mailParagraph, mailText } from '../../mail/html.ts';
@@ -134,7 +135,7 @@ export function renderRefundNotice(
   const greeting = name === undefined ? t.greetingWithoutName : fillText(t.greeting, { name });
   const intro = fillText(cause === 'shop' ? t.refundIntroByShop : t.refundIntro, {
     number: orderNumber,
-    amount: formatMoney(amountCents / 100),
+    amount: formatCents(amountCents),
   });
   const text = mailText(language, [greeting, intro, t.signature]);
   return {

@@ -9,7 +9,7 @@ import type { AppContext } from '../../app-context.ts';
 import { limitedBy, rateLimited } from '../../rate-limit/route-limits.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
 import { mailboxKey } from '../customer/mailbox.ts';
-import type { PaymentProvider } from '../payment/provider.ts';
+import type { PaymentProvider } from '../payment-provider/provider.ts';
 import { confirmWithdrawal, declareWithdrawal, type ReceiptAllowance } from './declare.ts';
 
 const hour = 60 * 60_000;

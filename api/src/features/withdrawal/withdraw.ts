@@ -10,7 +10,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { courseWeekdays } from '../catalog/weekdays.ts';
 import { balanceTypeOfCourse } from '../order/balance-types.ts';
-import { releasePlaces } from '../order/places.ts';
+import { releasePlaces } from '../catalog/places.ts';
 import {
   courseCreditsBack,
   courseRefundCents,

@@ -1,3 +1,4 @@
+import { eurosToCents } from '@shop/shared/money';
 import { randomBytes } from 'node:crypto';
 import { FakeMollieInputError, type FakePayment } from './payments.ts';
 
@@ -9,7 +10,7 @@ export interface FakeCapture {
   createdAt: string;
 }
 
-const centsOf = (value: string) => Math.round(Number(value) * 100);
+const centsOf = (value: string) => eurosToCents(Number(value));
 
 /**
  * Create capture's checks as Mollie documents them: only an authorized payment, an optional amount (the whole

@@ -1,3 +1,4 @@
+import { eurosToCents } from '@shop/shared/money';
 import { randomBytes } from 'node:crypto';
 
 /** Mollie's payment statuses (Payments API). */
@@ -122,7 +123,7 @@ const cents = (amount: unknown, field: string): number => {
   const value = (amount as { value?: unknown } | undefined)?.value;
   if (typeof value !== 'string' || !/^-?\d+\.\d{2}$/.test(value))
     throw new FakeMollieInputError(field, `The ${field} is invalid`);
-  return Math.round(Number(value) * 100);
+  return eurosToCents(Number(value));
 };
 
 /**
@@ -149,7 +150,7 @@ function checkLines(lines: unknown, amountValue: string) {
       );
     sum += total;
   });
-  if (sum !== Math.round(Number(amountValue) * 100))
+  if (sum !== eurosToCents(Number(amountValue)))
     throw new FakeMollieInputError('amount', 'The amount does not match the sum of the lines');
 }
 

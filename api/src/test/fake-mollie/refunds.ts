@@ -1,3 +1,4 @@
+import { eurosToCents } from '@shop/shared/money';
 import { randomBytes } from 'node:crypto';
 import { FakeMollieInputError, type FakePayment } from './payments.ts';
 
@@ -11,7 +12,7 @@ export interface FakeRefund {
   createdAt: string;
 }
 
-const centsOf = (value: string) => Math.round(Number(value) * 100);
+const centsOf = (value: string) => eurosToCents(Number(value));
 
 /**
  * Create payment refund's checks as Mollie documents them: only a paid payment, an amount in the payment's

@@ -7,6 +7,7 @@ import {
   fetchCustomerOrderCalendar,
   formatDate,
   formatDateTime,
+  formatCents,
   formatMoney,
   formatSchedule,
   LinePrice,
@@ -49,7 +50,7 @@ function CourseBookingPosition({
     <details open={open}>
       <summary>
         {t('account.orders.courseBooking')}: {pickText(course.titles, i18n.language)} ·{' '}
-        {t('account.orders.places', { count: booking.quantity })} · {formatMoney(price.payCents / 100)}
+        {t('account.orders.places', { count: booking.quantity })} · {formatCents(price.payCents)}
         <WithdrawnMark at={booking.withdrawnAt} />
       </summary>
       <p>{formatSchedule(course, t)}</p>
@@ -82,7 +83,7 @@ function Positions({ order, prices }: { order: Order; prices: readonly Presented
         <details key={`product-${line.id}`}>
           <summary>
             {t('account.orders.productOrder')}: {pickText(line.product.titles, i18n.language)} ·{' '}
-            {formatMoney(prices[products + index]!.payCents / 100)}
+            {formatCents(prices[products + index]!.payCents)}
             <WithdrawnMark at={line.withdrawnAt} />
           </summary>
           <LinePrice line={prices[products + index]!} />
@@ -98,7 +99,7 @@ function Positions({ order, prices }: { order: Order; prices: readonly Presented
                 : 'account.orders.topUpFlexible',
               { count: topUp.amount },
             )}{' '}
-            · {formatMoney(prices[packages + index]!.payCents / 100)}
+            · {formatCents(prices[packages + index]!.payCents)}
             <WithdrawnMark at={topUp.withdrawnAt} />
           </summary>
           <LinePrice line={prices[packages + index]!} />

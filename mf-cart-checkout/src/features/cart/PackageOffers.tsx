@@ -2,6 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   fetchPriceConfig,
+  eurosToCents,
+  formatCents,
   formatMoney,
   newCartItemId,
   trackAddToCart,
@@ -84,7 +86,7 @@ export function PackageOffers() {
               {t('cartCheckout.package.offer', { name, price: formatMoney(price.price) })}{' '}
               <span className="package-offer__unit">
                 {t('cartCheckout.package.perUnit', {
-                  price: formatMoney(Math.round((price.price * 100) / price.amount) / 100),
+                  price: formatCents(Math.round(eurosToCents(price.price) / price.amount)),
                 })}
               </span>
             </span>

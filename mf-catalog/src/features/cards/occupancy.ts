@@ -8,6 +8,7 @@ export function occupancyOf(course: { maxParticipants: number; freePlaces: numbe
   const { maxParticipants: max, freePlaces: free } = course;
   // A course without places cannot be booked: it counts as full.
   if (max <= 0) return 'full';
+  // eslint-disable-next-line no-restricted-syntax -- a share of places, not money
   const bookedPercent = ((max - Math.min(Math.max(free, 0), max)) / max) * 100;
   if (bookedPercent <= occupancyThresholds.open) return 'open';
   if (bookedPercent <= occupancyThresholds.normal) return 'normal';

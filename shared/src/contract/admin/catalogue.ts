@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogTextLimits, courseTypeSchema, packageTypeSchema } from '../catalog.ts';
 import { isoDateSchema, moneySchema, multilineTextSchema, textSchema, timeSchema } from '../common.ts';
+import { hasWholeCents } from '../../money/index.ts';
 import { pageOf, pageQuerySchema, searchTextSchema } from './common.ts';
 
 /**
@@ -42,11 +43,9 @@ export const tagSlugSchema = textSchema
   .max(catalogTextLimits.slug)
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'Lower-case letters, digits and "-" only');
 /** EUR with at most two decimals. */
-export const priceSchema = moneySchema
-  .max(100_000)
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-    message: 'At most two decimals',
-  });
+export const priceSchema = moneySchema.max(100_000).refine(hasWholeCents, {
+  message: 'At most two decimals',
+});
 /** 0 = Monday … 6 = Sunday. */
 export const weekdaySchema = z.number().int().min(0).max(6);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasWholeCents } from '../../money/index.ts';
 import { moneySchema, textSchema } from '../common.ts';
 import { idParamsSchema, instantSchema, pageOf, pageQuerySchema, searchTextSchema, sortQuery } from './common.ts';
 
@@ -17,10 +18,7 @@ export const discountCodeSchema = textSchema
   .max(20, 'too_long')
   .regex(/^[A-Z0-9_-]+$/, 'code_characters');
 
-const eur = moneySchema
-  .positive('positive')
-  .max(100_000, 'too_large')
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'two_decimals');
+const eur = moneySchema.positive('positive').max(100_000, 'too_large').refine(hasWholeCents, 'two_decimals');
 const count = z.number().int('integer').min(1, 'positive').max(1_000_000, 'too_large');
 
 const codeRules = {

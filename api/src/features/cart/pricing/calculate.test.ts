@@ -226,12 +226,16 @@ const scenarioArb = fc
 const runs = { numRuns: 400 };
 
 describe('pricing properties (fast-check)', () => {
-  it('total = subtotal − discounts ≥ 0; lines add up to the total; nothing is negative', () => {
+  it('total = subtotal − credits − discounts ≥ 0; lines add up to the total; nothing is negative', () => {
     fc.assert(
       fc.property(scenarioArb, ({ request, facts }) => {
         const result = calculatePrice(request, facts);
         const discounts = result.codes.reduce((sum, c) => sum + c.discountCents, 0);
-        expect(result.totalCents).toBe(result.subtotalCents - discounts);
+        const listed = result.lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0);
+        const credits = result.lines.reduce((sum, l) => sum + l.appliedCredits * l.unitPriceCents, 0);
+        expect(result.subtotalCents).toBe(listed);
+        expect(result.creditsCents).toBe(credits);
+        expect(result.totalCents).toBe(result.subtotalCents - credits - discounts);
         expect(result.totalCents).toBeGreaterThanOrEqual(0);
         expect(result.lines.reduce((sum, l) => sum + l.finalCents, 0)).toBe(result.totalCents);
         for (const line of result.lines) {

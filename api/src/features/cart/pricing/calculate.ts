@@ -44,14 +44,16 @@ export function calculatePrice(request: PricingRequest, facts: PricingFacts): Pr
     lines.push(line({ itemType: 'package', courseId: null, packageType, amount }, quantity, price, 0));
   }
 
-  const subtotalCents = lines.reduce((sum, l) => sum + (l.quantity - l.appliedCredits) * l.unitPriceCents, 0);
+  const subtotalCents = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0);
+  const creditsCents = lines.reduce((sum, l) => sum + l.appliedCredits * l.unitPriceCents, 0);
   const codes = applyDiscountCodes(request.discountCodes, facts.discountCodes, lines, {
-    subtotalCents,
+    afterCreditsCents: subtotalCents - creditsCents,
     now: facts.now,
   });
   for (const l of lines) l.finalCents = (l.quantity - l.appliedCredits) * l.unitPriceCents - l.discountCents;
   const discountCents = codes.reduce((sum, c) => sum + c.discountCents, 0);
-  return { lines, subtotalCents, totalCents: Math.max(0, subtotalCents - discountCents), codes, adjustments };
+  const totalCents = Math.max(0, subtotalCents - creditsCents - discountCents);
+  return { lines, subtotalCents, creditsCents, totalCents, codes, adjustments };
 }
 
 function line(

@@ -1,3 +1,4 @@
+import { percentOfCents } from '@shop/shared/money';
 import type { CodeOutcome, DiscountCodeFacts, DiscountRejection, PricedLine } from './model.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { CodeOutcome, DiscountCodeFacts, DiscountRejection, PricedLine } fr
  */
 export function rejectDiscountCode(
   code: DiscountCodeFacts | undefined,
-  { lines, subtotalCents, now }: { lines: readonly PricedLine[]; subtotalCents: number; now: string },
+  { lines, afterCreditsCents, now }: { lines: readonly PricedLine[]; afterCreditsCents: number; now: string },
 ): DiscountRejection | null {
   if (!code) return 'unknown';
   if (code.validFrom !== null && now < code.validFrom) return 'not_started';
@@ -20,7 +21,7 @@ export function rejectDiscountCode(
     code.usesByCustomer >= code.usageLimitPerCustomer
   )
     return 'used_up';
-  if (code.minOrderCents !== null && subtotalCents < code.minOrderCents) return 'minimum_not_reached';
+  if (code.minOrderCents !== null && afterCreditsCents < code.minOrderCents) return 'minimum_not_reached';
   if (!lines.some((line) => appliesTo(code, line) && payable(line) > 0)) return 'not_applicable';
   return null;
 }
@@ -40,7 +41,7 @@ const payable = (line: PricedLine) => (line.quantity - line.appliedCredits) * li
 export function applyDiscountCode(code: DiscountCodeFacts, lines: PricedLine[]): number {
   const eligible = lines.filter((line) => appliesTo(code, line) && payable(line) > 0);
   const base = eligible.reduce((sum, line) => sum + payable(line), 0);
-  const wanted = code.percentOff !== null ? Math.round((base * code.percentOff) / 100) : (code.amountOffCents ?? 0);
+  const wanted = code.percentOff !== null ? percentOfCents(base, code.percentOff) : (code.amountOffCents ?? 0);
   const amount = Math.min(wanted, base);
   if (amount <= 0) return 0;
   const shares = eligible.map((line, index) => {
@@ -66,7 +67,7 @@ export function applyDiscountCodes(
   codes: readonly string[],
   facts: ReadonlyMap<string, DiscountCodeFacts>,
   lines: PricedLine[],
-  context: { subtotalCents: number; now: string },
+  context: { afterCreditsCents: number; now: string },
 ): CodeOutcome[] {
   return codes.map((code) => {
     const found = facts.get(code);

@@ -98,9 +98,11 @@ export interface CodeOutcome {
 
 export interface PriceCalculation {
   lines: PricedLine[];
-  /** What the lines cost after credits, before codes. */
+  /** The subtotal (docs/decisions/0131-money-one-way.md): the lines' list prices, before credits and codes. */
   subtotalCents: number;
-  /** subtotal − discounts, never below 0. */
+  /** What package credits pay of the lines. */
+  creditsCents: number;
+  /** subtotal − credits − discounts, never below 0. */
   totalCents: number;
   codes: CodeOutcome[];
   adjustments: QuantityAdjustment[];

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { offeredMethodsOf } from './offered-methods.ts';
-import type { PaymentProvider } from './provider.ts';
+import type { PaymentProvider } from '../../payment-provider/provider.ts';
 
 /** Lets a background refresh finish. */
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,6 +1,6 @@
 import type { PaymentMethodId } from '@shop/shared/contract';
-import { shopPaymentMethods } from '../cart/pricing/payment-methods.ts';
-import type { PaymentProvider } from './provider.ts';
+import { shopPaymentMethods } from './payment-methods.ts';
+import type { PaymentProvider } from '../../payment-provider/provider.ts';
 
 /** How long the provider's list of enabled methods is reused (enabling a method in Mollie's dashboard shows within this). */
 export const offeredMethodsTtlMs = 10 * 60 * 1000;

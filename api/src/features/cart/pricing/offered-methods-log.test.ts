@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { createDatabase } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
-import type { PaymentProvider } from './provider.ts';
+import { buildApp } from '../../../app.ts';
+import { createDatabase } from '../../../db/database.ts';
+import { migrateToLatest } from '../../../db/migrate.ts';
+import type { PaymentProvider } from '../../payment-provider/provider.ts';
 
 /** A provider whose list of enabled methods cannot be fetched (Mollie unreachable, as on a machine without DNS). */
 const unreachable: PaymentProvider = {

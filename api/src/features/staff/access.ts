@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/errors.ts';
 import { bearerToken } from '../customer/authenticate.ts';
-import { findStaffSession, type StaffPrincipal } from '../staff/sessions.ts';
+import { findStaffSession, type StaffPrincipal } from './sessions.ts';
 
 /**
  * Who may make an admin call (route option `config.access`, required on every admin route):

@@ -1,0 +1,13 @@
+export {
+  centsToDecimal,
+  centsToEuros,
+  decimalToCents,
+  eurosToCents,
+  formatCents,
+  formatCentsIn,
+  formatMoney,
+  hasWholeCents,
+  maxSqlInteger,
+  percentOfCents,
+  priceBoundToCents,
+} from './money.ts';
