@@ -42,11 +42,11 @@ const sharedZone = {
  * folder takes its place here (lint/boundaries.test.ts checks that every folder is listed).
  */
 export const apiFeatureLayers = [
+  'payment-provider',
   'catalog',
   'customer',
   'health',
   'metrics',
-  'payment-provider',
   'product',
   'staff',
   'waitlist',
@@ -57,10 +57,16 @@ export const apiFeatureLayers = [
   'school',
   'texts',
   'translation',
+  'area-failures',
+  'school-notices',
+  'cases',
   'order',
+  'invoice',
   'admin-catalogue',
   'payment',
   'withdrawal',
+  'admin-cases',
+  'admin-orders',
   'mode',
   'admin',
 ];

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { openMailFailedCase } from '../features/admin-cases/mail-cases.ts';
+import { openMailFailedCase } from '../features/cases/mail-cases.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 
 /** How the delivery job retries (MAIL_* settings, docs/decisions/0008-outbox-and-jobs.md). */

@@ -8,6 +8,7 @@ export {
   formatMoney,
   hasWholeCents,
   maxSqlInteger,
+  netCentsOfGross,
   percentOfCents,
   priceBoundToCents,
 } from './money.ts';

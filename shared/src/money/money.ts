@@ -23,6 +23,10 @@ export const eurosToCents = (euros: number): number => Math.round(Number((euros 
 export const hasWholeCents = (euros: number): boolean =>
   Math.abs(euros * centsPerEuro - Math.round(euros * centsPerEuro)) < 1e-6;
 
+/** The net part of a gross amount that includes `ratePercent` % VAT, rounded to the cent (an invoice's VAT group). */
+export const netCentsOfGross = (grossCents: number, ratePercent: number): number =>
+  Math.round((grossCents * 100) / (100 + ratePercent));
+
 /** `percent` % of an amount, rounded once to the cent (a percentage discount code). */
 export const percentOfCents = (cents: number, percent: number): number => Math.round((cents * percent) / 100);
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { pickText, type Course } from '../contract/index.ts';
-import { formatCourseDates, formatDate, formatMoney, weekdaysOfTags } from '../format/index.ts';
+import { formatCourseDates, formatDate, weekdaysOfTags } from '../format/index.ts';
+import { formatMoney } from '../money/index.ts';
 import { Button, Card } from './primitives.tsx';
 
 /**

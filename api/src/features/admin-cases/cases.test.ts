@@ -8,9 +8,9 @@ import { cancelPendingOrder } from '../order/cancel.ts';
 import { paymentOf, pendingOrder, webhook } from '../order/test-support.ts';
 import { captureCaseAttempts, captureDuePayment } from '../payment/capture.ts';
 import type { PaymentProvider } from '../payment-provider/provider.ts';
-import { onRefundIssued, type RefundIssuedEvent } from './refund-events.ts';
+import { onRefundIssued, type RefundIssuedEvent } from '../cases/refund-events.ts';
 import { sweepCases } from './sweep.ts';
-import { recordWithdrawalDecision } from './withdrawal-cases.ts';
+import { recordWithdrawalDecision } from '../cases/withdrawal-cases.ts';
 
 const school = 'buero@sprachschule.example';
 

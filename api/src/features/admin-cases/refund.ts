@@ -7,7 +7,7 @@ import { centsToEuros } from '@shop/shared/money';
 import type { PaymentProvider } from '../payment-provider/provider.ts';
 import { sendRefundNotice } from '../withdrawal/mails.ts';
 import { issuePendingRefunds } from '../withdrawal/refunds.ts';
-import { heldCents, refundableCents } from './refund-events.ts';
+import { heldCents, refundableCents } from '../cases/refund-events.ts';
 
 const descriptions: Record<Language, (number: string) => string> = {
   de: (number) => `Erstattung Bestellung ${number}`,

@@ -2,7 +2,7 @@ import { CaseErrorCode, type OrderCase } from '@shop/shared/contract/admin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { closeCase } from './open.ts';
+import { closeCase } from '../cases/open.ts';
 import { readCase } from './list.ts';
 
 /** resolveCase: a person closes an open case with a note of what they did; before and after go to the audit log. */

@@ -4,8 +4,8 @@ import type { Database } from '../../db/schema.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import type { PaymentProvider } from '../payment-provider/provider.ts';
 import { queueDailyDigest } from '../school-notices/digest.ts';
-import { openMailFailedCase } from './mail-cases.ts';
-import { openCase } from './open.ts';
+import { openMailFailedCase } from '../cases/mail-cases.ts';
+import { openCase } from '../cases/open.ts';
 import { issueRefundsWithNotice } from './refund.ts';
 
 export interface CaseSweepOptions {

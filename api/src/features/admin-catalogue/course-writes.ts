@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { openCase } from '../admin-cases/open.ts';
+import { openCase } from '../cases/open.ts';
 import {
   type CatalogueFacts,
   type CourseRecord,

@@ -1,3 +1,4 @@
+import { percentOfCents } from '@shop/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -21,7 +22,7 @@ export function cancelledLines(original: InvoiceDocument, refundCents: number) {
       ...line,
       quantity: -line.quantity,
       discountCents: -line.discountCents,
-      grossCents: -(line.netCents + Math.round((line.netCents * line.vat.ratePercent) / 100)),
+      grossCents: -(line.netCents + percentOfCents(line.netCents, line.vat.ratePercent)),
     }));
   let left = refundCents;
   return original.vatBreakdown.map((group, index, all) => {

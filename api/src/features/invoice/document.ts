@@ -1,4 +1,5 @@
 import type { Order, PublicSchool } from '@shop/shared/contract';
+import { netCentsOfGross } from '@shop/shared/money';
 import { presentOrder, type VatTreatment } from '@shop/shared/pricing';
 import { positionNames } from '../order/confirmation-mail.ts';
 
@@ -106,7 +107,7 @@ export function withVat(
   const nets = lines.map((line) => line.grossCents);
   const vatBreakdown: VatGroup[] = [];
   for (const { vat, gross, indexes } of groups.values()) {
-    const net = Math.round((gross * 100) / (100 + vat.ratePercent));
+    const net = netCentsOfGross(gross, vat.ratePercent);
     let left = net;
     indexes.forEach((lineIndex, i) => {
       const share = i === indexes.length - 1 ? left : Math.round((lines[lineIndex]!.grossCents * net) / (gross || 1));

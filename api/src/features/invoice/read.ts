@@ -3,7 +3,7 @@ import type { AdminInvoice } from '@shop/shared/contract/admin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { centsToEuros } from '@shop/shared/money';
-import { invoiceFilename } from './attachment.ts';
+import { invoiceFilename } from '../order/invoice-attachment.ts';
 import type { InvoiceDocument } from './document.ts';
 
 const summaryColumns = ['invoice.number', 'invoice.kind', 'invoice.issued_at', 'invoice.total_cents'] as const;

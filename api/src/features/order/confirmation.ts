@@ -2,7 +2,7 @@ import { languageSchema } from '@shop/shared/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { invoiceAttachment } from '../invoice/attachment.ts';
+import { invoiceAttachment } from './invoice-attachment.ts';
 import { renderOrderConfirmation } from './confirmation-mail.ts';
 import { readOrder } from './read.ts';
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { completePayment } from './complete.ts';
 import type { PaymentProvider } from '../payment-provider/provider.ts';
 import { type AlertLog, alertOperator } from './refund-alert.ts';
-import { openPaymentCase } from '../admin-cases/payment-cases.ts';
+import { openPaymentCase } from './payment-cases.ts';
 
 /** How long after the last attempt the sweep asks the provider again about a payment of an expired order. */
 export const expiredPaymentRetryMs = 60_000;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
-import { openCase } from '../admin-cases/open.ts';
+import { openCase } from '../cases/open.ts';
 import type { PaymentProvider } from '../payment-provider/provider.ts';
 
 /** From this failed attempt on, a capture is a case for a person. */

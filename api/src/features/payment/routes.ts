@@ -19,7 +19,7 @@ import {
   PaymentProviderUnavailableError,
 } from '../payment-provider/provider.ts';
 import { alertOperator } from './refund-alert.ts';
-import { openPaymentCase } from '../admin-cases/payment-cases.ts';
+import { openPaymentCase } from './payment-cases.ts';
 import { renderSandboxPage, sandboxPageCsp } from './sandbox-page.ts';
 import { type sandboxProvider, sandboxOutcomes } from './sandbox-provider.ts';
 

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { recordWithdrawalDecision, type WithdrawalDecision } from '../admin-cases/withdrawal-cases.ts';
+import { recordWithdrawalDecision, type WithdrawalDecision } from '../cases/withdrawal-cases.ts';
 import { shopLink } from '../customer/mails.ts';
 import { positionNames } from '../order/confirmation-mail.ts';
 import { readOrder } from '../order/read.ts';
@@ -317,7 +317,7 @@ function receiptOf(
 const positionsAsSent = (positions: readonly WithdrawalPosition[]) =>
   positions.map((position) => `${position.kind} #${position.id}`);
 
-/** A declaration's decision as the school's queue keeps it (admin-cases/withdrawal-cases.ts). */
+/** A declaration's decision as the school's queue keeps it (cases/withdrawal-cases.ts). */
 const decisionOf = (
   declarationId: number,
   request: Pick<ParsedWithdrawalRequest, 'orderNumber'>,

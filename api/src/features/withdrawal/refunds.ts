@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { refundIssued, refundRefused } from '../admin-cases/refund-events.ts';
+import { refundIssued, refundRefused } from '../cases/refund-events.ts';
 import { type PaymentProvider, PaymentRefusedError } from '../payment-provider/provider.ts';
 
 export interface IssuedRefund {

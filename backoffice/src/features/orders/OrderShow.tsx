@@ -15,7 +15,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Show, TopToolbar, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { AdminOrder, AdminParticipant } from '@shop/shared/contract/admin';
-import { formatCents } from '@shop/shared/format';
+import { formatCents } from '@shop/shared/money';
 import { errorTextKey } from '../../auth/errors.ts';
 import { resendConfirmation } from './api.ts';
 import { ParticipantDialog } from './ParticipantDialog.tsx';

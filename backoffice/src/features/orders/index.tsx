@@ -16,7 +16,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { orderStatuses } from '@shop/shared/contract';
-import { formatCents } from '@shop/shared/format';
+import { formatCents } from '@shop/shared/money';
 import { errorTextKey } from '../../auth/errors.ts';
 import { downloadYear, saveBlob } from './api.ts';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneySchema, multilineTextSchema, textSchema } from '../common.ts';
 import { emailSchema } from '../customer.ts';
+import { hasWholeCents } from '../../money/index.ts';
 import { pageOf, pageQuerySchema } from './common.ts';
 
 /**
@@ -75,10 +76,7 @@ export const resolveCaseBodySchema = z
   .object({ note: multilineTextSchema.trim().min(1, 'required').max(2000, 'too_long') })
   .strict();
 
-const refundEur = moneySchema
-  .positive('positive')
-  .max(100_000, 'too_large')
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'two_decimals');
+const refundEur = moneySchema.positive('positive').max(100_000, 'too_large').refine(hasWholeCents, 'two_decimals');
 
 /**
  * refundOrder (owner only): gives money back through the payment provider; without `amount` all that the shop

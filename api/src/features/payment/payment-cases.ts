@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { Completion } from '../payment/complete.ts';
-import { openCase } from './open.ts';
+import type { Completion } from './complete.ts';
+import { openCase } from '../cases/open.ts';
 
 /**
  * The case a payment's completion calls for (refund-alert.ts logs the same): money after the hold, money of another
