@@ -11,10 +11,11 @@ describe('loadJobConfig', () => {
       captureRetryMs: 60_000,
       retentionMs: 3_600_000,
       casesSweepMs: 60_000,
+      invoiceCancellationMs: 60_000,
     });
     expect(defaultRetryPolicy).toEqual({ maxAttempts: 12, baseDelayMs: 30_000, maxDelayMs: 3_600_000 });
   });
-  it('reads the MAIL_*, CLEANUP_INTERVAL_MS, CAPTURE_RETRY_MS, RETENTION_INTERVAL_MS and CASES_SWEEP_MS settings', () => {
+  it('reads the MAIL_*, CLEANUP_INTERVAL_MS, CAPTURE_RETRY_MS, RETENTION_INTERVAL_MS and CASES_SWEEP_MS and INVOICE_CANCELLATION_MS settings', () => {
     expect(
       loadJobConfig({
         MAIL_DELIVERY_MS: '50',
@@ -25,6 +26,7 @@ describe('loadJobConfig', () => {
         CAPTURE_RETRY_MS: '2000',
         RETENTION_INTERVAL_MS: '5000',
         CASES_SWEEP_MS: '700',
+        INVOICE_CANCELLATION_MS: '900',
       }),
     ).toEqual({
       mailDeliveryMs: 50,
@@ -33,6 +35,7 @@ describe('loadJobConfig', () => {
       captureRetryMs: 2000,
       retentionMs: 5000,
       casesSweepMs: 700,
+      invoiceCancellationMs: 900,
     });
   });
   it('refuses nonsense, naming the setting', () => {
@@ -41,5 +44,6 @@ describe('loadJobConfig', () => {
     expect(() => loadJobConfig({ CLEANUP_INTERVAL_MS: '1.5' })).toThrow(/CLEANUP_INTERVAL_MS/);
     expect(() => loadJobConfig({ CAPTURE_RETRY_MS: '0' })).toThrow(/CAPTURE_RETRY_MS/);
     expect(() => loadJobConfig({ CASES_SWEEP_MS: '10' })).toThrow(/CASES_SWEEP_MS/);
+    expect(() => loadJobConfig({ INVOICE_CANCELLATION_MS: 'hourly' })).toThrow(/INVOICE_CANCELLATION_MS/);
   });
 });

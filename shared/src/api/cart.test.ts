@@ -44,7 +44,11 @@ describe('cart calls', () => {
 
   it('reads a parked cart by its id, URL-encoded', async () => {
     const fetch = answer(200, { result: { items: [], expiresAt: '2026-01-16T09:00:00.000Z' } });
-    await expect(fetchCartSync('a/b')).resolves.toEqual({ items: [], expiresAt: '2026-01-16T09:00:00.000Z' });
+    await expect(fetchCartSync('a/b')).resolves.toEqual({
+      items: [],
+      discountCodes: [],
+      expiresAt: '2026-01-16T09:00:00.000Z',
+    });
     expect(fetch.mock.calls[0]![0]).toBe('/api/cart/sync/a%2Fb');
   });
 });

@@ -297,7 +297,8 @@ describeEachDatabase('cases, refunds and notices (admin API, sandbox provider)',
     });
     expect(declared.statusCode).toBe(200);
     const declarationId = Number((declared.json().result.receiptNumber as string).slice(2));
-    await mailsTo(ctx, email, { atLeast: 2 });
+    // The order-received mail, the confirmation and the withdrawal's link.
+    await mailsTo(ctx, email, { atLeast: 3 });
     const provider = { name: 'sandbox' } as PaymentProvider;
     const log = { error: () => {} };
     await sweepCases({ db: ctx.db.kysely, provider, now: () => testNow, log });

@@ -155,8 +155,13 @@ describeEachDatabase('admin orders API', (ctx) => {
       codes: [],
       audit: [],
     });
-    // The confirmation, still in the outbox's queue, with its delivery state.
+    // The order-received mail of the submit and the confirmation, still in the outbox's queue, with their state.
     expect(detail.mails).toEqual([
+      expect.objectContaining({
+        to: email,
+        subject: `Bestellung ${order.increment_id} eingegangen – Zahlung noch offen`,
+        status: 'queued',
+      }),
       expect.objectContaining({ to: email, subject: `Ihre Bestellung ${order.increment_id}`, status: 'queued' }),
     ]);
     expect((await call('GET', '/orders/999999')).status).toBe(404);
@@ -226,7 +231,8 @@ describeEachDatabase('admin orders API', (ctx) => {
     expect(mails.at(-1)!.subject).toBe(`Ihre Bestellung ${order.increment_id}`);
     const detail = (await call('GET', `/orders/${order.id}`)).json().result;
     expect(detail.audit.map((a: any) => a.action)).toEqual(['resendOrderConfirmation']);
-    expect(detail.mails).toHaveLength(2);
+    // The order-received mail, the confirmation and its resent copy.
+    expect(detail.mails).toHaveLength(3);
 
     const pending = await pendingOrder(ctx);
     expect((await call('POST', `/orders/${pending.order.id}/resend-confirmation`, {})).status).toBe(409);

@@ -113,6 +113,8 @@ describeEachDatabase(
         .selectFrom('mail_outbox')
         .select(['id', 'attachments'])
         .where('recipient', '=', email)
+        // The confirmation, not the order-received mail of the submit.
+        .where('subject', '=', `Ihre Bestellung ${order.increment_id}`)
         .executeTakeFirstOrThrow();
       const files = JSON.parse(mail.attachments!) as { filename: string; contentType: string; content: string }[];
       const pdf = files.find((file) => file.contentType === 'application/pdf');

@@ -97,7 +97,7 @@ describeEachDatabase(
       expect(mails[0]!.text).toContain('§ 4 Nr. 21 UStG');
       expect(mails[0]!.text).not.toContain('inkl. gesetzlicher MwSt.');
       expect(mails[0]!.text).toContain('14 Tagen');
-      expect(mails[0]!.text).toContain('Europe/Berlin');
+      expect(mails[0]!.text).toContain('Mitteleuropäische Zeit (MEZ)');
     });
 
     it('20 concurrent webhook calls for a paid payment move the order once', async () => {

@@ -81,7 +81,7 @@ export const catalogCss = `
 .catalog-filter__panel { margin-top: var(--shop-space-md); padding: var(--shop-space-lg); border: var(--shop-border-width) solid var(--shop-color-border); border-radius: var(--shop-radius); }
 /* A <dialog> opened in place on a wide screen: in the flow like the bar, not the browser's centred box. */
 .catalog-filter__panel:not(:modal) { position: static; width: auto; max-width: none; margin-inline: 0; color: inherit; background: var(--shop-color-bg); }
-.catalog-filter__panel::backdrop { background: rgb(0 0 0 / 0.4); }
+.catalog-filter__panel::backdrop { background: var(--shop-color-overlay); }
 .catalog-chips { display: flex; flex-wrap: wrap; align-items: center; gap: var(--shop-space-sm); margin-top: var(--shop-space-sm); }
 .catalog-chips:empty { display: none; }
 .catalog-chips ul { display: flex; flex-wrap: wrap; gap: var(--shop-space-sm); list-style: none; margin: 0; padding: 0; }
