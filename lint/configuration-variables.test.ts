@@ -33,12 +33,14 @@ const notTheShops = new Set(['PATH', 'BASE_URL']);
 
 /**
  * `process.env.NAME`, `env.NAME` / `env?.NAME` (a config reader's parameter, `import.meta.env`), `(env, 'NAME'`
- * (a reader helper), and `process.env[\`PREFIX_${…}\`]` (a family such as PORT_<AREA>, kept as its prefix).
+ * (a reader helper), `read.NAME` (the environment as a config's zod schema parsed it), and
+ * `process.env[\`PREFIX_${…}\`]` (a family such as PORT_<AREA>, kept as its prefix).
  */
 const readPatterns = [
   /process\.env\.([A-Z][A-Z0-9_]*)/g,
   /\benv\??\.([A-Z][A-Z0-9_]*)\b/g,
   /\(env, '([A-Z][A-Z0-9_]*)'/g,
+  /\bread\.([A-Z][A-Z0-9_]*)\b/g,
   /process\.env\[`([A-Z][A-Z0-9_]*_)\$\{/g,
 ];
 
