@@ -7,6 +7,9 @@ import { tokenValue } from '@shop/shared/css';
  */
 const color = (name: string) => tokenValue(`color-${name}`);
 
+/** The id of the hidden text that names every spinner (layout/Layout.tsx renders it). */
+export const loadingLabelId = 'bo-loading-label';
+
 export const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: {
@@ -33,6 +36,8 @@ export const theme: RaThemeOptions = {
     MuiButtonBase: {
       styleOverrides: { root: { '&.Mui-focusVisible': { outline: tokenValue('focus-ring'), outlineOffset: 2 } } },
     },
+    // Every spinner (react-admin's loading indicator among them) is named by the layout's translated "loading".
+    MuiCircularProgress: { defaultProps: { 'aria-labelledby': loadingLabelId } },
     // A read-only field's help keeps AA contrast (Material UI greys it out like a disabled control's).
     MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: color('muted') } } } },
     // Links inside tables and text keep the shop's link colour (AA on white and on the surface colour).

@@ -45,7 +45,7 @@ async function firstScreen(page: Page) {
     return [...document.querySelectorAll('.catalog-slider article')]
       .map((card, index) => ({ index, box: card.getBoundingClientRect() }))
       .filter(({ box }) => box.left >= frame.left - 1 && box.right <= frame.right + 1)
-      .sort((a, b) => Math.round(a.box.left - b.box.left) || a.box.top - b.box.top)
+      .sort((a, b) => Math.round(a.box.top - b.box.top) || a.box.left - b.box.left)
       .map(({ index, box }) => ({ index, left: Math.round(box.left), top: box.top, bottom: box.bottom }));
   });
 }
@@ -127,9 +127,7 @@ test('a valid code of 20 characters fits 320 px in the cart’s and the checkout
   await expect.poll(() => sidewaysOverflow(page), 'the checkout summary’s code row').toBe(0);
 });
 
-test('listings follow the start date: the first screen holds the earliest courses, column by column', async ({
-  page,
-}) => {
+test('listings follow the start date: the first screen holds the earliest courses, row by row', async ({ page }) => {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/courses?courseType=3');
@@ -137,17 +135,19 @@ test('listings follow the start date: the first screen holds the earliest course
     const dates = await cardDates(page);
     expect(dates, 'the cards come in start-date order').toEqual([...dates].sort());
     const visible = await firstScreen(page);
-    // Columns of two: the first screen shows the earliest cards, and reading down each column, then the next, follows the date.
+    // Two rows: the first screen shows the earliest cards, and reading each row left to right, then the next row,
+    // follows the date (issue 44, docs/decisions/0128-listing-state-in-the-url.md).
     expect(
       visible.map((card) => card.index),
       `first screen at ${width} px`,
     ).toEqual(visible.map((_, index) => index));
     expect(visible.length).toBe(Math.min(width >= 1140 ? 6 : 2, dates.length));
-    expect(visible[1]?.left, 'two rows: the second card sits under the first').toBe(visible[0]?.left);
+    const columns = visible.length / 2;
+    const [first, under] = [visible[0]!, visible[columns]!];
+    expect(under.left, 'two rows: the first card of the second row sits under the first').toBe(first.left);
     // The rows are 15 px apart (docs/product-rules.md#limits), and the second row starts at one height in every column.
-    const [first, second] = [visible[0]!, visible[1]!];
-    expect(Math.round(second.top - first.bottom), `space between the rows at ${width} px`).toBe(15);
-    const secondRowTops = visible.filter((_, index) => index % 2 === 1).map((card) => Math.round(card.top));
+    expect(Math.round(under.top - first.bottom), `space between the rows at ${width} px`).toBe(15);
+    const secondRowTops = visible.slice(columns).map((card) => Math.round(card.top));
     expect(new Set(secondRowTops).size, `the second row lines up at ${width} px`).toBe(1);
   }
 });

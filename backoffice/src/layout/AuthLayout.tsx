@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { loadingLabelId } from '../theme.ts';
 import { DocumentLanguage, LanguageSwitch } from './LanguageSwitch.tsx';
 
 /** The frame of the screens before a session: login and setup. One h1, a main landmark, the language switch. */
@@ -9,6 +10,9 @@ export function AuthLayout({ title, children }: { title: string; children: React
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <DocumentLanguage />
+      <span id={loadingLabelId} hidden>
+        {translate('ra.page.loading')}
+      </span>
       <Box component="header" sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', p: 2 }}>
         <Typography component="p" sx={{ fontWeight: 700 }}>
           {translate('bo.app.name')}

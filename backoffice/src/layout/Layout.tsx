@@ -4,6 +4,7 @@ import BadgeIcon from '@mui/icons-material/Badge';
 import ImportExportIcon from '@mui/icons-material/ImportExport';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PolicyIcon from '@mui/icons-material/Policy';
+import { loadingLabelId } from '../theme.ts';
 import { DocumentLanguage } from './LanguageSwitch.tsx';
 
 /** The menu: the resources this role may open, then the owner's school identity and the catalogue's files. */
@@ -51,9 +52,13 @@ const contained = {
 };
 
 export function Layout({ children }: { children: ReactNode }) {
+  const translate = useTranslate();
   return (
     <RaLayout menu={BackofficeMenu} appBar={BackofficeAppBar} sx={contained}>
       <DocumentLanguage />
+      <span id={loadingLabelId} hidden>
+        {translate('ra.page.loading')}
+      </span>
       {children}
     </RaLayout>
   );
