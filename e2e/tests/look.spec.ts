@@ -136,7 +136,7 @@ test('listings follow the start date: the first screen holds the earliest course
     expect(dates, 'the cards come in start-date order').toEqual([...dates].sort());
     const visible = await firstScreen(page);
     // Two rows: the first screen shows the earliest cards, and reading each row left to right, then the next row,
-    // follows the date (issue 44, docs/decisions/0128-listing-state-in-the-url.md).
+    // follows the date (docs/decisions/0128-listing-state-in-the-url.md).
     expect(
       visible.map((card) => card.index),
       `first screen at ${width} px`,
