@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import {
   dataLayer,
   pendingPurchaseStorageKey,
+  rememberSubmittedCart,
   useAuthStore,
   useCartNotificationStore,
   useCartPriceStore,
@@ -553,6 +554,25 @@ describe('/checkout', () => {
     expect(within(review).getAllByRole('listitem').length).toBeGreaterThan(0);
     expect(within(review).getByTestId('cart-total').textContent).toMatch(/^578\s€$/);
     expect(review.textContent).toContain('§ 4 Nr. 21 UStG');
+  });
+
+  it('a kept cart of an order paid meanwhile is dropped; the new cart stays at the checkout', async () => {
+    // The buyer paid order 100001 and left its confirmation before it could forget the kept cart.
+    rememberSubmittedCart({
+      orderId: '100001',
+      items: [{ id: 'c8', ...courseItem(courseFixture({ id: 8 }), 1) }],
+      discountCodes: [],
+      email: 'ana@example.org',
+      paymentLink: 'https://pay.example.org/100001',
+    });
+    const calls = setUp(578);
+    renderRoutes(routes, '/checkout');
+    await waitFor(() => expect(localStorage.getItem('cart:submitted')).toBeNull());
+    expect(calls.some((call) => call.url === '/api/orders/100001/state')).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toMatch(/^578\s€$/), { timeout: 3000 });
+    expect(screen.getByTestId('location').textContent).toBe('/checkout');
+    expect(useCartStore.getState().items.map((item) => item.id)).toEqual(['c7']);
+    expect(screen.queryByRole('heading', { name: /100001/ })).toBeNull();
   });
 
   it('shows no payment step when nothing is to be paid', async () => {

@@ -45,8 +45,8 @@ const confirmationPath = (order: SubmittedCart) =>
  * The checkout's view of an order that waits for its payment (docs/decisions/0092-back-from-the-payment-page.md).
  * On the first render, before the checkout decides that an empty cart has nothing to check out, the kept cart of a
  * waiting order goes back into an empty cart (takeBackWaitingCart); the form comes back from its draft. Then the
- * order's state is asked once: paid goes to the confirmation; failed or canceled leave the cart for a new order and say
- * which; still waiting offers the choice.
+ * order's state is asked once: paid goes to the confirmation (or, when the cart holds a later purchase, is just
+ * forgotten); failed or canceled leave the cart for a new order and say which; still waiting offers the choice.
  */
 export function useWaitingOrder(): WaitingOrder {
   const navigate = useNavigate();
@@ -61,11 +61,18 @@ export function useWaitingOrder(): WaitingOrder {
     else restoreSubmittedCart(taken.waiting.orderId);
     setPhase(next);
   };
-  /** It was paid after all: the items put back are taken out again, and the confirmation shows it. */
+  /**
+   * It was paid after all: the kept copy goes. When its items were put back, they are taken out again and the
+   * confirmation shows it; a cart the buyer filled anew since (a later purchase) stays at the checkout.
+   */
   const showPaid = () => {
     if (!taken) return;
-    if (taken.restored) clearCart();
     forgetSubmittedCart(taken.waiting.orderId);
+    if (!taken.restored) {
+      setPhase('none');
+      return;
+    }
+    clearCart();
     navigate(confirmationPath(taken.waiting), { replace: true });
   };
 
