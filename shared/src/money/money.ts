@@ -58,6 +58,31 @@ export function decimalToCents(value: string): number | undefined {
 }
 
 /**
+ * Cents as German decimal euros without a currency sign or thousands dots ("1234,50", "-5,00"): a spreadsheet's
+ * number cell in the German office's CSV exports and the amount a back office money input shows for editing.
+ */
+export const centsToGermanDecimal = (cents: number): string => centsToDecimal(cents).replace('.', ',');
+
+/** Why a typed euro amount was refused: the back office's field-error codes. */
+export type EuroTextError = 'euro_amount' | 'two_decimals' | 'not_negative';
+
+/**
+ * A euro amount as staff type it ("289,50", "289.5", "1200", "12,50 €") as cents, or why it is not one.
+ * Comma or dot is the decimal mark; no thousands separators ("1.234" has three decimals and is refused, never
+ * read as 1234 €), so nothing is guessed.
+ */
+export function parseEuroText(text: string): { cents: number } | { error: EuroTextError } {
+  const trimmed = text.replace(/\s*€\s*$/, '').trim();
+  const match = /^(-?)(\d+)(?:[.,](\d*))?$/.exec(trimmed);
+  if (!match) return { error: 'euro_amount' };
+  const decimals = match[3] ?? '';
+  if (decimals.length > 2) return { error: 'two_decimals' };
+  if (match[1] === '-') return { error: 'not_negative' };
+  const cents = decimalToCents(`${match[2]}.${decimals.padEnd(2, '0')}`);
+  return cents === undefined || cents > maxSqlInteger ? { error: 'euro_amount' } : { cents };
+}
+
+/**
  * Cents in the shop's German format (docs/product-rules.md#prices-and-vat): comma decimals, thousands dots,
  * trailing euro sign after a no-break space, whole amounts without decimals — `1.234,50 €`, `120 €`.
  *
