@@ -1,6 +1,6 @@
 /**
  * Money, one way (docs/decisions/0131-money-one-way.md): integer cents inside the API and the presenter, euros
- * on the wire, and this module the only place that converts, rounds or formats. A lint rule
+ * on the shop's wire (cents on the admin API's), and this module the only place that converts, rounds or formats. A lint rule
  * (`lint/money.test.ts`) keeps `* 100` and `/ 100` out of every other source file.
  */
 
@@ -10,7 +10,7 @@ const nbsp = '\u00a0';
 /** Largest value a PostgreSQL `integer` column can be compared with without an out-of-range error. */
 export const maxSqlInteger = 2_147_483_647;
 
-/** Cents of the database or the presenter as euros of the wire (docs/decisions/0018-integer-cents.md). */
+/** Cents of the database or the presenter as euros of the wire (docs/decisions/0136-admin-money-in-cents.md). */
 export const centsToEuros = (cents: number): number => cents / centsPerEuro;
 
 /**

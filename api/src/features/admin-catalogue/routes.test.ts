@@ -369,7 +369,9 @@ describeEachDatabase(
         ]),
       );
       expect((await call('GET', '/cases')).status).toBe(403);
-      expect((await call('PATCH', `/courses/${course.id}`, { priceCents: 100 })).body.error.code).toBe('COURSE_CANCELLED');
+      expect((await call('PATCH', `/courses/${course.id}`, { priceCents: 100 })).body.error.code).toBe(
+        'COURSE_CANCELLED',
+      );
       expect((await call('POST', `/courses/${course.id}/publish`)).status).toBe(409);
     });
 
@@ -387,7 +389,11 @@ describeEachDatabase(
         (await ctx.app.inject({ method: 'GET', url: `/api/product/search?productId=${id}` })).json().result.items;
       expect(await shop()).toEqual([]);
       const published = await call('PATCH', `/products/${id}`, { status: 'published', discountedPriceCents: 17950 });
-      expect(published.body.result).toMatchObject({ status: 'published', priceCents: 19900, discountedPriceCents: 17950 });
+      expect(published.body.result).toMatchObject({
+        status: 'published',
+        priceCents: 19900,
+        discountedPriceCents: 17950,
+      });
       expect((await call('GET', `/products/${id}`)).body.result).toMatchObject({ discountedPriceCents: 17950 });
       // The shop's public contract keeps its euros.
       expect(await shop()).toEqual([expect.objectContaining({ id, discountedPrice: 179.5 })]);
