@@ -22,7 +22,8 @@ describe('the money input (euros typed, cents in the form)', () => {
     for (const [text, code] of Object.entries(cases)) {
       expect(moneyError(text, {}, {})).toBe(`bo.fieldError.${code}`);
       for (const language of ['de', 'en', 'es'] as const) {
-        const fieldErrors = (messages[language] as { bo: { fieldError: Record<string, string> } }).bo.fieldError;
+        const fieldErrors = (messages[language] as unknown as { bo: { fieldError: Record<string, string> } }).bo
+          .fieldError;
         expect(fieldErrors[code], `${language} ${code}`).toBeTruthy();
       }
     }

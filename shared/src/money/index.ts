@@ -14,4 +14,3 @@ export {
   percentOfCents,
   priceBoundToCents,
 } from './money.ts';
-export type { EuroTextError } from './money.ts';

@@ -58,7 +58,7 @@ export const searchTextSchema = textSchema.trim().max(200);
  * amount staff set is this field (never negative, at most 100,000 €); the back office shows and types euros and
  * converts with `@shop/shared/money` only. Its messages are field-error codes the back office translates.
  */
-export const maxAdminCents = 10_000_000;
+const maxAdminCents = 10_000_000;
 export const centsSchema = z
   .number('whole_cents')
   .int('whole_cents')
