@@ -117,8 +117,13 @@ test('a course created and published in the back office is bookable; moving it m
   await page.getByLabel('Uhrzeit bis').fill('19:30');
   await page.getByLabel('Anmeldeschluss', { exact: false }).fill(daysAhead(28));
   await page.getByLabel('Max. Teilnehmende', { exact: false }).fill('6');
-  await page.getByLabel(/^Preis \(EUR\)/).fill('249');
+  // Euros as the office types them, with a decimal comma: more than two decimals is a field error first.
+  const price = page.getByRole('textbox', { name: /^Preis \(EUR\)/ });
+  await price.fill('249,505');
   await page.getByLabel('Schlagwörter').fill('a1');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Höchstens zwei Nachkommastellen')).toBeVisible();
+  await price.fill('249,50');
   await page.getByRole('button', { name: 'Speichern' }).click();
 
   // The draft's edit page: publish it, with a confirmation.
@@ -137,6 +142,8 @@ test('a course created and published in the back office is bookable; moving it m
   const listed = courses.find((course) => course.titles.some((t) => t.description === title));
   expect(listed, 'the published course in the shop listing').toBeDefined();
   expect(listed!.freePlaces).toBe(6);
+  // The shop's public contract keeps its euros; the back office sent cents.
+  expect(listed!.price).toBe(249.5);
   const buyer = newEmail('kursbuchung');
   const shop = await page.context().newPage();
   await seedCart(shop, [courseItem(listed!, 1)]);

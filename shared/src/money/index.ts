@@ -1,6 +1,7 @@
 export {
   centsToDecimal,
   centsToEuros,
+  centsToGermanDecimal,
   decimalToCents,
   eurosToCents,
   formatCents,
@@ -9,6 +10,7 @@ export {
   hasWholeCents,
   maxSqlInteger,
   netCentsOfGross,
+  parseEuroText,
   percentOfCents,
   priceBoundToCents,
 } from './money.ts';

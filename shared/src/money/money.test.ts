@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   centsToDecimal,
   centsToEuros,
+  centsToGermanDecimal,
   decimalToCents,
   eurosToCents,
   formatCents,
   formatCentsIn,
   formatMoney,
   hasWholeCents,
+  parseEuroText,
   maxSqlInteger,
   percentOfCents,
   priceBoundToCents,
@@ -90,6 +92,33 @@ describe('conversions', () => {
     expect(decimalToCents('1200')).toBe(120000);
     expect(decimalToCents('1.234')).toBeUndefined();
     expect(decimalToCents('-1.00')).toBeUndefined();
+  });
+});
+
+describe('German decimals of the back office and its exports', () => {
+  it('writes cents as a German decimal without sign or thousands dots', () => {
+    expect(centsToGermanDecimal(123450)).toBe('1234,50');
+    expect(centsToGermanDecimal(28900)).toBe('289,00');
+    expect(centsToGermanDecimal(-500)).toBe('-5,00');
+  });
+
+  it('reads typed euros with a comma or a dot as cents', () => {
+    expect(parseEuroText('289,50')).toEqual({ cents: 28950 });
+    expect(parseEuroText('289.5')).toEqual({ cents: 28950 });
+    expect(parseEuroText(' 1200 ')).toEqual({ cents: 120000 });
+    expect(parseEuroText('12,50 €')).toEqual({ cents: 1250 });
+    expect(parseEuroText('0,07')).toEqual({ cents: 7 });
+    expect(parseEuroText('289,')).toEqual({ cents: 28900 });
+  });
+
+  it('refuses more than two decimals, negative amounts and what is no amount', () => {
+    expect(parseEuroText('289,505')).toEqual({ error: 'two_decimals' });
+    expect(parseEuroText('1.234')).toEqual({ error: 'two_decimals' });
+    expect(parseEuroText('-5')).toEqual({ error: 'not_negative' });
+    expect(parseEuroText('1.234,50')).toEqual({ error: 'euro_amount' });
+    expect(parseEuroText('zwölf')).toEqual({ error: 'euro_amount' });
+    expect(parseEuroText('')).toEqual({ error: 'euro_amount' });
+    expect(parseEuroText('99999999999')).toEqual({ error: 'euro_amount' });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Money, one way (docs/decisions/0131-money-one-way.md): integer cents inside the API and the presenter, euros
- * on the wire, and this module the only place that converts, rounds or formats. A lint rule
+ * on the shop's wire (cents on the admin API's), and this module the only place that converts, rounds or formats. A lint rule
  * (`lint/money.test.ts`) keeps `* 100` and `/ 100` out of every other source file.
  */
 
@@ -10,7 +10,7 @@ const nbsp = '\u00a0';
 /** Largest value a PostgreSQL `integer` column can be compared with without an out-of-range error. */
 export const maxSqlInteger = 2_147_483_647;
 
-/** Cents of the database or the presenter as euros of the wire (docs/decisions/0018-integer-cents.md). */
+/** Cents of the database or the presenter as euros of the wire (docs/decisions/0136-admin-money-in-cents.md). */
 export const centsToEuros = (cents: number): number => cents / centsPerEuro;
 
 /**
@@ -55,6 +55,31 @@ export function decimalToCents(value: string): number | undefined {
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value);
   if (!match) return undefined;
   return Number(match[1]) * centsPerEuro + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/**
+ * Cents as German decimal euros without a currency sign or thousands dots ("1234,50", "-5,00"): a spreadsheet's
+ * number cell in the German office's CSV exports and the amount a back office money input shows for editing.
+ */
+export const centsToGermanDecimal = (cents: number): string => centsToDecimal(cents).replace('.', ',');
+
+/** Why a typed euro amount was refused: the back office's field-error codes. */
+export type EuroTextError = 'euro_amount' | 'two_decimals' | 'not_negative';
+
+/**
+ * A euro amount as staff type it ("289,50", "289.5", "1200", "12,50 €") as cents, or why it is not one.
+ * Comma or dot is the decimal mark; no thousands separators ("1.234" has three decimals and is refused, never
+ * read as 1234 €), so nothing is guessed.
+ */
+export function parseEuroText(text: string): { cents: number } | { error: EuroTextError } {
+  const trimmed = text.replace(/\s*€\s*$/, '').trim();
+  const match = /^(-?)(\d+)(?:[.,](\d*))?$/.exec(trimmed);
+  if (!match) return { error: 'euro_amount' };
+  const decimals = match[3] ?? '';
+  if (decimals.length > 2) return { error: 'two_decimals' };
+  if (match[1] === '-') return { error: 'not_negative' };
+  const cents = decimalToCents(`${match[2]}.${decimals.padEnd(2, '0')}`);
+  return cents === undefined || cents > maxSqlInteger ? { error: 'euro_amount' } : { cents };
 }
 
 /**

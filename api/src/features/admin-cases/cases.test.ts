@@ -98,7 +98,7 @@ describeEachDatabase('cases, refunds and notices (admin API, sandbox provider)',
         orderId: order.id,
         incrementId: order.increment_id,
         email,
-        amount: 289,
+        amountCents: 28900,
       }),
     ]);
     const notices = (await mailsTo(ctx, school)).filter((mail) =>
@@ -108,7 +108,12 @@ describeEachDatabase('cases, refunds and notices (admin API, sandbox provider)',
     expect(notices[0]!.text).toContain(order.increment_id);
 
     const refundable = await call('GET', `/orders/${order.id}/refunds`);
-    expect(refundable.body.result).toMatchObject({ paid: 289, refunded: 0, refundable: 289, refunds: [] });
+    expect(refundable.body.result).toMatchObject({
+      paidCents: 28900,
+      refundedCents: 0,
+      refundableCents: 28900,
+      refunds: [],
+    });
 
     const issued: RefundIssuedEvent[] = [];
     const stop = onRefundIssued(async (_trx, refund) => void issued.push(refund));
@@ -118,7 +123,11 @@ describeEachDatabase('cases, refunds and notices (admin API, sandbox provider)',
     });
     stop();
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
-    expect(refund.body.result).toMatchObject({ amount: 289, status: 'issued', providerRefundId: expect.any(String) });
+    expect(refund.body.result).toMatchObject({
+      amountCents: 28900,
+      status: 'issued',
+      providerRefundId: expect.any(String),
+    });
     expect(issued).toEqual([{ refundId: refund.body.result.id, orderId: order.id, amountCents: 28900 }]);
     expect((await casesOf(order.id))[0]).toMatchObject({ status: 'closed', refundId: refund.body.result.id });
     const buyerMails = (await mailsTo(ctx, email)).filter(
@@ -140,24 +149,32 @@ describeEachDatabase('cases, refunds and notices (admin API, sandbox provider)',
 
   it('refunds part of a paid order, never more than is still held; bad input is a 400 with field errors', async () => {
     const { order, email } = await paidOrder();
-    const part = await call('POST', `/orders/${order.id}/refunds`, { amount: 100.5, reason: 'Kulanz' });
+    const part = await call('POST', `/orders/${order.id}/refunds`, { amountCents: 10050, reason: 'Kulanz' });
     expect(part.status, JSON.stringify(part.body)).toBe(200);
     expect((await call('GET', `/orders/${order.id}/refunds`)).body.result).toMatchObject({
-      paid: 578,
-      refunded: 100.5,
-      refundable: 477.5,
+      paidCents: 57800,
+      refundedCents: 10050,
+      refundableCents: 47750,
     });
-    const tooMuch = await call('POST', `/orders/${order.id}/refunds`, { amount: 477.51, reason: 'Zu viel' });
+    const tooMuch = await call('POST', `/orders/${order.id}/refunds`, { amountCents: 47751, reason: 'Zu viel' });
     expect(tooMuch.status).toBe(409);
-    expect(tooMuch.body.error).toMatchObject({ code: 'REFUND_TOO_HIGH', fields: { amount: 'too_large' } });
-    for (const body of [{ amount: 10 }, { amount: -1, reason: 'x' }, { amount: 1.005, reason: 'x' }]) {
+    expect(tooMuch.body.error).toMatchObject({ code: 'REFUND_TOO_HIGH', fields: { amountCents: 'too_large' } });
+    for (const [body, fields] of [
+      [{ amountCents: 1000 }, { reason: expect.any(String) }],
+      [{ amountCents: -100, reason: 'x' }, { amountCents: 'not_negative' }],
+      // Euros with decimals are no cents.
+      [{ amountCents: 10.05, reason: 'x' }, { amountCents: 'whole_cents' }],
+      [{ amountCents: 0, reason: 'x' }, { amountCents: 'positive' }],
+      // The euro field of before is gone.
+      [{ amount: 10, reason: 'x' }, { amount: 'Unknown field "amount"' }],
+    ] as const) {
       const bad = await call('POST', `/orders/${order.id}/refunds`, body);
       expect(bad.status, JSON.stringify(body)).toBe(400);
-      expect(Object.keys(bad.body.error.fields ?? {})).not.toHaveLength(0);
+      expect(bad.body.error.fields, JSON.stringify(body)).toEqual(fields);
     }
     expect((await call('POST', '/orders/99999999/refunds', { reason: 'x' })).status).toBe(404);
     const rest = await call('POST', `/orders/${order.id}/refunds`, { reason: 'Rest' });
-    expect(rest.body.result).toMatchObject({ amount: 477.5, status: 'issued' });
+    expect(rest.body.result).toMatchObject({ amountCents: 47750, status: 'issued' });
     expect((await mailsTo(ctx, email)).filter((mail) => mail.subject.startsWith('Erstattung'))).toHaveLength(2);
     const metrics = await ctx.app.metrics.registry.metrics();
     expect(metrics).toMatch(/shop_refunds\{status="issued"\} [1-9]/);
@@ -198,7 +215,7 @@ describeEachDatabase('cases, refunds and notices (admin API, sandbox provider)',
     await sandboxPaid(providerId, 100);
     await webhook(ctx, { id: providerId });
     await webhook(ctx, { id: providerId });
-    expect(await casesOf(order.id)).toEqual([expect.objectContaining({ kind: 'amount_mismatch', amount: 1 })]);
+    expect(await casesOf(order.id)).toEqual([expect.objectContaining({ kind: 'amount_mismatch', amountCents: 100 })]);
   });
 
   it('a withdrawal the school has to decide is stored with its outcome and reason and opens a case', async () => {
@@ -281,7 +298,7 @@ describeEachDatabase('cases, refunds and notices (admin API, sandbox provider)',
     expect((await casesOf(order.id)).filter((c) => c.kind === 'withdrawal_review')).toEqual([
       expect.objectContaining({
         withdrawalId: declaration.id,
-        amount: 578,
+        amountCents: 57800,
         note: expect.stringContaining('out_of_period'),
       }),
     ]);

@@ -2,7 +2,6 @@ import { type CaseKind, type OrderCase, refundCaseKinds } from '@shop/shared/con
 import type { Kysely, Selectable } from 'kysely';
 import type { OrderCaseTable } from '../../db/catalogue-schema.ts';
 import type { Database } from '../../db/schema.ts';
-import { centsToEuros } from '@shop/shared/money';
 
 export interface ListCasesQuery {
   page: number;
@@ -68,7 +67,7 @@ const toOrderCase = (row: CaseRow): OrderCase => ({
   withdrawalId: row.withdrawal_id,
   mailId: row.mail_id,
   refundId: row.refund_id,
-  amount: centsToEuros(row.amount_cents),
+  amountCents: row.amount_cents,
   note: row.note,
   createdAt: row.created_at,
   closedAt: row.closed_at,

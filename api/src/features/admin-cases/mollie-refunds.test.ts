@@ -58,16 +58,16 @@ describeEachDatabase(
 
     it('refunds in part, then the rest; the buyer gets a mail for each, in the order language', async () => {
       const { order, providerId, email } = await paidAtMollie();
-      const part = await call('POST', `/orders/${order.id}/refunds`, { amount: 78, reason: 'Teilweise' });
+      const part = await call('POST', `/orders/${order.id}/refunds`, { amountCents: 7800, reason: 'Teilweise' });
       expect(part.status, JSON.stringify(part.body)).toBe(200);
       expect(part.body.result).toMatchObject({ status: 'issued', providerRefundId: expect.stringMatching(/^re_/) });
       const rest = await call('POST', `/orders/${order.id}/refunds`, { reason: 'Rest' });
-      expect(rest.body.result).toMatchObject({ amount: 500, status: 'issued' });
+      expect(rest.body.result).toMatchObject({ amountCents: 50000, status: 'issued' });
       expect(refundsAtMollie(providerId)).toEqual(['78.00', '500.00']);
       expect((await mailsTo(ctx, email)).filter((m) => m.subject.startsWith('Erstattung zu Bestellung'))).toHaveLength(
         2,
       );
-      const more = await call('POST', `/orders/${order.id}/refunds`, { amount: 0.01, reason: 'Mehr' });
+      const more = await call('POST', `/orders/${order.id}/refunds`, { amountCents: 1, reason: 'Mehr' });
       expect(more.status).toBe(409);
       expect(more.body.error.code).toBe('REFUND_TOO_HIGH');
       expect(refundsAtMollie(providerId)).toHaveLength(2);
@@ -77,15 +77,15 @@ describeEachDatabase(
       const { order, providerId } = await paidAtMollie();
       await fake.chargeBack(providerId, '100.00');
       const cases = (await call('GET', `/cases?orderId=${order.id}`)).body.result.items;
-      expect(cases).toEqual([expect.objectContaining({ kind: 'chargeback', amount: 100, status: 'open' })]);
+      expect(cases).toEqual([expect.objectContaining({ kind: 'chargeback', amountCents: 10000, status: 'open' })]);
       // The webhook again: the same chargeback, no second case.
       await mollieWebhook(ctx, providerId);
       expect((await call('GET', `/cases?orderId=${order.id}`)).body.result.total).toBe(1);
       expect((await call('GET', `/orders/${order.id}/refunds`)).body.result).toMatchObject({
-        chargedBack: 100,
-        refundable: 478,
+        chargedBackCents: 10000,
+        refundableCents: 47800,
       });
-      expect((await call('POST', `/orders/${order.id}/refunds`, { amount: 478.01, reason: 'x' })).status).toBe(409);
+      expect((await call('POST', `/orders/${order.id}/refunds`, { amountCents: 47801, reason: 'x' })).status).toBe(409);
       expect(refundsAtMollie(providerId)).toEqual([]);
     });
 
@@ -109,19 +109,19 @@ describeEachDatabase(
         expect.objectContaining({ status: 'failed', failureReason: expect.stringContaining('remaining') }),
       ]);
       // A refused refund gives nothing back: it does not count against what is held.
-      expect(refunds.refundable).toBe(578);
+      expect(refunds.refundableCents).toBe(57800);
       const cases = (await call('GET', `/cases?orderId=${order.id}`)).body.result.items;
       expect(cases).toEqual([
         expect.objectContaining({
           kind: 'refund_refused',
           status: 'open',
-          amount: 578,
+          amountCents: 57800,
           note: expect.stringContaining('remaining'),
         }),
       ]);
       expect((await mailsTo(ctx, email)).filter((m) => m.subject.startsWith('Erstattung'))).toHaveLength(0);
       const partial = await call('POST', `/orders/${order.id}/refunds`, {
-        amount: 78,
+        amountCents: 7800,
         reason: 'Was noch geht',
         caseId: cases[0].id,
       });

@@ -3,7 +3,6 @@ import { type AdminRefund, CaseErrorCode, type Refundable } from '@shop/shared/c
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { centsToEuros } from '@shop/shared/money';
 import type { PaymentProvider } from '../payment-provider/provider.ts';
 import { sendRefundNotice } from '../withdrawal/mails.ts';
 import { issuePendingRefunds } from '../withdrawal/refunds.ts';
@@ -17,7 +16,7 @@ const descriptions: Record<Language, (number: string) => string> = {
 
 const tooHigh = (held: number) =>
   new AppError(409, CaseErrorCode.refundTooHigh, `The shop holds ${held} cents of this order's payment`, {
-    amount: 'too_large',
+    amountCents: 'too_large',
   });
 
 /**
@@ -140,7 +139,7 @@ export async function listRefunds(db: Kysely<Database>, orderId: number): Promis
   return rows.map((row) => ({
     id: row.id,
     orderId: row.order_id,
-    amount: centsToEuros(row.amount_cents),
+    amountCents: row.amount_cents,
     status: row.status as AdminRefund['status'],
     providerRefundId: row.provider_refund_id,
     failureReason: row.failure_reason,
@@ -159,10 +158,10 @@ export async function readRefundable(db: Kysely<Database>, orderId: number): Pro
   return {
     orderId,
     incrementId: order.increment_id,
-    paid: centsToEuros(held?.paidCents ?? 0),
-    refunded: centsToEuros(held?.refundedCents ?? 0),
-    chargedBack: centsToEuros(held?.chargedBackCents ?? 0),
-    refundable: centsToEuros(Math.max(0, left)),
+    paidCents: held?.paidCents ?? 0,
+    refundedCents: held?.refundedCents ?? 0,
+    chargedBackCents: held?.chargedBackCents ?? 0,
+    refundableCents: Math.max(0, left),
     refunds: await listRefunds(db, orderId),
   };
 }

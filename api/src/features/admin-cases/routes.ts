@@ -14,7 +14,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { serviceUnavailableCode } from '../../http/errors.ts';
-import { eurosToCents } from '@shop/shared/money';
 import { audited } from '../staff/audit.ts';
 import { currentStaff } from '../staff/access.ts';
 import { type PaymentProvider, PaymentProviderUnavailableError } from '../payment-provider/provider.ts';
@@ -128,7 +127,7 @@ export const caseRoutes =
       },
       async (request, reply) => {
         const orderId = request.params.id;
-        const { amount, reason, caseId } = request.body;
+        const { amountCents, reason, caseId } = request.body;
         const refundId = await audited(ctx, request, async (tx, audit) => {
           const id = await recordRefund(
             tx.kysely,
@@ -136,12 +135,17 @@ export const caseRoutes =
               orderId,
               reason,
               staffId: currentStaff(request).id,
-              ...(amount === undefined ? {} : { amountCents: eurosToCents(amount) }),
+              ...(amountCents === undefined ? {} : { amountCents }),
               ...(caseId === undefined ? {} : { caseId }),
             },
             ctx.now(),
           );
-          await audit({ entityType: 'refund', entityId: id, before: null, after: { orderId, amount, reason, caseId } });
+          await audit({
+            entityType: 'refund',
+            entityId: id,
+            before: null,
+            after: { orderId, amountCents, reason, caseId },
+          });
           return id;
         });
         try {

@@ -2,7 +2,6 @@ import { type Language, languages } from '@shop/shared/contract';
 import type { AdminCourse, CatalogueStatus, ItemTexts } from '@shop/shared/contract/admin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { centsToEuros } from '@shop/shared/money';
 import { weekdayIndex } from '../../lib/dates.ts';
 import { groupBy } from '../catalog/texts.ts';
 import { derivedCategoryIds, derivedTags, meetingDaysOf, parseMeetingDays } from './derived-tags.ts';
@@ -171,7 +170,7 @@ export function courseFieldErrors(record: CourseRecord, facts: CatalogueFacts): 
   if (!errors.startDate && !record.meetingDays.includes(weekdayIndex(record.startDate)))
     errors.meetingDays = "The weekdays must include the start date's";
   if (record.discountedPriceCents !== null && record.discountedPriceCents >= record.priceCents)
-    errors.discountedPrice = 'The offer price must be below the price';
+    errors.discountedPriceCents = 'The offer price must be below the price';
   if (record.type === 2 && record.moduleIdentifier === null)
     errors.moduleIdentifier = 'A flexible-learning appointment belongs to a module';
   else if (record.type !== 2 && record.moduleIdentifier !== null)
@@ -294,8 +293,8 @@ export function toAdminCourse(course: StoredCourse): AdminCourse {
     freePlaces: course.freePlaces,
     takenPlaces: r.maxParticipants - course.freePlaces,
     activeBookings: course.activeBookings,
-    price: centsToEuros(r.priceCents),
-    discountedPrice: r.discountedPriceCents === null ? null : centsToEuros(r.discountedPriceCents),
+    priceCents: r.priceCents,
+    discountedPriceCents: r.discountedPriceCents,
     moduleIdentifier: r.moduleIdentifier,
     flexibleLearningCourseId: course.flexibleLearningCourseId,
     tags: r.tags,

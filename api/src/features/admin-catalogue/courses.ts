@@ -9,7 +9,6 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { weekdayIndex } from '../../lib/dates.ts';
-import { eurosToCents } from '@shop/shared/money';
 import {
   type CourseRecord,
   courseFieldErrors,
@@ -121,8 +120,8 @@ export async function createCourse(db: Kysely<Database>, body: CreateCourseBody,
     meetingDays: meetingDaysOf({ startDate: body.startDate, meetingDays: body.meetingDays ?? null }),
     registrationDeadline: body.registrationDeadline,
     maxParticipants: body.maxParticipants,
-    priceCents: eurosToCents(body.price),
-    discountedPriceCents: body.discountedPrice === null ? null : eurosToCents(body.discountedPrice),
+    priceCents: body.priceCents,
+    discountedPriceCents: body.discountedPriceCents,
     moduleIdentifier: body.moduleIdentifier,
     tags: sortedUnique(body.tags),
     texts: textsFromInput(body.texts),
@@ -154,13 +153,9 @@ export function mergeCourse(before: CourseRecord, body: UpdateCourseBody): Cours
     meetingDays: meetingDaysOf({ startDate, meetingDays }),
     registrationDeadline: body.registrationDeadline ?? before.registrationDeadline,
     maxParticipants: body.maxParticipants ?? before.maxParticipants,
-    priceCents: body.price !== undefined ? eurosToCents(body.price) : before.priceCents,
+    priceCents: body.priceCents ?? before.priceCents,
     discountedPriceCents:
-      body.discountedPrice === undefined
-        ? before.discountedPriceCents
-        : body.discountedPrice === null
-          ? null
-          : eurosToCents(body.discountedPrice),
+      body.discountedPriceCents !== undefined ? body.discountedPriceCents : before.discountedPriceCents,
     moduleIdentifier: body.moduleIdentifier !== undefined ? body.moduleIdentifier : before.moduleIdentifier,
     tags: body.tags ? sortedUnique(body.tags) : before.tags,
     texts: body.texts ? textsFromInput(body.texts) : before.texts,

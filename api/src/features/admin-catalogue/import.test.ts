@@ -138,7 +138,7 @@ describeEachDatabase('catalogue import and export', (ctx) => {
       texts: { de: { title: 'Neuer Kurs aus der Tabelle' } },
     });
     const changed = (await call('GET', `/courses?q=${changedIdentifier}`)).body.result.items[0];
-    expect(changed).toMatchObject({ price: 301, startDate: '2026-09-01', meetingDays: [1, 3] });
+    expect(changed).toMatchObject({ priceCents: 30100, startDate: '2026-09-01', meetingDays: [1, 3] });
     expect(changed.derivedTags).toEqual(expect.arrayContaining(['september', 'tuesday', 'thursday']));
 
     const again = await importFiles({ courses: edited }, false);

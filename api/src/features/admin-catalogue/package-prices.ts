@@ -3,7 +3,6 @@ import { type AdminPackagePrice, packagePriceIdPattern, type PublishStatus } fro
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { centsToEuros, eurosToCents } from '@shop/shared/money';
 
 /** A package price as staff decide it; its key is `<type>-<amount>`. Orders keep the price they were sold at. */
 export interface PackagePriceRecord {
@@ -35,7 +34,7 @@ export const toAdminPackagePrice = (p: PackagePriceRecord): AdminPackagePrice =>
   id: packagePriceKey(p),
   type: p.type,
   amount: p.amount,
-  price: centsToEuros(p.priceCents),
+  priceCents: p.priceCents,
   status: p.status,
 });
 
@@ -81,15 +80,15 @@ export async function applyPackagePriceWrites(
 export async function updatePackagePrice(
   db: Kysely<Database>,
   id: string,
-  body: { price?: number; status?: PublishStatus },
+  body: { priceCents?: number; status?: PublishStatus },
 ) {
   const key = parsePackagePriceId(id);
   const before = (await loadPackagePrices(db)).find((p) => p.type === key.type && p.amount === key.amount) ?? null;
-  if (!before && body.price === undefined)
-    throw new AppError(400, ErrorCode.validation, 'Invalid body', { price: 'A new package needs its price' });
+  if (!before && body.priceCents === undefined)
+    throw new AppError(400, ErrorCode.validation, 'Invalid body', { priceCents: 'required' });
   const after: PackagePriceRecord = {
     ...key,
-    priceCents: body.price !== undefined ? eurosToCents(body.price) : before!.priceCents,
+    priceCents: body.priceCents ?? before!.priceCents,
     status: body.status ?? before?.status ?? 'draft',
   };
   await applyPackagePriceWrites(db, { upserts: [after], deletes: [] });

@@ -9,7 +9,6 @@ import {
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { centsToEuros, eurosToCents } from '@shop/shared/money';
 import { groupBy } from '../catalog/texts.ts';
 import {
   type CatalogueFacts,
@@ -90,8 +89,8 @@ export function toAdminProduct(product: StoredProduct): AdminProduct {
     identifier: r.identifier,
     status: r.status,
     institutionId: r.institutionId,
-    price: centsToEuros(r.priceCents),
-    discountedPrice: r.discountedPriceCents === null ? null : centsToEuros(r.discountedPriceCents),
+    priceCents: r.priceCents,
+    discountedPriceCents: r.discountedPriceCents,
     tags: r.tags,
     texts: textsToOutput(r.texts),
   };
@@ -109,7 +108,7 @@ export function productDifferences(a: ProductRecord, b: ProductRecord): string[]
 export function productFieldErrors(record: ProductRecord, facts: CatalogueFacts): Record<string, string> {
   const errors: Record<string, string> = {};
   if (record.discountedPriceCents !== null && record.discountedPriceCents >= record.priceCents)
-    errors.discountedPrice = 'The offer price must be below the price';
+    errors.discountedPriceCents = 'The offer price must be below the price';
   const unknown = record.tags.filter((slug) => !facts.tags.has(slug));
   if (unknown.length > 0) errors.tags = `Unknown tags: ${unknown.join(', ')}`;
   else if (record.tags.some((slug) => derivedCategoryIds.includes(facts.tags.get(slug)!)))
@@ -239,8 +238,8 @@ export async function createProduct(db: Kysely<Database>, body: CreateProductBod
     identifier: body.identifier,
     status: 'draft',
     institutionId: body.institutionId,
-    priceCents: eurosToCents(body.price),
-    discountedPriceCents: body.discountedPrice === null ? null : eurosToCents(body.discountedPrice),
+    priceCents: body.priceCents,
+    discountedPriceCents: body.discountedPriceCents,
     tags: [...new Set(body.tags)].sort(),
     texts: textsFromInput(body.texts),
   };
@@ -257,13 +256,8 @@ export async function updateProduct(db: Kysely<Database>, id: number, body: Upda
     identifier: body.identifier ?? r.identifier,
     status: body.status ?? r.status,
     institutionId: body.institutionId ?? r.institutionId,
-    priceCents: body.price !== undefined ? eurosToCents(body.price) : r.priceCents,
-    discountedPriceCents:
-      body.discountedPrice === undefined
-        ? r.discountedPriceCents
-        : body.discountedPrice === null
-          ? null
-          : eurosToCents(body.discountedPrice),
+    priceCents: body.priceCents ?? r.priceCents,
+    discountedPriceCents: body.discountedPriceCents !== undefined ? body.discountedPriceCents : r.discountedPriceCents,
     tags: body.tags ? [...new Set(body.tags)].sort() : r.tags,
     texts: body.texts ? textsFromInput(body.texts) : r.texts,
   };

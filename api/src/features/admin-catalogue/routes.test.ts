@@ -91,7 +91,7 @@ describeEachDatabase(
 
     it('lets staff and owners manage the catalogue; a new course is a draft, listed and sold only once published', async () => {
       const created = await create();
-      expect(created).toMatchObject({ status: 'draft', freePlaces: 10, takenPlaces: 0, price: 289 });
+      expect(created).toMatchObject({ status: 'draft', freePlaces: 10, takenPlaces: 0, priceCents: 28900 });
       expect(created).toMatchObject({
         derivedTags: expect.arrayContaining(['february', 'tuesday', 'thursday', 'evening', 'medium']),
       });
@@ -137,9 +137,11 @@ describeEachDatabase(
         [{ tags: ['no-such-tag'] }, 'tags'],
         [{ tags: ['march'] }, 'tags'],
         [{ identifier: 'has space' }, 'identifier'],
-        [{ price: -1 }, 'price'],
-        [{ price: 10.005 }, 'price'],
-        [{ discountedPrice: 300 }, 'discountedPrice'],
+        [{ priceCents: -1 }, 'priceCents'],
+        [{ priceCents: 289.5 }, 'priceCents'],
+        [{ priceCents: '289,50' }, 'priceCents'],
+        [{ priceCents: 10_000_001 }, 'priceCents'],
+        [{ discountedPriceCents: 30000 }, 'discountedPriceCents'],
         [{ maxParticipants: 0 }, 'maxParticipants'],
         [{ meetingDays: [0] }, 'meetingDays'],
         [{ type: 2 }, 'moduleIdentifier'],
@@ -174,7 +176,7 @@ describeEachDatabase(
         ['POST', '/catalogue/import', { files: { courses: 42 } }],
         ['POST', '/catalogue/import', { dryRun: 'yes', files: { courses: '' } }],
         ['POST', '/catalogue/import', { files: { other: 'a;b' } }],
-        ['POST', '/products', { identifier: 'P', price: 'free', texts: { de: { title: 'x' } } }],
+        ['POST', '/products', { identifier: 'P', priceCents: 'free', texts: { de: { title: 'x' } } }],
         ['PATCH', '/products/1', { status: 'cancelled' }],
         ['POST', '/modules', { identifier: '', texts: { de: { title: 'x' } } }],
         ['POST', '/tags', { categoryId: 5, slug: 'Mit Leerzeichen' }],
@@ -219,12 +221,15 @@ describeEachDatabase(
     });
 
     it('changes a price without touching the orders already made', async () => {
-      const course = await create({ price: 289 });
+      const course = await create({ priceCents: 28900 });
       await call('POST', `/courses/${course.id}/publish`);
       const order = await submitOrder({ id: course.id, type: 1 }, 2, 28900);
       expect(order.status, JSON.stringify(order.body)).toBe(200);
-      const changed = await call('PATCH', `/courses/${course.id}`, { price: 349, discountedPrice: 299 });
-      expect(changed.body.result).toMatchObject({ moved: false, course: { price: 349, discountedPrice: 299 } });
+      const changed = await call('PATCH', `/courses/${course.id}`, { priceCents: 34900, discountedPriceCents: 29950 });
+      expect(changed.body.result).toMatchObject({
+        moved: false,
+        course: { priceCents: 34900, discountedPriceCents: 29950 },
+      });
       const stored = await ctx.db.kysely
         .selectFrom('shop_order')
         .innerJoin('course_booking', 'course_booking.order_id', 'shop_order.id')
@@ -359,32 +364,48 @@ describeEachDatabase(
             incrementId: order.body.result.incrementId,
             email: buyer,
             courseIdentifier: course.identifier,
-            amount: 289,
+            amountCents: 28900,
           }),
         ]),
       );
       expect((await call('GET', '/cases')).status).toBe(403);
-      expect((await call('PATCH', `/courses/${course.id}`, { price: 1 })).body.error.code).toBe('COURSE_CANCELLED');
+      expect((await call('PATCH', `/courses/${course.id}`, { priceCents: 100 })).body.error.code).toBe(
+        'COURSE_CANCELLED',
+      );
       expect((await call('POST', `/courses/${course.id}/publish`)).status).toBe(409);
     });
 
     it('creates, edits and publishes products; a draft is not found by the shop', async () => {
       const created = await call('POST', '/products', {
         identifier: uniqueId('DELE'),
-        price: 199,
+        priceCents: 19900,
         tags: ['b1'],
         texts: { de: { title: 'DELE B1 Intensiv' } },
       });
       expect(created.status, JSON.stringify(created.body)).toBe(200);
-      expect(created.body.result).toMatchObject({ status: 'draft', price: 199, tags: ['b1'] });
+      expect(created.body.result).toMatchObject({ status: 'draft', priceCents: 19900, tags: ['b1'] });
       const id = created.body.result.id;
       const shop = async () =>
         (await ctx.app.inject({ method: 'GET', url: `/api/product/search?productId=${id}` })).json().result.items;
       expect(await shop()).toEqual([]);
-      const published = await call('PATCH', `/products/${id}`, { status: 'published', discountedPrice: 179 });
-      expect(published.body.result).toMatchObject({ status: 'published', discountedPrice: 179 });
-      expect(await shop()).toEqual([expect.objectContaining({ id, discountedPrice: 179 })]);
-      expect((await call('PATCH', `/products/${id}`, { discountedPrice: 500 })).status).toBe(400);
+      const published = await call('PATCH', `/products/${id}`, { status: 'published', discountedPriceCents: 17950 });
+      expect(published.body.result).toMatchObject({
+        status: 'published',
+        priceCents: 19900,
+        discountedPriceCents: 17950,
+      });
+      expect((await call('GET', `/products/${id}`)).body.result).toMatchObject({ discountedPriceCents: 17950 });
+      // The shop's public contract keeps its euros.
+      expect(await shop()).toEqual([expect.objectContaining({ id, discountedPrice: 179.5 })]);
+      for (const [body, field, message] of [
+        [{ discountedPriceCents: 50000 }, 'discountedPriceCents', 'The offer price must be below the price'],
+        [{ priceCents: 199.5 }, 'priceCents', 'whole_cents'],
+        [{ priceCents: -100 }, 'priceCents', 'not_negative'],
+      ] as const) {
+        const refused = await call('PATCH', `/products/${id}`, body);
+        expect(refused.status, JSON.stringify(body)).toBe(400);
+        expect(refused.body.error.fields, JSON.stringify(body)).toEqual({ [field]: message });
+      }
       const list = await call('GET', '/products?perPage=200');
       expect(list.body.result.items.map((p: { id: number }) => p.id)).toContain(id);
     });
@@ -393,25 +414,36 @@ describeEachDatabase(
       const list = await call('GET', '/package-prices?type=conversation_hours');
       expect(list.body.result.items).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ id: 'conversation_hours-5', price: 115, status: 'published' }),
+          expect.objectContaining({ id: 'conversation_hours-5', priceCents: 11500, status: 'published' }),
         ]),
       );
-      const changed = await call('PUT', '/package-prices/conversation_hours-5', { price: 120 });
-      expect(changed.body.result).toMatchObject({ price: 120 });
+      const changed = await call('PUT', '/package-prices/conversation_hours-5', { priceCents: 12050 });
+      expect(changed.body.result).toMatchObject({ priceCents: 12050 });
       const config = async () =>
         (await ctx.app.inject({ method: 'GET', url: '/api/course/price-config' })).json().result;
-      expect(await config()).toEqual(expect.arrayContaining([{ type: 'conversation_hours', amount: 5, price: 120 }]));
+      expect(await config()).toEqual(expect.arrayContaining([{ type: 'conversation_hours', amount: 5, price: 120.5 }]));
       await call('PUT', '/package-prices/conversation_hours-5', { status: 'draft' });
       expect(
         (await config()).some(
           (p: { amount: number; type: string }) => p.type === 'conversation_hours' && p.amount === 5,
         ),
       ).toBe(false);
-      const created = await call('PUT', '/package-prices/flexible_learning-6', { price: 380 });
-      expect(created.body.result).toMatchObject({ id: 'flexible_learning-6', status: 'draft' });
-      expect((await call('PUT', '/package-prices/flexible_learning-7', {})).status).toBe(400);
-      expect((await call('PUT', '/package-prices/nonsense', { price: 1 })).status).toBe(400);
-      await call('PUT', '/package-prices/conversation_hours-5', { price: 115, status: 'published' });
+      const created = await call('PUT', '/package-prices/flexible_learning-6', { priceCents: 38000 });
+      expect(created.body.result).toMatchObject({ id: 'flexible_learning-6', priceCents: 38000, status: 'draft' });
+      const fresh = await call('PUT', '/package-prices/flexible_learning-7', {});
+      expect(fresh.status).toBe(400);
+      expect(fresh.body.error.fields).toEqual({ priceCents: 'required' });
+      for (const [priceCents, message] of [
+        [115.5, 'whole_cents'],
+        [-1, 'not_negative'],
+        [10_000_001, 'too_large'],
+      ] as const) {
+        const refused = await call('PUT', '/package-prices/conversation_hours-5', { priceCents });
+        expect(refused.status, String(priceCents)).toBe(400);
+        expect(refused.body.error.fields).toEqual({ priceCents: message });
+      }
+      expect((await call('PUT', '/package-prices/nonsense', { priceCents: 100 })).status).toBe(400);
+      await call('PUT', '/package-prices/conversation_hours-5', { priceCents: 11500, status: 'published' });
     });
 
     it('creates and publishes modules and tags; a derived tag cannot be made by hand', async () => {

@@ -15,7 +15,7 @@ export function courseBody(over: Record<string, unknown> = {}) {
     meetingDays: [1, 3],
     registrationDeadline: '2026-01-31',
     maxParticipants: 10,
-    price: 289,
+    priceCents: 28900,
     tags: ['a1'],
     texts: {
       de: { title: 'Spanisch A1 – Abendkurs', pretitle: '8 Wochen', short: 'Für Einsteiger' },

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { centsToDecimal } from '@shop/shared/money';
+import { centsToGermanDecimal } from '@shop/shared/money';
 import { csvRows } from './csv.ts';
 
 /** Orders read per query: the export holds one batch at a time, however long the year. */
@@ -70,7 +70,7 @@ export function exportOrdersCsv(db: Kysely<Database>, year: number, batchSize = 
           email: o.email,
           country: o.country ?? '',
           paymentMethod: o.payment_method ?? '',
-          total: centsToDecimal(o.total_price_cents).replace('.', ','),
+          total: centsToGermanDecimal(o.total_price_cents),
         })),
         { header: false },
       );

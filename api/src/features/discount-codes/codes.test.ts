@@ -42,14 +42,14 @@ describeEachDatabase('discount codes in the back office', (ctx) => {
     expect(welcome).toMatchObject({
       kind: 'percent',
       percentOff: 10,
-      amountOff: null,
+      amountOffCents: null,
       usageLimitPerCustomer: 1,
       active: true,
       uses: 0,
     });
     const summer = (await call('GET', '/discount-codes?q=sommer')).json().result.items;
     expect(summer).toEqual([
-      expect.objectContaining({ code: 'SOMMER25', kind: 'fixed', amountOff: 25, minOrder: 200 }),
+      expect.objectContaining({ code: 'SOMMER25', kind: 'fixed', amountOffCents: 2500, minOrderCents: 20000 }),
     ]);
   });
 
@@ -57,8 +57,8 @@ describeEachDatabase('discount codes in the back office', (ctx) => {
     const created = await call('POST', '/discount-codes', {
       code: ' herbst5 ',
       kind: 'fixed',
-      amountOff: 5,
-      minOrder: 1,
+      amountOffCents: 550,
+      minOrderCents: 100,
       validFrom: '2026-01-01T00:00:00.000Z',
       validUntil: '2026-12-31T00:00:00.000Z',
       usageLimit: 100,
@@ -69,13 +69,14 @@ describeEachDatabase('discount codes in the back office', (ctx) => {
     expect(created.json().result).toMatchObject({
       code: 'HERBST5',
       kind: 'fixed',
-      amountOff: 5,
+      amountOffCents: 550,
+      minOrderCents: 100,
       active: true,
       uses: 0,
     });
     expect(await priced('HERBST5')).toMatchObject({
       status: 'valid',
-      totalDiscountAmount: Math.min(5, productCents / 100),
+      totalDiscountAmount: Math.min(5.5, productCents / 100),
     });
     const taken = await call('POST', '/discount-codes', { code: 'HERBST5', kind: 'percent', percentOff: 5 });
     expect(taken.statusCode).toBe(409);
@@ -94,8 +95,12 @@ describeEachDatabase('discount codes in the back office', (ctx) => {
     expect(
       (await call('GET', '/discount-codes?active=false')).json().result.items.map((i: { code: string }) => i.code),
     ).toContain('AUS10');
-    const changed = await call('PATCH', `/discount-codes/${created.id}`, { active: true, kind: 'fixed', amountOff: 3 });
-    expect(changed.json().result).toMatchObject({ kind: 'fixed', amountOff: 3, percentOff: null, active: true });
+    const changed = await call('PATCH', `/discount-codes/${created.id}`, {
+      active: true,
+      kind: 'fixed',
+      amountOffCents: 300,
+    });
+    expect(changed.json().result).toMatchObject({ kind: 'fixed', amountOffCents: 300, percentOff: null, active: true });
     expect(await priced('AUS10')).toMatchObject({ status: 'valid', totalDiscountAmount: 3 });
     const log = await call('GET', `/audit-log?entityType=discount_code&entityId=${created.id}&order=asc`);
     expect(log.json().result.items.map((entry: { action: string }) => entry.action)).toEqual([
@@ -112,14 +117,14 @@ describeEachDatabase('discount codes in the back office', (ctx) => {
       code: 'zu lang und mit leer',
       kind: 'percent',
       percentOff: 150,
-      amountOff: 2.345,
+      amountOffCents: 234.5,
       usageLimit: 0,
       validFrom: 'morgen',
       itemTypes: [],
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields)).toEqual(
-      expect.arrayContaining(['code', 'percentOff', 'amountOff', 'usageLimit', 'validFrom', 'itemTypes']),
+      expect.arrayContaining(['code', 'percentOff', 'amountOffCents', 'usageLimit', 'validFrom', 'itemTypes']),
     );
     const inconsistent = await call('POST', '/discount-codes', {
       code: 'X1',
@@ -127,11 +132,24 @@ describeEachDatabase('discount codes in the back office', (ctx) => {
       validFrom: '2026-02-01T00:00:00.000Z',
       validUntil: '2026-01-01T00:00:00.000Z',
     });
-    expect(inconsistent.json().error.fields).toEqual({ amountOff: 'required', validUntil: 'until_before_from' });
+    expect(inconsistent.json().error.fields).toEqual({ amountOffCents: 'required', validUntil: 'until_before_from' });
     const { id } = (await call('GET', '/discount-codes?q=WILLKOMMEN10')).json().result.items[0];
     const patch = await call('PATCH', `/discount-codes/${id}`, { kind: 'fixed' });
     expect(patch.statusCode).toBe(400);
-    expect(patch.json().error.fields).toEqual({ amountOff: 'required' });
+    expect(patch.json().error.fields).toEqual({ amountOffCents: 'required' });
+    // Cents only: euros with decimals, negative or empty amounts are field errors the back office translates.
+    for (const [amountOffCents, message] of [
+      [2.5, 'whole_cents'],
+      [-100, 'not_negative'],
+      [0, 'positive'],
+      [10_000_001, 'too_large'],
+    ] as const) {
+      const refused = await call('PATCH', `/discount-codes/${id}`, { kind: 'fixed', amountOffCents });
+      expect(refused.statusCode, String(amountOffCents)).toBe(400);
+      expect(refused.json().error.fields).toEqual({ amountOffCents: message });
+    }
+    const minOrder = await call('PATCH', `/discount-codes/${id}`, { minOrderCents: 99.99 });
+    expect(minOrder.json().error.fields).toEqual({ minOrderCents: 'whole_cents' });
     expect((await call('PATCH', `/discount-codes/${id}`, { code: 'NEU' })).statusCode).toBe(400);
     expect((await call('PATCH', '/discount-codes/999999', { active: false })).statusCode).toBe(404);
     expect((await call('PATCH', '/discount-codes/abc', { active: false })).statusCode).toBe(400);

@@ -12,7 +12,6 @@ import {
 } from '@shop/shared/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely, Selectable } from 'kysely';
-import { centsToEuros, eurosToCents } from '@shop/shared/money';
 import type { AppContext } from '../../app-context.ts';
 import type { DiscountCodeTable } from '../../db/cart-schema.ts';
 import type { Database } from '../../db/schema.ts';
@@ -21,8 +20,6 @@ import { audited } from '../staff/audit.ts';
 
 type Row = Selectable<DiscountCodeTable> & { uses: number | string };
 
-const euros = (cents: number | null) => (cents === null ? null : centsToEuros(cents));
-const cents = (euros: number | null) => (euros === null ? null : eurosToCents(euros));
 const itemTypesOf = (text: string | null) =>
   text === null ? null : (text.split(',').filter(Boolean) as NonNullable<DiscountCodeItem['itemTypes']>);
 
@@ -32,8 +29,8 @@ function itemOf(row: Row): DiscountCodeItem {
     code: row.code,
     kind: row.percent_off !== null ? 'percent' : 'fixed',
     percentOff: row.percent_off,
-    amountOff: euros(row.amount_off_cents),
-    minOrder: euros(row.min_order_cents),
+    amountOffCents: row.amount_off_cents,
+    minOrderCents: row.min_order_cents,
     validFrom: row.valid_from,
     validUntil: row.valid_until,
     usageLimit: row.usage_limit,
@@ -65,8 +62,8 @@ async function readCode(kysely: Kysely<Database>, id: number): Promise<DiscountC
 type Rules = Omit<DiscountCodeItem, 'id' | 'code' | 'uses'>;
 const columnsOf = (rules: Rules) => ({
   percent_off: rules.kind === 'percent' ? rules.percentOff : null,
-  amount_off_cents: rules.kind === 'fixed' ? cents(rules.amountOff) : null,
-  min_order_cents: cents(rules.minOrder),
+  amount_off_cents: rules.kind === 'fixed' ? rules.amountOffCents : null,
+  min_order_cents: rules.minOrderCents,
   valid_from: rules.validFrom && new Date(rules.validFrom).toISOString(),
   valid_until: rules.validUntil && new Date(rules.validUntil).toISOString(),
   usage_limit: rules.usageLimit,
@@ -190,7 +187,8 @@ export const discountCodeAdminRoutes =
           const { id: _id, code: _code, uses: _uses, ...current } = before;
           const merged = { ...current, ...request.body };
           // Switching the kind drops the other kind's value unless the request sets it.
-          if (request.body.kind === 'percent' && request.body.amountOff === undefined) merged.amountOff = null;
+          if (request.body.kind === 'percent' && request.body.amountOffCents === undefined)
+            merged.amountOffCents = null;
           if (request.body.kind === 'fixed' && request.body.percentOff === undefined) merged.percentOff = null;
           const checked = discountCodeRulesSchema.safeParse(merged);
           if (!checked.success) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, centsToEuros } from '@shop/shared/money';
+import { centsToDecimal } from '@shop/shared/money';
 import { describeEachDatabase, testNow } from '../../test/databases.ts';
 import { staffToken } from '../admin/test-support.ts';
 import { cheapHashing, client, verifiedCustomer } from '../customer/test-support.ts';
@@ -251,7 +251,7 @@ describeEachDatabase(
             orderId: order.id,
             orderNumber: order.increment_id,
             buyerName: 'Ana García',
-            total: centsToEuros(order.total_price_cents),
+            totalCents: order.total_price_cents,
             originalNumber: null,
           },
         ],

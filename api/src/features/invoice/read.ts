@@ -56,7 +56,7 @@ export function adminInvoiceOf(row: {
     orderId: row.order_id,
     orderNumber: doc.orderNumber,
     buyerName: doc.buyer.name,
-    total: centsToEuros(row.total_cents),
+    totalCents: row.total_cents,
     originalNumber: row.original_number,
   };
 }

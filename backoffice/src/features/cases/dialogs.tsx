@@ -12,12 +12,11 @@ import {
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { OrderCase, Refundable } from '@shop/shared/contract/admin';
+import { formatCents } from '@shop/shared/money';
 import { AdminError, fieldErrorKey } from '../../api/http.ts';
 import { errorTextKey } from '../../auth/errors.ts';
+import { moneyErrorKey, moneyText, moneyValue } from '../../components/MoneyInput.tsx';
 import { loadRefundable, refundOrder, resolveCase } from './api.ts';
-
-export const euro = (amount: number) =>
-  new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(amount);
 
 /** The form's field errors from a refused call, as texts of the back office. */
 function fieldsOf(failure: unknown): Record<string, string> {
@@ -97,7 +96,7 @@ export function RefundDialog({ item, onClose }: { item: OrderCase; onClose: () =
     loadRefundable(orderId).then(
       (found) => {
         setHeld(found);
-        setAmount(found.refundable.toFixed(2).replace('.', ','));
+        setAmount(moneyText(found.refundableCents));
       },
       (failure) => notify(translate(errorTextKey(failure)), { type: 'error' }),
     );
@@ -105,16 +104,18 @@ export function RefundDialog({ item, onClose }: { item: OrderCase; onClose: () =
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const value = Number(amount.replace(',', '.'));
-    if (!Number.isFinite(value) || value <= 0) return setErrors({ amount: 'bo.fieldError.positive' });
+    const amountCents = moneyValue(amount);
+    if (typeof amountCents !== 'number')
+      return setErrors({ amountCents: moneyErrorKey(amount) || 'bo.fieldError.required' });
+    if (amountCents <= 0) return setErrors({ amountCents: 'bo.fieldError.positive' });
     setBusy(true);
     try {
       const refund = await refundOrder(orderId, {
-        amount: value,
+        amountCents,
         reason,
         ...(item.status === 'open' ? { caseId: item.id } : {}),
       });
-      notify(translate('bo.cases.refunded', { amount: euro(refund.amount) }), { type: 'success' });
+      notify(translate('bo.cases.refunded', { amount: formatCents(refund.amountCents) }), { type: 'success' });
       refresh();
       onClose();
     } catch (failure) {
@@ -137,10 +138,10 @@ export function RefundDialog({ item, onClose }: { item: OrderCase; onClose: () =
           ) : (
             <Alert severity="info" data-testid="refundable">
               {translate('bo.cases.refundable', {
-                paid: euro(held.paid),
-                refunded: euro(held.refunded),
-                chargedBack: euro(held.chargedBack),
-                refundable: euro(held.refundable),
+                paid: formatCents(held.paidCents),
+                refunded: formatCents(held.refundedCents),
+                chargedBack: formatCents(held.chargedBackCents),
+                refundable: formatCents(held.refundableCents),
               })}
             </Alert>
           )}
@@ -150,8 +151,8 @@ export function RefundDialog({ item, onClose }: { item: OrderCase; onClose: () =
             onChange={(event) => setAmount(event.target.value)}
             required
             inputMode="decimal"
-            error={!!errors.amount}
-            helperText={errors.amount ? translate(errors.amount) : translate('bo.cases.amountHelp')}
+            error={!!errors.amountCents}
+            helperText={errors.amountCents ? translate(errors.amountCents) : translate('bo.cases.amountHelp')}
           />
           <TextField
             label={translate('bo.cases.reason')}
@@ -164,7 +165,7 @@ export function RefundDialog({ item, onClose }: { item: OrderCase; onClose: () =
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy || held === null || held.refundable <= 0}>
+          <Button type="submit" variant="contained" disabled={busy || held === null || held.refundableCents <= 0}>
             {translate('bo.cases.refund')}
           </Button>
         </DialogActions>

@@ -2,8 +2,9 @@ import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { DataTable, DateField, List, SelectInput, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { caseKinds, type OrderCase } from '@shop/shared/contract/admin';
+import { formatCents } from '@shop/shared/money';
 import { registerResource } from '../../api/dataProvider.ts';
-import { euro, RefundDialog, ResolveDialog } from './dialogs.tsx';
+import { RefundDialog, ResolveDialog } from './dialogs.tsx';
 
 registerResource('cases', { path: '/cases', sortStyle: 'none' });
 
@@ -15,7 +16,7 @@ function KindField() {
 
 function AmountField() {
   const record = useRecordContext<OrderCase & RaRecord>();
-  return record ? <span>{record.amount > 0 ? euro(record.amount) : '—'}</span> : null;
+  return record ? <span>{record.amountCents > 0 ? formatCents(record.amountCents) : '—'}</span> : null;
 }
 
 function StatusText() {
@@ -91,7 +92,7 @@ export function CaseList() {
         </DataTable.Col>
         <DataTable.Col source="incrementId" disableSort />
         <DataTable.Col source="email" disableSort />
-        <DataTable.Col source="amount" disableSort>
+        <DataTable.Col source="amountCents" disableSort>
           <AmountField />
         </DataTable.Col>
         <DataTable.Col source="note" disableSort />

@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import type { AdminCourse } from '@shop/shared/contract/admin';
 import { FormRow } from '../../components/FormRow.tsx';
+import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { SaveToolbar } from '../../components/SaveToolbar.tsx';
 import { TextsInputs } from '../../components/TextsInputs.tsx';
 import { keepAsTyped, tagsFormat } from '../../components/texts.ts';
@@ -85,8 +86,8 @@ export function CourseForm({ create = false }: { create?: boolean }) {
       <Section title={translate('bo.courses.sectionPlaces')} />
       <FormRow>
         <NumberInput source="maxParticipants" validate={[required(), minValue(1)]} min={1} step={1} />
-        <NumberInput source="price" validate={[required(), minValue(0)]} min={0} step={0.01} />
-        <NumberInput source="discountedPrice" validate={minValue(0)} min={0} step={0.01} />
+        <MoneyInput source="priceCents" validate={required()} />
+        <MoneyInput source="discountedPriceCents" />
       </FormRow>
       <Places />
       <FormDataConsumer>

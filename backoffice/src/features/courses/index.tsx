@@ -9,7 +9,6 @@ import {
   ExportButton,
   FilterButton,
   List,
-  NumberField,
   SearchInput,
   SelectInput,
   TextInput,
@@ -20,14 +19,14 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { AdminCourse } from '@shop/shared/contract/admin';
+import { formatCents } from '@shop/shared/money';
+import { euroExporter } from '../../components/euroExporter.ts';
 import { StatusField } from '../../components/StatusField.tsx';
 import { cleanTexts, tagList } from '../../components/texts.ts';
 import { CourseStateButtons } from './CourseActions.tsx';
 import { ParticipantsButton } from '../participants/ParticipantsPage.tsx';
 import { CourseForm } from './CourseForm.tsx';
 import { courseTypes } from './api.ts';
-
-const money = { style: 'currency', currency: 'EUR' } as const;
 
 function useFilters() {
   const translate = useTranslate();
@@ -66,7 +65,12 @@ function ListActions() {
 export function CourseList() {
   const translate = useTranslate();
   return (
-    <List filters={useFilters()} actions={<ListActions />} sort={{ field: 'startDate', order: 'ASC' }}>
+    <List
+      filters={useFilters()}
+      actions={<ListActions />}
+      exporter={euroExporter}
+      sort={{ field: 'startDate', order: 'ASC' }}
+    >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="identifier" />
         <DataTable.Col source="texts.de.title" disableSort />
@@ -83,9 +87,11 @@ export function CourseList() {
         </DataTable.Col>
         <DataTable.NumberCol source="maxParticipants" disableSort />
         <DataTable.NumberCol source="freePlaces" disableSort />
-        <DataTable.Col source="price" disableSort>
-          <NumberField source="price" options={money} />
-        </DataTable.Col>
+        <DataTable.Col
+          source="priceCents"
+          disableSort
+          render={(record: AdminCourse) => formatCents(record.priceCents)}
+        />
         <DataTable.Col disableSort label={translate('bo.list.actions')}>
           <EditButton />
           <ParticipantsButton />
@@ -103,7 +109,7 @@ export function courseBody(data: Record<string, unknown>) {
     tags: tagList(data.tags),
     startTime: data.startTime || null,
     endTime: data.endTime || null,
-    discountedPrice: data.discountedPrice ?? null,
+    discountedPriceCents: data.discountedPriceCents ?? null,
     moduleIdentifier: data.type === 2 ? (data.moduleIdentifier ?? null) : null,
   };
 }

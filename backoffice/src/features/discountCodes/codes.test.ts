@@ -19,7 +19,7 @@ describe("a discount code's form", () => {
         code: ' sommer10 ',
         kind: 'percent',
         percentOff: 10,
-        amountOff: 5,
+        amountOffCents: 500,
         itemTypes: [],
         validFromDay: null,
         validUntilDay: '2026-08-31',
@@ -27,18 +27,18 @@ describe("a discount code's form", () => {
     ).toMatchObject({
       code: 'SOMMER10',
       percentOff: 10,
-      amountOff: null,
+      amountOffCents: null,
       itemTypes: null,
       validFrom: null,
       validUntil: endOfDay('2026-08-31'),
-      minOrder: null,
+      minOrderCents: null,
       usageLimit: null,
       usageLimitPerCustomer: null,
       active: true,
     });
-    expect(codeBody({ kind: 'fixed', percentOff: 10, amountOff: 5, itemTypes: ['course'] })).toMatchObject({
+    expect(codeBody({ kind: 'fixed', percentOff: 10, amountOffCents: 500, itemTypes: ['course'] })).toMatchObject({
       percentOff: null,
-      amountOff: 5,
+      amountOffCents: 500,
       itemTypes: ['course'],
     });
   });

@@ -12,7 +12,6 @@ import {
   ExportButton,
   FormDataConsumer,
   List,
-  NumberField,
   NumberInput,
   RadioButtonGroupInput,
   SearchInput,
@@ -25,8 +24,11 @@ import {
   useTranslate,
 } from 'react-admin';
 import { discountItemTypes, updateDiscountCodeRequestSchema, type DiscountCodeItem } from '@shop/shared/contract/admin';
+import { formatCents } from '@shop/shared/money';
 import { registerResource } from '../../api/dataProvider.ts';
+import { euroExporter } from '../../components/euroExporter.ts';
 import { FormRow } from '../../components/FormRow.tsx';
+import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { SaveToolbar } from '../../components/SaveToolbar.tsx';
 
 const rules = Object.keys(updateDiscountCodeRequestSchema.shape);
@@ -73,8 +75,8 @@ export function codeBody(data: Record<string, unknown>) {
     ...data,
     code: typeof data.code === 'string' ? data.code.trim().toUpperCase() : data.code,
     percentOff: data.kind === 'percent' ? (data.percentOff ?? null) : null,
-    amountOff: data.kind === 'fixed' ? (data.amountOff ?? null) : null,
-    minOrder: data.minOrder ?? null,
+    amountOffCents: data.kind === 'fixed' ? (data.amountOffCents ?? null) : null,
+    minOrderCents: data.minOrderCents ?? null,
     usageLimit: data.usageLimit ?? null,
     usageLimitPerCustomer: data.usageLimitPerCustomer ?? null,
     validFrom: startOfDay('validFromDay' in data ? data.validFromDay : dayOf(data.validFrom)),
@@ -84,12 +86,8 @@ export function codeBody(data: Record<string, unknown>) {
   };
 }
 
-const money = { style: 'currency', currency: 'EUR' } as const;
-
 function Amount({ record }: { record: DiscountCodeItem }) {
-  return record.kind === 'percent'
-    ? `${record.percentOff ?? 0} %`
-    : new Intl.NumberFormat('de-DE', money).format(record.amountOff ?? 0);
+  return record.kind === 'percent' ? `${record.percentOff ?? 0} %` : formatCents(record.amountOffCents ?? 0);
 }
 
 export function DiscountCodeList() {
@@ -109,6 +107,7 @@ export function DiscountCodeList() {
   return (
     <List
       filters={filters}
+      exporter={euroExporter}
       sort={{ field: 'code', order: 'ASC' }}
       actions={
         <TopToolbar>
@@ -124,9 +123,13 @@ export function DiscountCodeList() {
           disableSort
           render={(record: DiscountCodeItem) => <Amount record={record} />}
         />
-        <DataTable.Col source="minOrder" disableSort>
-          <NumberField source="minOrder" options={money} emptyText="—" />
-        </DataTable.Col>
+        <DataTable.Col
+          source="minOrderCents"
+          disableSort
+          render={(record: DiscountCodeItem) =>
+            record.minOrderCents === null ? '—' : formatCents(record.minOrderCents)
+          }
+        />
         <DataTable.Col source="validFrom" disableSort>
           <DateField source="validFrom" emptyText="—" />
         </DataTable.Col>
@@ -177,13 +180,13 @@ function CodeForm({ create = false }: { create?: boolean }) {
       <FormDataConsumer>
         {({ formData }) =>
           formData.kind === 'fixed' ? (
-            <NumberInput source="amountOff" validate={[required(), minValue(0.01)]} min={0} step={0.01} />
+            <MoneyInput source="amountOffCents" validate={required()} />
           ) : (
             <NumberInput source="percentOff" validate={[required(), minValue(1)]} min={1} max={100} step={1} />
           )
         }
       </FormDataConsumer>
-      <NumberInput source="minOrder" min={0} step={0.01} helperText={translate('bo.codes.optional')} />
+      <MoneyInput source="minOrderCents" helperText={translate('bo.codes.optional')} />
       <FormRow>
         <DateInput source="validFromDay" format={dayOf} helperText={translate('bo.codes.optional')} />
         <DateInput source="validUntilDay" format={dayOf} helperText={translate('bo.codes.lastDayHelp')} />

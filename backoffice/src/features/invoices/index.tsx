@@ -5,7 +5,6 @@ import {
   DateField,
   DateInput,
   List,
-  NumberField,
   SelectInput,
   TextInput,
   useNotify,
@@ -16,6 +15,7 @@ import {
 import DownloadIcon from '@mui/icons-material/Download';
 import { invoiceKinds, type InvoiceFile } from '@shop/shared/contract';
 import type { AdminInvoice } from '@shop/shared/contract/admin';
+import { formatCents } from '@shop/shared/money';
 import { registerResource } from '../../api/dataProvider.ts';
 import { adminCall } from '../../api/http.ts';
 import { dayEnd, dayStart } from '../audit/index.tsx';
@@ -104,9 +104,11 @@ export function InvoiceList() {
         </DataTable.Col>
         <DataTable.Col source="orderNumber" disableSort />
         <DataTable.Col source="buyerName" disableSort />
-        <DataTable.Col source="total" disableSort>
-          <NumberField source="total" options={{ style: 'currency', currency: 'EUR' }} />
-        </DataTable.Col>
+        <DataTable.Col
+          source="totalCents"
+          disableSort
+          render={(record: AdminInvoice) => formatCents(record.totalCents)}
+        />
         <DataTable.Col source="originalNumber" disableSort />
         <DataTable.Col label="resources.invoices.fields.pdf" disableSort>
           <DownloadButton />

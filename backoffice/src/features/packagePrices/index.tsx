@@ -11,7 +11,6 @@ import { useState, type FormEvent } from 'react';
 import {
   DataTable,
   List,
-  NumberField,
   TopToolbar,
   useNotify,
   useRecordContext,
@@ -20,9 +19,11 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { AdminPackagePrice } from '@shop/shared/contract/admin';
-import { adminCall } from '../../api/http.ts';
+import { formatCents } from '@shop/shared/money';
+import { AdminError, adminCall, fieldErrorKey } from '../../api/http.ts';
 import { registerResource } from '../../api/dataProvider.ts';
 import { errorTextKey } from '../../auth/errors.ts';
+import { moneyErrorKey, moneyText, moneyValue } from '../../components/MoneyInput.tsx';
 import { StatusField } from '../../components/StatusField.tsx';
 
 /** A package price is addressed by its type and amount (`conversation_hours-10`), as the API names it. */
@@ -31,7 +32,6 @@ const packageId = (type: string, amount: number) => `${type}-${amount}`;
 registerResource('package-prices', { path: '/package-prices', sortStyle: 'none' });
 
 const packageTypes = ['conversation_hours', 'flexible_learning'] as const;
-const money = { style: 'currency', currency: 'EUR' } as const;
 
 type Draft = { type: string; amount: string; price: string; status: string };
 
@@ -49,23 +49,25 @@ function PriceDialog({ initial, onClose, isNew }: { initial: Draft; onClose: () 
   async function save(event: FormEvent) {
     event.preventDefault();
     const amount = Number(draft.amount);
-    const price = Number(draft.price.replace(',', '.'));
+    const priceCents = moneyValue(draft.price);
     const found: Record<string, string> = {};
     if (!Number.isInteger(amount) || amount < 1) found.amount = translate('ra.validation.minValue', { min: 1 });
-    if (draft.price.trim() === '' || !Number.isFinite(price) || price < 0)
-      found.price = translate('ra.validation.number');
+    if (typeof priceCents !== 'number')
+      found.price = translate(priceCents === null ? 'bo.fieldError.required' : moneyErrorKey(draft.price));
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (typeof priceCents !== 'number' || Object.keys(found).length > 0) return;
     setBusy(true);
     try {
       await adminCall(`/package-prices/${packageId(draft.type, amount)}`, {
         method: 'PUT',
-        body: { price, status: draft.status },
+        body: { priceCents, status: draft.status },
       });
       notify(translate('ra.notification.updated', { smart_count: 1 }), { type: 'success' });
       refresh();
       onClose();
     } catch (failure) {
+      const fieldError = failure instanceof AdminError ? failure.fields.priceCents : undefined;
+      if (fieldError) setErrors({ price: translate(fieldErrorKey(fieldError)) });
       notify(translate(errorTextKey(failure)), { type: 'error' });
     } finally {
       setBusy(false);
@@ -103,7 +105,7 @@ function PriceDialog({ initial, onClose, isNew }: { initial: Draft; onClose: () 
             slotProps={{ htmlInput: { min: 1, step: 1 } }}
           />
           <MuiTextField
-            label={translate('resources.package-prices.fields.price')}
+            label={translate('resources.package-prices.fields.priceCents')}
             type="number"
             value={draft.price}
             onChange={set('price')}
@@ -158,7 +160,7 @@ function EditPriceButton() {
           initial={{
             type: record.type,
             amount: String(record.amount),
-            price: String(record.price),
+            price: moneyText(record.priceCents),
             status: record.status,
           }}
           onClose={() => setOpen(false)}
@@ -195,9 +197,11 @@ export function PackagePriceList() {
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="type" disableSort render={(record) => translate(`bo.packageType.${record.type}`)} />
         <DataTable.NumberCol source="amount" disableSort />
-        <DataTable.Col source="price" disableSort>
-          <NumberField source="price" options={money} />
-        </DataTable.Col>
+        <DataTable.Col
+          source="priceCents"
+          disableSort
+          render={(record: AdminPackagePrice) => formatCents(record.priceCents)}
+        />
         <DataTable.Col source="status" disableSort>
           <StatusField />
         </DataTable.Col>

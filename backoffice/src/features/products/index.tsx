@@ -6,19 +6,19 @@ import {
   EditButton,
   ExportButton,
   List,
-  NumberField,
-  NumberInput,
   SearchInput,
   SelectInput,
   SimpleForm,
   TextInput,
   TopToolbar,
-  minValue,
   required,
   useTranslate,
 } from 'react-admin';
-import { createProductBodySchema, updateProductBodySchema } from '@shop/shared/contract/admin';
+import { createProductBodySchema, updateProductBodySchema, type AdminProduct } from '@shop/shared/contract/admin';
+import { formatCents } from '@shop/shared/money';
 import { registerResource } from '../../api/dataProvider.ts';
+import { euroExporter } from '../../components/euroExporter.ts';
+import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { SaveToolbar } from '../../components/SaveToolbar.tsx';
 import { StatusField } from '../../components/StatusField.tsx';
 import { TextsInputs } from '../../components/TextsInputs.tsx';
@@ -30,7 +30,6 @@ registerResource('products', {
   updatable: Object.keys(updateProductBodySchema.shape),
 });
 
-const money = { style: 'currency', currency: 'EUR' } as const;
 const statuses = ['draft', 'published'] as const;
 
 function useStatusChoices() {
@@ -47,6 +46,7 @@ export function ProductList() {
   return (
     <List
       filters={filters}
+      exporter={euroExporter}
       actions={
         <TopToolbar>
           <CreateButton />
@@ -60,12 +60,18 @@ export function ProductList() {
         <DataTable.Col source="status" disableSort>
           <StatusField />
         </DataTable.Col>
-        <DataTable.Col source="price" disableSort>
-          <NumberField source="price" options={money} />
-        </DataTable.Col>
-        <DataTable.Col source="discountedPrice" disableSort>
-          <NumberField source="discountedPrice" options={money} />
-        </DataTable.Col>
+        <DataTable.Col
+          source="priceCents"
+          disableSort
+          render={(record: AdminProduct) => formatCents(record.priceCents)}
+        />
+        <DataTable.Col
+          source="discountedPriceCents"
+          disableSort
+          render={(record: AdminProduct) =>
+            record.discountedPriceCents === null ? '—' : formatCents(record.discountedPriceCents)
+          }
+        />
         <DataTable.Col disableSort label={translate('bo.list.actions')}>
           <EditButton />
         </DataTable.Col>
@@ -78,7 +84,7 @@ const productBody = (data: Record<string, unknown>) => ({
   ...data,
   texts: cleanTexts(data.texts as never),
   tags: tagList(data.tags),
-  discountedPrice: data.discountedPrice ?? null,
+  discountedPriceCents: data.discountedPriceCents ?? null,
 });
 
 function ProductForm({ edit = false }: { edit?: boolean }) {
@@ -89,8 +95,8 @@ function ProductForm({ edit = false }: { edit?: boolean }) {
       <TextInput source="identifier" validate={required()} />
       {edit ? <SelectInput source="status" choices={statusChoices} validate={required()} /> : null}
       <TextsInputs />
-      <NumberInput source="price" validate={[required(), minValue(0)]} min={0} step={0.01} />
-      <NumberInput source="discountedPrice" validate={minValue(0)} min={0} step={0.01} />
+      <MoneyInput source="priceCents" validate={required()} />
+      <MoneyInput source="discountedPriceCents" />
       <TextInput
         source="tags"
         format={tagsFormat}

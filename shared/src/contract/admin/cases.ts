@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { moneySchema, multilineTextSchema, textSchema } from '../common.ts';
+import { multilineTextSchema, textSchema } from '../common.ts';
 import { emailSchema } from '../customer.ts';
-import { hasWholeCents } from '../../money/index.ts';
-import { pageOf, pageQuerySchema } from './common.ts';
+import { centsValueSchema, pageOf, pageQuerySchema, positiveCentsSchema } from './common.ts';
 
 /**
  * Cases that need a person (listCases, resolveCase, refundOrder; docs/backoffice.md#cases): one queue of what the
@@ -48,8 +47,8 @@ export const orderCaseSchema = z.object({
   withdrawalId: z.number().int().nullable(),
   mailId: z.number().int().nullable(),
   refundId: z.number().int().nullable(),
-  /** The money at stake, in euros (0 where none is, e.g. a failed mail). */
-  amount: moneySchema,
+  /** The money at stake, in cents (0 where none is, e.g. a failed mail). */
+  amountCents: centsValueSchema,
   /** What happened, as the shop recorded it. */
   note: z.string(),
   createdAt: z.string(),
@@ -76,15 +75,13 @@ export const resolveCaseBodySchema = z
   .object({ note: multilineTextSchema.trim().min(1, 'required').max(2000, 'too_long') })
   .strict();
 
-const refundEur = moneySchema.positive('positive').max(100_000, 'too_large').refine(hasWholeCents, 'two_decimals');
-
 /**
- * refundOrder (owner only): gives money back through the payment provider; without `amount` all that the shop
+ * refundOrder (owner only): gives money back through the payment provider; without `amountCents` all that the shop
  * still holds of the payment. `caseId` closes that case once the refund is issued.
  */
 export const refundOrderBodySchema = z
   .object({
-    amount: refundEur.optional(),
+    amountCents: positiveCentsSchema.optional(),
     reason: textSchema.trim().min(1, 'required').max(500, 'too_long'),
     caseId: z.number().int().positive().optional(),
   })
@@ -95,7 +92,7 @@ export const refundStatusSchema = z.enum(['pending', 'issued', 'failed']);
 export const adminRefundSchema = z.object({
   id: z.number().int(),
   orderId: z.number().int(),
-  amount: moneySchema,
+  amountCents: centsValueSchema,
   status: refundStatusSchema,
   /** The provider's id once issued; its refusal when it refused. */
   providerRefundId: z.string().nullable(),
@@ -110,11 +107,11 @@ export type AdminRefund = z.infer<typeof adminRefundSchema>;
 export const refundableSchema = z.object({
   orderId: z.number().int(),
   incrementId: z.string(),
-  paid: moneySchema,
-  refunded: moneySchema,
-  chargedBack: moneySchema,
+  paidCents: centsValueSchema,
+  refundedCents: centsValueSchema,
+  chargedBackCents: centsValueSchema,
   /** paid − refunded (issued or pending) − charged back; never below 0. */
-  refundable: moneySchema,
+  refundableCents: centsValueSchema,
   refunds: z.array(adminRefundSchema),
 });
 export type Refundable = z.infer<typeof refundableSchema>;

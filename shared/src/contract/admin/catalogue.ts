@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { catalogTextLimits, courseTypeSchema, packageTypeSchema } from '../catalog.ts';
-import { isoDateSchema, moneySchema, multilineTextSchema, textSchema, timeSchema } from '../common.ts';
-import { hasWholeCents } from '../../money/index.ts';
-import { pageOf, pageQuerySchema, searchTextSchema } from './common.ts';
+import { isoDateSchema, multilineTextSchema, textSchema, timeSchema } from '../common.ts';
+import { centsSchema, centsValueSchema, pageOf, pageQuerySchema, searchTextSchema } from './common.ts';
 
 /**
  * The catalogue as staff manage it (docs/backoffice.md#catalogue): group courses, conversation hours and
- * flexible-learning appointments, their modules, products and package prices. Money is EUR on the wire (cents
- * inside), dates `yyyy-MM-dd`, times `HH:mm`. Derived tags (time of day, month, duration, weekdays) are computed
+ * flexible-learning appointments, their modules, products and package prices. Money is integer cents (`…Cents`,
+ * centsSchema), dates `yyyy-MM-dd`, times `HH:mm`. Derived tags (time of day, month, duration, weekdays) are computed
  * from the dates and never sent; staff choose the level and other tags.
  */
 
@@ -42,10 +41,6 @@ export const tagSlugSchema = textSchema
   .min(1)
   .max(catalogTextLimits.slug)
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'Lower-case letters, digits and "-" only');
-/** EUR with at most two decimals. */
-export const priceSchema = moneySchema.max(100_000).refine(hasWholeCents, {
-  message: 'At most two decimals',
-});
 /** 0 = Monday … 6 = Sunday. */
 export const weekdaySchema = z.number().int().min(0).max(6);
 
@@ -79,8 +74,8 @@ export const adminCourseSchema = z.object({
   takenPlaces: z.number().int(),
   /** Positions of orders that still stand (not cancelled, withdrawn or expired). */
   activeBookings: z.number().int(),
-  price: moneySchema,
-  discountedPrice: moneySchema.nullable(),
+  priceCents: centsValueSchema,
+  discountedPriceCents: centsValueSchema.nullable(),
   moduleIdentifier: z.string().nullable(),
   flexibleLearningCourseId: z.number().int().nullable(),
   /** Tags staff chose (level, collection, …). */
@@ -104,8 +99,8 @@ const courseFields = {
   meetingDays: z.array(weekdaySchema).max(7).optional(),
   registrationDeadline: isoDateSchema,
   maxParticipants: z.number().int().min(1).max(10_000),
-  price: priceSchema,
-  discountedPrice: priceSchema.nullable().default(null),
+  priceCents: centsSchema,
+  discountedPriceCents: centsSchema.nullable().default(null),
   /** The module of a flexible-learning appointment (its moduleIdentifier). */
   moduleIdentifier: catalogueIdentifierSchema.nullable().default(null),
   tags: z.array(tagSlugSchema).max(catalogTextLimits.tags).default([]),
@@ -127,8 +122,8 @@ export const updateCourseBodySchema = z
     meetingDays: z.array(weekdaySchema).max(7),
     registrationDeadline: courseFields.registrationDeadline,
     maxParticipants: courseFields.maxParticipants,
-    price: priceSchema,
-    discountedPrice: priceSchema.nullable(),
+    priceCents: centsSchema,
+    discountedPriceCents: centsSchema.nullable(),
     moduleIdentifier: catalogueIdentifierSchema.nullable(),
     tags: z.array(tagSlugSchema).max(catalogTextLimits.tags),
     texts: itemTextsSchema,
@@ -174,8 +169,8 @@ export const adminProductSchema = z.object({
   identifier: z.string(),
   status: publishStatusSchema,
   institutionId: z.number().int(),
-  price: moneySchema,
-  discountedPrice: moneySchema.nullable(),
+  priceCents: centsValueSchema,
+  discountedPriceCents: centsValueSchema.nullable(),
   tags: z.array(z.string()),
   texts: itemTextsSchema,
 });
@@ -184,8 +179,8 @@ export const createProductBodySchema = z
   .object({
     identifier: catalogueIdentifierSchema,
     institutionId: z.number().int().min(1).max(1_000_000).default(1),
-    price: priceSchema,
-    discountedPrice: priceSchema.nullable().default(null),
+    priceCents: centsSchema,
+    discountedPriceCents: centsSchema.nullable().default(null),
     tags: z.array(tagSlugSchema).max(catalogTextLimits.tags).default([]),
     texts: itemTextsSchema,
   })
@@ -196,8 +191,8 @@ export const updateProductBodySchema = z
   .object({
     identifier: catalogueIdentifierSchema,
     institutionId: z.number().int().min(1).max(1_000_000),
-    price: priceSchema,
-    discountedPrice: priceSchema.nullable(),
+    priceCents: centsSchema,
+    discountedPriceCents: centsSchema.nullable(),
     tags: z.array(tagSlugSchema).max(catalogTextLimits.tags),
     texts: itemTextsSchema,
     status: publishStatusSchema,
@@ -217,7 +212,7 @@ export const adminPackagePriceSchema = z.object({
   type: packageTypeSchema,
   /** Hours or modules; amount 1 is the unit price (a conversation hour's price). */
   amount: z.number().int(),
-  price: moneySchema,
+  priceCents: centsValueSchema,
   status: publishStatusSchema,
 });
 export type AdminPackagePrice = z.infer<typeof adminPackagePriceSchema>;
@@ -232,10 +227,10 @@ export const listPackagePricesQuerySchema = pageQuerySchema.extend({
 export const packagePricePageSchema = pageOf(adminPackagePriceSchema);
 /**
  * updatePackagePrice (PUT): sets the price and/or status of the package `<type>-<amount>`, creating it when new (a
- * draft unless `status` says otherwise; then `price` is required).
+ * draft unless `status` says otherwise; then `priceCents` is required).
  */
 export const updatePackagePriceBodySchema = z
-  .object({ price: priceSchema, status: publishStatusSchema })
+  .object({ priceCents: centsSchema, status: publishStatusSchema })
   .partial()
   .strict();
 

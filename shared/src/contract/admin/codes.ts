@@ -1,12 +1,20 @@
 import { z } from 'zod';
-import { hasWholeCents } from '../../money/index.ts';
-import { moneySchema, textSchema } from '../common.ts';
-import { idParamsSchema, instantSchema, pageOf, pageQuerySchema, searchTextSchema, sortQuery } from './common.ts';
+import { textSchema } from '../common.ts';
+import {
+  centsValueSchema,
+  idParamsSchema,
+  positiveCentsSchema,
+  instantSchema,
+  pageOf,
+  pageQuerySchema,
+  searchTextSchema,
+  sortQuery,
+} from './common.ts';
 
 /**
  * Discount codes (listDiscountCodes, createDiscountCode, updateDiscountCode) with every rule the pricing knows:
  * a percentage or a fixed amount, a minimum order, a validity window, a usage limit in all and per customer (1:
- * once per customer), the item types it applies to, and whether it is active. Money is EUR on the wire.
+ * once per customer), the item types it applies to, and whether it is active. Money is integer cents (`…Cents`).
  */
 export const discountItemTypes = ['course', 'product', 'package'] as const;
 
@@ -18,17 +26,16 @@ export const discountCodeSchema = textSchema
   .max(20, 'too_long')
   .regex(/^[A-Z0-9_-]+$/, 'code_characters');
 
-const eur = moneySchema.positive('positive').max(100_000, 'too_large').refine(hasWholeCents, 'two_decimals');
 const count = z.number().int('integer').min(1, 'positive').max(1_000_000, 'too_large');
 
 const codeRules = {
   kind: z.enum(['percent', 'fixed']),
   /** 1–100, with kind `percent`. */
   percentOff: z.number().int('integer').min(1, 'percent').max(100, 'percent').nullable(),
-  /** EUR, with kind `fixed`. */
-  amountOff: eur.nullable(),
-  /** The subtotal (EUR) an order must reach; null: none. */
-  minOrder: eur.nullable(),
+  /** Cents, with kind `fixed`. */
+  amountOffCents: positiveCentsSchema.nullable(),
+  /** The subtotal (cents) an order must reach; null: none. */
+  minOrderCents: positiveCentsSchema.nullable(),
   /** Valid from (inclusive) until (exclusive); null: open-ended. */
   validFrom: instantSchema.nullable(),
   validUntil: instantSchema.nullable(),
@@ -47,10 +54,12 @@ type Rules = { [K in keyof typeof codeRules]: z.infer<(typeof codeRules)[K]> };
 function checkRules(value: Partial<Rules>, context: z.RefinementCtx) {
   if (value.kind === 'percent') {
     if (value.percentOff == null) context.addIssue({ code: 'custom', path: ['percentOff'], message: 'required' });
-    if (value.amountOff != null) context.addIssue({ code: 'custom', path: ['amountOff'], message: 'not_with_percent' });
+    if (value.amountOffCents != null)
+      context.addIssue({ code: 'custom', path: ['amountOffCents'], message: 'not_with_percent' });
   }
   if (value.kind === 'fixed') {
-    if (value.amountOff == null) context.addIssue({ code: 'custom', path: ['amountOff'], message: 'required' });
+    if (value.amountOffCents == null)
+      context.addIssue({ code: 'custom', path: ['amountOffCents'], message: 'required' });
     if (value.percentOff != null) context.addIssue({ code: 'custom', path: ['percentOff'], message: 'not_with_fixed' });
   }
   if (value.validFrom && value.validUntil && value.validUntil <= value.validFrom) {
@@ -63,8 +72,8 @@ export const createDiscountCodeRequestSchema = z
     code: discountCodeSchema,
     kind: codeRules.kind,
     percentOff: codeRules.percentOff.default(null),
-    amountOff: codeRules.amountOff.default(null),
-    minOrder: codeRules.minOrder.default(null),
+    amountOffCents: codeRules.amountOffCents.default(null),
+    minOrderCents: codeRules.minOrderCents.default(null),
     validFrom: codeRules.validFrom.default(null),
     validUntil: codeRules.validUntil.default(null),
     usageLimit: codeRules.usageLimit.default(null),
@@ -85,8 +94,8 @@ export const discountCodeItemSchema = z.object({
   code: z.string(),
   ...codeRules,
   percentOff: z.number().int().nullable(),
-  amountOff: z.number().nullable(),
-  minOrder: z.number().nullable(),
+  amountOffCents: centsValueSchema.nullable(),
+  minOrderCents: centsValueSchema.nullable(),
   usageLimit: z.number().int().nullable(),
   usageLimitPerCustomer: z.number().int().nullable(),
   /** How often it was used (orders that hold it, including unpaid ones still holding it). */

@@ -53,6 +53,22 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 /** A free-text search of a list (`q`), trimmed; empty means none. */
 export const searchTextSchema = textSchema.trim().max(200);
 
+/**
+ * Money in the admin contract: integer cents, named `…Cents` (docs/decisions/0136-admin-money-in-cents.md). Each
+ * amount staff set is this field (never negative, at most 100,000 €); the back office shows and types euros and
+ * converts with `@shop/shared/money` only. Its messages are field-error codes the back office translates.
+ */
+const maxAdminCents = 10_000_000;
+export const centsSchema = z
+  .number('whole_cents')
+  .int('whole_cents')
+  .min(0, 'not_negative')
+  .max(maxAdminCents, 'too_large');
+/** An amount that must be more than nothing (a fixed discount, a minimum order, a partial refund). */
+export const positiveCentsSchema = centsSchema.min(1, 'positive');
+/** Cents the API reports (what was charged, held, refunded); negative only on a cancellation invoice. */
+export const centsValueSchema = z.number().int();
+
 /** An instant as the admin API writes it: ISO-8601 UTC. */
 export const instantSchema = z.iso.datetime();
 

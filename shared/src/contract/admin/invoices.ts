@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invoiceFileSchema, invoiceKindSchema, invoiceNumberSchema } from '../invoice.ts';
-import { instantSchema, pageOf, pageQuerySchema, searchTextSchema } from './common.ts';
+import { centsValueSchema, instantSchema, pageOf, pageQuerySchema, searchTextSchema } from './common.ts';
 
 /** An invoice as the back office lists it (docs/decisions/0116-invoices-issued-with-the-payment.md). */
 export const adminInvoiceSchema = z.object({
@@ -11,8 +11,8 @@ export const adminInvoiceSchema = z.object({
   orderNumber: z.string(),
   /** The invoice recipient as issued. */
   buyerName: z.string(),
-  /** EUR; negative for a cancellation. */
-  total: z.number(),
+  /** Negative for a cancellation. */
+  totalCents: centsValueSchema,
   originalNumber: z.string().nullable(),
 });
 export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
