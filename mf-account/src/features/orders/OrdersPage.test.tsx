@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney, useAuthStore, type Order } from '@shop/shared';
 import { customer, fakeApi, renderArea, startI18n } from '../../test/support.tsx';
