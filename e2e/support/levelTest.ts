@@ -46,3 +46,32 @@ export async function verifiedCustomer(request: APIRequestContext) {
   const { email } = await verifiedAccount(request, 'kundin');
   return { email, token: await logInThroughApi(request, email, { remember: true }) };
 }
+
+/**
+ * A level-test result kept in the browser as the test leaves it (B1, recommending B1 group courses), completed
+ * `ageMs` before the page first opens by the browser's own clock, which is the one the page judges its age by.
+ * Seeded once per tab, so the page may change or remove it afterwards.
+ */
+export async function seedLevelTestResult(
+  page: Page,
+  { resultToken, ageMs = 0 }: { resultToken: string; ageMs?: number },
+) {
+  await page.addInitScript(
+    ({ resultToken, ageMs }) => {
+      if (sessionStorage.getItem('e2e-result-seeded')) return;
+      const result = {
+        level: 'B1',
+        reachedPoints: 10,
+        maxPoints: 16,
+        targetDetail: 'B1.1',
+        completedAt: Date.now() - ageMs,
+        saved: false,
+        resultToken,
+        recommendation: { courseTag: 'b1', conversationTag: null, flexibleLearningCourse: null, product: null },
+      };
+      localStorage.setItem('levelTestResult', JSON.stringify({ state: { result }, version: 1 }));
+      sessionStorage.setItem('e2e-result-seeded', '1');
+    },
+    { resultToken, ageMs },
+  );
+}

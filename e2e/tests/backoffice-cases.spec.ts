@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { mailTo, newEmail } from '../support/account.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { addStaff, completeSetup, staffEmail } from '../support/backoffice.ts';
-import { decideSandbox, laterCourseWithPlaces } from '../support/checkout.ts';
+import { decideSandbox, laterCourseWithPlaces, orderByApi } from '../support/checkout.ts';
 import { withShopDatabase } from '../support/database.ts';
 
 /**
@@ -13,34 +13,13 @@ import { withShopDatabase } from '../support/database.ts';
 
 /** A guest's order of one place, placed through the API as the checkout sends it, waiting for its payment. */
 async function unpaidOrder(request: APIRequestContext, email: string) {
-  const course = await laterCourseWithPlaces(request, 1, 1);
-  const position = { courseId: course.id, courseType: course.type, quantity: 1 };
-  const priced = await request.post('/api/cart/calculate-price', { data: { courses: [position], locale: 'de' } });
-  const { totalPrice } = ((await priced.json()) as { result: { totalPrice: number } }).result;
-  const response = await request.post('/api/cart/submit', {
-    data: {
-      courses: [{ ...position, participants: [{ firstname: 'Lena', lastname: 'Spätzahlerin', email }] }],
-      products: [],
-      packages: [],
-      locale: 'de',
-      billingAddress: {
-        firstname: 'Lena',
-        lastname: 'Spätzahlerin',
-        addressLine1: 'Hauptstraße 1',
-        city: 'Berlin',
-        zip: '10115',
-        country: 'DE',
-      },
-      selectedPaymentMethod: 'creditcard',
-      expectedTotalPrice: totalPrice,
-      emailAddress: email,
-    },
+  return orderByApi(request, {
+    courses: [await laterCourseWithPlaces(request, 1, 1)],
+    email,
+    buyer: { firstname: 'Lena', lastname: 'Spätzahlerin' },
+    earlyStartRequested: false,
+    extra: { products: [], packages: [], locale: 'de' },
   });
-  expect(response.ok(), await response.text()).toBe(true);
-  const { incrementId, paymentLink } = (
-    (await response.json()) as { result: { incrementId: string; paymentLink: string } }
-  ).result;
-  return { incrementId, paymentLink, totalPrice };
 }
 
 const orderStatus = (incrementId: string) =>

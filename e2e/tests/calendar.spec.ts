@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { mailTo, newEmail, verifiedCustomer } from '../support/account.ts';
 import { germanTitle } from '../support/catalog.ts';
-import { answerSandbox, courseItem, laterCourseWithPlaces, placeOrder, seedCart, signIn } from '../support/checkout.ts';
+import { courseItem, laterCourseWithPlaces, payAndConfirm, placeOrder, seedCart, signIn } from '../support/checkout.ts';
 
 /**
  * The calendar file of a booking, from the mail, the confirmation page and the account's orders: every lesson (one
@@ -45,9 +45,7 @@ test('a guest’s confirmation page and mail give every lesson of the course to 
   await seedCart(page, [courseItem(course, 1)]);
   await page.goto('/checkout');
   await placeOrder(page, { email });
-  await answerSandbox(page, 'paid');
-  await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeVisible();
-  const orderNumber = /checkout-complete\/(\d+)\//.exec(page.url())![1]!;
+  const orderNumber = await payAndConfirm(page);
 
   expectCalendarOf(await downloadCalendar(page, 'Alle Termine in den Kalender (.ics)'), course);
 
@@ -68,8 +66,7 @@ test('a customer downloads the calendar file of an order from “Meine Bestellun
   await seedCart(page, [courseItem(course, 1)]);
   await page.goto('/checkout');
   await placeOrder(page);
-  await answerSandbox(page, 'paid');
-  await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeVisible();
+  await payAndConfirm(page);
 
   await page.goto('/account-order');
   expectCalendarOf(await downloadCalendar(page, 'Alle Termine in den Kalender (.ics)'), course);

@@ -3,6 +3,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { linkIn, logInThroughForm, mailTo, password } from '../support/account.ts';
 import { euro, germanTitle, type ApiCourse } from '../support/catalog.ts';
 import { courseItem, laterCourseWithPlaces, orderButton, seedCart } from '../support/checkout.ts';
+import { seedLevelTestResult } from '../support/levelTest.ts';
 
 /**
  * The learner's path (docs/decisions/0125-essentials-before-the-button-and-a-visible-password-rule.md,
@@ -57,26 +58,6 @@ for (const width of [320, 390, 1280]) {
   });
 }
 
-/** A level-test result kept in the browser as the test leaves it, recommending B1 group courses. */
-async function seedB1Result(page: Page) {
-  await page.addInitScript((completedAt) => {
-    const result = {
-      level: 'B1',
-      reachedPoints: 10,
-      maxPoints: 16,
-      targetDetail: 'B1.1',
-      completedAt,
-      saved: false,
-      resultToken: 'journey-result',
-      recommendation: { courseTag: 'b1', conversationTag: null, flexibleLearningCourse: null, product: null },
-    };
-    if (!sessionStorage.getItem('e2e-result-seeded')) {
-      localStorage.setItem('levelTestResult', JSON.stringify({ state: { result }, version: 1 }));
-      sessionStorage.setItem('e2e-result-seeded', '1');
-    }
-  }, Date.now());
-}
-
 test('das Testergebnis zeigt die nächsten buchbaren Kurse als Karten und legt einen in den Warenkorb', async ({
   page,
   request,
@@ -88,7 +69,7 @@ test('das Testergebnis zeigt die nächsten buchbaren Kurse als Karten und legt e
   await expect(duration).toHaveText(/^Der Test dauert etwa 10 bis 15 Minuten/);
   expect((await boxOf(page, duration)).y).toBeLessThan((await boxOf(page, page.getByRole('article').first())).y);
 
-  await seedB1Result(page);
+  await seedLevelTestResult(page, { resultToken: 'journey-result' });
   await page.goto('/level-test/complete');
   const group = page.getByTestId('recommended-group');
   await expect(group.getByRole('article').first()).toBeVisible();

@@ -4,12 +4,11 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { newEmail, verifiedCustomer } from '../support/account.ts';
 import { cards } from '../support/catalog.ts';
 import {
-  acceptConsents,
-  answerSandbox,
   courseItem,
   laterCourseWithPlaces,
-  fillBilling,
-  orderButton,
+  orderByApi,
+  payAndConfirm,
+  placeOrder,
   seedCart,
   signIn,
 } from '../support/checkout.ts';
@@ -89,31 +88,8 @@ async function withoutPolicy(page: Page) {
 /** An unpaid order placed through the API; its sandbox payment page. */
 async function paymentPage(request: APIRequestContext): Promise<string> {
   const course = await laterCourseWithPlaces(request, 1, 1);
-  const positions = [{ courseId: course.id, courseType: course.type, quantity: 1 }];
-  const priced = await request.post('/api/cart/calculate-price', { data: { courses: positions, locale: 'de' } });
-  const { totalPrice } = ((await priced.json()) as { result: { totalPrice: number } }).result;
-  const response = await request.post('/api/cart/submit', {
-    data: {
-      courses: positions.map((position) => ({
-        ...position,
-        participants: [{ firstname: 'Ana', lastname: 'García', email: 'ana.garcia@example.org' }],
-      })),
-      billingAddress: {
-        firstname: 'Ana',
-        lastname: 'García',
-        addressLine1: 'Hauptstraße 1',
-        city: 'Berlin',
-        zip: '10115',
-        country: 'DE',
-      },
-      selectedPaymentMethod: 'creditcard',
-      expectedTotalPrice: totalPrice,
-      earlyStartRequested: true,
-      emailAddress: newEmail('csp'),
-    },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { result: { paymentLink: string } }).result.paymentLink;
+  const order = { courses: [course], email: newEmail('csp'), participantEmail: 'ana.garcia@example.org' };
+  return (await orderByApi(request, order)).paymentLink;
 }
 
 test.describe('an injected script does not run', () => {
@@ -253,16 +229,8 @@ test.describe('every page works under the policy, with no violation reported', (
     await page.goto('/checkout-auth');
     await page.getByRole('link', { name: 'Als Gast fortfahren' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
-    await page
-      .getByLabel(/^E-Mail-Adresse/)
-      .first()
-      .fill(newEmail('csp-gast'));
-    await fillBilling(page);
-    await acceptConsents(page);
-    await orderButton(page).click();
-    await answerSandbox(page, 'paid');
-    await expect(page).toHaveURL(/\/checkout-complete\/\d+\//);
-    await expect(mainHeading(page)).toBeVisible();
+    await placeOrder(page, { email: newEmail('csp-gast') });
+    await payAndConfirm(page);
     expect(violations).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { verifiedCustomer } from '../support/account.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { addStaff, completeSetup, staffEmail } from '../support/backoffice.ts';
-import { answerSandbox, courseItem, laterCourseWithPlaces, placeOrder, seedCart, signIn } from '../support/checkout.ts';
+import { courseItem, laterCourseWithPlaces, payAndConfirm, placeOrder, seedCart, signIn } from '../support/checkout.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -19,9 +19,7 @@ test('a customer downloads the invoice of a paid order, a PDF with its e-invoice
   await seedCart(page, [courseItem(course, 1)]);
   await page.goto('/checkout');
   await placeOrder(page);
-  await answerSandbox(page, 'paid');
-  await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeVisible();
-  const orderNumber = /checkout-complete\/(\d+)\//.exec(page.url())![1]!;
+  const orderNumber = await payAndConfirm(page);
 
   await page.goto('/account-order');
   await expect(page.getByRole('heading', { level: 3, name: 'Rechnungen' })).toBeVisible();

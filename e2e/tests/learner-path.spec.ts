@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { linkIn, mailTo, newEmail, verifiedCustomer } from '../support/account.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { cards, waitForListing } from '../support/catalog.ts';
-import { answerSandbox, courseItem, laterCourseWithPlaces, placeOrder, seedCart, signIn } from '../support/checkout.ts';
+import { courseItem, laterCourseWithPlaces, payAndConfirm, placeOrder, seedCart, signIn } from '../support/checkout.ts';
 
 /**
  * Packages bought on their own page, listings that read in order and keep their filter,
@@ -179,8 +179,7 @@ test('die Bestätigung zeigt Termine, Uhrzeiten und Teilnehmende; die Überschri
   await expect(page.getByRole('heading', { level: 2, name: /Platz 1/ })).toBeVisible();
   await expectAccessible(page);
   await placeOrder(page, { email: newEmail('termine') });
-  await answerSandbox(page, 'paid');
-  await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeVisible();
+  await payAndConfirm(page);
   const bookings = page.getByTestId('order-bookings');
   await expect(bookings.getByRole('heading', { level: 2 })).toHaveText('Ihre Termine');
   await expect(bookings).toContainText(course.startDate.split('-').reverse().join('.'));

@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { linkIn, logInThroughForm, mailTo, password } from '../support/account.ts';
-import { answerByKeyboard, correctAnswerOf, currentQuestion, tabTo, verifiedCustomer } from '../support/levelTest.ts';
+import {
+  answerByKeyboard,
+  correctAnswerOf,
+  currentQuestion,
+  seedLevelTestResult,
+  tabTo,
+  verifiedCustomer,
+} from '../support/levelTest.ts';
 
 const progress = (page: import('@playwright/test').Page) =>
   page.getByRole('heading', { level: 2, name: /^Frage \d+ von \d+$/ });
@@ -169,25 +176,7 @@ test("a customer's result is saved to the account once, with the address prefill
 });
 
 test('an expired result is removed with the warning', async ({ page }) => {
-  await page.addInitScript(
-    (completedAt) => {
-      const result = {
-        level: 'B1',
-        reachedPoints: 10,
-        maxPoints: 16,
-        targetDetail: 'B1.1',
-        completedAt,
-        saved: false,
-        resultToken: 'kept-a-day-ago',
-        recommendation: { courseTag: 'b1', conversationTag: null, flexibleLearningCourse: null, product: null },
-      };
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('levelTestResult', JSON.stringify({ state: { result }, version: 1 }));
-        sessionStorage.setItem('seeded', '1');
-      }
-    },
-    Date.now() - 25 * 60 * 60 * 1000,
-  );
+  await seedLevelTestResult(page, { resultToken: 'kept-a-day-ago', ageMs: 25 * 60 * 60 * 1000 });
   await page.goto('/level-test/complete');
   await expect(page.getByRole('alert')).toHaveText(
     'Ihr Testergebnis ist abgelaufen. Bitte starten Sie den Einstufungstest erneut.',

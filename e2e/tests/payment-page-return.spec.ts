@@ -5,9 +5,10 @@ import {
   acceptConsents,
   answerSandbox,
   courseItem,
-  laterCourseWithPlaces,
   freePlaces,
+  laterCourseWithPlaces,
   orderButton,
+  payAndConfirm,
   placeOrder,
   seedCart,
   signIn,
@@ -54,8 +55,7 @@ test('a guest who presses Back on the payment page finds the cart and the form, 
   await expect(page).toHaveURL(paymentPage);
   // On the way back to the payment the cart is emptied again, as at the order.
   expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
-  await answerSandbox(page, 'paid');
-  await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeVisible();
+  await payAndConfirm(page);
   expect(await freePlaces(request, course)).toBe(before - 1);
   // Paid: the cart is empty, nothing is kept.
   expect(
@@ -92,8 +92,7 @@ test('“Zurück zum Shop” on the payment page leads to the checkout; changing
   await expect(orderButton(page)).toBeEnabled();
   await acceptConsents(page);
   await orderButton(page).click();
-  await answerSandbox(page, 'paid');
-  await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeVisible();
+  await payAndConfirm(page);
   expect(await freePlaces(request, course)).toBe(before - 1);
 });
 

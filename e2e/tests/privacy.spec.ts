@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { linkIn, mailTo, newEmail, password, storedToken, verifiedCustomer } from '../support/account.ts';
 import { expectAccessible } from '../support/axe.ts';
-import { laterCourseWithPlaces, decideSandbox, signIn } from '../support/checkout.ts';
+import { laterCourseWithPlaces, decideSandbox, orderByApi, signIn } from '../support/checkout.ts';
 
 /** An order of one place of a course, placed through the API as the checkout sends it; paid unless told. */
 async function order(
@@ -10,31 +10,12 @@ async function order(
   { email, token, pay = true }: { email?: string; token?: string; pay?: boolean },
 ) {
   const course = await laterCourseWithPlaces(request, 1, 1);
-  const position = { courseId: course.id, courseType: course.type, quantity: 1 };
-  const priced = await request.post('/api/cart/calculate-price', { data: { courses: [position], locale: 'de' } });
-  const { totalPrice } = ((await priced.json()) as { result: { totalPrice: number } }).result;
-  const response = await request.post('/api/cart/submit', {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    data: {
-      courses: [{ ...position, participants: [{ firstname: 'Marta', lastname: 'Datenreich', email: email ?? '' }] }],
-      billingAddress: {
-        firstname: 'Marta',
-        lastname: 'Datenreich',
-        addressLine1: 'Hauptstraße 1',
-        city: 'Berlin',
-        zip: '10115',
-        country: 'DE',
-      },
-      selectedPaymentMethod: 'creditcard',
-      expectedTotalPrice: totalPrice,
-      earlyStartRequested: true,
-      ...(email && !token ? { emailAddress: email } : {}),
-    },
+  const { incrementId, paymentLink } = await orderByApi(request, {
+    courses: [course],
+    buyer: { firstname: 'Marta', lastname: 'Datenreich' },
+    participantEmail: email ?? '',
+    ...(token ? { token } : { email }),
   });
-  expect(response.ok(), await response.text()).toBe(true);
-  const { incrementId, paymentLink } = (
-    (await response.json()) as { result: { incrementId: string; paymentLink: string } }
-  ).result;
   if (pay) await decideSandbox(request, paymentLink, 'paid');
   return { incrementId, course, paymentLink };
 }

@@ -1,7 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { verifiedCustomer } from '../support/account.ts';
 import { cards, waitForListing, type ApiCourse } from '../support/catalog.ts';
-import { answerSandbox, courseItem, placeOrder, seedCart, signIn } from '../support/checkout.ts';
+import { courseItem, payAndConfirm, placeOrder, seedCart, signIn } from '../support/checkout.ts';
+import { seedLevelTestResult } from '../support/levelTest.ts';
 
 /**
  * The look of the main screens at a phone's and a desktop's width, compared with the committed pictures next to
@@ -48,33 +49,13 @@ async function quietCourse(page: Page): Promise<ApiCourse> {
   return course!;
 }
 
-/** A level-test result kept in the browser, as the test leaves it (completed just now). */
-async function seedLevelTestResult(page: Page) {
-  await page.addInitScript((completedAt) => {
-    const result = {
-      level: 'B1',
-      reachedPoints: 10,
-      maxPoints: 16,
-      targetDetail: 'B1.1',
-      completedAt,
-      saved: false,
-      resultToken: 'screenshot-result',
-      recommendation: { courseTag: 'b1', conversationTag: null, flexibleLearningCourse: null, product: null },
-    };
-    if (!sessionStorage.getItem('e2e-result-seeded')) {
-      localStorage.setItem('levelTestResult', JSON.stringify({ state: { result }, version: 1 }));
-      sessionStorage.setItem('e2e-result-seeded', '1');
-    }
-  }, Date.now());
-}
-
 for (const viewport of viewports) {
   test(`the main screens look as recorded at ${viewport.width} px`, async ({ page, request }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     const course = await quietCourse(page);
     await seedCart(page, [courseItem(course, 1)]);
-    await seedLevelTestResult(page);
+    await seedLevelTestResult(page, { resultToken: 'screenshot-result' });
 
     await page.goto('/');
     await expect(page.locator('.shell-home__next-list li').first()).toBeVisible();
@@ -94,9 +75,7 @@ for (const viewport of viewports) {
     await expectLook(page, `checkout-${viewport.width}`);
 
     await placeOrder(page, { email: guestEmail });
-    await answerSandbox(page, 'paid');
-    await expect(page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung' })).toBeVisible();
-    const orderId = /checkout-complete\/(\d+)\//.exec(page.url())![1]!;
+    const orderId = await payAndConfirm(page);
     await expectLook(page, `confirmation-${viewport.width}`, [page.getByText(orderId)]);
 
     await page.goto('/level-test/complete');

@@ -1,46 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { linkIn, mailTo, newEmail, verifiedCustomer } from '../support/account.ts';
 import { expectAccessible } from '../support/axe.ts';
-import { courseWithPlaces, decideSandbox, signIn } from '../support/checkout.ts';
+import { courseWithPlaces, paidOrderByApi, signIn } from '../support/checkout.ts';
 import type { ApiCourse } from '../support/catalog.ts';
 
 /** A paid order of one place of each course, placed through the API as the checkout sends it. */
-async function paidOrder(
-  request: APIRequestContext,
-  courses: ApiCourse[],
-  { email, token }: { email?: string; token?: string },
-) {
-  const positions = courses.map((course) => ({ courseId: course.id, courseType: course.type, quantity: 1 }));
-  const priced = await request.post('/api/cart/calculate-price', { data: { courses: positions, locale: 'de' } });
-  const { totalPrice } = ((await priced.json()) as { result: { totalPrice: number } }).result;
-  const response = await request.post('/api/cart/submit', {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    data: {
-      courses: positions.map((position) => ({
-        ...position,
-        participants: [{ firstname: 'Ana', lastname: 'García', email: 'ana.garcia@example.org' }],
-      })),
-      billingAddress: {
-        firstname: 'Ana',
-        lastname: 'García',
-        addressLine1: 'Hauptstraße 1',
-        city: 'Berlin',
-        zip: '10115',
-        country: 'DE',
-      },
-      selectedPaymentMethod: 'creditcard',
-      expectedTotalPrice: totalPrice,
-      earlyStartRequested: true,
-      ...(email ? { emailAddress: email } : {}),
-    },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  const { incrementId, paymentLink } = (
-    (await response.json()) as { result: { incrementId: string; paymentLink: string } }
-  ).result;
-  await decideSandbox(request, paymentLink, 'paid');
-  return incrementId;
-}
+const paidOrder = (request: APIRequestContext, courses: ApiCourse[], buyer: { email?: string; token?: string }) =>
+  paidOrderByApi(request, { courses, ...buyer, participantEmail: 'ana.garcia@example.org' });
 
 test('a guest withdraws through the footer control, reads the receipt in the dev outbox and confirms by its link', async ({
   page,

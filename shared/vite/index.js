@@ -4,6 +4,7 @@
  * Plain JavaScript (typed by index.d.ts) because Node loads it directly from the config, without a TS loader.
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -220,6 +221,7 @@ export function areaTestConfig(name) {
       // Screen tests type into whole forms; a few take 1–2 s alone and several times that while the API suite and
       // the e2e journeys share the 2 cores in `npm test`. The limit is for hangs, not a speed check.
       testTimeout: 20_000,
+      setupFiles: [fileURLToPath(new URL('./test-setup.js', import.meta.url))],
     },
   });
 }

@@ -2,8 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { apiRoot } from '../config.ts';
 import { createDatabase, type Db, type Dialect } from '../db/database.ts';
+import { addDays, isoDateInZone } from '../lib/dates.ts';
 import { createPostgresTestDatabase } from './databases.ts';
 import { freePort } from './temporary-postgres.ts';
 
@@ -213,6 +215,72 @@ export async function startApiProcessesOnOneDatabase(
     throw error;
   }
   return { db: target.db, processes, stop };
+}
+
+/**
+ * A suite per dialect whose tests share two API processes (with `env`) on one fresh database, as
+ * describeEachDatabase does for the in-process app: `api` is filled in before the first test, and both processes
+ * must stop with exit code 0 after the last. Without a PostgreSQL server that run is skipped, visibly.
+ */
+export function describeWithApiProcesses(
+  name: string,
+  { env, dialects = ['sqlite', 'postgres'] }: { env: Record<string, string>; dialects?: readonly Dialect[] },
+  body: (api: ApiProcessesOnOneDatabase, dialect: Dialect) => void,
+): void {
+  for (const dialect of dialects) {
+    const available = dialect === 'sqlite' || Boolean(inject('pgAdminUrl'));
+    const run = available ? describe : describe.skip;
+    run(`${name} [${dialect}${available ? '' : ': NOT AVAILABLE, skipped'}]`, () => {
+      const api = {} as ApiProcessesOnOneDatabase;
+      beforeAll(async () => {
+        Object.assign(api, await startApiProcessesOnOneDatabase(dialect, env));
+      }, 120_000);
+      afterAll(async () => {
+        if (api.stop) expect(await api.stop()).toEqual([0, 0]);
+      }, 60_000);
+      body(api, dialect);
+    });
+  }
+}
+
+/**
+ * A course of type 1 for the processes' tests, starting in 30 days by the real clock (the processes run on it),
+ * with a German text; its id.
+ */
+export async function insertProcessTestCourse(
+  db: Db,
+  {
+    identifier,
+    title,
+    maxParticipants = 30,
+    freePlaces = 30,
+    priceCents = 10_000,
+  }: { identifier: string; title: string; maxParticipants?: number; freePlaces?: number; priceCents?: number },
+): Promise<number> {
+  const today = isoDateInZone(new Date());
+  const course = await db.kysely
+    .insertInto('course')
+    .values({
+      type: 1,
+      identifier,
+      start_date: addDays(today, 30),
+      start_time: '18:00',
+      end_date: addDays(today, 60),
+      end_time: '19:30',
+      registration_deadline: addDays(today, 20),
+      max_participants: maxParticipants,
+      free_places: freePlaces,
+      price_cents: priceCents,
+      discounted_price_cents: null,
+      flexible_learning_course_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.kysely
+    .insertInto('course_text')
+    .values({ course_id: course.id, language: 'de', title, pretitle: '', short: '' })
+    .execute();
+  return course.id;
 }
 
 /** The JSON log lines of `event` (`"event":"…"`) an API process wrote so far. */

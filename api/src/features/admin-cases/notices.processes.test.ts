@@ -1,7 +1,6 @@
 import { orderRequestSchema } from '@shop/shared/contract';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, isoDateInZone } from '../../lib/dates.ts';
-import { type ApiProcessesOnOneDatabase, startApiProcessesOnOneDatabase } from '../../test/api-process.ts';
+import { expect, it } from 'vitest';
+import { describeWithApiProcesses, insertProcessTestCourse } from '../../test/api-process.ts';
 import { cancelPendingOrder } from '../order/cancel.ts';
 import { submitOrder } from '../order/submit.ts';
 import { courseOrder } from '../order/test-support.ts';
@@ -16,52 +15,22 @@ import { sandboxProvider } from '../payment/sandbox-provider.ts';
 const school = 'buero@school.test';
 const orders = 8;
 
-for (const dialect of ['sqlite', 'postgres'] as const) {
-  const available = dialect === 'sqlite' || Boolean(inject('pgAdminUrl'));
-  const run = available ? describe : describe.skip;
-  run(`notices to the school with two API processes [${dialect}${available ? '' : ': NOT AVAILABLE, skipped'}]`, () => {
-    let api: ApiProcessesOnOneDatabase;
-    beforeAll(async () => {
-      api = await startApiProcessesOnOneDatabase(dialect, { MAIL_DELIVERY_MS: '50', CASES_SWEEP_MS: '100' });
-    }, 120_000);
-    afterAll(async () => {
-      expect(await api?.stop()).toEqual([0, 0]);
-    }, 60_000);
-
+describeWithApiProcesses(
+  'notices to the school with two API processes',
+  { env: { MAIL_DELIVERY_MS: '50', CASES_SWEEP_MS: '100' } },
+  (api, dialect) => {
     it('queues and delivers each notice, case and digest once', async () => {
       const { db, processes } = api;
       await db.kysely
         .updateTable('school_notice_settings')
         .set({ recipient: school, order_paid: 1, new_case: 1, daily_digest: 1 })
         .execute();
-      const today = isoDateInZone(new Date());
-      const course = await db.kysely
-        .insertInto('course')
-        .values({
-          type: 1,
-          identifier: `NOTICE-${dialect}`,
-          start_date: addDays(today, 30),
-          start_time: '18:00',
-          end_date: addDays(today, 60),
-          end_time: '19:30',
-          registration_deadline: addDays(today, 20),
-          max_participants: 30,
-          free_places: 30,
-          price_cents: 10_000,
-          discounted_price_cents: null,
-          flexible_learning_course_id: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db.kysely
-        .insertInto('course_text')
-        .values({ course_id: course.id, language: 'de', title: 'Notice', pretitle: '', short: '' })
-        .execute();
+      const courseId = await insertProcessTestCourse(db, { identifier: `NOTICE-${dialect}`, title: 'Notice' });
       const provider = sandboxProvider(db, 'https://shop.test');
       const placed = [];
       for (let i = 0; i < orders; i++) {
         const request = orderRequestSchema.parse(
-          courseOrder({ id: course.id, type: 1, priceCents: 10_000 }, 1, { emailAddress: `notice.${i}@example.org` }),
+          courseOrder({ id: courseId, type: 1, priceCents: 10_000 }, 1, { emailAddress: `notice.${i}@example.org` }),
         );
         placed.push(
           await submitOrder(db.kysely, { request, customer: null, now: new Date(), provider, paymentHoldSeconds: 600 }),
@@ -106,12 +75,16 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
       const toSchool = () =>
         db.kysely.selectFrom('mail_outbox').select(['subject', 'status']).where('recipient', '=', school).execute();
-      const deadline = Date.now() + 30_000;
-      let mails = await toSchool();
-      while (Date.now() < deadline && (mails.length < orders + 1 || mails.some((m) => m.status !== 'sent'))) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        mails = await toSchool();
-      }
+      await expect
+        .poll(
+          async () => {
+            const queued = await toSchool();
+            return queued.length >= orders + 1 && queued.every((m) => m.status === 'sent');
+          },
+          { timeout: 30_000, interval: 100 },
+        )
+        .toBe(true);
+      const mails = await toSchool();
       const subjects = mails.map((mail) => mail.subject);
       for (const row of rows.slice(orders / 2))
         expect(subjects.filter((s) => s === `Neue bezahlte Bestellung ${row.increment_id}`)).toHaveLength(1);
@@ -122,5 +95,5 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       expect(mails).toHaveLength(orders + 1);
       expect(mails.every((mail) => mail.status === 'sent')).toBe(true);
     }, 90_000);
-  });
-}
+  },
+);

@@ -1,4 +1,5 @@
 import type { CustomerTokenPurpose } from '../../db/customer-schema.ts';
+import { consumeOnce } from '../../db/consume-once.ts';
 import { atomically, type Db } from '../../db/database.ts';
 import { CustomerErrorCode } from '@shop/shared/contract';
 import { AppError } from '../../http/errors.ts';
@@ -51,31 +52,14 @@ export async function issueLinkToken(
 }
 
 /**
- * Uses up a link token: it must exist for this purpose and address, be unexpired and unused. Marking it used is
- * one conditional UPDATE, so two clicks racing each other cannot both succeed. Returns the customer id and
- * the address the link was sent to, or null.
+ * Uses up a link token: it must exist for this purpose and address, be unexpired and unused (consumeOnce). Returns
+ * the customer id and the address the link was sent to, or null.
  */
 export async function consumeLinkToken(
   db: Db,
   { purpose, token, email, now }: { purpose: CustomerTokenPurpose; token: string; email: string; now: Date },
 ): Promise<{ customerId: number; email: string } | null> {
-  const row = await db.kysely
-    .selectFrom('customer_token')
-    .select(['id', 'customer_id', 'email'])
-    .where('token_hash', '=', hashToken(token))
-    .where('purpose', '=', purpose)
-    .where('email', '=', email)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .executeTakeFirst();
-  if (!row) return null;
-  const result = await db.kysely
-    .updateTable('customer_token')
-    .set({ used_at: now.toISOString() })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? { customerId: row.customer_id, email: row.email } : null;
+  return consumeOnce(db, { table: 'customer_token', purpose }, { tokenHash: hashToken(token), email, now });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { consumeOnce } from '../../db/consume-once.ts';
 import type { Db } from '../../db/database.ts';
 import { hashToken, newToken } from './secrets.ts';
 
@@ -34,28 +35,10 @@ export async function issueLoginLink(
   return token;
 }
 
-/**
- * Uses up a login link for `email`: unknown, used, expired or another address's gives null. Marking it used is one
- * conditional UPDATE, so two clicks racing each other cannot both log in.
- */
+/** Uses up a login link for `email`: unknown, used, expired or another address's gives null (consumeOnce). */
 export async function consumeLoginLink(
   db: Db,
   { token, email, now }: { token: string; email: string; now: Date },
 ): Promise<{ customerId: number; email: string } | null> {
-  const row = await db.kysely
-    .selectFrom('customer_login_link')
-    .select(['id', 'customer_id', 'email'])
-    .where('token_hash', '=', hashToken(token))
-    .where('email', '=', email)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .executeTakeFirst();
-  if (!row) return null;
-  const result = await db.kysely
-    .updateTable('customer_login_link')
-    .set({ used_at: now.toISOString() })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? { customerId: row.customer_id, email: row.email } : null;
+  return consumeOnce(db, { table: 'customer_login_link' }, { tokenHash: hashToken(token), email, now });
 }

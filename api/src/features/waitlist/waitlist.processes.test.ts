@@ -1,10 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, isoDateInZone } from '../../lib/dates.ts';
-import {
-  type ApiProcessesOnOneDatabase,
-  loggedEvents,
-  startApiProcessesOnOneDatabase,
-} from '../../test/api-process.ts';
+import { expect, it } from 'vitest';
+import { describeWithApiProcesses, insertProcessTestCourse, loggedEvents } from '../../test/api-process.ts';
 import { joinWaitlist } from './entries.ts';
 
 /**
@@ -17,53 +12,24 @@ import { joinWaitlist } from './entries.ts';
 const waitingCount = 30;
 const freed = 10;
 
-const dialect = 'postgres';
-const available = Boolean(inject('pgAdminUrl'));
-const run = available ? describe : describe.skip;
-run(
-  `two API processes run the waitlist on one database [${dialect}${available ? '' : ': NOT AVAILABLE, skipped'}]`,
-  () => {
-    let api: ApiProcessesOnOneDatabase;
-
-    beforeAll(async () => {
-      api = await startApiProcessesOnOneDatabase(dialect, { WAITLIST_INTERVAL_MS: '100' });
-    }, 120_000);
-
-    afterAll(async () => {
-      expect(await api?.stop()).toEqual([0, 0]);
-    }, 60_000);
-
+describeWithApiProcesses(
+  'two API processes run the waitlist on one database',
+  { env: { WAITLIST_INTERVAL_MS: '100' }, dialects: ['postgres'] },
+  (api, dialect) => {
     it('offers each freed place once, to as many people', async () => {
       const { db, processes } = api;
-      const today = isoDateInZone(new Date());
-      const course = await db.kysely
-        .insertInto('course')
-        .values({
-          type: 1,
-          identifier: `WAITLIST-${dialect}`,
-          start_date: addDays(today, 30),
-          start_time: '18:00',
-          end_date: addDays(today, 60),
-          end_time: '19:30',
-          registration_deadline: addDays(today, 20),
-          max_participants: 12,
-          free_places: 0,
-          price_cents: 10_000,
-          discounted_price_cents: null,
-          flexible_learning_course_id: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db.kysely
-        .insertInto('course_text')
-        .values({ course_id: course.id, language: 'de', title: 'Wartekurs', pretitle: '', short: '' })
-        .execute();
+      const courseId = await insertProcessTestCourse(db, {
+        identifier: `WAITLIST-${dialect}`,
+        title: 'Wartekurs',
+        maxParticipants: 12,
+        freePlaces: 0,
+      });
       const emails = Array.from({ length: waitingCount }, (_, i) => `warte.${dialect}.${i}@example.org`);
       for (const email of emails)
-        await joinWaitlist(db.kysely, { courseId: course.id, email, customerId: null, locale: 'de', now: new Date() });
+        await joinWaitlist(db.kysely, { courseId, email, customerId: null, locale: 'de', now: new Date() });
 
       // Ten places come back at one instant: both processes find them in their next run.
-      await db.kysely.updateTable('course').set({ free_places: freed }).where('id', '=', course.id).execute();
+      await db.kysely.updateTable('course').set({ free_places: freed }).where('id', '=', courseId).execute();
       const offeredMails = async () =>
         (
           await db.kysely
@@ -72,9 +38,9 @@ run(
             .where('subject', '=', 'Ein Platz ist frei: Wartekurs')
             .execute()
         ).map((row) => row.recipient);
-      const deadline = Date.now() + 30_000;
-      while ((await offeredMails()).length < freed && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      await expect
+        .poll(async () => (await offeredMails()).length, { timeout: 30_000, interval: 100 })
+        .toBeGreaterThanOrEqual(freed);
       // Several more runs of both processes, which must find nothing left to offer.
       await new Promise((resolve) => setTimeout(resolve, 500));
 
@@ -82,7 +48,7 @@ run(
       const entries = await db.kysely
         .selectFrom('waitlist_entry')
         .select(['email', 'status'])
-        .where('course_id', '=', course.id)
+        .where('course_id', '=', courseId)
         .orderBy('id')
         .execute();
       expect(entries.map((e) => e.status)).toEqual([
@@ -92,7 +58,7 @@ run(
       const row = await db.kysely
         .selectFrom('course')
         .select('free_places')
-        .where('id', '=', course.id)
+        .where('id', '=', courseId)
         .executeTakeFirstOrThrow();
       expect(row.free_places).toBe(0);
 

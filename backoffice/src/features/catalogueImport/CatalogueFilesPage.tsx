@@ -16,6 +16,7 @@ import { Confirm, Title, useNotify, useTranslate } from 'react-admin';
 import { catalogueFileNames, catalogueKinds, type ImportReport } from '@shop/shared/contract/admin';
 import { AdminError } from '../../api/http.ts';
 import { errorTextKey } from '../../auth/errors.ts';
+import { SimpleTable } from '../../components/SimpleTable.tsx';
 import { download, exportCatalogue, importCatalogue, kindOfFile, type CatalogueFiles } from './api.ts';
 
 function Report({ report }: { report: ImportReport }) {
@@ -80,27 +81,18 @@ function Report({ report }: { report: ImportReport }) {
             role="region"
             aria-label={translate('bo.catalogueFiles.refusals', { smart_count: report.refusals.length })}
           >
-            <Table size="small" data-testid="import-refusals">
-              <TableHead>
-                <TableRow>
-                  {['file', 'line', 'identifier', 'reason'].map((column) => (
-                    <TableCell key={column} component="th" scope="col">
-                      {translate(`bo.catalogueFiles.column.${column}`)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {report.refusals.map((refusal, index) => (
-                  <TableRow key={index}>
-                    <TableCell>{refusal.file}</TableCell>
-                    <TableCell>{refusal.line}</TableCell>
-                    <TableCell>{refusal.identifier ?? '—'}</TableCell>
-                    <TableCell>{refusal.reason}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <SimpleTable
+              testId="import-refusals"
+              heads={['file', 'line', 'identifier', 'reason'].map((column) =>
+                translate(`bo.catalogueFiles.column.${column}`),
+              )}
+              rows={report.refusals.map((refusal) => [
+                refusal.file,
+                refusal.line,
+                refusal.identifier ?? '—',
+                refusal.reason,
+              ])}
+            />
           </Box>
         </>
       ) : null}
@@ -115,27 +107,19 @@ function Report({ report }: { report: ImportReport }) {
             role="region"
             aria-label={translate('bo.catalogueFiles.changes', { smart_count: report.changes.length })}
           >
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  {['kind', 'identifier', 'action', 'fields'].map((column) => (
-                    <TableCell key={column} component="th" scope="col">
-                      {translate(`bo.catalogueFiles.column.${column}`)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {report.changes.slice(0, 500).map((change, index) => (
-                  <TableRow key={index}>
-                    <TableCell>{catalogueFileNames[change.kind]}</TableCell>
-                    <TableCell>{change.identifier}</TableCell>
-                    <TableCell>{translate(`bo.catalogueFiles.action.${change.action}`)}</TableCell>
-                    <TableCell>{change.fields.join(', ')}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <SimpleTable
+              heads={['kind', 'identifier', 'action', 'fields'].map((column) =>
+                translate(`bo.catalogueFiles.column.${column}`),
+              )}
+              rows={report.changes
+                .slice(0, 500)
+                .map((change) => [
+                  catalogueFileNames[change.kind],
+                  change.identifier,
+                  translate(`bo.catalogueFiles.action.${change.action}`),
+                  change.fields.join(', '),
+                ])}
+            />
           </Box>
         </>
       ) : null}

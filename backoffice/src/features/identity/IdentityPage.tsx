@@ -1,19 +1,8 @@
-import { Alert, Card, CardContent, CircularProgress, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import {
-  SimpleForm,
-  TextInput,
-  Title,
-  email as emailFormat,
-  required,
-  useNotify,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { Alert } from '@mui/material';
+import { SimpleForm, TextInput, email as emailFormat, required, useTranslate, type RaRecord } from 'react-admin';
 import { updateSchoolIdentityRequestSchema, type SchoolIdentity } from '@shop/shared/contract/admin';
-import { AdminError, fieldErrorKey } from '../../api/http.ts';
-import { errorTextKey } from '../../auth/errors.ts';
 import { FormRow } from '../../components/FormRow.tsx';
+import { LoadThenEditPage } from '../../components/LoadThenEditPage.tsx';
 import { SaveToolbar } from '../../components/SaveToolbar.tsx';
 import { loadIdentity, saveIdentity } from './api.ts';
 
@@ -35,85 +24,55 @@ export function identityBody(values: Record<string, unknown>) {
  */
 export function IdentityPage() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const [identity, setIdentity] = useState<SchoolIdentity | null | undefined>(undefined);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  useEffect(() => {
-    loadIdentity().then(setIdentity, (failure) => setLoadError(errorTextKey(failure)));
-  }, []);
-
-  async function submit(values: Record<string, unknown>) {
-    try {
-      const saved = await saveIdentity(identityBody(values));
-      setIdentity(saved);
-      notify(translate('bo.identity.saved'), { type: 'success' });
-      return undefined;
-    } catch (failure) {
-      if (failure instanceof AdminError && Object.keys(failure.fields).length > 0) {
-        notify(translate('bo.error.VALIDATION_ERROR'), { type: 'error' });
-        return Object.fromEntries(
-          Object.entries(failure.fields).map(([name, message]) => [name, fieldErrorKey(message)]),
-        );
-      }
-      notify(translate(errorTextKey(failure)), { type: 'error' });
-      return undefined;
-    }
-  }
-
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={translate('bo.identity.title')} />
-      <CardContent>
-        <Typography sx={{ mb: 2 }}>{translate('bo.identity.help')}</Typography>
-        {loadError ? (
-          <Alert severity="error" role="alert">
-            {translate(loadError)}
-          </Alert>
-        ) : identity === undefined ? (
-          <CircularProgress aria-label={translate('ra.page.loading')} />
-        ) : (
-          <>
-            {identity === null ? (
-              <Alert severity="warning" sx={{ mb: 2 }} data-testid="identity-first-run">
-                {translate('bo.identity.firstRun')}
-              </Alert>
-            ) : identity.demo ? (
-              <Alert severity="info" sx={{ mb: 2 }}>
-                {translate('bo.identity.demo')}
-              </Alert>
-            ) : null}
-            <SimpleForm
-              record={(identity ?? {}) as RaRecord}
-              onSubmit={submit}
-              toolbar={<SaveToolbar />}
-              sx={{ p: 0, maxWidth: 1000 }}
-              resource="identity"
-              noValidate
-            >
-              <TextInput source="name" validate={required()} />
-              <TextInput source="postalAddress" validate={required()} multiline minRows={3} />
-              <FormRow min={260}>
-                <TextInput source="email" type="email" validate={[required(), emailFormat()]} />
-                <TextInput source="phone" type="tel" />
-              </FormRow>
-              <FormRow min={260}>
-                <TextInput source="vatId" helperText={translate('bo.identity.vatHelp')} />
-                <TextInput source="vatExemptionNote" />
-              </FormRow>
-              <FormRow min={260}>
-                <TextInput source="websiteUrl" type="url" />
-                <TextInput source="logoUrl" type="url" />
-              </FormRow>
-              <FormRow min={260}>
-                {urls.map((name) => (
-                  <TextInput key={name} source={name} type="url" validate={required()} />
-                ))}
-              </FormRow>
-            </SimpleForm>
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <LoadThenEditPage<SchoolIdentity | null>
+      title="bo.identity.title"
+      help="bo.identity.help"
+      saved="bo.identity.saved"
+      load={loadIdentity}
+      save={(values) => saveIdentity(identityBody(values))}
+    >
+      {(identity, submit) => (
+        <>
+          {identity === null ? (
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid="identity-first-run">
+              {translate('bo.identity.firstRun')}
+            </Alert>
+          ) : identity.demo ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {translate('bo.identity.demo')}
+            </Alert>
+          ) : null}
+          <SimpleForm
+            record={(identity ?? {}) as RaRecord}
+            onSubmit={submit}
+            toolbar={<SaveToolbar />}
+            sx={{ p: 0, maxWidth: 1000 }}
+            resource="identity"
+            noValidate
+          >
+            <TextInput source="name" validate={required()} />
+            <TextInput source="postalAddress" validate={required()} multiline minRows={3} />
+            <FormRow min={260}>
+              <TextInput source="email" type="email" validate={[required(), emailFormat()]} />
+              <TextInput source="phone" type="tel" />
+            </FormRow>
+            <FormRow min={260}>
+              <TextInput source="vatId" helperText={translate('bo.identity.vatHelp')} />
+              <TextInput source="vatExemptionNote" />
+            </FormRow>
+            <FormRow min={260}>
+              <TextInput source="websiteUrl" type="url" />
+              <TextInput source="logoUrl" type="url" />
+            </FormRow>
+            <FormRow min={260}>
+              {urls.map((name) => (
+                <TextInput key={name} source={name} type="url" validate={required()} />
+              ))}
+            </FormRow>
+          </SimpleForm>
+        </>
+      )}
+    </LoadThenEditPage>
   );
 }

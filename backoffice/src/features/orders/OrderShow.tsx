@@ -1,16 +1,4 @@
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Link as MuiLink,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, Link as MuiLink } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Show, TopToolbar, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
@@ -19,44 +7,9 @@ import { formatCents } from '@shop/shared/money';
 import { errorTextKey } from '../../auth/errors.ts';
 import { resendConfirmation } from './api.ts';
 import { ParticipantDialog } from './ParticipantDialog.tsx';
+import { TableSection as Section } from '../../components/SimpleTable.tsx';
 
 type Order = AdminOrder & { id: number };
-
-/** One section of the detail: a heading and a table of rows, or a line saying there are none. */
-function Section({ title, heads, rows }: { title: string; heads: string[]; rows: ReactNode[][] }) {
-  const translate = useTranslate();
-  return (
-    <Box component="section" sx={{ mb: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {rows.length === 0 ? (
-        <Typography color="text.secondary">{translate('bo.orders.none')}</Typography>
-      ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                {heads.map((head) => (
-                  <TableCell key={head}>{head}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((cells, index) => (
-                <TableRow key={index}>
-                  {cells.map((cell, column) => (
-                    <TableCell key={column}>{cell}</TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
-    </Box>
-  );
-}
 
 const when = (instant: string | null) => (instant ? new Date(instant).toLocaleString('de-DE') : '—');
 const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));

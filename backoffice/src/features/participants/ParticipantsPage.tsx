@@ -1,27 +1,15 @@
 import PrintIcon from '@mui/icons-material/Print';
 import DownloadIcon from '@mui/icons-material/Download';
 import PeopleIcon from '@mui/icons-material/People';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  GlobalStyles,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, GlobalStyles, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button as RaButton, Title, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { CourseParticipants } from '@shop/shared/contract/admin';
 import { errorTextKey } from '../../auth/errors.ts';
 import { saveBlob } from '../orders/api.ts';
 import { downloadParticipants, loadParticipants } from './api.ts';
+import { TableSection } from '../../components/SimpleTable.tsx';
 
 /** On paper only the lists: no menu, app bar or buttons, and tables that fit the page. */
 const printStyles = (
@@ -37,39 +25,6 @@ const printStyles = (
     }}
   />
 );
-
-function ListTable({ title, heads, rows }: { title: string; heads: string[]; rows: ReactNode[][] }) {
-  const translate = useTranslate();
-  return (
-    <Box component="section" sx={{ mb: 3 }}>
-      <Typography variant="h6" component="h2">
-        {title} ({rows.length})
-      </Typography>
-      {rows.length === 0 ? (
-        <Typography color="text.secondary">{translate('bo.orders.none')}</Typography>
-      ) : (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              {heads.map((head) => (
-                <TableCell key={head}>{head}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((cells, index) => (
-              <TableRow key={index}>
-                {cells.map((cell, column) => (
-                  <TableCell key={column}>{cell}</TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-    </Box>
-  );
-}
 
 const when = (instant: string | null) => (instant ? new Date(instant).toLocaleString('de-DE') : '—');
 
@@ -125,8 +80,8 @@ export function ParticipantsPage() {
                 {t('bo.participants.orders')}
               </Button>
             </Box>
-            <ListTable
-              title={t('bo.participants.booked')}
+            <TableSection
+              title={`${t('bo.participants.booked')} (${list.booked.length})`}
               heads={[f('order'), f('status'), f('lastname'), f('firstname'), f('email'), f('phone'), f('birthYear')]}
               rows={list.booked.map((p) => [
                 <Link key="order" to={`/orders/${p.orderId}/show`}>
@@ -140,8 +95,8 @@ export function ParticipantsPage() {
                 p.birthYear ?? '',
               ])}
             />
-            <ListTable
-              title={t('bo.participants.holds')}
+            <TableSection
+              title={`${t('bo.participants.holds')} (${list.holds.length})`}
               heads={[f('order'), f('lastname'), f('firstname'), f('email'), f('until')]}
               rows={list.holds.map((p) => [
                 <Link key="order" to={`/orders/${p.orderId}/show`}>
@@ -153,8 +108,8 @@ export function ParticipantsPage() {
                 when(p.holdExpiresAt),
               ])}
             />
-            <ListTable
-              title={t('bo.participants.waitlist')}
+            <TableSection
+              title={`${t('bo.participants.waitlist')} (${list.waitlist.length})`}
               heads={[f('position'), f('email'), f('status'), f('since'), f('until')]}
               rows={list.waitlist.map((w) => [
                 w.position,

@@ -1,8 +1,9 @@
-import { Alert, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import type { RetentionPeriod } from '@shop/shared/contract/admin';
 import { adminCall } from '../../api/http.ts';
+import { SimpleTable } from '../../components/SimpleTable.tsx';
 import { errorTextKey } from '../../auth/errors.ts';
 
 /**
@@ -31,28 +32,21 @@ export function RetentionPage() {
         <Typography sx={{ mb: 2 }}>{t('bo.retention.intro')}</Typography>
         {failed ? <Alert severity="error">{t(failed)}</Alert> : null}
         {periods ? (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('bo.retention.kind')}</TableCell>
-                <TableCell>{t('bo.retention.period')}</TableCell>
-                <TableCell>{t('bo.retention.basis')}</TableCell>
-                <TableCell>{t('bo.retention.enforcedBy')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {periods.map((p) => (
-                <TableRow key={p.kind} data-kind={p.kind}>
-                  <TableCell>{t(`bo.retention.kinds.${p.kind}`, { _: p.kind })}</TableCell>
-                  <TableCell>{period(p)}</TableCell>
-                  <TableCell>{p.basis}</TableCell>
-                  <TableCell>
-                    <code>{p.enforcedBy}</code>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <SimpleTable
+            heads={[
+              t('bo.retention.kind'),
+              t('bo.retention.period'),
+              t('bo.retention.basis'),
+              t('bo.retention.enforcedBy'),
+            ]}
+            rows={periods.map((p) => [
+              t(`bo.retention.kinds.${p.kind}`, { _: p.kind }),
+              period(p),
+              p.basis,
+              <code key="enforcedBy">{p.enforcedBy}</code>,
+            ])}
+            rowAttributes={(index) => ({ 'data-kind': periods[index]!.kind })}
+          />
         ) : null}
       </CardContent>
     </Card>

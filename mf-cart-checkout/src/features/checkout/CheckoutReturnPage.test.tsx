@@ -1,12 +1,16 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readSubmittedCart, rememberSubmittedCart, useCartStore, type CartItem } from '@shop/shared';
 import { apiError, courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
 import routes from '../../routes.tsx';
 import { orderStatePollMs } from './useOrderState.ts';
 
 beforeAll(startI18n);
+// The page asks again every few seconds: its timers are fake (running on, so the page renders as usual) and the
+// tests jump to the next question instead of waiting for it.
+beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true }));
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   useCartStore.getState().clear();
   useCartStore.setState({ discountCodes: [] });
@@ -19,6 +23,8 @@ const orderState = (state: 'paid' | 'pending' | 'failed', paymentStatus: string,
 });
 const submitted: CartItem = { id: 'c7', ...courseItem(courseFixture({ id: 7 }), 2) } as CartItem;
 const location = () => screen.getByTestId('location').textContent;
+/** The time until the page asks again passes. */
+const nextPoll = () => act(() => vi.advanceTimersByTimeAsync(orderStatePollMs));
 
 describe('/checkout-return/{orderId}/{email}', () => {
   it('asks with the number and the address and goes on to the confirmation when paid, replacing itself', async () => {
@@ -48,28 +54,26 @@ describe('/checkout-return/{orderId}/{email}', () => {
       ),
     );
     // The second answer: still open, but the hold ran out.
-    await waitFor(
-      () =>
-        expect(screen.getByRole('status').textContent).toMatch(/Reservierung für die Bestellung 100001 ist abgelaufen/),
-      { timeout: orderStatePollMs + 2000 },
+    await nextPoll();
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toMatch(/Reservierung für die Bestellung 100001 ist abgelaufen/),
     );
     expect(location()).toBe('/checkout-return/100001/ana%40example.org');
-    await waitFor(() => expect(location()).toBe('/checkout-complete/100001/ana%40example.org'), {
-      timeout: orderStatePollMs + 2000,
-    });
+    await nextPoll();
+    await waitFor(() => expect(location()).toBe('/checkout-complete/100001/ana%40example.org'));
     // Three by the return page, then the confirmation's own check, which it makes once it has rendered: on a busy
     // machine that is after the address changed.
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/orders/100001/state')).toHaveLength(4));
-  }, 15_000);
+  });
 
   it('keeps asking after a failed call (network, rate limit)', async () => {
-    fakeApi({ [stateUrl]: [apiError(429, 'TOO_MANY_REQUESTS'), orderState('paid', 'paid')] });
+    const calls = fakeApi({ [stateUrl]: [apiError(429, 'TOO_MANY_REQUESTS'), orderState('paid', 'paid')] });
     renderRoutes(routes, '/checkout-return/100001/ana%40example.org');
     expect(await screen.findByRole('heading', { level: 1, name: 'Zahlung wird geprüft' })).toBeTruthy();
-    await waitFor(() => expect(location()).toBe('/checkout-complete/100001/ana%40example.org'), {
-      timeout: orderStatePollMs + 2000,
-    });
-  }, 10_000);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await nextPoll();
+    await waitFor(() => expect(location()).toBe('/checkout-complete/100001/ana%40example.org'));
+  });
 
   for (const paymentStatus of ['failed', 'canceled', 'expired']) {
     it(`${paymentStatus}: puts the submitted cart and its codes back and goes to /checkout-cancel`, async () => {
@@ -128,8 +132,9 @@ describe('/checkout-return/{orderId}/{email}', () => {
     renderRoutes(routes, '/checkout-return/100001/ana%40example.org');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bestellung nicht gefunden' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Kontaktieren Sie uns' }).getAttribute('href')).toMatch(/kontakt$/);
-    await new Promise((resolve) => setTimeout(resolve, orderStatePollMs + 500));
+    await nextPoll();
+    await nextPoll();
     expect(calls).toHaveLength(1);
     expect(location()).toBe('/checkout-return/100001/ana%40example.org');
-  }, 10_000);
+  });
 });
