@@ -1,5 +1,6 @@
 import type { OrderCancelReason } from '@shop/shared/contract';
 import type { AppContext } from '../../app-context.ts';
+import { inTransaction } from '../../db/database.ts';
 import type { PaymentProvider, ProviderPaymentStatus } from '../payment-provider/provider.ts';
 import { applyPaymentDecision } from './apply-completion.ts';
 import { type CompletionOutcome, nextPaymentState } from './next-state.ts';
@@ -48,7 +49,7 @@ export async function completePayment(
   const reported = await provider.fetchPayment(providerPaymentId);
   if (!reported) return null;
   const now = ctx.now();
-  return ctx.db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db.kysely, async (trx) => {
     // Claim the payment row first: concurrent calls for one payment queue here (PostgreSQL row lock).
     await trx
       .updateTable('payment')
