@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { queueMail } from '../src/mail/outbox.ts';
-import { describeEachDatabase } from '../src/test/databases.ts';
+import { describeEachDatabase, testNow } from '../src/test/databases.ts';
 import { changedTables, fingerprinter } from './fingerprint.ts';
 
 /**
@@ -19,7 +19,7 @@ describeEachDatabase('the probe fingerprint', (ctx) => {
       .set({
         status: 'sent',
         attempts: 1,
-        sent_at: new Date().toISOString(),
+        sent_at: testNow.toISOString(),
         claimed_by: 'worker',
         recipient: '',
         subject: '',
@@ -29,7 +29,7 @@ describeEachDatabase('the probe fingerprint', (ctx) => {
       .execute();
     await ctx.db.kysely
       .insertInto('job_schedule')
-      .values({ name: `probe-${Date.now()}`, next_run_at: new Date().toISOString(), locked_by: 'worker' })
+      .values({ name: 'probe-fingerprint', next_run_at: testNow.toISOString(), locked_by: 'worker' })
       .execute();
     const delivered = await fingerprint();
     expect(changedTables(queued, delivered)).toEqual([]);

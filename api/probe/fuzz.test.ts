@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { backgroundTasksDone } from '../src/features/customer/public-routes.ts';
+import { backgroundTasksDone } from '../src/features/customer/background.ts';
 import { client, cheapHashing, verifiedCustomer } from '../src/features/customer/test-support.ts';
 import { withdrawalReceiptsDone } from '../src/features/withdrawal/declare.ts';
 import { describeEachDatabase } from '../src/test/databases.ts';

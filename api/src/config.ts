@@ -74,7 +74,7 @@ export function wholeNumberVariable(
 }
 
 /** An optional text variable, trimmed; blank counts as unset. */
-const optionalText = z
+export const optionalText = z
   .string()
   .optional()
   .transform((raw) => raw?.trim() || undefined);
@@ -168,7 +168,7 @@ export function parseEnvironment<Schema extends z.ZodType>(schema: Schema, env: 
  * Reads the server configuration from the environment.
  * DATABASE_URL=postgres://… selects PostgreSQL; otherwise SQLite at DATABASE_FILE (relative to `api/`).
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const read = parseEnvironment(serverEnvironmentSchema, env);
   const file = read.DATABASE_FILE ?? 'data/shop.sqlite';
   const database: DatabaseConfig = read.DATABASE_URL

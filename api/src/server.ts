@@ -23,13 +23,15 @@ import { productionDependencies } from './features/health/production-dependencie
  * main.ts once the production settings are known to be complete.
  */
 export async function startServer(): Promise<void> {
-  const mode = shopModeFromEnv(process.env);
-  const config = loadConfig();
-  const hstsIncludeSubDomains = parseHstsIncludeSubDomains(process.env.HSTS_INCLUDE_SUBDOMAINS);
+  // The one place the server takes its settings from the environment; each reader parses its own variables.
+  const env = process.env;
+  const mode = shopModeFromEnv(env);
+  const config = loadConfig(env);
+  const hstsIncludeSubDomains = parseHstsIncludeSubDomains(env.HSTS_INCLUDE_SUBDOMAINS);
   const db = createDatabase(config.database);
-  const mail = loadMailConfig();
-  const payment = loadPaymentConfig();
-  const jobConfig = loadJobConfig();
+  const mail = loadMailConfig(env);
+  const payment = loadPaymentConfig(env);
+  const jobConfig = loadJobConfig(env);
   const metrics = createShopMetrics(db, { processMetrics: true });
   const mailer = createMailer({ smtpUrl: mail.smtpUrl, from: mail.from, requireTls: mail.requireTls });
   const paymentProvider =
@@ -42,8 +44,8 @@ export async function startServer(): Promise<void> {
     db,
     // LOG_FILE: JSON lines to this file instead of stdout (the e2e run checks its file for secrets).
     logger: {
-      level: process.env.LOG_LEVEL ?? 'info',
-      ...(process.env.LOG_FILE?.trim() ? { file: process.env.LOG_FILE.trim() } : {}),
+      level: env.LOG_LEVEL ?? 'info',
+      ...(env.LOG_FILE?.trim() ? { file: env.LOG_FILE.trim() } : {}),
     },
     partnerOrigins: config.partnerOrigins,
     hstsIncludeSubDomains,
@@ -58,7 +60,7 @@ export async function startServer(): Promise<void> {
     paymentProvider,
     redisUrl: config.redisUrl,
     apiProcesses: config.apiProcesses,
-    trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     mode,
     holdSweepIntervalMs: config.holdSweepMs,
     mailDeliveryMs: jobConfig.mailDeliveryMs,
@@ -71,17 +73,17 @@ export async function startServer(): Promise<void> {
     metrics,
     configurationProblems: () =>
       mode === 'production'
-        ? [...productionProblems(productionSettingsFromEnv(process.env)), ...(dependencies?.problems() ?? [])]
+        ? [...productionProblems(productionSettingsFromEnv(env)), ...(dependencies?.problems() ?? [])]
         : [],
     waitlistOfferSeconds: config.waitlistOfferSeconds,
     waitlistIntervalMs: config.waitlistIntervalMs,
-    backofficeUrl: backofficeUrlFromEnv(process.env),
+    backofficeUrl: backofficeUrlFromEnv(env),
     compositionDir: config.compositionDir,
   });
   app.log.info(`payment provider: ${payment.provider}`);
   // DEPENDENCY_CHECKS=off: a copy that cannot reach them (a staging shop, a test with a fake Mollie, which production
   // cannot trust: Mollie's client pins its own certificate authorities).
-  if (mode === 'production' && process.env.DEPENDENCY_CHECKS?.trim() !== 'off')
+  if (mode === 'production' && env.DEPENDENCY_CHECKS?.trim() !== 'off')
     dependencies = productionDependencies({ mailer, paymentProvider, log: app.log });
   if (mode === 'development') {
     app.log.warn(

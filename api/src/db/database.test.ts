@@ -4,7 +4,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createDatabase } from './database.ts';
+import { createDatabase, type Db, inTransaction } from './database.ts';
 
 describe('SQLite transactions', () => {
   it('are not failed by another connection writing between their read and their write', async () => {
@@ -38,6 +38,37 @@ describe('SQLite transactions', () => {
       otherProcess.close();
       await db.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('inTransaction', () => {
+  const values = async (db: Db) =>
+    (await sql<{ value: number }>`select value from note order by value`.execute(db.kysely)).rows.map(
+      (row) => row.value,
+    );
+
+  it('commits the work, joins an enclosing transaction and rolls it all back on a failure', async () => {
+    const db = createDatabase({ dialect: 'sqlite', file: ':memory:' });
+    try {
+      await sql`create table note (value integer not null)`.execute(db.kysely);
+      await inTransaction(db, (tx) => sql`insert into note (value) values (1)`.execute(tx.kysely));
+      const failing = inTransaction(db, async (tx) => {
+        await sql`insert into note (value) values (2)`.execute(tx.kysely);
+        // Work taking a Kysely joins the Db's transaction instead of failing to open a nested one.
+        await inTransaction(tx.kysely, (trx) => sql`insert into note (value) values (3)`.execute(trx));
+        await inTransaction(tx, async () => {
+          throw new Error('refused');
+        });
+      });
+      await expect(failing).rejects.toThrow('refused');
+      expect(await values(db)).toEqual([1]);
+      await inTransaction(db.kysely, async (trx) => {
+        await inTransaction(trx, (inner) => sql`insert into note (value) values (4)`.execute(inner));
+      });
+      expect(await values(db)).toEqual([1, 4]);
+    } finally {
+      await db.close();
     }
   });
 });

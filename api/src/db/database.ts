@@ -109,20 +109,28 @@ function withStatementCache(sqlite: SqliteDatabase.Database, size = 500) {
 }
 
 /**
- * Runs `work` in one transaction, handing it a Db on that transaction, so that functions taking a Db (tokens,
- * sessions, the mail outbox) take part in it.
+ * The API's one way to run work in a transaction. Given a Db, `work` gets a Db on the transaction, so that
+ * functions taking a Db (tokens, sessions, the mail outbox) take part in it; given a Kysely, a Kysely. Work called
+ * inside a transaction joins it (Kysely does not nest them). SQLite's transactions begin IMMEDIATE (above).
  */
-export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T>;
+export function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+export function inTransaction<T>(
+  db: Db | Kysely<Database>,
+  work: ((tx: Db) => Promise<T>) | ((trx: Kysely<Database>) => Promise<T>),
+): Promise<T> {
+  // The overloads pair each kind of handle with its kind of work.
+  if (db instanceof Kysely) {
+    const onKysely = work as (trx: Kysely<Database>) => Promise<T>;
+    return db.isTransaction ? onKysely(db) : db.transaction().execute(onKysely);
+  }
+  const onDb = work as (tx: Db) => Promise<T>;
+  if (db.kysely.isTransaction) return onDb(db);
   return db.kysely.transaction().execute((trx) =>
-    work({
+    onDb({
       kysely: trx,
       dialect: db.dialect,
       close: () => Promise.reject(new Error('A transaction is not closed; it ends with its work')),
     }),
   );
-}
-
-/** Runs `work` in a transaction of its own, or in the one `kysely` already is (Kysely does not nest them). */
-export function atomically<T>(kysely: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  return kysely.isTransaction ? work(kysely) : kysely.transaction().execute(work);
 }

@@ -41,7 +41,7 @@ const jobEnvironmentSchema = z.object({
   INVOICE_CANCELLATION_MS: whole('INVOICE_CANCELLATION_MS', 60_000, 100, 86_400_000),
 });
 
-export function loadJobConfig(env: NodeJS.ProcessEnv = process.env): JobConfig {
+export function loadJobConfig(env: NodeJS.ProcessEnv): JobConfig {
   const read = parseEnvironment(jobEnvironmentSchema, env);
   return {
     mailDeliveryMs: read.MAIL_DELIVERY_MS,

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { optionalText, parseEnvironment } from '../config.ts';
 import { shopModeFromEnv } from '../features/mode/production-check.ts';
 
 /** Mail settings from the environment (docs/configuration.md). */
@@ -15,15 +17,23 @@ export interface MailConfig {
 export const defaultShopUrl = 'http://localhost:5173';
 export const defaultMailFrom = 'Sprachschule <no-reply@sprachschule.example>';
 
-export function loadMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig {
-  const smtpUrl = env.SMTP_URL?.trim() || null;
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
-  const shopUrl = (env.SHOP_URL?.trim() || defaultShopUrl).replace(/\/+$/, '');
-  if (!/^https?:\/\//.test(shopUrl)) throw new Error('SHOP_URL must start with http:// or https://');
+/** The mail variables, in the order they are checked (the first wrong one is reported). */
+const mailEnvironmentSchema = z.object({
+  SMTP_URL: optionalText.refine((url) => url === undefined || /^smtps?:\/\//.test(url), {
+    message: 'SMTP_URL must start with smtp:// or smtps://',
+  }),
+  SHOP_URL: optionalText
+    .transform((url) => (url ?? defaultShopUrl).replace(/\/+$/, ''))
+    .refine((url) => /^https?:\/\//.test(url), { message: 'SHOP_URL must start with http:// or https://' }),
+  MAIL_FROM: optionalText,
+});
+
+export function loadMailConfig(env: NodeJS.ProcessEnv): MailConfig {
+  const read = parseEnvironment(mailEnvironmentSchema, env);
   return {
-    smtpUrl,
-    from: env.MAIL_FROM?.trim() || defaultMailFrom,
-    shopUrl,
+    smtpUrl: read.SMTP_URL ?? null,
+    from: read.MAIL_FROM ?? defaultMailFrom,
+    shopUrl: read.SHOP_URL,
     requireTls: shopModeFromEnv(env) === 'production',
   };
 }

@@ -1,5 +1,6 @@
 import { CourseType, type Language, languages } from '@shop/shared/contract';
 import { describe, expect, it } from 'vitest';
+import { testNow } from '../test/databases.ts';
 import type { AppContext } from '../app-context.ts';
 import { createDatabase } from '../db/database.ts';
 import { escapeHtml } from '../lib/html.ts';
@@ -33,8 +34,8 @@ async function waitlistMails(language: Language): Promise<MailMessage[]> {
   const db = createDatabase({ dialect: 'sqlite', file: ':memory:' });
   await migrateToLatest(db);
   // Queued mails take the school from the database.
-  await writeSchoolIdentity(db.kysely, school, new Date());
-  const ctx = { db, now: () => new Date(), shopUrl: 'https://shop.test', waitlistOfferSeconds: 86_400 };
+  await writeSchoolIdentity(db.kysely, school, testNow);
+  const ctx = { db, now: () => testNow, shopUrl: 'https://shop.test', waitlistOfferSeconds: 86_400 };
   const course = { type: CourseType.fullCourse, title: 'Spanisch A1', startDate: '2026-02-02', startTime: '18:00' };
   const common = { to: 'a@example.org', language, course };
   await sendWaitlistJoinedMail(ctx as unknown as AppContext, { ...common, position: 3, leaveToken: 'leave-token' });

@@ -6,7 +6,7 @@ import { backupFileName, backupSqlite } from './sqlite-backup.ts';
  * `npm run backup -w api [-- <target file>]`: an online backup of the SQLite database (DATABASE_FILE) while the
  * shop runs; by default to `api/data/backups/shop-<UTC time>.sqlite`.
  */
-const config = loadConfig();
+const config = loadConfig(process.env);
 if (config.database.dialect !== 'sqlite') {
   console.error('DATABASE_URL points to PostgreSQL: back it up with pg_dump (docs/operations.md)');
   process.exit(1);

@@ -6,7 +6,7 @@ import { restoreSqlite } from './sqlite-backup.ts';
  * `npm run restore -w api -- <backup file>`: replaces the SQLite database (DATABASE_FILE) with the backup. Stop
  * the API first; the database as it was is kept next to it (`….before-restore-<UTC time>`).
  */
-const config = loadConfig();
+const config = loadConfig(process.env);
 if (config.database.dialect !== 'sqlite') {
   console.error('DATABASE_URL points to PostgreSQL: restore it with pg_restore (docs/operations.md)');
   process.exit(1);

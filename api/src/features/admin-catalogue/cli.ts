@@ -15,7 +15,7 @@ if (args[1] && !isAbsolute(args[1])) args[1] = resolve(base, args[1]);
 
 let db;
 try {
-  db = createDatabase(loadConfig().database);
+  db = createDatabase(loadConfig(process.env).database);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);

@@ -1,6 +1,6 @@
 import type { CustomerTokenPurpose } from '../../db/customer-schema.ts';
 import { consumeOnce } from '../../db/consume-once.ts';
-import { atomically, type Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import { CustomerErrorCode } from '@shop/shared/contract';
 import { AppError } from '../../http/errors.ts';
 import { hashToken, newToken } from './secrets.ts';
@@ -29,7 +29,7 @@ export async function issueLinkToken(
   { customerId, purpose, email, now }: { customerId: number; purpose: CustomerTokenPurpose; email: string; now: Date },
 ): Promise<string> {
   const token = newToken();
-  await atomically(db.kysely, async (trx) => {
+  await inTransaction(db.kysely, async (trx) => {
     await trx
       .deleteFrom('customer_token')
       .where('customer_id', '=', customerId)

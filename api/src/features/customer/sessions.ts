@@ -1,4 +1,4 @@
-import { atomically, type Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { CustomerRow } from './customers.ts';
 import { hashToken, newToken } from './secrets.ts';
 
@@ -9,7 +9,7 @@ export const sessionLifetimeMs = { short: 12 * 60 * 60 * 1000, remember: 30 * 24
 export async function openSession(db: Db, customerId: number, remember: boolean, now: Date): Promise<string> {
   const token = newToken();
   const lifetime = remember ? sessionLifetimeMs.remember : sessionLifetimeMs.short;
-  await atomically(db.kysely, async (trx) => {
+  await inTransaction(db.kysely, async (trx) => {
     await trx
       .deleteFrom('customer_session')
       .where('customer_id', '=', customerId)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createDatabase } from '../../db/database.ts';
-import { describeEachDatabase } from '../../test/databases.ts';
+import { describeEachDatabase, testNow } from '../../test/databases.ts';
 import { sandboxProvider } from '../payment/sandbox-provider.ts';
 import { productionMode } from './test-support.ts';
 
@@ -29,7 +29,7 @@ describeEachDatabase(
           amount_cents: 100,
           status: 'pending',
           reference: '100001',
-          created_at: new Date().toISOString(),
+          created_at: testNow.toISOString(),
         })
         .execute();
       expect((await ctx.app.inject({ method: 'GET', url: '/api/payments/sandbox/sbx_left_over' })).statusCode).toBe(

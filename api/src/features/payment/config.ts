@@ -1,9 +1,21 @@
+import { z } from 'zod';
+import { optionalText, parseEnvironment } from '../../config.ts';
 import { isHttpsUrl } from '../../lib/urls.ts';
 
 /** Which payment provider takes the money (docs/configuration.md). */
 export type PaymentConfig = { provider: 'sandbox' } | { provider: 'mollie'; apiKey: string; apiUrl?: string };
 
 const providers = ['sandbox', 'mollie'] as const;
+
+/**
+ * The payment variables as text: whether they fit together is judged by loadPaymentConfig and, for the mode, by
+ * production-check.ts, which must see them even when they do not.
+ */
+const paymentEnvironmentSchema = z.object({
+  PAYMENT_PROVIDER: optionalText,
+  MOLLIE_API_KEY: optionalText,
+  MOLLIE_API_URL: optionalText,
+});
 
 /** The payment variables as set, trimmed; null when unset or blank. */
 export interface PaymentSettings {
@@ -16,11 +28,12 @@ export interface PaymentSettings {
  * The one reader of PAYMENT_PROVIDER, MOLLIE_API_KEY and MOLLIE_API_URL: the provider's configuration below and
  * production mode's start check both judge what it read.
  */
-export function paymentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentSettings {
+export function paymentSettingsFromEnv(env: NodeJS.ProcessEnv): PaymentSettings {
+  const read = parseEnvironment(paymentEnvironmentSchema, env);
   return {
-    provider: env.PAYMENT_PROVIDER?.trim() || null,
-    mollieApiKey: env.MOLLIE_API_KEY?.trim() || null,
-    mollieApiUrl: env.MOLLIE_API_URL?.trim() || null,
+    provider: read.PAYMENT_PROVIDER ?? null,
+    mollieApiKey: read.MOLLIE_API_KEY ?? null,
+    mollieApiUrl: read.MOLLIE_API_URL ?? null,
   };
 }
 
@@ -29,7 +42,7 @@ export function paymentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Pa
  * `test_…`) and MOLLIE_API_URL (optional, https; Mollie's own v2 endpoint when unset). Mollie settings without
  * PAYMENT_PROVIDER=mollie are refused rather than ignored: whoever set them expects real payments.
  */
-export function loadPaymentConfig(env: NodeJS.ProcessEnv = process.env): PaymentConfig {
+export function loadPaymentConfig(env: NodeJS.ProcessEnv): PaymentConfig {
   const settings = paymentSettingsFromEnv(env);
   const provider = settings.provider ?? 'sandbox';
   const apiKey = settings.mollieApiKey ?? '';

@@ -197,7 +197,7 @@ describeEachDatabase(
         // Delivered by now: the outbox keeps what it sent for a while, the order mails naming the participants too.
         await ctx.db.kysely
           .updateTable('mail_outbox')
-          .set({ status: 'sent', sent_at: new Date().toISOString() })
+          .set({ status: 'sent', sent_at: clock.now().toISOString() })
           .where('status', '=', 'queued')
           .execute();
         const deleted = await c.post('/api/customer/me/privacy/delete', { password: person.password }, person.token);

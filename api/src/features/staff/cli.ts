@@ -19,7 +19,7 @@ let backofficeUrl: string;
 let db;
 try {
   backofficeUrl = backofficeUrlFromEnv(process.env);
-  db = createDatabase(loadConfig().database);
+  db = createDatabase(loadConfig(process.env).database);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);

@@ -1,5 +1,6 @@
 import { CourseType, languages } from '@shop/shared/contract';
 import { describe, expect, it } from 'vitest';
+import { testNow } from '../../test/databases.ts';
 import type { AppContext } from '../../app-context.ts';
 import { createDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
@@ -18,7 +19,7 @@ async function capturing() {
   await migrateToLatest(db);
   const ctx = {
     db,
-    now: () => new Date(),
+    now: () => testNow,
     shopUrl: 'https://shop.test',
     waitlistOfferSeconds: 86_400,
   } as unknown as AppContext;

@@ -244,7 +244,7 @@ describeEachDatabase(
       // What the payment webhook records for a chargeback (docs/decisions/0069-payment-integrity.md).
       await ctx.db.kysely
         .updateTable('shop_order')
-        .set({ charged_back_cents: 10000, charged_back_at: new Date().toISOString() })
+        .set({ charged_back_cents: 10000, charged_back_at: clock.now().toISOString() })
         .where('id', '=', orderId)
         .execute();
 
@@ -259,7 +259,7 @@ describeEachDatabase(
       const { incrementId, orderId } = await paidOrder([course], { token });
       await ctx.db.kysely
         .updateTable('shop_order')
-        .set({ charged_back_cents: 28900, charged_back_at: new Date().toISOString() })
+        .set({ charged_back_cents: 28900, charged_back_at: clock.now().toISOString() })
         .where('id', '=', orderId)
         .execute();
 
