@@ -202,6 +202,12 @@ describeEachDatabase(
       const xml = await embeddedXml(cancellation!.bytes);
       expect(xmlValues(xml, 'TypeCode')).toContain('381');
       expect(xmlValues(xml, 'Content')).toContain(`Stornorechnung zu Rechnung ${original!.number} vom 2026-01-15`);
+      // BG-3: the original's number (BT-25) and date (BT-26), right after the totals as the CII schema orders them.
+      const reference =
+        /<\/ram:SpecifiedTradeSettlementHeaderMonetarySummation>\s*<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>([^<]+)<\/ram:IssuerAssignedID>\s*<ram:FormattedIssueDateTime>\s*<qdt:DateTimeString format="102">(\d{8})<\/qdt:DateTimeString>\s*<\/ram:FormattedIssueDateTime>\s*<\/ram:InvoiceReferencedDocument>/.exec(
+          xml,
+        );
+      expect(reference?.slice(1)).toEqual([original!.number, '20260115']);
       expect(xmlValues(xml, 'GrandTotalAmount')).toEqual(['-150.50']);
     });
 
