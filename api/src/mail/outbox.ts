@@ -5,13 +5,7 @@ import type { OutboxStatus } from '../db/outbox-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { publicSchool, readSchoolIdentity } from '../features/school/identity.ts';
 import { withSchool } from './html.ts';
-import {
-  type Attachment,
-  parseAttachments,
-  type QueuedMail,
-  resolveAttachment,
-  resolveAttachments,
-} from './attachments.ts';
+import { type Attachment, parseAttachments, type QueuedMail, resolveAttachment } from './attachments.ts';
 import { hasSchoolMarkers } from './school.ts';
 
 /**
@@ -58,12 +52,14 @@ export async function readOutbox(db: Db, { to, limit = 50 }: { to?: string; limi
   if (to) query = query.where('recipient', '=', to.trim().toLowerCase());
   const rows = await query.orderBy('id', 'desc').limit(limit).execute();
   // An invoice not rendered yet is rendered here, as the mail's delivery would (the dev outbox is the mailbox).
-  const withFiles = async (json: string | null) =>
-    (await resolveAttachments(db.kysely, parseAttachments(json))).map(
-      ({ filename, contentType, content, encoding }) => ({
-        filename,
-        contentType,
-        size: Buffer.byteLength(content, encoding ?? 'utf8'),
+  const withFiles = (json: string | null) =>
+    Promise.all(
+      parseAttachments(json).map(async (queued) => {
+        // One that cannot be rendered (yet) is listed empty rather than hiding the whole mailbox.
+        const file = await resolveAttachment(db.kysely, queued).catch(() => null);
+        if (!file) return { filename: queued.filename, contentType: 'application/pdf', size: 0 };
+        const { filename, contentType, content, encoding } = file;
+        return { filename, contentType, size: Buffer.byteLength(content, encoding ?? 'utf8') };
       }),
     );
   return Promise.all(
