@@ -64,6 +64,7 @@ import { defaultBackofficeUrl } from './features/staff/config.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { cleanupJob } from './jobs/cleanup-job.ts';
 import { invoiceCancellationJob } from './features/invoice/cancellation.ts';
+import { invoicePdfJob } from './features/invoice/render-job.ts';
 import { invoiceRoutes } from './features/invoice/routes.ts';
 import { jobLagSeconds } from './jobs/lag.ts';
 import { createJobRunner } from './jobs/runner.ts';
@@ -115,6 +116,8 @@ export interface BuildAppOptions {
   retentionIntervalMs?: number;
   /** Milliseconds between two runs of the cancellation-invoice job (INVOICE_CANCELLATION_MS, 1 min); unset: none. */
   invoiceCancellationMs?: number;
+  /** Milliseconds between two runs of the invoice-PDF job on each process (INVOICE_RENDER_MS, 5 s); unset: none. */
+  invoiceRenderMs?: number;
   /** Seconds a waitlist offer holds its place (WAITLIST_OFFER_SECONDS); 24 hours by default. */
   waitlistOfferSeconds?: number;
   /** Milliseconds between two waitlist runs (main.ts: WAITLIST_INTERVAL_MS, 10 s by default); unset: no runs. */
@@ -321,6 +324,10 @@ export function buildApp({
     jobs.register(caseSweepJob({ db: db.kysely, provider, now, log: app.log, everyMs: options.casesSweepMs }));
   if (options.invoiceCancellationMs)
     jobs.register(invoiceCancellationJob({ db: db.kysely, now, everyMs: options.invoiceCancellationMs, log: app.log }));
+  if (options.invoiceRenderMs)
+    jobs.register(
+      invoicePdfJob({ db: db.kysely, workerId: jobs.workerId, everyMs: options.invoiceRenderMs, log: app.log }),
+    );
   if (options.waitlistIntervalMs)
     jobs.register(waitlistOffersJob({ ctx, everyMs: options.waitlistIntervalMs, log: app.log, onPlacesChanged }));
   // Jobs run while the app is ready; closing it lets running jobs finish their unit and hands the rest back.

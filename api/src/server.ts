@@ -68,6 +68,7 @@ export async function startServer(): Promise<void> {
     cleanupIntervalMs: jobConfig.cleanupMs,
     retentionIntervalMs: jobConfig.retentionMs,
     invoiceCancellationMs: jobConfig.invoiceCancellationMs,
+    invoiceRenderMs: jobConfig.invoiceRenderMs,
     captureRetryMs: jobConfig.captureRetryMs,
     casesSweepMs: jobConfig.casesSweepMs,
     metrics,

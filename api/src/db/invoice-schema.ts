@@ -23,11 +23,22 @@ export interface InvoiceTable {
   issued_at: string;
   /** The document's data as issued (InvoiceDocument, JSON). */
   data: string;
-  /** The PDF (Factur-X) as issued, base64. */
-  pdf: string;
+}
+
+/** An invoice's PDF (migration 0134, docs/decisions/0133-invoice-pdfs-rendered-by-job.md): rendered once, later. */
+export interface InvoicePdfTable {
+  invoice_id: number;
+  /** The PDF (Factur-X), base64; null until rendered, then never changed. */
+  pdf: string | null;
+  rendered_at: string | null;
+  /** Claims taken to render it: 1 when it was rendered once. */
+  renders: Generated<number>;
+  claimed_by: string | null;
+  claimed_until: string | null;
 }
 
 export interface InvoiceDatabase {
   invoice_number: InvoiceNumberTable;
   invoice: InvoiceTable;
+  invoice_pdf: InvoicePdfTable;
 }

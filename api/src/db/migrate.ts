@@ -45,6 +45,7 @@ import * as casesRefundsNotices from './migrations/0113_cases_refunds_notices.ts
 import * as invoice from './migrations/0116_invoice.ts';
 import * as overrideOverShipped from './migrations/0119_override_over_shipped.ts';
 import * as cartSyncDiscountCodes from './migrations/0128_cart_sync_discount_codes.ts';
+import * as invoicePdf from './migrations/0134_invoice_pdf.ts';
 
 /**
  * All migrations, listed in code rather than read from a folder, so they work the same under tsx,
@@ -96,6 +97,7 @@ export const migrations: Record<string, Migration> = {
   '0116_invoice': invoice,
   '0119_override_over_shipped': overrideOverShipped,
   '0128_cart_sync_discount_codes': cartSyncDiscountCodes,
+  '0134_invoice_pdf': invoicePdf,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,6 +12,7 @@ describe('loadJobConfig', () => {
       retentionMs: 3_600_000,
       casesSweepMs: 60_000,
       invoiceCancellationMs: 60_000,
+      invoiceRenderMs: 5_000,
     });
     expect(defaultRetryPolicy).toEqual({ maxAttempts: 12, baseDelayMs: 30_000, maxDelayMs: 3_600_000 });
   });
@@ -27,6 +28,7 @@ describe('loadJobConfig', () => {
         RETENTION_INTERVAL_MS: '5000',
         CASES_SWEEP_MS: '700',
         INVOICE_CANCELLATION_MS: '900',
+        INVOICE_RENDER_MS: '700',
       }),
     ).toEqual({
       mailDeliveryMs: 50,
@@ -36,6 +38,7 @@ describe('loadJobConfig', () => {
       retentionMs: 5000,
       casesSweepMs: 700,
       invoiceCancellationMs: 900,
+      invoiceRenderMs: 700,
     });
   });
   it('refuses nonsense, naming the setting', () => {
@@ -45,5 +48,6 @@ describe('loadJobConfig', () => {
     expect(() => loadJobConfig({ CAPTURE_RETRY_MS: '0' })).toThrow(/CAPTURE_RETRY_MS/);
     expect(() => loadJobConfig({ CASES_SWEEP_MS: '10' })).toThrow(/CASES_SWEEP_MS/);
     expect(() => loadJobConfig({ INVOICE_CANCELLATION_MS: 'hourly' })).toThrow(/INVOICE_CANCELLATION_MS/);
+    expect(() => loadJobConfig({ INVOICE_RENDER_MS: '50' })).toThrow(/INVOICE_RENDER_MS/);
   });
 });

@@ -18,6 +18,8 @@ export interface JobConfig {
   casesSweepMs: number;
   /** INVOICE_CANCELLATION_MS: how often issued refunds are answered with their cancellation invoice (1 min). */
   invoiceCancellationMs: number;
+  /** INVOICE_RENDER_MS: how often each process renders the PDFs of invoices issued since (5 s). */
+  invoiceRenderMs: number;
 }
 
 /** A job interval or retry setting; the message names the variable and its range. */
@@ -39,6 +41,7 @@ const jobEnvironmentSchema = z.object({
   RETENTION_INTERVAL_MS: whole('RETENTION_INTERVAL_MS', 3_600_000, 100, 86_400_000),
   CASES_SWEEP_MS: whole('CASES_SWEEP_MS', 60_000, 100, 86_400_000),
   INVOICE_CANCELLATION_MS: whole('INVOICE_CANCELLATION_MS', 60_000, 100, 86_400_000),
+  INVOICE_RENDER_MS: whole('INVOICE_RENDER_MS', 5_000, 100, 86_400_000),
 });
 
 export function loadJobConfig(env: NodeJS.ProcessEnv): JobConfig {
@@ -55,5 +58,6 @@ export function loadJobConfig(env: NodeJS.ProcessEnv): JobConfig {
     retentionMs: read.RETENTION_INTERVAL_MS,
     casesSweepMs: read.CASES_SWEEP_MS,
     invoiceCancellationMs: read.INVOICE_CANCELLATION_MS,
+    invoiceRenderMs: read.INVOICE_RENDER_MS,
   };
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { openMailFailedCase } from '../features/cases/mail-cases.ts';
-import type { Mailer, MailMessage } from './mailer.ts';
+import { parseAttachments, resolveAttachments } from './attachments.ts';
+import type { Mailer } from './mailer.ts';
 
 /** How the delivery job retries (MAIL_* settings, docs/decisions/0008-outbox-and-jobs.md). */
 export interface RetryPolicy {
@@ -133,13 +134,16 @@ export async function deliverDueMails({
       .where('claimed_by', '=', workerId)
       .where('status', '=', 'sending');
     try {
+      // References (an invoice's PDF) become files now; one not rendered yet is rendered first, so the mail is not
+      // held back by the rendering job (docs/decisions/0133-invoice-pdfs-rendered-by-job.md).
+      const attachments = await resolveAttachments(db, parseAttachments(row.attachments));
       await mailer.deliver({
         messageId: row.message_id,
         to: row.recipient,
         subject: row.subject,
         text: row.text,
         html: row.html,
-        ...(row.attachments ? { attachments: JSON.parse(row.attachments) as MailMessage['attachments'] } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
       });
     } catch (error) {
       const permanent = isPermanentFailure(error) || row.attempts >= retry.maxAttempts;

@@ -5,7 +5,7 @@ import type { OutboxStatus } from '../db/outbox-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { publicSchool, readSchoolIdentity } from '../features/school/identity.ts';
 import { withSchool } from './html.ts';
-import type { MailMessage } from './mailer.ts';
+import { type Attachment, parseAttachments, type QueuedMail, resolveAttachment } from './attachments.ts';
 import { hasSchoolMarkers } from './school.ts';
 
 /**
@@ -14,7 +14,7 @@ import { hasSchoolMarkers } from './school.ts';
  */
 export async function queueMail(
   db: Pick<Db, 'kysely'> | Kysely<Database>,
-  message: MailMessage,
+  message: QueuedMail,
   { now = new Date(), eraseAfterSend = false }: { now?: Date; eraseAfterSend?: boolean } = {},
 ): Promise<string> {
   const kysely = 'kysely' in db ? db.kysely : db;
@@ -41,9 +41,6 @@ export async function queueMail(
   return messageId;
 }
 
-type Attachment = NonNullable<MailMessage['attachments']>[number];
-const parseAttachments = (json: string | null): Attachment[] => (json ? (JSON.parse(json) as Attachment[]) : []);
-
 /**
  * The dev outbox: the outbox's mails, newest first, whatever their delivery state; `to` narrows it to one recipient.
  * Attachments are listed by name, type and size (in bytes); `readOutboxAttachment` gives one's content.
@@ -54,25 +51,35 @@ export async function readOutbox(db: Db, { to, limit = 50 }: { to?: string; limi
     .select(['id', 'recipient', 'subject', 'text', 'html', 'attachments', 'created_at']);
   if (to) query = query.where('recipient', '=', to.trim().toLowerCase());
   const rows = await query.orderBy('id', 'desc').limit(limit).execute();
-  return rows.map((row) => ({
-    id: row.id,
-    to: row.recipient,
-    subject: row.subject,
-    text: row.text,
-    html: row.html,
-    attachments: parseAttachments(row.attachments).map(({ filename, contentType, content, encoding }) => ({
-      filename,
-      contentType,
-      size: Buffer.byteLength(content, encoding ?? 'utf8'),
+  // An invoice not rendered yet is rendered here, as the mail's delivery would (the dev outbox is the mailbox).
+  const withFiles = (json: string | null) =>
+    Promise.all(
+      parseAttachments(json).map(async (queued) => {
+        // One that cannot be rendered (yet) is listed empty rather than hiding the whole mailbox.
+        const file = await resolveAttachment(db.kysely, queued).catch(() => null);
+        if (!file) return { filename: queued.filename, contentType: 'application/pdf', size: 0 };
+        const { filename, contentType, content, encoding } = file;
+        return { filename, contentType, size: Buffer.byteLength(content, encoding ?? 'utf8') };
+      }),
+    );
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      to: row.recipient,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      attachments: await withFiles(row.attachments),
+      createdAt: row.created_at,
     })),
-    createdAt: row.created_at,
-  }));
+  );
 }
 
 /** One attachment of an outbox mail (its position in the mail's list); null when there is none. */
 export async function readOutboxAttachment(db: Db, id: number, index: number): Promise<Attachment | null> {
   const row = await db.kysely.selectFrom('mail_outbox').select('attachments').where('id', '=', id).executeTakeFirst();
-  return row ? (parseAttachments(row.attachments)[index] ?? null) : null;
+  const attachment = row && parseAttachments(row.attachments)[index];
+  return attachment ? resolveAttachment(db.kysely, attachment) : null;
 }
 
 /** How many messages are in each state (for the operator and the metrics). */

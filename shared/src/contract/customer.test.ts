@@ -160,6 +160,21 @@ describe('order helpers', () => {
     expect(orderDisplayStatus(order('cancelled', false, [], over, 'payment_canceled'), now)).toBe('cancelled');
   });
 
+  it('shows a payment that came after the hold ended as such, not as expired, and once refunded as refunded', () => {
+    const late = {
+      ...order('cancelled', false, [], over, 'hold_expired'),
+      latePayment: { amount: 578, refundedAt: null },
+    };
+    expect(orderDisplayStatus(late, now)).toBe('latePayment');
+    const refunded = { ...late, latePayment: { amount: 578, refundedAt: now.toISOString() } };
+    expect(orderDisplayStatus(refunded, now)).toBe('latePaymentRefunded');
+    // A withdrawal still says more; an order that is not cancelled has no late payment to show.
+    expect(orderDisplayStatus({ ...late, withdrawal: 'withdrawn' }, now)).toBe('withdrawn');
+    expect(orderDisplayStatus({ ...late, status: 'paid' }, now)).toBe('paid');
+    expect(orderStatusTone('latePayment')).toBe('warning');
+    expect(orderStatusTone('latePaymentRefunded')).toBe('warning');
+  });
+
   it('colours success for completed or paid, warning for refunded, alert otherwise', () => {
     expect(
       ['completed', 'paid', 'refunded', 'pending', 'cancelled', 'expired'].map((s) => orderStatusTone(s as never)),

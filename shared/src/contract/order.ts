@@ -151,6 +151,16 @@ export const paymentSchema = z.lazy(() =>
   }),
 );
 
+/**
+ * Money that arrived only after the order was cancelled (its hold had ended, or the buyer had changed it): the
+ * places were not kept and the school refunds `amount`; `refundedAt` once it has. Absent for every other order
+ * (docs/decisions/0135-late-payment-shown-to-the-buyer.md).
+ */
+export const latePaymentSchema = z.lazy(() =>
+  z.object({ amount: moneySchema, refundedAt: z.iso.datetime().nullable() }),
+);
+export type LatePayment = z.infer<typeof latePaymentSchema>;
+
 /** The billing address as it was given with the order (the checkout adds phone and birth year). */
 export const orderBillingAddressSchema = z.lazy(() =>
   z.object({
@@ -192,6 +202,8 @@ export const orderSchema = z.lazy(() =>
     withdrawal: orderWithdrawalStateSchema.optional(),
     /** Whether the consumer expressly requested that courses begin before the withdrawal period ends. */
     earlyStartRequested: z.boolean().optional(),
+    /** A payment that came after the order was cancelled, to be refunded (absent: none). */
+    latePayment: latePaymentSchema.optional(),
   }),
 );
 export type Order = z.infer<typeof orderSchema>;
@@ -228,14 +240,26 @@ const expiryReasons: readonly (OrderCancelReason | null)[] = ['hold_expired', 'p
  * "expired" for a pending order whose hold is over (before the sweep got to it) or one cancelled for expiry.
  */
 export type OrderDisplayStatus =
-  'pending' | 'paid' | 'completed' | 'refunded' | 'cancelled' | 'expired' | 'withdrawn' | 'partiallyWithdrawn';
+  | 'pending'
+  | 'paid'
+  | 'completed'
+  | 'refunded'
+  | 'cancelled'
+  | 'expired'
+  | 'withdrawn'
+  | 'partiallyWithdrawn'
+  | 'latePayment'
+  | 'latePaymentRefunded';
 export function orderDisplayStatus(
-  order: Pick<Order, 'status' | 'isRefunded' | 'holdExpiresAt' | 'cancelReason' | 'withdrawal'>,
+  order: Pick<Order, 'status' | 'isRefunded' | 'holdExpiresAt' | 'cancelReason' | 'withdrawal' | 'latePayment'>,
   now: Date = new Date(),
 ): OrderDisplayStatus {
   // A withdrawal is what the consumer did last: it says more than the payment's status.
   if (order.withdrawal === 'withdrawn') return 'withdrawn';
   if (order.withdrawal === 'partial') return 'partiallyWithdrawn';
+  // Paid, but too late to keep the places: not "expired" or "cancelled" while the buyer's money is with the school.
+  if (order.status === 'cancelled' && order.latePayment)
+    return order.latePayment.refundedAt ? 'latePaymentRefunded' : 'latePayment';
   if (isPendingOrder(order)) return isHoldRunning(order, now) ? 'pending' : 'expired';
   if (order.status === 'cancelled' && expiryReasons.includes(order.cancelReason)) return 'expired';
   if (order.status === 'completed' && order.isRefunded) return 'refunded';
@@ -245,7 +269,13 @@ export function orderDisplayStatus(
 /** Colour of a status (docs/product-rules.md#states): success for completed or paid, warning for refunded, alert otherwise. */
 export function orderStatusTone(status: OrderDisplayStatus): 'success' | 'warning' | 'alert' {
   if (status === 'completed' || status === 'paid') return 'success';
-  return status === 'refunded' || status === 'withdrawn' || status === 'partiallyWithdrawn' ? 'warning' : 'alert';
+  return status === 'refunded' ||
+    status === 'withdrawn' ||
+    status === 'partiallyWithdrawn' ||
+    status === 'latePayment' ||
+    status === 'latePaymentRefunded'
+    ? 'warning'
+    : 'alert';
 }
 
 /** The link to complete the payment of a pending order while its hold lasts, from a pending payment (docs/product-rules.md#screens). */
@@ -651,6 +681,8 @@ export const orderStateSchema = z.lazy(() =>
     totalPrice: moneySchema,
     /** How much of the order the consumer withdrew from (none when an older server does not say). */
     withdrawal: orderWithdrawalStateSchema.default('none'),
+    /** With `failed`: the money came after the order was cancelled and is refunded (absent: no such payment). */
+    latePayment: latePaymentSchema.optional(),
     /** The positions' prices, once the order is paid and the request brought its `orderKey` (the confirmation). */
     prices: orderPricesSchema.optional(),
     /** The booked courses' dates and participants, under the same condition as `prices`. */

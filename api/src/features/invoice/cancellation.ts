@@ -6,7 +6,6 @@ import type { JobDefinition } from '../../jobs/runner.ts';
 import { isoDateInZone } from '../../lib/dates.ts';
 import { withVat, type InvoiceDocument } from './document.ts';
 import { nextInvoiceNumber } from './numbers.ts';
-import { renderInvoicePdf } from './pdf.ts';
 import { storeInvoice } from './store.ts';
 
 /** Thrown inside the transaction to give the number back when another process issued the cancellation first. */
@@ -70,15 +69,8 @@ export async function issueCancellation(db: Kysely<Database>, refundId: number, 
         ...withVat(cancelledLines(original, refund.amount_cents)),
         original: { number: original.number, issueDate: original.issueDate },
       };
-      const pdf = await renderInvoicePdf(doc);
-      await storeInvoice(trx, {
-        doc,
-        orderId: refund.order_id,
-        refundId,
-        originalInvoiceId: refund.invoice_id,
-        pdf,
-        now,
-      });
+      // Rendered after the commit, like the invoice's: the series' lock is held only for the row's write.
+      await storeInvoice(trx, { doc, orderId: refund.order_id, refundId, originalInvoiceId: refund.invoice_id, now });
       return number;
     });
   } catch (error) {

@@ -68,8 +68,8 @@ export function toEInvoice(doc: InvoiceDocument): Invoice {
     'cbc:DocumentCurrencyCode': eur,
     'cbc:BuyerReference': doc.orderNumber,
     'cac:OrderReference': { 'cbc:ID': doc.orderNumber },
-    // BG-3. @e-invoice-eu/core 2.3.4 leaves it out of the CII, so the note above names it too
-    // (docs/decisions/0117-factur-x-with-e-invoice-eu.md).
+    // BG-3. @e-invoice-eu/core 2.3.4 leaves it out of the CII; pdf.ts adds it to the CII tree
+    // (docs/decisions/0134-preceding-invoice-in-the-cii.md), and the note above names it for people.
     ...(doc.original && {
       'cac:BillingReference': [
         {

@@ -7,6 +7,8 @@ import { choose, courseOrder, insertCourse, orderByNumber, paymentOf, pendingOrd
 import { cancelledLines, issueCancellation, refundsAwaitingCancellation } from './cancellation.ts';
 import { splitPostalAddress, withVat, vatCategory } from './document.ts';
 import { nextInvoiceNumber } from './numbers.ts';
+import { deliverDueMails } from '../../mail/delivery.ts';
+import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
 import { embeddedXml, invoicesOf, issuedRefund, xmlValues } from './test-support.ts';
 
 const amount = (cents: number) => centsToDecimal(cents);
@@ -106,25 +108,47 @@ describeEachDatabase(
       expect(xmlValues(xml, 'LineTotalAmount')).toEqual([amount(12345), amount(12345)]);
     });
 
-    it('attaches the invoice’s PDF to the confirmation mail, the very bytes it stored', async () => {
+    it('renders no PDF in the payment: the mail refers to the invoice and goes out with its PDF, rendered once', async () => {
       const { order, email } = await paidOrder();
-      const [invoice] = await invoicesOf(ctx, order.id);
+      const issued = await ctx.db.kysely
+        .selectFrom('invoice')
+        .innerJoin('invoice_pdf', 'invoice_pdf.invoice_id', 'invoice.id')
+        .select(['invoice.id', 'invoice.number', 'invoice_pdf.pdf', 'invoice_pdf.renders'])
+        .where('invoice.invoice_order_id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      // Number and data were taken with the payment; the PDF is still to be made.
+      expect(issued).toMatchObject({ pdf: null, renders: 0 });
       const mail = await ctx.db.kysely
         .selectFrom('mail_outbox')
-        .select(['id', 'attachments'])
+        .select(['id', 'message_id', 'attachments'])
         .where('recipient', '=', email)
         // The confirmation, not the order-received mail of the submit.
         .where('subject', '=', `Ihre Bestellung ${order.increment_id}`)
         .executeTakeFirstOrThrow();
-      const files = JSON.parse(mail.attachments!) as { filename: string; contentType: string; content: string }[];
-      const pdf = files.find((file) => file.contentType === 'application/pdf');
-      expect(pdf).toMatchObject({ filename: `rechnung-${invoice!.number}.pdf`, encoding: 'base64' });
-      expect(pdf!.content).toBe(invoice!.pdf);
-      // The dev outbox hands it out as the PDF's bytes.
-      const index = files.indexOf(pdf!);
+      const queued = JSON.parse(mail.attachments!) as unknown[];
+      const filename = `rechnung-${issued.number}.pdf`;
+      expect(queued).toContainEqual({ kind: 'invoice', invoiceId: issued.id, filename });
+      const delivered: OutgoingMail[] = [];
+      const mailer: Mailer = { usesOutbox: false, deliver: async (message) => void delivered.push(message) };
+      // Far ahead of every mail's due time; the delivery renders the invoice it refers to first.
+      await deliverDueMails({ db: ctx.db.kysely, mailer, workerId: 'w', clock: () => Date.parse('2100-01-01') });
+      const sent = delivered.find((message) => message.messageId === mail.message_id)!;
+      const pdf = sent.attachments!.find((file) => file.contentType === 'application/pdf')!;
+      expect(pdf).toMatchObject({ filename, encoding: 'base64' });
+      const [invoice] = await invoicesOf(ctx, order.id);
+      expect(pdf.content).toBe(invoice!.pdf);
+      expect(await embeddedXml(new Uint8Array(Buffer.from(pdf.content, 'base64')))).toContain(issued.number);
+      // The dev outbox hands out the same bytes; nothing rendered it a second time.
+      const index = queued.findIndex((file) => (file as { kind?: string }).kind === 'invoice');
       const download = await ctx.app.inject({ method: 'GET', url: `/api/dev/mailbox/${mail.id}/attachments/${index}` });
       expect(download.headers['content-type']).toBe('application/pdf');
       expect(Buffer.compare(download.rawPayload, Buffer.from(invoice!.bytes))).toBe(0);
+      const after = await ctx.db.kysely
+        .selectFrom('invoice_pdf')
+        .select('renders')
+        .where('invoice_id', '=', issued.id)
+        .executeTakeFirstOrThrow();
+      expect(after.renders).toBe(1);
     });
 
     it('issues nothing more for a replayed payment report', async () => {
@@ -178,6 +202,12 @@ describeEachDatabase(
       const xml = await embeddedXml(cancellation!.bytes);
       expect(xmlValues(xml, 'TypeCode')).toContain('381');
       expect(xmlValues(xml, 'Content')).toContain(`Stornorechnung zu Rechnung ${original!.number} vom 2026-01-15`);
+      // BG-3: the original's number (BT-25) and date (BT-26), right after the totals as the CII schema orders them.
+      const reference =
+        /<\/ram:SpecifiedTradeSettlementHeaderMonetarySummation>\s*<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>([^<]+)<\/ram:IssuerAssignedID>\s*<ram:FormattedIssueDateTime>\s*<qdt:DateTimeString format="102">(\d{8})<\/qdt:DateTimeString>\s*<\/ram:FormattedIssueDateTime>\s*<\/ram:InvoiceReferencedDocument>/.exec(
+          xml,
+        );
+      expect(reference?.slice(1)).toEqual([original!.number, '20260115']);
       expect(xmlValues(xml, 'GrandTotalAmount')).toEqual(['-150.50']);
     });
 
@@ -201,7 +231,16 @@ describeEachDatabase(
       expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
       const order = await orderByNumber(ctx, submitted.body.result.incrementId);
       await choose(ctx, (await paymentOf(ctx, order.id)).transaction_id!, 'paid');
+      const { number } = await ctx.db.kysely
+        .selectFrom('invoice')
+        .select('number')
+        .where('invoice_order_id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      // Right after the payment, before any job ran: the download renders it.
+      const first = await buyer.get(`/api/customer/me/orders/${order.id}/invoices/${number}`, token);
+      expect(first.status).toBe(200);
       const [invoice] = await invoicesOf(ctx, order.id);
+      expect(first.body.result.content).toBe(invoice!.pdf);
 
       const list = await buyer.get(`/api/customer/me/orders/${order.id}/invoices`, token);
       expect(list.status).toBe(200);

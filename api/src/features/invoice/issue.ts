@@ -5,14 +5,14 @@ import { readOrder } from '../order/read.ts';
 import { publicSchool, readSchoolIdentity } from '../school/identity.ts';
 import { buyerOf, orderLines, sellerOf, withVat, type InvoiceDocument } from './document.ts';
 import { nextInvoiceNumber } from './numbers.ts';
-import { renderInvoicePdf } from './pdf.ts';
 import { storeInvoice } from './store.ts';
 
 /**
  * Issues the invoice of an order that has just become paid. Call it in the transaction that marks the order paid
  * (docs/decisions/0116-invoices-issued-with-the-payment.md): the number is taken there, so a rollback gives it back
- * and the series stays gap-free, and the invoice exists exactly when the payment does. An order that charged
- * nothing (credits or codes paid it all) gets none. Returns the invoice's number, or null.
+ * and the series stays gap-free, and the invoice's data exists exactly when the payment does; its PDF is rendered
+ * later, outside the transaction (rendering.ts). An order that charged nothing (credits or codes paid it all) gets
+ * none. Returns the invoice's number, or null.
  */
 export async function issueOrderInvoice(trx: Kysely<Database>, orderId: number, now: Date): Promise<string | null> {
   const order = await readOrder({ kysely: trx }, orderId);
@@ -44,13 +44,7 @@ export async function issueOrderInvoice(trx: Kysely<Database>, orderId: number, 
     ...withVat(priced),
     original: null,
   };
-  await storeInvoice(trx, {
-    doc,
-    orderId,
-    refundId: null,
-    originalInvoiceId: null,
-    now,
-    pdf: await renderInvoicePdf(doc),
-  });
+  // The PDF is rendered after the commit, from this data (docs/decisions/0133-invoice-pdfs-rendered-by-job.md).
+  await storeInvoice(trx, { doc, orderId, refundId: null, originalInvoiceId: null, now });
   return number;
 }

@@ -8,6 +8,7 @@ import { formatDate } from '@shop/shared/format';
 import { formatCents } from '@shop/shared/money';
 import type { InvoiceDocument } from './document.ts';
 import { toEInvoice } from './einvoice.ts';
+import { withPrecedingInvoice } from './preceding-invoice.ts';
 
 /**
  * The invoice as a PDF/A-3 with its EN 16931 data embedded (Factur-X, profile EN 16931): pdf-lib draws what a
@@ -16,7 +17,8 @@ import { toEInvoice } from './einvoice.ts';
  */
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const visible = await drawInvoice(doc);
-  const { formatter, format, validate } = facturX();
+  const { format, validate, ...made } = facturX();
+  const formatter = doc.original ? referring(made.formatter, doc.original) : made.formatter;
   // What InvoiceService.generate does, with the schema compiled once instead of on every call (about 0.5 s).
   const invoice = structuredClone(toEInvoice(doc));
   if (!validate(invoice)) throw new ValidationError(validate.errors ?? []);
@@ -29,6 +31,18 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   });
   if (typeof pdf === 'string') throw new Error('The Factur-X service returned text instead of a PDF');
   return pdf;
+}
+
+/**
+ * The format service for one cancellation invoice: the library's own, whose CII tree gets BG-3 just before it is
+ * rendered to XML (preceding-invoice.ts). The library then embeds that XML and makes the PDF/A-3 as for any invoice,
+ * so its metadata stays its own. A per-call object, so that parallel renderings do not share the reference.
+ */
+function referring(formatter: EInvoiceFormat, original: NonNullable<InvoiceDocument['original']>): EInvoiceFormat {
+  const own = formatter as EInvoiceFormat & { renderXML(data: object): string };
+  const call = Object.create(own) as typeof own;
+  call.renderXML = (data) => own.renderXML.call(call, withPrecedingInvoice(data as Record<string, unknown>, original));
+  return call;
 }
 
 const quietLogger = { log() {}, warn() {}, error() {} };

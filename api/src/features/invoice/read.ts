@@ -2,9 +2,11 @@ import type { InvoiceFile, InvoiceKind, InvoiceSummary } from '@shop/shared/cont
 import type { AdminInvoice } from '@shop/shared/contract/admin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { AppError, serviceUnavailableCode } from '../../http/errors.ts';
 import { centsToEuros } from '@shop/shared/money';
 import { invoiceFilename } from '../order/invoice-attachment.ts';
 import type { InvoiceDocument } from './document.ts';
+import { ensureInvoicePdf, InvoicePdfPending } from './rendering.ts';
 
 const summaryColumns = ['invoice.number', 'invoice.kind', 'invoice.issued_at', 'invoice.total_cents'] as const;
 
@@ -26,16 +28,26 @@ export async function listOrderInvoices(db: Kysely<Database>, orderId: number): 
   }));
 }
 
-/** One invoice's PDF, when it belongs to `orderId` (else null: another order's number is not told apart). */
+/**
+ * One invoice's PDF, when it belongs to `orderId` (else null: another order's number is not told apart). Right
+ * after the payment the rendering job may not have made it yet: then it is rendered now, once (rendering.ts).
+ */
 export async function readInvoiceFile(
   db: Kysely<Database>,
   number: string,
   orderId?: number,
 ): Promise<InvoiceFile | null> {
-  let query = db.selectFrom('invoice').select(['number', 'pdf']).where('number', '=', number);
+  let query = db.selectFrom('invoice').select(['id', 'number']).where('number', '=', number);
   if (orderId !== undefined) query = query.where('order_id', '=', orderId);
   const row = await query.executeTakeFirst();
-  return row ? { filename: invoiceFilename(row.number), contentType: 'application/pdf', content: row.pdf } : null;
+  if (!row) return null;
+  const content = await ensureInvoicePdf(db, row.id).catch((error: unknown) => {
+    // Another process is still rendering it after the wait: passing, the client may ask again.
+    if (error instanceof InvoicePdfPending)
+      throw new AppError(503, serviceUnavailableCode, 'The invoice is being prepared; please try again shortly');
+    throw error;
+  });
+  return content === null ? null : { filename: invoiceFilename(row.number), contentType: 'application/pdf', content };
 }
 
 /** The back office's view of invoice rows (with the recipient's name as issued). */

@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { InvoiceDocument } from './document.ts';
 
-/** Writes an issued invoice once; nothing ever updates it (docs/decisions/0116-invoices-issued-with-the-payment.md). */
+/**
+ * Writes an issued invoice once; nothing ever updates it (docs/decisions/0116-invoices-issued-with-the-payment.md).
+ * Its PDF is rendered later, outside the issuing transaction, from the data stored here (rendering.ts,
+ * docs/decisions/0133-invoice-pdfs-rendered-by-job.md): a pending `invoice_pdf` row says it is still to be made.
+ * Returns the invoice's id.
+ */
 export async function storeInvoice(
   trx: Kysely<Database>,
   input: {
@@ -10,12 +15,11 @@ export async function storeInvoice(
     orderId: number;
     refundId: number | null;
     originalInvoiceId: number | null;
-    pdf: Uint8Array;
     now: Date;
   },
-): Promise<void> {
+): Promise<number> {
   const { doc } = input;
-  await trx
+  const { id } = await trx
     .insertInto('invoice')
     .values({
       number: doc.number,
@@ -27,21 +31,9 @@ export async function storeInvoice(
       total_cents: doc.totalCents,
       issued_at: input.now.toISOString(),
       data: JSON.stringify(doc),
-      pdf: Buffer.from(input.pdf).toString('base64'),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('invoice_pdf').values({ invoice_id: id }).execute();
+  return id;
 }
-
-export type StoredInvoice = {
-  id: number;
-  number: string;
-  kind: InvoiceDocument['kind'];
-  orderId: number;
-  refundId: number | null;
-  originalInvoiceId: number | null;
-  totalCents: number;
-  issuedAt: string;
-};
-
-/** The PDF of an invoice as bytes. */
-export const pdfBytes = (stored: string) => Buffer.from(stored, 'base64');

@@ -1,6 +1,7 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
 import type { TestContext } from '../../test/databases.ts';
 import type { InvoiceDocument } from './document.ts';
+import { ensureInvoicePdf } from './rendering.ts';
 
 /** The EN 16931 XML a Factur-X PDF carries (its `factur-x.xml` attachment), as text. */
 export async function embeddedXml(pdf: Uint8Array): Promise<string> {
@@ -14,7 +15,7 @@ export async function embeddedXml(pdf: Uint8Array): Promise<string> {
 export const xmlValues = (xml: string, tag: string) =>
   [...xml.matchAll(new RegExp(`<ram:${tag}(?: [^>]*)?>([^<]*)</ram:${tag}>`, 'g'))].map((match) => match[1]!);
 
-/** Every invoice row of an order, oldest first, with its document parsed. */
+/** Every invoice row of an order, oldest first, with its document parsed and its PDF (rendered now if pending). */
 export async function invoicesOf(ctx: Pick<TestContext, 'db'>, orderId: number) {
   const rows = await ctx.db.kysely
     .selectFrom('invoice')
@@ -22,11 +23,17 @@ export async function invoicesOf(ctx: Pick<TestContext, 'db'>, orderId: number) 
     .where('order_id', '=', orderId)
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({
-    ...row,
-    doc: JSON.parse(row.data) as InvoiceDocument,
-    bytes: new Uint8Array(Buffer.from(row.pdf, 'base64')),
-  }));
+  return Promise.all(
+    rows.map(async (row) => {
+      const pdf = (await ensureInvoicePdf(ctx.db.kysely, row.id))!;
+      return {
+        ...row,
+        pdf,
+        doc: JSON.parse(row.data) as InvoiceDocument,
+        bytes: new Uint8Array(Buffer.from(pdf, 'base64')),
+      };
+    }),
+  );
 }
 
 /** An issued refund of `amountCents` for the order, as the withdrawal or the back office leaves it. */

@@ -11,6 +11,7 @@ import type { Selectable } from 'kysely';
 import type { ShopOrderTable } from '../../db/customer-schema.ts';
 import type { Db } from '../../db/database.ts';
 import { centsToEuros } from '@shop/shared/money';
+import { isFlaggedLate, latePaymentsOf } from './late-payment.ts';
 import { groupBy, toContractTexts } from '../catalog/texts.ts';
 import { courseWeekdays } from '../catalog/weekdays.ts';
 
@@ -119,7 +120,17 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
       : [],
   ]);
   const receivedAt = new Map(declarations.map((row) => [row.id, new Date(row.received_at).toISOString()]));
-  const weekdaysByCourse = await courseWeekdays(k, courseIds);
+  const orderById = new Map(orders.map((order) => [order.id, order]));
+  const flagged = payments.flatMap((row) => {
+    const order = orderById.get(row.order_id)!;
+    return isFlaggedLate(row, order)
+      ? [{ orderId: row.order_id, amountCents: row.amount_cents, chargedBackCents: order.charged_back_cents }]
+      : [];
+  });
+  const [weekdaysByCourse, latePayments] = await Promise.all([
+    courseWeekdays(k, courseIds),
+    latePaymentsOf(k, flagged),
+  ]);
   const withdrawnAt = (row: { withdrawal_id: number | null }) =>
     row.withdrawal_id === null ? null : (receivedAt.get(row.withdrawal_id) ?? null);
 
@@ -226,6 +237,7 @@ async function withPositions(db: Pick<Db, 'kysely'>, orders: Selectable<ShopOrde
       cancelReason: order.cancel_reason as OrderCancelReason | null,
       withdrawal: withdrawalStateOf(positions.filter((row) => row.withdrawal_id !== null).length, positions.length),
       earlyStartRequested: order.early_start_requested_at !== null,
+      ...(latePayments.has(order.id) ? { latePayment: latePayments.get(order.id)! } : {}),
     };
   });
 }

@@ -10,6 +10,7 @@ import type { Db } from '../../db/database.ts';
 import { centsToEuros } from '@shop/shared/money';
 import { hashToken } from '../customer/secrets.ts';
 import { cancelPendingOrder } from './cancel.ts';
+import { flaggedPaymentsOf, latePaymentsOf } from './late-payment.ts';
 import { readOrder } from './read.ts';
 
 /** The order's status as the pages after the payment act on it: both pending states wait, cancelled failed. */
@@ -66,6 +67,10 @@ export async function readOrderState(
   const all = positions.flat();
   // Only a paid order's confirmation lists its prices; the return page, which polls, does not need them.
   const keyHolder = holdsOrderKey(order.access_key_hash, orderKey);
+  const latePayment =
+    state === 'failed'
+      ? (await latePaymentsOf(db.kysely, await flaggedPaymentsOf(db.kysely, [order.id]))).get(order.id)
+      : undefined;
   const full = state === 'paid' && keyHolder ? await readOrder(db, order.id) : null;
   const holdActive =
     state === 'pending' && order.hold_expires_at !== null && Date.parse(order.hold_expires_at) > now.getTime();
@@ -100,6 +105,7 @@ export async function readOrderState(
         }
       : {}),
     ...(paymentLink ? { paymentLink } : {}),
+    ...(latePayment ? { latePayment } : {}),
   };
 }
 

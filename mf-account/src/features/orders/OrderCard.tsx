@@ -136,6 +136,17 @@ export function OrderCard({ order }: { order: Order }) {
         <p>{t('account.orders.payUntil', { time: formatDateTime(order.holdExpiresAt) })}</p>
       ) : null}
       {status === 'expired' ? <p>{t('account.orders.expiredNote')}</p> : null}
+      {/* Paid after the hold ended: the money is the school's to give back, not a failed order. */}
+      {(status === 'latePayment' || status === 'latePaymentRefunded') && order.latePayment ? (
+        <p data-testid="late-payment-note">
+          {order.latePayment.refundedAt
+            ? t('account.orders.latePaymentRefundedNote', {
+                amount: formatMoney(order.latePayment.amount),
+                date: formatDate(order.latePayment.refundedAt),
+              })
+            : t('account.orders.latePaymentNote', { amount: formatMoney(order.latePayment.amount) })}
+        </p>
+      ) : null}
       <dl className="account-order__facts">
         <div>
           <dt>{t('account.orders.date')}</dt>

@@ -213,6 +213,28 @@ describe('OrdersPage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('shows a payment that came after the hold as such: not "expired", the refund to come, then its day', async () => {
+    const late = (id: number, refundedAt: string | null) =>
+      order(id, 'cancelled', {
+        payments: [{ ...pendingPayment(id), status: 'paid' }],
+        holdExpiresAt: inMinutes(-60),
+        cancelReason: 'hold_expired',
+        latePayment: { amount: 578, refundedAt },
+      });
+    api({ body: { result: [late(1, null), late(2, '2026-01-20T10:00:00.000Z')] } });
+    renderArea('/account-order');
+    const [due, refunded] = await screen.findAllByRole('article');
+    expect(within(due!).getByTestId('order-status').textContent).toBe('Zu spät bezahlt – wird erstattet');
+    expect(within(due!).getByTestId('late-payment-note').textContent).toMatch(
+      /^Ihre Zahlung über 578\s€ ist erst eingegangen, als die Reservierung Ihrer Plätze schon abgelaufen war\. Die Plätze wurden deshalb nicht für Sie gehalten; die Schule erstattet Ihnen den Betrag/,
+    );
+    expect(due!.textContent).not.toContain('Die Zahlungsfrist ist abgelaufen.');
+    expect(within(refunded!).getByTestId('order-status').textContent).toBe('Zu spät bezahlt – erstattet');
+    expect(within(refunded!).getByTestId('late-payment-note').textContent).toContain(
+      'der Betrag wurde Ihnen am 20.01.2026 erstattet',
+    );
+  });
+
   describe('while the page is open', () => {
     // The page's clock and timers are fake (running on, so the page loads as usual): the hold ends a minute on,
     // when the test jumps there, not when a busy machine happens to have rendered the card.

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { Banner, selectCartCount, useCartStore } from '@shop/shared';
+import { Banner, formatDate, formatMoney, type LatePayment, selectCartCount, useCartStore } from '@shop/shared';
 import { checkoutCss } from './checkout.css.ts';
 import { contactUrl } from './links.ts';
 
@@ -16,6 +16,24 @@ export interface CheckoutCancelState {
    * expire: the page says so and offers another payment method.
    */
   failed?: boolean;
+  /** With `paidAfterHold`: the amount to refund, and when it was refunded, as the order's state says. */
+  latePayment?: LatePayment;
+}
+
+/** The heading and notice of a payment that came after the hold: its amount, and once refunded, the day. */
+function latePaymentTexts(latePayment: LatePayment) {
+  const amount = formatMoney(latePayment.amount);
+  return latePayment.refundedAt
+    ? {
+        title: 'cartCheckout.cancel.latePaymentRefundedTitle',
+        notice: 'cartCheckout.checkoutCancel.latePaymentRefunded',
+        values: { amount, date: formatDate(latePayment.refundedAt) },
+      }
+    : {
+        title: 'cartCheckout.cancel.latePaymentTitle',
+        notice: 'cartCheckout.checkoutCancel.latePayment',
+        values: { amount },
+      };
 }
 
 /**
@@ -31,20 +49,23 @@ export function CheckoutCancelPage() {
   const state = useLocation().state as CheckoutCancelState | null;
   const paidAfterHold = state?.paidAfterHold === true;
   const failed = !paidAfterHold && state?.failed === true;
+  const late = paidAfterHold && state?.latePayment ? latePaymentTexts(state.latePayment) : null;
   return (
     <section className="shop-page checkout-info">
       <style href="checkout-page" precedence="default">
         {checkoutCss}
       </style>
-      <h1>{t(failed ? 'cartCheckout.cancel.failedTitle' : 'cartCheckout.cancel.title')}</h1>
+      <h1>{late ? t(late.title) : t(failed ? 'cartCheckout.cancel.failedTitle' : 'cartCheckout.cancel.title')}</h1>
       <Banner tone="warning">
-        {t(
-          paidAfterHold
-            ? 'cartCheckout.checkoutCancel.paidAfterHold'
-            : failed
-              ? 'cartCheckout.checkoutCancel.failedNotice'
-              : 'cartCheckout.checkoutCancel.notice',
-        )}
+        {late
+          ? t(late.notice, late.values)
+          : t(
+              paidAfterHold
+                ? 'cartCheckout.checkoutCancel.paidAfterHold'
+                : failed
+                  ? 'cartCheckout.checkoutCancel.failedNotice'
+                  : 'cartCheckout.checkoutCancel.notice',
+            )}
       </Banner>
       {count > 0 ? (
         <>

@@ -116,6 +116,32 @@ describe('/checkout-return/{orderId}/{email}', () => {
     expect(screen.getByRole('link', { name: 'Kontaktieren Sie uns' })).toBeTruthy();
   });
 
+  it('a late payment with its amount: its own heading, the refund to come, then the day it was refunded', async () => {
+    const late = (refundedAt: string | null) => ({
+      body: {
+        result: {
+          ...orderState('failed', 'paid').body.result,
+          latePayment: { amount: 578, refundedAt },
+        },
+      },
+    });
+    fakeApi({ [stateUrl]: late(null) });
+    renderRoutes(routes, '/checkout-return/100001/ana%40example.org');
+    await waitFor(() => expect(location()).toBe('/checkout-cancel'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Zahlung nach Ablauf der Reservierung');
+    const notice = screen.getByText(/Ihre Zahlung über 578\s€ ist erst eingegangen/).textContent;
+    expect(notice).toContain('Die Plätze wurden deshalb nicht für Sie gehalten');
+    expect(notice).toContain('die Schule erstattet Ihnen den Betrag');
+    expect(screen.queryByText(/Zahlung abgebrochen|fehlgeschlagen/)).toBeNull();
+    cleanup();
+
+    fakeApi({ [stateUrl]: late('2026-01-20T10:00:00.000Z') });
+    renderRoutes(routes, '/checkout-return/100001/ana%40example.org');
+    await waitFor(() => expect(location()).toBe('/checkout-cancel'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Zahlung erstattet');
+    expect(screen.getByText(/der Betrag wurde Ihnen am 20\.01\.2026 erstattet/)).toBeTruthy();
+  });
+
   it('does not put back the cart of another order', async () => {
     rememberSubmittedCart({ orderId: '100002', items: [submitted], discountCodes: [] });
     fakeApi({ [stateUrl]: orderState('failed', 'canceled') });

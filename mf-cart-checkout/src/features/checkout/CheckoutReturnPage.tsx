@@ -28,6 +28,7 @@ export function CheckoutReturnPage() {
       const state: CheckoutCancelState = {
         paidAfterHold: lookup.state.paymentStatus === 'paid',
         failed: lookup.state.paymentStatus === 'failed',
+        ...(lookup.state.latePayment ? { latePayment: lookup.state.latePayment } : {}),
       };
       navigate('/checkout-cancel', { replace: true, state });
     }
