@@ -3,7 +3,6 @@ import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { InvoiceDocument } from './document.ts';
-import { renderInvoicePdf } from './pdf.ts';
 
 /**
  * An invoice's PDF is rendered once, outside the transaction that issued it (docs/decisions/0133-invoice-pdfs-
@@ -48,6 +47,8 @@ export async function renderInvoiceOnce(
       .select('data')
       .where('id', '=', invoiceId)
       .executeTakeFirstOrThrow();
+    // Loaded when first needed: the e-invoice and PDF libraries cost each API process about 3 s at start.
+    const { renderInvoicePdf } = await import('./pdf.ts');
     const pdf = await renderInvoicePdf(JSON.parse(data) as InvoiceDocument);
     await mine
       .where('pdf', 'is', null)
