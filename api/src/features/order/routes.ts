@@ -5,12 +5,13 @@ import {
   languageSchema,
   OrderErrorCode,
   orderRequestSchema,
+  orderEmailOf,
   orderResponseSchema,
   placesChangedBodySchema,
   priceChangedBodySchema,
   priceRequestOfOrder,
-  priceRequestSchema,
   successEnvelope,
+  ValidationCode,
 } from '@shop/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
@@ -67,11 +68,12 @@ export const orderRoutes =
         // docs/product-rules.md#roles: customer calls need a verified address; an unverified one is sent to verify, not ordered as a guest.
         if (auth && auth.customer.is_email_verified !== 1)
           throw new AppError(403, CustomerErrorCode.emailNotVerified, 'The e-mail address is not verified yet');
-        if (!auth && !request.body.emailAddress)
-          throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: 'required' });
         const customer = auth ? { id: auth.customer.id, email: auth.customer.email } : null;
+        const email = orderEmailOf(request.body, customer?.email ?? null);
+        if (email === null)
+          throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: ValidationCode.required });
         // Per inbox, as every per-address limit (docs/product-rules.md#mail-limits-per-inbox): `+tag` aliases are one.
-        await submitsPerAddress(reply, mailboxKey(customer?.email ?? request.body.emailAddress!));
+        await submitsPerAddress(reply, mailboxKey(email));
         const now = ctx.now();
         try {
           const offeredMethods = await offeredPaymentMethods();
@@ -168,9 +170,9 @@ export const orderRoutes =
             error.quantityAdjustments.length > 0
               ? error.quantityAdjustments
               : (
-                  await priceCart(ctx.db.kysely, priceRequestSchema.parse(priceRequestOfOrder(request.body)), {
+                  await priceCart(ctx.db.kysely, priceRequestOfOrder(request.body), {
                     customerId: customer?.id ?? null,
-                    email: customer?.email ?? request.body.emailAddress ?? null,
+                    email,
                     now,
                   })
                 ).calculation.adjustments;
