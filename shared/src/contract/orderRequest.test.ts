@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { orderEmailOf, orderRequestSchema, priceRequestOfOrder, priceRequestSchema, ValidationCode } from './index.ts';
+import {
+  CourseType,
+  itemKey,
+  orderEmailOf,
+  orderRequestSchema,
+  priceRequestOfOrder,
+  priceRequestSchema,
+  ValidationCode,
+  type OrderRequest,
+} from './index.ts';
 
 const participant = { firstname: 'Ana', lastname: 'García', email: 'ana@example.org' };
 const order = {
-  courses: [{ courseId: 7, courseType: 1, quantity: 2, participants: [participant, participant] }],
+  courses: [{ courseId: 7, courseType: CourseType.fullCourse, quantity: 2, participants: [participant, participant] }],
   products: [{ productId: 3, quantity: 1 }],
   discountCodes: [' sommer25 ', ''],
   billingAddress: {
@@ -12,11 +21,11 @@ const order = {
     addressLine1: 'Hauptstr. 1',
     city: 'Berlin',
     zip: '10115',
-    country: 'DE',
+    country: 'DE' as const,
   },
   expectedTotalPrice: 289,
   emailAddress: 'ana@example.org',
-};
+} satisfies OrderRequest;
 
 const issuesOf = (body: unknown) => orderRequestSchema.safeParse(body).error?.issues ?? [];
 
@@ -68,5 +77,45 @@ describe('orderEmailOf', () => {
     expect(orderEmailOf({ emailAddress: 'gast@example.org' }, 'konto@example.org')).toBe('konto@example.org');
     expect(orderEmailOf({ emailAddress: 'gast@example.org' }, null)).toBe('gast@example.org');
     expect(orderEmailOf({}, null)).toBeNull();
+  });
+});
+
+describe('itemKey', () => {
+  const priced = {
+    appliedCredits: 0,
+    quantity: 1,
+    finalPrice: 10,
+    unitPrice: 10,
+    discountAmount: 0,
+    discountCodes: [],
+  };
+
+  it('gives a priced line of the wire the key of the cart item it prices, and no other', () => {
+    const lines = [
+      { ...priced, itemType: 'course' as const, courseId: 3 },
+      { ...priced, itemType: 'product' as const, courseId: null, productId: 3 },
+      {
+        ...priced,
+        itemType: 'package' as const,
+        courseId: null,
+        packageType: 'conversation_hours' as const,
+        amount: 5,
+      },
+      {
+        ...priced,
+        itemType: 'package' as const,
+        courseId: null,
+        packageType: 'conversation_hours' as const,
+        amount: 10,
+      },
+    ];
+    expect(lines.map(itemKey)).toEqual([
+      'course_3',
+      'product_3',
+      'package_conversation_hours_5',
+      'package_conversation_hours_10',
+    ]);
+    expect(itemKey({ itemType: 'course', courseId: 3 })).toBe(itemKey(lines[0]!));
+    expect(itemKey({ itemType: 'package', packageType: 'conversation_hours', amount: 10 })).toBe(itemKey(lines[3]!));
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cartItemSchema, cartQuantity, discountCodeMaxLength, discountCodesMax } from './cart.ts';
-import { courseTypeSchema, packageTypeSchema } from './catalog.ts';
+import { courseTypeSchema, packageTypeSchema, type PackageType } from './catalog.ts';
 import { languageSchema, moneySchema, textSchema } from './common.ts';
 import { waitlistTokenSchema } from './waitlist.ts';
 
@@ -137,6 +137,27 @@ export const priceResultItemSchema = z.lazy(() =>
   }),
 );
 export type PriceResultItem = z.infer<typeof priceResultItemSchema>;
+
+/** What a line sells, as a union: a cart item, a price request's position and a priced line each name one. */
+export type ItemIdentity =
+  | { itemType: 'course'; courseId: number }
+  | { itemType: 'product'; productId: number }
+  | { itemType: 'package'; packageType: PackageType; amount: number };
+
+/**
+ * The one identity of a line (`course_7`, `product_3`, `package_conversation_hours_5`; docs/product-rules.md#data):
+ * equal keys sell the same thing. Takes the wire's flat priced line as well, whose ids are optional for older clients.
+ */
+export function itemKey(item: ItemIdentity | PriceResultItem): string {
+  switch (item.itemType) {
+    case 'course':
+      return `course_${item.courseId}`;
+    case 'product':
+      return `product_${item.productId}`;
+    default:
+      return `package_${item.packageType}_${item.amount}`;
+  }
+}
 
 /**
  * Payment methods of docs/product-rules.md#limits, named by the payment provider's own method ids (Mollie's), so the choice is passed

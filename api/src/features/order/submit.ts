@@ -3,6 +3,7 @@ import {
   ErrorCode,
   contractDateOf,
   needsEarlyStartRequest,
+  itemKey,
   normalizeEmail,
   OrderErrorCode,
   type PaymentMethodId,
@@ -16,7 +17,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { unknownCodes } from '../cart/code-guesses.ts';
-import { priceCart, type PricedCart } from '../cart/pricing/index.ts';
+import { priceCart, type PricedCart, type PricedCourseLine } from '../cart/pricing/index.ts';
 import { billingAddressColumns } from '../customer/billing-address.ts';
 import { hashToken, newToken } from '../customer/secrets.ts';
 import {
@@ -138,7 +139,7 @@ export async function submitOrder(
 
     // An order to be paid holds what it takes: one client may have only so many such orders open at once, and one
     // client and one inbox only so many places in them.
-    const courseLines = priced.calculation.lines.filter((line) => line.itemType === 'course');
+    const courseLines = priced.calculation.lines.filter((line): line is PricedCourseLine => line.itemType === 'course');
     const places = courseLines.reduce((total, line) => total + line.quantity, 0);
     if (totalCents > 0 && holdKeys !== undefined)
       await admitUnpaidHold(trx, holdKeys, { places, placesCap: unpaidHoldPlaces }, now);
@@ -147,23 +148,23 @@ export async function submitOrder(
     // offer the buyer holds is used up here and gives its held place to this order.
     await requireEarlyStartRequest(
       trx,
-      courseLines.map((line) => line.courseId!),
+      courseLines.map((line) => line.courseId),
       request.earlyStartRequested,
       now,
     );
-    const byCourseId = [...courseLines].sort((a, b) => a.courseId! - b.courseId!);
+    const byCourseId = [...courseLines].sort((a, b) => a.courseId - b.courseId);
     const held = new Set<number>();
     const claimedOffers: ClaimedOffer[] = [];
     for (const line of byCourseId) {
-      const offerToken = priceRequest.courses.find((c) => c.courseId === line.courseId)?.offerToken;
-      if (offerToken && (await claimOffer(trx, line.courseId!, offerToken, now))) {
-        held.add(line.courseId!);
-        claimedOffers.push({ courseId: line.courseId!, offerToken });
+      const offerToken = requestedCourse(request, line).offerToken;
+      if (offerToken && (await claimOffer(trx, line.courseId, offerToken, now))) {
+        held.add(line.courseId);
+        claimedOffers.push({ courseId: line.courseId, offerToken });
       }
     }
     for (const line of byCourseId) {
-      const fromCourse = line.quantity - (held.has(line.courseId!) ? 1 : 0);
-      if (!(await takePlaces(trx, line.courseId!, fromCourse, { onSaleOnly: true }))) throw new PlacesChangedError([]);
+      const fromCourse = line.quantity - (held.has(line.courseId) ? 1 : 0);
+      if (!(await takePlaces(trx, line.courseId, fromCourse, { onSaleOnly: true }))) throw new PlacesChangedError([]);
     }
 
     const incrementId = await nextOrderNumber(trx);
@@ -368,7 +369,7 @@ async function writePositions(
         .insertInto('course_booking')
         .values({
           order_id: orderId,
-          course_id: line.courseId!,
+          course_id: line.courseId,
           quantity: line.quantity,
           total_price_cents: line.finalCents,
           discount_cents: line.discountCents,
@@ -378,7 +379,7 @@ async function writePositions(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const participants = request.courses.find((c) => c.courseId === line.courseId)!.participants;
+      const { participants } = requestedCourse(request, line);
       await trx
         .insertInto('course_booking_participant')
         .values(
@@ -397,7 +398,7 @@ async function writePositions(
         .insertInto('product_order')
         .values({
           order_id: orderId,
-          product_id: line.productId!,
+          product_id: line.productId,
           quantity: line.quantity,
           unit_price_cents: line.unitPriceCents,
           discount_cents: line.discountCents,
@@ -409,8 +410,8 @@ async function writePositions(
         .insertInto('customer_balance_transaction')
         .values({
           order_id: orderId,
-          type_id: balanceTypeOfPackage[line.packageType!],
-          amount: line.amount!,
+          type_id: balanceTypeOfPackage[line.packageType],
+          amount: line.amount,
           quantity: line.quantity,
           total_price_cents: line.finalCents,
           unit_price_cents: line.unitPriceCents,
@@ -433,8 +434,7 @@ async function spendCredits(
   if (customerId === null) return;
   const wanted = new Map<number, number>();
   for (const line of priced.calculation.lines) {
-    const typeId =
-      line.itemType === 'course' && line.courseType !== undefined ? balanceTypeOfCourse(line.courseType) : null;
+    const typeId = line.itemType === 'course' ? balanceTypeOfCourse(line.courseType) : null;
     if (typeId !== null && line.appliedCredits > 0) wanted.set(typeId, (wanted.get(typeId) ?? 0) + line.appliedCredits);
   }
   for (const [typeId, amount] of wanted) {
@@ -502,4 +502,12 @@ async function redeemCodes(
       })),
     )
     .execute();
+}
+
+/** The requested course a priced course line stands for (the same identity: pricing keeps every course it prices). */
+function requestedCourse(request: ParsedOrderRequest, line: PricedCourseLine): ParsedOrderRequest['courses'][number] {
+  const key = itemKey(line);
+  const course = request.courses.find((c) => itemKey({ itemType: 'course', courseId: c.courseId }) === key);
+  if (!course) throw new Error(`No requested course for ${key}`);
+  return course;
 }
