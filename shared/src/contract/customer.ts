@@ -26,6 +26,8 @@ export const ValidationCode = {
   country: 'country',
   controlCharacters: controlCharactersMessage,
   noPositions: 'no_positions',
+  /** An order's course names not exactly one participant per place. */
+  participantCount: 'participant_count',
   /** A course starts within the withdrawal period and the order lacks the express early-start request. */
   earlyStartRequired: 'early_start_required',
   /** A value of no allowed form that has no text of its own (e.g. a return path to another site). */

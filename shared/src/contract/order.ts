@@ -20,6 +20,8 @@ import {
   priceRequestSchema,
   priceResultSchema,
   quantityAdjustmentSchema,
+  refineEachItemOnce,
+  type ParsedPriceRequest,
   type PriceRequest,
 } from './pricing.ts';
 
@@ -337,11 +339,16 @@ export const orderParticipantSchema = z.lazy(() =>
     .strict(),
 );
 
+/** One booked course: one participant per place, as many as its quantity. */
 export const orderCourseRequestSchema = z.lazy(() =>
   priceRequestCourseSchema
     .unwrap()
     .extend({ participants: z.array(orderParticipantSchema).max(cartQuantity.max) })
-    .strict(),
+    .strict()
+    .refine((course) => course.participants.length === course.quantity, {
+      path: ['participants'],
+      message: V.participantCount,
+    }),
 );
 
 /**
@@ -350,8 +357,8 @@ export const orderCourseRequestSchema = z.lazy(() =>
  * e-mail (guests; a customer's comes from the account), locale and time zone. Never a price to charge: the server
  * prices again and only compares its total with `expectedTotalPrice`, the total the buyer was shown, refusing the
  * order when they differ or when a code it names does not apply (docs/decisions/0006-charged-total.md). At least
- * one course, product or package. The server also runs the price request's own checks (each item once) on the
- * positions.
+ * one course, product or package, each once (the price request's rule), and one participant per place. Every rule
+ * of the request alone is here, so the form, the client and the server judge it alike; the server validates once.
  */
 export const orderRequestSchema = z.lazy(() => {
   // The price request's own fields, so each rule stays written once.
@@ -384,6 +391,7 @@ export const orderRequestSchema = z.lazy(() => {
           .default(fallbackTimeZone),
       })
       .strict()
+      .superRefine(refineEachItemOnce)
       // Nothing to buy is no order: it would still confirm (and mail) a "paid" order of 0 €.
       .refine((order) => order.courses.length + order.products.length + order.packages.length > 0, {
         path: ['courses'],
@@ -394,8 +402,14 @@ export const orderRequestSchema = z.lazy(() => {
 export type OrderRequest = z.input<typeof orderRequestSchema>;
 export type ParsedOrderRequest = z.output<typeof orderRequestSchema>;
 
-/** The price request inside an order request (what the server prices again). */
-export function priceRequestOfOrder(order: ParsedOrderRequest | OrderRequest): PriceRequest {
+/**
+ * The price request inside an order request: what the browser checks before it orders and the server prices again.
+ * A parsed order request gives a parsed price request (its positions already passed the same rules), so the server
+ * need not parse it again.
+ */
+export function priceRequestOfOrder(order: ParsedOrderRequest): ParsedPriceRequest;
+export function priceRequestOfOrder(order: OrderRequest): PriceRequest;
+export function priceRequestOfOrder(order: OrderRequest): PriceRequest {
   return {
     courses: (order.courses ?? []).map(({ courseId, courseType, quantity, offerToken }) => ({
       courseId,
@@ -409,6 +423,15 @@ export function priceRequestOfOrder(order: ParsedOrderRequest | OrderRequest): P
     locale: order.locale,
     applePayAvailable: order.applePayAvailable,
   };
+}
+
+/**
+ * The address an order is placed with: a customer's account address, else the one a guest's request names (a
+ * guest's order without one is refused: `emailAddress` required). Who is a guest only the caller knows (the
+ * bearer token), so this rule sits beside the schema rather than in it; the checkout and the server both use it.
+ */
+export function orderEmailOf(order: Pick<OrderRequest, 'emailAddress'>, accountEmail: string | null): string | null {
+  return accountEmail ?? order.emailAddress ?? null;
 }
 
 /**

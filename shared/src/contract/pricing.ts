@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cartItemSchema, cartQuantity, discountCodeMaxLength, discountCodesMax } from './cart.ts';
-import { courseTypeSchema, packageTypeSchema } from './catalog.ts';
+import { courseTypeSchema, packageTypeSchema, type PackageType } from './catalog.ts';
 import { languageSchema, moneySchema, textSchema } from './common.ts';
 import { waitlistTokenSchema } from './waitlist.ts';
 
@@ -51,6 +51,31 @@ export const priceRequestPackageSchema = z.lazy(() =>
     .strict(),
 );
 
+/**
+ * Each course, product and package once (the cart merges repeats): the price request's rule, which the order
+ * request carries too, with the same field paths.
+ */
+export function refineEachItemOnce(
+  request: {
+    courses: readonly { courseId: number }[];
+    products: readonly { productId: number }[];
+    packages: readonly { packageType: string; amount: number }[];
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const duplicates = <T>(list: readonly T[], key: (entry: T) => string, field: string, at: string) => {
+    const seen = new Set<string>();
+    list.forEach((entry, index) => {
+      const k = key(entry);
+      if (seen.has(k)) ctx.addIssue({ code: 'custom', path: [field, index, at], message: 'Listed twice' });
+      seen.add(k);
+    });
+  };
+  duplicates(request.courses, (c) => String(c.courseId), 'courses', 'courseId');
+  duplicates(request.products, (p) => String(p.productId), 'products', 'productId');
+  duplicates(request.packages, (p) => `${p.packageType}:${p.amount}`, 'packages', 'amount');
+}
+
 /** Price request of docs/product-rules.md#data. Each course, product and package may appear once (the cart merges repeats). */
 export const priceRequestSchema = z.lazy(() =>
   z
@@ -63,24 +88,7 @@ export const priceRequestSchema = z.lazy(() =>
       applePayAvailable: z.boolean().default(false),
     })
     .strict()
-    .superRefine((request, ctx) => {
-      const duplicates = (list: readonly unknown[], key: (entry: never) => string, field: string, at: string) => {
-        const seen = new Set<string>();
-        list.forEach((entry, index) => {
-          const k = key(entry as never);
-          if (seen.has(k)) ctx.addIssue({ code: 'custom', path: [field, index, at], message: 'Listed twice' });
-          seen.add(k);
-        });
-      };
-      duplicates(request.courses, (c: { courseId: number }) => String(c.courseId), 'courses', 'courseId');
-      duplicates(request.products, (p: { productId: number }) => String(p.productId), 'products', 'productId');
-      duplicates(
-        request.packages,
-        (p: { packageType: string; amount: number }) => `${p.packageType}:${p.amount}`,
-        'packages',
-        'amount',
-      );
-    }),
+    .superRefine(refineEachItemOnce),
 );
 export type PriceRequest = z.input<typeof priceRequestSchema>;
 export type ParsedPriceRequest = z.output<typeof priceRequestSchema>;
@@ -129,6 +137,27 @@ export const priceResultItemSchema = z.lazy(() =>
   }),
 );
 export type PriceResultItem = z.infer<typeof priceResultItemSchema>;
+
+/** What a line sells, as a union: a cart item, a price request's position and a priced line each name one. */
+export type ItemIdentity =
+  | { itemType: 'course'; courseId: number }
+  | { itemType: 'product'; productId: number }
+  | { itemType: 'package'; packageType: PackageType; amount: number };
+
+/**
+ * The one identity of a line (`course_7`, `product_3`, `package_conversation_hours_5`; docs/product-rules.md#data):
+ * equal keys sell the same thing. Takes the wire's flat priced line as well, whose ids are optional for older clients.
+ */
+export function itemKey(item: ItemIdentity | PriceResultItem): string {
+  switch (item.itemType) {
+    case 'course':
+      return `course_${item.courseId}`;
+    case 'product':
+      return `product_${item.productId}`;
+    default:
+      return `package_${item.packageType}_${item.amount}`;
+  }
+}
 
 /**
  * Payment methods of docs/product-rules.md#limits, named by the payment provider's own method ids (Mollie's), so the choice is passed

@@ -3,6 +3,7 @@ import { createJSONStorage, persist, type StateStorage } from 'zustand/middlewar
 import {
   cartLifetimeMs,
   cartQuantity,
+  itemKey,
   storedCartSchema,
   type CartItem,
   type Course,
@@ -57,8 +58,7 @@ export function newCartItemId(): string {
 
 /** What a line sells, as docs/product-rules.md#data writes it for display: `course_{id}`, `product_{id}` (packages: type and amount). */
 export function cartItemKey(item: NewCartItem | NewPackageItem | CartItem): string {
-  if (item.itemType === 'package') return `package_${item.packageType}_${item.amount}`;
-  return item.itemType === 'course' ? `course_${item.courseId}` : `product_${item.productId}`;
+  return itemKey(item);
 }
 
 /** The same thing in the cart twice is one line with a higher quantity. */

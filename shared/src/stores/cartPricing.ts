@@ -1,6 +1,6 @@
 import { ApiError } from '../api/errors.ts';
 import { calculateCartPrice } from '../api/cart.ts';
-import { type CartItem, type Language, type PriceRequest, type PriceResult } from '../contract/index.ts';
+import { itemKey, type CartItem, type Language, type PriceRequest, type PriceResult } from '../contract/index.ts';
 import { offeredLanguage } from '../i18n/detection.ts';
 import { currentLanguage, i18n } from '../i18n/index.ts';
 import { useAuthStore } from './auth.ts';
@@ -77,7 +77,8 @@ export function applyQuantityAdjustments(result: PriceResult, language: string):
   const quantities = new Map<string, number>();
   forgetDismissedNotices();
   for (const adjustment of result.quantityAdjustments) {
-    const item = items.find((line) => line.itemType === 'course' && line.courseId === adjustment.itemId);
+    const course = itemKey({ itemType: 'course', courseId: adjustment.itemId });
+    const item = items.find((line) => itemKey(line) === course);
     if (!item || adjustment.adjustedQuantity >= item.quantity) continue;
     quantities.set(item.id, adjustment.adjustedQuantity);
     const { reason, adjustedQuantity, requestedQuantity } = adjustment;

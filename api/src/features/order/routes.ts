@@ -3,36 +3,32 @@ import {
   CustomerErrorCode,
   ErrorCode,
   languageSchema,
-  OrderErrorCode,
   orderRequestSchema,
+  orderEmailOf,
   orderResponseSchema,
   placesChangedBodySchema,
   priceChangedBodySchema,
-  priceRequestOfOrder,
-  priceRequestSchema,
   successEnvelope,
+  ValidationCode,
 } from '@shop/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../http/errors.ts';
 import { isFromThisMachine } from '../../http/this-machine.ts';
 import { unknownCodeGuard } from '../cart/code-guesses.ts';
-import { priceCart } from '../cart/pricing/index.ts';
 import { optionalCustomer } from '../customer/authenticate.ts';
 import { mailboxKey } from '../customer/mailbox.ts';
-import { paymentRefusedMessages, providerUnavailableMessages } from '../payment-provider/messages.ts';
 import type { OfferedMethods } from '../cart/pricing/offered-methods.ts';
 import type { PaymentProvider } from '../payment-provider/provider.ts';
 import { clientKey } from '../../rate-limit/client-key.ts';
-import { limitedBy, rateLimited, tooManyRequests } from '../../rate-limit/route-limits.ts';
+import { limitedBy, rateLimited } from '../../rate-limit/route-limits.ts';
 import { z } from 'zod';
 import { renderOrderConfirmation } from './confirmation-mail.ts';
 import { submitRateLimits } from './rate-limits.ts';
 import { sampleOrder, sampleRecipient } from './sample-order.ts';
-import { PriceChangedError, priceChangedMessages } from './price-check.ts';
 import { queueOrderReceived } from './order-received-mail.ts';
-import { PlacesChangedError, submitOrder, SubmitUndoneError } from './submit.ts';
-import { TooManyUnpaidHoldsError, unpaidHoldMessages, UnpaidPlacesLimitError } from './unpaid-holds.ts';
+import { submitOrder } from './submit.ts';
+import { answerRefusedSubmit } from './submit/answers.ts';
 
 export interface OrderRouteOptions {
   provider: PaymentProvider;
@@ -48,7 +44,7 @@ export const orderRoutes =
   async (app) => {
     const submitsPerAddress = limitedBy(app, 'submit:address', submitRateLimits.perAddress);
     // The price call's allowance of unknown discount codes, shared: the 409 below tells codes apart as it does.
-    const limitUnknownCodes = unknownCodeGuard(app);
+    const answers = { db: ctx.db.kysely, limitUnknownCodes: unknownCodeGuard(app), onPlacesChanged };
     app.post(
       '/cart/submit',
       {
@@ -67,11 +63,13 @@ export const orderRoutes =
         // docs/product-rules.md#roles: customer calls need a verified address; an unverified one is sent to verify, not ordered as a guest.
         if (auth && auth.customer.is_email_verified !== 1)
           throw new AppError(403, CustomerErrorCode.emailNotVerified, 'The e-mail address is not verified yet');
-        if (!auth && !request.body.emailAddress)
-          throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: 'required' });
         const customer = auth ? { id: auth.customer.id, email: auth.customer.email } : null;
+        const email = orderEmailOf(request.body, customer?.email ?? null);
+        if (email === null)
+          throw new AppError(400, ErrorCode.validation, 'Invalid body', { emailAddress: ValidationCode.required });
         // Per inbox, as every per-address limit (docs/product-rules.md#mail-limits-per-inbox): `+tag` aliases are one.
-        await submitsPerAddress(reply, mailboxKey(customer?.email ?? request.body.emailAddress!));
+        await submitsPerAddress(reply, mailboxKey(email));
+        const buyer = { customerId: customer?.id ?? null, email };
         const now = ctx.now();
         try {
           const offeredMethods = await offeredPaymentMethods();
@@ -101,83 +99,8 @@ export const orderRoutes =
             result: { incrementId: order.incrementId, paymentLink: order.paymentLink, orderKey: order.orderKey },
           };
         } catch (error) {
-          // The caps on unpaid holds answer like the rate limits (docs/product-rules.md#limits), and say what to do.
-          const messages = unpaidHoldMessages[request.body.locale];
-          if (error instanceof TooManyUnpaidHoldsError) {
-            const refusal = tooManyRequests(reply, error.retryAfterSeconds);
-            throw new AppError(429, refusal.code, refusal.message, undefined, messages.tooManyOrders);
-          }
-          if (error instanceof UnpaidPlacesLimitError) {
-            if (error.retryAfterSeconds === null)
-              throw new AppError(
-                422,
-                OrderErrorCode.unpaidPlacesLimit,
-                error.message,
-                undefined,
-                messages.orderTooLarge(error.cap),
-              );
-            reply.header('retry-after', error.retryAfterSeconds);
-            throw new AppError(
-              429,
-              OrderErrorCode.unpaidPlacesLimit,
-              error.message,
-              undefined,
-              messages.placesHeld(error.held, error.cap),
-            );
-          }
-          if (error instanceof PriceChangedError) {
-            // Beyond the client's allowance this answers 429 instead, saying nothing about any code of the order.
-            await limitUnknownCodes({ ip: request.ip, reply, language: request.body.locale }, error.unknownCodes);
-            return reply.code(409).send({
-              error: { code: OrderErrorCode.priceChanged, message: error.message },
-              meta: { message: priceChangedMessages[request.body.locale] },
-              priceResult: error.priceResult,
-              reasons: error.reasons,
-            });
-          }
-          if (error instanceof SubmitUndoneError) {
-            if (error.placesChanged) onPlacesChanged();
-            if (error.refused) {
-              request.log.warn(
-                { err: error.cause },
-                `Payment refused by the provider: order ${error.incrementId} undone, its number stays unused`,
-              );
-              throw new AppError(
-                422,
-                OrderErrorCode.paymentRefused,
-                'The payment provider refused the payment; nothing was ordered',
-                undefined,
-                paymentRefusedMessages[request.body.locale],
-              );
-            }
-            request.log.warn(
-              { err: error.cause },
-              `Payment provider unavailable: order ${error.incrementId} undone, its number stays unused`,
-            );
-            throw new AppError(
-              503,
-              OrderErrorCode.paymentProviderUnavailable,
-              'The payment provider is unavailable; nothing was ordered',
-              undefined,
-              providerUnavailableMessages[request.body.locale],
-            );
-          }
-          if (!(error instanceof PlacesChangedError)) throw error;
-          // A place went between pricing and writing: read the adjustments fresh, now that the winner committed.
-          const adjustments =
-            error.quantityAdjustments.length > 0
-              ? error.quantityAdjustments
-              : (
-                  await priceCart(ctx.db.kysely, priceRequestSchema.parse(priceRequestOfOrder(request.body)), {
-                    customerId: customer?.id ?? null,
-                    email: customer?.email ?? request.body.emailAddress ?? null,
-                    now,
-                  })
-                ).calculation.adjustments;
-          return reply.code(409).send({
-            error: { code: OrderErrorCode.placesChanged, message: error.message },
-            quantityAdjustments: adjustments,
-          });
+          const refused = { body: request.body, ip: request.ip, log: request.log, reply, buyer, now };
+          return answerRefusedSubmit(error, refused, answers);
         }
       },
     );

@@ -176,6 +176,27 @@ describeEachDatabase(
         expect(await freePlaces(ctx, course.id)).toBe(4);
       });
 
+      it('names the field of each rule the request breaks, in one answer', async () => {
+        const course = await insertCourse(ctx, { free: 4 });
+        const fewer = courseOrder(course, 2, {
+          courses: [{ courseId: course.id, courseType: course.type, quantity: 2, participants: [] }],
+        });
+        const reply = await submit({
+          ...fewer,
+          products: [
+            { productId: 1, quantity: 1 },
+            { productId: 1, quantity: 1 },
+          ],
+        });
+        expect(reply.status).toBe(400);
+        expect(reply.body.error.fields).toEqual({
+          'courses.0.participants': 'participant_count',
+          'products.1.productId': 'Listed twice',
+        });
+        const guest = await submit(courseOrder(course, 1, { emailAddress: undefined }));
+        expect(guest.body.error.fields).toEqual({ emailAddress: 'required' });
+      });
+
       it('an order of nothing is a 400 naming the positions: no order, no "paid" confirmation mail', async () => {
         const victim = newEmail('opfer');
         const before = await orderCount(ctx);

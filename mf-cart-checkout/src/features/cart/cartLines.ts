@@ -1,5 +1,6 @@
 import {
   CourseType,
+  itemKey,
   PackageType,
   pickText,
   presentResultItem,
@@ -28,11 +29,8 @@ export interface CartLineView {
 
 /** The priced line of the server's result that belongs to a cart item. */
 export function priceOf(item: CartItem, result: PriceResult | null): PriceResultItem | undefined {
-  return result?.items.find((line) => {
-    if (item.itemType === 'course') return line.itemType === 'course' && line.courseId === item.courseId;
-    if (item.itemType === 'product') return line.itemType === 'product' && line.productId === item.productId;
-    return line.itemType === 'package' && line.packageType === item.packageType && line.amount === item.amount;
-  });
+  const key = itemKey(item);
+  return result?.items.find((line) => itemKey(line) === key);
 }
 
 export function toCartLine(item: CartItem, language: string, result: PriceResult | null): CartLineView {

@@ -28,5 +28,6 @@ export const validationKeys: Partial<Record<ValidationCode, string>> = {
   country: 'cartCheckout.checkout.validation.country',
   control_characters: 'cartCheckout.checkout.validation.control_characters',
   early_start_required: 'cartCheckout.checkout.earlyStart.required',
+  participant_count: 'cartCheckout.checkout.validation.participant_count',
 };
 export const invalidKey = 'cartCheckout.checkout.validation.invalid';

@@ -6,12 +6,13 @@ import {
   changedProfileFields,
   currentLanguage,
   OrderErrorCode,
+  orderEmailOf,
   placesChangeOf,
   priceChangeOf,
+  priceRequestOfOrder,
   recordPurchase,
   rememberSubmittedCart,
   submitCart,
-  toPriceRequest,
   updateCustomer,
   useAuthStore,
   useCartPriceStore,
@@ -105,9 +106,6 @@ export function useCheckoutSubmit() {
         if (Object.keys(changes).length > 0) await updateCustomer(changes);
       }
 
-      const priceRequest = toPriceRequest(items, discountCodes, locale, applePayAvailable);
-      if (showAdjustments((await validateCart(priceRequest)).quantityAdjustments, priceResult)) return;
-
       const request = toOrderRequest(values, {
         items,
         shown: priceResult,
@@ -116,6 +114,8 @@ export function useCheckoutSubmit() {
         timezone: detectTimeZone(),
         isGuest: customer === null,
       });
+      // Checked as the server will price it: the order's own positions, not the cart reshaped a second way.
+      if (showAdjustments((await validateCart(priceRequestOfOrder(request))).quantityAdjustments, priceResult)) return;
       let order;
       try {
         order = await submitCart(request);
@@ -149,7 +149,7 @@ export function useCheckoutSubmit() {
       });
       // Kept until the payment ends: a failed one puts this cart back (the return page), a paid one forgets it, and
       // with it the form's draft (the confirmation page): a buyer whose payment fails finds both as they were.
-      const email = customer?.email ?? values.email;
+      const email = orderEmailOf(request, customer?.email ?? null) ?? values.email;
       if (order.paymentLink)
         rememberSubmittedCart({
           orderId: order.incrementId,

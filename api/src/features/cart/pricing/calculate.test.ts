@@ -102,7 +102,6 @@ describe('calculatePrice', () => {
     const lines: PricedLine[] = [
       {
         itemType: 'product',
-        courseId: null,
         productId: 1,
         quantity: 1,
         unitPriceCents: 1000,
@@ -256,13 +255,15 @@ describe('pricing properties (fast-check)', () => {
       fc.property(scenarioArb, ({ request, facts }) => {
         const result = calculatePrice(request, facts);
         const used = (courseType: CourseTypeValue) =>
-          result.lines.filter((l) => l.courseType === courseType).reduce((sum, l) => sum + l.appliedCredits, 0);
+          result.lines
+            .filter((l) => l.itemType === 'course' && l.courseType === courseType)
+            .reduce((sum, l) => sum + l.appliedCredits, 0);
         const bought = (type: PackageType) =>
           request.packages.filter((p) => p.packageType === type).reduce((sum, p) => sum + p.amount * p.quantity, 0);
         for (const line of result.lines) expect(line.appliedCredits).toBeLessThanOrEqual(line.quantity);
         expect(
           result.lines
-            .filter((l) => l.courseType === CourseType.fullCourse || l.itemType !== 'course')
+            .filter((l) => l.itemType !== 'course' || l.courseType === CourseType.fullCourse)
             .every((l) => l.appliedCredits === 0),
         ).toBe(true);
         if (facts.balances === null) {
@@ -289,7 +290,7 @@ describe('pricing properties (fast-check)', () => {
           expect(adjustment.adjustedQuantity).toBeGreaterThanOrEqual(0);
         }
         for (const requested of request.courses) {
-          const line = result.lines.find((l) => l.courseId === requested.courseId);
+          const line = result.lines.find((l) => l.itemType === 'course' && l.courseId === requested.courseId);
           expect(line?.quantity ?? 0).toBeLessThanOrEqual(requested.quantity);
           const adjusted = result.adjustments.find((a) => a.itemId === requested.courseId);
           expect(line?.quantity ?? 0).toBe(adjusted ? adjusted.adjustedQuantity : requested.quantity);

@@ -1,7 +1,14 @@
 import { adjustCourseQuantity } from './adjustments.ts';
 import { creditAllocator } from './credits.ts';
 import { applyDiscountCodes } from './discounts.ts';
-import { packageKey, type PriceCalculation, type PricedLine, type PricingFacts, type PricingRequest } from './model.ts';
+import {
+  packageKey,
+  type PriceCalculation,
+  type PricedItem,
+  type PricedLine,
+  type PricingFacts,
+  type PricingRequest,
+} from './model.ts';
 
 /**
  * The price of a cart (docs/product-rules.md#cart): pure, in integer cents. Facts must cover every id of the request
@@ -36,12 +43,12 @@ export function calculatePrice(request: PricingRequest, facts: PricingFacts): Pr
   for (const { productId, quantity } of request.products) {
     const product = facts.products.get(productId);
     if (!product) throw new Error(`No facts for product ${productId}`);
-    lines.push(line({ itemType: 'product', courseId: null, productId }, quantity, product.unitPriceCents, 0));
+    lines.push(line({ itemType: 'product', productId }, quantity, product.unitPriceCents, 0));
   }
   for (const { packageType, amount, quantity } of request.packages) {
     const price = facts.packagePrices.get(packageKey(packageType, amount));
     if (price === undefined) throw new Error(`No price for package ${packageType} × ${amount}`);
-    lines.push(line({ itemType: 'package', courseId: null, packageType, amount }, quantity, price, 0));
+    lines.push(line({ itemType: 'package', packageType, amount }, quantity, price, 0));
   }
 
   const subtotalCents = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0);
@@ -56,11 +63,6 @@ export function calculatePrice(request: PricingRequest, facts: PricingFacts): Pr
   return { lines, subtotalCents, creditsCents, totalCents, codes, adjustments };
 }
 
-function line(
-  what: Pick<PricedLine, 'itemType' | 'courseId' | 'courseType' | 'productId' | 'packageType' | 'amount'>,
-  quantity: number,
-  unitPriceCents: number,
-  appliedCredits: number,
-): PricedLine {
+function line(what: PricedItem, quantity: number, unitPriceCents: number, appliedCredits: number): PricedLine {
   return { ...what, quantity, unitPriceCents, appliedCredits, discountCents: 0, discountCodes: [], finalCents: 0 };
 }

@@ -10,7 +10,7 @@ import { toPriceResult } from './present.ts';
 
 export { calculatePrice } from './calculate.ts';
 export { loadPricingFacts, type Buyer } from './load-facts.ts';
-export type { PriceCalculation, PricingFacts } from './model.ts';
+export type { PriceCalculation, PricedCourseLine, PricedLine, PricingFacts } from './model.ts';
 
 export interface PricedCart {
   calculation: PriceCalculation;

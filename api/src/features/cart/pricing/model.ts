@@ -69,14 +69,14 @@ export const packageKey = (type: PackageType, amount: number) => `${type}:${amou
 export type DiscountRejection =
   'unknown' | 'not_started' | 'expired' | 'used_up' | 'minimum_not_reached' | 'not_applicable';
 
+/** What a priced line sells: its `itemType` says which ids it has (its key: `itemKey` of the contract). */
+export type PricedItem =
+  | { itemType: 'course'; courseId: number; courseType: CourseType }
+  | { itemType: 'product'; productId: number }
+  | { itemType: 'package'; packageType: PackageType; amount: number };
+
 /** One line of the calculation, in cents. */
-export interface PricedLine {
-  itemType: PricedItemType;
-  courseId: number | null;
-  courseType?: CourseType;
-  productId?: number;
-  packageType?: PackageType;
-  amount?: number;
+export type PricedLine = PricedItem & {
   /** After any quantity adjustment. */
   quantity: number;
   unitPriceCents: number;
@@ -88,7 +88,8 @@ export interface PricedLine {
   discountCodes: string[];
   /** (quantity − appliedCredits) × unit price − discount. */
   finalCents: number;
-}
+};
+export type PricedCourseLine = Extract<PricedLine, { itemType: 'course' }>;
 
 export interface CodeOutcome {
   code: string;

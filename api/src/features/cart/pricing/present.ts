@@ -1,7 +1,7 @@
-import type { Language, PaymentMethodId, PriceResult } from '@shop/shared/contract';
+import type { Language, PaymentMethodId, PriceResult, PriceResultItem } from '@shop/shared/contract';
 import { centsToEuros, formatCents } from '@shop/shared/money';
 import { discountRejectionMessage } from './messages.ts';
-import type { PriceCalculation, PricingFacts } from './model.ts';
+import type { PriceCalculation, PricedItem, PricingFacts } from './model.ts';
 import { paymentMethodsFor } from './payment-methods.ts';
 
 /** The calculation as the Price result of docs/product-rules.md#data: euros, translated messages, payment methods. */
@@ -14,10 +14,7 @@ export function toPriceResult(
 ): PriceResult {
   return {
     items: calculation.lines.map((line) => ({
-      itemType: line.itemType,
-      courseId: line.courseId,
-      ...(line.productId !== undefined ? { productId: line.productId } : {}),
-      ...(line.packageType !== undefined ? { packageType: line.packageType, amount: line.amount } : {}),
+      ...wireIdentity(line),
       appliedCredits: line.appliedCredits,
       quantity: line.quantity,
       finalPrice: centsToEuros(line.finalCents),
@@ -44,4 +41,18 @@ export function toPriceResult(
       .map((outcome) => ({ code: outcome.code, totalDiscountAmount: centsToEuros(outcome.discountCents) })),
     quantityAdjustments: calculation.adjustments,
   };
+}
+
+/** A line's identity in the wire's flat shape (docs/product-rules.md#data): `courseId` null beside the other ids. */
+function wireIdentity(
+  item: PricedItem,
+): Pick<PriceResultItem, 'itemType' | 'courseId' | 'productId' | 'packageType' | 'amount'> {
+  switch (item.itemType) {
+    case 'course':
+      return { itemType: 'course', courseId: item.courseId };
+    case 'product':
+      return { itemType: 'product', courseId: null, productId: item.productId };
+    case 'package':
+      return { itemType: 'package', courseId: null, packageType: item.packageType, amount: item.amount };
+  }
 }
