@@ -210,14 +210,16 @@ describe('/level-test/complete', () => {
   });
 
   it('refuses to mail a result that expired while the page was open', async () => {
-    // Before the page's own timer took it away: a device that slept runs late timers only after it wakes.
-    const wait = globalThis.setTimeout;
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    useLevelTestResultStore.getState().keepResult(result, Date.now() - 24 * hour + 50);
+    // Before the page's own timer took it away: a device that slept runs late timers only after it wakes. The clock
+    // is fake too: the result has 50 ms left when the page opens, however long a busy machine takes to render it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const opened = Date.now();
+    useLevelTestResultStore.getState().keepResult(result, opened - 24 * hour + 50);
     const calls = fakeApi({});
     renderArea('/level-test/complete');
     fireEvent.change(screen.getByLabelText('E-Mail-Adresse'), { target: { value: 'ana@example.com' } });
-    await new Promise((resolve) => wait(resolve, 60));
+    // The device wakes 60 ms later: the clock moved on, the page's timer has not run yet.
+    vi.setSystemTime(opened + 60);
     fireEvent.click(screen.getByRole('button', { name: 'Ergebnis senden' }));
     vi.useRealTimers();
     expect(
