@@ -82,6 +82,18 @@ const rootOnly = {
     'Browser code imports @shop/shared from its root only, so the page keeps one shared instance (docs/decisions/0016-root-only-shared-imports.md).',
 };
 
+/** `* 100` and `/ 100` on either side: money converted by hand. */
+const moneyByHand = ['right', 'left'].map((side) => ({
+  selector: `BinaryExpression[operator=/^[*\\/]$/][${side}.type='Literal'][${side}.value=100]`,
+  message: 'Convert money with @shop/shared/money (centsToEuros, eurosToCents, formatCents, …).',
+}));
+
+/** Kysely's `.transaction()` called directly instead of through the one helper. */
+const transactionByHand = {
+  selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+  message: 'Run transactional work with inTransaction (api/src/db/database.ts): it joins an open transaction.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -147,15 +159,14 @@ export default tseslint.config(
     // only in @shop/shared's money module; a hand-written `* 100` or `/ 100` elsewhere is a second rule.
     files: ['*/src/**/*.{ts,tsx}'],
     ignores: ['shared/src/money/**', '**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...['right', 'left'].map((side) => ({
-          selector: `BinaryExpression[operator=/^[*\\/]$/][${side}.type='Literal'][${side}.value=100]`,
-          message: 'Convert money with @shop/shared/money (centsToEuros, eurosToCents, formatCents, …).',
-        })),
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...moneyByHand] },
+  },
+  {
+    // One transaction idiom in the API (docs/decisions/0140-use-cases-and-one-transaction-helper.md): work that
+    // calls another transactional function joins its transaction instead of failing on a nested one.
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/db/database.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...moneyByHand, transactionByHand] },
   },
   {
     // The citation rule and its test name the very strings they forbid.

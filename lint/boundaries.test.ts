@@ -79,6 +79,13 @@ describe('architecture rules', () => {
     expect(await ruleIdsFor('shared/src/money/probe.ts', code)).toEqual([]);
   });
 
+  it('forbid Kysely transactions opened by hand in the API, outside the one helper', async () => {
+    const code = 'export const probe = (db: { transaction(): unknown }) => db.transaction();\n';
+    expect(await ruleIdsFor('api/src/features/probe.ts', code)).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor('api/src/db/database.ts', code)).not.toContain('no-restricted-syntax');
+    expect(await ruleIdsFor('mf-account/src/features/probe.ts', code)).toEqual([]);
+  });
+
   it('forbid an API feature importing a feature above it, and list every feature folder', async () => {
     const upwards = await ruleIdsFor(
       'api/src/features/customer/probe.ts',

@@ -11,6 +11,7 @@ import {
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
+  type Transaction,
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
@@ -114,15 +115,16 @@ function withStatementCache(sqlite: SqliteDatabase.Database, size = 500) {
  * inside a transaction joins it (Kysely does not nest them). SQLite's transactions begin IMMEDIATE (above).
  */
 export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T>;
-export function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+export function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
 export function inTransaction<T>(
   db: Db | Kysely<Database>,
-  work: ((tx: Db) => Promise<T>) | ((trx: Kysely<Database>) => Promise<T>),
+  work: ((tx: Db) => Promise<T>) | ((trx: Transaction<Database>) => Promise<T>),
 ): Promise<T> {
   // The overloads pair each kind of handle with its kind of work.
   if (db instanceof Kysely) {
-    const onKysely = work as (trx: Kysely<Database>) => Promise<T>;
-    return db.isTransaction ? onKysely(db) : db.transaction().execute(onKysely);
+    const onKysely = work as (trx: Transaction<Database>) => Promise<T>;
+    // A Kysely that is a transaction is Kysely's Transaction: the work joins it.
+    return db.isTransaction ? onKysely(db as Transaction<Database>) : db.transaction().execute(onKysely);
   }
   const onDb = work as (tx: Db) => Promise<T>;
   if (db.kysely.isTransaction) return onDb(db);

@@ -9,6 +9,7 @@ import { seedDiscountCodes } from './discount-codes.ts';
 import { seedExamBank } from './exam.ts';
 import { seedTagCategories } from './tags.ts';
 import { type SourceTexts, syncTranslations } from './translations.ts';
+import { inTransaction } from '../database.ts';
 
 export interface SeedResult {
   /** false when the catalogue already had data and was left alone. */
@@ -40,7 +41,7 @@ export async function seed(
     /** the shipped texts, when not the checkout's (features/texts/shipped.ts) */ texts?: SourceTexts;
   } = {},
 ): Promise<SeedResult> {
-  return db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(db.kysely, async (trx) => {
     await seedTagsIfEmpty(trx);
     const demo = mode === 'development' && !(await hasSeedMarker(trx, demoMarker));
     const catalog = demo && (await isCatalogEmpty(trx)) ? (await seedCatalog(trx, isoDateInZone(now)), true) : false;

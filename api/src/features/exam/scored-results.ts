@@ -2,6 +2,7 @@ import { examResultLifetimeMs, type ExamLevel, type ExamScore, type LevelHistory
 import type { Db } from '../../db/database.ts';
 import { hashToken, newToken } from '../customer/secrets.ts';
 import { addToHistory, findHistoryEntry } from './history.ts';
+import { inTransaction } from '../../db/database.ts';
 
 /**
  * Results as the server scored them (docs/decisions/0005-hostile-input.md). The submit keeps each one for the
@@ -43,7 +44,7 @@ export async function saveScoredResult(
 ): Promise<LevelHistoryEntry | null> {
   const tokenHash = hashToken(token);
   const attempt = () =>
-    db.kysely.transaction().execute(async (trx) => {
+    inTransaction(db.kysely, async (trx) => {
       const scored = await trx
         .selectFrom('exam_scored_result')
         .selectAll()

@@ -7,6 +7,7 @@ import { isoDateInZone } from '../../lib/dates.ts';
 import { withVat, type InvoiceDocument } from './document.ts';
 import { nextInvoiceNumber } from './numbers.ts';
 import { storeInvoice } from './store.ts';
+import { inTransaction } from '../../db/database.ts';
 
 /** Thrown inside the transaction to give the number back when another process issued the cancellation first. */
 class AlreadyIssued extends Error {}
@@ -56,7 +57,7 @@ export async function issueCancellation(db: Kysely<Database>, refundId: number, 
   const original = JSON.parse(refund.data) as InvoiceDocument;
   const issueDate = isoDateInZone(now);
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       const number = await nextInvoiceNumber(trx, 'ST', Number(issueDate.slice(0, 4)));
       // Checked after the series' lock is held: a second process waits there, then finds the first one's row.
       const done = await trx.selectFrom('invoice').select('id').where('refund_id', '=', refundId).executeTakeFirst();

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { JobDefinition } from '../../jobs/runner.ts';
 import { cancelPendingOrder } from './cancel.ts';
+import { inTransaction } from '../../db/database.ts';
 
 export interface ExpiredOrder {
   orderId: number;
@@ -34,7 +35,7 @@ export async function sweepExpiredHolds(
       .execute();
     let moved = 0;
     for (const order of due) {
-      if (await db.transaction().execute((trx) => cancelPendingOrder(trx, order.id, 'hold_expired'))) {
+      if (await inTransaction(db, (trx) => cancelPendingOrder(trx, order.id, 'hold_expired'))) {
         cancelled.push({ orderId: order.id, incrementId: order.increment_id });
         moved++;
       }

@@ -12,6 +12,7 @@ import { hashToken } from '../customer/secrets.ts';
 import { cancelPendingOrder } from './cancel.ts';
 import { flaggedPaymentsOf, latePaymentsOf } from './late-payment.ts';
 import { readOrder } from './read.ts';
+import { inTransaction } from '../../db/database.ts';
 
 /** The order's status as the pages after the payment act on it: both pending states wait, cancelled failed. */
 export function paymentStateOf(orderStatus: string): OrderPaymentState {
@@ -125,7 +126,7 @@ export async function releaseWaitingOrder(
 ): Promise<{ orderId: number; released: boolean } | null> {
   const orderId = await buyersOrderId(db, incrementId, email, orderKey);
   if (orderId === null) return null;
-  const released = await db.kysely.transaction().execute((trx) => cancelPendingOrder(trx, orderId, 'changed_by_buyer'));
+  const released = await inTransaction(db.kysely, (trx) => cancelPendingOrder(trx, orderId, 'changed_by_buyer'));
   return { orderId, released };
 }
 

@@ -7,6 +7,7 @@ import { deletionBlockers, erasePersonalData, reduceOrders } from './erase.ts';
 import { orderIdsOf } from './subject.ts';
 import { keepSentMailDays } from '../../jobs/cleanup.ts';
 import type { RetentionPeriod } from '@shop/shared/contract/admin';
+import { inTransaction } from '../../db/database.ts';
 
 type Db = Kysely<Database>;
 
@@ -258,7 +259,7 @@ export const retentionRules: RetentionRule[] = [
           .execute();
         let erased = 0;
         for (const account of accounts) {
-          await db.transaction().execute(async (trx) => {
+          await inTransaction(db, async (trx) => {
             const subject = {
               kind: 'customer' as const,
               customerId: account.id,

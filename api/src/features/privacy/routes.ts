@@ -23,13 +23,12 @@ import { clientKey } from '../../rate-limit/client-key.ts';
 import { limitedBy, rateLimited } from '../../rate-limit/route-limits.ts';
 import { requireCustomer } from '../customer/authenticate.ts';
 import { customerLanguage } from '../customer/customers.ts';
-import { invalidLink } from '../customer/link-tokens.ts';
 import { mailboxKey } from '../customer/mailbox.ts';
 import { shopLink } from '../customer/mails.ts';
 import { createPasswordHasher, type PasswordHashingOptions } from '../customer/passwords.ts';
-import { hashToken, newToken } from '../customer/secrets.ts';
 import { deletionBlockers, deletionPreview, erasePersonalData } from './erase.ts';
 import { exportPersonalData } from './export.ts';
+import { guestOverview, mailGuestLink, provenAddress } from './guest-link.ts';
 import { privacyExportSchema } from './export-schema.ts';
 import { orderIdsOf, type Subject } from './subject.ts';
 
@@ -44,12 +43,6 @@ export const privacyRateLimits = {
   downloads: { perSubject: { max: 5, timeWindowMs: hour } },
   linkRequest: { perClient: { max: 10, timeWindowMs: hour }, perAddress: { max: 3, timeWindowMs: hour } },
 };
-
-/** How long a guest's link works. */
-export const privacyLinkLifetimeMs = 24 * hour;
-
-/** The page a guest's link opens. */
-export const privacyLinkPath = '/privacy-request-confirm';
 
 /** The 409 of a deletion something open stops, with what it is. */
 function deletionBlocked(reply: FastifyReply, blockers: DeletionBlocker[]) {
@@ -185,68 +178,18 @@ export const privacyRoutes =
       async (request, reply) => {
         const { email, locale } = request.body;
         await linkRequestsPerInbox(reply, mailboxKey(email));
-        // Every address gets its link, whether the shop knows it or not: the answer and its timing tell nothing,
-        // and only the inbox learns what the shop holds.
-        const token = newToken();
-        const now = ctx.now();
-        await inTransaction(ctx.db, async (tx) => {
-          await tx.kysely
-            .insertInto('privacy_link')
-            .values({
-              token_hash: hashToken(token),
-              email,
-              locale,
-              created_at: now.toISOString(),
-              expires_at: new Date(now.getTime() + privacyLinkLifetimeMs).toISOString(),
-            })
-            .execute();
-          await queueMail(
-            tx,
-            renderMail({
-              kind: 'privacyLink',
-              language: locale,
-              to: email,
-              link: shopLink(ctx, privacyLinkPath, { token }),
-            }),
-            { now, eraseAfterSend: true },
-          );
-        });
+        await mailGuestLink(ctx, email, locale);
         logRequest(request.log, 'link', 'guest', 'mailed');
         return { result: { success: true as const } };
       },
     );
 
-    /** The address a live guest link proves. */
-    const provenAddress = async (token: string) => {
-      const link = await ctx.db.kysely
-        .selectFrom('privacy_link')
-        .select(['email', 'locale'])
-        .where('token_hash', '=', hashToken(token))
-        .where('expires_at', '>', ctx.now().toISOString())
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      if (!link) throw invalidLink();
-      return { subject: { kind: 'guest', email: link.email } as Subject, locale: link.locale };
-    };
-
     app.post(
       '/privacy/guest/overview',
       { schema: { body: privacyTokenRequestSchema, response: { 200: successEnvelope(guestPrivacyOverviewSchema) } } },
       async (request) => {
-        const { subject } = await provenAddress(request.body.token);
-        const db = ctx.db.kysely;
-        const preview = await deletionPreview(db, subject, ctx.now());
-        const account = await db
-          .selectFrom('customer')
-          .select('id')
-          .where('email', '=', subject.email)
-          .executeTakeFirst();
-        const data = await exportPersonalData(db, subject, ctx.now());
-        const holdsData =
-          data.orders.length + data.participations.length + data.waitlist.length + data.withdrawals.length > 0 ||
-          data.discountCodeUses.length > 0 ||
-          (!account && data.mails.length > 0);
-        return { result: { ...preview, email: subject.email, accountExists: account !== undefined, holdsData } };
+        const { subject } = await provenAddress(ctx, request.body.token);
+        return { result: await guestOverview(ctx, subject) };
       },
     );
 
@@ -254,7 +197,7 @@ export const privacyRoutes =
       '/privacy/guest/export',
       { schema: { body: privacyTokenRequestSchema, response: { 200: successEnvelope(privacyExportSchema) } } },
       async (request, reply) => {
-        const { subject } = await provenAddress(request.body.token);
+        const { subject } = await provenAddress(ctx, request.body.token);
         await downloadsPerSubject(reply, `guest:${mailboxKey(subject.email)}`);
         const result = await exportPersonalData(ctx.db.kysely, subject, ctx.now());
         logRequest(request.log, 'download', subject, 'given');
@@ -267,7 +210,7 @@ export const privacyRoutes =
       '/privacy/guest/delete',
       { schema: { body: privacyTokenRequestSchema, response: { 200: successEnvelope(deletionResultSchema) } } },
       async (request, reply) => {
-        const { subject, locale } = await provenAddress(request.body.token);
+        const { subject, locale } = await provenAddress(ctx, request.body.token);
         const outcome = await inTransaction(ctx.db, async (tx) => {
           const blockers = await deletionBlockers(tx.kysely, await orderIdsOf(tx.kysely, subject), ctx.now());
           if (blockers.length > 0) return { blockers, keptOrders: 0 };

@@ -5,6 +5,7 @@ import { formatCents } from '@shop/shared/money';
 import { mailDocument, mailParagraph, mailText } from '../../mail/html.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { noticeRecipient } from './settings.ts';
+import { inTransaction } from '../../db/database.ts';
 
 const dayMs = 86_400_000;
 
@@ -18,7 +19,7 @@ export async function queueDailyDigest(db: Kysely<Database>, now: Date): Promise
   if (!to) return false;
   const day = isoDateInZone(now);
   const since = new Date(now.getTime() - dayMs).toISOString();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const claimed = await trx
       .insertInto('school_notice_digest')
       .values({ day, sent_at: now.toISOString() })

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { flattenTexts, languages } from '@shop/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { readSourceTexts, type SourceTexts, syncTranslations } from '../../db/seed/translations.ts';
+import { inTransaction } from '../../db/database.ts';
 
 /**
  * The shipped texts follow the live composition (docs/decisions/0119-area-builds-carry-texts-and-requirements.md):
@@ -70,7 +71,7 @@ export function shippedTextsFollower(db: Db, dir: string | null, onSwitch: (targ
       if (target === followed || target === null) return;
       switching ??= (async () => {
         const source = shippedSource(dir, target)!;
-        await db.kysely.transaction().execute((trx) => syncTranslations(trx, source));
+        await inTransaction(db.kysely, (trx) => syncTranslations(trx, source));
         followed = target;
         onSwitch(target);
       })().finally(() => (switching = null));

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import type { WaitlistStatus } from '../../db/waitlist-schema.ts';
 import { isoDateInZone } from '../../lib/dates.ts';
 import { hashToken, newToken } from '../customer/secrets.ts';
+import { inTransaction } from '../../db/database.ts';
 
 /** Entries that still count: waiting, or holding an offered place. */
 export const activeStatuses: readonly WaitlistStatus[] = ['waiting', 'offered'];
@@ -57,7 +58,7 @@ export async function joinWaitlist(
   if (existing) return alreadyWaiting(db, existing);
   const leaveToken = newToken();
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       // Counted in the transaction that adds the entry, so parallel joins of one address (for different courses)
       // cannot all count the same free slot of the cap.
       await requireRoomForAnotherEntry(trx, email, isoDateInZone(now));

@@ -7,6 +7,7 @@ import { hashToken, newToken } from '../customer/secrets.ts';
 import { releasePlaces, takePlaces } from '../catalog/places.ts';
 import { courseForMail } from './course.ts';
 import { sendWaitlistOfferExpiredMail, sendWaitlistOfferMail } from './mails.ts';
+import { inTransaction } from '../../db/database.ts';
 
 /** Seconds an offered place is held for its person unless WAITLIST_OFFER_SECONDS says otherwise. */
 export const defaultWaitlistOfferSeconds = waitlistOfferHours * 60 * 60;
@@ -72,7 +73,7 @@ async function expireOffers(ctx: AppContext, now: Date, batchSize = 100): Promis
       .execute();
     let moved = 0;
     for (const entry of due) {
-      const ended = await db.transaction().execute(async (trx) => {
+      const ended = await inTransaction(db, async (trx) => {
         const result = await trx
           .updateTable('waitlist_entry')
           .set({ status: 'expired', ended_at: now.toISOString() })
@@ -123,39 +124,36 @@ async function offerFreePlaces(ctx: AppContext, now: Date): Promise<number> {
         .executeTakeFirst();
       if (!next) break;
       const offerToken = newToken();
-      const outcome = await db
-        .transaction()
-        .execute(async (trx) => {
-          const marked = await trx
-            .updateTable('waitlist_entry')
-            .set({
-              status: 'offered',
-              offer_token_hash: hashToken(offerToken),
-              offer_expires_at: expiresAt.toISOString(),
-            })
-            .where('id', '=', next.id)
-            .where('status', '=', 'waiting')
-            .executeTakeFirst();
-          // Another process offered this person a place (or they left) meanwhile: try the next one.
-          if (marked.numUpdatedRows !== 1n) return 'moved' as const;
-          // Rolls the entry back to waiting: the course filled up meanwhile.
-          if (!(await takePlaces(trx, course.id, 1))) throw new NoPlaceLeft();
-          // Queued with the offer (docs/decisions/0008-outbox-and-jobs.md): no offer without its mail.
-          const language = next.locale as Language;
-          const mailCourse = await courseForMail(trx, course.id, language);
-          if (mailCourse) {
-            await sendWaitlistOfferMail(
-              ctx,
-              { to: next.email, language, course: mailCourse, offerToken, expiresAt },
-              trx,
-            );
-          }
-          return 'offered' as const;
-        })
-        .catch((error: unknown) => {
-          if (error instanceof NoPlaceLeft) return 'full' as const;
-          throw error;
-        });
+      const outcome = await inTransaction(db, async (trx) => {
+        const marked = await trx
+          .updateTable('waitlist_entry')
+          .set({
+            status: 'offered',
+            offer_token_hash: hashToken(offerToken),
+            offer_expires_at: expiresAt.toISOString(),
+          })
+          .where('id', '=', next.id)
+          .where('status', '=', 'waiting')
+          .executeTakeFirst();
+        // Another process offered this person a place (or they left) meanwhile: try the next one.
+        if (marked.numUpdatedRows !== 1n) return 'moved' as const;
+        // Rolls the entry back to waiting: the course filled up meanwhile.
+        if (!(await takePlaces(trx, course.id, 1))) throw new NoPlaceLeft();
+        // Queued with the offer (docs/decisions/0008-outbox-and-jobs.md): no offer without its mail.
+        const language = next.locale as Language;
+        const mailCourse = await courseForMail(trx, course.id, language);
+        if (mailCourse) {
+          await sendWaitlistOfferMail(
+            ctx,
+            { to: next.email, language, course: mailCourse, offerToken, expiresAt },
+            trx,
+          );
+        }
+        return 'offered' as const;
+      }).catch((error: unknown) => {
+        if (error instanceof NoPlaceLeft) return 'full' as const;
+        throw error;
+      });
       if (outcome === 'full') break;
       if (outcome === 'moved') continue;
       offered++;
@@ -169,7 +167,7 @@ async function offerFreePlaces(ctx: AppContext, now: Date): Promise<number> {
  * next run offers it to the next person. False when the entry had ended already.
  */
 export async function leaveWaitlist(db: Kysely<Database>, entryId: number, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const entry = await trx
       .selectFrom('waitlist_entry')
       .select(['course_id', 'status'])

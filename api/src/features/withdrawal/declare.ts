@@ -24,6 +24,7 @@ import {
 import { sendRefundNotice, sendWithdrawalReceipt } from './mails.ts';
 import { issuePendingRefunds } from './refunds.ts';
 import { findDeclaredOrder, type WithdrawOutcome, withdrawPositions } from './withdraw.ts';
+import { inTransaction } from '../../db/database.ts';
 
 export interface Declared {
   receipt: WithdrawalReceipt;
@@ -123,7 +124,7 @@ export async function declareWithdrawal(
 
   // The receipt is queued in the transaction that acts on the declaration (docs/decisions/0008-outbox-and-jobs.md):
   // whatever that transaction did, its receipt goes out with it.
-  const { outcome, receipt } = await ctx.db.kysely.transaction().execute(async (trx) => {
+  const { outcome, receipt } = await inTransaction(ctx.db.kysely, async (trx) => {
     const outcome = await withdrawPositions(trx, {
       declarationId: declaration.id,
       orderNumber: request.orderNumber,
@@ -159,7 +160,7 @@ async function queueOthersReceipt(
   answered: WithdrawalReceipt,
   orderId: number | null,
 ): Promise<void> {
-  await ctx.db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db.kysely, async (trx) => {
     if (orderId !== null) {
       // Knowing a number and its address is not enough to cancel somebody's order: the address confirms.
       const confirmation = await issueConfirmation(trx, declarationId, new Date(answered.receivedAt));
@@ -201,7 +202,7 @@ export async function confirmWithdrawal(
   provider: PaymentProvider,
   { token, log }: { token: string; log: Log },
 ): Promise<Declared> {
-  const { outcome, receipt, request } = await ctx.db.kysely.transaction().execute(async (trx) => {
+  const { outcome, receipt, request } = await inTransaction(ctx.db.kysely, async (trx) => {
     const declaration = await claimConfirmation(trx, token, ctx.now());
     const request: ParsedWithdrawalRequest = {
       name: declaration.name,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { refundIssued, refundRefused } from '../cases/refund-events.ts';
 import { type PaymentProvider, PaymentRefusedError } from '../payment-provider/provider.ts';
+import { inTransaction } from '../../db/database.ts';
 
 export interface IssuedRefund {
   refundId: number;
@@ -50,10 +51,10 @@ export async function issuePendingRefunds(
       });
     } catch (error) {
       if (!(error instanceof PaymentRefusedError)) throw error;
-      await db.transaction().execute((trx) => refundRefused(trx, done, error.message, now));
+      await inTransaction(db, (trx) => refundRefused(trx, done, error.message, now));
       continue;
     }
-    const moved = await db.transaction().execute(async (trx) => {
+    const moved = await inTransaction(db, async (trx) => {
       const update = await trx
         .updateTable('refund')
         .set({ status: 'issued', provider_refund_id: answer.id, updated_at: now.toISOString() })

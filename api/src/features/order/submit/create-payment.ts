@@ -13,6 +13,7 @@ import { paymentLinesOf } from '../payment-lines.ts';
 import { readOrder } from '../read.ts';
 import { SubmitUndoneError } from './errors.ts';
 import type { WrittenOrder } from './write-order.ts';
+import { inTransaction } from '../../../db/database.ts';
 
 /**
  * Step 3 of a submit, outside any transaction (an HTTP call inside one would stall every other write on SQLite):
@@ -61,7 +62,7 @@ export async function createOrderPayment(
  * whose time ran out meanwhile ends with the waitlist's next run).
  */
 async function undoWrittenOrder(db: Kysely<Database>, { orderId, claimedOffers }: WrittenOrder): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     // The reason hardly matters: the order is removed right after, once what it held is released.
     if (!(await cancelPendingOrder(trx, orderId, 'payment_failed'))) return;
     for (const { courseId, offerToken } of claimedOffers) {

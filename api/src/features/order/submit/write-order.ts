@@ -12,6 +12,7 @@ import { priceAgain } from './price-again.ts';
 import { redeemCodes } from './redeem-codes.ts';
 import { spendCredits } from './spend-credits.ts';
 import { type ClaimedOffer, takeOrderPlaces } from './take-places.ts';
+import { inTransaction } from '../../../db/database.ts';
 
 export interface OrderToWrite {
   request: ParsedOrderRequest;
@@ -45,7 +46,7 @@ export interface WrittenOrder {
  */
 export async function writeOrder(db: Kysely<Database>, input: OrderToWrite): Promise<WrittenOrder> {
   const { request, customerId, email, now, holdKeys } = input;
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { priced, totalCents, method } = await priceAgain(trx, input);
     // An order to be paid holds what it takes: one client may have only so many such orders open at once, and one
     // client and one inbox only so many places in them.
