@@ -62,7 +62,7 @@ describeEachDatabase(
       const one = await readOrder(ctx.db, ids[0]!);
       const forOne = ctx.queries.length;
       ctx.queries.length = 0;
-      const page = await listCustomerOrders(ctx.db, customer.id, {});
+      const page = await listCustomerOrders(ctx.db, customer.id, { limit: 20, offset: 0 });
       const forPage = ctx.queries.length;
 
       expect(one?.courseBookings[0]?.withdrawnAt).toBe(testNow.toISOString());
