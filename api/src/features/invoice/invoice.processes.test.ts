@@ -1,7 +1,10 @@
 import { orderRequestSchema } from '@shop/shared/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, isoDateInZone } from '../../lib/dates.ts';
-import { type ApiProcessesOnOneDatabase, startApiProcessesOnOneDatabase } from '../../test/api-process.ts';
+import {
+  type ApiProcessesOnOneDatabase,
+  startApiProcessesOnOneDatabase,
+  insertProcessTestCourse,
+} from '../../test/api-process.ts';
 import { type SmtpSink, startSmtpSink, until } from '../../test/smtp-sink.ts';
 import { submitOrder } from '../order/submit.ts';
 import { courseOrder } from '../order/test-support.ts';
@@ -51,29 +54,13 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
       it('numbers the invoices of parallel payments without gaps, and cancels each refund once', async () => {
         const { db, processes } = api;
-        const today = isoDateInZone(new Date());
-        const course = await db.kysely
-          .insertInto('course')
-          .values({
-            type: 1,
+        const course = {
+          id: await insertProcessTestCourse(db, {
             identifier: `INVOICE-${dialect}`,
-            start_date: addDays(today, 30),
-            start_time: '18:00',
-            end_date: addDays(today, 60),
-            end_time: '19:30',
-            registration_deadline: addDays(today, 20),
-            max_participants: 30,
-            free_places: 30,
-            price_cents: 12_345,
-            discounted_price_cents: null,
-            flexible_learning_course_id: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await db.kysely
-          .insertInto('course_text')
-          .values({ course_id: course.id, language: 'de', title: 'Rechnungskurs', pretitle: '', short: '' })
-          .execute();
+            title: 'Rechnungskurs',
+            priceCents: 12_345,
+          }),
+        };
         const provider = sandboxProvider(db, 'https://shop.test');
         const orderIds: number[] = [];
         for (let i = 0; i < orders; i++) {

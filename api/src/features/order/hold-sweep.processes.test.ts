@@ -1,10 +1,10 @@
 import { orderRequestSchema } from '@shop/shared/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, isoDateInZone } from '../../lib/dates.ts';
 import {
   type ApiProcessesOnOneDatabase,
   loggedEvents,
   startApiProcessesOnOneDatabase,
+  insertProcessTestCourse,
 } from '../../test/api-process.ts';
 import { sandboxProvider } from '../payment/sandbox-provider.ts';
 import { submitOrder } from './submit.ts';
@@ -38,32 +38,14 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
     it('cancels each expired order once and releases each place once', async () => {
       const { db, processes } = api;
-      const today = isoDateInZone(new Date());
       const courses: { id: number; type: number; priceCents: number }[] = [];
       for (let i = 0; i < courseCount; i++) {
-        const row = await db.kysely
-          .insertInto('course')
-          .values({
-            type: 1,
-            identifier: `SWEEP-${dialect}-${i}`,
-            start_date: addDays(today, 30),
-            start_time: '18:00',
-            end_date: addDays(today, 60),
-            end_time: '19:30',
-            registration_deadline: addDays(today, 20),
-            max_participants: 30,
-            free_places: 25,
-            price_cents: 10_000,
-            discounted_price_cents: null,
-            flexible_learning_course_id: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await db.kysely
-          .insertInto('course_text')
-          .values({ course_id: row.id, language: 'de', title: `Sweep ${i}`, pretitle: '', short: '' })
-          .execute();
-        courses.push({ id: row.id, type: 1, priceCents: 10_000 });
+        const id = await insertProcessTestCourse(db, {
+          identifier: `SWEEP-${dialect}-${i}`,
+          title: `Sweep ${i}`,
+          freePlaces: 25,
+        });
+        courses.push({ id, type: 1, priceCents: 10_000 });
       }
 
       // Orders as the checkout writes them, with the processes' hold of PAYMENT_HOLD_SECONDS.

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, isoDateInZone } from '../../lib/dates.ts';
-import { type ApiProcessesOnOneDatabase, startApiProcessesOnOneDatabase } from '../../test/api-process.ts';
+import {
+  type ApiProcessesOnOneDatabase,
+  startApiProcessesOnOneDatabase,
+  insertProcessTestCourse,
+} from '../../test/api-process.ts';
 import { courseOrder } from './test-support.ts';
 import { defaultUnpaidHoldPlaces } from './unpaid-holds.ts';
 
@@ -24,31 +27,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     beforeAll(async () => {
       // The client is X-Forwarded-For's entry, so one test machine can be many clients (or one).
       api = await startApiProcessesOnOneDatabase(dialect, { TRUST_PROXY: '127.0.0.1' });
-      const today = isoDateInZone(new Date());
       for (let i = 0; i < submitsPerRace; i++) {
-        const row = await api.db.kysely
-          .insertInto('course')
-          .values({
-            type: 1,
-            identifier: `HOLD-${dialect}-${i}`,
-            start_date: addDays(today, 30),
-            start_time: '18:00',
-            end_date: addDays(today, 60),
-            end_time: '19:30',
-            registration_deadline: addDays(today, 20),
-            max_participants: 30,
-            free_places: 30,
-            price_cents: 10_000,
-            discounted_price_cents: null,
-            flexible_learning_course_id: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await api.db.kysely
-          .insertInto('course_text')
-          .values({ course_id: row.id, language: 'de', title: `Hold ${i}`, pretitle: '', short: '' })
-          .execute();
-        courses.push({ id: row.id, type: 1, priceCents: 10_000 });
+        const id = await insertProcessTestCourse(api.db, { identifier: `HOLD-${dialect}-${i}`, title: `Hold ${i}` });
+        courses.push({ id, type: 1, priceCents: 10_000 });
       }
     }, 120_000);
 
