@@ -1,5 +1,5 @@
 import type { Staff, StaffRole } from '@shop/shared/contract/admin';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { StaffTable } from '../../db/staff-schema.ts';
@@ -47,6 +47,65 @@ export async function insertStaff(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** The account's columns the login, enrolment and setup change; `updated_at` only where the person changed them. */
+type StaffChanges = Pick<
+  Updateable<StaffTable>,
+  'password_hash' | 'totp_secret' | 'totp_enrolled_at' | 'totp_last_step' | 'last_login_at' | 'updated_at'
+>;
+
+export async function updateStaff(kysely: Kysely<Database>, id: number, changes: StaffChanges): Promise<void> {
+  await kysely.updateTable('staff').set(changes).where('id', '=', id).execute();
+}
+
+/** The authenticator secret of an account that has none yet (an enrolment started), or the one it has. */
+export async function ensureTotpSecret(kysely: Kysely<Database>, staff: StaffRow, newSecret: () => string) {
+  if (staff.totp_secret) return staff.totp_secret;
+  const secret = newSecret();
+  await updateStaff(kysely, staff.id, { totp_secret: secret });
+  return secret;
+}
+
+/** Uses setup token `tokenId` once: false when another request used it first. */
+export async function consumeSetupToken(kysely: Kysely<Database>, tokenId: number, now: Date): Promise<boolean> {
+  const used = await kysely
+    .updateTable('staff_setup_token')
+    .set({ used_at: now.toISOString() })
+    .where('id', '=', tokenId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(used.numUpdatedRows) === 1;
+}
+
+/** One page of accounts, sorted by `column` then id, and how many there are. */
+export async function listStaffPage(
+  kysely: Kysely<Database>,
+  {
+    column,
+    order,
+    page,
+    perPage,
+  }: {
+    column: 'email' | 'role' | 'created_at' | 'last_login_at';
+    order: 'asc' | 'desc';
+    page: number;
+    perPage: number;
+  },
+): Promise<{ rows: StaffRow[]; total: number }> {
+  const { total } = await kysely
+    .selectFrom('staff')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await kysely
+    .selectFrom('staff')
+    .selectAll()
+    .orderBy(column, order)
+    .orderBy('id')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return { rows, total: Number(total) };
 }
 
 /** A new one-time setup link's token for an account (older unused ones stay valid until they expire). */

@@ -21,7 +21,17 @@ import { AppError } from '../../http/errors.ts';
 import { currentStaff } from './access.ts';
 import { writeAudit } from './audit.ts';
 import { createPasswordHasher, type PasswordHashingOptions } from '../customer/passwords.ts';
-import { findSetupToken, findStaffByEmail, findStaffById, staffView, type StaffRow } from './accounts.ts';
+import {
+  ensureTotpSecret,
+  findSetupToken,
+  findStaffByEmail,
+  findStaffById,
+  listStaffPage,
+  staffView,
+  updateStaff,
+  consumeSetupToken,
+  type StaffRow,
+} from './accounts.ts';
 import { staffLoginThrottle } from './login-throttle.ts';
 import { openStaffSession, revokeAllStaffSessions, revokeStaffSession, staffSessionLimits } from './sessions.ts';
 import { newTotpSecret, totpUri, verifyTotp } from './totp.ts';
@@ -50,11 +60,7 @@ export const staffRoutes =
 
     async function sessionFor(db: Db, staff: StaffRow): Promise<StaffSession> {
       const now = ctx.now();
-      await db.kysely
-        .updateTable('staff')
-        .set({ last_login_at: now.toISOString() })
-        .where('id', '=', staff.id)
-        .execute();
+      await updateStaff(db.kysely, staff.id, { last_login_at: now.toISOString() });
       const { token, expiresAt } = await openStaffSession(db, staff.id, now);
       return {
         token,
@@ -81,7 +87,7 @@ export const staffRoutes =
           totp: 'invalid_totp',
         });
       }
-      await db.kysely.updateTable('staff').set({ totp_last_step: step }).where('id', '=', staff.id).execute();
+      await updateStaff(db.kysely, staff.id, { totp_last_step: step });
     }
 
     app.post(
@@ -108,11 +114,10 @@ export const staffRoutes =
           } else if (staff.totp_secret && totp) {
             // An enrolment started by startTotpEnrolment completes with a code of its secret.
             await acceptCode(tx, staff, staff.totp_secret, totp);
-            await tx.kysely
-              .updateTable('staff')
-              .set({ totp_enrolled_at: ctx.now().toISOString(), updated_at: ctx.now().toISOString() })
-              .where('id', '=', staff.id)
-              .execute();
+            await updateStaff(tx.kysely, staff.id, {
+              totp_enrolled_at: ctx.now().toISOString(),
+              updated_at: ctx.now().toISOString(),
+            });
             await writeAudit(
               tx.kysely,
               { staffId: staff.id, actor: staff.email },
@@ -134,7 +139,7 @@ export const staffRoutes =
         await throttle.succeeded(email, request.ip);
         if (passwords.needsRehash(staff.password_hash!)) {
           const password_hash = await passwords.hash(password);
-          await ctx.db.kysely.updateTable('staff').set({ password_hash }).where('id', '=', staff.id).execute();
+          await updateStaff(ctx.db.kysely, staff.id, { password_hash });
         }
         return { result };
       },
@@ -158,10 +163,7 @@ export const staffRoutes =
         if (staff.totp_enrolled_at) {
           throw new AppError(409, AdminErrorCode.conflict, 'This account has an authenticator already');
         }
-        const secret = staff.totp_secret ?? newTotpSecret();
-        if (!staff.totp_secret) {
-          await ctx.db.kysely.updateTable('staff').set({ totp_secret: secret }).where('id', '=', staff.id).execute();
-        }
+        const secret = await ensureTotpSecret(ctx.db.kysely, staff, newTotpSecret);
         return { result: { otpauthUri: totpUri(staff.email, secret) } };
       },
     );
@@ -184,9 +186,7 @@ export const staffRoutes =
         const { staff } = found;
         let otpauthUri: string | null = null;
         if (production && !staff.totp_enrolled_at) {
-          const secret = staff.totp_secret ?? newTotpSecret();
-          if (!staff.totp_secret)
-            await ctx.db.kysely.updateTable('staff').set({ totp_secret: secret }).where('id', '=', staff.id).execute();
+          const secret = await ensureTotpSecret(ctx.db.kysely, staff, newTotpSecret);
           otpauthUri = totpUri(staff.email, secret);
         }
         return { result: { email: staff.email, role: staff.role, totpRequired: otpauthUri !== null, otpauthUri } };
@@ -223,18 +223,12 @@ export const staffRoutes =
             }
             await acceptCode(tx, staff, staff.totp_secret, totp, 400);
           }
-          const used = await tx.kysely
-            .updateTable('staff_setup_token')
-            .set({ used_at: now })
-            .where('id', '=', tokenId)
-            .where('used_at', 'is', null)
-            .executeTakeFirst();
-          if (Number(used.numUpdatedRows) !== 1) throw invalidSetupToken();
-          await tx.kysely
-            .updateTable('staff')
-            .set({ password_hash: passwordHash, updated_at: now, ...(enrolTotp ? { totp_enrolled_at: now } : {}) })
-            .where('id', '=', staff.id)
-            .execute();
+          if (!(await consumeSetupToken(tx.kysely, tokenId, ctx.now()))) throw invalidSetupToken();
+          await updateStaff(tx.kysely, staff.id, {
+            password_hash: passwordHash,
+            updated_at: now,
+            ...(enrolTotp ? { totp_enrolled_at: now } : {}),
+          });
           await revokeAllStaffSessions(tx, staff.id);
           await writeAudit(
             tx.kysely,
@@ -306,19 +300,8 @@ export const staffRoutes =
         const column = (
           { email: 'email', role: 'role', createdAt: 'created_at', lastLoginAt: 'last_login_at' } as const
         )[sort];
-        const { total } = await ctx.db.kysely
-          .selectFrom('staff')
-          .select((eb) => eb.fn.countAll<number | string>().as('total'))
-          .executeTakeFirstOrThrow();
-        const rows = await ctx.db.kysely
-          .selectFrom('staff')
-          .selectAll()
-          .orderBy(column, order)
-          .orderBy('id')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute();
-        return { result: { items: rows.map(staffView), total: Number(total), page, perPage } };
+        const { rows, total } = await listStaffPage(ctx.db.kysely, { column, order, page, perPage });
+        return { result: { items: rows.map(staffView), total, page, perPage } };
       },
     );
   };
