@@ -1,4 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
+import { type CustomerRow, findCustomerByEmail } from './customers.ts';
 
 /** The background tasks still running (inBackground). */
 const backgroundTasks = new Set<Promise<void>>();
@@ -21,4 +24,20 @@ export function inBackground(log: FastifyBaseLogger, task: () => Promise<void>):
  */
 export async function backgroundTasksDone(): Promise<void> {
   while (backgroundTasks.size > 0) await Promise.all(backgroundTasks);
+}
+
+/**
+ * The task that mails something to the account of `email`, in one transaction with what `send` writes (a link's
+ * token); none when the address has no account. Run after the answer, so that its timing tells nobody either.
+ */
+export function mailToAccountTask(
+  ctx: AppContext,
+  email: string,
+  send: (tx: Db, customer: CustomerRow) => Promise<void>,
+): () => Promise<void> {
+  return async () => {
+    const customer = await findCustomerByEmail(ctx.db, email);
+    if (!customer) return;
+    await inTransaction(ctx.db, (tx) => send(tx, customer));
+  };
 }

@@ -1,8 +1,8 @@
 import { CustomerErrorCode, type emailRequestSchema, type linkLoginRequestSchema } from '@shop/shared/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { inTransaction } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import { mailToAccountTask } from './background.ts';
 import { type CustomerRow, findCustomerByEmail, findCustomerById } from './customers.ts';
 import { invalidLink } from './link-tokens.ts';
 import { consumeLoginLink, issueLoginLink } from './login-links.ts';
@@ -39,14 +39,10 @@ export function requestLoginLink(
   ctx: AppContext,
   { email, locale }: z.output<typeof emailRequestSchema>,
 ): () => Promise<void> {
-  return async () => {
-    const customer = await findCustomerByEmail(ctx.db, email);
-    if (!customer) return;
-    await inTransaction(ctx.db, async (tx) => {
-      const token = await issueLoginLink(tx, { customerId: customer.id, email, now: ctx.now() });
-      await customerMails.loginLink(ctx, tx, customer, token, locale);
-    });
-  };
+  return mailToAccountTask(ctx, email, async (tx, customer) => {
+    const token = await issueLoginLink(tx, { customerId: customer.id, email, now: ctx.now() });
+    await customerMails.loginLink(ctx, tx, customer, token, locale);
+  });
 }
 
 /** The account a login link opens; the link reached the inbox, which proves the address. */

@@ -2,7 +2,8 @@ import type { emailRequestSchema, resetPasswordRequestSchema } from '@shop/share
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { inTransaction } from '../../db/database.ts';
-import { type CustomerRow, findCustomerByEmail, findCustomerById } from './customers.ts';
+import { mailToAccountTask } from './background.ts';
+import { type CustomerRow, findCustomerById } from './customers.ts';
 import { consumeLinkToken, invalidLink, issueLinkToken, voidAccountLinks } from './link-tokens.ts';
 import { customerMails } from './mails.ts';
 import type { PasswordHasher } from './passwords.ts';
@@ -13,19 +14,15 @@ export function requestPasswordReset(
   ctx: AppContext,
   { email, locale }: z.output<typeof emailRequestSchema>,
 ): () => Promise<void> {
-  return async () => {
-    const customer = await findCustomerByEmail(ctx.db, email);
-    if (!customer) return;
-    await inTransaction(ctx.db, async (tx) => {
-      const token = await issueLinkToken(tx, {
-        customerId: customer.id,
-        purpose: 'password_reset',
-        email,
-        now: ctx.now(),
-      });
-      await customerMails.passwordReset(ctx, tx, customer, token, locale);
+  return mailToAccountTask(ctx, email, async (tx, customer) => {
+    const token = await issueLinkToken(tx, {
+      customerId: customer.id,
+      purpose: 'password_reset',
+      email,
+      now: ctx.now(),
     });
-  };
+    await customerMails.passwordReset(ctx, tx, customer, token, locale);
+  });
 }
 
 /**
