@@ -2,6 +2,7 @@ import type { AdminOrder } from '@shop/shared/contract/admin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { productLineTotalCents } from '../order/product-line.ts';
 import { orderMails } from './order-mails.ts';
 import { toSummary } from './order-list.ts';
 
@@ -185,6 +186,7 @@ export async function readAdminOrder(db: Db, orderId: number): Promise<AdminOrde
       quantity: p.quantity,
       unitPriceCents: p.unit_price_cents,
       discountCents: p.discount_cents,
+      totalCents: productLineTotalCents(p),
       withdrawalId: p.withdrawal_id,
     })),
     packages: packages.map((p) => ({

@@ -167,6 +167,19 @@ describeEachDatabase('admin orders API', (ctx) => {
     expect((await call('GET', '/orders/999999')).status).toBe(404);
   });
 
+  it("gives each product line's amount as the server reckons it, so the screen need not", async () => {
+    const { order } = await paidOrder();
+    const product = await ctx.db.kysely.selectFrom('product').select('id').orderBy('id').executeTakeFirstOrThrow();
+    await ctx.db.kysely
+      .insertInto('product_order')
+      .values({ order_id: order.id, product_id: product.id, quantity: 3, unit_price_cents: 1950, discount_cents: 500 })
+      .execute();
+    const detail = (await call('GET', `/orders/${order.id}`)).json().result;
+    expect(detail.products).toEqual([
+      expect.objectContaining({ quantity: 3, unitPriceCents: 1950, discountCents: 500, totalCents: 5350 }),
+    ]);
+  });
+
   it('corrects a participant, mails the buyer in the order language, and audits it', async () => {
     const { order, email } = await paidOrder();
     const detail = (await call('GET', `/orders/${order.id}`)).json().result;

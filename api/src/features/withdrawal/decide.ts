@@ -4,6 +4,7 @@ import {
   type WithdrawalPosition,
   type WithdrawalReviewReason,
 } from '@shop/shared/contract';
+import { productLineTotalCents } from '../order/product-line.ts';
 import { refundBases } from './amounts.ts';
 
 const paidStatuses = ['paid', 'completed'];
@@ -47,7 +48,7 @@ export function choosePositions(
     ...rows.products.map((row) => ({
       kind: 'product' as const,
       id: row.id,
-      cents: row.unit_price_cents * row.quantity - row.discount_cents,
+      cents: productLineTotalCents(row),
     })),
     ...rows.packages.map((row) => ({ kind: 'package' as const, id: row.id, cents: row.total_price_cents })),
   ];

@@ -40,7 +40,8 @@ function ResendButton() {
   );
 }
 
-function OrderDetail() {
+/** The order's facts and positions as the server gives them; exported for its test. */
+export function OrderDetail() {
   const t = useTranslate();
   const order = useRecordContext<Order>();
   const [editing, setEditing] = useState<AdminParticipant | null>(null);
@@ -112,12 +113,7 @@ function OrderDetail() {
         title={t('bo.orders.otherPositions')}
         heads={[f('position'), f('quantity'), f('totalCents'), f('withdrawalId')]}
         rows={[
-          ...order.products.map((p) => [
-            p.title,
-            p.quantity,
-            formatCents(p.unitPriceCents * p.quantity - p.discountCents),
-            p.withdrawalId ?? '',
-          ]),
+          ...order.products.map((p) => [p.title, p.quantity, formatCents(p.totalCents), p.withdrawalId ?? '']),
           ...order.packages.map((p) => [
             t(`bo.courseType.${p.courseType}`) + ` × ${p.amount}`,
             p.quantity,

@@ -95,6 +95,8 @@ export const adminOrderSchema = adminOrderSummarySchema.extend({
       quantity: z.number().int(),
       unitPriceCents: z.number().int(),
       discountCents: z.number().int(),
+      /** What the line costs: list price times quantity less the discount, as the server reckons it. */
+      totalCents: z.number().int(),
       ...withdrawn,
     }),
   ),

@@ -10,6 +10,7 @@ import type { Selectable } from 'kysely';
 import type { ShopOrderTable } from '../../../db/customer-schema.ts';
 import { centsToEuros } from '@shop/shared/money';
 import { groupBy, toContractTexts } from '../../catalog/texts.ts';
+import { productLineTotalCents } from '../product-line.ts';
 import type { RelatedRows } from './related.ts';
 import type { BookingRow, OrderRows } from './rows.ts';
 
@@ -75,7 +76,7 @@ function toProductOrder(line: OrderRows['productOrders'][number], at: Lookups): 
     unitPrice: centsToEuros(line.unit_price_cents),
     discount: centsToEuros(line.discount_cents),
     discountCodes: codeList(line.discount_codes),
-    totalPrice: centsToEuros(line.quantity * line.unit_price_cents - line.discount_cents),
+    totalPrice: centsToEuros(productLineTotalCents(line)),
     product: { id: line.product_id, titles: toContractTexts(at.productTextsById.get(line.product_id) ?? []).titles },
     withdrawnAt: at.withdrawnAt(line),
   };
