@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // API tests run against real databases: SQLite always, PostgreSQL when the global setup can provide one;
 // the REDIS_URL rate-limit store against a real Redis server likewise.
@@ -9,6 +9,9 @@ export default defineConfig({
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'node',
     include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'probe/**/*.test.ts'],
+    // Tests that start real API processes or command-line tools (`*.processes.test.ts`) take a third of the run's
+    // CPU; the quick loop (`npm run check`) leaves them to `npm test`, as it leaves the PostgreSQL runs.
+    exclude: [...configDefaults.exclude, ...(process.env.PROCESS_TESTS === 'off' ? ['**/*.processes.test.ts'] : [])],
     globalSetup: [
       fileURLToPath(new URL('./src/test/postgres-global-setup.ts', import.meta.url)),
       fileURLToPath(new URL('./src/test/redis-global-setup.ts', import.meta.url)),
