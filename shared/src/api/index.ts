@@ -24,7 +24,7 @@ export {
   verifyEmail,
   verifyEmailChange,
 } from './customer.ts';
-export { createCartSync, validateCart } from './cart.ts';
+export { calculateCartPrice, createCartSync, validateCart } from './cart.ts';
 export {
   fetchCustomerOrderCalendar,
   fetchOrderCalendar,

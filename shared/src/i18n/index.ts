@@ -21,7 +21,7 @@ export type TextsLoader = () => Promise<{ default: Texts } | Texts>;
 export type AreaTranslations = Record<Language, Texts | TextsLoader>;
 
 /** localStorage key of the chosen language (docs/product-rules.md#overview: stored locally). */
-export { languageStorageKey };
+export { languageStorageKey, offeredLanguage };
 
 /** The one i18next instance of the composed page (shared as a singleton with @shop/shared). */
 export const i18n = i18next;

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { focusDropped, QuantityAdjustmentReason, useCartNotificationStore, type CartNotification } from '@shop/shared';
+import { focusDropped, QuantityAdjustmentReason, type CartNotification } from '@shop/shared';
+import { useCartNotificationStore } from '../pricing/cartNotifications.ts';
 import { focusNeighbour, pageHeadingOf } from '../focus/focusNeighbour.ts';
 
 /** Text key per reason of docs/product-rules.md#errors (literal keys, so the translation check sees each one). */

@@ -2,7 +2,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCartNotificationStore, useCartPriceStore, useCartStore, type PriceResult } from '@shop/shared';
+import { useCartStore, type PriceResult } from '@shop/shared';
+import { useCartNotificationStore } from '../pricing/cartNotifications.ts';
+import { useCartPriceStore } from '../pricing/cartPrice.ts';
 import de from '../../i18n/de.json';
 import { DiscountCodeBox } from '../pricing/DiscountCodeBox.tsx';
 import { AdjustmentNotices } from './AdjustmentNotices.tsx';

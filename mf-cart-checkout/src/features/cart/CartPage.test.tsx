@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useCartNotificationStore, useCartPriceStore, useCartStore, type CartItem } from '@shop/shared';
+import { useCartStore, type CartItem } from '@shop/shared';
+import { useCartNotificationStore } from '../pricing/cartNotifications.ts';
+import { useCartPriceStore } from '../pricing/cartPrice.ts';
 import { courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
 import routes from '../../routes.tsx';
 

@@ -1,13 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  dataLayer,
-  pendingPurchaseStorageKey,
-  readSubmittedCart,
-  recordPurchase,
-  rememberSubmittedCart,
-  type CartItem,
-} from '@shop/shared';
+import { dataLayer, pendingPurchaseStorageKey, recordPurchase, type CartItem } from '@shop/shared';
+import { readSubmittedCart, rememberSubmittedCart } from './submittedCart.ts';
 import { apiError, courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
 import routes from '../../routes.tsx';
 import { rememberOrderKey } from './orderKeys.ts';

@@ -6,10 +6,10 @@ import {
   CalendarFileButton,
   fetchOrderCalendar,
   firePendingPurchase,
-  forgetSubmittedCart,
   selectIsLoggedIn,
   useAuthStore,
 } from '@shop/shared';
+import { forgetSubmittedCart } from './submittedCart.ts';
 import { checkoutCss } from './checkout.css.ts';
 import { forgetCheckoutDraft } from './checkoutDraft.ts';
 import { contactUrl } from './links.ts';

@@ -3,14 +3,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import {
   dataLayer,
   pendingPurchaseStorageKey,
-  rememberSubmittedCart,
   useAuthStore,
-  useCartNotificationStore,
-  useCartPriceStore,
   useCartStore,
   type CartItem,
   type PriceResult,
 } from '@shop/shared';
+import { rememberSubmittedCart } from './submittedCart.ts';
+import { useCartNotificationStore } from '../pricing/cartNotifications.ts';
+import { useCartPriceStore } from '../pricing/cartPrice.ts';
 import {
   answerAfterFocusFixup,
   apiError,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
-import { selectIsLoggedIn, useAuthStore, useCartNotificationStore, useCartStore, useCustomerStore } from '@shop/shared';
+import { selectIsLoggedIn, useAuthStore, useCartStore, useCustomerStore } from '@shop/shared';
+import { useCartNotificationStore } from '../pricing/cartNotifications.ts';
 import { AdjustmentNotices } from '../cart/AdjustmentNotices.tsx';
 import { PriceStatus } from '../pricing/PriceStatus.tsx';
 import { useCartPricing } from '../pricing/useCartPricing.ts';

@@ -1,6 +1,7 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readSubmittedCart, rememberSubmittedCart, useCartStore, type CartItem } from '@shop/shared';
+import { useCartStore, type CartItem } from '@shop/shared';
+import { readSubmittedCart, rememberSubmittedCart } from './submittedCart.ts';
 import { apiError, courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
 import routes from '../../routes.tsx';
 import { orderStatePollMs } from './useOrderState.ts';

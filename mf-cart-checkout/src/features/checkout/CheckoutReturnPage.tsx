@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { restoreSubmittedCart } from '@shop/shared';
+import { restoreSubmittedCart } from './submittedCart.ts';
 import type { CheckoutCancelState } from './CheckoutCancelPage.tsx';
 import { OrderCheckScreen } from './OrderCheckScreen.tsx';
 import { useOrderState } from './useOrderState.ts';

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rememberSubmittedCart, useCartStore, type CartItem } from '@shop/shared';
+import { useCartStore, type CartItem } from '@shop/shared';
+import { rememberSubmittedCart } from './submittedCart.ts';
 import { apiError, courseFixture, courseItem, fakeApi, renderRoutes, startI18n } from '@shop/shared/testing';
 import routes from '../../routes.tsx';
 import { orderKeyOf } from './orderKeys.ts';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError, Banner, Button, fetchOrderState, formatMoney, readSubmittedCart, releaseOrder } from '@shop/shared';
+import { ApiError, Banner, Button, fetchOrderState, formatMoney, releaseOrder } from '@shop/shared';
+import { readSubmittedCart } from './submittedCart.ts';
 import { checkoutCss } from './checkout.css.ts';
 import { orderKeyOf, rememberOrderKey } from './orderKeys.ts';
 

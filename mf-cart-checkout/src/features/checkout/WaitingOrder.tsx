@@ -1,19 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import {
-  Banner,
-  Button,
-  fetchOrderState,
-  focusDropped,
-  forgetSubmittedCart,
-  releaseOrder,
-  restoreSubmittedCart,
-  takeBackWaitingCart,
-  useCartPriceStore,
-  useCartStore,
-  type SubmittedCart,
-} from '@shop/shared';
+import { Banner, Button, fetchOrderState, focusDropped, releaseOrder, useCartStore } from '@shop/shared';
+import { forgetSubmittedCart, restoreSubmittedCart, takeBackWaitingCart, type SubmittedCart } from './submittedCart.ts';
+import { useCartPriceStore } from '../pricing/cartPrice.ts';
 import { orderKeyOf } from './orderKeys.ts';
 
 /**

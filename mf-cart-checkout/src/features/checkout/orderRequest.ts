@@ -1,6 +1,4 @@
 import {
-  appliedDiscountCodes,
-  toPriceRequest,
   type CartItem,
   type CheckoutForm,
   type CheckoutParticipantForm,
@@ -8,6 +6,8 @@ import {
   type OrderRequest,
   type PriceResult,
 } from '@shop/shared';
+import { appliedDiscountCodes } from '../pricing/cartPrice.ts';
+import { toPriceRequest } from '../pricing/cartPricing.ts';
 
 export const blankParticipant = (): CheckoutParticipantForm => ({
   different: false,

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { newCartItemId, trackBeginCheckout, useCartPriceStore, useCartStore, type PriceResult } from '@shop/shared';
+import { newCartItemId, trackBeginCheckout, useCartStore, type PriceResult } from '@shop/shared';
+import { useCartPriceStore } from '../pricing/cartPrice.ts';
 
 type PriceStatus = ReturnType<typeof useCartPriceStore.getState>['status'];
 

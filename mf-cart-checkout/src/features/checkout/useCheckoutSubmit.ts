@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   ApiError,
-  applyQuantityAdjustments,
   changedProfileFields,
   currentLanguage,
   OrderErrorCode,
@@ -11,11 +10,9 @@ import {
   priceChangeOf,
   priceRequestOfOrder,
   recordPurchase,
-  rememberSubmittedCart,
   submitCart,
   updateCustomer,
   useAuthStore,
-  useCartPriceStore,
   useCartStore,
   useCustomerStore,
   validateCart,
@@ -23,6 +20,9 @@ import {
   type PriceResult,
   type QuantityAdjustment,
 } from '@shop/shared';
+import { applyQuantityAdjustments } from '../pricing/cartPricing.ts';
+import { rememberSubmittedCart } from './submittedCart.ts';
+import { useCartPriceStore } from '../pricing/cartPrice.ts';
 import { rememberOrderKey } from './orderKeys.ts';
 import { toOrderRequest } from './orderRequest.ts';
 import { describePriceChange, type PriceChangeLine } from './priceChange.ts';

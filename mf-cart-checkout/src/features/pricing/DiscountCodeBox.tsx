@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, discountCodeMaxLength, discountCodesMax, useCartPriceStore, useCartStore } from '@shop/shared';
+import { Button, discountCodeMaxLength, discountCodesMax, useCartStore } from '@shop/shared';
+import { useCartPriceStore } from './cartPrice.ts';
 import { focusNeighbour } from '../focus/focusNeighbour.ts';
 
 /**

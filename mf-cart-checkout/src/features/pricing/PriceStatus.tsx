@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Banner, useCartPriceStore } from '@shop/shared';
+import { Banner } from '@shop/shared';
+import { useCartPriceStore } from './cartPrice.ts';
 
 /**
  * What the price is doing, for the cart's summary and beside the checkout's order button (docs/product-rules.md#errors):

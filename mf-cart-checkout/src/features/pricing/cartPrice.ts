@@ -1,7 +1,12 @@
 import { create } from 'zustand';
-import { discountCodeMaxLength, discountCodesMax, normalizeDiscountCode, type PriceResult } from '../contract/index.ts';
-import { useAuthStore } from './auth.ts';
-import { useCartStore } from './cart.ts';
+import {
+  discountCodeMaxLength,
+  discountCodesMax,
+  normalizeDiscountCode,
+  type PriceResult,
+  useAuthStore,
+  useCartStore,
+} from '@shop/shared';
 
 /**
  * The price side of the cart. The codes themselves live in the cart store (`discountCodes`), stored and synced

@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PriceResult } from '../contract/index.ts';
-import { useAuthStore } from './auth.ts';
-import { useCartStore } from './cart.ts';
+import { useAuthStore, useCartStore, type PriceResult } from '@shop/shared';
 import { appliedDiscountCodes, useCartPriceStore } from './cartPrice.ts';
 
 const result = (codes: PriceResult['discountCodesProvided']): PriceResult => ({

@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-import { adjustmentNotificationLifetimeMs, type CartNotification } from '../contract/index.ts';
-import { newCartItemId } from './cart.ts';
+import { adjustmentNotificationLifetimeMs, newCartItemId, type CartNotification } from '@shop/shared';
 
 export interface CartNotificationState {
   notifications: CartNotification[];

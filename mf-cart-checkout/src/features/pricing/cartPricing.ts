@@ -1,11 +1,19 @@
-import { ApiError } from '../api/errors.ts';
-import { calculateCartPrice } from '../api/cart.ts';
-import { itemKey, type CartItem, type Language, type PriceRequest, type PriceResult } from '../contract/index.ts';
-import { offeredLanguage } from '../i18n/detection.ts';
-import { currentLanguage, i18n } from '../i18n/index.ts';
-import { useAuthStore } from './auth.ts';
-import { useCartStore } from './cart.ts';
-import { cartItemName, type NamedItem } from './cartItemName.ts';
+import {
+  ApiError,
+  calculateCartPrice,
+  cartItemName,
+  currentLanguage,
+  i18n,
+  itemKey,
+  offeredLanguage,
+  useAuthStore,
+  useCartStore,
+  type CartItem,
+  type Language,
+  type NamedItem,
+  type PriceRequest,
+  type PriceResult,
+} from '@shop/shared';
 import { useCartNotificationStore } from './cartNotifications.ts';
 import { detectApplePay, useCartPriceStore } from './cartPrice.ts';
 

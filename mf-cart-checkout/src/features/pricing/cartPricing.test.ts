@@ -1,9 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PriceResult } from '../contract/index.ts';
-import { startI18n } from '../testing/index.tsx';
-import { courseFixture, courseItem, productItem } from '../testing/fixtures.ts';
-import { useAuthStore } from './auth.ts';
-import { useCartStore } from './cart.ts';
+import { useAuthStore, useCartStore, type PriceResult } from '@shop/shared';
+import { courseFixture, courseItem, productItem, startI18n } from '@shop/shared/testing';
 import { useCartNotificationStore } from './cartNotifications.ts';
 import { detectApplePay, useCartPriceStore } from './cartPrice.ts';
 import { startCartPricing, toPriceRequest } from './cartPricing.ts';

@@ -1,8 +1,15 @@
 import { z } from 'zod';
-import { cartItemSchema, cartLifetimeMs, type CartItem } from '../contract/index.ts';
-import { cartItemKey, newCartItemId, useCartStore } from './cart.ts';
-import { useCartPriceStore } from './cartPrice.ts';
-import { readStorage, writeStorage } from './safeStorage.ts';
+import {
+  cartItemKey,
+  cartItemSchema,
+  cartLifetimeMs,
+  newCartItemId,
+  readStorage,
+  useCartStore,
+  writeStorage,
+  type CartItem,
+} from '@shop/shared';
+import { useCartPriceStore } from '../pricing/cartPrice.ts';
 
 /**
  * The cart a buyer submitted while its order waits for the payment. The checkout clears the cart at submit; when

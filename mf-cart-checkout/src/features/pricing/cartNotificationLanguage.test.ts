@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartItem, PriceResult } from '../contract/index.ts';
-import { i18n } from '../i18n/index.ts';
-import { startI18n } from '../testing/index.tsx';
-import { courseItem } from '../testing/fixtures.ts';
-import { useCartStore } from './cart.ts';
+import { i18n, useCartStore, type CartItem, type PriceResult } from '@shop/shared';
+import { courseItem, startI18n } from '@shop/shared/testing';
 import { useCartNotificationStore } from './cartNotifications.ts';
 import { applyQuantityAdjustments } from './cartPricing.ts';
 

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cartLifetimeMs, type CartItem } from '../contract/index.ts';
-import { courseFixture, courseItem, productItem } from '../testing/fixtures.ts';
-import { cartStorageKey, useCartStore } from './cart.ts';
+import { cartLifetimeMs, useCartStore, type CartItem } from '@shop/shared';
+import { courseFixture, courseItem, productItem } from '@shop/shared/testing';
 import {
   forgetSubmittedCart,
   mergeSubmittedItems,
@@ -79,7 +78,7 @@ describe('submitted cart', () => {
     ]);
     expect(useCartStore.getState().discountCodes).toEqual(['SOMMER25', 'WILLKOMMEN']);
     // The cart store persisted them (other tabs and a reload see the cart); the kept copy is gone.
-    expect(JSON.parse(localStorage.getItem(cartStorageKey)!).state.items).toHaveLength(2);
+    expect(JSON.parse(localStorage.getItem('cart')!).state.items).toHaveLength(2);
     expect(localStorage.getItem(submittedCartStorageKey)).toBeNull();
     expect(restoreSubmittedCart('100042')).toBe(false);
     expect(useCartStore.getState().items).toHaveLength(2);
