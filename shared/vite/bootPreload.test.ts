@@ -201,8 +201,11 @@ describe('bootPreloadPlugin', () => {
   it("the inline script starts the area's reads under the API base, its dates filled, where call() takes them", async () => {
     const [, script] = transform('<html><head></head><body></body></html>') as [unknown, { children: string }];
     window.history.replaceState(null, '', '/courses');
+    // The built script carries this release's version, so the area must ask for a range it meets.
+    const manifest = structuredClone(remotes);
+    manifest.areas.catalog.shared = `^${sharedPackageVersion}`;
     const fetchMock = vi.fn((url: string) =>
-      Promise.resolve(url === '/remotes.json' ? Response.json(remotes) : new Response()),
+      Promise.resolve(url === '/remotes.json' ? Response.json(manifest) : new Response()),
     );
     vi.stubGlobal('fetch', fetchMock);
     new Function(script.children)();
