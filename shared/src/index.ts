@@ -20,6 +20,7 @@ export * from './embed/index.ts';
 export { version as sharedVersion } from '../package.json';
 export { satisfies } from './version/satisfies.js';
 export * from './router.ts';
+export * from './stores/zustand.ts';
 export * from './i18n/react.ts';
 
 // Counts evaluations of this module in the page: more than 1 means the singleton share broke and the page

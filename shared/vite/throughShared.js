@@ -22,6 +22,7 @@ export const throughSharedLibraries = {
   'react-router-dom': '../src/router.ts',
   'react-i18next': '../src/i18n/react.ts',
   i18next: '../src/i18n/react.ts',
+  zustand: '../src/stores/zustand.ts',
 };
 
 /**

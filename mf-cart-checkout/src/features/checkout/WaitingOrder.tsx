@@ -1,8 +1,16 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Banner, Button, fetchOrderState, focusDropped, releaseOrder, useCartStore } from '@shop/shared';
-import { forgetSubmittedCart, restoreSubmittedCart, takeBackWaitingCart, type SubmittedCart } from './submittedCart.ts';
+import {
+  Banner,
+  Button,
+  fetchOrderState,
+  focusDropped,
+  releaseOrder,
+  useCartStore,
+  type SubmittedCart,
+} from '@shop/shared';
+import { forgetSubmittedCart, restoreSubmittedCart, takeBackWaitingCart } from './submittedCart.ts';
 import { useCartPriceStore } from '../pricing/cartPrice.ts';
 import { orderKeyOf } from './orderKeys.ts';
 

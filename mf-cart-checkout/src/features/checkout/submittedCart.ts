@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import {
   cartItemKey,
-  cartItemSchema,
+  submittedCartSchema,
+  type SubmittedCart,
   cartLifetimeMs,
   newCartItemId,
   readStorage,
@@ -18,20 +18,6 @@ import { useCartPriceStore } from '../pricing/cartPrice.ts';
  * page and comes back with a fresh page load.
  */
 export const submittedCartStorageKey = 'cart:submitted';
-
-const submittedCartSchema = z.object({
-  /** The order number the cart became. */
-  orderId: z.string(),
-  items: z.array(cartItemSchema),
-  discountCodes: z.array(z.string()),
-  /** The address the order was placed with, for asking its state (absent in carts kept before it was stored). */
-  email: z.string().optional(),
-  /** Where its payment continues (the provider's page), while it waits. */
-  paymentLink: z.string().optional(),
-  /** When it was submitted; kept as long as a cart is (24 hours). */
-  timestamp: z.number(),
-});
-export type SubmittedCart = z.infer<typeof submittedCartSchema>;
 
 /** The submitted cart in storage, or null when there is none, it is malformed or older than a cart may be. */
 export function readSubmittedCart(now = Date.now()): SubmittedCart | null {
