@@ -111,16 +111,18 @@ export function maxCartQuantity(item: CartItem): number {
  * The cart a buyer submitted while its order waits for the payment, as the cart area keeps it in localStorage
  * (here so that the area reads it with the one zod of @shop/shared).
  */
-export const submittedCartSchema = z.object({
-  /** The order number the cart became. */
-  orderId: z.string(),
-  items: z.array(cartItemSchema),
-  discountCodes: z.array(z.string()),
-  /** The address the order was placed with, for asking its state (absent in carts kept before it was stored). */
-  email: z.string().optional(),
-  /** Where its payment continues (the provider's page), while it waits. */
-  paymentLink: z.string().optional(),
-  /** When it was submitted; kept as long as a cart is (24 hours). */
-  timestamp: z.number(),
-});
+export const submittedCartSchema = z.lazy(() =>
+  z.object({
+    /** The order number the cart became. */
+    orderId: z.string(),
+    items: z.array(cartItemSchema),
+    discountCodes: z.array(z.string()),
+    /** The address the order was placed with, for asking its state (absent in carts kept before it was stored). */
+    email: z.string().optional(),
+    /** Where its payment continues (the provider's page), while it waits. */
+    paymentLink: z.string().optional(),
+    /** When it was submitted; kept as long as a cart is (24 hours). */
+    timestamp: z.number(),
+  }),
+);
 export type SubmittedCart = z.infer<typeof submittedCartSchema>;
